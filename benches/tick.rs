@@ -1,0 +1,32 @@
+//! Cost of one simulation tick of each level (criterion).
+//!
+//! `cargo bench --bench tick`. Compare figures as ratios measured in one run; a lone
+//! wall-clock figure on a shared machine means little.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use skidpad::content::{ContentRoot, Level};
+use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+
+fn tick(c: &mut Criterion) {
+    let root = ContentRoot::Embedded;
+    for name in Level::names(&root) {
+        let level = Level::load(&root, &name).expect("shipped levels load");
+        let mut world = SimWorld::new(&level, 60);
+        let input = TickInput {
+            control: VehicleControl {
+                throttle: 0.5,
+                steer: 0.2,
+                ..VehicleControl::default()
+            },
+            reset: false,
+        };
+        // Past the initial fall, into steady state.
+        for _ in 0..120 {
+            world.step(&input);
+        }
+        c.bench_function(&format!("tick/{name}"), |b| b.iter(|| world.step(&input)));
+    }
+}
+
+criterion_group!(benches, tick);
+criterion_main!(benches);

@@ -1,0 +1,11 @@
+//! The front ends: interactive play, headless runs and screenshots, each built from the same
+//! [`Session`] (a level's world plus the loop that paces it).
+
+pub mod exit;
+pub mod headless;
+pub mod play;
+pub mod screenshot;
+pub mod session;
+
+pub use exit::Failure;
+pub use session::Session;

@@ -1,0 +1,103 @@
+//! `skidpad play`: the interactive game loop. The platform supplies events, pads, the GL
+//! context and the clock; the [`Session`] does the rest.
+
+use super::{Failure, Session};
+use crate::content::{Level, PlatformProfile};
+use crate::input::InputState;
+use crate::render::Renderer;
+use crate::time::{FrameHistory, Phase, PhaseTimer};
+use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
+
+/// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
+const HISTORY_FRAMES: usize = 600;
+
+/// Play options.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayOptions {
+    /// Quit after this many frames (smoke tests, unattended runs).
+    pub max_frames: Option<u64>,
+}
+
+/// Runs the game until the player quits.
+pub fn play(level: &Level, profile: &PlatformProfile, opts: PlayOptions) -> Result<(), Failure> {
+    let mut platform = Platform::open(&WindowConfig {
+        title: format!("Skidpad — {}", level.name),
+        width: profile.width,
+        height: profile.height,
+        vsync: profile.vsync,
+        offscreen: false,
+    })?;
+    if platform.backend() == VideoBackend::Offscreen && opts.max_frames.is_none() {
+        log::warn!("no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames");
+    }
+    let renderer = Renderer::new()?;
+    let mut pads = Pads::open();
+    let _audio = AudioOutput::open();
+    let clock = WallClock::new();
+
+    let mut session = Session::new(level, profile);
+    let mut input = InputState::default();
+    let mut history = FrameHistory::new(HISTORY_FRAMES);
+    let (mut platform_events, mut pad_events) = (Vec::with_capacity(64), Vec::with_capacity(64));
+    let tick_duration = profile.loop_config.tick_duration();
+    let mut last_frame_start = clock.now();
+    let mut frames = 0u64;
+    let mut over_budget = 0u64;
+
+    loop {
+        let mut timer = PhaseTimer::start(&clock);
+        let frame_start = clock.now();
+        platform_events.clear();
+        pad_events.clear();
+        platform.poll_events(&mut platform_events);
+        pads.poll(&mut pad_events);
+        platform_events.iter().for_each(|e| input.on_platform_event(e));
+        pad_events.iter().for_each(|e| input.on_pad_event(e));
+        if input.quit_requested() {
+            break;
+        }
+        timer.mark(&clock, Phase::Input);
+
+        let plan = session.plan_frame(frame_start - last_frame_start);
+        last_frame_start = frame_start;
+        for _ in 0..plan.ticks {
+            let tick_input = input.take_tick_input();
+            session.tick(&tick_input);
+        }
+        timer.set_ticks(plan.ticks);
+        timer.mark(&clock, Phase::Sim);
+
+        let (w, h) = platform.drawable_size();
+        let camera = session.chase_camera(plan.alpha);
+        renderer.draw(&session.frame_view(plan.alpha, &camera), w, h);
+        timer.mark(&clock, Phase::Render);
+        platform.swap();
+        if !platform.vsync() {
+            // No vblank to wait on: cap the frame rate at the tick rate instead of spinning.
+            clock.sleep_until(frame_start + tick_duration);
+        }
+        timer.mark(&clock, Phase::Swap);
+        timer.mark(&clock, Phase::Audio);
+
+        let frame = timer.finish(&clock);
+        if frame.total > profile.frame_budget {
+            over_budget += 1;
+            log::debug!(
+                "frame {frames} over budget: {:.2} ms (longest phase: {})",
+                frame.total.as_secs_f64() * 1e3,
+                frame.longest().name()
+            );
+        }
+        history.push(frame);
+        frames += 1;
+        if opts.max_frames.is_some_and(|n| frames >= n) {
+            break;
+        }
+    }
+    log::info!(
+        "played {frames} frames, {} ticks; {over_budget} over the {:.2} ms budget",
+        session.world().tick(),
+        profile.frame_budget.as_secs_f64() * 1e3
+    );
+    Ok(())
+}

@@ -1,0 +1,209 @@
+//! Platform profiles (`platform/profiles/*.toml`): the target machine's display, tick rate,
+//! frame and memory budgets, and render caps. Chosen with `--platform NAME|PATH`.
+
+use super::root::{embedded_profiles, read_file};
+use super::toml_file::parse_bytes;
+use super::validate::Validator;
+use super::ContentError;
+use crate::time::LoopConfig;
+use serde::Deserialize;
+use std::path::Path;
+use std::time::Duration;
+
+/// The profile used when none is named.
+pub const DEFAULT_PROFILE: &str = "desktop";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    name: String,
+    description: String,
+    display: RawDisplay,
+    timing: RawTiming,
+    memory: RawMemory,
+    render: RawRender,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisplay {
+    width: u32,
+    height: u32,
+    vsync: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTiming {
+    tick_rate_hz: u32,
+    max_ticks_per_frame: u32,
+    max_frame_delta_ms: f64,
+    frame_budget_ms: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMemory {
+    budget_mb: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRender {
+    max_particles: u32,
+    shadow_map_size: u32,
+}
+
+/// A validated platform profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlatformProfile {
+    /// Short name (`desktop`, `xbox`).
+    pub name: String,
+    /// One line for `--help` and logs.
+    pub description: String,
+    /// Window / framebuffer width in pixels.
+    pub width: u32,
+    /// Window / framebuffer height in pixels.
+    pub height: u32,
+    /// Wait for vblank on present.
+    pub vsync: bool,
+    /// The fixed-step loop's settings.
+    pub loop_config: LoopConfig,
+    /// Wall time one frame may take.
+    pub frame_budget: Duration,
+    /// Memory the resident level may use, in bytes.
+    pub memory_budget_bytes: u64,
+    /// Particle pool capacity.
+    pub max_particles: u32,
+    /// Shadow map edge in texels.
+    pub shadow_map_size: u32,
+}
+
+impl PlatformProfile {
+    /// Loads a profile by name (one shipped in `platform/profiles/`) or by path to a TOML
+    /// file (anything containing `/` or ending in `.toml`).
+    pub fn load(name_or_path: &str) -> Result<Self, ContentError> {
+        if name_or_path.contains('/') || name_or_path.ends_with(".toml") {
+            let path = Path::new(name_or_path);
+            let bytes = read_file(path)?;
+            return Self::parse(&path.display().to_string(), &bytes);
+        }
+        let file = format!("{name_or_path}.toml");
+        match embedded_profiles().iter().find(|(f, _)| *f == file) {
+            Some((_, bytes)) => Self::parse(&format!("platform/profiles/{file}"), bytes),
+            None => Err(ContentError::new(
+                "--platform",
+                name_or_path,
+                format!("no platform profile of that name (known: {})", Self::known().join(", ")),
+            )),
+        }
+    }
+
+    /// Names of the shipped profiles.
+    pub fn known() -> Vec<&'static str> {
+        embedded_profiles()
+            .iter()
+            .filter_map(|(f, _)| f.strip_suffix(".toml"))
+            .collect()
+    }
+
+    /// Parses and validates a profile's text; `file` names it in errors.
+    pub fn parse(file: &str, bytes: &[u8]) -> Result<Self, ContentError> {
+        let raw: RawProfile = parse_bytes(file, bytes)?;
+        let v = Validator::new(file);
+        let count = |field: &str, n: u32, lo: u32, hi: u32| {
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(v.fail(field, format!("must be between {lo} and {hi}, got {n}")))
+            }
+        };
+        count("display.width", raw.display.width, 64, 16384)?;
+        count("display.height", raw.display.height, 64, 16384)?;
+        count("timing.tick_rate_hz", raw.timing.tick_rate_hz, 10, 1000)?;
+        count("timing.max_ticks_per_frame", raw.timing.max_ticks_per_frame, 1, 64)?;
+        count("render.max_particles", raw.render.max_particles, 0, 1_000_000)?;
+        let shadow = count("render.shadow_map_size", raw.render.shadow_map_size, 64, 16384)?;
+        if !shadow.is_power_of_two() {
+            return Err(v.fail(
+                "render.shadow_map_size",
+                format!("must be a power of two, got {shadow}"),
+            ));
+        }
+        let max_delta_ms = v.range(
+            "timing.max_frame_delta_ms",
+            raw.timing.max_frame_delta_ms,
+            1.0,
+            10_000.0,
+        )?;
+        let budget_ms = v.range("timing.frame_budget_ms", raw.timing.frame_budget_ms, 0.1, 10_000.0)?;
+        let budget_mb = v.range("memory.budget_mb", raw.memory.budget_mb, 1.0, 1_048_576.0)?;
+        Ok(Self {
+            name: raw.name,
+            description: raw.description,
+            width: raw.display.width,
+            height: raw.display.height,
+            vsync: raw.display.vsync,
+            loop_config: LoopConfig {
+                tick_rate_hz: raw.timing.tick_rate_hz,
+                max_frame_delta: Duration::from_secs_f64(max_delta_ms / 1000.0),
+                max_ticks_per_frame: raw.timing.max_ticks_per_frame,
+                ..LoopConfig::default()
+            },
+            frame_budget: Duration::from_secs_f64(budget_ms / 1000.0),
+            memory_budget_bytes: (budget_mb * 1024.0 * 1024.0) as u64,
+            max_particles: raw.render.max_particles,
+            shadow_map_size: shadow,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_profiles_load() {
+        let xbox = PlatformProfile::load("xbox").unwrap();
+        assert_eq!((xbox.width, xbox.height), (640, 480));
+        assert_eq!(xbox.loop_config.tick_rate_hz, 60);
+        assert_eq!(xbox.memory_budget_bytes, 64 * 1024 * 1024);
+        assert_eq!(xbox.frame_budget, Duration::from_micros(16_670));
+        let desktop = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
+        assert_eq!(desktop.loop_config.max_ticks_per_frame, 8);
+        assert_eq!(desktop.loop_config.max_frame_delta, Duration::from_millis(250));
+    }
+
+    fn xbox_text() -> String {
+        String::from_utf8(
+            embedded_profiles()
+                .iter()
+                .find(|(f, _)| *f == "xbox.toml")
+                .unwrap()
+                .1
+                .to_vec(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn nan_budget_is_rejected_by_field() {
+        let text = xbox_text().replace("frame_budget_ms = 16.67", "frame_budget_ms = nan");
+        let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+        assert_eq!(e.field, "timing.frame_budget_ms");
+        assert!(e.problem.contains("finite"), "{e}");
+    }
+
+    #[test]
+    fn zero_tick_rate_is_rejected() {
+        let text = xbox_text().replace("tick_rate_hz = 60", "tick_rate_hz = 0");
+        let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+        assert_eq!(e.field, "timing.tick_rate_hz");
+    }
+
+    #[test]
+    fn unknown_name_lists_the_known_ones() {
+        let e = PlatformProfile::load("dreamcast").unwrap_err();
+        assert!(e.problem.contains("xbox") && e.problem.contains("desktop"), "{e}");
+    }
+}

@@ -1,0 +1,13 @@
+//! Skidpad, the game layer: content, simulation, rendering and the front ends.
+//!
+//! Start at `ARCHITECTURE.md` for the code map. This crate never names SDL, gilrs, rodio
+//! or the wall clock; `skidpad-platform` does, and the simulation (`sim`) touches neither.
+#![warn(missing_docs)]
+
+pub mod app;
+pub mod cli;
+pub mod content;
+pub mod input;
+pub mod render;
+pub mod sim;
+pub mod time;

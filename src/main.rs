@@ -1,0 +1,5 @@
+//! The `skidpad` binary: everything is in the library; see `skidpad --help`.
+
+fn main() {
+    std::process::exit(skidpad::cli::main());
+}

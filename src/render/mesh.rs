@@ -1,0 +1,93 @@
+//! GPU meshes: interleaved position + normal, indexed.
+
+/// A mesh uploaded to the GPU.
+pub struct Mesh {
+    vao: u32,
+    vbo: u32,
+    ebo: u32,
+    index_count: i32,
+}
+
+impl Mesh {
+    /// Uploads `vertices` (x, y, z, nx, ny, nz per vertex) and triangle `indices`.
+    pub fn new(vertices: &[[f32; 6]], indices: &[u32]) -> Mesh {
+        let (mut vao, mut vbo, mut ebo) = (0, 0, 0);
+        // SAFETY: buffers are created, bound and filled from live slices; the attribute
+        // layout matches [f32; 6] (stride 24 bytes, normal at offset 12).
+        unsafe {
+            gl::GenVertexArrays(1, &mut vao);
+            gl::GenBuffers(1, &mut vbo);
+            gl::GenBuffers(1, &mut ebo);
+            gl::BindVertexArray(vao);
+            gl::BindBuffer(gl::ARRAY_BUFFER, vbo);
+            gl::BufferData(
+                gl::ARRAY_BUFFER,
+                std::mem::size_of_val(vertices) as isize,
+                vertices.as_ptr().cast(),
+                gl::STATIC_DRAW,
+            );
+            gl::BindBuffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+            gl::BufferData(
+                gl::ELEMENT_ARRAY_BUFFER,
+                std::mem::size_of_val(indices) as isize,
+                indices.as_ptr().cast(),
+                gl::STATIC_DRAW,
+            );
+            gl::EnableVertexAttribArray(0);
+            gl::VertexAttribPointer(0, 3, gl::FLOAT, gl::FALSE, 24, std::ptr::null());
+            gl::EnableVertexAttribArray(1);
+            gl::VertexAttribPointer(1, 3, gl::FLOAT, gl::FALSE, 24, 12 as *const _);
+            gl::BindVertexArray(0);
+        }
+        Mesh {
+            vao,
+            vbo,
+            ebo,
+            index_count: indices.len() as i32,
+        }
+    }
+
+    /// A cube from −0.5 to 0.5 on each axis, with flat face normals.
+    pub fn unit_cube() -> Mesh {
+        let mut v = Vec::with_capacity(24);
+        let mut i = Vec::with_capacity(36);
+        // Each face: normal n, and two in-plane axes a, b with a × b = n (CCW from outside).
+        let faces: [([f32; 3], [f32; 3], [f32; 3]); 6] = [
+            ([1., 0., 0.], [0., 0., -1.], [0., 1., 0.]),
+            ([-1., 0., 0.], [0., 0., 1.], [0., 1., 0.]),
+            ([0., 1., 0.], [1., 0., 0.], [0., 0., -1.]),
+            ([0., -1., 0.], [1., 0., 0.], [0., 0., 1.]),
+            ([0., 0., 1.], [1., 0., 0.], [0., 1., 0.]),
+            ([0., 0., -1.], [-1., 0., 0.], [0., 1., 0.]),
+        ];
+        for (n, a, b) in faces {
+            let base = v.len() as u32;
+            for (sa, sb) in [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)] {
+                let p = |k: usize| n[k] * 0.5 + a[k] * sa + b[k] * sb;
+                v.push([p(0), p(1), p(2), n[0], n[1], n[2]]);
+            }
+            i.extend_from_slice(&[base, base + 1, base + 2, base, base + 2, base + 3]);
+        }
+        Mesh::new(&v, &i)
+    }
+
+    /// Draws the mesh with the currently bound program.
+    pub fn draw(&self) {
+        // SAFETY: vao was set up in `new` with an element buffer of index_count u32s.
+        unsafe {
+            gl::BindVertexArray(self.vao);
+            gl::DrawElements(gl::TRIANGLES, self.index_count, gl::UNSIGNED_INT, std::ptr::null());
+        }
+    }
+}
+
+impl Drop for Mesh {
+    fn drop(&mut self) {
+        // SAFETY: these objects are ours.
+        unsafe {
+            gl::DeleteVertexArrays(1, &self.vao);
+            gl::DeleteBuffers(1, &self.vbo);
+            gl::DeleteBuffers(1, &self.ebo);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The OpenGL 3.3 core renderer. It reads [`Snapshot`](crate::sim::Snapshot)s and a
+//! [`SceneDesc`]; it never touches the simulation. GL function pointers are loaded by the
+//! platform layer before a [`Renderer`] is made.
+
+pub mod camera;
+pub mod gl_check;
+pub mod mesh;
+pub mod readback;
+pub mod scene;
+pub mod shader;
+
+pub use camera::Camera;
+pub use scene::{FrameView, Renderer, SceneDesc};
+
+/// Why rendering could not start: a shader that does not compile or link (with the
+/// driver's log), or a GL error.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// A shader stage failed to compile.
+    #[error("shader `{name}` ({stage}) failed to compile:\n{log}")]
+    Compile {
+        /// Which program.
+        name: String,
+        /// "vertex" or "fragment".
+        stage: &'static str,
+        /// The driver's info log.
+        log: String,
+    },
+    /// A program failed to link.
+    #[error("shader `{name}` failed to link:\n{log}")]
+    Link {
+        /// Which program.
+        name: String,
+        /// The driver's info log.
+        log: String,
+    },
+    /// `glGetError` reported an error after a call.
+    #[error("GL error 0x{code:04x} after {what}")]
+    Gl {
+        /// The error code.
+        code: u32,
+        /// Which call.
+        what: &'static str,
+    },
+}

@@ -1,0 +1,183 @@
+//! Drawing a level: ground, bodies, sun, ambient light and distance fog.
+
+use super::camera::Camera;
+use super::gl_check;
+use super::mesh::Mesh;
+use super::shader::Program;
+use super::RenderError;
+use crate::content::Level;
+use crate::sim::Snapshot;
+use glam::{Mat4, Quat, Vec3};
+
+/// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
+/// `cur`, seen from `camera`.
+#[derive(Clone, Copy)]
+pub struct FrameView<'a> {
+    /// The level's static description.
+    pub scene: &'a SceneDesc,
+    /// Snapshot after the previous tick.
+    pub prev: &'a Snapshot,
+    /// Snapshot after the latest tick.
+    pub cur: &'a Snapshot,
+    /// Interpolation between them, [0, 1).
+    pub alpha: f32,
+    /// The view.
+    pub camera: &'a Camera,
+}
+
+/// What render needs to know about a level that the snapshots do not carry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneDesc {
+    /// Ground extent along X and Z, metres.
+    pub ground_size_m: [f32; 2],
+    /// Ground albedo.
+    pub ground_color: Vec3,
+    /// Size and albedo of each dynamic body, in snapshot order.
+    pub bodies: Vec<(Vec3, Vec3)>,
+    /// Direction the sunlight travels (pointing down).
+    pub sun_dir: Vec3,
+    /// Sky and fog colour.
+    pub sky_color: Vec3,
+}
+
+impl SceneDesc {
+    /// The scene of `level`: the player first, then its boxes, as the world orders them.
+    pub fn from_level(level: &Level) -> Self {
+        let mut bodies = vec![(level.player.size_m, level.player.color)];
+        bodies.extend(level.boxes.iter().map(|b| (b.size_m, b.color)));
+        Self {
+            ground_size_m: level.ground.size_m,
+            ground_color: level.ground.color,
+            bodies,
+            sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
+            sky_color: Vec3::new(0.55, 0.70, 0.90),
+        }
+    }
+}
+
+const VERTEX: &str = r#"#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_normal;
+uniform mat4 u_model;
+uniform mat4 u_view_proj;
+out vec3 v_world;
+out vec3 v_normal;
+void main() {
+    vec4 world = u_model * vec4(a_pos, 1.0);
+    v_world = world.xyz;
+    v_normal = mat3(u_model) * a_normal;
+    gl_Position = u_view_proj * world;
+}
+"#;
+
+const FRAGMENT: &str = r#"#version 330 core
+in vec3 v_world;
+in vec3 v_normal;
+uniform vec3 u_color;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
+uniform float u_checker;
+out vec4 frag;
+void main() {
+    vec3 n = normalize(v_normal);
+    vec3 albedo = u_color;
+    if (u_checker > 0.0) {
+        // 4 m ground tiles so motion and distance read at a glance.
+        vec2 cell = floor(v_world.xz / 4.0);
+        float c = mod(cell.x + cell.y, 2.0);
+        albedo *= mix(0.85, 1.08, c);
+    }
+    float sun = max(dot(n, -u_sun_dir), 0.0);
+    float sky = 0.5 + 0.5 * n.y;
+    vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
+    float dist = length(v_world - u_eye);
+    float fog = 1.0 - exp(-dist * 0.0035);
+    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), 1.0);
+}
+"#;
+
+/// Owns the GL objects for drawing levels.
+pub struct Renderer {
+    program: Program,
+    cube: Mesh,
+    u_model: i32,
+    u_view_proj: i32,
+    u_color: i32,
+    u_sun_dir: i32,
+    u_sky: i32,
+    u_eye: i32,
+    u_checker: i32,
+}
+
+impl Renderer {
+    /// Compiles shaders and uploads meshes. Needs a current GL 3.3 core context.
+    pub fn new() -> Result<Renderer, RenderError> {
+        let program = Program::new("lit", VERTEX, FRAGMENT)?;
+        let cube = Mesh::unit_cube();
+        gl_check::check("renderer setup")?;
+        Ok(Renderer {
+            u_model: program.uniform("u_model"),
+            u_view_proj: program.uniform("u_view_proj"),
+            u_color: program.uniform("u_color"),
+            u_sun_dir: program.uniform("u_sun_dir"),
+            u_sky: program.uniform("u_sky"),
+            u_eye: program.uniform("u_eye"),
+            u_checker: program.uniform("u_checker"),
+            program,
+            cube,
+        })
+    }
+
+    /// Draws `view` into a `width × height` viewport of the current framebuffer.
+    pub fn draw(&self, view: &FrameView, width: u32, height: u32) {
+        let FrameView {
+            scene,
+            prev,
+            cur,
+            alpha,
+            camera,
+        } = *view;
+        let sky = scene.sky_color;
+        // SAFETY: plain state setting on the current context.
+        unsafe {
+            gl::Viewport(0, 0, width as i32, height as i32);
+            gl::Enable(gl::DEPTH_TEST);
+            gl::Enable(gl::CULL_FACE);
+            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
+        self.program.bind();
+        let vp = camera.view_proj(width as f32 / height.max(1) as f32);
+        // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, vp.to_cols_array().as_ptr());
+            gl::Uniform3fv(self.u_sun_dir, 1, scene.sun_dir.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
+        }
+        let [gx, gz] = scene.ground_size_m;
+        let ground =
+            Mat4::from_scale_rotation_translation(Vec3::new(gx, 1.0, gz), Quat::IDENTITY, Vec3::new(0.0, -0.5, 0.0));
+        self.draw_cube(&ground, scene.ground_color, true);
+        for (i, (size, color)) in scene.bodies.iter().enumerate() {
+            let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
+                break;
+            };
+            let pose = a.lerp(b, alpha);
+            let model = Mat4::from_scale_rotation_translation(*size, pose.rotation, pose.position);
+            self.draw_cube(&model, *color, false);
+        }
+        gl_check::debug_check("scene draw");
+    }
+
+    fn draw_cube(&self, model: &Mat4, color: Vec3, checker: bool) {
+        // SAFETY: uniforms of the bound program.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
+            gl::Uniform3fv(self.u_color, 1, color.to_array().as_ptr());
+            gl::Uniform1f(self.u_checker, if checker { 1.0 } else { 0.0 });
+        }
+        self.cube.draw();
+    }
+}

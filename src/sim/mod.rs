@@ -1,0 +1,14 @@
+//! The deterministic, headless simulation: the physics world, the inputs a tick consumes,
+//! and the state hash that proves two runs are the same.
+//!
+//! Nothing here reads a clock, a random source, a file or a device. A tick's only inputs
+//! are the world's state and a [`TickInput`].
+
+pub mod hash;
+pub mod input;
+pub mod snapshot;
+pub mod world;
+
+pub use input::{TickInput, VehicleControl};
+pub use snapshot::{BodyPose, Snapshot};
+pub use world::SimWorld;

@@ -1,0 +1,217 @@
+//! Where each frame's time goes: a timer that splits a frame into phases, and an always-on
+//! ring buffer of the last frames, allocated once.
+
+use skidpad_platform::Clock;
+use std::time::Duration;
+
+/// The parts of a frame, in the order the loop runs them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Polling window, keyboard and pad events.
+    Input,
+    /// Running this frame's simulation ticks.
+    Sim,
+    /// Bringing streamed level chunks into the world.
+    Streaming,
+    /// Submitting draw calls.
+    Render,
+    /// Presenting the frame (includes waiting for vblank).
+    Swap,
+    /// Feeding the audio mixer.
+    Audio,
+}
+
+impl Phase {
+    /// Every phase, in frame order.
+    pub const ALL: [Phase; 6] = [
+        Phase::Input,
+        Phase::Sim,
+        Phase::Streaming,
+        Phase::Render,
+        Phase::Swap,
+        Phase::Audio,
+    ];
+    /// Number of phases.
+    pub const COUNT: usize = Self::ALL.len();
+
+    /// Lower-case name for reports and traces.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Input => "input",
+            Phase::Sim => "sim",
+            Phase::Streaming => "streaming",
+            Phase::Render => "render",
+            Phase::Swap => "swap",
+            Phase::Audio => "audio",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One frame's accounting.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct FramePhases {
+    /// Time spent in each phase, indexed in [`Phase::ALL`] order.
+    pub phase: [Duration; Phase::COUNT],
+    /// Whole frame, start to end (≥ the sum of the phases).
+    pub total: Duration,
+    /// Simulation ticks the frame ran.
+    pub ticks: u32,
+}
+
+impl FramePhases {
+    /// Time spent in `phase`.
+    pub fn get(&self, phase: Phase) -> Duration {
+        self.phase[phase.index()]
+    }
+
+    /// The phase that took longest: the one to blame for a frame over budget.
+    pub fn longest(&self) -> Phase {
+        Phase::ALL
+            .into_iter()
+            .max_by_key(|p| self.get(*p))
+            .unwrap_or(Phase::Sim)
+    }
+}
+
+/// Splits one frame into phases by reading a clock at each boundary.
+#[derive(Debug, Clone, Copy)]
+pub struct PhaseTimer {
+    frame_start: Duration,
+    phase_start: Duration,
+    current: FramePhases,
+}
+
+impl PhaseTimer {
+    /// Starts a frame now.
+    pub fn start(clock: &dyn Clock) -> Self {
+        let now = clock.now();
+        Self {
+            frame_start: now,
+            phase_start: now,
+            current: FramePhases::default(),
+        }
+    }
+
+    /// Charges the time since the previous mark to `phase`. A phase may be marked more than
+    /// once in a frame; its times add up.
+    pub fn mark(&mut self, clock: &dyn Clock, phase: Phase) {
+        let now = clock.now();
+        self.current.phase[phase.index()] += now.saturating_sub(self.phase_start);
+        self.phase_start = now;
+    }
+
+    /// Records how many ticks the frame ran.
+    pub fn set_ticks(&mut self, ticks: u32) {
+        self.current.ticks = ticks;
+    }
+
+    /// Ends the frame and returns its accounting.
+    pub fn finish(self, clock: &dyn Clock) -> FramePhases {
+        let mut done = self.current;
+        done.total = clock.now().saturating_sub(self.frame_start);
+        done
+    }
+}
+
+/// The last `capacity` frames, oldest overwritten first. Allocates only in `new`.
+#[derive(Debug, Clone)]
+pub struct FrameHistory {
+    frames: Vec<FramePhases>,
+    next: usize,
+    len: usize,
+}
+
+impl FrameHistory {
+    /// A ring buffer for `capacity` frames (at least one).
+    pub fn new(capacity: usize) -> Self {
+        Self {
+            frames: vec![FramePhases::default(); capacity.max(1)],
+            next: 0,
+            len: 0,
+        }
+    }
+
+    /// Adds a frame, overwriting the oldest when full.
+    pub fn push(&mut self, frame: FramePhases) {
+        self.frames[self.next] = frame;
+        self.next = (self.next + 1) % self.frames.len();
+        self.len = (self.len + 1).min(self.frames.len());
+    }
+
+    /// Frames held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no frame was recorded yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Frames from oldest to newest.
+    pub fn iter(&self) -> impl Iterator<Item = &FramePhases> {
+        let cap = self.frames.len();
+        let start = (self.next + cap - self.len) % cap;
+        (0..self.len).map(move |i| &self.frames[(start + i) % cap])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    struct FakeClock(Cell<Duration>);
+    impl Clock for FakeClock {
+        fn now(&self) -> Duration {
+            self.0.get()
+        }
+    }
+    impl FakeClock {
+        fn advance_ms(&self, ms: u64) {
+            self.0.set(self.0.get() + Duration::from_millis(ms));
+        }
+    }
+
+    #[test]
+    fn phases_are_charged_what_elapsed_since_the_previous_mark() {
+        let clock = FakeClock(Cell::new(Duration::from_secs(5)));
+        let mut t = PhaseTimer::start(&clock);
+        clock.advance_ms(1);
+        t.mark(&clock, Phase::Input);
+        clock.advance_ms(6);
+        t.mark(&clock, Phase::Sim);
+        clock.advance_ms(3);
+        t.mark(&clock, Phase::Render);
+        clock.advance_ms(2);
+        t.mark(&clock, Phase::Sim);
+        t.set_ticks(2);
+        clock.advance_ms(4);
+        let f = t.finish(&clock);
+        assert_eq!(f.get(Phase::Input), Duration::from_millis(1));
+        assert_eq!(f.get(Phase::Sim), Duration::from_millis(8));
+        assert_eq!(f.get(Phase::Render), Duration::from_millis(3));
+        assert_eq!(f.get(Phase::Swap), Duration::ZERO);
+        assert_eq!(f.total, Duration::from_millis(16));
+        assert_eq!(f.ticks, 2);
+        assert_eq!(f.longest(), Phase::Sim);
+    }
+
+    #[test]
+    fn history_keeps_the_newest_frames_in_order() {
+        let mut h = FrameHistory::new(3);
+        assert!(h.is_empty());
+        for ticks in 1..=5 {
+            h.push(FramePhases {
+                ticks,
+                ..FramePhases::default()
+            });
+        }
+        assert_eq!(h.len(), 3);
+        assert_eq!(h.iter().map(|f| f.ticks).collect::<Vec<_>>(), vec![3, 4, 5]);
+    }
+}

@@ -1,0 +1,86 @@
+//! Architecture invariants from ARCHITECTURE.md, checked on the source tree:
+//! only `platform/` names SDL, gilrs or rodio; the simulation reads no clock and no OS
+//! randomness; render never holds a mutable world.
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn offenders(dir: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(!files.is_empty(), "no sources under {dir}");
+    let mut bad = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in forbidden {
+                if code.contains(word) {
+                    bad.push(format!("{}:{}: {word}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn only_the_platform_names_os_edge_crates() {
+    let bad = offenders(
+        "src",
+        &[
+            "sdl2::",
+            "gilrs::",
+            "rodio::",
+            "cpal::",
+            "Instant::now",
+            "SystemTime::now",
+            "std::thread::spawn",
+            "gl::load_with",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "the game layer touches the OS directly:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_simulation_reads_no_clock_or_randomness_and_no_files() {
+    let bad = offenders(
+        "src/sim",
+        &[
+            "skidpad_platform",
+            "Instant",
+            "SystemTime",
+            "rand::",
+            "std::fs",
+            "HashMap",
+            "HashSet",
+            "Clock",
+        ],
+    );
+    assert!(bad.is_empty(), "nondeterminism in the simulation:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn render_never_takes_the_world_mutably() {
+    let bad = offenders("src/render", &["&mut SimWorld", "SimWorld"]);
+    assert!(
+        bad.is_empty(),
+        "render reaches into the simulation:\n{}",
+        bad.join("\n")
+    );
+}

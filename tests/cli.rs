@@ -1,0 +1,162 @@
+//! The command line as a user meets it: repeatable runs, and bad input answered with one
+//! message naming file, field and problem, exit code 2, and no panic.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn skidpad(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the skidpad binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts exit code 2, no panic, and a message containing every one of `needles`.
+fn assert_bad_input(o: &Output, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(!err.contains("panicked"), "panicked: {err}");
+    for n in needles {
+        assert!(err.contains(n), "missing {n:?} in: {err}");
+    }
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn run_json_is_repeatable() {
+    let a = json(&skidpad(&["run", "--ticks", "600", "--json"]));
+    let b = json(&skidpad(&["run", "--ticks", "600", "--json"]));
+    assert_eq!(a["ticks"], 600);
+    assert_eq!(a["sim_seconds"], 10.0);
+    assert!(a["wall_seconds"].as_f64().unwrap() >= 0.0);
+    let hash = a["state_hash"].as_str().unwrap();
+    assert_eq!(hash.len(), 16);
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    // And a different input gives a different final state.
+    let c = json(&skidpad(&["run", "--ticks", "600", "--json", "--throttle", "1"]));
+    assert_ne!(a["state_hash"], c["state_hash"]);
+}
+
+#[test]
+fn seconds_are_rounded_to_ticks_of_the_profile() {
+    let a = json(&skidpad(&["run", "--seconds", "2", "--json", "--platform", "xbox"]));
+    assert_eq!(a["ticks"], 120);
+    assert_eq!(a["platform"], "xbox");
+}
+
+#[test]
+fn levels_lists_the_default_level() {
+    let o = skidpad(&["levels"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.lines().any(|l| l.starts_with("proving_ground") && l.len() > 20),
+        "{out}"
+    );
+}
+
+#[test]
+fn unknown_level_is_bad_input() {
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--level", "atlantis"]),
+        &["--level", "atlantis", "proving_ground"],
+    );
+}
+
+#[test]
+fn unknown_platform_is_bad_input() {
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--platform", "dreamcast"]),
+        &["--platform", "dreamcast", "xbox"],
+    );
+}
+
+#[test]
+fn unreadable_level_file_is_bad_input() {
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--level", "/nonexistent/level.toml"]),
+        &["/nonexistent/level.toml", "cannot read"],
+    );
+}
+
+#[test]
+fn malformed_level_file_is_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "description = \"half a level\"\n[ground]\nsize_m = [10.0, \n").unwrap();
+    let p = path.to_str().unwrap();
+    assert_bad_input(&skidpad(&["run", "--ticks", "1", "--level", p]), &[p, "line "]);
+}
+
+#[test]
+fn level_with_a_wrong_value_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("neg.toml");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("content/levels/proving_ground/level.toml"))
+            .unwrap();
+    std::fs::write(&path, text.replace("friction = 1.0", "friction = -1.0")).unwrap();
+    let p = path.to_str().unwrap();
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--level", p]),
+        &[p, "ground.friction", "between"],
+    );
+}
+
+#[test]
+fn nan_in_a_profile_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nan.toml");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("platform/profiles/xbox.toml")).unwrap();
+    std::fs::write(&path, text.replace("frame_budget_ms = 16.67", "frame_budget_ms = nan")).unwrap();
+    let p = path.to_str().unwrap();
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--platform", p]),
+        &[p, "timing.frame_budget_ms", "finite"],
+    );
+}
+
+#[test]
+fn unknown_key_in_a_profile_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("extra.toml");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("platform/profiles/xbox.toml")).unwrap();
+    std::fs::write(&path, text.replace("vsync = true", "vsync = true\nrefresh_hz = 60")).unwrap();
+    let p = path.to_str().unwrap();
+    assert_bad_input(&skidpad(&["run", "--ticks", "1", "--platform", p]), &[p, "refresh_hz"]);
+}
+
+#[test]
+fn nan_on_the_command_line_is_bad_input() {
+    assert_bad_input(&skidpad(&["run", "--seconds", "nan"]), &["--seconds"]);
+    assert_bad_input(&skidpad(&["run", "--ticks", "5", "--throttle", "NaN"]), &["--throttle"]);
+}
+
+#[test]
+fn missing_content_dir_is_bad_input() {
+    assert_bad_input(
+        &skidpad(&["levels", "--content", "/nonexistent-content"]),
+        &["--content", "/nonexistent-content"],
+    );
+}
+
+#[test]
+fn help_lists_every_command_and_the_exit_codes() {
+    let o = skidpad(&["--help"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    for word in ["play", "run", "screenshot", "levels", "--platform", "Exit codes"] {
+        assert!(out.contains(word), "--help lacks {word}: {out}");
+    }
+}

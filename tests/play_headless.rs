@@ -1,0 +1,59 @@
+//! The interactive front end with no display: `play` falls back to SDL's offscreen driver
+//! and runs its real loop; a machine without usable graphics gets one message and exit
+//! code 3, never a panic.
+
+use std::process::{Command, Output};
+
+fn skidpad(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_skidpad"));
+    cmd.args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("RUST_LOG", "info");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("the skidpad binary runs")
+}
+
+#[test]
+fn play_runs_offscreen_without_a_display() {
+    let o = skidpad(&["play", "--max-frames", "20", "--platform", "xbox"], &[]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("offscreen driver"), "{log}");
+    // Paced at the tick rate without vsync: 20 frames run about 20 ticks, never 0.
+    let ticks: u64 = log
+        .split("played 20 frames, ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no frame summary in: {log}"));
+    assert!((10..=40).contains(&ticks), "{ticks} ticks in 20 paced frames");
+    // One line about audio, not libasound's stderr chatter.
+    assert!(!log.contains("ALSA lib"), "{log}");
+    assert!(log.lines().filter(|l| l.contains("audio")).count() <= 1, "{log}");
+}
+
+#[test]
+fn no_opengl_33_is_a_clean_exit_3() {
+    // Mesa caps the version it offers: a 3.3 core context cannot be made.
+    let o = skidpad(
+        &["screenshot", "--out", "/dev/null"],
+        &[("MESA_GL_VERSION_OVERRIDE", "3.1")],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("OpenGL 3.3") && !err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn an_unusable_video_driver_is_a_clean_exit_3() {
+    let o = skidpad(
+        &["play", "--max-frames", "1"],
+        &[("SDL_VIDEODRIVER", "no-such-driver"), ("DISPLAY", ":99")],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("no-such-driver") && !err.contains("panicked"), "{err}");
+}

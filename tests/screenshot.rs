@@ -1,0 +1,119 @@
+//! `skidpad screenshot` renders a real frame through SDL's offscreen driver (Mesa llvmpipe
+//! on a machine with no GPU or display) and the PNG shows the scene: sky above the
+//! horizon, the ground below, the red player body in front of the camera, and the boxes.
+
+use std::path::Path;
+use std::process::Command;
+
+struct Png {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+impl Png {
+    fn read(path: &Path) -> Png {
+        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        buf.truncate(info.buffer_size());
+        Png {
+            width: info.width,
+            height: info.height,
+            rgba: buf,
+        }
+    }
+
+    fn px(&self, x: u32, y: u32) -> [i32; 3] {
+        let i = ((y * self.width + x) * 4) as usize;
+        [self.rgba[i] as i32, self.rgba[i + 1] as i32, self.rgba[i + 2] as i32]
+    }
+
+    /// Pixels in the rectangle (fractions of the image) for which `f` holds.
+    fn count(&self, x0: f32, y0: f32, x1: f32, y1: f32, f: impl Fn([i32; 3]) -> bool) -> usize {
+        let (w, h) = (self.width as f32, self.height as f32);
+        let mut n = 0;
+        for y in (y0 * h) as u32..(y1 * h) as u32 {
+            for x in (x0 * w) as u32..(x1 * w) as u32 {
+                n += f(self.px(x, y)) as usize;
+            }
+        }
+        n
+    }
+}
+
+fn shoot(dir: &Path, name: &str, frames: u32) -> (Png, String) {
+    let out = dir.join(name);
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["screenshot", "--width", "320", "--height", "240", "--frames"])
+        .arg(frames.to_string())
+        .arg("--out")
+        .arg(&out)
+        // No display: this must work through the offscreen driver alone.
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("RUST_LOG", "info")
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "screenshot failed: {log}");
+    (Png::read(&out), log)
+}
+
+#[test]
+fn screenshot_shows_sky_ground_player_and_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (img, log) = shoot(dir.path(), "settled.png", 180);
+    assert_eq!((img.width, img.height), (320, 240));
+    // A real GL context, made by the offscreen driver.
+    assert!(log.contains("Offscreen") && log.contains("OpenGL"), "{log}");
+
+    // Sky: the top rows are the light blue sky colour (0.55, 0.70, 0.90) → (140, 178, 230).
+    let sky = img.px(160, 5);
+    assert!(
+        (sky[0] - 140).abs() < 12 && (sky[1] - 178).abs() < 12 && (sky[2] - 230).abs() < 12,
+        "sky {sky:?}"
+    );
+    // Ground: the bottom corners are the grey-green ground, neither sky nor black.
+    for x in [10, 310] {
+        let g = img.px(x, 235);
+        assert!(
+            g[1] > g[2] && g[1] >= g[0] && g[1] > 40 && g[1] < 160,
+            "ground {g:?} at x={x}"
+        );
+    }
+    // The player's red body fills much of the lower centre.
+    let red = |p: [i32; 3]| p[0] > 2 * p[1] + 20 && p[0] > 2 * p[2] + 20;
+    let red_px = img.count(0.4, 0.5, 0.6, 0.8, red);
+    assert!(red_px > 1500, "only {red_px} red pixels in front of the camera");
+    // The boxes sit around the centre, beyond the player: blue, green, yellow, purple ones.
+    let blue = |p: [i32; 3]| p[2] > p[0] + 30 && p[2] > p[1] + 10 && p[2] < 200;
+    let green = |p: [i32; 3]| p[1] > p[0] + 40 && p[1] > p[2] + 40;
+    let yellow = |p: [i32; 3]| p[0] > p[2] + 40 && p[1] > p[2] + 25 && p[0] > 90;
+    let purple = |p: [i32; 3]| p[0] > p[1] + 25 && p[2] > p[1] + 25;
+    for (name, f) in [
+        ("blue", &blue as &dyn Fn([i32; 3]) -> bool),
+        ("green", &green),
+        ("yellow", &yellow),
+        ("purple", &purple),
+    ] {
+        let n = img.count(0.3, 0.3, 0.7, 0.55, f);
+        assert!(n > 10, "no {name} box in view ({n} pixels)");
+    }
+}
+
+#[test]
+fn boxes_fall_between_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let (early, _) = shoot(dir.path(), "early.png", 1);
+    let (late, _) = shoot(dir.path(), "late.png", 180);
+    // The boxes start in the air and end on the ground: the images differ in the middle,
+    // while the sky in the corner stays the same.
+    let changed = (0..early.rgba.len() / 4)
+        .filter(|i| early.rgba[i * 4..i * 4 + 3] != late.rgba[i * 4..i * 4 + 3])
+        .count();
+    assert!(changed > 500, "only {changed} pixels changed as the boxes fell");
+    assert_eq!(early.px(2, 2), late.px(2, 2));
+}
