@@ -118,7 +118,12 @@ impl FixedStepLoop {
         let clamped = frame_delta.min(self.config.max_frame_delta);
         let mut dropped = frame_delta - clamped;
         let rate = self.config.tick_rate_hz as i128;
-        let tolerance = self.config.jitter_tolerance.min(self.config.tick_duration() / 2).as_nanos() as i128 * rate;
+        let tolerance = self
+            .config
+            .jitter_tolerance
+            .min(self.config.tick_duration() / 2)
+            .as_nanos() as i128
+            * rate;
         self.accumulator += clamped.as_nanos() as i128 * rate;
 
         let available = (self.accumulator + tolerance).max(0) / UNITS_PER_TICK;
