@@ -6,12 +6,14 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use skidpad::content::{ContentRoot, Level};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+use skidpad::vehicle::CarDef;
 
 fn tick(c: &mut Criterion) {
     let root = ContentRoot::Embedded;
     for name in Level::names(&root) {
         let level = Level::load(&root, &name).expect("shipped levels load");
-        let mut world = SimWorld::new(&level, 60);
+        let car = CarDef::load(&root, "coupe").expect("shipped cars load");
+        let mut world = SimWorld::new(&level, &car, 60);
         let input = TickInput {
             control: VehicleControl {
                 throttle: 0.5,

@@ -9,6 +9,8 @@ use crate::content::level::DEFAULT_LEVEL;
 use crate::content::profile::DEFAULT_PROFILE;
 use crate::content::{ContentRoot, Level, PlatformProfile};
 use crate::sim::VehicleControl;
+use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::CarDef;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -49,6 +51,8 @@ pub enum Command {
     Screenshot(ShotArgs),
     /// List the levels with a one-line description each.
     Levels,
+    /// List the cars with a one-line description each.
+    Cars,
 }
 
 /// Options of `play`.
@@ -57,6 +61,9 @@ pub struct PlayArgs {
     /// Level name (see `skidpad levels`) or path to a level TOML.
     #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
     pub level: String,
+    /// Car name (see `skidpad cars`) or path to a car TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
     /// Quit after this many frames (unattended runs and smoke tests).
     #[arg(long, value_name = "N")]
     pub max_frames: Option<u64>,
@@ -68,6 +75,9 @@ pub struct RunArgs {
     /// Level name (see `skidpad levels`) or path to a level TOML.
     #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
     pub level: String,
+    /// Car name (see `skidpad cars`) or path to a car TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
     /// Ticks to simulate.
     #[arg(long, value_name = "N", conflicts_with = "seconds")]
     pub ticks: Option<u64>,
@@ -80,7 +90,7 @@ pub struct RunArgs {
     /// Steering held for the whole run, −1 (left) .. 1 (right).
     #[arg(long, value_name = "X", default_value_t = 0.0, allow_negative_numbers = true)]
     pub steer: f32,
-    /// Print one JSON object: level, platform, tick_rate_hz, ticks, sim_seconds,
+    /// Print one JSON object: level, car, platform, tick_rate_hz, ticks, sim_seconds,
     /// state_hash, wall_seconds.
     #[arg(long)]
     pub json: bool,
@@ -95,6 +105,9 @@ pub struct ShotArgs {
     /// Level name (see `skidpad levels`) or path to a level TOML.
     #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
     pub level: String,
+    /// Car name (see `skidpad cars`) or path to a car TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
     /// Frames (one tick each) to simulate before capturing.
     #[arg(long, value_name = "N", default_value_t = 120)]
     pub frames: u32,
@@ -138,12 +151,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let profile = PlatformProfile::load(&cli.platform)?;
     match cli.command.unwrap_or(Command::Play(PlayArgs {
         level: DEFAULT_LEVEL.to_string(),
+        car: DEFAULT_CAR.to_string(),
         max_frames: None,
     })) {
         Command::Play(a) => {
             let level = Level::load(&root, &a.level)?;
+            let car = CarDef::load(&root, &a.car)?;
             crate::app::play::play(
                 &level,
+                &car,
                 &profile,
                 PlayOptions {
                     max_frames: a.max_frames,
@@ -152,6 +168,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Run(a) => {
             let level = Level::load(&root, &a.level)?;
+            let car = CarDef::load(&root, &a.car)?;
             let ticks = match (a.ticks, a.seconds) {
                 (Some(t), _) => t,
                 (None, Some(s)) if s.is_finite() && s >= 0.0 => {
@@ -172,6 +189,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             let report = crate::app::headless::run(
                 &level,
+                &car,
                 &profile,
                 RunOptions {
                     ticks,
@@ -194,6 +212,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Screenshot(a) => {
             let level = Level::load(&root, &a.level)?;
+            let car = CarDef::load(&root, &a.car)?;
             let opts = ShotOptions {
                 frames: a.frames,
                 width: a.width.unwrap_or(profile.width),
@@ -204,7 +223,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     return Err(bad_input(name, format!("must be between 16 and 8192 pixels, got {v}")));
                 }
             }
-            crate::app::screenshot::screenshot(&level, &profile, opts, &a.out)?;
+            crate::app::screenshot::screenshot(&level, &car, &profile, opts, &a.out)?;
             log::info!("wrote {}", a.out.display());
             Ok(())
         }
@@ -212,6 +231,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             for name in Level::names(&root) {
                 match Level::load(&root, &name) {
                     Ok(l) => println!("{name:<16} {}", l.description),
+                    Err(e) => println!("{name:<16} (broken: {e})"),
+                }
+            }
+            Ok(())
+        }
+        Command::Cars => {
+            for name in CarDef::names(&root) {
+                match CarDef::load(&root, &name) {
+                    Ok(c) => println!("{name:<16} {}", c.description),
                     Err(e) => println!("{name:<16} (broken: {e})"),
                 }
             }

@@ -11,3 +11,4 @@ pub mod input;
 pub mod render;
 pub mod sim;
 pub mod time;
+pub mod vehicle;

@@ -3,6 +3,7 @@
 
 use skidpad::content::{ContentRoot, Level};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+use skidpad::vehicle::CarDef;
 
 /// A scripted drive: throttle on, weave left and right, brake, reset once.
 fn script(tick: u64) -> TickInput {
@@ -19,8 +20,12 @@ fn script(tick: u64) -> TickInput {
     }
 }
 
+fn car() -> CarDef {
+    CarDef::load(&ContentRoot::Embedded, "coupe").expect("default car loads")
+}
+
 fn hashes(level: &Level, ticks: u64, input: impl Fn(u64) -> TickInput) -> Vec<u64> {
-    let mut world = SimWorld::new(level, 60);
+    let mut world = SimWorld::new(level, &car(), 60);
     (0..ticks)
         .map(|t| {
             world.step(&input(t));
@@ -73,11 +78,11 @@ fn a_different_input_changes_the_hash() {
 fn worlds_built_twice_start_identical() {
     let level = level();
     assert_eq!(
-        SimWorld::new(&level, 60).state_hash(),
-        SimWorld::new(&level, 60).state_hash()
+        SimWorld::new(&level, &car(), 60).state_hash(),
+        SimWorld::new(&level, &car(), 60).state_hash()
     );
-    assert_ne!(SimWorld::new(&level, 60).state_hash(), {
-        let mut w = SimWorld::new(&level, 60);
+    assert_ne!(SimWorld::new(&level, &car(), 60).state_hash(), {
+        let mut w = SimWorld::new(&level, &car(), 60);
         w.step(&TickInput::default());
         w.state_hash()
     });

@@ -3,6 +3,7 @@
 use super::Failure;
 use crate::content::{Level, PlatformProfile};
 use crate::sim::{SimWorld, TickInput, VehicleControl};
+use crate::vehicle::CarDef;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 
@@ -20,6 +21,8 @@ pub struct RunOptions {
 pub struct RunReport {
     /// Level name.
     pub level: String,
+    /// Car name.
+    pub car: String,
     /// Platform profile name.
     pub platform: String,
     /// Simulation rate.
@@ -35,9 +38,9 @@ pub struct RunReport {
 }
 
 /// Simulates `level` for `opts.ticks` ticks.
-pub fn run(level: &Level, profile: &PlatformProfile, opts: RunOptions) -> Result<RunReport, Failure> {
+pub fn run(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: RunOptions) -> Result<RunReport, Failure> {
     let clock = WallClock::new();
-    let mut world = SimWorld::new(level, profile.loop_config.tick_rate_hz);
+    let mut world = SimWorld::new(level, car, profile.loop_config.tick_rate_hz);
     let input = TickInput {
         control: opts.control.sanitized(),
         reset: false,
@@ -47,6 +50,7 @@ pub fn run(level: &Level, profile: &PlatformProfile, opts: RunOptions) -> Result
     }
     Ok(RunReport {
         level: level.name.clone(),
+        car: car.name.clone(),
         platform: profile.name.clone(),
         tick_rate_hz: profile.loop_config.tick_rate_hz,
         ticks: world.tick(),
@@ -60,8 +64,9 @@ impl RunReport {
     /// The human-readable summary printed without `--json`.
     pub fn summary(&self) -> String {
         format!(
-            "{}: {} ticks ({:.2} s simulated at {} Hz, {} profile) in {:.3} s wall; state hash {}",
+            "{} with {}: {} ticks ({:.2} s simulated at {} Hz, {} profile) in {:.3} s wall; state hash {}",
             self.level,
+            self.car,
             self.ticks,
             self.sim_seconds,
             self.tick_rate_hz,

@@ -6,6 +6,7 @@ use crate::content::{Level, PlatformProfile};
 use crate::input::InputState;
 use crate::render::Renderer;
 use crate::time::{FrameHistory, Phase, PhaseTimer};
+use crate::vehicle::CarDef;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
 
 /// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
@@ -19,9 +20,9 @@ pub struct PlayOptions {
 }
 
 /// Runs the game until the player quits.
-pub fn play(level: &Level, profile: &PlatformProfile, opts: PlayOptions) -> Result<(), Failure> {
+pub fn play(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: PlayOptions) -> Result<(), Failure> {
     let mut platform = Platform::open(&WindowConfig {
-        title: format!("Skidpad — {}", level.name),
+        title: format!("Skidpad — {} — {}", level.name, car.name),
         width: profile.width,
         height: profile.height,
         vsync: profile.vsync,
@@ -35,7 +36,7 @@ pub fn play(level: &Level, profile: &PlatformProfile, opts: PlayOptions) -> Resu
     let _audio = AudioOutput::open();
     let clock = WallClock::new();
 
-    let mut session = Session::new(level, profile);
+    let mut session = Session::new(level, car, profile);
     let mut input = InputState::default();
     let mut history = FrameHistory::new(HISTORY_FRAMES);
     let (mut platform_events, mut pad_events) = (Vec::with_capacity(64), Vec::with_capacity(64));
@@ -61,14 +62,14 @@ pub fn play(level: &Level, profile: &PlatformProfile, opts: PlayOptions) -> Resu
         let plan = session.plan_frame(frame_start - last_frame_start);
         last_frame_start = frame_start;
         for _ in 0..plan.ticks {
-            let tick_input = input.take_tick_input();
+            let tick_input = input.take_tick_input(session.world().player_forward_speed());
             session.tick(&tick_input);
         }
         timer.set_ticks(plan.ticks);
         timer.mark(&clock, Phase::Sim);
 
         let (w, h) = platform.drawable_size();
-        let camera = session.chase_camera(plan.alpha);
+        let camera = session.camera(plan.alpha);
         renderer.draw(&session.frame_view(plan.alpha, &camera), w, h);
         timer.mark(&clock, Phase::Render);
         platform.swap();

@@ -5,6 +5,7 @@ use crate::content::{Level, PlatformProfile};
 use crate::render::readback::{read_back_buffer, Image};
 use crate::render::Renderer;
 use crate::sim::TickInput;
+use crate::vehicle::CarDef;
 use skidpad_platform::{Platform, WindowConfig};
 use std::path::Path;
 
@@ -20,7 +21,7 @@ pub struct ShotOptions {
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
-pub fn capture(level: &Level, profile: &PlatformProfile, opts: ShotOptions) -> Result<Image, Failure> {
+pub fn capture(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: ShotOptions) -> Result<Image, Failure> {
     let platform = Platform::open(&WindowConfig {
         title: "skidpad screenshot".into(),
         width: opts.width,
@@ -29,13 +30,13 @@ pub fn capture(level: &Level, profile: &PlatformProfile, opts: ShotOptions) -> R
         offscreen: true,
     })?;
     let renderer = Renderer::new()?;
-    let mut session = Session::new(level, profile);
+    let mut session = Session::new(level, car, profile);
     let idle = TickInput::default();
     for _ in 0..opts.frames {
         session.tick(&idle);
     }
     // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
-    let camera = session.chase_camera(1.0);
+    let camera = session.camera(1.0);
     let (w, h) = platform.drawable_size();
     renderer.draw(&session.frame_view(1.0, &camera), w, h);
     let image = read_back_buffer(w, h);
@@ -44,8 +45,14 @@ pub fn capture(level: &Level, profile: &PlatformProfile, opts: ShotOptions) -> R
 }
 
 /// Captures and writes `out`.
-pub fn screenshot(level: &Level, profile: &PlatformProfile, opts: ShotOptions, out: &Path) -> Result<(), Failure> {
-    let image = capture(level, profile, opts)?;
+pub fn screenshot(
+    level: &Level,
+    car: &CarDef,
+    profile: &PlatformProfile,
+    opts: ShotOptions,
+    out: &Path,
+) -> Result<(), Failure> {
+    let image = capture(level, car, profile, opts)?;
     image
         .write_png(out)
         .map_err(|e| Failure::runtime(format!("{}: cannot write PNG: {e}", out.display())))

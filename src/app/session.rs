@@ -1,11 +1,12 @@
-//! A level being played: its world, the fixed-step loop that paces it, and the two
-//! snapshots render interpolates between.
+//! A level being played: its world, the fixed-step loop that paces it, the chase camera,
+//! and the two snapshots render interpolates between.
 
+use super::chase_camera::ChaseCamera;
 use crate::content::{Level, PlatformProfile};
 use crate::render::{Camera, FrameView, SceneDesc};
 use crate::sim::{SimWorld, Snapshot, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
-use glam::Vec3;
+use crate::vehicle::CarDef;
 use std::time::Duration;
 
 /// One level in play. Platform-free: the front ends feed it frame deltas and inputs.
@@ -14,18 +15,20 @@ pub struct Session {
     pub scene: SceneDesc,
     world: SimWorld,
     fixed: FixedStepLoop,
+    camera: ChaseCamera,
     previous: Snapshot,
     current: Snapshot,
 }
 
 impl Session {
-    /// Starts `level` under `profile`'s loop settings.
-    pub fn new(level: &Level, profile: &PlatformProfile) -> Self {
-        let world = SimWorld::new(level, profile.loop_config.tick_rate_hz);
+    /// Starts `level` with the player in `car`, under `profile`'s loop settings.
+    pub fn new(level: &Level, car: &CarDef, profile: &PlatformProfile) -> Self {
+        let world = SimWorld::new(level, car, profile.loop_config.tick_rate_hz);
         let mut current = Snapshot::default();
         world.snapshot_into(&mut current);
         Self {
-            scene: SceneDesc::from_level(level),
+            scene: SceneDesc::new(level, car),
+            camera: ChaseCamera::new(&world),
             world,
             fixed: FixedStepLoop::new(profile.loop_config),
             previous: current.clone(),
@@ -43,11 +46,17 @@ impl Session {
         self.fixed.advance(frame_delta)
     }
 
-    /// Runs one tick and rotates the snapshots.
+    /// Runs one tick, moves the camera, and rotates the snapshots.
     pub fn tick(&mut self, input: &TickInput) {
         self.world.step(input);
+        self.camera.update(&self.world, self.world.dt_s());
         std::mem::swap(&mut self.previous, &mut self.current);
         self.world.snapshot_into(&mut self.current);
+    }
+
+    /// The chase view `alpha` of the way between the last two ticks.
+    pub fn camera(&self, alpha: f32) -> Camera {
+        self.camera.camera(alpha)
     }
 
     /// What to draw this frame: the snapshots `alpha` apart, from `camera`.
@@ -59,18 +68,5 @@ impl Session {
             alpha,
             camera,
         }
-    }
-
-    /// A chase view of the player, `alpha` of the way between the last two ticks.
-    pub fn chase_camera(&self, alpha: f32) -> Camera {
-        let (Some(a), Some(b)) = (self.previous.bodies.first(), self.current.bodies.first()) else {
-            return Camera::looking_at(Vec3::new(0.0, 5.0, -10.0), Vec3::ZERO);
-        };
-        let pose = a.lerp(b, alpha);
-        // Follow the heading only (not pitch/roll), so the view stays level over bumps.
-        let fwd = pose.rotation * Vec3::Z;
-        let flat = Vec3::new(fwd.x, 0.0, fwd.z).try_normalize().unwrap_or(Vec3::Z);
-        let eye = pose.position - flat * 9.0 + Vec3::Y * 3.5;
-        Camera::looking_at(eye, pose.position + flat * 4.0 + Vec3::Y * 0.5)
     }
 }

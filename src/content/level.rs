@@ -19,7 +19,8 @@ struct RawLevel {
     description: String,
     ground: RawGround,
     spawn: RawSpawn,
-    player: RawPlayer,
+    #[serde(default)]
+    static_boxes: Vec<RawStaticBox>,
     #[serde(default)]
     boxes: Vec<RawBox>,
 }
@@ -41,12 +42,22 @@ struct RawSpawn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawPlayer {
+struct RawStaticBox {
     size_m: [f64; 3],
-    mass_kg: f64,
-    push_force_n: f64,
-    turn_torque_nm: f64,
+    position_m: [f64; 3],
+    #[serde(default)]
+    yaw_deg: f64,
+    #[serde(default)]
+    pitch_deg: f64,
+    #[serde(default)]
+    roll_deg: f64,
+    #[serde(default = "default_friction")]
+    friction: f64,
     color: [f64; 3],
+}
+
+fn default_friction() -> f64 {
+    1.0
 }
 
 #[derive(Debug, Deserialize)]
@@ -80,17 +91,18 @@ pub struct Spawn {
     pub heading_rad: f32,
 }
 
-/// The player's body until vehicle models land: a box pushed by throttle, turned by steer.
+/// A fixed box: a wall, a ramp (pitched), a slope, a kerb.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlayerBody {
+pub struct StaticBox {
     /// Full size in metres.
     pub size_m: Vec3,
-    /// Mass in kilograms.
-    pub mass_kg: f32,
-    /// Force at full throttle, newtons.
-    pub push_force_n: f32,
-    /// Yaw torque at full steer, newton-metres.
-    pub turn_torque_nm: f32,
+    /// Centre.
+    pub position_m: Vec3,
+    /// Orientation: yaw about +Y, then pitch about the box's own +X (positive pitch tips its
+    /// +Z end down), then roll about its own +Z (degrees in the file).
+    pub rotation: glam::Quat,
+    /// Coulomb friction coefficient.
+    pub friction: f32,
     /// Albedo.
     pub color: Vec3,
 }
@@ -121,8 +133,8 @@ pub struct Level {
     pub ground: Ground,
     /// Player start.
     pub spawn: Spawn,
-    /// Player body.
-    pub player: PlayerBody,
+    /// Fixed boxes (walls, ramps, slopes), in file order.
+    pub static_boxes: Vec<StaticBox>,
     /// Dynamic boxes, in file order (which is also their insertion order in the world).
     pub boxes: Vec<BoxProp>,
 }
@@ -178,13 +190,27 @@ impl Level {
             position_m: v.finite3("spawn.position_m", raw.spawn.position_m)?,
             heading_rad: (v.finite("spawn.heading_deg", raw.spawn.heading_deg)? as f32).to_radians(),
         };
-        let player = PlayerBody {
-            size_m: v.positive3("player.size_m", raw.player.size_m)?,
-            mass_kg: v.positive("player.mass_kg", raw.player.mass_kg)? as f32,
-            push_force_n: v.non_negative("player.push_force_n", raw.player.push_force_n)? as f32,
-            turn_torque_nm: v.non_negative("player.turn_torque_nm", raw.player.turn_torque_nm)? as f32,
-            color: v.color("player.color", raw.player.color)?,
-        };
+        let static_boxes = raw
+            .static_boxes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let f = |field: &str| format!("static_boxes[{i}].{field}");
+                let deg = |field: &str, x: f64| v.range(&f(field), x, -360.0, 360.0).map(|d| (d as f32).to_radians());
+                Ok(StaticBox {
+                    size_m: v.positive3(&f("size_m"), b.size_m)?,
+                    position_m: v.finite3(&f("position_m"), b.position_m)?,
+                    rotation: glam::Quat::from_euler(
+                        glam::EulerRot::YXZ,
+                        deg("yaw_deg", b.yaw_deg)?,
+                        deg("pitch_deg", b.pitch_deg)?,
+                        deg("roll_deg", b.roll_deg)?,
+                    ),
+                    friction: v.range(&f("friction"), b.friction, 0.0, 10.0)? as f32,
+                    color: v.color(&f("color"), b.color)?,
+                })
+            })
+            .collect::<Result<Vec<_>, ContentError>>()?;
         let boxes = raw
             .boxes
             .iter()
@@ -205,7 +231,7 @@ impl Level {
             description: raw.description,
             ground,
             spawn,
-            player,
+            static_boxes,
             boxes,
         })
     }
@@ -241,7 +267,7 @@ mod tests {
 
     #[test]
     fn nan_position_is_rejected() {
-        let text = default_text().replace("position_m = [0.0, 0.6, 0.0]", "position_m = [0.0, nan, 0.0]");
+        let text = default_text().replace("position_m = [0.0, 0.5, 0.0]", "position_m = [0.0, nan, 0.0]");
         let e = Level::parse("l.toml", "l", text.as_bytes()).unwrap_err();
         assert_eq!(e.field, "spawn.position_m[1]");
     }

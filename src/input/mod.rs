@@ -19,7 +19,12 @@ pub struct InputState {
     pad: PadState,
     reset_requested: bool,
     quit_requested: bool,
+    reversing: bool,
 }
+
+/// Below this forward speed (m/s) the brake pedal engages reverse, and above minus it the
+/// throttle takes the car out of reverse.
+pub const REVERSE_ENGAGE_SPEED_MPS: f32 = 0.5;
 
 #[derive(Debug, Clone, Copy, Default)]
 struct KeysHeld {
@@ -99,17 +104,33 @@ impl InputState {
         self.quit_requested
     }
 
-    /// The input for the next tick. A reset request is consumed by the first tick that
-    /// takes it.
-    pub fn take_tick_input(&mut self) -> TickInput {
+    /// The input for the next tick of a car moving at `forward_speed_mps` along its
+    /// heading. A reset request is consumed by the first tick that takes it.
+    ///
+    /// Arcade pedals: holding the brake once the car has (nearly) stopped drives it
+    /// backwards, and while reversing the throttle pedal brakes, as players expect from a
+    /// console driving game with no gear lever.
+    pub fn take_tick_input(&mut self, forward_speed_mps: f32) -> TickInput {
         let k = self.keys;
         let key_steer = (k.right as i32 - k.left as i32) as f32;
+        let throttle = self.pad.throttle.max(k.throttle as u8 as f32);
+        let brake = self.pad.brake.max(k.brake as u8 as f32);
+        if !self.reversing && brake > 0.0 && throttle == 0.0 && forward_speed_mps < REVERSE_ENGAGE_SPEED_MPS {
+            self.reversing = true;
+        } else if self.reversing && throttle > 0.0 && forward_speed_mps > -REVERSE_ENGAGE_SPEED_MPS {
+            self.reversing = false;
+        }
+        let (throttle, brake) = if self.reversing {
+            (brake, throttle)
+        } else {
+            (throttle, brake)
+        };
         let control = VehicleControl {
-            throttle: self.pad.throttle.max(k.throttle as u8 as f32),
+            throttle,
             steer: (self.pad.steer + key_steer).clamp(-1.0, 1.0),
-            brake: self.pad.brake.max(k.brake as u8 as f32),
+            brake,
             hand_brake: k.hand_brake || self.pad.hand_brake,
-            reverse: false,
+            reverse: self.reversing,
         };
         TickInput {
             control: control.sanitized(),
@@ -146,7 +167,7 @@ mod tests {
             axis: PadAxis::LeftStickX,
             value: -1.0,
         }));
-        let c = s.take_tick_input().control;
+        let c = s.take_tick_input(0.0).control;
         assert!(c.throttle > 0.45 && c.throttle < 0.5, "{c:?}");
         assert_eq!(c.steer, -1.0);
         s.on_platform_event(&PlatformEvent::Key {
@@ -154,7 +175,7 @@ mod tests {
             pressed: true,
             repeat: false,
         });
-        assert_eq!(s.take_tick_input().control.throttle, 1.0);
+        assert_eq!(s.take_tick_input(0.0).control.throttle, 1.0);
     }
 
     #[test]
@@ -165,8 +186,8 @@ mod tests {
             pressed: true,
             repeat: false,
         });
-        assert!(s.take_tick_input().reset);
-        assert!(!s.take_tick_input().reset);
+        assert!(s.take_tick_input(0.0).reset);
+        assert!(!s.take_tick_input(0.0).reset);
     }
 
     #[test]
@@ -177,6 +198,35 @@ mod tests {
             value: 1.0,
         }));
         s.on_pad_event(&pad(PadEventKind::Disconnected));
-        assert_eq!(s.take_tick_input().control.throttle, 0.0);
+        assert_eq!(s.take_tick_input(0.0).control.throttle, 0.0);
+    }
+
+    #[test]
+    fn brake_brakes_while_moving_then_reverses_once_stopped() {
+        let mut s = InputState::default();
+        s.on_platform_event(&PlatformEvent::Key {
+            key: Key::Down,
+            pressed: true,
+            repeat: false,
+        });
+        let moving = s.take_tick_input(10.0).control;
+        assert_eq!((moving.brake, moving.throttle, moving.reverse), (1.0, 0.0, false));
+        let stopped = s.take_tick_input(0.1).control;
+        assert_eq!((stopped.brake, stopped.throttle, stopped.reverse), (0.0, 1.0, true));
+        // Rolling backwards, the throttle now brakes; near rest it drives forward again.
+        s.on_platform_event(&PlatformEvent::Key {
+            key: Key::Down,
+            pressed: false,
+            repeat: false,
+        });
+        s.on_platform_event(&PlatformEvent::Key {
+            key: Key::Up,
+            pressed: true,
+            repeat: false,
+        });
+        let rolling_back = s.take_tick_input(-3.0).control;
+        assert_eq!((rolling_back.brake, rolling_back.reverse), (1.0, true));
+        let forward = s.take_tick_input(-0.2).control;
+        assert_eq!((forward.throttle, forward.reverse), (1.0, false));
     }
 }

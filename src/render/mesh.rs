@@ -71,6 +71,41 @@ impl Mesh {
         Mesh::new(&v, &i)
     }
 
+    /// A cylinder along X from −0.5 to 0.5, radius 0.5 (a wheel: scale by width and
+    /// diameter), with `segments` sides, smooth side normals and flat caps.
+    pub fn unit_cylinder_x(segments: u32) -> Mesh {
+        let mut v = Vec::new();
+        let mut i = Vec::new();
+        let ring = |k: u32| {
+            let a = k as f32 / segments as f32 * std::f32::consts::TAU;
+            (a.cos() * 0.5, a.sin() * 0.5)
+        };
+        for k in 0..segments {
+            let (y0, z0) = ring(k);
+            let (y1, z1) = ring(k + 1);
+            let base = v.len() as u32;
+            // Side quad, normals pointing out radially.
+            v.push([-0.5, y0, z0, 0.0, y0 * 2.0, z0 * 2.0]);
+            v.push([0.5, y0, z0, 0.0, y0 * 2.0, z0 * 2.0]);
+            v.push([0.5, y1, z1, 0.0, y1 * 2.0, z1 * 2.0]);
+            v.push([-0.5, y1, z1, 0.0, y1 * 2.0, z1 * 2.0]);
+            i.extend_from_slice(&[base, base + 2, base + 1, base, base + 3, base + 2]);
+            // Cap triangles on both ends.
+            for (x, nx) in [(0.5f32, 1.0f32), (-0.5, -1.0)] {
+                let c = v.len() as u32;
+                v.push([x, 0.0, 0.0, nx, 0.0, 0.0]);
+                v.push([x, y0, z0, nx, 0.0, 0.0]);
+                v.push([x, y1, z1, nx, 0.0, 0.0]);
+                if nx > 0.0 {
+                    i.extend_from_slice(&[c, c + 1, c + 2]);
+                } else {
+                    i.extend_from_slice(&[c, c + 2, c + 1]);
+                }
+            }
+        }
+        Mesh::new(&v, &i)
+    }
+
     /// Draws the mesh with the currently bound program.
     pub fn draw(&self) {
         // SAFETY: vao was set up in `new` with an element buffer of index_count u32s.

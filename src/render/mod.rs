@@ -10,7 +10,7 @@ pub mod scene;
 pub mod shader;
 
 pub use camera::Camera;
-pub use scene::{FrameView, Renderer, SceneDesc};
+pub use scene::{CarLook, FrameView, Renderer, SceneDesc};
 
 /// Why rendering could not start: a shader that does not compile or link (with the
 /// driver's log), or a GL error.

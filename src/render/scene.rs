@@ -7,6 +7,7 @@ use super::shader::Program;
 use super::RenderError;
 use crate::content::Level;
 use crate::sim::Snapshot;
+use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
@@ -25,6 +26,35 @@ pub struct FrameView<'a> {
     pub camera: &'a Camera,
 }
 
+/// A car as render draws it: boxes in the chassis frame, and wheels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarLook {
+    /// Body boxes: (full size, centre in the chassis frame).
+    pub boxes: Vec<(Vec3, Vec3)>,
+    /// Body colour.
+    pub color: Vec3,
+    /// Wheel ray origins in the chassis frame (x and z place the wheel; y comes from the
+    /// snapshot's suspension).
+    pub wheel_origins: Vec<Vec3>,
+    /// Wheel radius, m.
+    pub wheel_radius_m: f32,
+    /// Wheel width, m.
+    pub wheel_width_m: f32,
+}
+
+impl CarLook {
+    /// The look of `car`.
+    pub fn from_def(car: &CarDef) -> Self {
+        Self {
+            boxes: car.chassis.iter().map(|b| (b.size_m, b.position_m)).collect(),
+            color: car.color,
+            wheel_origins: car.wheels.iter().map(|w| w.origin_m).collect(),
+            wheel_radius_m: car.wheel_radius_m,
+            wheel_width_m: car.wheel_width_m,
+        }
+    }
+}
+
 /// What render needs to know about a level that the snapshots do not carry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SceneDesc {
@@ -32,8 +62,12 @@ pub struct SceneDesc {
     pub ground_size_m: [f32; 2],
     /// Ground albedo.
     pub ground_color: Vec3,
-    /// Size and albedo of each dynamic body, in snapshot order.
-    pub bodies: Vec<(Vec3, Vec3)>,
+    /// Fixed boxes: model matrix and albedo.
+    pub statics: Vec<(Mat4, Vec3)>,
+    /// Size and albedo of each dynamic prop, in snapshot order.
+    pub props: Vec<(Vec3, Vec3)>,
+    /// Each car's look, in snapshot order.
+    pub cars: Vec<CarLook>,
     /// Direction the sunlight travels (pointing down).
     pub sun_dir: Vec3,
     /// Sky and fog colour.
@@ -41,19 +75,31 @@ pub struct SceneDesc {
 }
 
 impl SceneDesc {
-    /// The scene of `level`: the player first, then its boxes, as the world orders them.
-    pub fn from_level(level: &Level) -> Self {
-        let mut bodies = vec![(level.player.size_m, level.player.color)];
-        bodies.extend(level.boxes.iter().map(|b| (b.size_m, b.color)));
+    /// The scene of `level` with the player driving `car`.
+    pub fn new(level: &Level, car: &CarDef) -> Self {
         Self {
             ground_size_m: level.ground.size_m,
             ground_color: level.ground.color,
-            bodies,
+            statics: level
+                .static_boxes
+                .iter()
+                .map(|b| {
+                    (
+                        Mat4::from_scale_rotation_translation(b.size_m, b.rotation, b.position_m),
+                        b.color,
+                    )
+                })
+                .collect(),
+            props: level.boxes.iter().map(|b| (b.size_m, b.color)).collect(),
+            cars: vec![CarLook::from_def(car)],
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
         }
     }
 }
+
+/// Tyre colour.
+const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
 
 const VERTEX: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
@@ -65,7 +111,7 @@ out vec3 v_normal;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
     v_world = world.xyz;
-    v_normal = mat3(u_model) * a_normal;
+    v_normal = transpose(inverse(mat3(u_model))) * a_normal;
     gl_Position = u_view_proj * world;
 }
 "#;
@@ -101,6 +147,7 @@ void main() {
 pub struct Renderer {
     program: Program,
     cube: Mesh,
+    wheel: Mesh,
     u_model: i32,
     u_view_proj: i32,
     u_color: i32,
@@ -126,6 +173,7 @@ impl Renderer {
             u_checker: program.uniform("u_checker"),
             program,
             cube,
+            wheel: Mesh::unit_cylinder_x(20),
         })
     }
 
@@ -159,25 +207,47 @@ impl Renderer {
         let [gx, gz] = scene.ground_size_m;
         let ground =
             Mat4::from_scale_rotation_translation(Vec3::new(gx, 1.0, gz), Quat::IDENTITY, Vec3::new(0.0, -0.5, 0.0));
-        self.draw_cube(&ground, scene.ground_color, true);
-        for (i, (size, color)) in scene.bodies.iter().enumerate() {
+        self.draw_mesh(&self.cube, &ground, scene.ground_color, true);
+        for (model, color) in &scene.statics {
+            self.draw_mesh(&self.cube, model, *color, false);
+        }
+        for (i, (size, color)) in scene.props.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
                 break;
             };
             let pose = a.lerp(b, alpha);
             let model = Mat4::from_scale_rotation_translation(*size, pose.rotation, pose.position);
-            self.draw_cube(&model, *color, false);
+            self.draw_mesh(&self.cube, &model, *color, false);
+        }
+        for (i, look) in scene.cars.iter().enumerate() {
+            let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
+                break;
+            };
+            let car = a.lerp(b, alpha);
+            let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
+            for (size, centre) in &look.boxes {
+                let model = chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre);
+                self.draw_mesh(&self.cube, &model, look.color, false);
+            }
+            for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
+                let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
+                let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
+                let d = look.wheel_radius_m * 2.0;
+                let model =
+                    chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
+                self.draw_mesh(&self.wheel, &model, TYRE_COLOR, false);
+            }
         }
         gl_check::debug_check("scene draw");
     }
 
-    fn draw_cube(&self, model: &Mat4, color: Vec3, checker: bool) {
+    fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3, checker: bool) {
         // SAFETY: uniforms of the bound program.
         unsafe {
             gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
             gl::Uniform3fv(self.u_color, 1, color.to_array().as_ptr());
             gl::Uniform1f(self.u_checker, if checker { 1.0 } else { 0.0 });
         }
-        self.cube.draw();
+        mesh.draw();
     }
 }

@@ -2,8 +2,9 @@
 
 use super::hash::StateHasher;
 use super::input::TickInput;
-use super::snapshot::{BodyPose, Snapshot};
-use crate::content::level::{Level, PlayerBody, Spawn};
+use super::snapshot::{BodyPose, CarPose, Snapshot, WheelPose};
+use crate::content::level::{Level, Spawn};
+use crate::vehicle::{ArcadeCar, CarDef};
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 
@@ -12,15 +13,15 @@ const GROUND_THICKNESS_M: f32 = 1.0;
 
 /// The simulation state of one level.
 ///
-/// Bodies are inserted in a fixed order (player, then boxes in file order), rapier is run
-/// single-threaded, and nothing reads a clock or random source: the same level and the
-/// same inputs give the same [`SimWorld::state_hash`] at every tick.
+/// Bodies are inserted in a fixed order (ground, static boxes, cars, dynamic boxes in file
+/// order), rapier runs single-threaded, and nothing reads a clock or random source: the same
+/// level, car and inputs give the same [`SimWorld::state_hash`] at every tick.
 pub struct SimWorld {
     physics: PhysicsWorld,
-    /// Dynamic bodies in snapshot order: the player first.
-    dynamic: Vec<RigidBodyHandle>,
-    player: RigidBodyHandle,
-    player_def: PlayerBody,
+    /// Cars; the player's is first.
+    cars: Vec<ArcadeCar>,
+    /// Dynamic props in snapshot order.
+    props: Vec<RigidBodyHandle>,
     spawn: Spawn,
     tick: u64,
     tick_rate_hz: u32,
@@ -28,8 +29,9 @@ pub struct SimWorld {
 }
 
 impl SimWorld {
-    /// Builds the world for `level`, integrated at `tick_rate_hz`.
-    pub fn new(level: &Level, tick_rate_hz: u32) -> SimWorld {
+    /// Builds the world for `level` with the player driving `car`, integrated at
+    /// `tick_rate_hz`.
+    pub fn new(level: &Level, car: &CarDef, tick_rate_hz: u32) -> SimWorld {
         let mut physics = PhysicsWorld::new();
         let tick_rate_hz = tick_rate_hz.max(1);
         let dt_s = 1.0 / tick_rate_hz as f32;
@@ -40,18 +42,15 @@ impl SimWorld {
             RigidBodyBuilder::fixed().translation(Vector::new(0.0, -GROUND_THICKNESS_M * 0.5, 0.0)),
             ColliderBuilder::cuboid(gx * 0.5, GROUND_THICKNESS_M * 0.5, gz * 0.5).friction(level.ground.friction),
         );
-
-        let p = &level.player;
-        let (player, _) = physics.insert(
-            RigidBodyBuilder::dynamic()
-                .pose(spawn_pose(&level.spawn))
-                .linear_damping(0.1)
-                .angular_damping(2.0),
-            ColliderBuilder::cuboid(p.size_m.x * 0.5, p.size_m.y * 0.5, p.size_m.z * 0.5)
-                .mass(p.mass_kg)
-                .friction(0.4),
-        );
-        let mut dynamic = vec![player];
+        for b in &level.static_boxes {
+            let half = b.size_m * 0.5;
+            physics.insert(
+                RigidBodyBuilder::fixed().pose(Pose::from_parts(b.position_m, b.rotation)),
+                ColliderBuilder::cuboid(half.x, half.y, half.z).friction(b.friction),
+            );
+        }
+        let player = ArcadeCar::spawn(&mut physics, car, spawn_pose(&level.spawn));
+        let mut props = Vec::with_capacity(level.boxes.len());
         for b in &level.boxes {
             let (h, _) = physics.insert(
                 RigidBodyBuilder::dynamic()
@@ -61,13 +60,19 @@ impl SimWorld {
                     .mass(b.mass_kg)
                     .friction(0.7),
             );
-            dynamic.push(h);
+            props.push(h);
+        }
+        // Put every collider in the broad phase now (rapier does it in the first step), so
+        // the first tick's wheel rays see the level.
+        for (handle, collider) in physics.colliders.iter() {
+            physics
+                .broad_phase
+                .set_aabb(&physics.integration_parameters, handle, collider.compute_aabb());
         }
         SimWorld {
             physics,
-            dynamic,
-            player,
-            player_def: level.player.clone(),
+            cars: vec![player],
+            props,
             spawn: level.spawn,
             tick: 0,
             tick_rate_hz,
@@ -85,44 +90,30 @@ impl SimWorld {
         self.tick as f64 / self.tick_rate_hz as f64
     }
 
-    /// Advances the world by one tick with `input`.
+    /// Seconds per tick.
+    pub fn dt_s(&self) -> f32 {
+        self.dt_s
+    }
+
+    /// Advances the world by one tick with `input` driving the player's car.
     pub fn step(&mut self, input: &TickInput) {
         let control = input.control.sanitized();
+        let player = &mut self.cars[0];
         if input.reset {
-            let pose = spawn_pose(&self.spawn);
-            let body = &mut self.physics.bodies[self.player];
-            body.set_position(pose, true);
-            body.set_linvel(Vector::ZERO, true);
-            body.set_angvel(Vector::ZERO, true);
+            // Back to the spawn point, upright and at rest.
+            player.teleport(&mut self.physics, spawn_pose(&self.spawn));
         }
-        let def = &self.player_def;
-        let body = &mut self.physics.bodies[self.player];
-        body.reset_forces(false);
-        body.reset_torques(false);
-        let drive = control.throttle * if control.reverse { -1.0 } else { 1.0 };
-        if drive != 0.0 || control.steer != 0.0 {
-            let forward = body.rotation() * Vec3::Z;
-            body.add_force(forward * drive * def.push_force_n, true);
-            // Positive steer turns right, i.e. a negative rotation about +Y.
-            body.add_torque(Vec3::Y * (-control.steer * def.turn_torque_nm), true);
-        }
-        if control.brake > 0.0 || control.hand_brake {
-            // Damp the velocity without ever reversing it within the tick.
-            let v = body.linvel();
-            let strength = if control.hand_brake { 1.0 } else { control.brake };
-            let decel = (strength * 8.0 * self.dt_s).min(1.0);
-            body.set_linvel(v * (1.0 - decel), true);
-        }
+        player.update(&mut self.physics, &control, self.dt_s);
         self.physics.step();
         self.tick += 1;
     }
 
     /// A bit-exact digest of the tick count and every dynamic body's position, rotation,
-    /// linear and angular velocity, in insertion order.
+    /// linear and angular velocity, cars first, in insertion order.
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::new();
         h.u64(self.tick);
-        for &handle in &self.dynamic {
+        for handle in self.cars.iter().map(|c| c.body).chain(self.props.iter().copied()) {
             let b = &self.physics.bodies[handle];
             h.vec3(b.translation());
             h.quat(*b.rotation());
@@ -132,29 +123,81 @@ impl SimWorld {
         h.finish()
     }
 
-    /// Writes the dynamic bodies' poses into `out`, reusing its storage.
+    /// Writes the cars' and props' poses into `out`, reusing its storage.
     pub fn snapshot_into(&self, out: &mut Snapshot) {
         out.tick = self.tick;
-        out.bodies.clear();
-        out.bodies.extend(self.dynamic.iter().map(|&h| {
-            let b = &self.physics.bodies[h];
-            BodyPose {
-                position: b.translation(),
-                rotation: *b.rotation(),
+        out.cars.clear();
+        out.cars.extend(self.cars.iter().map(|car| {
+            let mut pose = CarPose {
+                chassis: self.pose_of(car.body),
+                wheel_count: car.wheels().len(),
+                ..CarPose::default()
+            };
+            for (p, w) in pose.wheels.iter_mut().zip(car.wheels()) {
+                *p = WheelPose {
+                    center_y_m: w.center_y_m,
+                    steer_rad: w.steer_rad,
+                    spin_rad: w.spin_angle_rad,
+                };
             }
+            pose
         }));
+        out.bodies.clear();
+        out.bodies.extend(self.props.iter().map(|&h| self.pose_of(h)));
     }
 
-    /// The player's linear velocity, m/s.
-    pub fn player_velocity(&self) -> Vec3 {
-        self.physics.bodies[self.player].linvel()
+    fn pose_of(&self, handle: RigidBodyHandle) -> BodyPose {
+        let b = &self.physics.bodies[handle];
+        BodyPose {
+            position: b.translation(),
+            rotation: *b.rotation(),
+        }
     }
 
-    /// Whether every dynamic body is asleep or nearly still (speed < `tol` m/s).
-    pub fn all_settled(&self, tol_mps: f32) -> bool {
-        self.dynamic.iter().all(|&h| {
+    /// The player's car.
+    pub fn player(&self) -> &ArcadeCar {
+        &self.cars[0]
+    }
+
+    /// The player's chassis body (pose, velocities, centre of mass).
+    pub fn player_body(&self) -> &RigidBody {
+        &self.physics.bodies[self.cars[0].body]
+    }
+
+    /// The player's speed along its own forward axis, m/s (negative when reversing).
+    pub fn player_forward_speed(&self) -> f32 {
+        let b = self.player_body();
+        b.linvel().dot(*b.rotation() * Vec3::Z)
+    }
+
+    /// Puts the player's car at `position` with `rotation`, at rest (test and tool set-ups;
+    /// play uses the reset input).
+    pub fn teleport_player(&mut self, position: Vec3, rotation: Quat) {
+        let car = &mut self.cars[0];
+        car.teleport(&mut self.physics, Pose::from_parts(position, rotation));
+    }
+
+    /// Sets the player's chassis velocity (test set-ups: a car launched at a speed).
+    pub fn set_player_velocity(&mut self, linear_mps: Vec3, angular_rad_per_s: Vec3) {
+        let b = &mut self.physics.bodies[self.cars[0].body];
+        b.set_linvel(linear_mps, true);
+        b.set_angvel(angular_rad_per_s, true);
+    }
+
+    /// Distance along `dir` from `origin` to the first fixed collider (level geometry), if
+    /// within `max_m`. Cars and props are ignored (the chase camera uses this).
+    pub fn cast_static_ray(&self, origin: Vec3, dir: Vec3, max_m: f32) -> Option<f32> {
+        let ray = Ray::new(origin, dir);
+        self.physics
+            .cast_ray(&ray, max_m, true, QueryFilter::only_fixed())
+            .map(|(_, toi)| toi)
+    }
+
+    /// Whether every dynamic prop is asleep or nearly still (speeds < `tol`).
+    pub fn props_settled(&self, tol: f32) -> bool {
+        self.props.iter().all(|&h| {
             let b = &self.physics.bodies[h];
-            b.is_sleeping() || (b.linvel().length() < tol_mps && b.angvel().length() < tol_mps)
+            b.is_sleeping() || (b.linvel().length() < tol && b.angvel().length() < tol)
         })
     }
 }

@@ -1,0 +1,105 @@
+//! The chase camera: follows the player's car on a critically damped spring (never a rigid
+//! attach), looks at the car, and is pulled in front of any wall or hill between it and
+//! the car so it never goes into level geometry.
+//!
+//! Updated once per tick from the simulation (so it is as deterministic as the sim) and
+//! interpolated with the loop's alpha like everything else render draws.
+
+use crate::render::Camera;
+use crate::sim::SimWorld;
+use glam::Vec3;
+
+/// Distance behind the car, m.
+const DISTANCE_M: f32 = 7.5;
+/// Height above the car, m.
+const HEIGHT_M: f32 = 2.6;
+/// Point looked at, above the car's origin, m.
+const LOOK_HEIGHT_M: f32 = 1.0;
+/// Spring stiffness as a natural frequency, rad/s: higher follows tighter.
+const SPRING_RAD_PER_S: f32 = 5.0;
+/// Kept between the camera and a wall or the ground, m.
+const CLEARANCE_M: f32 = 0.35;
+/// Further than this from where it should be (a reset, a teleport), the camera jumps.
+const SNAP_DISTANCE_M: f32 = 40.0;
+
+/// Camera state: eye position and velocity, and the previous tick's view for
+/// interpolation.
+#[derive(Debug, Clone, Copy)]
+pub struct ChaseCamera {
+    eye: Vec3,
+    velocity: Vec3,
+    target: Vec3,
+    prev_eye: Vec3,
+    prev_target: Vec3,
+}
+
+impl ChaseCamera {
+    /// A camera already in place behind the player.
+    pub fn new(world: &SimWorld) -> Self {
+        let (eye, target) = Self::desired(world);
+        let eye = Self::clip(world, target, eye);
+        Self {
+            eye,
+            velocity: Vec3::ZERO,
+            target,
+            prev_eye: eye,
+            prev_target: target,
+        }
+    }
+
+    /// Where the camera wants to be (behind the car's heading, above it) and what it looks
+    /// at. Heading only, not pitch or roll, so the view stays level over bumps and flips.
+    fn desired(world: &SimWorld) -> (Vec3, Vec3) {
+        let body = world.player_body();
+        let pos = body.translation();
+        let fwd = *body.rotation() * Vec3::Z;
+        let flat = Vec3::new(fwd.x, 0.0, fwd.z).try_normalize().unwrap_or(Vec3::Z);
+        let target = pos + Vec3::Y * LOOK_HEIGHT_M;
+        (pos - flat * DISTANCE_M + Vec3::Y * HEIGHT_M, target)
+    }
+
+    /// Pulls `eye` in front of anything fixed between it and `target`, and lifts it above
+    /// the ground under it.
+    fn clip(world: &SimWorld, target: Vec3, eye: Vec3) -> Vec3 {
+        let mut eye = eye;
+        let offset = eye - target;
+        let len = offset.length();
+        if len > 1e-3 {
+            let dir = offset / len;
+            if let Some(hit) = world.cast_static_ray(target, dir, len + CLEARANCE_M) {
+                eye = target + dir * (hit - CLEARANCE_M).max(0.0);
+            }
+        }
+        let probe = 4.0;
+        if let Some(hit) = world.cast_static_ray(eye + Vec3::Y * probe, -Vec3::Y, probe + CLEARANCE_M) {
+            let ground_y = eye.y + probe - hit;
+            eye.y = eye.y.max(ground_y + CLEARANCE_M);
+        }
+        eye
+    }
+
+    /// Advances the spring one tick toward the car.
+    pub fn update(&mut self, world: &SimWorld, dt_s: f32) {
+        self.prev_eye = self.eye;
+        self.prev_target = self.target;
+        let (want, target) = Self::desired(world);
+        if self.eye.distance(want) > SNAP_DISTANCE_M {
+            *self = Self::new(world);
+            return;
+        }
+        // Critically damped spring, semi-implicit Euler: a = ω²(x* − x) − 2ωv.
+        let w = SPRING_RAD_PER_S;
+        let accel = (want - self.eye) * (w * w) - self.velocity * (2.0 * w);
+        self.velocity += accel * dt_s;
+        self.eye = Self::clip(world, target, self.eye + self.velocity * dt_s);
+        self.target = target;
+    }
+
+    /// The view `alpha` of the way from the previous tick to the latest.
+    pub fn camera(&self, alpha: f32) -> Camera {
+        Camera::looking_at(
+            self.prev_eye.lerp(self.eye, alpha),
+            self.prev_target.lerp(self.target, alpha),
+        )
+    }
+}

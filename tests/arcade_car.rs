@@ -1,0 +1,290 @@
+//! Physical outcomes of the arcade (HARFANG raycast car) model. Each expected value says
+//! where it comes from; tolerances say why they are what they are.
+
+mod common;
+
+use common::*;
+use glam::Vec3;
+use skidpad::sim::SimWorld;
+use skidpad::vehicle::CarDef;
+
+/// Mean over the wheels of sqrt(compression): the tire reactions sum to
+/// Σ sqrt(cᵢ)·Tr·m/N, which carries m·g at rest whatever the pitch, so the mean is g/Tr.
+fn mean_sqrt_compression(world: &SimWorld) -> f32 {
+    let wheels = world.player().wheels();
+    wheels.iter().map(|w| w.compression_m.sqrt()).sum::<f32>() / wheels.len() as f32
+}
+
+fn ride_height(world: &SimWorld) -> f32 {
+    world.player_body().center_of_mass().y
+}
+
+#[test]
+fn rests_where_the_tire_reaction_balances_gravity() {
+    let car = coupe();
+    for rate in [60, 120] {
+        let w = settled_on_flat(&car, rate, 6.0);
+        let expected = G / car.tire_reaction;
+        let got = mean_sqrt_compression(&w);
+        eprintln!(
+            "{rate} Hz: mean sqrt(c) {got:.5} expected {expected:.5}, ride {:.4}",
+            ride_height(&w)
+        );
+        assert!(
+            (got / expected - 1.0).abs() < 0.02,
+            "{rate} Hz: mean sqrt(c) {got} vs {expected}"
+        );
+        assert!(w.player().wheels().iter().all(|wh| wh.grounded));
+    }
+}
+
+#[test]
+fn ride_height_is_the_same_at_60_and_120_hz() {
+    let car = coupe();
+    let h60 = ride_height(&settled_on_flat(&car, 60, 6.0));
+    let h120 = ride_height(&settled_on_flat(&car, 120, 6.0));
+    assert!(
+        (h60 / h120 - 1.0).abs() < 0.02,
+        "ride height {h60} m at 60 Hz, {h120} m at 120 Hz"
+    );
+}
+
+/// Distance from `speed` m/s to rest under full brake, and the forward speeds seen.
+fn stopping(car: &CarDef, rate: u32, speed: f32) -> (f32, Vec<f32>) {
+    let mut w = settled_on_flat(car, rate, 4.0);
+    w.set_player_velocity(Vec3::Z * speed, Vec3::ZERO);
+    let start = w.player_body().translation();
+    let brake = input(0.0, 0.0, 1.0);
+    let mut speeds = Vec::new();
+    for _ in 0..(10 * rate) {
+        w.step(&brake);
+        speeds.push(w.player_forward_speed());
+    }
+    ((w.player_body().translation() - start).length(), speeds)
+}
+
+#[test]
+fn stopping_distance_from_20_mps_is_the_same_at_60_and_120_hz() {
+    let car = coupe();
+    let (d60, _) = stopping(&car, 60, 20.0);
+    let (d120, _) = stopping(&car, 120, 20.0);
+    // Constant deceleration a = brake_mps2 with all four wheels down gives v²/2a; linear
+    // damping only shortens it, so the distance lies a little below that.
+    let kinematic = 20.0f32.powi(2) / (2.0 * car.brake_mps2);
+    eprintln!("stopping: {d60:.3} m at 60 Hz, {d120:.3} m at 120 Hz, v²/2a = {kinematic:.3} m");
+    assert!(
+        (d60 / d120 - 1.0).abs() < 0.05,
+        "{d60} m at 60 Hz vs {d120} m at 120 Hz"
+    );
+    assert!(
+        d60 < kinematic * 1.02 && d60 > kinematic * 0.85,
+        "{d60} m vs v²/2a = {kinematic} m"
+    );
+}
+
+#[test]
+fn brakes_to_rest_without_oscillating() {
+    let (_, speeds) = stopping(&coupe(), 60, 10.0);
+    let stop = speeds.iter().position(|v| v.abs() < 1e-3).expect("the car stops");
+    // The last second before the stop and everything after: never rolls backwards.
+    let from = stop.saturating_sub(60);
+    let reversed = speeds[from..].iter().filter(|v| **v < -1e-3).count();
+    assert_eq!(
+        reversed,
+        0,
+        "forward speed went negative {reversed} times: {:?}",
+        &speeds[from..stop + 10]
+    );
+    assert!(speeds[stop..].iter().all(|v| v.abs() < 1e-3), "creeps after stopping");
+}
+
+#[test]
+fn does_not_tremble_at_rest() {
+    let mut w = settled_on_flat(&coupe(), 60, 5.0);
+    let mut worst = 0.0f32;
+    for _ in 0..120 {
+        w.step(&idle());
+        worst = worst.max(w.player_body().linvel().length());
+    }
+    assert!(worst < 1e-3, "chassis speed up to {worst} m/s at rest");
+}
+
+#[test]
+fn a_car_sliding_sideways_loses_lateral_speed() {
+    let car = coupe();
+    let mut w = settled_on_flat(&car, 60, 4.0);
+    // 5 m/s straight sideways (+X is the car's left).
+    w.set_player_velocity(Vec3::X * 5.0, Vec3::ZERO);
+    let lateral = |w: &SimWorld| w.player_body().linvel().dot(*w.player_body().rotation() * Vec3::X);
+    let mut lowest = f32::MAX;
+    for _ in 0..30 {
+        w.step(&idle());
+        lowest = lowest.min(lateral(&w));
+    }
+    // Each wheel's sideways speed decays at a = lateral_adhesion_per_s. The impulses act at
+    // wheel height, below the centre of mass, so part of each goes into roll: the centre of
+    // mass slows at a·m_eff/m, with m_eff/m = 1/(1 + m·h²/I_roll) ≈ 0.8 for this chassis
+    // (h ≈ 0.24 m, I_roll ≈ 0.26·m·m²). So after 0.5 s the speed lies between 5·e^(−a·0.5)
+    // (no roll) and 5·e^(−a·0.5/1.5) (a generous bound on the roll share).
+    let after = lateral(&w);
+    let (fastest, slowest) = (
+        5.0 * (-car.lateral_adhesion_per_s * 0.5).exp(),
+        5.0 * (-car.lateral_adhesion_per_s * 0.5 / 1.5).exp(),
+    );
+    assert!(
+        after > fastest && after < slowest,
+        "{after} m/s, expected between {fastest} and {slowest}"
+    );
+    // It slows without overshooting into a slide the other way, and is gone within 1.5 s.
+    assert!(lowest > -0.05, "overshot to {lowest} m/s");
+    run(&mut w, 1.0, &idle());
+    assert!(
+        lateral(&w).abs() < 0.05,
+        "still sliding at {} m/s after 1.5 s",
+        lateral(&w)
+    );
+}
+
+#[test]
+fn thrust_halves_with_one_front_wheel_off_the_ground() {
+    let car = coupe();
+    // Settle on flat ground, then accelerate for one tick with both front wheels down.
+    let mut both = settled_on_flat(&car, 60, 4.0);
+    let pose = (both.player_body().translation(), *both.player_body().rotation());
+    let v0 = both.player_forward_speed();
+    both.step(&input(1.0, 0.0, 0.0));
+    let dv_both = both.player_forward_speed() - v0;
+    assert!((both.player().thrust_n() - car.mass_kg * car.thrust_mps2).abs() < 1.0);
+
+    // The same car, same pose, over a pit under its front-right wheel.
+    let mut one = SimWorld::new(&common::pit_under_front_right(), &car, 60);
+    one.teleport_player(pose.0 - Vec3::new(0.0, 0.0, pose.0.z), pose.1);
+    let v0 = one.player_forward_speed();
+    one.step(&input(1.0, 0.0, 0.0));
+    let dv_one = one.player_forward_speed() - v0;
+    let grounded: Vec<bool> = one.player().wheels().iter().map(|w| w.grounded).collect();
+    assert_eq!(grounded, vec![true, false, true, true]);
+    // Forward Δv = thrust·dt/m: full thrust gives a·dt, one front wheel half that.
+    let full = car.thrust_mps2 / 60.0;
+    eprintln!("dv both {dv_both:.5}, one {dv_one:.5}, a·dt {full:.5}");
+    assert!(
+        (dv_both / full - 1.0).abs() < 0.05,
+        "both wheels: Δv {dv_both} vs {full}"
+    );
+    assert!(
+        (dv_one / dv_both - 0.5).abs() < 0.05,
+        "one wheel: Δv ratio {}",
+        dv_one / dv_both
+    );
+    assert!((one.player().thrust_n() / both.player().thrust_n() - 0.5).abs() < 1e-6);
+}
+
+#[test]
+fn parked_on_a_10_degree_slope_with_the_brake_held_it_creeps_under_5_cm_in_10_s() {
+    let car = coupe();
+    for rate in [60, 120] {
+        let mut w = slope_world(10.0, &car, rate);
+        let brake = input(0.0, 0.0, 1.0);
+        run(&mut w, 3.0, &brake);
+        assert!(
+            w.player().wheels().iter().all(|wh| wh.grounded),
+            "not parked on the slope"
+        );
+        let start = w.player_body().translation();
+        run(&mut w, 10.0, &brake);
+        let creep = (w.player_body().translation() - start).length();
+        eprintln!("{rate} Hz: creep {:.2} mm in 10 s", creep * 1000.0);
+        assert!(creep < 0.05, "{rate} Hz: crept {creep} m in 10 s");
+    }
+}
+
+#[test]
+fn rolls_down_a_10_degree_slope_without_the_brake() {
+    // The hold above is the brake's doing: released, the car rolls back down.
+    let mut w = slope_world(10.0, &coupe(), 60);
+    run(&mut w, 3.0, &idle());
+    assert!(
+        w.player_forward_speed() < -1.0,
+        "speed {} m/s",
+        w.player_forward_speed()
+    );
+}
+
+#[test]
+fn stays_on_the_ground_at_50_mps() {
+    let car = coupe();
+    let mut w = settled_on_flat(&car, 60, 3.0);
+    let rest = w.player_body().translation().y;
+    w.set_player_velocity(Vec3::Z * 50.0, Vec3::ZERO);
+    let mut lowest = f32::MAX;
+    for _ in 0..(4 * 60) {
+        w.step(&input(1.0, 0.0, 0.0));
+        lowest = lowest.min(w.player_body().translation().y);
+        assert!(
+            w.player().wheels().iter().all(|wh| wh.grounded),
+            "a wheel left the flat ground"
+        );
+    }
+    assert!(w.player_forward_speed() > 45.0);
+    // Never lower than 5 cm under its rest height: the springs carry it, nothing sinks.
+    assert!(lowest > rest - 0.05, "sank to {lowest} m (rest {rest} m)");
+}
+
+#[test]
+fn dropped_at_50_mps_it_lands_on_the_ground_not_through_it() {
+    let car = coupe();
+    let mut w = settled_on_flat(&car, 60, 3.0);
+    let p = w.player_body().translation();
+    w.teleport_player(p + Vec3::Y * 3.0, glam::Quat::IDENTITY);
+    w.set_player_velocity(Vec3::new(0.0, -15.0, 50.0), Vec3::ZERO);
+    let mut lowest = f32::MAX;
+    for _ in 0..(3 * 60) {
+        w.step(&idle());
+        lowest = lowest.min(w.player_body().translation().y);
+    }
+    // The chassis' lowest box face is 0.30 m above its origin: the origin may dip to −0.3
+    // at the hardest landing, never below (that would be the body inside the ground).
+    assert!(lowest > -0.30, "origin went down to {lowest} m");
+    assert!(w.player().wheels().iter().all(|wh| wh.grounded));
+}
+
+#[test]
+fn two_cars_of_different_mass_behave_alike() {
+    let light = coupe();
+    let mut heavy = coupe();
+    heavy.mass_kg *= 2.5;
+    let (hl, hh) = (
+        ride_height(&settled_on_flat(&light, 60, 6.0)),
+        ride_height(&settled_on_flat(&heavy, 60, 6.0)),
+    );
+    assert!((hl / hh - 1.0).abs() < 0.02, "ride height {hl} vs {hh}");
+    let (dl, _) = stopping(&light, 60, 20.0);
+    let (dh, _) = stopping(&heavy, 60, 20.0);
+    assert!((dl / dh - 1.0).abs() < 0.05, "stopping {dl} vs {dh}");
+    // And the same lap of a turn: full throttle, half steer, 4 s.
+    let path = |car: &CarDef| {
+        let mut w = settled_on_flat(car, 60, 3.0);
+        run(&mut w, 4.0, &input(1.0, 0.5, 0.0));
+        w.player_body().translation()
+    };
+    let (pl, ph) = (path(&light), path(&heavy));
+    assert!(pl.distance(ph) < 0.5, "paths end {} m apart", pl.distance(ph));
+}
+
+#[test]
+fn steering_right_turns_right() {
+    let mut w = settled_on_flat(&coupe(), 60, 3.0);
+    run(&mut w, 3.0, &input(1.0, 1.0, 0.0));
+    // +X is left: a right turn ends at negative x, and the car keeps moving.
+    let p = w.player_body().translation();
+    assert!(p.x < -2.0, "ended at x = {}", p.x);
+    assert!(w.player_forward_speed() > 3.0);
+}
+
+#[test]
+fn a_car_never_sleeps() {
+    let mut w = settled_on_flat(&coupe(), 60, 10.0);
+    assert!(!w.player_body().is_sleeping());
+    run(&mut w, 1.0, &input(1.0, 0.0, 0.0));
+    assert!(w.player_forward_speed() > 3.0);
+}
