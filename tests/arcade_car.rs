@@ -288,3 +288,26 @@ fn a_car_never_sleeps() {
     run(&mut w, 1.0, &input(1.0, 0.0, 0.0));
     assert!(w.player_forward_speed() > 3.0);
 }
+
+#[test]
+fn steering_eases_in_at_the_steer_rate() {
+    let car = coupe();
+    let mut w = settled_on_flat(&car, 60, 2.0);
+    let front = |w: &SimWorld| w.player().wheels()[0].steer_rad;
+    // Full right lock is −max_steer; the wheels get there at steer_rate, not at once.
+    let time_to_lock = car.max_steer_rad / car.steer_rate_rad_per_s;
+    let half = (time_to_lock * 0.5 * 60.0).round() as u32;
+    for _ in 0..half {
+        w.step(&input(0.0, 1.0, 0.0));
+    }
+    let expected = -car.steer_rate_rad_per_s * half as f32 / 60.0;
+    assert!((front(&w) - expected).abs() < 1e-4, "{} rad vs {expected}", front(&w));
+    run(&mut w, time_to_lock, &input(0.0, 1.0, 0.0));
+    assert!(
+        (front(&w) + car.max_steer_rad).abs() < 1e-5,
+        "not at full lock: {}",
+        front(&w)
+    );
+    // Rear wheels do not steer.
+    assert_eq!(w.player().wheels()[2].steer_rad, 0.0);
+}

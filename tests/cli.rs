@@ -160,3 +160,66 @@ fn help_lists_every_command_and_the_exit_codes() {
         assert!(out.contains(word), "--help lacks {word}: {out}");
     }
 }
+
+#[test]
+fn cars_lists_the_shipped_cars() {
+    let o = skidpad(&["cars"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    for car in ["coupe", "big_wheeler"] {
+        assert!(out.lines().any(|l| l.starts_with(car)), "{out}");
+    }
+}
+
+#[test]
+fn unknown_car_is_bad_input() {
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--car", "lorry"]),
+        &["--car", "lorry", "coupe"],
+    );
+}
+
+#[test]
+fn car_file_with_a_negative_mass_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("heavy.toml");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("content/cars/coupe.toml")).unwrap();
+    std::fs::write(&path, text.replace("mass_kg = 1200.0", "mass_kg = -5.0")).unwrap();
+    let p = path.to_str().unwrap();
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--car", p]),
+        &[p, "mass_kg", "between"],
+    );
+}
+
+#[test]
+fn each_car_runs_repeatably() {
+    for car in ["coupe", "big_wheeler"] {
+        let a = json(&skidpad(&[
+            "run",
+            "--seconds",
+            "3",
+            "--throttle",
+            "1",
+            "--steer",
+            "0.3",
+            "--json",
+            "--car",
+            car,
+        ]));
+        let b = json(&skidpad(&[
+            "run",
+            "--seconds",
+            "3",
+            "--throttle",
+            "1",
+            "--steer",
+            "0.3",
+            "--json",
+            "--car",
+            car,
+        ]));
+        assert_eq!(a["car"], car);
+        assert_eq!(a["state_hash"], b["state_hash"]);
+    }
+}

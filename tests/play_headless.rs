@@ -36,6 +36,12 @@ fn play_runs_offscreen_without_a_display() {
 }
 
 #[test]
+fn play_takes_a_car() {
+    let o = skidpad(&["play", "--max-frames", "5", "--car", "big_wheeler"], &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
 fn no_opengl_33_is_a_clean_exit_3() {
     // Mesa caps the version it offers: a 3.3 core context cannot be made.
     let o = skidpad(
