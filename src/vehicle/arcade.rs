@@ -151,6 +151,11 @@ impl ArcadeCar {
         } else {
             1.0
         };
+        let lateral_fraction = |rate: f32| 1.0 - (-rate * dt_s).exp();
+        let (front_fraction, rear_fraction) = (
+            lateral_fraction(def.lateral_adhesion_per_s),
+            lateral_fraction(def.lateral_adhesion_per_s * rear_grip),
+        );
 
         let (mut normal_sum, mut grounded, mut grounded_front, mut grounded_rear) = (Vec3::ZERO, 0, 0, 0);
         for ((w, contact), state) in def.wheels.iter().zip(&contacts).zip(&mut self.wheels) {
@@ -172,9 +177,8 @@ impl ArcadeCar {
                     // Tire reaction: a sqrt spring carrying 1/N of the weight.
                     body.add_force_at_point(n * (compression.sqrt() * def.tire_reaction * share), origin, false);
                     // Lateral friction along the axle.
-                    let adhesion = def.lateral_adhesion_per_s * if w.steered { 1.0 } else { rear_grip };
                     let lateral = axle.dot(body.velocity_at_point(origin));
-                    let fraction = 1.0 - (-adhesion * dt_s).exp();
+                    let fraction = if w.steered { front_fraction } else { rear_fraction };
                     body.apply_impulse_at_point(axle * (-lateral * share * fraction), origin, false);
 
                     state.grounded = true;
