@@ -1,6 +1,13 @@
-//! The offline bake. For now it embeds `content/` and `platform/profiles/` into the binary so
-//! `skidpad` runs from anywhere with no configuration; later issues add the collision bake.
+//! The offline bake. Embeds `content/` and `platform/profiles/` into the binary (so
+//! `skidpad` runs from anywhere with no configuration) and bakes every shipped level's
+//! static geometry into streaming chunks with their collision shapes, bounds and BVHs
+//! already built (`skidpad_bake::chunk`), so loading a level builds no acceleration
+//! structure at run time.
+//!
+//! A level that does not parse is not baked: the build goes on with a warning, and the game
+//! reports the same error, naming file and field, when the level is loaded.
 
+use skidpad_bake::{chunk, ContentError, Level, LevelFiles, MaterialTable};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -41,11 +48,97 @@ fn embed(name: &str, dir: &Path, code: &mut String) {
     writeln!(code, "];").unwrap();
 }
 
+struct SourceDir(PathBuf);
+
+impl LevelFiles for SourceDir {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        std::fs::read(self.0.join(rel))
+            .map_err(|e| ContentError::new(self.label(rel), "file", format!("cannot read: {e}")))
+    }
+    fn label(&self, rel: &str) -> String {
+        self.0.join(rel).display().to_string()
+    }
+}
+
+fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
+    writeln!(
+        code,
+        "/// Baked chunks of each shipped level: (level, [(chunk x, chunk z, bytes)])."
+    )
+    .unwrap();
+    writeln!(
+        code,
+        "pub static BAKED_LEVELS: &[(&str, &[super::BakedChunkBytes])] = &["
+    )
+    .unwrap();
+    let materials_path = content.join("materials.toml");
+    let materials = std::fs::read(&materials_path)
+        .map_err(|e| ContentError::new(materials_path.display().to_string(), "file", e.to_string()))
+        .and_then(|b| MaterialTable::parse(&materials_path.display().to_string(), &b));
+    let materials = match materials {
+        Ok(m) => m,
+        Err(e) => {
+            println!("cargo:warning=no level baked: {e}");
+            writeln!(code, "];").unwrap();
+            return;
+        }
+    };
+    let mut names: Vec<String> = std::fs::read_dir(content.join("levels"))
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().join("level.toml").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    for name in names {
+        let dir = content.join("levels").join(&name);
+        let file = dir.join("level.toml");
+        let parsed = std::fs::read(&file)
+            .map_err(|e| ContentError::new(file.display().to_string(), "file", e.to_string()))
+            .and_then(|bytes| {
+                Level::parse(
+                    &file.display().to_string(),
+                    &name,
+                    &bytes,
+                    &materials,
+                    &SourceDir(dir.clone()),
+                )
+            });
+        let level = match parsed {
+            Ok(l) => l,
+            Err(e) => {
+                println!("cargo:warning=level `{name}` not baked: {e}");
+                continue;
+            }
+        };
+        let level_out = out_dir.join("baked").join(&name);
+        std::fs::create_dir_all(&level_out).expect("OUT_DIR is writable");
+        writeln!(code, "    ({name:?}, &[").unwrap();
+        for c in chunk::bake_level(&level) {
+            let path = level_out.join(format!("{}_{}.bin", c.coord.x, c.coord.y));
+            std::fs::write(&path, c.encode()).expect("OUT_DIR is writable");
+            writeln!(
+                code,
+                "        ({}, {}, include_bytes!({:?})),",
+                c.coord.x,
+                c.coord.y,
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+        writeln!(code, "    ]),").unwrap();
+    }
+    writeln!(code, "];").unwrap();
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let mut code = String::new();
     embed("CONTENT_FILES", &root.join("content"), &mut code);
     embed("PROFILE_FILES", &root.join("platform/profiles"), &mut code);
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
-    std::fs::write(&out, code).expect("OUT_DIR is writable");
+    bake_levels(&root.join("content"), &out_dir, &mut code);
+    std::fs::write(out_dir.join("embedded.rs"), code).expect("OUT_DIR is writable");
 }

@@ -4,16 +4,17 @@
 //! wall-clock figure on a shared machine means little.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skidpad::content::{ContentRoot, Level};
+use skidpad::content::levels::{level_names, load_level};
+use skidpad::content::ContentRoot;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;
 
 fn tick(c: &mut Criterion) {
     let root = ContentRoot::Embedded;
-    for name in Level::names(&root) {
-        let level = Level::load(&root, &name).expect("shipped levels load");
+    for name in level_names(&root) {
+        let level = load_level(&root, &name).expect("shipped levels load");
         let car = CarDef::load(&root, "coupe").expect("shipped cars load");
-        let mut world = SimWorld::new(&level, &car, 60);
+        let mut world = SimWorld::new(&level, &car, &[], 60);
         let input = TickInput {
             control: VehicleControl {
                 throttle: 0.5,

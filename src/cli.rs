@@ -5,9 +5,10 @@ use crate::app::headless::RunOptions;
 use crate::app::play::PlayOptions;
 use crate::app::screenshot::ShotOptions;
 use crate::app::Failure;
-use crate::content::level::DEFAULT_LEVEL;
+use crate::app::Setup;
+use crate::content::levels::{level_names, load_level, DEFAULT_LEVEL};
 use crate::content::profile::DEFAULT_PROFILE;
-use crate::content::{ContentRoot, Level, PlatformProfile};
+use crate::content::{ContentRoot, PlatformProfile};
 use crate::sim::VehicleControl;
 use crate::vehicle::definition::DEFAULT_CAR;
 use crate::vehicle::CarDef;
@@ -155,20 +156,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         max_frames: None,
     })) {
         Command::Play(a) => {
-            let level = Level::load(&root, &a.level)?;
-            let car = CarDef::load(&root, &a.car)?;
+            let setup = Setup::load(&root, &a.level, &a.car, profile)?;
             crate::app::play::play(
-                &level,
-                &car,
-                &profile,
+                &setup,
                 PlayOptions {
                     max_frames: a.max_frames,
                 },
             )
         }
         Command::Run(a) => {
-            let level = Level::load(&root, &a.level)?;
-            let car = CarDef::load(&root, &a.car)?;
+            let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
             let ticks = match (a.ticks, a.seconds) {
                 (Some(t), _) => t,
                 (None, Some(s)) if s.is_finite() && s >= 0.0 => {
@@ -188,9 +185,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
             let report = crate::app::headless::run(
-                &level,
-                &car,
-                &profile,
+                &setup,
                 RunOptions {
                     ticks,
                     control: VehicleControl {
@@ -211,8 +206,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Screenshot(a) => {
-            let level = Level::load(&root, &a.level)?;
-            let car = CarDef::load(&root, &a.car)?;
+            let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
             let opts = ShotOptions {
                 frames: a.frames,
                 width: a.width.unwrap_or(profile.width),
@@ -223,14 +217,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     return Err(bad_input(name, format!("must be between 16 and 8192 pixels, got {v}")));
                 }
             }
-            crate::app::screenshot::screenshot(&level, &car, &profile, opts, &a.out)?;
+            crate::app::screenshot::screenshot(&setup, opts, &a.out)?;
             log::info!("wrote {}", a.out.display());
             Ok(())
         }
         Command::Levels => {
-            for name in Level::names(&root) {
-                match Level::load(&root, &name) {
-                    Ok(l) => println!("{name:<16} {}", l.description),
+            for name in level_names(&root) {
+                match load_level(&root, &name) {
+                    Ok(l) => println!("{name:<16} {}", l.level.description),
                     Err(e) => println!("{name:<16} (broken: {e})"),
                 }
             }

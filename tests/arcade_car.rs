@@ -156,7 +156,7 @@ fn thrust_halves_with_one_front_wheel_off_the_ground() {
     assert!((both.player().thrust_n() - car.mass_kg * car.thrust_mps2).abs() < 1.0);
 
     // The same car, same pose, over a pit under its front-right wheel.
-    let mut one = SimWorld::new(&common::pit_under_front_right(), &car, 60);
+    let mut one = common::world(common::pit_under_front_right(), &car, 60);
     one.teleport_player(pose.0 - Vec3::new(0.0, 0.0, pose.0.z), pose.1);
     let v0 = one.player_forward_speed();
     one.step(&input(1.0, 0.0, 0.0));

@@ -6,7 +6,6 @@ mod common;
 use common::*;
 use glam::{Quat, Vec3};
 use skidpad::app::chase_camera::ChaseCamera;
-use skidpad::content::level::StaticBox;
 use skidpad::sim::SimWorld;
 
 #[test]
@@ -40,10 +39,10 @@ fn follows_smoothly_behind_an_accelerating_car() {
     assert!((c.target - c.eye).normalize().dot(to_car) > 0.95);
 }
 
-fn world_with(boxes: Vec<StaticBox>, car_at: Vec3, heading: Quat) -> SimWorld {
+fn world_with(boxes: Vec<skidpad::content::level::StaticProp>, car_at: Vec3, heading: Quat) -> SimWorld {
     let mut level = flat();
-    level.static_boxes = boxes;
-    let mut w = SimWorld::new(&level, &coupe(), 60);
+    level.props = boxes;
+    let mut w = common::world(level, &coupe(), 60);
     w.teleport_player(car_at, heading);
     run(&mut w, 1.0, &idle());
     w
@@ -52,13 +51,7 @@ fn world_with(boxes: Vec<StaticBox>, car_at: Vec3, heading: Quat) -> SimWorld {
 #[test]
 fn stays_in_front_of_a_wall_behind_the_car() {
     // A wall 3 m behind the car (the car faces +Z; the wall's front face is at z = −3).
-    let wall = StaticBox {
-        size_m: Vec3::new(20.0, 6.0, 1.0),
-        position_m: Vec3::new(0.0, 3.0, -3.5),
-        rotation: Quat::IDENTITY,
-        friction: 1.0,
-        color: Vec3::ONE,
-    };
+    let wall = block(Vec3::new(20.0, 6.0, 1.0), Vec3::new(0.0, 3.0, -3.5), Quat::IDENTITY);
     let mut w = world_with(vec![wall], Vec3::new(0.0, 0.2, 0.0), Quat::IDENTITY);
     let mut cam = ChaseCamera::new(&w);
     for _ in 0..120 {
@@ -74,14 +67,12 @@ fn stays_above_a_steep_hill_behind_the_car() {
     // A 35° hill rising behind the car: 7.5 m back it stands 5 m high, above where the
     // camera wants to be (2.6 m up).
     let rot = Quat::from_rotation_x(35f32.to_radians());
-    let hill = StaticBox {
-        size_m: Vec3::new(30.0, 1.0, 40.0),
-        // Top face centre 20 m up-slope from the origin, so the face passes through it.
-        position_m: rot * Vec3::new(0.0, 0.0, -20.0) + rot * Vec3::new(0.0, -0.5, 0.0),
-        rotation: rot,
-        friction: 1.0,
-        color: Vec3::ONE,
-    };
+    // Top face centre 20 m up-slope from the origin, so the face passes through it.
+    let hill = block(
+        Vec3::new(30.0, 1.0, 40.0),
+        rot * Vec3::new(0.0, 0.0, -20.0) + rot * Vec3::new(0.0, -0.5, 0.0),
+        rot,
+    );
     // The hill's top surface passes through (0, 0, 0) and rises toward −Z.
     let mut w = world_with(vec![hill], Vec3::new(0.0, 0.2, 3.0), Quat::IDENTITY);
     let surface_y = |z: f32| -z * 35f32.to_radians().tan();

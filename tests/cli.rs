@@ -97,18 +97,47 @@ fn malformed_level_file_is_bad_input() {
     assert_bad_input(&skidpad(&["run", "--ticks", "1", "--level", p]), &[p, "line "]);
 }
 
-#[test]
-fn level_with_a_wrong_value_names_the_field() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("neg.toml");
+fn level_file_with(dir: &Path, replace: &str, with: &str) -> String {
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("content/levels/proving_ground/level.toml"))
             .unwrap();
-    std::fs::write(&path, text.replace("friction = 1.0", "friction = -1.0")).unwrap();
-    let p = path.to_str().unwrap();
+    assert!(text.contains(replace), "the default level no longer has {replace:?}");
+    let path = dir.join("level.toml");
+    std::fs::write(&path, text.replace(replace, with)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn ramp_with_a_nan_angle_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = level_file_with(dir.path(), "angle_deg = 12.0", "angle_deg = nan");
     assert_bad_input(
-        &skidpad(&["run", "--ticks", "1", "--level", p]),
-        &[p, "ground.friction", "between"],
+        &skidpad(&["run", "--ticks", "1", "--level", &p]),
+        &[&p, "props[1].angle_deg", "finite"],
+    );
+}
+
+#[test]
+fn unknown_material_names_the_field_and_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = level_file_with(dir.path(), "material = \"wood\"", "material = \"lava\"");
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--level", &p]),
+        &[&p, "props[1].material", "lava", "asphalt"],
+    );
+}
+
+#[test]
+fn missing_heightmap_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = level_file_with(
+        dir.path(),
+        "material = \"asphalt\"\n",
+        "material = \"asphalt\"\nheightmap = \"hills.png\"\nheight_m = [0.0, 10.0]\n",
+    );
+    assert_bad_input(
+        &skidpad(&["run", "--ticks", "1", "--level", &p]),
+        &["hills.png", "cannot read"],
     );
 }
 

@@ -1,7 +1,8 @@
 //! The simulation is deterministic: same level + same inputs → same state hash at every
 //! tick, and a different input changes it.
 
-use skidpad::content::{ContentRoot, Level};
+use skidpad::content::levels::load_level;
+use skidpad::content::{ContentRoot, LoadedLevel};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;
 
@@ -24,8 +25,8 @@ fn car() -> CarDef {
     CarDef::load(&ContentRoot::Embedded, "coupe").expect("default car loads")
 }
 
-fn hashes(level: &Level, ticks: u64, input: impl Fn(u64) -> TickInput) -> Vec<u64> {
-    let mut world = SimWorld::new(level, &car(), 60);
+fn hashes(level: &LoadedLevel, ticks: u64, input: impl Fn(u64) -> TickInput) -> Vec<u64> {
+    let mut world = SimWorld::new(level, &car(), &[], 60);
     (0..ticks)
         .map(|t| {
             world.step(&input(t));
@@ -34,8 +35,8 @@ fn hashes(level: &Level, ticks: u64, input: impl Fn(u64) -> TickInput) -> Vec<u6
         .collect()
 }
 
-fn level() -> Level {
-    Level::load(&ContentRoot::Embedded, "proving_ground").expect("default level loads")
+fn level() -> LoadedLevel {
+    load_level(&ContentRoot::Embedded, "proving_ground").expect("default level loads")
 }
 
 #[test]
@@ -78,11 +79,11 @@ fn a_different_input_changes_the_hash() {
 fn worlds_built_twice_start_identical() {
     let level = level();
     assert_eq!(
-        SimWorld::new(&level, &car(), 60).state_hash(),
-        SimWorld::new(&level, &car(), 60).state_hash()
+        SimWorld::new(&level, &car(), &[], 60).state_hash(),
+        SimWorld::new(&level, &car(), &[], 60).state_hash()
     );
-    assert_ne!(SimWorld::new(&level, &car(), 60).state_hash(), {
-        let mut w = SimWorld::new(&level, &car(), 60);
+    assert_ne!(SimWorld::new(&level, &car(), &[], 60).state_hash(), {
+        let mut w = SimWorld::new(&level, &car(), &[], 60);
         w.step(&TickInput::default());
         w.state_hash()
     });

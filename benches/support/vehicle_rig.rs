@@ -5,9 +5,10 @@
 use glam::{Quat, Vec3};
 use rapier3d::control::{DynamicRayCastVehicleController, WheelTuning};
 use rapier3d::prelude::*;
+use skidpad::content::levels::materials;
 use skidpad::content::ContentRoot;
 use skidpad::sim::VehicleControl;
-use skidpad::vehicle::{ArcadeCar, CarDef};
+use skidpad::vehicle::{ArcadeCar, CarDef, Surfaces};
 
 /// Which vehicle model drives the chassis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +35,7 @@ pub struct Rig {
     rapier: Option<DynamicRayCastVehicleController>,
     pub control: VehicleControl,
     def: CarDef,
+    materials: skidpad::content::MaterialTable,
     dt_s: f32,
 }
 
@@ -87,6 +89,7 @@ impl Rig {
                 ..VehicleControl::default()
             },
             def,
+            materials: materials(&ContentRoot::Embedded).expect("materials load"),
             dt_s,
         };
         for _ in 0..120 {
@@ -99,7 +102,12 @@ impl Rig {
     #[inline(never)]
     pub fn update_vehicle(&mut self) {
         match &mut self.rapier {
-            None => self.car.update(&mut self.physics, &self.control, self.dt_s),
+            None => self.car.update(
+                &mut self.physics,
+                &self.control,
+                &Surfaces::new(&self.materials),
+                self.dt_s,
+            ),
             Some(c) => {
                 let c_control = self.control;
                 let force = self.def.mass_kg * self.def.thrust_mps2 * c_control.throttle * 0.5;

@@ -1,9 +1,7 @@
 //! `skidpad run`: a level simulated with no window, as fast as the machine goes.
 
-use super::Failure;
-use crate::content::{Level, PlatformProfile};
+use super::{Failure, Setup};
 use crate::sim::{SimWorld, TickInput, VehicleControl};
-use crate::vehicle::CarDef;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 
@@ -38,9 +36,10 @@ pub struct RunReport {
 }
 
 /// Simulates `level` for `opts.ticks` ticks.
-pub fn run(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: RunOptions) -> Result<RunReport, Failure> {
+pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
+    let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
-    let mut world = SimWorld::new(level, car, profile.loop_config.tick_rate_hz);
+    let mut world = SimWorld::new(&setup.level, car, &setup.parked, profile.loop_config.tick_rate_hz);
     let input = TickInput {
         control: opts.control.sanitized(),
         reset: false,

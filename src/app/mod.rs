@@ -7,6 +7,8 @@ pub mod headless;
 pub mod play;
 pub mod screenshot;
 pub mod session;
+pub mod setup;
 
 pub use exit::Failure;
 pub use session::Session;
+pub use setup::Setup;

@@ -1,12 +1,10 @@
 //! `skidpad play`: the interactive game loop. The platform supplies events, pads, the GL
 //! context and the clock; the [`Session`] does the rest.
 
-use super::{Failure, Session};
-use crate::content::{Level, PlatformProfile};
+use super::{Failure, Setup};
 use crate::input::InputState;
 use crate::render::Renderer;
 use crate::time::{FrameHistory, Phase, PhaseTimer};
-use crate::vehicle::CarDef;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
 
 /// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
@@ -20,9 +18,10 @@ pub struct PlayOptions {
 }
 
 /// Runs the game until the player quits.
-pub fn play(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: PlayOptions) -> Result<(), Failure> {
+pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
+    let profile = &setup.profile;
     let mut platform = Platform::open(&WindowConfig {
-        title: format!("Skidpad — {} — {}", level.name, car.name),
+        title: format!("Skidpad — {} — {}", setup.level.level.name, setup.car.name),
         width: profile.width,
         height: profile.height,
         vsync: profile.vsync,
@@ -31,12 +30,13 @@ pub fn play(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: PlayOp
     if platform.backend() == VideoBackend::Offscreen && opts.max_frames.is_none() {
         log::warn!("no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames");
     }
-    let renderer = Renderer::new()?;
+    let mut renderer = Renderer::new()?;
     let mut pads = Pads::open();
     let _audio = AudioOutput::open();
     let clock = WallClock::new();
 
-    let mut session = Session::new(level, car, profile);
+    let mut session = setup.session();
+    let mut chunk_events = Vec::with_capacity(64);
     let mut input = InputState::default();
     let mut history = FrameHistory::new(HISTORY_FRAMES);
     let (mut platform_events, mut pad_events) = (Vec::with_capacity(64), Vec::with_capacity(64));
@@ -67,6 +67,10 @@ pub fn play(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: PlayOp
         }
         timer.set_ticks(plan.ticks);
         timer.mark(&clock, Phase::Sim);
+        session.drain_chunk_events(&mut chunk_events);
+        renderer.apply_chunk_events(&chunk_events);
+        chunk_events.clear();
+        timer.mark(&clock, Phase::Streaming);
 
         let (w, h) = platform.drawable_size();
         let camera = session.camera(plan.alpha);

@@ -1,11 +1,9 @@
 //! `skidpad screenshot`: renders a level offscreen after some frames and writes a PNG.
 
-use super::{Failure, Session};
-use crate::content::{Level, PlatformProfile};
+use super::{Failure, Setup};
 use crate::render::readback::{read_back_buffer, Image};
 use crate::render::Renderer;
 use crate::sim::TickInput;
-use crate::vehicle::CarDef;
 use skidpad_platform::{Platform, WindowConfig};
 use std::path::Path;
 
@@ -21,7 +19,7 @@ pub struct ShotOptions {
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
-pub fn capture(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: ShotOptions) -> Result<Image, Failure> {
+pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
     let platform = Platform::open(&WindowConfig {
         title: "skidpad screenshot".into(),
         width: opts.width,
@@ -29,12 +27,15 @@ pub fn capture(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: Sho
         vsync: false,
         offscreen: true,
     })?;
-    let renderer = Renderer::new()?;
-    let mut session = Session::new(level, car, profile);
+    let mut renderer = Renderer::new()?;
+    let mut session = setup.session();
     let idle = TickInput::default();
     for _ in 0..opts.frames {
         session.tick(&idle);
     }
+    let mut events = Vec::new();
+    session.drain_chunk_events(&mut events);
+    renderer.apply_chunk_events(&events);
     // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
     let camera = session.camera(1.0);
     let (w, h) = platform.drawable_size();
@@ -45,14 +46,8 @@ pub fn capture(level: &Level, car: &CarDef, profile: &PlatformProfile, opts: Sho
 }
 
 /// Captures and writes `out`.
-pub fn screenshot(
-    level: &Level,
-    car: &CarDef,
-    profile: &PlatformProfile,
-    opts: ShotOptions,
-    out: &Path,
-) -> Result<(), Failure> {
-    let image = capture(level, car, profile, opts)?;
+pub fn screenshot(setup: &Setup, opts: ShotOptions, out: &Path) -> Result<(), Failure> {
+    let image = capture(setup, opts)?;
     image
         .write_png(out)
         .map_err(|e| Failure::runtime(format!("{}: cannot write PNG: {e}", out.display())))

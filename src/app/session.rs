@@ -2,9 +2,9 @@
 //! and the two snapshots render interpolates between.
 
 use super::chase_camera::ChaseCamera;
-use crate::content::{Level, PlatformProfile};
+use crate::content::{LoadedLevel, PlatformProfile};
 use crate::render::{Camera, FrameView, SceneDesc};
-use crate::sim::{SimWorld, Snapshot, TickInput};
+use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
 use crate::vehicle::CarDef;
 use std::time::Duration;
@@ -21,13 +21,31 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts `level` with the player in `car`, under `profile`'s loop settings.
-    pub fn new(level: &Level, car: &CarDef, profile: &PlatformProfile) -> Self {
-        let world = SimWorld::new(level, car, profile.loop_config.tick_rate_hz);
+    /// Starts `level` with the player in `car` (and the level's parked cars in `parked`),
+    /// under `profile`'s loop settings, decoding chunks on this thread.
+    pub fn new(level: &LoadedLevel, car: &CarDef, parked: &[CarDef], profile: &PlatformProfile) -> Self {
+        Self::with_provider(
+            level,
+            car,
+            parked,
+            profile,
+            Box::new(SyncProvider::new(level.chunks.clone())),
+        )
+    }
+
+    /// As [`Session::new`], with chunks from `provider`.
+    pub fn with_provider(
+        level: &LoadedLevel,
+        car: &CarDef,
+        parked: &[CarDef],
+        profile: &PlatformProfile,
+        provider: Box<dyn ChunkProvider>,
+    ) -> Self {
+        let world = SimWorld::with_provider(level, car, parked, profile.loop_config.tick_rate_hz, provider);
         let mut current = Snapshot::default();
         world.snapshot_into(&mut current);
         Self {
-            scene: SceneDesc::new(level, car),
+            scene: SceneDesc::new(&level.level, car, parked),
             camera: ChaseCamera::new(&world),
             world,
             fixed: FixedStepLoop::new(profile.loop_config),
@@ -44,6 +62,11 @@ impl Session {
     /// Accounts a frame's wall time and says how many ticks to run and the render alpha.
     pub fn plan_frame(&mut self, frame_delta: Duration) -> FramePlan {
         self.fixed.advance(frame_delta)
+    }
+
+    /// Moves the chunk changes since the last call into `out`, for render.
+    pub fn drain_chunk_events(&mut self, out: &mut Vec<ChunkEvent>) {
+        self.world.drain_chunk_events(out);
     }
 
     /// Runs one tick, moves the camera, and rotates the snapshots.

@@ -5,6 +5,9 @@ use super::ContentError;
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
+/// One baked chunk in the binary: (chunk x, chunk z, encoded bytes).
+pub type BakedChunkBytes = (i32, i32, &'static [u8]);
+
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
@@ -96,6 +99,11 @@ fn check_relative(rel: &str) -> Result<(), String> {
 /// Reads a file from disk with an error that names it.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, ContentError> {
     std::fs::read(path).map_err(|e| ContentError::new(path.display().to_string(), "file", format!("cannot read: {e}")))
+}
+
+/// Chunks `build.rs` baked for each shipped level.
+pub fn embedded_baked_levels() -> &'static [(&'static str, &'static [BakedChunkBytes])] {
+    embedded::BAKED_LEVELS
 }
 
 /// Profile files embedded from `platform/profiles/`: (file name, bytes).

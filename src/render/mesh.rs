@@ -9,11 +9,29 @@ pub struct Mesh {
 }
 
 impl Mesh {
-    /// Uploads `vertices` (x, y, z, nx, ny, nz per vertex) and triangle `indices`.
+    /// Uploads `vertices` (x, y, z, nx, ny, nz per vertex) and triangle `indices`. The
+    /// colour attribute stays at its constant (set per draw).
     pub fn new(vertices: &[[f32; 6]], indices: &[u32]) -> Mesh {
+        Self::upload(vertices, indices, 24, false)
+    }
+
+    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength).
+    pub fn from_mesh_data(data: &skidpad_bake::geometry::MeshData) -> Mesh {
+        let vertices: Vec<[f32; 10]> = data
+            .positions
+            .iter()
+            .zip(&data.normals)
+            .zip(&data.colors)
+            .map(|((p, n), c)| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3]])
+            .collect();
+        Self::upload(&vertices, &data.indices, 40, true)
+    }
+
+    fn upload<V>(vertices: &[V], indices: &[u32], stride: i32, with_color: bool) -> Mesh {
         let (mut vao, mut vbo, mut ebo) = (0, 0, 0);
-        // SAFETY: buffers are created, bound and filled from live slices; the attribute
-        // layout matches [f32; 6] (stride 24 bytes, normal at offset 12).
+        // SAFETY: buffers are created, bound and filled from live slices; `V` is a flat
+        // array of f32 laid out as position, normal (and colour when `with_color`), which
+        // is what the attribute pointers describe with `stride`.
         unsafe {
             gl::GenVertexArrays(1, &mut vao);
             gl::GenBuffers(1, &mut vbo);
@@ -34,9 +52,13 @@ impl Mesh {
                 gl::STATIC_DRAW,
             );
             gl::EnableVertexAttribArray(0);
-            gl::VertexAttribPointer(0, 3, gl::FLOAT, gl::FALSE, 24, std::ptr::null());
+            gl::VertexAttribPointer(0, 3, gl::FLOAT, gl::FALSE, stride, std::ptr::null());
             gl::EnableVertexAttribArray(1);
-            gl::VertexAttribPointer(1, 3, gl::FLOAT, gl::FALSE, 24, 12 as *const _);
+            gl::VertexAttribPointer(1, 3, gl::FLOAT, gl::FALSE, stride, 12 as *const _);
+            if with_color {
+                gl::EnableVertexAttribArray(2);
+                gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 24 as *const _);
+            }
             gl::BindVertexArray(0);
         }
         Mesh {
@@ -102,6 +124,33 @@ impl Mesh {
                     i.extend_from_slice(&[c, c + 2, c + 1]);
                 }
             }
+        }
+        Mesh::new(&v, &i)
+    }
+
+    /// A cone along Y from a base of radius 0.5 at y = −0.5 to its apex at y = 0.5.
+    pub fn unit_cone(segments: u32) -> Mesh {
+        let mut v = Vec::new();
+        let mut i = Vec::new();
+        let ring = |k: u32| {
+            let a = k as f32 / segments as f32 * std::f32::consts::TAU;
+            (a.cos() * 0.5, a.sin() * 0.5)
+        };
+        // Side normals lean out and up: the slope of a cone of height 1 and radius 0.5.
+        let (ny, nr) = (0.5f32 / 1.25f32.sqrt(), 1.0 / 1.25f32.sqrt());
+        for k in 0..segments {
+            let (x0, z0) = ring(k);
+            let (x1, z1) = ring(k + 1);
+            let base = v.len() as u32;
+            v.push([x0, -0.5, z0, x0 * 2.0 * nr, ny, z0 * 2.0 * nr]);
+            v.push([0.0, 0.5, 0.0, (x0 + x1) * nr, ny, (z0 + z1) * nr]);
+            v.push([x1, -0.5, z1, x1 * 2.0 * nr, ny, z1 * 2.0 * nr]);
+            i.extend_from_slice(&[base, base + 1, base + 2]);
+            let c = v.len() as u32;
+            v.push([0.0, -0.5, 0.0, 0.0, -1.0, 0.0]);
+            v.push([x0, -0.5, z0, 0.0, -1.0, 0.0]);
+            v.push([x1, -0.5, z1, 0.0, -1.0, 0.0]);
+            i.extend_from_slice(&[c, c + 1, c + 2]);
         }
         Mesh::new(&v, &i)
     }

@@ -1,14 +1,15 @@
-//! Drawing a level: ground, bodies, sun, ambient light and distance fog.
+//! Drawing a level: streamed chunk meshes, props, cars, with sun, ambient light and fog.
 
 use super::camera::Camera;
 use super::gl_check;
 use super::mesh::Mesh;
 use super::shader::Program;
 use super::RenderError;
-use crate::content::Level;
-use crate::sim::Snapshot;
+use crate::content::level::{DynamicShape, Level};
+use crate::sim::{ChunkEvent, Snapshot};
 use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
+use std::collections::BTreeMap;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -55,18 +56,12 @@ impl CarLook {
     }
 }
 
-/// What render needs to know about a level that the snapshots do not carry.
+/// What render needs to know about a level that the snapshots and chunks do not carry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SceneDesc {
-    /// Ground extent along X and Z, metres.
-    pub ground_size_m: [f32; 2],
-    /// Ground albedo.
-    pub ground_color: Vec3,
-    /// Fixed boxes: model matrix and albedo.
-    pub statics: Vec<(Mat4, Vec3)>,
-    /// Size and albedo of each dynamic prop, in snapshot order.
-    pub props: Vec<(Vec3, Vec3)>,
-    /// Each car's look, in snapshot order.
+    /// Shape and albedo of each dynamic prop, in snapshot order.
+    pub props: Vec<(DynamicShape, Vec3)>,
+    /// Each car's look, in snapshot order (the player's first).
     pub cars: Vec<CarLook>,
     /// Direction the sunlight travels (pointing down).
     pub sun_dir: Vec3,
@@ -75,23 +70,13 @@ pub struct SceneDesc {
 }
 
 impl SceneDesc {
-    /// The scene of `level` with the player driving `car`.
-    pub fn new(level: &Level, car: &CarDef) -> Self {
+    /// The scene of `level` with the player in `player` and its parked cars in `parked`.
+    pub fn new(level: &Level, player: &CarDef, parked: &[CarDef]) -> Self {
+        let mut cars = vec![CarLook::from_def(player)];
+        cars.extend(parked.iter().map(CarLook::from_def));
         Self {
-            ground_size_m: level.ground.size_m,
-            ground_color: level.ground.color,
-            statics: level
-                .static_boxes
-                .iter()
-                .map(|b| {
-                    (
-                        Mat4::from_scale_rotation_translation(b.size_m, b.rotation, b.position_m),
-                        b.color,
-                    )
-                })
-                .collect(),
-            props: level.boxes.iter().map(|b| (b.size_m, b.color)).collect(),
-            cars: vec![CarLook::from_def(car)],
+            props: level.dynamic.iter().map(|d| (d.shape, d.color)).collect(),
+            cars,
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
         }
@@ -104,14 +89,17 @@ const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
 const VERTEX: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec4 a_color;
 uniform mat4 u_model;
 uniform mat4 u_view_proj;
 out vec3 v_world;
 out vec3 v_normal;
+out vec4 v_color;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
     v_world = world.xyz;
     v_normal = transpose(inverse(mat3(u_model))) * a_normal;
+    v_color = a_color;
     gl_Position = u_view_proj * world;
 }
 "#;
@@ -119,26 +107,24 @@ void main() {
 const FRAGMENT: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
+in vec4 v_color;
 uniform vec3 u_color;
 uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
-uniform float u_checker;
 out vec4 frag;
 void main() {
     vec3 n = normalize(v_normal);
-    vec3 albedo = u_color;
-    if (u_checker > 0.0) {
-        // 4 m ground tiles so motion and distance read at a glance.
-        vec2 cell = floor(v_world.xz / 4.0);
-        float c = mod(cell.x + cell.y, 2.0);
-        albedo *= mix(0.85, 1.08, c);
-    }
+    vec3 albedo = u_color * v_color.rgb;
+    // 4 m ground tiles, as strong as the material asks, so motion and distance read.
+    vec2 cell = floor(v_world.xz / 4.0);
+    float c = mod(cell.x + cell.y, 2.0);
+    albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
     float sun = max(dot(n, -u_sun_dir), 0.0);
     float sky = 0.5 + 0.5 * n.y;
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
     float dist = length(v_world - u_eye);
-    float fog = 1.0 - exp(-dist * 0.0035);
+    float fog = 1.0 - exp(-dist * 0.0025);
     frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), 1.0);
 }
 "#;
@@ -148,33 +134,56 @@ pub struct Renderer {
     program: Program,
     cube: Mesh,
     wheel: Mesh,
+    cone: Mesh,
+    chunks: BTreeMap<(i32, i32), Mesh>,
     u_model: i32,
     u_view_proj: i32,
     u_color: i32,
     u_sun_dir: i32,
     u_sky: i32,
     u_eye: i32,
-    u_checker: i32,
 }
 
 impl Renderer {
     /// Compiles shaders and uploads meshes. Needs a current GL 3.3 core context.
     pub fn new() -> Result<Renderer, RenderError> {
         let program = Program::new("lit", VERTEX, FRAGMENT)?;
-        let cube = Mesh::unit_cube();
-        gl_check::check("renderer setup")?;
-        Ok(Renderer {
+        let r = Renderer {
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),
             u_color: program.uniform("u_color"),
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
             u_eye: program.uniform("u_eye"),
-            u_checker: program.uniform("u_checker"),
             program,
-            cube,
+            cube: Mesh::unit_cube(),
             wheel: Mesh::unit_cylinder_x(20),
-        })
+            cone: Mesh::unit_cone(16),
+            chunks: BTreeMap::new(),
+        };
+        gl_check::check("renderer setup")?;
+        Ok(r)
+    }
+
+    /// Uploads the meshes of chunks that entered the world and frees those that left.
+    pub fn apply_chunk_events(&mut self, events: &[ChunkEvent]) {
+        for e in events {
+            match e {
+                ChunkEvent::Entered(chunk) => {
+                    self.chunks
+                        .insert((chunk.coord.x, chunk.coord.y), Mesh::from_mesh_data(&chunk.mesh));
+                }
+                ChunkEvent::Left(c) => {
+                    self.chunks.remove(&(c.x, c.y));
+                }
+            }
+        }
+        gl_check::debug_check("chunk upload");
+    }
+
+    /// Chunk meshes on the GPU.
+    pub fn resident_chunks(&self) -> usize {
+        self.chunks.len()
     }
 
     /// Draws `view` into a `width × height` viewport of the current framebuffer.
@@ -204,20 +213,22 @@ impl Renderer {
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
         }
-        let [gx, gz] = scene.ground_size_m;
-        let ground =
-            Mat4::from_scale_rotation_translation(Vec3::new(gx, 1.0, gz), Quat::IDENTITY, Vec3::new(0.0, -0.5, 0.0));
-        self.draw_mesh(&self.cube, &ground, scene.ground_color, true);
-        for (model, color) in &scene.statics {
-            self.draw_mesh(&self.cube, model, *color, false);
+        for mesh in self.chunks.values() {
+            self.draw_mesh(mesh, &Mat4::IDENTITY, Vec3::ONE);
         }
-        for (i, (size, color)) in scene.props.iter().enumerate() {
+        for (i, (shape, color)) in scene.props.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
                 break;
             };
             let pose = a.lerp(b, alpha);
-            let model = Mat4::from_scale_rotation_translation(*size, pose.rotation, pose.position);
-            self.draw_mesh(&self.cube, &model, *color, false);
+            let (mesh, scale) = match *shape {
+                DynamicShape::Box(size) => (&self.cube, size),
+                DynamicShape::Cone { height_m, radius_m } => {
+                    (&self.cone, Vec3::new(radius_m * 2.0, height_m, radius_m * 2.0))
+                }
+            };
+            let model = Mat4::from_scale_rotation_translation(scale, pose.rotation, pose.position);
+            self.draw_mesh(mesh, &model, *color);
         }
         for (i, look) in scene.cars.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
@@ -227,7 +238,7 @@ impl Renderer {
             let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
             for (size, centre) in &look.boxes {
                 let model = chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre);
-                self.draw_mesh(&self.cube, &model, look.color, false);
+                self.draw_mesh(&self.cube, &model, look.color);
             }
             for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
                 let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
@@ -235,18 +246,19 @@ impl Renderer {
                 let d = look.wheel_radius_m * 2.0;
                 let model =
                     chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
-                self.draw_mesh(&self.wheel, &model, TYRE_COLOR, false);
+                self.draw_mesh(&self.wheel, &model, TYRE_COLOR);
             }
         }
         gl_check::debug_check("scene draw");
     }
 
-    fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3, checker: bool) {
-        // SAFETY: uniforms of the bound program.
+    fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3) {
+        // SAFETY: uniforms of the bound program; attribute 2's constant applies to meshes
+        // without a colour array (white, no tile pattern).
         unsafe {
             gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
             gl::Uniform3fv(self.u_color, 1, color.to_array().as_ptr());
-            gl::Uniform1f(self.u_checker, if checker { 1.0 } else { 0.0 });
+            gl::VertexAttrib4f(2, 1.0, 1.0, 1.0, 0.0);
         }
         mesh.draw();
     }

@@ -7,8 +7,10 @@
 pub mod hash;
 pub mod input;
 pub mod snapshot;
+pub mod streaming;
 pub mod world;
 
 pub use input::{TickInput, VehicleControl};
 pub use snapshot::{BodyPose, Snapshot};
+pub use streaming::{ChunkEvent, ChunkProvider, StreamStats, SyncProvider};
 pub use world::SimWorld;

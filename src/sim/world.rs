@@ -1,27 +1,45 @@
-//! The physics world the game owns: rapier3d, stepped once per tick with that tick's input.
+//! The physics world the game owns: rapier3d, stepped once per tick with that tick's input,
+//! with the level's static geometry streamed in chunk by chunk.
 
 use super::hash::StateHasher;
-use super::input::TickInput;
+use super::input::{TickInput, VehicleControl};
 use super::snapshot::{BodyPose, CarPose, Snapshot, WheelPose};
-use crate::content::level::{Level, Spawn};
-use crate::vehicle::{ArcadeCar, CarDef};
+use super::streaming::{chunk_key, ChunkEvent, ChunkProvider, StreamStats, Streamer, SyncProvider};
+use crate::content::level::{DynamicShape, Spawn};
+use crate::content::{LoadedLevel, MaterialTable};
+use crate::vehicle::{ArcadeCar, CarDef, Surfaces};
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
+use skidpad_bake::chunk::{BakedChunk, BakedShape};
+use std::collections::BTreeMap;
 
-/// Ground slab thickness: thick enough that nothing tunnels through it at driving speeds.
-const GROUND_THICKNESS_M: f32 = 1.0;
+/// Brake held by parked cars.
+const PARKED: VehicleControl = VehicleControl {
+    throttle: 0.0,
+    steer: 0.0,
+    brake: 1.0,
+    hand_brake: true,
+    reverse: false,
+};
 
 /// The simulation state of one level.
 ///
-/// Bodies are inserted in a fixed order (ground, static boxes, cars, dynamic boxes in file
-/// order), rapier runs single-threaded, and nothing reads a clock or random source: the same
-/// level, car and inputs give the same [`SimWorld::state_hash`] at every tick.
+/// Bodies and colliders are inserted in a fixed order (the chunks around the spawn in
+/// coordinate order, the cars, the dynamic props in file order; later chunks at the tick
+/// they come within reach), rapier runs single-threaded, and nothing reads a clock or a
+/// random source: the same level, cars and inputs give the same [`SimWorld::state_hash`]
+/// at every tick.
 pub struct SimWorld {
     physics: PhysicsWorld,
-    /// Cars; the player's is first.
+    /// Cars; the player's is first, then the parked ones.
     cars: Vec<ArcadeCar>,
     /// Dynamic props in snapshot order.
     props: Vec<RigidBodyHandle>,
+    materials: MaterialTable,
+    streamer: Streamer,
+    resident: BTreeMap<(i32, i32), Vec<ColliderHandle>>,
+    resident_bytes: BTreeMap<(i32, i32), usize>,
+    events: Vec<ChunkEvent>,
     spawn: Spawn,
     tick: u64,
     tick_rate_hz: u32,
@@ -29,55 +47,144 @@ pub struct SimWorld {
 }
 
 impl SimWorld {
-    /// Builds the world for `level` with the player driving `car`, integrated at
-    /// `tick_rate_hz`.
-    pub fn new(level: &Level, car: &CarDef, tick_rate_hz: u32) -> SimWorld {
+    /// Builds the world for `level` with the player in `player` and the level's parked cars
+    /// in `parked` (one per `level.parked_cars`, in order), integrated at `tick_rate_hz`.
+    /// Chunks are decoded on this thread as they are needed.
+    pub fn new(level: &LoadedLevel, player: &CarDef, parked: &[CarDef], tick_rate_hz: u32) -> SimWorld {
+        Self::with_provider(
+            level,
+            player,
+            parked,
+            tick_rate_hz,
+            Box::new(SyncProvider::new(level.chunks.clone())),
+        )
+    }
+
+    /// As [`SimWorld::new`], with chunks from `provider` (a background loader in play).
+    pub fn with_provider(
+        loaded: &LoadedLevel,
+        player: &CarDef,
+        parked: &[CarDef],
+        tick_rate_hz: u32,
+        provider: Box<dyn ChunkProvider>,
+    ) -> SimWorld {
+        let level = &loaded.level;
         let mut physics = PhysicsWorld::new();
         let tick_rate_hz = tick_rate_hz.max(1);
         let dt_s = 1.0 / tick_rate_hz as f32;
         physics.integration_parameters.dt = dt_s;
+        let spawn = level.player_spawn().clone();
 
-        let [gx, gz] = level.ground.size_m;
-        physics.insert(
-            RigidBodyBuilder::fixed().translation(Vector::new(0.0, -GROUND_THICKNESS_M * 0.5, 0.0)),
-            ColliderBuilder::cuboid(gx * 0.5, GROUND_THICKNESS_M * 0.5, gz * 0.5).friction(level.ground.friction),
-        );
-        for b in &level.static_boxes {
-            let half = b.size_m * 0.5;
-            physics.insert(
-                RigidBodyBuilder::fixed().pose(Pose::from_parts(b.position_m, b.rotation)),
-                ColliderBuilder::cuboid(half.x, half.y, half.z).friction(b.friction),
-            );
-        }
-        let player = ArcadeCar::spawn(&mut physics, car, spawn_pose(&level.spawn));
-        let mut props = Vec::with_capacity(level.boxes.len());
-        for b in &level.boxes {
-            let (h, _) = physics.insert(
-                RigidBodyBuilder::dynamic()
-                    .translation(b.position_m)
-                    .rotation(Vec3::Y * b.yaw_rad),
-                ColliderBuilder::cuboid(b.size_m.x * 0.5, b.size_m.y * 0.5, b.size_m.z * 0.5)
-                    .mass(b.mass_kg)
-                    .friction(0.7),
-            );
-            props.push(h);
-        }
-        // Put every collider in the broad phase now (rapier does it in the first step), so
-        // the first tick's wheel rays see the level.
-        for (handle, collider) in physics.colliders.iter() {
-            physics
-                .broad_phase
-                .set_aabb(&physics.integration_parameters, handle, collider.compute_aabb());
-        }
-        SimWorld {
+        let mut world = SimWorld {
             physics,
-            cars: vec![player],
-            props,
-            spawn: level.spawn,
+            cars: Vec::new(),
+            props: Vec::new(),
+            materials: level.materials.clone(),
+            streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
+            resident: BTreeMap::new(),
+            resident_bytes: BTreeMap::new(),
+            events: Vec::new(),
+            spawn: spawn.clone(),
             tick: 0,
             tick_rate_hz,
             dt_s,
+        };
+        let mut positions = vec![spawn.position_m];
+        positions.extend(level.parked_cars.iter().map(|p| p.position_m));
+        world.stream(&positions);
+
+        world
+            .cars
+            .push(ArcadeCar::spawn(&mut world.physics, player, spawn_pose(&spawn)));
+        for (p, def) in level.parked_cars.iter().zip(parked) {
+            let pose = Pose::from_parts(p.position_m, Quat::from_rotation_y(p.heading_rad));
+            world.cars.push(ArcadeCar::spawn(&mut world.physics, def, pose));
         }
+        for d in &level.dynamic {
+            let collider = match d.shape {
+                DynamicShape::Box(size) => ColliderBuilder::cuboid(size.x * 0.5, size.y * 0.5, size.z * 0.5),
+                DynamicShape::Cone { height_m, radius_m } => ColliderBuilder::cone(height_m * 0.5, radius_m),
+            };
+            let (h, _) = world.physics.insert(
+                RigidBodyBuilder::dynamic()
+                    .translation(d.position_m)
+                    .rotation(Vec3::Y * d.yaw_rad),
+                collider.mass(d.mass_kg).friction(0.7),
+            );
+            world.props.push(h);
+        }
+        world.refresh_query_structures();
+        world
+    }
+
+    /// Puts every collider in the broad phase now (rapier does it in the next step), so
+    /// wheel rays cast before that step see what was just inserted.
+    fn refresh_query_structures(&mut self) {
+        let p = &mut self.physics;
+        for (handle, collider) in p.colliders.iter() {
+            p.broad_phase
+                .set_aabb(&p.integration_parameters, handle, collider.compute_aabb());
+        }
+    }
+
+    /// Brings chunks near `positions` into the world and drops far ones.
+    fn stream(&mut self, positions: &[Vec3]) {
+        let (enter, leave) = self.streamer.plan(positions, &self.resident);
+        for c in leave {
+            let k = chunk_key(c);
+            for h in self.resident.remove(&k).unwrap_or_default() {
+                self.physics.remove_collider(h);
+            }
+            self.resident_bytes.remove(&k);
+            self.streamer.stats_mut().left += 1;
+            self.events.push(ChunkEvent::Left(c));
+        }
+        let entered_any = !enter.is_empty();
+        for c in enter {
+            let k = chunk_key(c);
+            match self.streamer.take(c) {
+                Ok(chunk) => {
+                    let handles = self.insert_chunk(&chunk);
+                    self.resident.insert(k, handles);
+                    self.resident_bytes.insert(k, chunk.resident_bytes());
+                    self.streamer.stats_mut().entered += 1;
+                    self.events.push(ChunkEvent::Entered(chunk));
+                }
+                Err(e) => {
+                    // The rest of the level stays playable; the hole is logged once.
+                    log::error!("chunk {},{} not loaded: {e}", c.x, c.y);
+                    self.resident.insert(k, Vec::new());
+                    self.streamer.stats_mut().failures += 1;
+                }
+            }
+        }
+        let stats = self.streamer.stats_mut();
+        stats.resident_chunks = self.resident.len();
+        stats.resident_bytes = self.resident_bytes.values().sum();
+        stats.peak_resident_bytes = stats.peak_resident_bytes.max(stats.resident_bytes);
+        if entered_any && self.tick > 0 {
+            self.refresh_query_structures();
+        }
+    }
+
+    fn insert_chunk(&mut self, chunk: &BakedChunk) -> Vec<ColliderHandle> {
+        chunk
+            .colliders
+            .iter()
+            .map(|c| {
+                let shape = match &c.shape {
+                    BakedShape::Slab(s) => SharedShape::new(*s),
+                    BakedShape::Heights(h) => SharedShape::new(h.clone()),
+                    BakedShape::Compound(comp) => SharedShape::new(comp.clone()),
+                };
+                let friction = self.materials.get(c.material).friction;
+                let collider = ColliderBuilder::new(shape)
+                    .position(Pose::from_parts(c.translation, c.rotation))
+                    .friction(friction)
+                    .user_data(Surfaces::user_data(c.material));
+                self.physics.insert_collider(collider, None)
+            })
+            .collect()
     }
 
     /// Ticks simulated so far.
@@ -97,13 +204,23 @@ impl SimWorld {
 
     /// Advances the world by one tick with `input` driving the player's car.
     pub fn step(&mut self, input: &TickInput) {
+        let mut positions = [Vec3::ZERO; 16];
+        let n = self.cars.len().min(positions.len());
+        for (p, car) in positions.iter_mut().zip(&self.cars) {
+            *p = self.physics.bodies[car.body].translation();
+        }
+        self.stream(&positions[..n]);
+
         let control = input.control.sanitized();
-        let player = &mut self.cars[0];
         if input.reset {
             // Back to the spawn point, upright and at rest.
-            player.teleport(&mut self.physics, spawn_pose(&self.spawn));
+            self.cars[0].teleport(&mut self.physics, spawn_pose(&self.spawn));
         }
-        player.update(&mut self.physics, &control, self.dt_s);
+        let surfaces = Surfaces::new(&self.materials);
+        for (i, car) in self.cars.iter_mut().enumerate() {
+            let c = if i == 0 { &control } else { &PARKED };
+            car.update(&mut self.physics, c, &surfaces, self.dt_s);
+        }
         self.physics.step();
         self.tick += 1;
     }
@@ -146,6 +263,17 @@ impl SimWorld {
         out.bodies.extend(self.props.iter().map(|&h| self.pose_of(h)));
     }
 
+    /// Moves the chunk changes since the last call into `out` (render uploads and frees
+    /// meshes from them).
+    pub fn drain_chunk_events(&mut self, out: &mut Vec<ChunkEvent>) {
+        out.append(&mut self.events);
+    }
+
+    /// Streaming counters.
+    pub fn stream_stats(&self) -> StreamStats {
+        self.streamer.stats()
+    }
+
     fn pose_of(&self, handle: RigidBodyHandle) -> BodyPose {
         let b = &self.physics.bodies[handle];
         BodyPose {
@@ -159,6 +287,11 @@ impl SimWorld {
         &self.cars[0]
     }
 
+    /// Every car, the player's first.
+    pub fn cars(&self) -> &[ArcadeCar] {
+        &self.cars
+    }
+
     /// The player's chassis body (pose, velocities, centre of mass).
     pub fn player_body(&self) -> &RigidBody {
         &self.physics.bodies[self.cars[0].body]
@@ -170,11 +303,13 @@ impl SimWorld {
         b.linvel().dot(*b.rotation() * Vec3::Z)
     }
 
-    /// Puts the player's car at `position` with `rotation`, at rest (test and tool set-ups;
-    /// play uses the reset input).
+    /// Puts the player's car at `position` with `rotation`, at rest (test and scenario
+    /// set-ups; play uses the reset input).
     pub fn teleport_player(&mut self, position: Vec3, rotation: Quat) {
         let car = &mut self.cars[0];
         car.teleport(&mut self.physics, Pose::from_parts(position, rotation));
+        self.stream(&[position]);
+        self.refresh_query_structures();
     }
 
     /// Sets the player's chassis velocity (test set-ups: a car launched at a speed).
@@ -193,12 +328,15 @@ impl SimWorld {
             .map(|(_, toi)| toi)
     }
 
+    /// The dynamic props' bodies, in level order.
+    pub fn prop_bodies(&self) -> impl Iterator<Item = &RigidBody> {
+        self.props.iter().map(|&h| &self.physics.bodies[h])
+    }
+
     /// Whether every dynamic prop is asleep or nearly still (speeds < `tol`).
     pub fn props_settled(&self, tol: f32) -> bool {
-        self.props.iter().all(|&h| {
-            let b = &self.physics.bodies[h];
-            b.is_sleeping() || (b.linvel().length() < tol && b.angvel().length() < tol)
-        })
+        self.prop_bodies()
+            .all(|b| b.is_sleeping() || (b.linvel().length() < tol && b.angvel().length() < tol))
     }
 }
 

@@ -13,12 +13,15 @@
 //! and ramped down near rest like the seed's `min(|v|, 1)`. How the seed's Sf and Ta map to
 //! our rate constants is documented in [`super::definition`].
 //!
+//! Surfaces (our extension; the seed drives on one ground): a wheel's lateral adhesion rate
+//! is scaled by the surface's μ, and its share of thrust and braking by min(μ, 1).
+//!
 //! Tuning: a car that bounces after a landing wants more `spring_bounce_per_s`; one that
 //! slides like soap wants more `lateral_adhesion_per_s`; one that sits too low wants more
 //! `tire_reaction` (rest compression is (g/Tr)²).
 
 use super::definition::{CarDef, MAX_WHEELS};
-use super::suspension::{cast_wheel_ray, WheelContact};
+use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
 use crate::sim::VehicleControl;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
@@ -119,7 +122,7 @@ impl ArcadeCar {
 
     /// Applies this tick's wheel, thrust and brake terms. Call once per tick, before the
     /// physics step.
-    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, dt_s: f32) {
+    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
         let def = &self.def;
         let n_wheels = def.wheels.len();
 
@@ -136,7 +139,14 @@ impl ArcadeCar {
 
         let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
         for (c, w) in contacts.iter_mut().zip(&def.wheels) {
-            *c = cast_wheel_ray(physics, self.body, pose.translation + rot * w.origin_m, down, reach);
+            *c = cast_wheel_ray(
+                physics,
+                self.body,
+                pose.translation + rot * w.origin_m,
+                down,
+                reach,
+                surfaces,
+            );
         }
 
         let gravity = physics.gravity;
@@ -151,13 +161,10 @@ impl ArcadeCar {
         } else {
             1.0
         };
-        let lateral_fraction = |rate: f32| 1.0 - (-rate * dt_s).exp();
-        let (front_fraction, rear_fraction) = (
-            lateral_fraction(def.lateral_adhesion_per_s),
-            lateral_fraction(def.lateral_adhesion_per_s * rear_grip),
-        );
-
-        let (mut normal_sum, mut grounded, mut grounded_front, mut grounded_rear) = (Vec3::ZERO, 0, 0, 0);
+        // Grip of the wheels on the ground, each min(μ, 1): thrust and brakes are limited by
+        // the surface below asphalt's grip, and by the car above it.
+        let (mut normal_sum, mut grounded, mut grip_all, mut grip_front, mut grip_rear) =
+            (Vec3::ZERO, 0, 0.0, 0.0, 0.0);
         for ((w, contact), state) in def.wheels.iter().zip(&contacts).zip(&mut self.wheels) {
             let steer = if w.steered { self.steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);
@@ -178,7 +185,9 @@ impl ArcadeCar {
                     body.add_force_at_point(n * (compression.sqrt() * def.tire_reaction * share), origin, false);
                     // Lateral friction along the axle.
                     let lateral = axle.dot(body.velocity_at_point(origin));
-                    let fraction = if w.steered { front_fraction } else { rear_fraction };
+                    // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
+                    let rate = def.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
+                    let fraction = 1.0 - (-rate * dt_s).exp();
                     body.apply_impulse_at_point(axle * (-lateral * share * fraction), origin, false);
 
                     state.grounded = true;
@@ -187,10 +196,12 @@ impl ArcadeCar {
                     state.spin_rate_rad_per_s = rolling.dot(body.velocity_at_point(origin)) / def.wheel_radius_m;
                     normal_sum += n;
                     grounded += 1;
+                    let grip = hit.friction.min(1.0);
+                    grip_all += grip;
                     if w.steered {
-                        grounded_front += 1;
+                        grip_front += grip;
                     } else {
-                        grounded_rear += 1;
+                        grip_rear += grip;
                     }
                 }
                 None => {
@@ -209,7 +220,7 @@ impl ArcadeCar {
         let n_front = def.wheels.iter().filter(|w| w.steered).count();
         let n_rear = n_wheels - n_front;
         let pedal = control.throttle * if control.reverse { -def.reverse_fraction } else { 1.0 };
-        self.thrust_n = mass * def.thrust_mps2 * pedal * grounded_front as f32 / n_front as f32;
+        self.thrust_n = mass * def.thrust_mps2 * pedal * grip_front / n_front as f32;
         if self.thrust_n != 0.0 {
             let dir = rot * Quat::from_rotation_y(self.steer_rad) * Vec3::Z;
             let point = pose.translation + rot * def.thrust_point_m();
@@ -218,9 +229,9 @@ impl ArcadeCar {
 
         // Brake and handbrake at the centre of mass, against the velocity in the ground
         // plane, by the share of wheels down (four wheels: ×0.25 each).
-        let mut decel = def.brake_mps2 * control.brake * grounded as f32 / n_wheels as f32;
+        let mut decel = def.brake_mps2 * control.brake * grip_all / n_wheels as f32;
         if control.hand_brake && n_rear > 0 {
-            decel += def.handbrake_mps2 * grounded_rear as f32 / n_rear as f32;
+            decel += def.handbrake_mps2 * grip_rear / n_rear as f32;
         }
         if decel > 0.0 && grounded > 0 {
             let n = normal_sum.normalize_or(Vec3::Y);

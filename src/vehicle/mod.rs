@@ -9,3 +9,4 @@ pub mod suspension;
 
 pub use arcade::{ArcadeCar, WheelState};
 pub use definition::{CarDef, MAX_WHEELS};
+pub use suspension::Surfaces;

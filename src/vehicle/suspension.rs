@@ -2,8 +2,41 @@
 //! fixed on the chassis along −chassis-up, reaching the wheel radius plus the droop
 //! (HARFANG raycast car: "le raycast").
 
+use crate::content::material::MaterialId;
+use crate::content::MaterialTable;
 use glam::Vec3;
 use rapier3d::prelude::*;
+
+/// Surface lookup: a collider's `user_data` holds its material (id + 1; 0 for bodies that
+/// are not ground, such as props and other cars, which grip like asphalt).
+#[derive(Clone, Copy)]
+pub struct Surfaces<'a> {
+    materials: &'a MaterialTable,
+}
+
+impl<'a> Surfaces<'a> {
+    /// Lookups into `materials`.
+    pub fn new(materials: &'a MaterialTable) -> Self {
+        Self { materials }
+    }
+
+    /// The `user_data` that marks a collider as made of `material`.
+    pub fn user_data(material: MaterialId) -> u128 {
+        material.0 as u128 + 1
+    }
+
+    /// Tire friction coefficient μ on `collider`.
+    pub fn friction(&self, collider: &Collider) -> f32 {
+        match collider.user_data {
+            0 => 1.0,
+            n => {
+                self.materials
+                    .get(MaterialId((n - 1).min(u16::MAX as u128) as u16))
+                    .friction
+            }
+        }
+    }
+}
 
 /// Where a wheel's ray met the ground.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -12,8 +45,10 @@ pub struct WheelContact {
     pub distance_m: f32,
     /// Ground normal at the hit (unit).
     pub normal: Vec3,
-    /// The collider hit (its material gives the surface).
+    /// The collider hit.
     pub collider: ColliderHandle,
+    /// Tire friction coefficient μ of the surface hit.
+    pub friction: f32,
 }
 
 /// Casts one wheel ray, ignoring the car's own colliders and every sensor.
@@ -23,6 +58,7 @@ pub fn cast_wheel_ray(
     origin: Vec3,
     direction: Vec3,
     reach_m: f32,
+    surfaces: &Surfaces,
 ) -> Option<WheelContact> {
     let filter = QueryFilter::default().exclude_rigid_body(car_body).exclude_sensors();
     let ray = Ray::new(origin, direction);
@@ -38,5 +74,6 @@ pub fn cast_wheel_ray(
         distance_m: hit.time_of_impact,
         normal,
         collider,
+        friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
     })
 }

@@ -1,9 +1,11 @@
 //! Test worlds built in code, so physics tests depend on no level file's layout.
 #![allow(dead_code)]
 
-use glam::{Quat, Vec3};
-use skidpad::content::level::{BoxProp, Ground, Level, Spawn, StaticBox};
-use skidpad::content::ContentRoot;
+use glam::{Quat, Vec2, Vec3};
+use skidpad::content::level::{Level, PropShape, Spawn, StaticProp, Terrain};
+use skidpad::content::levels::{bake_now, materials};
+use skidpad::content::material::MaterialId;
+use skidpad::content::{ContentRoot, LoadedLevel, MaterialTable};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;
 
@@ -14,66 +16,78 @@ pub fn coupe() -> CarDef {
     CarDef::load(&ContentRoot::Embedded, "coupe").expect("coupe loads")
 }
 
-fn level(ground_size_m: f32, spawn: Spawn, static_boxes: Vec<StaticBox>) -> Level {
+pub fn table() -> MaterialTable {
+    materials(&ContentRoot::Embedded).expect("materials load")
+}
+
+pub fn material(name: &str) -> MaterialId {
+    table().id(name, "test", "material").expect("known material")
+}
+
+/// An empty level of `size` metres of `ground` material with one spawn.
+pub fn level(size_m: f32, ground: &str, spawn_at: Vec3, props: Vec<StaticProp>) -> Level {
+    let materials = table();
     Level {
         name: "test".into(),
         description: "test world".into(),
-        ground: Ground {
-            size_m: [ground_size_m, ground_size_m],
-            friction: 1.0,
-            color: Vec3::splat(0.5),
+        chunk_size_m: 128.0,
+        terrain: Terrain {
+            size_m: Vec2::splat(size_m),
+            material: materials.id(ground, "test", "terrain").unwrap(),
+            heights: None,
         },
-        spawn,
-        static_boxes,
-        boxes: Vec::<BoxProp>::new(),
+        materials,
+        surfaces: vec![],
+        height_patches: vec![],
+        props,
+        dynamic: vec![],
+        parked_cars: vec![],
+        spawns: vec![Spawn {
+            name: "start".into(),
+            position_m: spawn_at,
+            heading_rad: 0.0,
+        }],
+        scenario: None,
     }
 }
 
-/// Flat ground 2 km across, the car 0.3 m above its rest height, facing +Z.
-pub fn flat() -> Level {
-    level(
-        2000.0,
-        Spawn {
-            position_m: Vec3::new(0.0, 0.3, -900.0),
-            heading_rad: 0.0,
-        },
-        vec![],
-    )
+pub fn world(level: Level, car: &CarDef, rate_hz: u32) -> SimWorld {
+    let loaded: LoadedLevel = bake_now(level);
+    SimWorld::new(&loaded, car, &[], rate_hz)
 }
 
-/// A plane tilted `deg` degrees about X (rising toward +Z), the car on it facing uphill,
-/// 0.3 m above its rest height.
-pub fn slope(deg: f32) -> Level {
+/// Flat asphalt 512 m across, the car 0.3 m above its rest height, facing +Z.
+pub fn flat() -> Level {
+    level(512.0, "asphalt", Vec3::new(0.0, 0.3, -200.0), vec![])
+}
+
+pub fn block(size_m: Vec3, position_m: Vec3, rotation: Quat) -> StaticProp {
+    StaticProp {
+        shape: PropShape::Box { size_m },
+        position_m,
+        rotation,
+        material: material("concrete"),
+        color: Vec3::splat(0.5),
+    }
+}
+
+/// A plane tilted `deg` degrees about X (rising toward +Z), the car on it facing uphill.
+pub fn slope_world(deg: f32, car: &CarDef, rate_hz: u32) -> SimWorld {
     let rot = Quat::from_rotation_x(-deg.to_radians());
     let normal = rot * Vec3::Y;
     let thickness = 2.0;
     let centre = Vec3::new(0.0, 50.0, 0.0);
     let surface = centre + normal * (thickness * 0.5);
     let mut l = level(
-        1.0,
-        Spawn {
-            position_m: surface + normal * 0.3,
-            heading_rad: 0.0,
-        },
-        vec![StaticBox {
-            size_m: Vec3::new(60.0, thickness, 200.0),
-            position_m: centre,
-            rotation: rot,
-            friction: 1.0,
-            color: Vec3::splat(0.5),
-        }],
+        512.0,
+        "asphalt",
+        surface + normal * 0.3,
+        vec![block(Vec3::new(60.0, thickness, 200.0), centre, rot)],
     );
-    l.ground.size_m = [0.1, 0.1];
-    l
-}
-
-/// Slope spawn with the chassis tilted to lie on it.
-pub fn slope_world(deg: f32, car: &CarDef, rate_hz: u32) -> SimWorld {
-    let level = slope(deg);
-    let mut world = SimWorld::new(&level, car, rate_hz);
-    let rot = Quat::from_rotation_x(-deg.to_radians());
-    world.teleport_player(level.spawn.position_m, rot);
-    world
+    l.props[0].material = material("asphalt");
+    let mut w = world(l, car, rate_hz);
+    w.teleport_player(surface + normal * 0.3, rot);
+    w
 }
 
 pub fn input(throttle: f32, steer: f32, brake: f32) -> TickInput {
@@ -102,35 +116,37 @@ pub fn run(world: &mut SimWorld, seconds: f32, input: &TickInput) {
 
 /// A car dropped on flat ground and left `seconds` to settle.
 pub fn settled_on_flat(car: &CarDef, rate_hz: u32, seconds: f32) -> SimWorld {
-    let mut w = SimWorld::new(&flat(), car, rate_hz);
+    let mut w = world(flat(), car, rate_hz);
     run(&mut w, seconds, &idle());
     w
 }
 
-/// Flat ground made of blocks, with a 1.1 × 1.2 m pit under the front-right wheel of a car
-/// standing at the origin facing +Z (the right is −X).
+/// Flat ground made of blocks below y = 0 (a 0.1 m terrain far away), with a 1.2 × 1.2 m pit
+/// under the front-right wheel of a car standing at the origin facing +Z (right is −X).
 pub fn pit_under_front_right() -> Level {
-    let block = |x0: f32, x1: f32, z0: f32, z1: f32| StaticBox {
-        size_m: Vec3::new(x1 - x0, 1.0, z1 - z0),
-        position_m: Vec3::new((x0 + x1) * 0.5, -0.5, (z0 + z1) * 0.5),
-        rotation: Quat::IDENTITY,
-        friction: 1.0,
-        color: Vec3::splat(0.5),
+    let slab = |x0: f32, x1: f32, z0: f32, z1: f32| {
+        let mut b = block(
+            Vec3::new(x1 - x0, 1.0, z1 - z0),
+            Vec3::new((x0 + x1) * 0.5, -0.5, (z0 + z1) * 0.5),
+            Quat::IDENTITY,
+        );
+        b.material = material("asphalt");
+        b
     };
     let (px0, px1, pz0, pz1) = (-1.5, -0.3, 0.75, 1.95);
     let mut l = level(
-        0.1,
-        Spawn {
-            position_m: Vec3::ZERO,
-            heading_rad: 0.0,
-        },
+        512.0,
+        "asphalt",
+        Vec3::ZERO,
         vec![
-            block(px1, 50.0, -50.0, 50.0),
-            block(-50.0, px1, -50.0, pz0),
-            block(-50.0, px1, pz1, 50.0),
-            block(-50.0, px0, pz0, pz1),
+            slab(px1, 50.0, -50.0, 50.0),
+            slab(-50.0, px1, -50.0, pz0),
+            slab(-50.0, px1, pz1, 50.0),
+            slab(-50.0, px0, pz0, pz1),
         ],
     );
-    l.ground.size_m = [0.1, 0.1];
+    // Sink the terrain out of reach so only the blocks carry the car.
+    l.terrain.size_m = Vec2::splat(0.5);
+    l.spawns[0].position_m = Vec3::new(100.0, 5.0, 100.0);
     l
 }

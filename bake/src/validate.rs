@@ -1,6 +1,6 @@
 //! Range checks for parsed content, each naming the field it rejects.
 
-use super::ContentError;
+use crate::ContentError;
 
 /// Checks values of one file; the first failure is returned as a [`ContentError`].
 pub struct Validator<'a> {

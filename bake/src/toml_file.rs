@@ -1,6 +1,6 @@
 //! TOML → typed content, with parse errors turned into `file: line:col key: problem`.
 
-use super::ContentError;
+use crate::ContentError;
 use serde::de::DeserializeOwned;
 
 /// Parses `text` (read from `file`) into `T`. Unknown keys are errors wherever `T` says

@@ -1,0 +1,290 @@
+//! Streaming chunks: a level's static geometry cut into a square grid, each chunk baked
+//! into ready-to-use collision shapes (compounds with their BVH and part bounds, height
+//! fields with their bounds) and one render mesh, serialized with postcard.
+//!
+//! [`bake_level`] is what `build.rs` runs once per shipped level and what the game runs at
+//! load time for a level read from disk; both produce byte-identical chunks.
+
+use crate::geometry::{pieces, MeshData, Piece, PieceShape, TERRAIN_SLAB_M};
+use crate::heightmap::Heightmap;
+use crate::level::Level;
+use crate::material::MaterialId;
+use crate::ContentError;
+use glam::{IVec2, Quat, Vec2, Vec3};
+use parry3d::math::Pose;
+use parry3d::shape::{Compound, ConvexPolyhedron, Cuboid, HeightField, SharedShape};
+use parry3d::utils::Array2;
+use serde::{Deserialize, Serialize};
+
+/// Version of the baked format; a baked file of another version is refused.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A chunk's grid coordinates: chunk (i, j) covers x ∈ [i·s, (i+1)·s), z ∈ [j·s, (j+1)·s).
+pub type ChunkCoord = IVec2;
+
+/// The chunk containing the ground point (x, z).
+pub fn chunk_of(x: f32, z: f32, chunk_size_m: f32) -> ChunkCoord {
+    IVec2::new((x / chunk_size_m).floor() as i32, (z / chunk_size_m).floor() as i32)
+}
+
+/// One collision shape of a chunk.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum BakedShape {
+    /// The flat terrain slab under the chunk.
+    Slab(Cuboid),
+    /// The terrain's heights over the chunk, or a patch of uneven ground.
+    Heights(HeightField),
+    /// Every other piece of one material, with its BVH.
+    Compound(Compound),
+}
+
+/// A collider ready to insert: shape, pose, and the material its surface reports.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BakedCollider {
+    /// The shape.
+    pub shape: BakedShape,
+    /// Where it sits.
+    pub translation: Vec3,
+    /// How it is turned.
+    pub rotation: Quat,
+    /// Its surface.
+    pub material: MaterialId,
+}
+
+/// Everything static in one chunk.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BakedChunk {
+    /// Which chunk.
+    pub coord: ChunkCoord,
+    /// Colliders, in a fixed order (terrain first, then patches, then compounds by
+    /// material id).
+    pub colliders: Vec<BakedCollider>,
+    /// What render draws.
+    pub mesh: MeshData,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    version: u32,
+    chunk: BakedChunk,
+}
+
+impl BakedChunk {
+    /// Serializes the chunk (with a format version).
+    pub fn encode(&self) -> Vec<u8> {
+        postcard::to_stdvec(&Envelope {
+            version: FORMAT_VERSION,
+            chunk: self.clone(),
+        })
+        .expect("in-memory serialization of plain data cannot fail")
+    }
+
+    /// Deserializes a chunk; `file` names it in errors. Refuses other format versions.
+    pub fn decode(file: &str, bytes: &[u8]) -> Result<BakedChunk, ContentError> {
+        let env: Envelope = postcard::from_bytes(bytes).map_err(|e| {
+            ContentError::new(
+                file,
+                "baked chunk",
+                format!("corrupt or truncated ({e}); rebuild to re-bake"),
+            )
+        })?;
+        if env.version != FORMAT_VERSION {
+            return Err(ContentError::new(
+                file,
+                "baked chunk",
+                format!(
+                    "format version {} but this build reads {FORMAT_VERSION}; rebuild to re-bake",
+                    env.version
+                ),
+            ));
+        }
+        Ok(env.chunk)
+    }
+
+    /// Bytes this chunk keeps resident once loaded: its meshes, shape data and their
+    /// acceleration structures (an estimate from their element counts).
+    pub fn resident_bytes(&self) -> usize {
+        let m = &self.mesh;
+        let mesh = m.positions.len() * (12 + 12 + 16) + m.indices.len() * 4;
+        let shapes: usize = self
+            .colliders
+            .iter()
+            .map(|c| match &c.shape {
+                BakedShape::Slab(_) => 64,
+                BakedShape::Heights(h) => (h.nrows() + 1) * (h.ncols() + 1) * 4 + h.nrows() * h.ncols(),
+                // Each part: its pose, shape (up to a few hundred bytes for a hull), AABB and
+                // about two BVH nodes.
+                BakedShape::Compound(c) => c.shapes().len() * (32 + 256 + 24 + 2 * 64),
+            })
+            .sum();
+        mesh + shapes + std::mem::size_of::<BakedChunk>()
+    }
+}
+
+/// The coordinates of every chunk the terrain covers or a piece stands in, in row-major
+/// order.
+pub fn chunk_grid(level: &Level, pieces: &[Piece]) -> Vec<ChunkCoord> {
+    let s = level.chunk_size_m;
+    let half = level.terrain.size_m * 0.5;
+    let lo = chunk_of(-half.x, -half.y, s);
+    let hi = chunk_of(half.x - 1e-3, half.y - 1e-3, s);
+    let mut set = std::collections::BTreeSet::new();
+    for j in lo.y..=hi.y {
+        for i in lo.x..=hi.x {
+            set.insert((j, i));
+        }
+    }
+    for p in pieces {
+        let c = chunk_of(p.position.x, p.position.z, s);
+        set.insert((c.y, c.x));
+    }
+    set.into_iter().map(|(j, i)| IVec2::new(i, j)).collect()
+}
+
+/// Bakes every chunk of `level` (those with nothing in them included: they carry terrain).
+pub fn bake_level(level: &Level) -> Vec<BakedChunk> {
+    let all = pieces(level);
+    chunk_grid(level, &all)
+        .into_iter()
+        .map(|c| bake_chunk(level, &all, c))
+        .collect()
+}
+
+fn terrain_rect(level: &Level, coord: ChunkCoord) -> (Vec2, Vec2) {
+    let s = level.chunk_size_m;
+    let half = level.terrain.size_m * 0.5;
+    let lo = (coord.as_vec2() * s).max(-half);
+    let hi = ((coord.as_vec2() + 1.0) * s).min(half);
+    (lo, hi)
+}
+
+fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
+    let mut colliders = Vec::new();
+    let mut mesh = MeshData::default();
+    let terrain_mat = level.materials.get(level.terrain.material);
+    let terrain_color = [
+        terrain_mat.color[0],
+        terrain_mat.color[1],
+        terrain_mat.color[2],
+        terrain_mat.pattern,
+    ];
+
+    // Terrain.
+    let (lo, hi) = terrain_rect(level, coord);
+    let size = hi - lo;
+    let centre = (lo + hi) * 0.5;
+    if size.x > 0.0 && size.y > 0.0 {
+        match &level.terrain.heights {
+            None => {
+                let half = Vec3::new(size.x * 0.5, TERRAIN_SLAB_M * 0.5, size.y * 0.5);
+                colliders.push(BakedCollider {
+                    shape: BakedShape::Slab(Cuboid::new(half)),
+                    translation: Vec3::new(centre.x, -TERRAIN_SLAB_M * 0.5, centre.y),
+                    rotation: Quat::IDENTITY,
+                    material: level.terrain.material,
+                });
+                let flat = Heightmap {
+                    rows: 2,
+                    cols: 2,
+                    heights_m: vec![0.0; 4],
+                };
+                mesh.add_heights(&flat, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+            }
+            Some(map) => {
+                let sub = resample(map, level.terrain.size_m, lo, hi);
+                colliders.push(BakedCollider {
+                    shape: BakedShape::Heights(height_field(&sub, size)),
+                    translation: Vec3::new(centre.x, 0.0, centre.y),
+                    rotation: Quat::IDENTITY,
+                    material: level.terrain.material,
+                });
+                mesh.add_heights(&sub, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+            }
+        }
+    }
+
+    // Pieces whose origin lies in this chunk: height patches as their own colliders, the
+    // rest grouped by material into one compound each.
+    let mine: Vec<&Piece> = all
+        .iter()
+        .filter(|p| chunk_of(p.position.x, p.position.z, level.chunk_size_m) == coord)
+        .collect();
+    for p in &mine {
+        mesh.add_piece(p);
+        if let PieceShape::Heights { map, size_m } = &p.shape {
+            colliders.push(BakedCollider {
+                shape: BakedShape::Heights(height_field(map, *size_m)),
+                translation: p.position,
+                rotation: p.rotation,
+                material: p.material,
+            });
+        }
+    }
+    let mut materials: Vec<MaterialId> = mine
+        .iter()
+        .filter(|p| !matches!(p.shape, PieceShape::Heights { .. }))
+        .map(|p| p.material)
+        .collect();
+    materials.sort();
+    materials.dedup();
+    for m in materials {
+        // Parts are placed relative to the first one, so the compound's numbers stay small.
+        let group: Vec<&&Piece> = mine
+            .iter()
+            .filter(|p| p.material == m && !matches!(p.shape, PieceShape::Heights { .. }))
+            .collect();
+        let anchor = group[0].position;
+        let parts: Vec<(Pose, SharedShape)> = group
+            .iter()
+            .filter_map(|p| {
+                let shape = match &p.shape {
+                    PieceShape::Cuboid(h) => SharedShape::new(Cuboid::new(*h)),
+                    PieceShape::Convex(points) => SharedShape::new(ConvexPolyhedron::from_convex_hull(points)?),
+                    PieceShape::Heights { .. } => return None,
+                };
+                Some((Pose::from_parts(p.position - anchor, p.rotation), shape))
+            })
+            .collect();
+        if !parts.is_empty() {
+            colliders.push(BakedCollider {
+                shape: BakedShape::Compound(Compound::new(parts)),
+                translation: anchor,
+                rotation: Quat::IDENTITY,
+                material: m,
+            });
+        }
+    }
+    BakedChunk { coord, colliders, mesh }
+}
+
+/// The part of `map` (spanning `map_size` centred on the origin) over the rectangle
+/// lo..hi, at the map's own sample spacing (at least 2 × 2 samples).
+fn resample(map: &Heightmap, map_size: Vec2, lo: Vec2, hi: Vec2) -> Heightmap {
+    let spacing = Vec2::new(map_size.x / (map.cols - 1) as f32, map_size.y / (map.rows - 1) as f32);
+    let cols = (((hi.x - lo.x) / spacing.x).round() as usize).max(1) + 1;
+    let rows = (((hi.y - lo.y) / spacing.y).round() as usize).max(1) + 1;
+    let mut heights_m = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let x = lo.x + (hi.x - lo.x) * c as f32 / (cols - 1) as f32;
+            let z = lo.y + (hi.y - lo.y) * r as f32 / (rows - 1) as f32;
+            heights_m.push(map.sample(x / map_size.x + 0.5, z / map_size.y + 0.5));
+        }
+    }
+    Heightmap { rows, cols, heights_m }
+}
+
+/// A parry height field over `size_m` (X, Z) centred on its frame's origin.
+fn height_field(map: &Heightmap, size_m: Vec2) -> HeightField {
+    // parry's grid is column-major with rows along Z and columns along X.
+    let mut data = vec![0.0; map.rows * map.cols];
+    for r in 0..map.rows {
+        for c in 0..map.cols {
+            data[r + c * map.rows] = map.at(r, c);
+        }
+    }
+    HeightField::new(
+        Array2::new(map.rows, map.cols, data),
+        Vec3::new(size_m.x, 1.0, size_m.y),
+    )
+}

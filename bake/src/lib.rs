@@ -1,0 +1,32 @@
+//! Skidpad's content schema and offline bake, shared by the game and its `build.rs`.
+//!
+//! Levels and materials are parsed here into validated types; [`geometry`] turns a level's
+//! static geometry into collision shapes and render meshes, and [`chunk`] cuts them into
+//! streaming chunks with every acceleration structure (triangle-mesh BVHs, bounds) already
+//! built, serialized with postcard. `build.rs` runs that once per shipped level; the game
+//! loads the result, or runs the same code at load time for a level being edited on disk.
+#![warn(missing_docs)]
+
+pub mod chunk;
+pub mod error;
+pub mod geometry;
+pub mod heightmap;
+pub mod level;
+pub mod material;
+pub mod scenario;
+pub mod toml_file;
+pub mod validate;
+
+pub use error::ContentError;
+pub use level::Level;
+pub use material::{MaterialId, MaterialTable};
+
+/// Reads files that belong to one level (heightmaps, track data), by path relative to the
+/// level's directory. The game implements it over embedded content or a directory; the
+/// bake over the source tree.
+pub trait LevelFiles {
+    /// The bytes of `rel`, or an error naming the file.
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError>;
+    /// How `rel` is named in messages.
+    fn label(&self, rel: &str) -> String;
+}

@@ -1,0 +1,214 @@
+//! Finding and loading levels: by name from the content root (with the chunks `build.rs`
+//! baked for it), or from a path on disk (baked at load time with the same code).
+
+use super::root::{embedded_baked_levels, read_file, BakedChunkBytes};
+use super::{ContentError, ContentRoot, Level, MaterialTable};
+use skidpad_bake::chunk::{bake_level, BakedChunk, ChunkCoord};
+use skidpad_bake::LevelFiles;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The level `skidpad` plays when none is named.
+pub const DEFAULT_LEVEL: &str = "proving_ground";
+
+/// Where a level's chunks come from.
+#[derive(Clone)]
+pub enum ChunkSource {
+    /// Baked by `build.rs` into the binary: decoding them builds nothing.
+    Embedded {
+        /// Level name, for messages.
+        level: String,
+        /// (x, z, bytes) per chunk.
+        chunks: &'static [BakedChunkBytes],
+    },
+    /// Baked at load time (a level read from disk), already decoded.
+    Baked(Arc<Vec<Arc<BakedChunk>>>),
+}
+
+impl ChunkSource {
+    /// Every chunk of the level, in bake order.
+    pub fn coords(&self) -> Vec<ChunkCoord> {
+        match self {
+            ChunkSource::Embedded { chunks, .. } => chunks.iter().map(|(x, z, _)| ChunkCoord::new(*x, *z)).collect(),
+            ChunkSource::Baked(chunks) => chunks.iter().map(|c| c.coord).collect(),
+        }
+    }
+
+    /// Loads one chunk: decodes the baked bytes, or hands out the chunk baked at load.
+    pub fn load(&self, coord: ChunkCoord) -> Result<Arc<BakedChunk>, ContentError> {
+        match self {
+            ChunkSource::Embedded { level, chunks } => {
+                let label = format!("embedded:baked/{level}/{}_{}.bin", coord.x, coord.y);
+                let (_, _, bytes) = chunks
+                    .iter()
+                    .find(|(x, z, _)| *x == coord.x && *z == coord.y)
+                    .ok_or_else(|| ContentError::new(&label, "chunk", "missing from the baked level"))?;
+                BakedChunk::decode(&label, bytes).map(Arc::new)
+            }
+            ChunkSource::Baked(chunks) => chunks.iter().find(|c| c.coord == coord).cloned().ok_or_else(|| {
+                ContentError::new(format!("chunk {},{}", coord.x, coord.y), "chunk", "not in this level")
+            }),
+        }
+    }
+}
+
+/// A level and the source of its chunks.
+#[derive(Clone)]
+pub struct LoadedLevel {
+    /// The validated level.
+    pub level: Level,
+    /// Its static geometry, chunk by chunk.
+    pub chunks: ChunkSource,
+}
+
+struct RootDir<'a> {
+    root: &'a ContentRoot,
+    dir: String,
+}
+
+impl LevelFiles for RootDir<'_> {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        self.root.read(&format!("{}/{rel}", self.dir)).map(|c| c.into_owned())
+    }
+    fn label(&self, rel: &str) -> String {
+        self.root.label(&format!("{}/{rel}", self.dir))
+    }
+}
+
+struct DiskDir(PathBuf);
+
+impl LevelFiles for DiskDir {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        let path = Path::new(rel);
+        if path.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
+            return Err(ContentError::new(
+                self.label(rel),
+                "path",
+                "must stay inside the level's directory",
+            ));
+        }
+        read_file(&self.0.join(path))
+    }
+    fn label(&self, rel: &str) -> String {
+        self.0.join(rel).display().to_string()
+    }
+}
+
+/// The materials of `root` (`materials.toml`).
+pub fn materials(root: &ContentRoot) -> Result<MaterialTable, ContentError> {
+    MaterialTable::parse(&root.label("materials.toml"), &root.read("materials.toml")?)
+}
+
+/// Names of the levels in `root`, sorted.
+pub fn level_names(root: &ContentRoot) -> Vec<String> {
+    root.list("levels")
+        .into_iter()
+        .filter_map(|p| {
+            let rest = p.strip_prefix("levels/")?.strip_suffix("/level.toml")?;
+            (!rest.contains('/')).then(|| rest.to_string())
+        })
+        .collect()
+}
+
+/// Loads a level by name from `root`, or from a path (anything containing `/` or ending in
+/// `.toml`; a directory means its `level.toml`). Materials come from `root`.
+pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel, ContentError> {
+    let materials = materials(root)?;
+    if name_or_path.contains('/') || name_or_path.ends_with(".toml") {
+        let mut path = PathBuf::from(name_or_path);
+        if path.is_dir() {
+            path = path.join("level.toml");
+        }
+        let bytes = read_file(&path)?;
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let name = dir
+            .file_name()
+            .map_or_else(|| name_or_path.to_string(), |n| n.to_string_lossy().into_owned());
+        let level = Level::parse(&path.display().to_string(), &name, &bytes, &materials, &DiskDir(dir))?;
+        return Ok(bake_now(level));
+    }
+    if !level_names(root).iter().any(|n| n == name_or_path) {
+        return Err(ContentError::new(
+            "--level",
+            name_or_path,
+            format!("no level of that name (known: {})", level_names(root).join(", ")),
+        ));
+    }
+    let dir = format!("levels/{name_or_path}");
+    let rel = format!("{dir}/level.toml");
+    let files = RootDir { root, dir };
+    let level = Level::parse(&root.label(&rel), name_or_path, &root.read(&rel)?, &materials, &files)?;
+    match (root, embedded_baked_levels().iter().find(|(n, _)| *n == name_or_path)) {
+        (ContentRoot::Embedded, Some((_, chunks))) => Ok(LoadedLevel {
+            chunks: ChunkSource::Embedded {
+                level: name_or_path.to_string(),
+                chunks,
+            },
+            level,
+        }),
+        _ => Ok(bake_now(level)),
+    }
+}
+
+/// A level baked now, in memory (levels read from disk, levels built in code).
+pub fn bake_now(level: Level) -> LoadedLevel {
+    let chunks = bake_level(&level).into_iter().map(Arc::new).collect();
+    LoadedLevel {
+        level,
+        chunks: ChunkSource::Baked(Arc::new(chunks)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_level_loads_with_baked_chunks() {
+        let l = load_level(&ContentRoot::Embedded, DEFAULT_LEVEL).unwrap();
+        assert!(matches!(l.chunks, ChunkSource::Embedded { .. }));
+        assert!(!l.chunks.coords().is_empty());
+        for c in l.chunks.coords() {
+            l.chunks.load(c).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_corrupt_baked_chunk_is_a_clear_error() {
+        static GARBAGE: &[BakedChunkBytes] = &[(0, 0, b"\x01\x02 definitely not a chunk")];
+        let source = ChunkSource::Embedded {
+            level: "broken".into(),
+            chunks: GARBAGE,
+        };
+        let e = source.load(ChunkCoord::new(0, 0)).err().unwrap();
+        assert!(
+            e.file.contains("broken/0_0.bin") && e.problem.contains("corrupt"),
+            "{e}"
+        );
+        let e = source.load(ChunkCoord::new(5, 5)).err().unwrap();
+        assert!(e.problem.contains("missing"), "{e}");
+    }
+
+    #[test]
+    fn baked_chunks_equal_a_bake_at_load_time() {
+        // What build.rs baked into the binary, byte for byte what the same code gives now.
+        for name in level_names(&ContentRoot::Embedded) {
+            let loaded = load_level(&ContentRoot::Embedded, &name).unwrap();
+            let ChunkSource::Embedded { chunks, .. } = loaded.chunks else {
+                panic!("{name} is not baked")
+            };
+            let fresh = bake_level(&loaded.level);
+            assert_eq!(fresh.len(), chunks.len(), "{name}: chunk count");
+            for (f, (x, z, bytes)) in fresh.iter().zip(chunks) {
+                assert_eq!((f.coord.x, f.coord.y), (*x, *z));
+                assert!(f.encode() == *bytes, "{name}: chunk {x},{z} differs from its bake");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_level_lists_the_known_ones() {
+        let e = load_level(&ContentRoot::Embedded, "moon").err().unwrap();
+        assert!(e.problem.contains(DEFAULT_LEVEL), "{e}");
+    }
+}
