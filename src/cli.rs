@@ -18,7 +18,8 @@ use std::path::PathBuf;
 const AFTER_HELP: &str = "\
 Exit codes: 0 success; 1 runtime failure (e.g. an output file cannot be written);
 2 bad input (unknown level or profile, unreadable or malformed file, value out of range);
-3 no usable graphics (no display driver or no OpenGL 3.3 core context).
+3 no usable graphics (no display driver or no OpenGL 3.3 core context);
+4 a scenario check failed.
 
 With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver.
 RUST_LOG=debug shows more detail (over-budget frames, device probing).";
@@ -54,6 +55,22 @@ pub enum Command {
     Levels,
     /// List the cars with a one-line description each.
     Cars,
+    /// Run a level's scenario script (or every level's: `all`) headless and check it.
+    Scenario(ScenarioArgs),
+}
+
+/// Options of `scenario`.
+#[derive(Debug, Args)]
+pub struct ScenarioArgs {
+    /// Level name, or `all` for every level that has a script.
+    #[arg(value_name = "NAME|all")]
+    pub level: String,
+    /// Car to drive in runs that do not name one.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// Print one JSON object per level instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `play`.
@@ -130,7 +147,13 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(f) => {
             eprintln!("skidpad: {}", f.message);
-            debug_assert!([EXIT_RUNTIME, EXIT_BAD_INPUT, EXIT_NO_GRAPHICS].contains(&f.code));
+            debug_assert!([
+                EXIT_RUNTIME,
+                EXIT_BAD_INPUT,
+                EXIT_NO_GRAPHICS,
+                crate::app::exit::EXIT_CHECK_FAILED
+            ]
+            .contains(&f.code));
             f.code
         }
     }
@@ -229,6 +252,40 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
             Ok(())
+        }
+        Command::Scenario(a) => {
+            let names = if a.level == "all" {
+                level_names(&root)
+                    .into_iter()
+                    .filter(|n| load_level(&root, n).map(|l| l.level.scenario.is_some()).unwrap_or(true))
+                    .collect()
+            } else {
+                vec![a.level.clone()]
+            };
+            let mut failed = Vec::new();
+            for name in names {
+                let setup = Setup::load(&root, &name, &a.car, profile.clone())?;
+                let report = crate::scenario::run_scenario(&setup, &root)?;
+                if a.json {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
+                    );
+                } else {
+                    print!("{}", report.text());
+                }
+                if !report.pass {
+                    failed.push(name);
+                }
+            }
+            if failed.is_empty() {
+                Ok(())
+            } else {
+                Err(Failure {
+                    code: crate::app::exit::EXIT_CHECK_FAILED,
+                    message: format!("scenario checks failed in: {}", failed.join(", ")),
+                })
+            }
         }
         Command::Cars => {
             for name in CarDef::names(&root) {

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod content;
 pub mod input;
 pub mod render;
+pub mod scenario;
 pub mod sim;
 pub mod time;
 pub mod vehicle;

@@ -239,7 +239,9 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
             .filter_map(|p| {
                 let shape = match &p.shape {
                     PieceShape::Cuboid(h) => SharedShape::new(Cuboid::new(*h)),
-                    PieceShape::Convex(points) => SharedShape::new(ConvexPolyhedron::from_convex_hull(points)?),
+                    PieceShape::RampSlice(slice) => {
+                        SharedShape::new(ConvexPolyhedron::from_convex_hull(&slice.points())?)
+                    }
                     PieceShape::Heights { .. } => return None,
                 };
                 Some((Pose::from_parts(p.position - anchor, p.rotation), shape))

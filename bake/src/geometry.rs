@@ -16,8 +16,8 @@ pub const TERRAIN_SLAB_M: f32 = 1.0;
 pub enum PieceShape {
     /// A box with these half extents, centred on the origin.
     Cuboid(Vec3),
-    /// A convex hull of these points (ramps).
-    Convex(Vec<Vec3>),
+    /// A slice of a ramp (a convex prism).
+    RampSlice(RampSlice),
     /// A height grid spanning `size_m` (X, Z) centred on the origin.
     Heights {
         /// Heights in metres.
@@ -44,17 +44,64 @@ pub struct Piece {
     pub pattern: f32,
 }
 
-/// The wedge hull of a ramp: low edge along X at z = 0, rising along +Z.
-pub fn wedge_points(length_m: f32, width_m: f32, height_m: f32) -> Vec<Vec3> {
-    let w = width_m * 0.5;
-    vec![
-        Vec3::new(-w, 0.0, 0.0),
-        Vec3::new(w, 0.0, 0.0),
-        Vec3::new(-w, 0.0, length_m),
-        Vec3::new(w, 0.0, length_m),
-        Vec3::new(-w, height_m, length_m),
-        Vec3::new(w, height_m, length_m),
-    ]
+/// Straight segments a ramp's transition curve is made of.
+pub const RAMP_SEGMENTS: usize = 8;
+
+/// One straight slice of a ramp: a prism standing on the ground whose top runs from
+/// height `y0_m` at `z0_m` to `y1_m` at `z1_m` (ramp frame), `width_m` across.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RampSlice {
+    /// Start, along +Z.
+    pub z0_m: f32,
+    /// End, along +Z.
+    pub z1_m: f32,
+    /// Top height at the start.
+    pub y0_m: f32,
+    /// Top height at the end.
+    pub y1_m: f32,
+    /// Across.
+    pub width_m: f32,
+}
+
+impl RampSlice {
+    /// The slice's corners: bottom (−x, +x at z0, z1), then top.
+    pub fn points(&self) -> Vec<Vec3> {
+        let w = self.width_m * 0.5;
+        let mut p = vec![
+            Vec3::new(-w, 0.0, self.z0_m),
+            Vec3::new(w, 0.0, self.z0_m),
+            Vec3::new(-w, 0.0, self.z1_m),
+            Vec3::new(w, 0.0, self.z1_m),
+            Vec3::new(-w, self.y1_m, self.z1_m),
+            Vec3::new(w, self.y1_m, self.z1_m),
+        ];
+        if self.y0_m > 0.0 {
+            p.push(Vec3::new(-w, self.y0_m, self.z0_m));
+            p.push(Vec3::new(w, self.y0_m, self.z0_m));
+        }
+        p
+    }
+}
+
+/// A ramp's slices: slope k of n is angle·(k+1)/n, so the slope grows steadily from nearly
+/// flat at the foot to `angle_rad` at the lip.
+pub fn ramp_slices(length_m: f32, width_m: f32, angle_rad: f32) -> Vec<RampSlice> {
+    let step = length_m / RAMP_SEGMENTS as f32;
+    let mut y = 0.0;
+    (0..RAMP_SEGMENTS)
+        .map(|k| {
+            let slope = (angle_rad * (k + 1) as f32 / RAMP_SEGMENTS as f32).tan();
+            let s = RampSlice {
+                z0_m: k as f32 * step,
+                z1_m: (k + 1) as f32 * step,
+                y0_m: y,
+                y1_m: y + slope * step,
+                width_m,
+            };
+            y = s.y1_m;
+            s
+        })
+        .collect()
 }
 
 /// Every static piece of `level` except the terrain (which [`crate::chunk`] cuts per chunk):
@@ -92,22 +139,26 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
     }
     for p in &level.props {
         let pattern = look(p.material).1;
-        let shape = match p.shape {
-            PropShape::Box { size_m } => PieceShape::Cuboid(size_m * 0.5),
-            PropShape::Wedge {
-                length_m,
-                width_m,
-                height_m,
-            } => PieceShape::Convex(wedge_points(length_m, width_m, height_m)),
-        };
-        out.push(Piece {
+        let piece = |shape| Piece {
             shape,
             position: p.position_m,
             rotation: p.rotation,
             material: p.material,
             color: p.color,
             pattern,
-        });
+        };
+        match p.shape {
+            PropShape::Box { size_m } => out.push(piece(PieceShape::Cuboid(size_m * 0.5))),
+            PropShape::Ramp {
+                length_m,
+                width_m,
+                angle_rad,
+            } => out.extend(
+                ramp_slices(length_m, width_m, angle_rad)
+                    .into_iter()
+                    .map(|s| piece(PieceShape::RampSlice(s))),
+            ),
+        }
     }
     out
 }
@@ -138,12 +189,6 @@ impl MeshData {
         let n = (b - a).cross(c - a).normalize_or_zero();
         let i = [a, b, c, d].map(|p| self.push_vertex(p, n, color));
         self.indices.extend_from_slice(&[i[0], i[1], i[2], i[0], i[2], i[3]]);
-    }
-
-    fn triangle(&mut self, a: Vec3, b: Vec3, c: Vec3, color: [f32; 4]) {
-        let n = (b - a).cross(c - a).normalize_or_zero();
-        let i = [a, b, c].map(|p| self.push_vertex(p, n, color));
-        self.indices.extend_from_slice(&i);
     }
 
     /// Adds `piece`'s triangles in world space.
@@ -178,15 +223,24 @@ impl MeshData {
                     color,
                 ); // -z
             }
-            PieceShape::Convex(points) => {
-                // Our convex pieces are ramps: [low-left, low-right, far-left, far-right,
-                // top-left, top-right].
-                let p: Vec<Vec3> = points.iter().map(|q| at(*q)).collect();
-                self.quad(p[0], p[4], p[5], p[1], color); // slope
-                self.quad(p[2], p[3], p[5], p[4], color); // back wall
-                self.quad(p[0], p[1], p[3], p[2], color); // bottom
-                self.triangle(p[0], p[2], p[4], color); // -x side
-                self.triangle(p[1], p[5], p[3], color); // +x side
+            PieceShape::RampSlice(s) => {
+                let w = s.width_m * 0.5;
+                let p = |x: f32, y: f32, z: f32| at(Vec3::new(x, y, z));
+                let (a0, b0) = (p(-w, s.y0_m, s.z0_m), p(w, s.y0_m, s.z0_m));
+                let (a1, b1) = (p(-w, s.y1_m, s.z1_m), p(w, s.y1_m, s.z1_m));
+                let (g0l, g0r, g1l, g1r) = (
+                    p(-w, 0.0, s.z0_m),
+                    p(w, 0.0, s.z0_m),
+                    p(-w, 0.0, s.z1_m),
+                    p(w, 0.0, s.z1_m),
+                );
+                self.quad(a0, a1, b1, b0, color); // top (the slope)
+                self.quad(g1l, g1r, b1, a1, color); // end wall (only the lip's shows)
+                self.quad(g0l, g1l, a1, a0, color); // -x side
+                self.quad(b1, g1r, g0r, b0, color); // +x side
+                if s.y0_m > 0.0 {
+                    self.quad(g0r, g0l, a0, b0, color); // start wall (hidden by the slice before)
+                }
             }
             PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color),
         }

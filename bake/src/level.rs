@@ -265,15 +265,17 @@ pub enum PropShape {
         /// Full size, m.
         size_m: Vec3,
     },
-    /// A ramp: a wedge whose low edge lies on the prop's position and which rises along
-    /// its +Z to `height_m` at `length_m`.
-    Wedge {
+    /// A jump ramp starting flush with the ground at the prop's position and rising along
+    /// its +Z over `length_m`, its slope growing steadily to `angle_rad` at the lip (a
+    /// transition curve, as real kickers have: a straight 30° wedge hit at speed throws a
+    /// car's suspension to its stops).
+    Ramp {
         /// Along +Z, m.
         length_m: f32,
         /// Across, m.
         width_m: f32,
-        /// At the high end, m.
-        height_m: f32,
+        /// Slope at the lip, radians.
+        angle_rad: f32,
     },
 }
 
@@ -554,10 +556,10 @@ impl Level {
                     let a = v.range(&f("angle_deg"), *angle_deg, 1.0, 60.0)? as f32;
                     let len = v.range(&f("length_m"), *length_m, 0.1, 1000.0)? as f32;
                     props.push(StaticProp {
-                        shape: PropShape::Wedge {
+                        shape: PropShape::Ramp {
                             length_m: len,
                             width_m: v.range(&f("width_m"), *width_m, 0.1, 1000.0)? as f32,
-                            height_m: len * a.to_radians().tan(),
+                            angle_rad: a.to_radians(),
                         },
                         position_m: Vec3::new(p.x, 0.0, p.y),
                         rotation: Quat::from_rotation_y(angle(&f("heading_deg"), *heading_deg)?),

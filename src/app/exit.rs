@@ -7,6 +7,8 @@ use crate::content::ContentError;
 pub const EXIT_BAD_INPUT: i32 = 2;
 /// Exit code when the machine cannot do what was asked: no usable display or OpenGL 3.3.
 pub const EXIT_NO_GRAPHICS: i32 = 3;
+/// Exit code when a scenario check fails.
+pub const EXIT_CHECK_FAILED: i32 = 4;
 /// Exit code for any other failure at run time (e.g. the output file cannot be written).
 pub const EXIT_RUNTIME: i32 = 1;
 

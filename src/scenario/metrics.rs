@@ -1,0 +1,131 @@
+//! What a scenario run measures, tick by tick.
+
+use crate::sim::SimWorld;
+use glam::{Quat, Vec3};
+use std::collections::BTreeMap;
+
+/// Below this speed (m/s) a braking car counts as stopped.
+const STOPPED_MPS: f32 = 0.1;
+/// A prop tilted past this from upright, or moved further than [`MOVED_M`], toppled.
+const TOPPLED_DEG: f32 = 45.0;
+/// See [`TOPPLED_DEG`].
+const MOVED_M: f32 = 1.0;
+
+/// Accumulates the player car's measurements over a run.
+pub struct Recorder {
+    start: Vec3,
+    heading: Vec3,
+    last: Vec3,
+    distance: f32,
+    stop_distance: Option<f32>,
+    max_progress: f32,
+    max_speed: f32,
+    air_ticks: u32,
+    longest_air_ticks: u32,
+    landing: Option<(f32, f32)>,
+    wheel_ticks: u64,
+    grounded_wheel_ticks: u64,
+    max_compression_ratio: f32,
+    props_start: Vec<Vec3>,
+    dt_s: f32,
+}
+
+/// Pitch and roll of `rot` in degrees (absolute), from its forward and left axes.
+fn attitude_deg(rot: Quat) -> (f32, f32) {
+    let fwd = rot * Vec3::Z;
+    let left = rot * Vec3::X;
+    (
+        fwd.y.clamp(-1.0, 1.0).asin().to_degrees().abs(),
+        left.y.clamp(-1.0, 1.0).asin().to_degrees().abs(),
+    )
+}
+
+impl Recorder {
+    /// Starts measuring `world` with the car facing `heading`.
+    pub fn new(world: &SimWorld, heading: Vec3) -> Self {
+        let p = world.player_body().translation();
+        Self {
+            start: p,
+            heading: Vec3::new(heading.x, 0.0, heading.z).normalize_or(Vec3::Z),
+            last: p,
+            distance: 0.0,
+            stop_distance: None,
+            max_progress: 0.0,
+            max_speed: 0.0,
+            air_ticks: 0,
+            longest_air_ticks: 0,
+            landing: None,
+            wheel_ticks: 0,
+            grounded_wheel_ticks: 0,
+            max_compression_ratio: 0.0,
+            props_start: world.prop_bodies().map(|b| b.translation()).collect(),
+            dt_s: world.dt_s(),
+        }
+    }
+
+    /// Records the state after a tick.
+    pub fn record(&mut self, world: &SimWorld) {
+        let body = world.player_body();
+        let p = body.translation();
+        let step = Vec3::new(p.x - self.last.x, 0.0, p.z - self.last.z).length();
+        self.distance += step;
+        self.last = p;
+        let speed = body.linvel().length();
+        self.max_speed = self.max_speed.max(speed);
+        if self.stop_distance.is_none() && speed < STOPPED_MPS {
+            self.stop_distance = Some(self.distance);
+        }
+        self.max_progress = self.max_progress.max((p - self.start).dot(self.heading));
+
+        let car = world.player();
+        let reach = car.def().reach_m();
+        let wheels = car.wheels();
+        let grounded = wheels.iter().filter(|w| w.grounded).count();
+        self.wheel_ticks += wheels.len() as u64;
+        self.grounded_wheel_ticks += grounded as u64;
+        for w in wheels {
+            self.max_compression_ratio = self.max_compression_ratio.max(w.compression_m / reach);
+        }
+        if grounded == 0 {
+            self.air_ticks += 1;
+        } else {
+            if self.air_ticks > self.longest_air_ticks && self.air_ticks > 3 {
+                self.longest_air_ticks = self.air_ticks;
+                self.landing = Some(attitude_deg(*body.rotation()));
+            }
+            self.air_ticks = 0;
+        }
+    }
+
+    /// The measurements, by metric name (see `skidpad_bake::scenario::METRICS`).
+    pub fn finish(&self, world: &SimWorld) -> BTreeMap<&'static str, f64> {
+        let toppled = world
+            .prop_bodies()
+            .zip(&self.props_start)
+            .filter(|(b, start)| {
+                let up = *b.rotation() * Vec3::Y;
+                let tilt = up.y.clamp(-1.0, 1.0).acos().to_degrees();
+                let moved = Vec3::new(b.translation().x - start.x, 0.0, b.translation().z - start.z).length();
+                tilt > TOPPLED_DEG || moved > MOVED_M
+            })
+            .count();
+        let (pitch, roll) = self.landing.unwrap_or((0.0, 0.0));
+        let f = |v: f32| v as f64;
+        BTreeMap::from([
+            ("distance_m", f(self.distance)),
+            ("stop_distance_m", f(self.stop_distance.unwrap_or(self.distance))),
+            ("max_progress_m", f(self.max_progress)),
+            ("final_speed_mps", f(world.player_body().linvel().length())),
+            ("max_speed_mps", f(self.max_speed)),
+            ("max_airtime_s", self.longest_air_ticks as f64 * self.dt_s as f64),
+            ("landing_pitch_deg", f(pitch)),
+            ("landing_roll_deg", f(roll)),
+            (
+                "grounded_fraction",
+                self.grounded_wheel_ticks as f64 / self.wheel_ticks.max(1) as f64,
+            ),
+            ("max_compression_ratio", f(self.max_compression_ratio)),
+            ("props_toppled", toppled as f64),
+        ])
+    }
+}

@@ -1,0 +1,186 @@
+//! Scenario runs: a level's script (runs and checks, from its `[scenario]`) executed
+//! headless, measured, and checked. `skidpad scenario NAME|all` prints the results.
+
+pub mod metrics;
+
+use crate::app::{Failure, Setup};
+use crate::content::scenario::{Check, MetricRef, Run};
+use crate::content::ContentRoot;
+use crate::sim::hash::StateHasher;
+use crate::sim::{SimWorld, TickInput, VehicleControl};
+use crate::vehicle::CarDef;
+use glam::{Quat, Vec3};
+use metrics::Recorder;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One run's measurements.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunResult {
+    /// Run name.
+    pub name: String,
+    /// Metric name → value.
+    pub metrics: BTreeMap<&'static str, f64>,
+    /// The world's state hash at the end of the run (16 hex digits).
+    pub state_hash: String,
+}
+
+/// One check's outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckResult {
+    /// What was checked, e.g. `wall.max_progress_m in [110, 117.6]`.
+    pub name: String,
+    /// The measured value(s).
+    pub measured: String,
+    /// What was expected.
+    pub expected: String,
+    /// Whether it holds.
+    pub pass: bool,
+}
+
+/// A level's scenario outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScenarioReport {
+    /// Level name.
+    pub level: String,
+    /// Runs, in script order.
+    pub runs: Vec<RunResult>,
+    /// Checks, in script order.
+    pub checks: Vec<CheckResult>,
+    /// A hash over every run's final state hash: the scenario's golden value.
+    pub state_hash: String,
+    /// Every check passed.
+    pub pass: bool,
+}
+
+/// The controls the script asks for at `t_s` (the last input at or before it).
+fn control_at(run: &Run, t_s: f32) -> VehicleControl {
+    run.inputs
+        .iter()
+        .take_while(|i| i.at_s <= t_s + 1e-6)
+        .last()
+        .map(|i| VehicleControl {
+            throttle: i.throttle,
+            steer: i.steer,
+            brake: i.brake,
+            hand_brake: i.hand_brake,
+            reverse: false,
+        })
+        .unwrap_or_default()
+}
+
+fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Failure> {
+    let car = match &run.car {
+        Some(name) => CarDef::load(root, name)?,
+        None => setup.car.clone(),
+    };
+    let level = &setup.level.level;
+    let spawn = level
+        .spawn(&run.spawn)
+        .ok_or_else(|| Failure::runtime(format!("no spawn `{}`", run.spawn)))?;
+    let rate = setup.profile.loop_config.tick_rate_hz;
+    let mut world = SimWorld::new(&setup.level, &car, &setup.parked, rate);
+    let heading = Quat::from_rotation_y(spawn.heading_rad);
+    world.teleport_player(spawn.position_m, heading);
+    // Settle onto the wheels for half a second, then launch at the run's speed.
+    for _ in 0..rate / 2 {
+        world.step(&TickInput::default());
+    }
+    world.set_player_velocity(heading * Vec3::Z * run.speed_mps, Vec3::ZERO);
+    let mut rec = Recorder::new(&world, heading * Vec3::Z);
+    let ticks = (run.seconds * rate as f32).round() as u64;
+    for t in 0..ticks {
+        let input = TickInput {
+            control: control_at(run, t as f32 / rate as f32),
+            reset: false,
+        };
+        world.step(&input);
+        rec.record(&world);
+    }
+    Ok(RunResult {
+        name: run.name.clone(),
+        metrics: rec.finish(&world),
+        state_hash: format!("{:016x}", world.state_hash()),
+    })
+}
+
+fn lookup(runs: &[RunResult], m: &MetricRef) -> f64 {
+    runs.iter()
+        .find(|r| r.name == m.run)
+        .and_then(|r| r.metrics.get(m.metric.as_str()))
+        .copied()
+        .unwrap_or(f64::NAN)
+}
+
+fn judge(runs: &[RunResult], check: &Check) -> CheckResult {
+    match check {
+        Check::Range { metric, min, max } => {
+            let v = lookup(runs, metric);
+            CheckResult {
+                name: format!("{metric}"),
+                measured: format!("{v:.3}"),
+                expected: format!("{min} ..= {max}"),
+                pass: v >= *min && v <= *max,
+            }
+        }
+        Check::Ascending { metrics } => {
+            let values: Vec<f64> = metrics.iter().map(|m| lookup(runs, m)).collect();
+            CheckResult {
+                name: metrics.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" < "),
+                measured: values.iter().map(|v| format!("{v:.3}")).collect::<Vec<_>>().join(" < "),
+                expected: "strictly increasing".into(),
+                pass: values.windows(2).all(|w| w[0] < w[1]),
+            }
+        }
+    }
+}
+
+/// Runs `setup`'s level script.
+pub fn run_scenario(setup: &Setup, root: &ContentRoot) -> Result<ScenarioReport, Failure> {
+    let level = &setup.level.level;
+    let script = level.scenario.as_ref().ok_or_else(|| {
+        Failure::from(crate::content::ContentError::new(
+            &level.name,
+            "scenario",
+            "this level has no scenario script",
+        ))
+    })?;
+    let runs = script
+        .runs
+        .iter()
+        .map(|r| run_one(setup, root, r))
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let checks: Vec<CheckResult> = script.checks.iter().map(|c| judge(&runs, c)).collect();
+    let mut h = StateHasher::new();
+    for r in &runs {
+        h.u64(u64::from_str_radix(&r.state_hash, 16).unwrap_or(0));
+    }
+    Ok(ScenarioReport {
+        level: level.name.clone(),
+        pass: checks.iter().all(|c| c.pass),
+        runs,
+        checks,
+        state_hash: format!("{:016x}", h.finish()),
+    })
+}
+
+impl ScenarioReport {
+    /// The human-readable report.
+    pub fn text(&self) -> String {
+        let mut s = format!("scenario {} (state hash {})\n", self.level, self.state_hash);
+        for r in &self.runs {
+            let m: Vec<String> = r.metrics.iter().map(|(k, v)| format!("{k}={v:.3}")).collect();
+            s += &format!("  run {:<14} {}\n", r.name, m.join(" "));
+        }
+        for c in &self.checks {
+            s += &format!(
+                "  {} {}: measured {}, expected {}\n",
+                if c.pass { "PASS" } else { "FAIL" },
+                c.name,
+                c.measured,
+                c.expected
+            );
+        }
+        s
+    }
+}

@@ -1,0 +1,92 @@
+//! Every level's scenario script passes headless, and reproduces its golden state hash.
+//!
+//! A golden hash changes whenever the physics does: after a deliberate change, run
+//! `skidpad scenario NAME --json`, check the measurements still make sense, and update the
+//! value here in the same commit, saying why.
+
+use skidpad::app::Setup;
+use skidpad::content::{ContentRoot, PlatformProfile};
+use skidpad::scenario::run_scenario;
+use std::process::Command;
+
+const GOLDEN: &[(&str, &str)] = &[
+    ("slip", "42d65291ee97d488"),
+    ("jump", "96996d62c0881c68"),
+    ("crash", "3826a4ef72b554c8"),
+    ("bump", "a9d03267358a5ad3"),
+];
+
+fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {
+    let root = ContentRoot::Embedded;
+    let setup = Setup::load(&root, level, "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+    run_scenario(&setup, &root).unwrap()
+}
+
+#[test]
+fn every_scripted_level_passes_its_checks_and_matches_its_golden_hash() {
+    for (level, golden) in GOLDEN {
+        let report = scenario(level);
+        for c in &report.checks {
+            assert!(
+                c.pass,
+                "{level}: {} measured {} expected {}",
+                c.name, c.measured, c.expected
+            );
+        }
+        assert!(report.checks.len() >= 3, "{level} checks too little");
+        assert_eq!(
+            &report.state_hash,
+            golden,
+            "{level}: golden state hash changed\n{}",
+            report.text()
+        );
+    }
+}
+
+#[test]
+fn scenario_all_exits_0_and_prints_every_level() {
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["scenario", "all"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    for (level, _) in GOLDEN {
+        assert!(out.contains(&format!("scenario {level} ")), "{out}");
+    }
+    assert!(!out.contains("FAIL"));
+}
+
+#[test]
+fn a_failing_check_exits_4_and_names_the_level() {
+    // The slip level with an impossible expectation: ice stopping within 10 m.
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/levels/slip/level.toml");
+    let text = std::fs::read_to_string(src)
+        .unwrap()
+        .replace("min = 75.0\nmax = 88.0", "min = 0.0\nmax = 10.0");
+    assert!(text.contains("max = 10.0"));
+    let path = dir.path().join("level.toml");
+    std::fs::write(&path, text).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["scenario", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(4), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("FAIL ice_stop.stop_distance_m"));
+}
+
+#[test]
+fn scenario_json_lists_runs_and_checks() {
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["scenario", "slip", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["level"], "slip");
+    assert!(v["runs"].as_array().unwrap().len() >= 5);
+    let check = &v["checks"][0];
+    for key in ["name", "measured", "expected", "pass"] {
+        assert!(!check[key].is_null(), "check lacks {key}: {check}");
+    }
+}
