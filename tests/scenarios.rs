@@ -14,6 +14,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("jump", "96996d62c0881c68"),
     ("crash", "3826a4ef72b554c8"),
     ("bump", "a9d03267358a5ad3"),
+    ("circuit", "06aa0668b71ad0dd"),
 ];
 
 fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {

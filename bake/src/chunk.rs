@@ -12,7 +12,7 @@ use crate::material::MaterialId;
 use crate::ContentError;
 use glam::{IVec2, Quat, Vec2, Vec3};
 use parry3d::math::Pose;
-use parry3d::shape::{Compound, ConvexPolyhedron, Cuboid, HeightField, SharedShape};
+use parry3d::shape::{Compound, ConvexPolyhedron, Cuboid, HeightField, SharedShape, TriMesh};
 use parry3d::utils::Array2;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,8 @@ pub enum BakedShape {
     Heights(HeightField),
     /// Every other piece of one material, with its BVH.
     Compound(Compound),
+    /// Road, kerb and run-off triangles of one material, with their BVH.
+    Triangles(TriMesh),
 }
 
 /// A collider ready to insert: shape, pose, and the material its surface reports.
@@ -115,6 +117,8 @@ impl BakedChunk {
                 // Each part: its pose, shape (up to a few hundred bytes for a hull), AABB and
                 // about two BVH nodes.
                 BakedShape::Compound(c) => c.shapes().len() * (32 + 256 + 24 + 2 * 64),
+                // Vertices, triangles, and a BVH node pair per triangle.
+                BakedShape::Triangles(t) => t.vertices().len() * 12 + t.indices().len() * (12 + 2 * 64),
             })
             .sum();
         mesh + shapes + std::mem::size_of::<BakedChunk>()
@@ -220,9 +224,43 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
             });
         }
     }
+    // Triangle pieces of each material merge into one mesh (with its BVH).
+    let mut mesh_materials: Vec<MaterialId> = mine
+        .iter()
+        .filter(|p| matches!(p.shape, PieceShape::Mesh { .. }))
+        .map(|p| p.material)
+        .collect();
+    mesh_materials.sort();
+    mesh_materials.dedup();
+    for m in mesh_materials {
+        let group: Vec<&&Piece> = mine
+            .iter()
+            .filter(|p| p.material == m && matches!(p.shape, PieceShape::Mesh { .. }))
+            .collect();
+        let anchor = group[0].position;
+        let (mut vertices, mut triangles) = (Vec::new(), Vec::new());
+        for p in &group {
+            if let PieceShape::Mesh {
+                vertices: v, indices, ..
+            } = &p.shape
+            {
+                let base = vertices.len() as u32;
+                vertices.extend(v.iter().map(|q| p.position + p.rotation * *q - anchor));
+                triangles.extend(indices.iter().map(|t| t.map(|i| i + base)));
+            }
+        }
+        if let Ok(tri) = TriMesh::new(vertices, triangles) {
+            colliders.push(BakedCollider {
+                shape: BakedShape::Triangles(tri),
+                translation: anchor,
+                rotation: Quat::IDENTITY,
+                material: m,
+            });
+        }
+    }
     let mut materials: Vec<MaterialId> = mine
         .iter()
-        .filter(|p| !matches!(p.shape, PieceShape::Heights { .. }))
+        .filter(|p| !matches!(p.shape, PieceShape::Heights { .. } | PieceShape::Mesh { .. }))
         .map(|p| p.material)
         .collect();
     materials.sort();
@@ -231,7 +269,7 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
         // Parts are placed relative to the first one, so the compound's numbers stay small.
         let group: Vec<&&Piece> = mine
             .iter()
-            .filter(|p| p.material == m && !matches!(p.shape, PieceShape::Heights { .. }))
+            .filter(|p| p.material == m && !matches!(p.shape, PieceShape::Heights { .. } | PieceShape::Mesh { .. }))
             .collect();
         let anchor = group[0].position;
         let parts: Vec<(Pose, SharedShape)> = group
@@ -242,7 +280,7 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
                     PieceShape::RampSlice(slice) => {
                         SharedShape::new(ConvexPolyhedron::from_convex_hull(&slice.points())?)
                     }
-                    PieceShape::Heights { .. } => return None,
+                    PieceShape::Heights { .. } | PieceShape::Mesh { .. } => return None,
                 };
                 Some((Pose::from_parts(p.position - anchor, p.rotation), shape))
             })

@@ -18,6 +18,16 @@ pub enum PieceShape {
     Cuboid(Vec3),
     /// A slice of a ramp (a convex prism).
     RampSlice(RampSlice),
+    /// Triangles (road, kerbs, run-offs), vertices relative to the piece's position, with
+    /// a colour per vertex.
+    Mesh {
+        /// Vertices.
+        vertices: Vec<Vec3>,
+        /// Triangles.
+        indices: Vec<[u32; 3]>,
+        /// RGB + tile pattern per vertex.
+        colors: Vec<[f32; 4]>,
+    },
     /// A height grid spanning `size_m` (X, Z) centred on the origin.
     Heights {
         /// Heights in metres.
@@ -137,6 +147,9 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
             pattern,
         });
     }
+    if let Some(t) = &level.track {
+        track_pieces(level, t, &mut out);
+    }
     for p in &level.props {
         let pattern = look(p.material).1;
         let piece = |shape| Piece {
@@ -161,6 +174,183 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// Points per road piece (about 20 m at the usual 5 m spacing): pieces are what chunks
+/// are cut from, so a long road is spread over the chunks it crosses.
+const TRACK_POINTS_PER_PIECE: usize = 4;
+/// Heights above the terrain: run-off, road, kerb top.
+const RUNOFF_Y_M: f32 = 0.015;
+const ROAD_Y_M: f32 = 0.03;
+const KERB_Y_M: f32 = 0.06;
+
+/// A strip of quads between two polylines at heights `ya`, `yb`, coloured per quad by
+/// `color(i)`; vertices relative to `origin`.
+fn strip(a: &[Vec2], b: &[Vec2], ya: f32, yb: f32, origin: Vec3, color: impl Fn(usize) -> [f32; 4]) -> PieceShape {
+    let mut vertices = Vec::new();
+    let mut indices = Vec::new();
+    let mut colors = Vec::new();
+    let at = |p: Vec2, y: f32| Vec3::new(p.x, y, p.y) - origin;
+    for i in 0..a.len() - 1 {
+        let base = vertices.len() as u32;
+        vertices.extend([at(a[i], ya), at(b[i], yb), at(a[i + 1], ya), at(b[i + 1], yb)]);
+        colors.extend([color(i); 4]);
+        // Both windings: which side is "up" depends on whether a is left or right of b.
+        let (p, q) = (
+            vertices[base as usize + 1] - vertices[base as usize],
+            vertices[base as usize + 2] - vertices[base as usize],
+        );
+        if p.cross(q).y >= 0.0 {
+            indices.extend([[base, base + 1, base + 2], [base + 2, base + 1, base + 3]]);
+        } else {
+            indices.extend([[base, base + 2, base + 1], [base + 2, base + 3, base + 1]]);
+        }
+    }
+    PieceShape::Mesh {
+        vertices,
+        indices,
+        colors,
+    }
+}
+
+fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
+    let t = &def.track;
+    let n = t.len();
+    let (left, right) = t.borders();
+    let mat = |m: MaterialId| level.materials.get(m);
+    let rgba = |m: MaterialId| {
+        let x = mat(m);
+        [x.color[0], x.color[1], x.color[2], x.pattern]
+    };
+    let kerb = level.materials.id("kerb", "track", "kerb").ok();
+    let gravel = level.materials.id("gravel", "track", "run-off").ok();
+    let road_color = rgba(def.material);
+    for start in (0..n).step_by(TRACK_POINTS_PER_PIECE) {
+        // Indices of this piece's points, one past the end to close each strip.
+        let idx: Vec<usize> = (start..=start + TRACK_POINTS_PER_PIECE).map(|i| i % n).collect();
+        let pick = |v: &[Vec2]| idx.iter().map(|&i| v[i]).collect::<Vec<_>>();
+        let mid = t.centre[idx[TRACK_POINTS_PER_PIECE / 2]];
+        let origin = Vec3::new(mid.x, 0.0, mid.y);
+        let piece = |shape, material| Piece {
+            shape,
+            position: origin,
+            rotation: Quat::IDENTITY,
+            material,
+            color: Vec3::ONE,
+            pattern: 0.0,
+        };
+        out.push(piece(
+            strip(&pick(&left), &pick(&right), ROAD_Y_M, ROAD_Y_M, origin, |_| road_color),
+            def.material,
+        ));
+
+        let k = t.curvature(idx[TRACK_POINTS_PER_PIECE / 2]);
+        if k.abs() < def.kerb_min_curvature_per_m {
+            continue;
+        }
+        let offset = |border: &[Vec2], sign: f32, d: f32| -> Vec<Vec2> {
+            idx.iter()
+                .zip(border)
+                .map(|(&i, p)| *p + t.left(i) * sign * d)
+                .collect()
+        };
+        let (l, r) = (pick(&left), pick(&right));
+        if let (Some(kerb), true) = (kerb, def.kerb_width_m > 0.0) {
+            let red = rgba(kerb);
+            let stripes = move |i: usize| {
+                if (start + i).is_multiple_of(2) {
+                    red
+                } else {
+                    [0.92, 0.92, 0.92, 0.0]
+                }
+            };
+            out.push(piece(
+                strip(
+                    &l,
+                    &offset(&l, 1.0, def.kerb_width_m),
+                    KERB_Y_M,
+                    ROAD_Y_M,
+                    origin,
+                    stripes,
+                ),
+                kerb,
+            ));
+            out.push(piece(
+                strip(
+                    &r,
+                    &offset(&r, -1.0, def.kerb_width_m),
+                    KERB_Y_M,
+                    ROAD_Y_M,
+                    origin,
+                    stripes,
+                ),
+                kerb,
+            ));
+        }
+        if let (Some(gravel), true) = (gravel, def.runoff_width_m > 0.0) {
+            // Outside the corner: the right side of a left turn, the left side of a right.
+            let (border, sign) = if k > 0.0 { (&r, -1.0) } else { (&l, 1.0) };
+            let inner = offset(border, sign, def.kerb_width_m);
+            let outer = offset(border, sign, def.kerb_width_m + def.runoff_width_m);
+            out.push(piece(
+                strip(&inner, &outer, RUNOFF_Y_M, RUNOFF_Y_M, origin, |_| rgba(gravel)),
+                gravel,
+            ));
+        }
+    }
+    if def.scenery_spacing_m > 0.0 {
+        trees(level, def, out);
+    }
+}
+
+/// Trees along the track, alternating sides, kept clear of every part of the track.
+fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
+    let t = &def.track;
+    let wood = level.materials.id("wood", "track", "trees").ok();
+    let grass = level.materials.id("grass", "track", "trees").ok();
+    let (Some(wood), Some(grass)) = (wood, grass) else {
+        return;
+    };
+    let step = (def.scenery_spacing_m / (t.length_m() / t.len() as f32)).max(1.0) as usize;
+    let clearance = def.kerb_width_m + def.runoff_width_m + 12.0;
+    let half = level.terrain.size_m * 0.5 - Vec2::splat(5.0);
+    for (k, i) in (0..t.len()).step_by(step).enumerate() {
+        let side = if k.is_multiple_of(2) { 1.0 } else { -1.0 };
+        let w = if side > 0.0 {
+            t.width_left_m[i]
+        } else {
+            t.width_right_m[i]
+        };
+        // A deterministic 0..1 jitter from the index.
+        let jitter = ((i as u32).wrapping_mul(2_654_435_761) >> 16) as f32 / 65_536.0;
+        let p = t.centre[i] + t.left(i) * side * (w + clearance + 10.0 * jitter);
+        let far_enough = t
+            .centre
+            .iter()
+            .enumerate()
+            .all(|(j, c)| c.distance(p) > t.width_left_m[j].max(t.width_right_m[j]) + clearance);
+        if !far_enough || p.x.abs() > half.x || p.y.abs() > half.y {
+            continue;
+        }
+        let scale = 0.8 + 0.5 * jitter;
+        let trunk = Vec3::new(0.5, 3.0 * scale, 0.5);
+        let crown = Vec3::new(3.2, 4.5, 3.2) * scale;
+        let piece = |half: Vec3, y: f32, material, color: Vec3| Piece {
+            shape: PieceShape::Cuboid(half),
+            position: Vec3::new(p.x, y, p.y),
+            rotation: Quat::from_rotation_y(jitter * 6.0),
+            material,
+            color,
+            pattern: 0.0,
+        };
+        out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.40, 0.28, 0.16)));
+        out.push(piece(
+            crown * 0.5,
+            trunk.y + crown.y * 0.5,
+            grass,
+            Vec3::new(0.16, 0.38, 0.14),
+        ));
+    }
 }
 
 /// Triangles for render: positions, normals, colours (RGB + pattern in alpha), indices.
@@ -243,6 +433,18 @@ impl MeshData {
                 }
             }
             PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color),
+            PieceShape::Mesh {
+                vertices,
+                indices,
+                colors,
+            } => {
+                for (tri, c) in indices.iter().zip(indices.iter().map(|t| colors[t[0] as usize])) {
+                    let [a, b, cc] = tri.map(|i| at(vertices[i as usize]));
+                    let n = (b - a).cross(cc - a).normalize_or_zero();
+                    let i = [a, b, cc].map(|p| self.push_vertex(p, n, c));
+                    self.indices.extend_from_slice(&i);
+                }
+            }
         }
     }
 

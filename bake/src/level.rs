@@ -9,6 +9,7 @@ use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
 use crate::scenario::{RawScenario, Scenario};
 use crate::toml_file::parse_bytes;
+use crate::track::Track;
 use crate::validate::Validator;
 use crate::{ContentError, LevelFiles};
 use glam::{EulerRot, Quat, Vec2, Vec3};
@@ -34,6 +35,40 @@ struct RawLevel {
     parked_cars: Vec<RawParked>,
     #[serde(default)]
     scenario: Option<RawScenario>,
+    #[serde(default)]
+    track: Option<RawTrack>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrack {
+    centerline: String,
+    #[serde(default = "track_material")]
+    material: String,
+    #[serde(default = "kerb_curvature")]
+    kerb_min_curvature_per_m: f64,
+    #[serde(default = "kerb_track_width")]
+    kerb_width_m: f64,
+    #[serde(default = "runoff")]
+    runoff_width_m: f64,
+    #[serde(default = "scenery")]
+    scenery_spacing_m: f64,
+}
+
+fn track_material() -> String {
+    "asphalt".into()
+}
+fn kerb_curvature() -> f64 {
+    1.0 / 120.0
+}
+fn kerb_track_width() -> f64 {
+    1.2
+}
+fn runoff() -> f64 {
+    14.0
+}
+fn scenery() -> f64 {
+    45.0
 }
 
 fn default_chunk() -> f64 {
@@ -345,6 +380,23 @@ pub struct ParkedCar {
     pub heading_rad: f32,
 }
 
+/// A race track through the level, with kerbs, run-offs and scenery made from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackDef {
+    /// Centre line and widths.
+    pub track: Track,
+    /// The road's surface.
+    pub material: MaterialId,
+    /// Kerbs line both borders where |curvature| exceeds this, 1/m.
+    pub kerb_min_curvature_per_m: f32,
+    /// Kerb width, m.
+    pub kerb_width_m: f32,
+    /// Gravel run-off outside those corners, m (0: none).
+    pub runoff_width_m: f32,
+    /// Trees every this many metres along the track (0: none).
+    pub scenery_spacing_m: f32,
+}
+
 /// A validated level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Level {
@@ -372,6 +424,8 @@ pub struct Level {
     pub spawns: Vec<Spawn>,
     /// The scripted runs and checks, if the level has them.
     pub scenario: Option<Scenario>,
+    /// The race track, if the level has one.
+    pub track: Option<TrackDef>,
 }
 
 impl Level {
@@ -672,6 +726,28 @@ impl Level {
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
 
+        let track = match &raw.track {
+            None => None,
+            Some(t) => {
+                let bytes = files.read(&t.centerline)?;
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| ContentError::new(files.label(&t.centerline), "file", "not UTF-8 text"))?;
+                Some(TrackDef {
+                    track: Track::parse_csv(&files.label(&t.centerline), &text)?,
+                    material: mat(&t.material, "track.material")?,
+                    kerb_min_curvature_per_m: v.range(
+                        "track.kerb_min_curvature_per_m",
+                        t.kerb_min_curvature_per_m,
+                        0.0,
+                        10.0,
+                    )? as f32,
+                    kerb_width_m: v.range("track.kerb_width_m", t.kerb_width_m, 0.0, 20.0)? as f32,
+                    runoff_width_m: v.range("track.runoff_width_m", t.runoff_width_m, 0.0, 200.0)? as f32,
+                    scenery_spacing_m: v.range("track.scenery_spacing_m", t.scenery_spacing_m, 0.0, 10_000.0)? as f32,
+                })
+            }
+        };
+
         let scenario = match &raw.scenario {
             Some(s) => Some(Scenario::validate(s, &v, &spawns)?),
             None => None,
@@ -694,6 +770,7 @@ impl Level {
             parked_cars,
             spawns,
             scenario,
+            track,
         })
     }
 }

@@ -15,6 +15,7 @@ pub mod level;
 pub mod material;
 pub mod scenario;
 pub mod toml_file;
+pub mod track;
 pub mod validate;
 
 pub use error::ContentError;

@@ -12,9 +12,11 @@ pub mod clock;
 pub mod events;
 pub mod gamepad;
 pub mod window;
+pub mod worker;
 
 pub use audio::{AudioOutput, AudioRenderer};
 pub use clock::{Clock, WallClock};
 pub use events::{Key, PlatformEvent};
 pub use gamepad::{PadAxis, PadButton, PadEvent, PadEventKind, PadId, Pads};
 pub use window::{GlInfo, Platform, PlatformError, VideoBackend, WindowConfig};
+pub use worker::Worker;

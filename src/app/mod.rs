@@ -8,6 +8,7 @@ pub mod play;
 pub mod screenshot;
 pub mod session;
 pub mod setup;
+pub mod streaming;
 
 pub use exit::Failure;
 pub use session::Session;

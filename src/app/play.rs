@@ -2,9 +2,14 @@
 //! context and the clock; the [`Session`] does the rest.
 
 use super::{Failure, Setup};
+use crate::app::streaming::ThreadedChunks;
+use crate::app::Session;
 use crate::input::InputState;
 use crate::render::Renderer;
+use crate::sim::streaming::{chunks_near, StreamRadii};
+use crate::sim::ChunkProvider;
 use crate::time::{FrameHistory, Phase, PhaseTimer};
+use glam::Vec3;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
 
 /// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
@@ -35,7 +40,9 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
     let _audio = AudioOutput::open();
     let clock = WallClock::new();
 
-    let mut session = setup.session();
+    let Some(mut session) = load_with_progress(setup, &mut platform, &renderer, &clock)? else {
+        return Ok(());
+    };
     let mut chunk_events = Vec::with_capacity(64);
     let mut input = InputState::default();
     let mut history = FrameHistory::new(HISTORY_FRAMES);
@@ -77,10 +84,6 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         renderer.draw(&session.frame_view(plan.alpha, &camera), w, h);
         timer.mark(&clock, Phase::Render);
         platform.swap();
-        if !platform.vsync() {
-            // No vblank to wait on: cap the frame rate at the tick rate instead of spinning.
-            clock.sleep_until(frame_start + tick_duration);
-        }
         timer.mark(&clock, Phase::Swap);
         timer.mark(&clock, Phase::Audio);
 
@@ -95,6 +98,11 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         }
         history.push(frame);
         frames += 1;
+        if !platform.vsync() {
+            // No vblank to wait on: cap the frame rate at the tick rate instead of spinning
+            // (outside the frame's accounting: idle time is not over budget).
+            clock.sleep_until(frame_start + tick_duration);
+        }
         if opts.max_frames.is_some_and(|n| frames >= n) {
             break;
         }
@@ -105,4 +113,68 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// Starts the level's chunks decoding on the loader thread and shows the loading screen
+/// until the ones around the start are in; then builds the session (which finds them
+/// ready). `None` when the player closed the window while loading.
+fn load_with_progress(
+    setup: &Setup,
+    platform: &mut Platform,
+    renderer: &Renderer,
+    clock: &WallClock,
+) -> Result<Option<Session>, Failure> {
+    let level = &setup.level.level;
+    let mut positions: Vec<Vec3> = vec![level.player_spawn().position_m];
+    positions.extend(level.parked_cars.iter().map(|p| p.position_m));
+    let radii = StreamRadii::for_chunk_size(level.chunk_size_m);
+    let first = chunks_near(
+        &setup.level.chunks.coords(),
+        &positions,
+        radii.resident_m,
+        level.chunk_size_m,
+    );
+    let mut threaded = match ThreadedChunks::new(setup.level.chunks.clone()) {
+        Ok(t) => t,
+        Err(e) => {
+            log::warn!("no loader thread ({e}); chunks load on the game thread");
+            return Ok(Some(setup.session()));
+        }
+    };
+    for c in &first {
+        threaded.prefetch(*c);
+    }
+    let started = clock.now();
+    let mut events = Vec::new();
+    loop {
+        let ready = threaded.ready_count(&first);
+        events.clear();
+        platform.poll_events(&mut events);
+        if events
+            .iter()
+            .any(|e| matches!(e, skidpad_platform::PlatformEvent::Quit))
+        {
+            return Ok(None);
+        }
+        let (w, h) = platform.drawable_size();
+        renderer.draw_loading(ready as f32 / first.len().max(1) as f32, w, h);
+        platform.swap();
+        if ready == first.len() {
+            break;
+        }
+        clock.sleep_until(clock.now() + std::time::Duration::from_millis(5));
+    }
+    log::info!(
+        "loaded {} chunks around the start in {:.1} ms",
+        first.len(),
+        (clock.now() - started).as_secs_f64() * 1e3
+    );
+    let provider: Box<dyn ChunkProvider> = Box::new(threaded);
+    Ok(Some(Session::with_provider(
+        &setup.level,
+        &setup.car,
+        &setup.parked,
+        &setup.profile,
+        provider,
+    )))
 }

@@ -9,5 +9,5 @@ pub mod root;
 pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::PlatformProfile;
 pub use root::ContentRoot;
-pub use skidpad_bake::{chunk, level, material, scenario, toml_file, validate};
+pub use skidpad_bake::{chunk, level, material, scenario, toml_file, track, validate};
 pub use skidpad_bake::{ContentError, Level, MaterialTable};

@@ -252,6 +252,35 @@ impl Renderer {
         gl_check::debug_check("scene draw");
     }
 
+    /// The loading screen: a dark frame with a bar filled to `progress` (0..1).
+    pub fn draw_loading(&self, progress: f32, width: u32, height: u32) {
+        let (w, h) = (width as i32, height as i32);
+        let (bw, bh) = (w * 3 / 5, (h / 24).max(6));
+        let (x, y) = ((w - bw) / 2, (h - bh) / 2);
+        let fill = (bw as f32 * progress.clamp(0.0, 1.0)) as i32;
+        // SAFETY: clears of the default framebuffer, limited by scissor rectangles.
+        unsafe {
+            gl::Viewport(0, 0, w, h);
+            gl::Disable(gl::SCISSOR_TEST);
+            gl::ClearColor(0.06, 0.07, 0.09, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+            gl::Enable(gl::SCISSOR_TEST);
+            gl::Scissor(x - 2, y - 2, bw + 4, bh + 4);
+            gl::ClearColor(0.35, 0.37, 0.42, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT);
+            gl::Scissor(x, y, bw, bh);
+            gl::ClearColor(0.10, 0.11, 0.13, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT);
+            if fill > 0 {
+                gl::Scissor(x, y, fill, bh);
+                gl::ClearColor(0.85, 0.18, 0.12, 1.0);
+                gl::Clear(gl::COLOR_BUFFER_BIT);
+            }
+            gl::Disable(gl::SCISSOR_TEST);
+        }
+        gl_check::debug_check("loading screen");
+    }
+
     fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3) {
         // SAFETY: uniforms of the bound program; attribute 2's constant applies to meshes
         // without a colour array (white, no tile pattern).

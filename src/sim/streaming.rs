@@ -95,6 +95,22 @@ pub enum ChunkEvent {
     Left(ChunkCoord),
 }
 
+/// The chunks of `all` within `radius_m` of any of `positions`, in coordinate order: what
+/// a world at those positions will want resident (the loading screen waits for these).
+pub fn chunks_near(all: &[ChunkCoord], positions: &[Vec3], radius_m: f32, chunk_m: f32) -> Vec<ChunkCoord> {
+    let mut out: Vec<ChunkCoord> = all
+        .iter()
+        .copied()
+        .filter(|c| {
+            positions
+                .iter()
+                .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), *c, chunk_m) <= radius_m)
+        })
+        .collect();
+    out.sort_by_key(|c| key(*c));
+    out
+}
+
 /// Decides the resident set and asks the provider.
 pub struct Streamer {
     chunk_m: f32,
@@ -165,6 +181,9 @@ impl Streamer {
                 enter.push(c);
             } else if resident.contains_key(&k) && !near(c, self.radii.drop_m) {
                 leave.push(c);
+                // Its decoded data went into the world and goes with it: to come back it
+                // must be loaded again, so forget the prefetch (the next plan renews it).
+                self.prefetched.remove(&k);
             }
         }
         enter.sort_by_key(|c| key(*c));

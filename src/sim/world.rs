@@ -176,6 +176,7 @@ impl SimWorld {
                     BakedShape::Slab(s) => SharedShape::new(*s),
                     BakedShape::Heights(h) => SharedShape::new(h.clone()),
                     BakedShape::Compound(comp) => SharedShape::new(comp.clone()),
+                    BakedShape::Triangles(t) => SharedShape::new(t.clone()),
                 };
                 let friction = self.materials.get(c.material).friction;
                 let collider = ColliderBuilder::new(shape)

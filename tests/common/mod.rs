@@ -48,6 +48,7 @@ pub fn level(size_m: f32, ground: &str, spawn_at: Vec3, props: Vec<StaticProp>) 
             heading_rad: 0.0,
         }],
         scenario: None,
+        track: None,
     }
 }
 

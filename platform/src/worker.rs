@@ -1,0 +1,73 @@
+//! A background worker thread: jobs in, results out, in order. The game's level streaming
+//! decodes chunks on one, so a frame never waits on a disk or a decoder.
+
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::thread::JoinHandle;
+
+/// One thread running `f` on each submitted job, in submission order.
+pub struct Worker<J: Send + 'static, R: Send + 'static> {
+    jobs: Option<Sender<J>>,
+    results: Receiver<R>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
+    /// Starts the thread. Fails only when the OS refuses a thread.
+    pub fn spawn(name: &str, mut f: impl FnMut(J) -> R + Send + 'static) -> std::io::Result<Self> {
+        let (job_tx, job_rx) = channel::<J>();
+        let (res_tx, res_rx) = channel::<R>();
+        let thread = std::thread::Builder::new().name(name.to_string()).spawn(move || {
+            while let Ok(job) = job_rx.recv() {
+                if res_tx.send(f(job)).is_err() {
+                    break;
+                }
+            }
+        })?;
+        Ok(Self {
+            jobs: Some(job_tx),
+            results: res_rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// Queues a job. Returns false if the thread has died (its job panicked).
+    pub fn submit(&self, job: J) -> bool {
+        self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+    }
+
+    /// A finished result, if one is waiting.
+    pub fn try_recv(&self) -> Option<R> {
+        self.results.try_recv().ok()
+    }
+
+    /// The next result, waiting for it; `None` if the thread has died.
+    pub fn recv(&self) -> Option<R> {
+        self.results.recv().ok()
+    }
+}
+
+impl<J: Send + 'static, R: Send + 'static> Drop for Worker<J, R> {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread's loop.
+        self.jobs.take();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_back_in_order() {
+        let w = Worker::spawn("test", |x: u32| x * 2).unwrap();
+        for i in 0..100 {
+            assert!(w.submit(i));
+        }
+        let got: Vec<u32> = (0..100).map(|_| w.recv().unwrap()).collect();
+        assert_eq!(got, (0..100).map(|i| i * 2).collect::<Vec<_>>());
+        assert_eq!(w.try_recv(), None);
+    }
+}
