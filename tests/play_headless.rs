@@ -63,3 +63,28 @@ fn an_unusable_video_driver_is_a_clean_exit_3() {
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("no-such-driver") && !err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn every_level_plays_offscreen() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .arg("levels")
+        .output()
+        .unwrap();
+    let levels: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert!(levels.len() >= 6, "{levels:?}");
+    for level in levels {
+        let o = skidpad(
+            &["play", "--max-frames", "10", "--platform", "xbox", "--level", &level],
+            &[],
+        );
+        let log = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{level}: {log}");
+        assert!(
+            log.contains("chunks around the start"),
+            "{level} showed no loading: {log}"
+        );
+    }
+}
