@@ -96,3 +96,59 @@ fn threaded_and_on_demand_loading_give_the_same_world() {
     let on_demand = drive(SimWorld::new(&level, &car, &[], 60));
     assert_eq!(threaded, on_demand);
 }
+
+/// Hands out chunks but fails one of them, as a corrupt file on disk would.
+struct FailingOne {
+    inner: skidpad::sim::SyncProvider,
+    bad: skidpad::content::chunk::ChunkCoord,
+}
+
+impl skidpad::sim::ChunkProvider for FailingOne {
+    fn prefetch(&mut self, _: skidpad::content::chunk::ChunkCoord) {}
+    fn take(
+        &mut self,
+        c: skidpad::content::chunk::ChunkCoord,
+    ) -> (
+        Result<std::sync::Arc<skidpad::content::chunk::BakedChunk>, skidpad::content::ContentError>,
+        bool,
+    ) {
+        if c == self.bad {
+            return (
+                Err(skidpad::content::ContentError::new("bad.bin", "baked chunk", "corrupt")),
+                false,
+            );
+        }
+        self.inner.take(c)
+    }
+    fn release(&mut self, _: skidpad::content::chunk::ChunkCoord) {}
+}
+
+#[test]
+fn a_chunk_that_fails_to_load_leaves_the_rest_playable() {
+    let level = circuit();
+    let car = CarDef::load(&ContentRoot::Embedded, "coupe").unwrap();
+    let spawn = level.level.player_spawn().position_m;
+    let size = level.level.chunk_size_m;
+    // Fail a chunk near the start, but not the one the car stands on.
+    let here = skidpad::content::chunk::chunk_of(spawn.x, spawn.z, size);
+    let bad = here + glam::IVec2::new(1, 0);
+    let provider = Box::new(FailingOne {
+        inner: skidpad::sim::SyncProvider::new(level.chunks.clone()),
+        bad,
+    });
+    let mut world = SimWorld::with_provider(&level, &car, &[], 60, provider);
+    assert_eq!(world.stream_stats().failures, 1);
+    let input = TickInput {
+        control: skidpad::sim::VehicleControl {
+            throttle: 1.0,
+            ..Default::default()
+        },
+        reset: false,
+    };
+    for _ in 0..300 {
+        world.step(&input);
+    }
+    // The car still drives on its own chunk, on its wheels.
+    assert!(world.player_forward_speed() > 15.0);
+    assert!(world.player().wheels().iter().all(|w| w.grounded));
+}
