@@ -135,6 +135,9 @@ pub struct ShotArgs {
     /// Image height (default: the platform profile's).
     #[arg(long, value_name = "PX")]
     pub height: Option<u32>,
+    /// Leave the HUD (speedometer) out of the picture.
+    #[arg(long)]
+    pub no_hud: bool,
 }
 
 /// Parses the process arguments, runs the command, and returns the exit code.
@@ -234,6 +237,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 frames: a.frames,
                 width: a.width.unwrap_or(profile.width),
                 height: a.height.unwrap_or(profile.height),
+                hud: !a.no_hud,
             };
             for (name, v) in [("--width", opts.width), ("--height", opts.height)] {
                 if !(16..=8192).contains(&v) {

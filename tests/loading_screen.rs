@@ -15,7 +15,7 @@ fn the_bar_fills_with_progress() {
         offscreen: true,
     })
     .expect("offscreen GL context");
-    let renderer = Renderer::new().unwrap();
+    let renderer = Renderer::new(256, 16).unwrap();
     let (w, h) = platform.drawable_size();
     let red_columns = |progress: f32| {
         renderer.draw_loading(progress, w, h);

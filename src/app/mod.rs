@@ -4,6 +4,7 @@
 pub mod chase_camera;
 pub mod exit;
 pub mod headless;
+pub mod hud;
 pub mod play;
 pub mod screenshot;
 pub mod session;

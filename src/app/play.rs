@@ -2,15 +2,18 @@
 //! context and the clock; the [`Session`] does the rest.
 
 use super::{Failure, Setup};
+use crate::app::hud::{self, HudState};
 use crate::app::streaming::ThreadedChunks;
 use crate::app::Session;
 use crate::input::InputState;
+use crate::render::hud::Hud;
 use crate::render::Renderer;
 use crate::sim::streaming::{chunks_near, StreamRadii};
 use crate::sim::ChunkProvider;
 use crate::time::{FrameHistory, Phase, PhaseTimer};
 use glam::Vec3;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
+use std::time::Duration;
 
 /// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
 const HISTORY_FRAMES: usize = 600;
@@ -35,12 +38,15 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
     if platform.backend() == VideoBackend::Offscreen && opts.max_frames.is_none() {
         log::warn!("no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames");
     }
-    let mut renderer = Renderer::new()?;
+    let mut renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
     let mut pads = Pads::open();
     let _audio = AudioOutput::open();
     let clock = WallClock::new();
 
-    let Some(mut session) = load_with_progress(setup, &mut platform, &renderer, &clock)? else {
+    let mut hud = Hud::new()?;
+    let mut hud_state = HudState::default();
+    let mut hud_text = String::with_capacity(128);
+    let Some(mut session) = load_with_progress(setup, &mut platform, &renderer, &mut hud, &clock)? else {
         return Ok(());
     };
     let mut chunk_events = Vec::with_capacity(64);
@@ -64,9 +70,19 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         if input.quit_requested() {
             break;
         }
+        let ui = input.take_ui();
+        hud_state.paused ^= ui.toggle_pause;
+        hud_state.frame_graph ^= ui.toggle_frame_graph;
+        hud_state.telemetry ^= ui.toggle_telemetry;
         timer.mark(&clock, Phase::Input);
 
-        let plan = session.plan_frame(frame_start - last_frame_start);
+        // Paused, no time reaches the simulation (the frame still draws, at alpha 0).
+        let delta = if hud_state.paused {
+            Duration::ZERO
+        } else {
+            frame_start - last_frame_start
+        };
+        let plan = session.plan_frame(delta);
         last_frame_start = frame_start;
         for _ in 0..plan.ticks {
             let tick_input = input.take_tick_input(session.world().player_forward_speed());
@@ -82,6 +98,19 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         let (w, h) = platform.drawable_size();
         let camera = session.camera(plan.alpha);
         renderer.draw(&session.frame_view(plan.alpha, &camera), w, h);
+        hud::compose(
+            &mut hud,
+            &mut hud_text,
+            hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: profile.frame_budget,
+                state: hud_state,
+            },
+            w,
+            h,
+        );
+        hud.flush(w, h);
         timer.mark(&clock, Phase::Render);
         platform.swap();
         timer.mark(&clock, Phase::Swap);
@@ -122,6 +151,7 @@ fn load_with_progress(
     setup: &Setup,
     platform: &mut Platform,
     renderer: &Renderer,
+    hud: &mut Hud,
     clock: &WallClock,
 ) -> Result<Option<Session>, Failure> {
     let level = &setup.level.level;
@@ -157,7 +187,18 @@ fn load_with_progress(
             return Ok(None);
         }
         let (w, h) = platform.drawable_size();
-        renderer.draw_loading(ready as f32 / first.len().max(1) as f32, w, h);
+        let progress = ready as f32 / first.len().max(1) as f32;
+        renderer.draw_loading(progress, w, h);
+        let scale = (h as f32 / 240.0).floor().max(1.0);
+        let label = format!("LOADING {}  {:3.0}%", level.name.to_uppercase(), progress * 100.0);
+        hud.text(
+            (w as f32 - label.len() as f32 * 8.0 * scale) * 0.5,
+            h as f32 * 0.5 + 16.0 * scale,
+            scale,
+            &label,
+            [1.0; 4],
+        );
+        hud.flush(w, h);
         platform.swap();
         if ready == first.len() {
             break;

@@ -16,6 +16,8 @@ pub struct ShotOptions {
     pub width: u32,
     /// Image height in pixels.
     pub height: u32,
+    /// Draw the HUD over the frame.
+    pub hud: bool,
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
@@ -27,7 +29,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
         vsync: false,
         offscreen: true,
     })?;
-    let mut renderer = Renderer::new()?;
+    let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut session = setup.session();
     let idle = TickInput::default();
     for _ in 0..opts.frames {
@@ -40,6 +42,25 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
     let camera = session.camera(1.0);
     let (w, h) = platform.drawable_size();
     renderer.draw(&session.frame_view(1.0, &camera), w, h);
+    if opts.hud {
+        let mut hud = crate::render::hud::Hud::new()?;
+        let history = crate::time::FrameHistory::new(1);
+        let mut text = String::new();
+        let state = crate::app::hud::HudState::default();
+        crate::app::hud::compose(
+            &mut hud,
+            &mut text,
+            crate::app::hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: setup.profile.frame_budget,
+                state,
+            },
+            w,
+            h,
+        );
+        hud.flush(w, h);
+    }
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)

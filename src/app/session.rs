@@ -3,6 +3,7 @@
 
 use super::chase_camera::ChaseCamera;
 use crate::content::{LoadedLevel, PlatformProfile};
+use crate::render::particles::ParticlePool;
 use crate::render::{Camera, FrameView, SceneDesc};
 use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
@@ -16,6 +17,7 @@ pub struct Session {
     world: SimWorld,
     fixed: FixedStepLoop,
     camera: ChaseCamera,
+    particles: ParticlePool,
     previous: Snapshot,
     current: Snapshot,
 }
@@ -47,6 +49,7 @@ impl Session {
         Self {
             scene: SceneDesc::new(&level.level, car, parked),
             camera: ChaseCamera::new(&world),
+            particles: ParticlePool::new(profile.max_particles as usize),
             world,
             fixed: FixedStepLoop::new(profile.loop_config),
             previous: current.clone(),
@@ -75,6 +78,26 @@ impl Session {
         self.camera.update(&self.world, self.world.dt_s());
         std::mem::swap(&mut self.previous, &mut self.current);
         self.world.snapshot_into(&mut self.current);
+        self.particles.advance(self.world.dt_s());
+        self.particles.emit_for(&self.current.events);
+    }
+
+    /// Moves the player's car to `position` at rest and refreshes the snapshots (render
+    /// tests: a frame without the car in view).
+    pub fn world_teleport_for_tests(&mut self, position: glam::Vec3) {
+        self.world.teleport_player(position, glam::Quat::IDENTITY);
+        self.world.snapshot_into(&mut self.previous);
+        self.world.snapshot_into(&mut self.current);
+    }
+
+    /// The particle pool (smoke, dust, debris).
+    pub fn particles(&self) -> &ParticlePool {
+        &self.particles
+    }
+
+    /// The latest snapshot.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.current
     }
 
     /// The chase view `alpha` of the way between the last two ticks.
@@ -90,6 +113,7 @@ impl Session {
             cur: &self.current,
             alpha,
             camera,
+            particles: Some(&self.particles),
         }
     }
 }

@@ -20,6 +20,18 @@ pub struct InputState {
     reset_requested: bool,
     quit_requested: bool,
     reversing: bool,
+    ui: UiRequests,
+}
+
+/// Presses of the game's menu keys since the last frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UiRequests {
+    /// Pause or resume (P, pad Start).
+    pub toggle_pause: bool,
+    /// Show or hide the frame-time graph (F1, pad Back).
+    pub toggle_frame_graph: bool,
+    /// Show or hide the telemetry page (F2).
+    pub toggle_telemetry: bool,
 }
 
 /// Below this forward speed (m/s) the brake pedal engages reverse, and above minus it the
@@ -72,6 +84,9 @@ impl InputState {
                     Key::Right | Key::D => self.keys.right = pressed,
                     Key::Space => self.keys.hand_brake = pressed,
                     Key::R if pressed => self.reset_requested = true,
+                    Key::P if pressed => self.ui.toggle_pause = true,
+                    Key::F1 if pressed => self.ui.toggle_frame_graph = true,
+                    Key::F2 if pressed => self.ui.toggle_telemetry = true,
                     Key::Escape if pressed => self.quit_requested = true,
                     _ => {}
                 }
@@ -92,11 +107,18 @@ impl InputState {
             PadEventKind::Button { button, pressed } => match button {
                 PadButton::South => self.pad.hand_brake = pressed,
                 PadButton::North if pressed => self.reset_requested = true,
+                PadButton::Start if pressed => self.ui.toggle_pause = true,
+                PadButton::Select if pressed => self.ui.toggle_frame_graph = true,
                 _ => {}
             },
             PadEventKind::Disconnected => self.pad = PadState::default(),
             PadEventKind::Connected => {}
         }
+    }
+
+    /// Menu-key presses since the last call.
+    pub fn take_ui(&mut self) -> UiRequests {
+        std::mem::take(&mut self.ui)
     }
 
     /// Whether the player asked to quit (window closed, Escape).

@@ -29,6 +29,11 @@ impl Camera {
         }
     }
 
+    /// The view matrix (world → camera).
+    pub fn view(&self) -> Mat4 {
+        glam::camera::rh::view::look_at_mat4(self.eye, self.target, Vec3::Y)
+    }
+
     /// Projection × view for an image of `aspect` (width / height).
     pub fn view_proj(&self, aspect: f32) -> Mat4 {
         let proj =

@@ -2,12 +2,16 @@
 //! [`SceneDesc`]; it never touches the simulation. GL function pointers are loaded by the
 //! platform layer before a [`Renderer`] is made.
 
+pub mod billboards;
 pub mod camera;
 pub mod gl_check;
+pub mod hud;
 pub mod mesh;
+pub mod particles;
 pub mod readback;
 pub mod scene;
 pub mod shader;
+pub mod shadow;
 
 pub use camera::Camera;
 pub use scene::{CarLook, FrameView, Renderer, SceneDesc};

@@ -1,9 +1,12 @@
 //! Drawing a level: streamed chunk meshes, props, cars, with sun, ambient light and fog.
 
+use super::billboards::Billboards;
 use super::camera::Camera;
 use super::gl_check;
 use super::mesh::Mesh;
+use super::particles::ParticlePool;
 use super::shader::Program;
+use super::shadow::ShadowMap;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
 use crate::sim::{ChunkEvent, Snapshot};
@@ -25,6 +28,8 @@ pub struct FrameView<'a> {
     pub alpha: f32,
     /// The view.
     pub camera: &'a Camera,
+    /// Smoke, dust and debris to draw.
+    pub particles: Option<&'a ParticlePool>,
 }
 
 /// A car as render draws it: boxes in the chassis frame, and wheels.
@@ -92,14 +97,17 @@ layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_color;
 uniform mat4 u_model;
 uniform mat4 u_view_proj;
+uniform mat4 u_light_vp;
 out vec3 v_world;
 out vec3 v_normal;
 out vec4 v_color;
+out vec4 v_light;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
     v_world = world.xyz;
     v_normal = transpose(inverse(mat3(u_model))) * a_normal;
     v_color = a_color;
+    v_light = u_light_vp * world;
     gl_Position = u_view_proj * world;
 }
 "#;
@@ -108,7 +116,10 @@ const FRAGMENT: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
 in vec4 v_color;
+in vec4 v_light;
 uniform vec3 u_color;
+uniform sampler2DShadow u_shadow;
+uniform float u_shadow_texel;
 uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
@@ -121,6 +132,17 @@ void main() {
     float c = mod(cell.x + cell.y, 2.0);
     albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
     float sun = max(dot(n, -u_sun_dir), 0.0);
+    // Percentage-closer filtering: 3×3 taps, each already a 2×2 bilinear comparison.
+    vec3 l = v_light.xyz / v_light.w * 0.5 + 0.5;
+    float lit_fraction = 1.0;
+    if (sun > 0.0 && all(greaterThan(l, vec3(0.0))) && all(lessThan(l, vec3(1.0)))) {
+        float sum = 0.0;
+        for (int x = -1; x <= 1; x++)
+            for (int y = -1; y <= 1; y++)
+                sum += texture(u_shadow, vec3(l.xy + vec2(x, y) * u_shadow_texel, l.z - 0.0006));
+        lit_fraction = sum / 9.0;
+    }
+    sun *= lit_fraction;
     float sky = 0.5 + 0.5 * n.y;
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
     float dist = length(v_world - u_eye);
@@ -132,6 +154,8 @@ void main() {
 /// Owns the GL objects for drawing levels.
 pub struct Renderer {
     program: Program,
+    shadow: ShadowMap,
+    billboards: Billboards,
     cube: Mesh,
     wheel: Mesh,
     cone: Mesh,
@@ -142,13 +166,23 @@ pub struct Renderer {
     u_sun_dir: i32,
     u_sky: i32,
     u_eye: i32,
+    u_light_vp: i32,
+    u_shadow: i32,
+    u_shadow_texel: i32,
 }
 
 impl Renderer {
-    /// Compiles shaders and uploads meshes. Needs a current GL 3.3 core context.
-    pub fn new() -> Result<Renderer, RenderError> {
+    /// Compiles shaders and uploads meshes, with a `shadow_map_size`² sun shadow map and room
+    /// for `max_particles` (both from the platform profile). Needs a current GL 3.3 core
+    /// context.
+    pub fn new(shadow_map_size: u32, max_particles: usize) -> Result<Renderer, RenderError> {
         let program = Program::new("lit", VERTEX, FRAGMENT)?;
         let r = Renderer {
+            shadow: ShadowMap::new(shadow_map_size)?,
+            billboards: Billboards::new(max_particles)?,
+            u_light_vp: program.uniform("u_light_vp"),
+            u_shadow: program.uniform("u_shadow"),
+            u_shadow_texel: program.uniform("u_shadow_texel"),
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),
             u_color: program.uniform("u_color"),
@@ -186,35 +220,17 @@ impl Renderer {
         self.chunks.len()
     }
 
-    /// Draws `view` into a `width × height` viewport of the current framebuffer.
-    pub fn draw(&self, view: &FrameView, width: u32, height: u32) {
+    /// Calls `f` with every mesh of the frame and its model matrix and colour.
+    fn for_each_mesh(&self, view: &FrameView, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
         let FrameView {
             scene,
             prev,
             cur,
             alpha,
-            camera,
+            ..
         } = *view;
-        let sky = scene.sky_color;
-        // SAFETY: plain state setting on the current context.
-        unsafe {
-            gl::Viewport(0, 0, width as i32, height as i32);
-            gl::Enable(gl::DEPTH_TEST);
-            gl::Enable(gl::CULL_FACE);
-            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
-            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
-        }
-        self.program.bind();
-        let vp = camera.view_proj(width as f32 / height.max(1) as f32);
-        // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32.
-        unsafe {
-            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, vp.to_cols_array().as_ptr());
-            gl::Uniform3fv(self.u_sun_dir, 1, scene.sun_dir.to_array().as_ptr());
-            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
-            gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
-        }
         for mesh in self.chunks.values() {
-            self.draw_mesh(mesh, &Mat4::IDENTITY, Vec3::ONE);
+            f(mesh, &Mat4::IDENTITY, Vec3::ONE);
         }
         for (i, (shape, color)) in scene.props.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
@@ -227,8 +243,11 @@ impl Renderer {
                     (&self.cone, Vec3::new(radius_m * 2.0, height_m, radius_m * 2.0))
                 }
             };
-            let model = Mat4::from_scale_rotation_translation(scale, pose.rotation, pose.position);
-            self.draw_mesh(mesh, &model, *color);
+            f(
+                mesh,
+                &Mat4::from_scale_rotation_translation(scale, pose.rotation, pose.position),
+                *color,
+            );
         }
         for (i, look) in scene.cars.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
@@ -237,8 +256,11 @@ impl Renderer {
             let car = a.lerp(b, alpha);
             let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
             for (size, centre) in &look.boxes {
-                let model = chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre);
-                self.draw_mesh(&self.cube, &model, look.color);
+                f(
+                    &self.cube,
+                    &(chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre)),
+                    look.color,
+                );
             }
             for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
                 let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
@@ -246,8 +268,51 @@ impl Renderer {
                 let d = look.wheel_radius_m * 2.0;
                 let model =
                     chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
-                self.draw_mesh(&self.wheel, &model, TYRE_COLOR);
+                f(&self.wheel, &model, TYRE_COLOR);
             }
+        }
+    }
+
+    /// Draws `view` into a `width × height` viewport of the current framebuffer: the sun's
+    /// shadow map, the lit scene, then the particles.
+    pub fn draw(&mut self, view: &FrameView, width: u32, height: u32) {
+        let (scene, camera) = (view.scene, view.camera);
+        let sky = scene.sky_color;
+        let focus = match (view.prev.cars.first(), view.cur.cars.first()) {
+            (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
+            _ => camera.target,
+        };
+        let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
+        self.shadow.render(&light_vp, &mut |draw| {
+            self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
+        });
+
+        // SAFETY: plain state setting on the current context.
+        unsafe {
+            gl::Viewport(0, 0, width as i32, height as i32);
+            gl::Enable(gl::DEPTH_TEST);
+            gl::Enable(gl::CULL_FACE);
+            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
+        self.program.bind();
+        self.shadow.bind(1);
+        let aspect = width as f32 / height.max(1) as f32;
+        let vp = camera.view_proj(aspect);
+        // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, vp.to_cols_array().as_ptr());
+            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, light_vp.to_cols_array().as_ptr());
+            gl::Uniform1i(self.u_shadow, 1);
+            gl::Uniform1f(self.u_shadow_texel, 1.0 / self.shadow.size() as f32);
+            gl::Uniform3fv(self.u_sun_dir, 1, scene.sun_dir.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
+        }
+        self.for_each_mesh(view, &mut |mesh, model, color| self.draw_mesh(mesh, model, color));
+        if let Some(pool) = view.particles {
+            let view_m = camera.view();
+            self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
     }

@@ -89,4 +89,6 @@ pub struct Snapshot {
     pub cars: Vec<CarPose>,
     /// Dynamic props.
     pub bodies: Vec<BodyPose>,
+    /// What happened in the tick (for particles, sound, rumble).
+    pub events: Vec<super::SimEvent>,
 }

@@ -1,6 +1,7 @@
 //! The physics world the game owns: rapier3d, stepped once per tick with that tick's input,
 //! with the level's static geometry streamed in chunk by chunk.
 
+use super::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W};
 use super::hash::StateHasher;
 use super::input::{TickInput, VehicleControl};
 use super::snapshot::{BodyPose, CarPose, Snapshot, WheelPose};
@@ -41,6 +42,9 @@ pub struct SimWorld {
     resident_bytes: BTreeMap<(i32, i32), usize>,
     events: Vec<ChunkEvent>,
     spawn: Spawn,
+    /// Per car: chassis velocity before the tick, ticks in the air.
+    motion: Vec<(Vec3, u32)>,
+    sim_events: Vec<SimEvent>,
     tick: u64,
     tick_rate_hz: u32,
     dt_s: f32,
@@ -85,6 +89,8 @@ impl SimWorld {
             resident_bytes: BTreeMap::new(),
             events: Vec::new(),
             spawn: spawn.clone(),
+            motion: Vec::new(),
+            sim_events: Vec::with_capacity(64),
             tick: 0,
             tick_rate_hz,
             dt_s,
@@ -113,6 +119,7 @@ impl SimWorld {
             );
             world.props.push(h);
         }
+        world.motion = vec![(Vec3::ZERO, 0); world.cars.len()];
         world.refresh_query_structures();
         world
     }
@@ -222,8 +229,59 @@ impl SimWorld {
             let c = if i == 0 { &control } else { &PARKED };
             car.update(&mut self.physics, c, &surfaces, self.dt_s);
         }
+        for (m, car) in self.motion.iter_mut().zip(&self.cars) {
+            m.0 = self.physics.bodies[car.body].linvel();
+        }
         self.physics.step();
         self.tick += 1;
+        self.collect_events();
+    }
+
+    /// Derives this tick's events from the state after the step.
+    fn collect_events(&mut self) {
+        self.sim_events.clear();
+        let dt = self.dt_s;
+        let gravity = self.physics.gravity;
+        for (i, (car, motion)) in self.cars.iter().zip(self.motion.iter_mut()).enumerate() {
+            let body = &self.physics.bodies[car.body];
+            let v = body.linvel();
+            let mut grounded = 0;
+            for w in car.wheels().iter().filter(|w| w.grounded) {
+                grounded += 1;
+                let ground_v = Vec3::new(v.x, 0.0, v.z);
+                if w.slip_power_w > SLIP_EVENT_W {
+                    self.sim_events.push(SimEvent::Slip {
+                        car: i as u8,
+                        position: w.contact_m,
+                        velocity: ground_v,
+                        power_w: w.slip_power_w,
+                        loose: w.on_loose,
+                    });
+                } else if w.on_loose && ground_v.length() > DUST_SPEED_MPS {
+                    self.sim_events.push(SimEvent::Dust {
+                        position: w.contact_m,
+                        velocity: ground_v,
+                    });
+                }
+            }
+            let (before, air_ticks) = *motion;
+            if grounded >= 2 && air_ticks as f32 * dt >= LANDING_AIRTIME_S {
+                self.sim_events.push(SimEvent::Landing {
+                    car: i as u8,
+                    position: body.translation(),
+                    speed_mps: -before.y.min(0.0),
+                });
+            }
+            motion.1 = if grounded == 0 { air_ticks + 1 } else { 0 };
+            let dv = v - before - gravity * dt;
+            if dv.length() > IMPACT_DV_MPS {
+                self.sim_events.push(SimEvent::Impact {
+                    car: i as u8,
+                    position: body.translation() - dv.normalize() * 2.0 + Vec3::Y * 0.5,
+                    impulse_ns: dv.length() * body.mass(),
+                });
+            }
+        }
     }
 
     /// A bit-exact digest of the tick count and every dynamic body's position, rotation,
@@ -262,6 +320,13 @@ impl SimWorld {
         }));
         out.bodies.clear();
         out.bodies.extend(self.props.iter().map(|&h| self.pose_of(h)));
+        out.events.clear();
+        out.events.extend_from_slice(&self.sim_events);
+    }
+
+    /// Events of the latest tick.
+    pub fn events(&self) -> &[SimEvent] {
+        &self.sim_events
     }
 
     /// Moves the chunk changes since the last call into `out` (render uploads and frees

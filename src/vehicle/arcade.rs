@@ -44,6 +44,13 @@ pub struct WheelState {
     pub spin_rate_rad_per_s: f32,
     /// Spin angle for drawing, radians in [0, 2π).
     pub spin_angle_rad: f32,
+    /// Power the tire dissipates sliding (sideways and under braking), W: what makes
+    /// smoke and squeal.
+    pub slip_power_w: f32,
+    /// Where the ray met the ground (world), when grounded.
+    pub contact_m: Vec3,
+    /// The ground under it is loose (throws dust).
+    pub on_loose: bool,
 }
 
 /// A raycast car in the world.
@@ -188,8 +195,12 @@ impl ArcadeCar {
                     // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
                     let rate = def.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
                     let fraction = 1.0 - (-rate * dt_s).exp();
-                    body.apply_impulse_at_point(axle * (-lateral * share * fraction), origin, false);
+                    let lateral_impulse = lateral * share * fraction;
+                    body.apply_impulse_at_point(axle * -lateral_impulse, origin, false);
 
+                    state.slip_power_w = (lateral_impulse * lateral).abs() / dt_s;
+                    state.contact_m = origin + down * hit.distance_m;
+                    state.on_loose = hit.loose;
                     state.grounded = true;
                     state.compression_m = compression;
                     state.center_y_m = w.origin_m.y - hit.distance_m + def.wheel_radius_m;
@@ -205,6 +216,8 @@ impl ArcadeCar {
                     }
                 }
                 None => {
+                    state.slip_power_w = 0.0;
+                    state.on_loose = false;
                     state.grounded = false;
                     state.compression_m = 0.0;
                     state.center_y_m = w.origin_m.y - def.droop_m;
@@ -248,6 +261,11 @@ impl ArcadeCar {
                 let ramp = (speed / def.brake_ramp_speed_mps).min(1.0);
                 let dv = (decel * ramp * dt_s).min(speed);
                 body.add_force(tangential * (-dv / speed * mass / dt_s), false);
+                // The braking power is dissipated at the tires, shared by grip.
+                let power = dv / dt_s * mass * speed;
+                for w in self.wheels.iter_mut().filter(|w| w.grounded) {
+                    w.slip_power_w += power / grounded as f32;
+                }
             }
         }
     }

@@ -25,16 +25,21 @@ impl<'a> Surfaces<'a> {
         material.0 as u128 + 1
     }
 
+    fn material(&self, collider: &Collider) -> Option<&crate::content::material::Material> {
+        match collider.user_data {
+            0 => None,
+            n => Some(self.materials.get(MaterialId((n - 1).min(u16::MAX as u128) as u16))),
+        }
+    }
+
     /// Tire friction coefficient μ on `collider`.
     pub fn friction(&self, collider: &Collider) -> f32 {
-        match collider.user_data {
-            0 => 1.0,
-            n => {
-                self.materials
-                    .get(MaterialId((n - 1).min(u16::MAX as u128) as u16))
-                    .friction
-            }
-        }
+        self.material(collider).map_or(1.0, |m| m.friction)
+    }
+
+    /// Whether `collider` is a loose surface (gravel, snow, grass) that throws dust.
+    pub fn loose(&self, collider: &Collider) -> bool {
+        self.material(collider).is_some_and(|m| m.loose)
     }
 }
 
@@ -49,6 +54,8 @@ pub struct WheelContact {
     pub collider: ColliderHandle,
     /// Tire friction coefficient μ of the surface hit.
     pub friction: f32,
+    /// The surface is loose (throws dust).
+    pub loose: bool,
 }
 
 /// Casts one wheel ray, ignoring the car's own colliders and every sensor.
@@ -75,5 +82,6 @@ pub fn cast_wheel_ray(
         normal,
         collider,
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
+        loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
     })
 }

@@ -1,0 +1,169 @@
+//! What the overlay shows: speed, the frame-time graph, the telemetry page, the pause
+//! screen. Built each frame into the renderer's [`Hud`] batch.
+
+use super::Session;
+use crate::render::hud::Hud;
+use crate::time::{FrameHistory, Phase};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// Which overlay pages are on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HudState {
+    /// Game paused (the simulation does not tick).
+    pub paused: bool,
+    /// Frame-time graph shown.
+    pub frame_graph: bool,
+    /// Telemetry page shown.
+    pub telemetry: bool,
+}
+
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
+const AMBER: [f32; 4] = [1.0, 0.75, 0.2, 1.0];
+
+/// What the overlay reads.
+#[derive(Clone, Copy)]
+pub struct HudInputs<'a> {
+    /// The game.
+    pub session: &'a Session,
+    /// Recent frames, for the graph.
+    pub history: &'a FrameHistory,
+    /// The profile's frame budget.
+    pub budget: Duration,
+    /// Which pages are on.
+    pub state: HudState,
+}
+
+/// Adds this frame's overlay to `hud`. `text` is a scratch buffer reused between frames.
+pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, height: u32) {
+    let HudInputs {
+        session,
+        history,
+        budget,
+        state,
+    } = inputs;
+    let (w, h) = (width as f32, height as f32);
+    let scale = (h / 240.0).floor().max(1.0);
+    let world = session.world();
+    let body = world.player_body();
+
+    // Speedometer, bottom right. (rpm and gear come with the drivetrain model.)
+    text.clear();
+    let _ = write!(text, "{:3.0} km/h", body.linvel().length() * 3.6);
+    let tw = text.len() as f32 * 8.0 * scale * 2.0;
+    hud.rect(
+        w - tw - 16.0 * scale,
+        h - 28.0 * scale,
+        tw + 12.0 * scale,
+        24.0 * scale,
+        SHADE,
+    );
+    hud.text(w - tw - 10.0 * scale, h - 24.0 * scale, scale * 2.0, text, WHITE);
+
+    if state.frame_graph {
+        frame_graph(hud, text, history, budget, scale, w);
+    }
+    if state.telemetry {
+        telemetry(hud, text, session, scale);
+    }
+    if state.paused {
+        hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.45]);
+        let s = scale * 4.0;
+        let label = "PAUSED";
+        hud.text((w - label.len() as f32 * 8.0 * s) * 0.5, h * 0.4, s, label, WHITE);
+        let hint = "P / START TO RESUME";
+        hud.text(
+            (w - hint.len() as f32 * 8.0 * scale) * 0.5,
+            h * 0.4 + 48.0 * scale,
+            scale,
+            hint,
+            AMBER,
+        );
+    }
+}
+
+/// The last frames as bars (height ∝ frame time), the budget as a line, and the phase that
+/// took longest in the worst frame.
+fn frame_graph(hud: &mut Hud, text: &mut String, history: &FrameHistory, budget: Duration, scale: f32, w: f32) {
+    let (gx, gy, gw, gh) = (8.0 * scale, 8.0 * scale, (w * 0.45).min(300.0 * scale), 60.0 * scale);
+    hud.rect(gx - 4.0, gy - 4.0, gw + 8.0, gh + 20.0 * scale, SHADE);
+    let full = budget.as_secs_f32() * 2.0;
+    let n = history.len().min(gw as usize);
+    let bar = gw / n.max(1) as f32;
+    let mut worst = None::<(Duration, Phase)>;
+    for (i, f) in history.iter().skip(history.len() - n).enumerate() {
+        let t = f.total.as_secs_f32();
+        let bh = (t / full).min(1.0) * gh;
+        let color = if f.total > budget {
+            [0.95, 0.25, 0.2, 0.9]
+        } else {
+            [0.3, 0.85, 0.4, 0.9]
+        };
+        hud.rect(gx + i as f32 * bar, gy + gh - bh, bar.max(1.0), bh, color);
+        if worst.is_none_or(|(d, _)| f.total > d) {
+            worst = Some((f.total, f.longest()));
+        }
+    }
+    hud.rect(gx, gy + gh * 0.5, gw, 1.0, AMBER);
+    text.clear();
+    if let Some((d, phase)) = worst {
+        let _ = write!(
+            text,
+            "WORST {:.1} MS ({})",
+            d.as_secs_f64() * 1e3,
+            phase.name().to_uppercase()
+        );
+    }
+    hud.text(gx, gy + gh + 4.0 * scale, scale, text, WHITE);
+}
+
+/// Per-wheel and car state.
+fn telemetry(hud: &mut Hud, text: &mut String, session: &Session, scale: f32) {
+    let world = session.world();
+    let car = world.player();
+    let (x, mut y) = (8.0 * scale, 100.0 * scale);
+    let lines = 3 + car.wheels().len();
+    hud.rect(
+        x - 4.0,
+        y - 4.0,
+        300.0 * scale,
+        lines as f32 * 10.0 * scale + 8.0,
+        SHADE,
+    );
+    let line = |hud: &mut Hud, y: &mut f32, s: &str| {
+        hud.text(x, *y, scale, s, WHITE);
+        *y += 10.0 * scale;
+    };
+    text.clear();
+    let _ = write!(
+        text,
+        "CAR {}  FWD {:5.1} M/S",
+        car.def().name.to_uppercase(),
+        world.player_forward_speed()
+    );
+    line(hud, &mut y, text);
+    line(hud, &mut y, "WHEEL GND  COMP CM  SLIP KW  STEER");
+    for (i, w) in car.wheels().iter().enumerate() {
+        text.clear();
+        let _ = write!(
+            text,
+            "{i}     {}    {:5.1}  {:7.1}  {:5.1}",
+            if w.grounded { "Y" } else { "-" },
+            w.compression_m * 100.0,
+            w.slip_power_w / 1000.0,
+            w.steer_rad.to_degrees()
+        );
+        line(hud, &mut y, text);
+    }
+    text.clear();
+    let s = world.stream_stats();
+    let _ = write!(
+        text,
+        "CHUNKS {} ({:.1} MB)  WAITS {}",
+        s.resident_chunks,
+        s.resident_bytes as f64 / 1048576.0,
+        s.waits
+    );
+    line(hud, &mut y, text);
+}

@@ -1,0 +1,186 @@
+//! Drawing the particle pool: camera-facing quads, sorted back to front, with a soft round
+//! alpha, lit by the sun and the sky, fogged like the scene, blended premultiplied so they
+//! look the same from any side. Buffers are sized for the pool's capacity once.
+
+use super::particles::ParticlePool;
+use super::shader::Program;
+use glam::{Mat4, Vec3};
+
+const VERTEX: &str = r#"#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec2 a_uv;
+layout(location = 2) in vec4 a_color;
+uniform mat4 u_view_proj;
+out vec2 v_uv;
+out vec4 v_color;
+out vec3 v_world;
+void main() {
+    v_uv = a_uv;
+    v_color = a_color;
+    v_world = a_pos;
+    gl_Position = u_view_proj * vec4(a_pos, 1.0);
+}
+"#;
+
+const FRAGMENT: &str = r#"#version 330 core
+in vec2 v_uv;
+in vec4 v_color;
+in vec3 v_world;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
+out vec4 frag;
+void main() {
+    float r2 = dot(v_uv, v_uv);
+    if (r2 > 1.0) discard;
+    // Soft edge: full in the middle, nothing at the rim.
+    float a = v_color.a * (1.0 - r2) * (1.0 - r2);
+    // A puff scatters light from the sun whatever its facing; the sky fills in.
+    float sun = 0.55 + 0.45 * max(-u_sun_dir.y, 0.0);
+    vec3 lit = v_color.rgb * (vec3(1.0, 0.96, 0.88) * sun * 0.8 + u_sky * 0.35);
+    float fog = clamp(1.0 - exp(-length(v_world - u_eye) * 0.0025), 0.0, 1.0);
+    vec3 c = mix(lit, u_sky, fog);
+    frag = vec4(c * a, a);
+}
+"#;
+
+/// Floats per vertex: position 3, uv 2, colour 4.
+const STRIDE: usize = 9;
+
+/// GPU side of the particle pool.
+pub struct Billboards {
+    program: Program,
+    vao: u32,
+    vbo: u32,
+    ebo: u32,
+    capacity: usize,
+    vertices: Vec<f32>,
+    order: Vec<(f32, u32)>,
+    u_view_proj: i32,
+    u_sun_dir: i32,
+    u_sky: i32,
+    u_eye: i32,
+}
+
+impl Billboards {
+    /// Buffers for `capacity` particles.
+    pub fn new(capacity: usize) -> Result<Billboards, super::RenderError> {
+        let program = Program::new("particles", VERTEX, FRAGMENT)?;
+        let capacity = capacity.max(1);
+        let indices: Vec<u32> = (0..capacity as u32)
+            .flat_map(|i| [i * 4, i * 4 + 1, i * 4 + 2, i * 4, i * 4 + 2, i * 4 + 3])
+            .collect();
+        let (mut vao, mut vbo, mut ebo) = (0, 0, 0);
+        // SAFETY: buffers created and filled from live slices; attribute layout matches
+        // STRIDE floats (position, uv, colour).
+        unsafe {
+            gl::GenVertexArrays(1, &mut vao);
+            gl::GenBuffers(1, &mut vbo);
+            gl::GenBuffers(1, &mut ebo);
+            gl::BindVertexArray(vao);
+            gl::BindBuffer(gl::ARRAY_BUFFER, vbo);
+            gl::BufferData(
+                gl::ARRAY_BUFFER,
+                (capacity * 4 * STRIDE * 4) as isize,
+                std::ptr::null(),
+                gl::STREAM_DRAW,
+            );
+            gl::BindBuffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+            gl::BufferData(
+                gl::ELEMENT_ARRAY_BUFFER,
+                std::mem::size_of_val(indices.as_slice()) as isize,
+                indices.as_ptr().cast(),
+                gl::STATIC_DRAW,
+            );
+            let stride = (STRIDE * 4) as i32;
+            gl::EnableVertexAttribArray(0);
+            gl::VertexAttribPointer(0, 3, gl::FLOAT, gl::FALSE, stride, std::ptr::null());
+            gl::EnableVertexAttribArray(1);
+            gl::VertexAttribPointer(1, 2, gl::FLOAT, gl::FALSE, stride, 12 as *const _);
+            gl::EnableVertexAttribArray(2);
+            gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 20 as *const _);
+            gl::BindVertexArray(0);
+        }
+        Ok(Billboards {
+            u_view_proj: program.uniform("u_view_proj"),
+            u_sun_dir: program.uniform("u_sun_dir"),
+            u_sky: program.uniform("u_sky"),
+            u_eye: program.uniform("u_eye"),
+            program,
+            vao,
+            vbo,
+            ebo,
+            capacity,
+            vertices: Vec::with_capacity(capacity * 4 * STRIDE),
+            order: Vec::with_capacity(capacity),
+        })
+    }
+
+    /// Draws `pool` for a camera at `eye` with view matrix `view` (for its right and up
+    /// axes). Call after the opaque scene: depth-tested, no depth writes.
+    pub fn draw(&mut self, pool: &ParticlePool, view: &Mat4, view_proj: &Mat4, eye: Vec3, sun_dir: Vec3, sky: Vec3) {
+        let particles = pool.particles();
+        let n = particles.len().min(self.capacity);
+        if n == 0 {
+            return;
+        }
+        let right = Vec3::new(view.x_axis.x, view.y_axis.x, view.z_axis.x);
+        let up = Vec3::new(view.x_axis.y, view.y_axis.y, view.z_axis.y);
+        self.order.clear();
+        self.order.extend(
+            particles[..n]
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.position.distance_squared(eye), i as u32)),
+        );
+        // Back to front, so each puff blends over the ones behind it.
+        self.order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        self.vertices.clear();
+        for &(_, i) in &self.order {
+            let p = &particles[i as usize];
+            let s = p.current_size_m();
+            let c = p.color();
+            for (u, v) in [(-1.0f32, -1.0f32), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                let q = p.position + right * (u * s) + up * (v * s);
+                self.vertices
+                    .extend_from_slice(&[q.x, q.y, q.z, u, v, c[0], c[1], c[2], c[3]]);
+            }
+        }
+        self.program.bind();
+        // SAFETY: uploads into our buffer (sized for capacity ≥ n particles) and draws with
+        // blending set for premultiplied alpha.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, view_proj.to_cols_array().as_ptr());
+            gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
+            gl::BindVertexArray(self.vao);
+            gl::BindBuffer(gl::ARRAY_BUFFER, self.vbo);
+            gl::BufferSubData(
+                gl::ARRAY_BUFFER,
+                0,
+                (self.vertices.len() * 4) as isize,
+                self.vertices.as_ptr().cast(),
+            );
+            gl::Enable(gl::BLEND);
+            gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
+            gl::DepthMask(gl::FALSE);
+            gl::Disable(gl::CULL_FACE);
+            gl::DrawElements(gl::TRIANGLES, (n * 6) as i32, gl::UNSIGNED_INT, std::ptr::null());
+            gl::DepthMask(gl::TRUE);
+            gl::Disable(gl::BLEND);
+            gl::BindVertexArray(0);
+        }
+    }
+}
+
+impl Drop for Billboards {
+    fn drop(&mut self) {
+        // SAFETY: deletes objects we own.
+        unsafe {
+            gl::DeleteVertexArrays(1, &self.vao);
+            gl::DeleteBuffers(1, &self.vbo);
+            gl::DeleteBuffers(1, &self.ebo);
+        }
+    }
+}

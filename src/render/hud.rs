@@ -1,0 +1,230 @@
+//! 2D overlay drawing: rectangles and text in screen pixels, with the 8×8 bitmap font
+//! built into the binary (the `font8x8` glyphs, uploaded as a texture atlas at start: no
+//! font file is read at run time).
+
+use super::shader::Program;
+
+const VERTEX: &str = r#"#version 330 core
+layout(location = 0) in vec2 a_pos;
+layout(location = 1) in vec2 a_uv;
+layout(location = 2) in vec4 a_color;
+uniform vec2 u_screen;
+out vec2 v_uv;
+out vec4 v_color;
+void main() {
+    v_uv = a_uv;
+    v_color = a_color;
+    vec2 ndc = vec2(a_pos.x / u_screen.x * 2.0 - 1.0, 1.0 - a_pos.y / u_screen.y * 2.0);
+    gl_Position = vec4(ndc, 0.0, 1.0);
+}
+"#;
+
+const FRAGMENT: &str = r#"#version 330 core
+in vec2 v_uv;
+in vec4 v_color;
+uniform sampler2D u_font;
+out vec4 frag;
+void main() {
+    float a = texture(u_font, v_uv).r * v_color.a;
+    frag = vec4(v_color.rgb * a, a);
+}
+"#;
+
+/// Atlas layout: 16 × 8 glyph cells for ASCII, and a ninth row whose first cell is solid
+/// (for rectangles).
+const CELLS_X: usize = 16;
+const CELLS_Y: usize = 9;
+const ATLAS_W: usize = CELLS_X * 8;
+const ATLAS_H: usize = CELLS_Y * 8;
+/// Floats per vertex: position 2, uv 2, colour 4.
+const STRIDE: usize = 8;
+/// Quads one frame may draw.
+const MAX_QUADS: usize = 4096;
+
+/// The overlay batch: add rectangles and text, then [`Hud::flush`].
+pub struct Hud {
+    program: Program,
+    vao: u32,
+    vbo: u32,
+    ebo: u32,
+    texture: u32,
+    vertices: Vec<f32>,
+    u_screen: i32,
+    u_font: i32,
+}
+
+fn atlas() -> Vec<u8> {
+    let mut pixels = vec![0u8; ATLAS_W * ATLAS_H];
+    for code in 0u8..128 {
+        let glyph = font8x8::legacy::BASIC_LEGACY[code as usize];
+        let (cx, cy) = ((code as usize % CELLS_X) * 8, (code as usize / CELLS_X) * 8);
+        for (row, bits) in glyph.iter().enumerate() {
+            for col in 0..8 {
+                if bits & (1 << col) != 0 {
+                    pixels[(cy + row) * ATLAS_W + cx + col] = 255;
+                }
+            }
+        }
+    }
+    for row in 0..8 {
+        for col in 0..8 {
+            pixels[(8 * 8 + row) * ATLAS_W + col] = 255;
+        }
+    }
+    pixels
+}
+
+impl Hud {
+    /// Uploads the font atlas and the quad buffers.
+    pub fn new() -> Result<Hud, super::RenderError> {
+        let program = Program::new("hud", VERTEX, FRAGMENT)?;
+        let pixels = atlas();
+        let indices: Vec<u32> = (0..MAX_QUADS as u32)
+            .flat_map(|i| [i * 4, i * 4 + 1, i * 4 + 2, i * 4, i * 4 + 2, i * 4 + 3])
+            .collect();
+        let (mut vao, mut vbo, mut ebo, mut texture) = (0, 0, 0, 0);
+        // SAFETY: texture and buffers created and filled from live slices of the sizes
+        // given; attribute layout matches STRIDE floats.
+        unsafe {
+            gl::GenTextures(1, &mut texture);
+            gl::BindTexture(gl::TEXTURE_2D, texture);
+            gl::PixelStorei(gl::UNPACK_ALIGNMENT, 1);
+            gl::TexImage2D(
+                gl::TEXTURE_2D,
+                0,
+                gl::R8 as i32,
+                ATLAS_W as i32,
+                ATLAS_H as i32,
+                0,
+                gl::RED,
+                gl::UNSIGNED_BYTE,
+                pixels.as_ptr().cast(),
+            );
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
+            gl::GenVertexArrays(1, &mut vao);
+            gl::GenBuffers(1, &mut vbo);
+            gl::GenBuffers(1, &mut ebo);
+            gl::BindVertexArray(vao);
+            gl::BindBuffer(gl::ARRAY_BUFFER, vbo);
+            gl::BufferData(
+                gl::ARRAY_BUFFER,
+                (MAX_QUADS * 4 * STRIDE * 4) as isize,
+                std::ptr::null(),
+                gl::STREAM_DRAW,
+            );
+            gl::BindBuffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
+            gl::BufferData(
+                gl::ELEMENT_ARRAY_BUFFER,
+                std::mem::size_of_val(indices.as_slice()) as isize,
+                indices.as_ptr().cast(),
+                gl::STATIC_DRAW,
+            );
+            let stride = (STRIDE * 4) as i32;
+            gl::EnableVertexAttribArray(0);
+            gl::VertexAttribPointer(0, 2, gl::FLOAT, gl::FALSE, stride, std::ptr::null());
+            gl::EnableVertexAttribArray(1);
+            gl::VertexAttribPointer(1, 2, gl::FLOAT, gl::FALSE, stride, 8 as *const _);
+            gl::EnableVertexAttribArray(2);
+            gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 16 as *const _);
+            gl::BindVertexArray(0);
+        }
+        Ok(Hud {
+            u_screen: program.uniform("u_screen"),
+            u_font: program.uniform("u_font"),
+            program,
+            vao,
+            vbo,
+            ebo,
+            texture,
+            vertices: Vec::with_capacity(MAX_QUADS * 4 * STRIDE),
+        })
+    }
+
+    fn quad(&mut self, x: f32, y: f32, w: f32, h: f32, uv: [f32; 4], c: [f32; 4]) {
+        if self.vertices.len() >= MAX_QUADS * 4 * STRIDE {
+            return;
+        }
+        let [u0, v0, u1, v1] = uv;
+        for (px, py, u, v) in [
+            (x, y, u0, v0),
+            (x + w, y, u1, v0),
+            (x + w, y + h, u1, v1),
+            (x, y + h, u0, v1),
+        ] {
+            self.vertices.extend_from_slice(&[px, py, u, v, c[0], c[1], c[2], c[3]]);
+        }
+    }
+
+    /// A filled rectangle; pixels from the top-left corner.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: [f32; 4]) {
+        let (u, v) = (0.5 / ATLAS_W as f32, (64.5) / ATLAS_H as f32);
+        self.quad(x, y, w, h, [u, v, u, v], color);
+    }
+
+    /// Text at (x, y) (top-left), each glyph `scale` × 8 pixels. Returns its width.
+    pub fn text(&mut self, x: f32, y: f32, scale: f32, text: &str, color: [f32; 4]) -> f32 {
+        let size = 8.0 * scale;
+        let mut cx = x;
+        for ch in text.chars() {
+            let code = if ch.is_ascii() { ch as usize } else { b'?' as usize };
+            let (gx, gy) = ((code % CELLS_X) * 8, (code / CELLS_X) * 8);
+            let uv = [
+                gx as f32 / ATLAS_W as f32,
+                gy as f32 / ATLAS_H as f32,
+                (gx + 8) as f32 / ATLAS_W as f32,
+                (gy + 8) as f32 / ATLAS_H as f32,
+            ];
+            if ch != ' ' {
+                self.quad(cx, y, size, size, uv, color);
+            }
+            cx += size;
+        }
+        cx - x
+    }
+
+    /// Draws everything added since the last flush over the current frame.
+    pub fn flush(&mut self, width: u32, height: u32) {
+        let quads = self.vertices.len() / (4 * STRIDE);
+        if quads > 0 {
+            self.program.bind();
+            // SAFETY: uploads at most MAX_QUADS quads into our buffer and draws them.
+            unsafe {
+                gl::Viewport(0, 0, width as i32, height as i32);
+                gl::Uniform2f(self.u_screen, width as f32, height as f32);
+                gl::Uniform1i(self.u_font, 0);
+                gl::ActiveTexture(gl::TEXTURE0);
+                gl::BindTexture(gl::TEXTURE_2D, self.texture);
+                gl::BindVertexArray(self.vao);
+                gl::BindBuffer(gl::ARRAY_BUFFER, self.vbo);
+                gl::BufferSubData(
+                    gl::ARRAY_BUFFER,
+                    0,
+                    (self.vertices.len() * 4) as isize,
+                    self.vertices.as_ptr().cast(),
+                );
+                gl::Disable(gl::DEPTH_TEST);
+                gl::Disable(gl::CULL_FACE);
+                gl::Enable(gl::BLEND);
+                gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
+                gl::DrawElements(gl::TRIANGLES, (quads * 6) as i32, gl::UNSIGNED_INT, std::ptr::null());
+                gl::Disable(gl::BLEND);
+                gl::Enable(gl::DEPTH_TEST);
+                gl::BindVertexArray(0);
+            }
+        }
+        self.vertices.clear();
+    }
+}
+
+impl Drop for Hud {
+    fn drop(&mut self) {
+        // SAFETY: deletes objects we own.
+        unsafe {
+            gl::DeleteVertexArrays(1, &self.vao);
+            gl::DeleteBuffers(1, &self.vbo);
+            gl::DeleteBuffers(1, &self.ebo);
+            gl::DeleteTextures(1, &self.texture);
+        }
+    }
+}

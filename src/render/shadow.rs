@@ -1,0 +1,172 @@
+//! Sun shadows: a depth map rendered from the sun over the area around the car, sampled with
+//! percentage-closer filtering.
+//!
+//! Stability: the light's view is snapped to whole shadow-map texels, so the shadows of
+//! still objects do not crawl as the camera follows the car. Acne and peter-panning: the
+//! depth pass uses slope-scaled polygon offset (a surface facing the sun barely shifts, a
+//! grazing one shifts more) and the lookup adds only a small constant bias, so shadows stay
+//! attached to the wheels and props that cast them.
+
+use super::shader::Program;
+use glam::{Mat4, Vec3};
+
+/// Half the side of the square the shadow map covers around the car, m.
+pub const SHADOW_HALF_EXTENT_M: f32 = 45.0;
+/// Depth range of the light's view around the focus, m.
+const DEPTH_HALF_RANGE_M: f32 = 150.0;
+
+const VERTEX: &str = r#"#version 330 core
+layout(location = 0) in vec3 a_pos;
+uniform mat4 u_model;
+uniform mat4 u_light_vp;
+void main() {
+    gl_Position = u_light_vp * u_model * vec4(a_pos, 1.0);
+}
+"#;
+
+const FRAGMENT: &str = r#"#version 330 core
+void main() {}
+"#;
+
+/// Draws one mesh with a model matrix (handed to the scene by [`ShadowMap::render`]).
+pub type DrawMesh<'a> = dyn FnMut(&super::mesh::Mesh, &Mat4) + 'a;
+
+/// The depth map and the program that fills it.
+pub struct ShadowMap {
+    fbo: u32,
+    depth: u32,
+    size: u32,
+    program: Program,
+    u_model: i32,
+    u_light_vp: i32,
+}
+
+impl ShadowMap {
+    /// A `size` × `size` depth map (from the platform profile).
+    pub fn new(size: u32) -> Result<ShadowMap, super::RenderError> {
+        let program = Program::new("shadow depth", VERTEX, FRAGMENT)?;
+        let (mut fbo, mut depth) = (0, 0);
+        // SAFETY: creates and configures a depth texture and a framebuffer that uses it;
+        // all calls on the current context with objects created here.
+        unsafe {
+            gl::GenTextures(1, &mut depth);
+            gl::BindTexture(gl::TEXTURE_2D, depth);
+            gl::TexImage2D(
+                gl::TEXTURE_2D,
+                0,
+                gl::DEPTH_COMPONENT24 as i32,
+                size as i32,
+                size as i32,
+                0,
+                gl::DEPTH_COMPONENT,
+                gl::FLOAT,
+                std::ptr::null(),
+            );
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::CLAMP_TO_BORDER as i32);
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T, gl::CLAMP_TO_BORDER as i32);
+            // Outside the map: depth 1, i.e. lit.
+            gl::TexParameterfv(gl::TEXTURE_2D, gl::TEXTURE_BORDER_COLOR, [1.0f32; 4].as_ptr());
+            gl::TexParameteri(
+                gl::TEXTURE_2D,
+                gl::TEXTURE_COMPARE_MODE,
+                gl::COMPARE_REF_TO_TEXTURE as i32,
+            );
+            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_COMPARE_FUNC, gl::LEQUAL as i32);
+            gl::GenFramebuffers(1, &mut fbo);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, fbo);
+            gl::FramebufferTexture2D(gl::FRAMEBUFFER, gl::DEPTH_ATTACHMENT, gl::TEXTURE_2D, depth, 0);
+            gl::DrawBuffer(gl::NONE);
+            gl::ReadBuffer(gl::NONE);
+            let status = gl::CheckFramebufferStatus(gl::FRAMEBUFFER);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
+            if status != gl::FRAMEBUFFER_COMPLETE {
+                return Err(super::RenderError::Gl {
+                    code: status,
+                    what: "shadow framebuffer incomplete",
+                });
+            }
+        }
+        Ok(ShadowMap {
+            u_model: program.uniform("u_model"),
+            u_light_vp: program.uniform("u_light_vp"),
+            program,
+            fbo,
+            depth,
+            size,
+        })
+    }
+
+    /// The sun's view-projection over the square around `focus`, snapped to texels.
+    pub fn light_view_proj(&self, focus: Vec3, sun_dir: Vec3) -> Mat4 {
+        let up = if sun_dir.y.abs() > 0.99 { Vec3::Z } else { Vec3::Y };
+        let view = glam::camera::rh::view::look_at_mat4(Vec3::ZERO, sun_dir, up);
+        // Snap the focus, in light space, to whole texels.
+        let texel = 2.0 * SHADOW_HALF_EXTENT_M / self.size as f32;
+        let f = view.transform_point3(focus);
+        let snapped = Vec3::new((f.x / texel).round() * texel, (f.y / texel).round() * texel, f.z);
+        let e = SHADOW_HALF_EXTENT_M;
+        let proj = glam::camera::rh::proj::opengl::orthographic(
+            snapped.x - e,
+            snapped.x + e,
+            snapped.y - e,
+            snapped.y + e,
+            -snapped.z - DEPTH_HALF_RANGE_M,
+            -snapped.z + DEPTH_HALF_RANGE_M,
+        );
+        proj * view
+    }
+
+    /// Renders depth: `draw` is called with a function that draws one mesh with its model
+    /// matrix.
+    pub fn render(&self, light_vp: &Mat4, draw: &mut dyn FnMut(&mut DrawMesh)) {
+        self.program.bind();
+        // SAFETY: state changes on the current context; fbo is ours.
+        unsafe {
+            gl::BindFramebuffer(gl::FRAMEBUFFER, self.fbo);
+            gl::Viewport(0, 0, self.size as i32, self.size as i32);
+            gl::Clear(gl::DEPTH_BUFFER_BIT);
+            gl::Enable(gl::DEPTH_TEST);
+            gl::Disable(gl::CULL_FACE);
+            gl::Enable(gl::POLYGON_OFFSET_FILL);
+            gl::PolygonOffset(2.0, 4.0);
+            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, light_vp.to_cols_array().as_ptr());
+        }
+        let u_model = self.u_model;
+        draw(&mut |mesh, model| {
+            // SAFETY: uniform of the bound program.
+            unsafe { gl::UniformMatrix4fv(u_model, 1, gl::FALSE, model.to_cols_array().as_ptr()) };
+            mesh.draw();
+        });
+        // SAFETY: restores defaults on the current context.
+        unsafe {
+            gl::Disable(gl::POLYGON_OFFSET_FILL);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
+        }
+    }
+
+    /// Binds the depth map to texture unit `unit` for sampling.
+    pub fn bind(&self, unit: u32) {
+        // SAFETY: binds our texture.
+        unsafe {
+            gl::ActiveTexture(gl::TEXTURE0 + unit);
+            gl::BindTexture(gl::TEXTURE_2D, self.depth);
+        }
+    }
+
+    /// Edge of the map in texels.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+}
+
+impl Drop for ShadowMap {
+    fn drop(&mut self) {
+        // SAFETY: deletes objects we own.
+        unsafe {
+            gl::DeleteFramebuffers(1, &self.fbo);
+            gl::DeleteTextures(1, &self.depth);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! What happened in a tick that presentation reacts to: sliding tires (smoke), loose ground
+//! (dust), landings and crashes (debris, sparks, rumble, sound). Derived from the state
+//! after each step; nothing reads them back into the simulation.
+
+use glam::Vec3;
+
+/// Slip power above which a tire smokes or throws dust, W.
+pub const SLIP_EVENT_W: f32 = 5_000.0;
+/// Ground speed above which wheels on loose ground raise dust, m/s.
+pub const DUST_SPEED_MPS: f32 = 4.0;
+/// A change of velocity in one tick larger than this (gravity aside) is a crash, m/s. No
+/// vehicle force comes near it: 10 m/s² of thrust or braking is 0.17 m/s at 60 Hz.
+pub const IMPACT_DV_MPS: f32 = 2.0;
+/// Shortest flight that counts as a landing, s.
+pub const LANDING_AIRTIME_S: f32 = 0.2;
+
+/// One event.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SimEvent {
+    /// A tire sliding at `position`.
+    Slip {
+        /// Which car (0 = the player).
+        car: u8,
+        /// Contact point.
+        position: Vec3,
+        /// Ground velocity of the car there.
+        velocity: Vec3,
+        /// Power dissipated, W.
+        power_w: f32,
+        /// On loose ground (dust rather than smoke).
+        loose: bool,
+    },
+    /// A wheel rolling on loose ground.
+    Dust {
+        /// Contact point.
+        position: Vec3,
+        /// Ground velocity there.
+        velocity: Vec3,
+    },
+    /// The car came down after a jump.
+    Landing {
+        /// Which car.
+        car: u8,
+        /// Centre of the car at touchdown.
+        position: Vec3,
+        /// Vertical speed when it hit, m/s.
+        speed_mps: f32,
+    },
+    /// The car hit something.
+    Impact {
+        /// Which car.
+        car: u8,
+        /// Where (on the side of the car that was hit).
+        position: Vec3,
+        /// Momentum exchanged, N·s.
+        impulse_ns: f32,
+    },
+}
