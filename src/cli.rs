@@ -138,6 +138,18 @@ pub struct ShotArgs {
     /// Leave the HUD (speedometer) out of the picture.
     #[arg(long)]
     pub no_hud: bool,
+    /// Throttle held during the frames, 0..1.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    pub throttle: f32,
+    /// Steering held during the frames, −1 (left) .. 1 (right).
+    #[arg(long, value_name = "X", default_value_t = 0.0, allow_negative_numbers = true)]
+    pub steer: f32,
+    /// Brake held during the last `--brake-frames` frames, 0..1.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    pub brake: f32,
+    /// How many of the last frames brake (with `--brake`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub brake_frames: u32,
 }
 
 /// Parses the process arguments, runs the command, and returns the exit code.
@@ -238,7 +250,20 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 width: a.width.unwrap_or(profile.width),
                 height: a.height.unwrap_or(profile.height),
                 hud: !a.no_hud,
+                throttle: a.throttle,
+                steer: a.steer,
+                brake: a.brake,
+                brake_frames: a.brake_frames,
             };
+            for (name, v, lo) in [
+                ("--throttle", a.throttle, 0.0),
+                ("--steer", a.steer, -1.0),
+                ("--brake", a.brake, 0.0),
+            ] {
+                if !(v.is_finite() && (lo..=1.0).contains(&v)) {
+                    return Err(bad_input(name, format!("must be between {lo} and 1, got {v}")));
+                }
+            }
             for (name, v) in [("--width", opts.width), ("--height", opts.height)] {
                 if !(16..=8192).contains(&v) {
                     return Err(bad_input(name, format!("must be between 16 and 8192 pixels, got {v}")));

@@ -3,7 +3,7 @@
 use super::{Failure, Setup};
 use crate::render::readback::{read_back_buffer, Image};
 use crate::render::Renderer;
-use crate::sim::TickInput;
+use crate::sim::{TickInput, VehicleControl};
 use skidpad_platform::{Platform, WindowConfig};
 use std::path::Path;
 
@@ -18,6 +18,14 @@ pub struct ShotOptions {
     pub height: u32,
     /// Draw the HUD over the frame.
     pub hud: bool,
+    /// Throttle held during the frames.
+    pub throttle: f32,
+    /// Steering held during the frames.
+    pub steer: f32,
+    /// Brake held during the last `brake_frames` frames.
+    pub brake: f32,
+    /// How many of the last frames brake.
+    pub brake_frames: u32,
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
@@ -31,9 +39,15 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
     })?;
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut session = setup.session();
-    let idle = TickInput::default();
-    for _ in 0..opts.frames {
-        session.tick(&idle);
+    for f in 0..opts.frames {
+        let braking = f + opts.brake_frames >= opts.frames;
+        let control = VehicleControl {
+            throttle: if braking { 0.0 } else { opts.throttle },
+            steer: opts.steer,
+            brake: if braking { opts.brake } else { 0.0 },
+            ..VehicleControl::default()
+        };
+        session.tick(&TickInput { control, reset: false });
     }
     let mut events = Vec::new();
     session.drain_chunk_events(&mut events);

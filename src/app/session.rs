@@ -95,6 +95,11 @@ impl Session {
         &self.particles
     }
 
+    /// The particle pool, for tools that stage effects (benchmarks, screenshots).
+    pub fn particles_mut(&mut self) -> &mut ParticlePool {
+        &mut self.particles
+    }
+
     /// The latest snapshot.
     pub fn snapshot(&self) -> &Snapshot {
         &self.current

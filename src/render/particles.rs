@@ -129,8 +129,8 @@ impl ParticlePool {
                     loose,
                     ..
                 } => {
-                    // Density from slip energy: a puff per ~25 kW each tick, up to 4.
-                    self.carry += (power_w / 25_000.0).min(4.0);
+                    // Density from slip energy: a puff per ~15 kW each tick, up to 6.
+                    self.carry += (power_w / 15_000.0).min(6.0);
                     while self.carry >= 1.0 {
                         self.carry -= 1.0;
                         let j = self.jitter(0.3);
