@@ -5,14 +5,17 @@
 //! Coordinates: metres, Y up; heading 0 faces +Z and positive headings turn left (about +Y).
 //! Ground positions are given as `[x, z]`.
 
+use crate::fields::Fields;
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
+pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
+use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
 use crate::toml_file::parse_bytes;
 use crate::track::Track;
 use crate::validate::Validator;
 use crate::{ContentError, LevelFiles};
-use glam::{EulerRot, Quat, Vec2, Vec3};
+use glam::{Vec2, Vec3};
 use serde::Deserialize;
 
 #[derive(Debug, Deserialize)]
@@ -116,136 +119,6 @@ struct RawHeightPatch {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-enum RawProp {
-    Box {
-        size_m: [f64; 3],
-        position_m: [f64; 3],
-        #[serde(default)]
-        yaw_deg: f64,
-        #[serde(default)]
-        pitch_deg: f64,
-        #[serde(default)]
-        roll_deg: f64,
-        material: String,
-        #[serde(default)]
-        color: Option<[f64; 3]>,
-    },
-    Wall {
-        from_m: [f64; 2],
-        to_m: [f64; 2],
-        height_m: f64,
-        thickness_m: f64,
-        #[serde(default = "concrete")]
-        material: String,
-        #[serde(default)]
-        color: Option<[f64; 3]>,
-    },
-    Barrier {
-        from_m: [f64; 2],
-        to_m: [f64; 2],
-        #[serde(default = "barrier_height")]
-        height_m: f64,
-        #[serde(default = "barrier_thickness")]
-        thickness_m: f64,
-        #[serde(default = "barrier_segment")]
-        segment_m: f64,
-        #[serde(default = "concrete")]
-        material: String,
-        #[serde(default)]
-        color: Option<[f64; 3]>,
-    },
-    Ramp {
-        position_m: [f64; 2],
-        #[serde(default)]
-        heading_deg: f64,
-        angle_deg: f64,
-        length_m: f64,
-        width_m: f64,
-        #[serde(default = "concrete")]
-        material: String,
-        #[serde(default)]
-        color: Option<[f64; 3]>,
-    },
-    Kerb {
-        from_m: [f64; 2],
-        to_m: [f64; 2],
-        #[serde(default = "kerb_width")]
-        width_m: f64,
-        #[serde(default = "kerb_height")]
-        height_m: f64,
-        #[serde(default = "kerb")]
-        material: String,
-        #[serde(default)]
-        color: Option<[f64; 3]>,
-    },
-}
-
-fn concrete() -> String {
-    "concrete".into()
-}
-fn kerb() -> String {
-    "kerb".into()
-}
-fn barrier_height() -> f64 {
-    0.8
-}
-fn barrier_thickness() -> f64 {
-    0.6
-}
-fn barrier_segment() -> f64 {
-    2.0
-}
-fn kerb_width() -> f64 {
-    0.9
-}
-fn kerb_height() -> f64 {
-    0.06
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-enum RawDynamic {
-    Box {
-        size_m: [f64; 3],
-        position_m: [f64; 3],
-        #[serde(default)]
-        yaw_deg: f64,
-        mass_kg: f64,
-        color: [f64; 3],
-    },
-    Stack {
-        position_m: [f64; 2],
-        #[serde(default)]
-        heading_deg: f64,
-        columns: u32,
-        rows: u32,
-        box_size_m: [f64; 3],
-        mass_kg: f64,
-        color: [f64; 3],
-    },
-    Cone {
-        position_m: [f64; 2],
-        #[serde(default = "cone_height")]
-        height_m: f64,
-        #[serde(default = "cone_radius")]
-        radius_m: f64,
-        #[serde(default = "cone_mass")]
-        mass_kg: f64,
-    },
-}
-
-fn cone_height() -> f64 {
-    0.7
-}
-fn cone_radius() -> f64 {
-    0.18
-}
-fn cone_mass() -> f64 {
-    3.0
-}
-
-#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawParked {
     car: String,
@@ -290,72 +163,6 @@ pub struct HeightPatch {
     pub size_m: Vec2,
     /// Heights in metres (already scaled).
     pub heights: Heightmap,
-}
-
-/// The shape of a static prop, in its own frame.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PropShape {
-    /// A box of this full size, centred on the prop's position.
-    Box {
-        /// Full size, m.
-        size_m: Vec3,
-    },
-    /// A jump ramp starting flush with the ground at the prop's position and rising along
-    /// its +Z over `length_m`, its slope growing steadily to `angle_rad` at the lip (a
-    /// transition curve, as real kickers have: a straight 30° wedge hit at speed throws a
-    /// car's suspension to its stops).
-    Ramp {
-        /// Along +Z, m.
-        length_m: f32,
-        /// Across, m.
-        width_m: f32,
-        /// Slope at the lip, radians.
-        angle_rad: f32,
-    },
-}
-
-/// A fixed prop: walls, barrier blocks, ramps, kerbs, boxes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StaticProp {
-    /// Its shape.
-    pub shape: PropShape,
-    /// Position of its origin.
-    pub position_m: Vec3,
-    /// Orientation.
-    pub rotation: Quat,
-    /// Its surface.
-    pub material: MaterialId,
-    /// Albedo.
-    pub color: Vec3,
-}
-
-/// The shape of a dynamic prop.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum DynamicShape {
-    /// A box of this full size.
-    Box(Vec3),
-    /// A traffic cone: height and base radius.
-    Cone {
-        /// Height, m.
-        height_m: f32,
-        /// Base radius, m.
-        radius_m: f32,
-    },
-}
-
-/// A prop that moves when hit.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DynamicProp {
-    /// Its shape.
-    pub shape: DynamicShape,
-    /// Centre at spawn.
-    pub position_m: Vec3,
-    /// Rotation about +Y, radians.
-    pub yaw_rad: f32,
-    /// Mass, kg.
-    pub mass_kg: f32,
-    /// Albedo.
-    pub color: Vec3,
 }
 
 /// A named start position.
@@ -449,25 +256,12 @@ impl Level {
         files: &dyn LevelFiles,
     ) -> Result<Level, ContentError> {
         let raw: RawLevel = parse_bytes(file, bytes)?;
-        let v = Validator::new(file);
-        let mat = |n: &str, field: &str| materials.id(n, file, field);
-        let color_of = |field: &str, c: &Option<[f64; 3]>, m: MaterialId| match c {
-            Some(c) => v.color(field, *c),
-            None => Ok(Vec3::from_array(materials.get(m).color)),
-        };
-        let vec2 = |field: &str, p: [f64; 2]| -> Result<Vec2, ContentError> {
-            Ok(Vec2::new(
-                v.finite(&format!("{field}[0]"), p[0])? as f32,
-                v.finite(&format!("{field}[1]"), p[1])? as f32,
-            ))
-        };
-        let size2 = |field: &str, p: [f64; 2]| -> Result<Vec2, ContentError> {
-            Ok(Vec2::new(
-                v.range(&format!("{field}[0]"), p[0], 0.01, 100_000.0)? as f32,
-                v.range(&format!("{field}[1]"), p[1], 0.01, 100_000.0)? as f32,
-            ))
-        };
-        let angle = |field: &str, d: f64| v.range(field, d, -360.0, 360.0).map(|d| (d as f32).to_radians());
+        let fx = Fields::new(file, materials);
+        let v = &fx.v;
+        let mat = |n: &str, field: &str| fx.mat(n, field);
+        let vec2 = |field: &str, p: [f64; 2]| fx.vec2(field, p);
+        let size2 = |field: &str, p: [f64; 2]| fx.size2(field, p);
+        let angle = |field: &str, d: f64| fx.angle(field, d);
 
         let chunk_size_m = v.range("chunk_size_m", raw.chunk_size_m, 8.0, 4096.0)? as f32;
         let t = &raw.terrain;
@@ -475,7 +269,7 @@ impl Level {
         let terrain_size = size2("terrain.size_m", t.size_m)?;
         let heights = match (&t.heightmap, t.height_m) {
             (None, None) => None,
-            (Some(f), Some(range)) => Some(load_heights(files, f, range, &v, "terrain.height_m")?),
+            (Some(f), Some(range)) => Some(load_heights(files, f, range, v, "terrain.height_m")?),
             _ => return Err(v.fail("terrain", "`heightmap` and `height_m` go together")),
         };
 
@@ -520,198 +314,13 @@ impl Level {
                     material: mat(&h.material, &f("material"))?,
                     center_m: vec2(&f("center_m"), h.center_m)?,
                     size_m: size2(&f("size_m"), h.size_m)?,
-                    heights: load_heights(files, &h.file, h.height_m, &v, &f("height_m"))?,
+                    heights: load_heights(files, &h.file, h.height_m, v, &f("height_m"))?,
                 })
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
 
-        let mut props = Vec::new();
-        for (i, p) in raw.props.iter().enumerate() {
-            let f = |field: &str| format!("props[{i}].{field}");
-            match p {
-                RawProp::Box {
-                    size_m,
-                    position_m,
-                    yaw_deg,
-                    pitch_deg,
-                    roll_deg,
-                    material,
-                    color,
-                } => {
-                    let m = mat(material, &f("material"))?;
-                    props.push(StaticProp {
-                        shape: PropShape::Box {
-                            size_m: v.positive3(&f("size_m"), *size_m)?,
-                        },
-                        position_m: v.finite3(&f("position_m"), *position_m)?,
-                        rotation: Quat::from_euler(
-                            EulerRot::YXZ,
-                            angle(&f("yaw_deg"), *yaw_deg)?,
-                            angle(&f("pitch_deg"), *pitch_deg)?,
-                            angle(&f("roll_deg"), *roll_deg)?,
-                        ),
-                        material: m,
-                        color: color_of(&f("color"), color, m)?,
-                    });
-                }
-                RawProp::Wall {
-                    from_m,
-                    to_m,
-                    height_m,
-                    thickness_m,
-                    material,
-                    color,
-                } => {
-                    let m = mat(material, &f("material"))?;
-                    let (a, b) = (vec2(&f("from_m"), *from_m)?, vec2(&f("to_m"), *to_m)?);
-                    let h = v.range(&f("height_m"), *height_m, 0.01, 1000.0)? as f32;
-                    let t = v.range(&f("thickness_m"), *thickness_m, 0.01, 1000.0)? as f32;
-                    let c = color_of(&f("color"), color, m)?;
-                    props
-                        .push(line_box(a, b, 0.0, h, t, m, c).ok_or_else(|| v.fail(&f("to_m"), "wall has no length"))?);
-                }
-                RawProp::Barrier {
-                    from_m,
-                    to_m,
-                    height_m,
-                    thickness_m,
-                    segment_m,
-                    material,
-                    color,
-                } => {
-                    let m = mat(material, &f("material"))?;
-                    let (a, b) = (vec2(&f("from_m"), *from_m)?, vec2(&f("to_m"), *to_m)?);
-                    let h = v.range(&f("height_m"), *height_m, 0.01, 100.0)? as f32;
-                    let t = v.range(&f("thickness_m"), *thickness_m, 0.01, 100.0)? as f32;
-                    let seg = v.range(&f("segment_m"), *segment_m, 0.1, 100.0)? as f32;
-                    let c = color_of(&f("color"), color, m)?;
-                    let len = a.distance(b);
-                    let n = (len / seg).ceil().max(1.0) as usize;
-                    if n > 10_000 {
-                        return Err(v.fail(&f("segment_m"), format!("makes {n} blocks; at most 10000")));
-                    }
-                    // Blocks with a 5 % gap between them, as a line of concrete barriers.
-                    for k in 0..n {
-                        let (s0, s1) = (k as f32 / n as f32, (k as f32 + 0.95) / n as f32);
-                        props.extend(line_box(a.lerp(b, s0), a.lerp(b, s1), 0.0, h, t, m, c));
-                    }
-                }
-                RawProp::Ramp {
-                    position_m,
-                    heading_deg,
-                    angle_deg,
-                    length_m,
-                    width_m,
-                    material,
-                    color,
-                } => {
-                    let m = mat(material, &f("material"))?;
-                    let p = vec2(&f("position_m"), *position_m)?;
-                    let a = v.range(&f("angle_deg"), *angle_deg, 1.0, 60.0)? as f32;
-                    let len = v.range(&f("length_m"), *length_m, 0.1, 1000.0)? as f32;
-                    props.push(StaticProp {
-                        shape: PropShape::Ramp {
-                            length_m: len,
-                            width_m: v.range(&f("width_m"), *width_m, 0.1, 1000.0)? as f32,
-                            angle_rad: a.to_radians(),
-                        },
-                        position_m: Vec3::new(p.x, 0.0, p.y),
-                        rotation: Quat::from_rotation_y(angle(&f("heading_deg"), *heading_deg)?),
-                        material: m,
-                        color: color_of(&f("color"), color, m)?,
-                    });
-                }
-                RawProp::Kerb {
-                    from_m,
-                    to_m,
-                    width_m,
-                    height_m,
-                    material,
-                    color,
-                } => {
-                    let m = mat(material, &f("material"))?;
-                    let (a, b) = (vec2(&f("from_m"), *from_m)?, vec2(&f("to_m"), *to_m)?);
-                    let w = v.range(&f("width_m"), *width_m, 0.05, 10.0)? as f32;
-                    let h = v.range(&f("height_m"), *height_m, 0.005, 1.0)? as f32;
-                    let c = color_of(&f("color"), color, m)?;
-                    props
-                        .push(line_box(a, b, 0.0, h, w, m, c).ok_or_else(|| v.fail(&f("to_m"), "kerb has no length"))?);
-                }
-            }
-        }
-
-        let mut dynamic = Vec::new();
-        for (i, d) in raw.dynamic.iter().enumerate() {
-            let f = |field: &str| format!("dynamic[{i}].{field}");
-            match d {
-                RawDynamic::Box {
-                    size_m,
-                    position_m,
-                    yaw_deg,
-                    mass_kg,
-                    color,
-                } => dynamic.push(DynamicProp {
-                    shape: DynamicShape::Box(v.positive3(&f("size_m"), *size_m)?),
-                    position_m: v.finite3(&f("position_m"), *position_m)?,
-                    yaw_rad: angle(&f("yaw_deg"), *yaw_deg)?,
-                    mass_kg: v.range(&f("mass_kg"), *mass_kg, 0.01, 1.0e6)? as f32,
-                    color: v.color(&f("color"), *color)?,
-                }),
-                RawDynamic::Stack {
-                    position_m,
-                    heading_deg,
-                    columns,
-                    rows,
-                    box_size_m,
-                    mass_kg,
-                    color,
-                } => {
-                    let p = vec2(&f("position_m"), *position_m)?;
-                    let heading = angle(&f("heading_deg"), *heading_deg)?;
-                    let size = v.positive3(&f("box_size_m"), *box_size_m)?;
-                    let mass = v.range(&f("mass_kg"), *mass_kg, 0.01, 1.0e6)? as f32;
-                    let c = v.color(&f("color"), *color)?;
-                    if *columns == 0 || *rows == 0 || columns * rows > 400 {
-                        return Err(v.fail(&f("columns"), "a stack needs 1 to 400 boxes"));
-                    }
-                    let across = Quat::from_rotation_y(heading) * Vec3::X;
-                    for r in 0..*rows {
-                        for col in 0..*columns {
-                            // Rows alternate half a box sideways, like a brick wall.
-                            let offset =
-                                (col as f32 - (*columns as f32 - 1.0) * 0.5 + (r % 2) as f32 * 0.25) * size.x * 1.02;
-                            let centre = Vec3::new(p.x, (r as f32 + 0.5) * size.y * 1.001, p.y) + across * offset;
-                            dynamic.push(DynamicProp {
-                                shape: DynamicShape::Box(size),
-                                position_m: centre,
-                                yaw_rad: heading,
-                                mass_kg: mass,
-                                color: c,
-                            });
-                        }
-                    }
-                }
-                RawDynamic::Cone {
-                    position_m,
-                    height_m,
-                    radius_m,
-                    mass_kg,
-                } => {
-                    let p = vec2(&f("position_m"), *position_m)?;
-                    let h = v.range(&f("height_m"), *height_m, 0.05, 10.0)? as f32;
-                    dynamic.push(DynamicProp {
-                        shape: DynamicShape::Cone {
-                            height_m: h,
-                            radius_m: v.range(&f("radius_m"), *radius_m, 0.01, 5.0)? as f32,
-                        },
-                        position_m: Vec3::new(p.x, h * 0.5, p.y),
-                        yaw_rad: 0.0,
-                        mass_kg: v.range(&f("mass_kg"), *mass_kg, 0.01, 1000.0)? as f32,
-                        color: Vec3::new(0.95, 0.45, 0.05),
-                    });
-                }
-            }
-        }
+        let props = crate::props::parse_props(&raw.props, &fx)?;
+        let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;
 
         let parked_cars = raw
             .parked_cars
@@ -749,7 +358,7 @@ impl Level {
         };
 
         let scenario = match &raw.scenario {
-            Some(s) => Some(Scenario::validate(s, &v, &spawns)?),
+            Some(s) => Some(Scenario::validate(s, v, &spawns)?),
             None => None,
         };
 
@@ -773,35 +382,6 @@ impl Level {
             track,
         })
     }
-}
-
-/// A box standing on the ground along the segment a→b (walls, barrier blocks, kerbs).
-fn line_box(
-    a: Vec2,
-    b: Vec2,
-    base_y: f32,
-    height: f32,
-    thickness: f32,
-    material: MaterialId,
-    color: Vec3,
-) -> Option<StaticProp> {
-    let d = b - a;
-    let len = d.length();
-    if len < 1e-3 {
-        return None;
-    }
-    let mid = (a + b) * 0.5;
-    // Heading that points the box's +Z along a→b: +Z rotated by θ about +Y is (sin θ, cos θ).
-    let heading = d.x.atan2(d.y);
-    Some(StaticProp {
-        shape: PropShape::Box {
-            size_m: Vec3::new(thickness, height, len),
-        },
-        position_m: Vec3::new(mid.x, base_y + height * 0.5, mid.y),
-        rotation: Quat::from_rotation_y(heading),
-        material,
-        color,
-    })
 }
 
 fn load_heights(

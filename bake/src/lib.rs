@@ -9,10 +9,12 @@
 
 pub mod chunk;
 pub mod error;
+mod fields;
 pub mod geometry;
 pub mod heightmap;
 pub mod level;
 pub mod material;
+pub mod props;
 pub mod scenario;
 pub mod toml_file;
 pub mod track;
