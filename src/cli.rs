@@ -1,7 +1,7 @@
 //! The command line: parsing with clap, then dispatch to the front ends.
 
 use crate::app::exit::{EXIT_BAD_INPUT, EXIT_NO_GRAPHICS, EXIT_RUNTIME};
-use crate::app::headless::RunOptions;
+use crate::app::headless::{RunInput, RunOptions};
 use crate::app::play::PlayOptions;
 use crate::app::screenshot::ShotOptions;
 use crate::app::Failure;
@@ -9,6 +9,7 @@ use crate::app::Setup;
 use crate::content::levels::{level_names, load_level, DEFAULT_LEVEL};
 use crate::content::profile::DEFAULT_PROFILE;
 use crate::content::{ContentRoot, PlatformProfile};
+use crate::replay::{Replay, ReplayHeader};
 use crate::sim::VehicleControl;
 use crate::vehicle::definition::DEFAULT_CAR;
 use crate::vehicle::CarDef;
@@ -36,6 +37,12 @@ pub struct Cli {
     /// binary.
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
+
+    /// Settings file (volumes, deadzones, bindings). Default: settings.toml in the per-user
+    /// settings directory ($XDG_CONFIG_HOME/skidpad or ~/.config/skidpad), written with the
+    /// defaults when missing.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
 
     /// What to do (default: play).
     #[command(subcommand)]
@@ -85,6 +92,12 @@ pub struct PlayArgs {
     /// Quit after this many frames (unattended runs and smoke tests).
     #[arg(long, value_name = "N")]
     pub max_frames: Option<u64>,
+    /// Record every tick's input to a replay file when the game ends.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Watch a replay (its level, car and platform) instead of playing.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
 }
 
 /// Options of `run`.
@@ -109,9 +122,16 @@ pub struct RunArgs {
     #[arg(long, value_name = "X", default_value_t = 0.0, allow_negative_numbers = true)]
     pub steer: f32,
     /// Print one JSON object: level, car, platform, tick_rate_hz, ticks, sim_seconds,
-    /// state_hash, wall_seconds.
+    /// state_hash, wall_seconds (and replay_matches with --replay).
     #[arg(long)]
     pub json: bool,
+    /// Write the run's inputs to a replay file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Run a replay's inputs on its level, car and platform instead, and check the final
+    /// state hash against the recorded one (exit 1 when they differ).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer"])]
+    pub replay: Option<PathBuf>,
 }
 
 /// Options of `screenshot`.
@@ -178,6 +198,23 @@ fn bad_input(field: &str, problem: impl Into<String>) -> Failure {
     Failure::from(crate::content::ContentError::new("command line", field, problem))
 }
 
+/// The player's settings, with any warnings logged (never an error: a console game starts
+/// with defaults rather than refuse).
+fn load_settings(path: Option<&std::path::Path>) -> crate::settings::Settings {
+    let path = path
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| skidpad_platform::files::config_dir().map(|d| d.join("settings.toml")));
+    let Some(path) = path else {
+        log::warn!("no settings directory (neither XDG_CONFIG_HOME nor HOME is set); using the default settings");
+        return crate::settings::Settings::default();
+    };
+    let (settings, warnings) = crate::settings::Settings::load(&path);
+    for w in warnings {
+        log::warn!("{w}");
+    }
+    settings
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let root = match &cli.content {
@@ -188,51 +225,104 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         None => ContentRoot::Embedded,
     };
     let profile = PlatformProfile::load(&cli.platform)?;
+    let platform_arg = cli.platform.clone();
     match cli.command.unwrap_or(Command::Play(PlayArgs {
         level: DEFAULT_LEVEL.to_string(),
         car: DEFAULT_CAR.to_string(),
         max_frames: None,
+        record: None,
+        replay: None,
     })) {
         Command::Play(a) => {
-            let setup = Setup::load(&root, &a.level, &a.car, profile)?;
+            let (setup, replay) = match &a.replay {
+                Some(path) => {
+                    let replay = Replay::load(path)?;
+                    replay.check_build(&path.display().to_string())?;
+                    let h = &replay.header;
+                    let setup = Setup::load(&root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+                    (setup, Some(replay.inputs))
+                }
+                None => (Setup::load(&root, &a.level, &a.car, profile)?, None),
+            };
             crate::app::play::play(
                 &setup,
                 PlayOptions {
                     max_frames: a.max_frames,
+                    record: a.record.clone(),
+                    replay,
+                    identity: (a.level.clone(), a.car.clone(), platform_arg.clone()),
+                    settings: load_settings(cli.settings.as_deref()),
                 },
             )
         }
         Command::Run(a) => {
-            let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
-            let ticks = match (a.ticks, a.seconds) {
-                (Some(t), _) => t,
-                (None, Some(s)) if s.is_finite() && s >= 0.0 => {
-                    (s * profile.loop_config.tick_rate_hz as f64).round() as u64
+            let (setup, input, expected) = match &a.replay {
+                Some(path) => {
+                    let replay = Replay::load(path)?;
+                    replay.check_build(&path.display().to_string())?;
+                    let h = &replay.header;
+                    let setup = Setup::load(&root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+                    (setup, RunInput::Recorded(replay.inputs), Some(h.final_state_hash))
                 }
-                (None, Some(s)) => {
-                    return Err(bad_input(
-                        "--seconds",
-                        format!("must be a finite, non-negative number, got {s}"),
-                    ))
-                }
-                (None, None) => return Err(bad_input("--ticks", "give --ticks N or --seconds S")),
-            };
-            for (name, v, lo) in [("--throttle", a.throttle, 0.0), ("--steer", a.steer, -1.0)] {
-                if !(v.is_finite() && (lo..=1.0).contains(&v)) {
-                    return Err(bad_input(name, format!("must be between {lo} and 1, got {v}")));
-                }
-            }
-            let report = crate::app::headless::run(
-                &setup,
-                RunOptions {
-                    ticks,
-                    control: VehicleControl {
+                None => {
+                    let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+                    let ticks = match (a.ticks, a.seconds) {
+                        (Some(t), _) => t,
+                        (None, Some(s)) if s.is_finite() && s >= 0.0 => {
+                            (s * profile.loop_config.tick_rate_hz as f64).round() as u64
+                        }
+                        (None, Some(s)) => {
+                            return Err(bad_input(
+                                "--seconds",
+                                format!("must be a finite, non-negative number, got {s}"),
+                            ))
+                        }
+                        (None, None) => {
+                            return Err(bad_input("--ticks", "give --ticks N, --seconds S or --replay FILE"))
+                        }
+                    };
+                    for (name, v, lo) in [("--throttle", a.throttle, 0.0), ("--steer", a.steer, -1.0)] {
+                        if !(v.is_finite() && (lo..=1.0).contains(&v)) {
+                            return Err(bad_input(name, format!("must be between {lo} and 1, got {v}")));
+                        }
+                    }
+                    let control = VehicleControl {
                         throttle: a.throttle,
                         steer: a.steer,
                         ..VehicleControl::default()
-                    },
+                    };
+                    (setup, RunInput::Held { ticks, control }, None)
+                }
+            };
+            let mut report = crate::app::headless::run(
+                &setup,
+                RunOptions {
+                    input,
+                    record: a.record.is_some(),
                 },
             )?;
+            report.replay_matches = expected.map(|h| h == report.final_hash);
+            if let Some(path) = &a.record {
+                Replay {
+                    header: ReplayHeader {
+                        format: crate::replay::FORMAT,
+                        build: crate::replay::build_identity(),
+                        level: a
+                            .replay
+                            .as_ref()
+                            .map_or(a.level.clone(), |_| setup.level.level.name.clone()),
+                        car: a.replay.as_ref().map_or(a.car.clone(), |_| setup.car.name.clone()),
+                        platform: a
+                            .replay
+                            .as_ref()
+                            .map_or(platform_arg.clone(), |_| setup.profile.name.clone()),
+                        tick_rate_hz: setup.profile.loop_config.tick_rate_hz,
+                        final_state_hash: report.final_hash,
+                    },
+                    inputs: std::mem::take(&mut report.recorded),
+                }
+                .save(path)?;
+            }
             if a.json {
                 println!(
                     "{}",
@@ -241,7 +331,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 println!("{}", report.summary());
             }
-            Ok(())
+            match (expected, report.replay_matches) {
+                (Some(h), Some(false)) => Err(Failure::runtime(format!(
+                    "replay diverged: recorded final state hash {h:016x}, got {}",
+                    report.state_hash
+                ))),
+                _ => Ok(()),
+            }
         }
         Command::Screenshot(a) => {
             let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;

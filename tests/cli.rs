@@ -252,3 +252,65 @@ fn each_car_runs_repeatably() {
         assert_eq!(a["state_hash"], b["state_hash"]);
     }
 }
+
+#[test]
+fn a_recorded_run_replays_to_the_same_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let rpl = dir.path().join("lap.rpl");
+    let r = rpl.to_str().unwrap();
+    let a = json(&skidpad(&[
+        "run",
+        "--level",
+        "circuit",
+        "--seconds",
+        "8",
+        "--throttle",
+        "1",
+        "--steer",
+        "0.05",
+        "--record",
+        r,
+        "--json",
+    ]));
+    let b = json(&skidpad(&["run", "--replay", r, "--json"]));
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    assert_eq!(b["replay_matches"], true);
+    assert_eq!(b["level"], "circuit");
+    assert_eq!(b["ticks"], 480);
+}
+
+#[test]
+fn corrupt_truncated_and_foreign_replays_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let rpl = dir.path().join("r.rpl");
+    let r = rpl.to_str().unwrap();
+    json(&skidpad(&[
+        "run",
+        "--ticks",
+        "120",
+        "--throttle",
+        "1",
+        "--record",
+        r,
+        "--json",
+    ]));
+    let good = std::fs::read(&rpl).unwrap();
+    std::fs::write(&rpl, &good[..good.len() - 5]).unwrap();
+    assert_bad_input(
+        &skidpad(&["run", "--replay", r]),
+        &[r, "replay", "corrupt or truncated"],
+    );
+    let mut flipped = good.clone();
+    flipped[30] ^= 0x40;
+    std::fs::write(&rpl, &flipped).unwrap();
+    assert_bad_input(&skidpad(&["run", "--replay", r]), &[r, "checksum"]);
+    std::fs::write(&rpl, b"definitely not a replay").unwrap();
+    assert_bad_input(&skidpad(&["run", "--replay", r]), &[r, "not a Skidpad replay"]);
+}
+
+#[test]
+fn recording_into_a_missing_directory_fails_cleanly() {
+    let o = skidpad(&["run", "--ticks", "10", "--record", "/nonexistent-dir/x.rpl"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/nonexistent-dir/x.rpl") && stderr(&o).contains("cannot write replay"));
+}

@@ -22,14 +22,17 @@ fn play_runs_offscreen_without_a_display() {
     let log = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{log}");
     assert!(log.contains("offscreen driver"), "{log}");
-    // Paced at the tick rate without vsync: 20 frames run about 20 ticks, never 0.
+    // Paced at the tick rate without vsync: every frame lasts at least one tick, so 20
+    // frames run at least 19 ticks (the first frame has no time behind it; more when a
+    // frame takes longer: software GL), and never
+    // more than the cap of 8 a frame.
     let ticks: u64 = log
         .split("played 20 frames, ")
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no frame summary in: {log}"));
-    assert!((10..=40).contains(&ticks), "{ticks} ticks in 20 paced frames");
+    assert!((19..=160).contains(&ticks), "{ticks} ticks in 20 paced frames");
     // One line about audio, not libasound's stderr chatter.
     assert!(!log.contains("ALSA lib"), "{log}");
     assert!(log.lines().filter(|l| l.contains("audio")).count() <= 1, "{log}");

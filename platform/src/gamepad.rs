@@ -77,6 +77,9 @@ pub struct PadEvent {
 pub struct Pads {
     gilrs: Option<gilrs::Gilrs>,
     announced: bool,
+    ids: std::collections::BTreeMap<usize, gilrs::GamepadId>,
+    /// Effects playing (an effect stops when dropped); the oldest go first.
+    effects: std::collections::VecDeque<gilrs::ff::Effect>,
 }
 
 impl Pads {
@@ -96,6 +99,8 @@ impl Pads {
         Pads {
             gilrs,
             announced: false,
+            ids: std::collections::BTreeMap::new(),
+            effects: std::collections::VecDeque::new(),
         }
     }
 
@@ -107,6 +112,7 @@ impl Pads {
             self.announced = true;
             for (id, pad) in gilrs.gamepads() {
                 log::info!("gamepad {}: {} connected", usize::from(id), pad.name());
+                self.ids.insert(id.into(), id);
                 out.push(PadEvent {
                     pad: PadId(id.into()),
                     kind: PadEventKind::Connected,
@@ -115,9 +121,45 @@ impl Pads {
         }
         while let Some(gilrs::Event { id, event, .. }) = gilrs.next_event() {
             let pad = PadId(id.into());
+            self.ids.insert(id.into(), id);
             if let Some(kind) = translate(event) {
                 out.push(PadEvent { pad, kind });
             }
+        }
+    }
+}
+
+impl Pads {
+    /// Rumbles `pad` at `strength` (0..1) for `duration`, where the pad supports it;
+    /// otherwise does nothing.
+    pub fn rumble(&mut self, pad: PadId, strength: f32, duration: std::time::Duration) {
+        use gilrs::ff::{BaseEffect, BaseEffectType, EffectBuilder, Replay, Ticks};
+        let (Some(gilrs), Some(&id)) = (self.gilrs.as_mut(), self.ids.get(&pad.0)) else {
+            return;
+        };
+        if !gilrs.connected_gamepad(id).is_some_and(|p| p.is_ff_supported()) {
+            return;
+        }
+        let magnitude = (strength.clamp(0.0, 1.0) * u16::MAX as f32) as u16;
+        let effect = EffectBuilder::new()
+            .add_effect(BaseEffect {
+                kind: BaseEffectType::Strong { magnitude },
+                scheduling: Replay {
+                    play_for: Ticks::from_ms(duration.as_millis().min(5000) as u32),
+                    ..Default::default()
+                },
+                envelope: Default::default(),
+            })
+            .gamepads(&[id])
+            .finish(gilrs);
+        match effect.and_then(|e| e.play().map(|()| e)) {
+            Ok(e) => {
+                if self.effects.len() >= 4 {
+                    self.effects.pop_front();
+                }
+                self.effects.push_back(e);
+            }
+            Err(e) => log::debug!("rumble on pad {}: {e}", pad.0),
         }
     }
 }

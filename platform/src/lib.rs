@@ -10,6 +10,7 @@
 pub mod audio;
 pub mod clock;
 pub mod events;
+pub mod files;
 pub mod gamepad;
 pub mod window;
 pub mod worker;

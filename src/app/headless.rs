@@ -5,13 +5,27 @@ use crate::sim::{SimWorld, TickInput, VehicleControl};
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 
+/// What drives the run.
+#[derive(Debug, Clone)]
+pub enum RunInput {
+    /// The same controls for `ticks` ticks.
+    Held {
+        /// Ticks to simulate.
+        ticks: u64,
+        /// Controls held for the whole run.
+        control: VehicleControl,
+    },
+    /// A recorded input per tick (a replay).
+    Recorded(Vec<TickInput>),
+}
+
 /// How long to run and with what input.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct RunOptions {
-    /// Ticks to simulate.
-    pub ticks: u64,
-    /// Controls held for the whole run.
-    pub control: VehicleControl,
+    /// The inputs.
+    pub input: RunInput,
+    /// Keep every tick's input (for `--record`).
+    pub record: bool,
 }
 
 /// What `skidpad run --json` prints.
@@ -33,6 +47,15 @@ pub struct RunReport {
     pub state_hash: String,
     /// Wall time the run took, seconds.
     pub wall_seconds: f64,
+    /// With `--replay`: whether the final state hash equals the recorded one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay_matches: Option<bool>,
+    /// The inputs run, when recording.
+    #[serde(skip)]
+    pub recorded: Vec<TickInput>,
+    /// The final state hash as a number.
+    #[serde(skip)]
+    pub final_hash: u64,
 }
 
 /// Simulates `level` for `opts.ticks` ticks.
@@ -40,12 +63,28 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
     let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
     let mut world = SimWorld::new(&setup.level, car, &setup.parked, profile.loop_config.tick_rate_hz);
-    let input = TickInput {
-        control: opts.control.sanitized(),
-        reset: false,
+    let mut recorded = Vec::new();
+    let mut step = |world: &mut SimWorld, input: &TickInput| {
+        world.step(input);
+        if opts.record {
+            recorded.push(*input);
+        }
     };
-    for _ in 0..opts.ticks {
-        world.step(&input);
+    match &opts.input {
+        RunInput::Held { ticks, control } => {
+            let input = TickInput {
+                control: control.sanitized(),
+                reset: false,
+            };
+            for _ in 0..*ticks {
+                step(&mut world, &input);
+            }
+        }
+        RunInput::Recorded(inputs) => {
+            for input in inputs {
+                step(&mut world, input);
+            }
+        }
     }
     Ok(RunReport {
         level: level.name.clone(),
@@ -56,6 +95,9 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
         sim_seconds: world.sim_seconds(),
         state_hash: format!("{:016x}", world.state_hash()),
         wall_seconds: clock.now().as_secs_f64(),
+        replay_matches: None,
+        recorded,
+        final_hash: world.state_hash(),
     })
 }
 

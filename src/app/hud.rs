@@ -16,6 +16,10 @@ pub struct HudState {
     pub frame_graph: bool,
     /// Telemetry page shown.
     pub telemetry: bool,
+    /// The pad in use was unplugged: paused, asking for a controller (XR-115).
+    pub controller_lost: bool,
+    /// A pad is connected again (the prompt asks for a button press).
+    pub pad_connected: bool,
 }
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -67,7 +71,22 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
     if state.telemetry {
         telemetry(hud, text, session, scale);
     }
-    if state.paused {
+    if state.controller_lost {
+        hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.6]);
+        let s = scale * 2.0;
+        let label = "CONNECT A CONTROLLER";
+        hud.text((w - label.len() as f32 * 8.0 * s) * 0.5, h * 0.4, s, label, WHITE);
+        if state.pad_connected {
+            let hint = "PRESS A BUTTON TO CONTINUE";
+            hud.text(
+                (w - hint.len() as f32 * 8.0 * scale) * 0.5,
+                h * 0.4 + 32.0 * scale,
+                scale,
+                hint,
+                AMBER,
+            );
+        }
+    } else if state.paused {
         hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.45]);
         let s = scale * 4.0;
         let label = "PAUSED";

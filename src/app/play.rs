@@ -5,11 +5,14 @@ use super::{Failure, Setup};
 use crate::app::hud::{self, HudState};
 use crate::app::streaming::ThreadedChunks;
 use crate::app::Session;
+use crate::input::rumble::rumble_for;
 use crate::input::InputState;
 use crate::render::hud::Hud;
 use crate::render::Renderer;
+use crate::replay::{Replay, ReplayHeader};
 use crate::sim::streaming::{chunks_near, StreamRadii};
 use crate::sim::ChunkProvider;
+use crate::sim::TickInput;
 use crate::time::{FrameHistory, Phase, PhaseTimer};
 use glam::Vec3;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
@@ -19,10 +22,18 @@ use std::time::Duration;
 const HISTORY_FRAMES: usize = 600;
 
 /// Play options.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct PlayOptions {
     /// Quit after this many frames (smoke tests, unattended runs).
     pub max_frames: Option<u64>,
+    /// Write every tick's input here when the game ends (atomically).
+    pub record: Option<std::path::PathBuf>,
+    /// Drive from these recorded inputs instead of the player's; quit when they end.
+    pub replay: Option<Vec<TickInput>>,
+    /// How the recording names what was played: (level, car, platform) as given.
+    pub identity: (String, String, String),
+    /// The player's settings.
+    pub settings: crate::settings::Settings,
 }
 
 /// Runs the game until the player quits.
@@ -50,13 +61,15 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         return Ok(());
     };
     let mut chunk_events = Vec::with_capacity(64);
-    let mut input = InputState::default();
+    let mut input = InputState::new(opts.settings.input.clone());
     let mut history = FrameHistory::new(HISTORY_FRAMES);
     let (mut platform_events, mut pad_events) = (Vec::with_capacity(64), Vec::with_capacity(64));
     let tick_duration = profile.loop_config.tick_duration();
     let mut last_frame_start = clock.now();
     let mut frames = 0u64;
     let mut over_budget = 0u64;
+    let mut replay_done = false;
+    let mut recorded: Option<Vec<TickInput>> = opts.record.as_ref().map(|_| Vec::with_capacity(60 * 60 * 10));
 
     loop {
         let mut timer = PhaseTimer::start(&clock);
@@ -85,8 +98,29 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         let plan = session.plan_frame(delta);
         last_frame_start = frame_start;
         for _ in 0..plan.ticks {
-            let tick_input = input.take_tick_input(session.world().player_forward_speed());
+            let player = input.take_tick_input(session.world().player_forward_speed());
+            let tick_input = match &opts.replay {
+                Some(inputs) => match inputs.get(session.world().tick() as usize) {
+                    Some(i) => *i,
+                    None => {
+                        replay_done = true;
+                        break;
+                    }
+                },
+                None => player,
+            };
             session.tick(&tick_input);
+            if let Some(r) = recorded.as_mut() {
+                r.push(tick_input);
+            }
+            if let (Some(pad), Some((strength, duration))) =
+                (input.active_pad(), rumble_for(&session.snapshot().events))
+            {
+                pads.rumble(pad, strength, duration);
+            }
+        }
+        if replay_done {
+            break;
         }
         timer.set_ticks(plan.ticks);
         timer.mark(&clock, Phase::Sim);
@@ -135,6 +169,23 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         if opts.max_frames.is_some_and(|n| frames >= n) {
             break;
         }
+    }
+    if let (Some(path), Some(inputs)) = (&opts.record, recorded) {
+        let (level, car, platform) = opts.identity.clone();
+        Replay {
+            header: ReplayHeader {
+                format: crate::replay::FORMAT,
+                build: crate::replay::build_identity(),
+                level,
+                car,
+                platform,
+                tick_rate_hz: profile.loop_config.tick_rate_hz,
+                final_state_hash: session.world().state_hash(),
+            },
+            inputs,
+        }
+        .save(path)?;
+        log::info!("replay written to {}", path.display());
     }
     log::info!(
         "played {frames} frames, {} ticks; {over_budget} over the {:.2} ms budget",

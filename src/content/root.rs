@@ -101,6 +101,17 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, ContentError> {
     std::fs::read(path).map_err(|e| ContentError::new(path.display().to_string(), "file", format!("cannot read: {e}")))
 }
 
+/// A digest of every content file and profile built into the binary: two builds with
+/// different content give different digests (replays record it).
+pub fn build_content_digest() -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for (name, bytes) in embedded::CONTENT_FILES.iter().chain(embedded::PROFILE_FILES) {
+        h.update(name.as_bytes());
+        h.update(bytes);
+    }
+    h.digest()
+}
+
 /// Chunks `build.rs` baked for each shipped level.
 pub fn embedded_baked_levels() -> &'static [(&'static str, &'static [BakedChunkBytes])] {
     embedded::BAKED_LEVELS

@@ -1,27 +1,22 @@
-//! Turning keyboard and pad events into the controls a tick consumes.
+//! Turning keyboard and pad events into the controls a tick consumes, with the player's
+//! bindings, deadzones and steering curve, and the console rules for pads coming and going.
 //!
 //! Events arrive in the platform's terms ([`PlatformEvent`], [`PadEvent`]); gilrs' own
 //! events are translated into `PadEvent`s by the platform, so tests inject pad input
 //! through exactly this path.
 
+pub mod bindings;
+pub mod rumble;
+
+use crate::settings::InputSettings;
 use crate::sim::{TickInput, VehicleControl};
-use skidpad_platform::{Key, PadAxis, PadButton, PadEvent, PadEventKind, PlatformEvent};
+use bindings::Action;
+use skidpad_platform::{PadAxis, PadEvent, PadEventKind, PadId, PlatformEvent};
+use std::collections::BTreeSet;
 
-/// Stick travel ignored around the centre, as a fraction of full travel.
-pub const STICK_DEADZONE: f32 = 0.15;
-/// Trigger travel ignored at rest.
-pub const TRIGGER_DEADZONE: f32 = 0.05;
-
-/// Held keys and pad axes, folded into one [`TickInput`] per tick.
-#[derive(Debug, Clone, Default)]
-pub struct InputState {
-    keys: KeysHeld,
-    pad: PadState,
-    reset_requested: bool,
-    quit_requested: bool,
-    reversing: bool,
-    ui: UiRequests,
-}
+/// Below this forward speed (m/s) the brake pedal engages reverse, and above minus it the
+/// throttle takes the car out of reverse.
+pub const REVERSE_ENGAGE_SPEED_MPS: f32 = 0.5;
 
 /// Presses of the game's menu keys since the last frame.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -33,10 +28,6 @@ pub struct UiRequests {
     /// Show or hide the telemetry page (F2).
     pub toggle_telemetry: bool,
 }
-
-/// Below this forward speed (m/s) the brake pedal engages reverse, and above minus it the
-/// throttle takes the car out of reverse.
-pub const REVERSE_ENGAGE_SPEED_MPS: f32 = 0.5;
 
 #[derive(Debug, Clone, Copy, Default)]
 struct KeysHeld {
@@ -68,52 +59,130 @@ pub fn apply_deadzone(value: f32, deadzone: f32) -> f32 {
     }
 }
 
+/// Held keys and pad axes, folded into one [`TickInput`] per tick.
+#[derive(Debug, Clone, Default)]
+pub struct InputState {
+    settings: InputSettings,
+    keys: KeysHeld,
+    pad: PadState,
+    pads: BTreeSet<PadId>,
+    active_pad: Option<PadId>,
+    controller_lost: bool,
+    reset_requested: bool,
+    quit_requested: bool,
+    reversing: bool,
+    ui: UiRequests,
+}
+
 impl InputState {
+    /// Input with the player's settings.
+    pub fn new(settings: InputSettings) -> Self {
+        Self {
+            settings,
+            ..Self::default()
+        }
+    }
+
+    fn press(&mut self, action: Action, pressed: bool) {
+        match action {
+            Action::Throttle => self.keys.throttle = pressed,
+            Action::Brake => self.keys.brake = pressed,
+            Action::SteerLeft => self.keys.left = pressed,
+            Action::SteerRight => self.keys.right = pressed,
+            Action::HandBrake => self.keys.hand_brake = pressed,
+            Action::Reset if pressed => self.reset_requested = true,
+            Action::Pause if pressed => self.ui.toggle_pause = true,
+            Action::FrameGraph if pressed => self.ui.toggle_frame_graph = true,
+            Action::Telemetry if pressed => self.ui.toggle_telemetry = true,
+            Action::Quit if pressed => self.quit_requested = true,
+            _ => {}
+        }
+    }
+
     /// Folds a window/keyboard event in.
     pub fn on_platform_event(&mut self, event: &PlatformEvent) {
         match *event {
             PlatformEvent::Quit => self.quit_requested = true,
-            PlatformEvent::Key { key, pressed, repeat } => {
-                if repeat {
-                    return;
-                }
-                match key {
-                    Key::Up | Key::W => self.keys.throttle = pressed,
-                    Key::Down | Key::S => self.keys.brake = pressed,
-                    Key::Left | Key::A => self.keys.left = pressed,
-                    Key::Right | Key::D => self.keys.right = pressed,
-                    Key::Space => self.keys.hand_brake = pressed,
-                    Key::R if pressed => self.reset_requested = true,
-                    Key::P if pressed => self.ui.toggle_pause = true,
-                    Key::F1 if pressed => self.ui.toggle_frame_graph = true,
-                    Key::F2 if pressed => self.ui.toggle_telemetry = true,
-                    Key::Escape if pressed => self.quit_requested = true,
-                    _ => {}
+            PlatformEvent::Key { key, pressed, repeat } if !repeat => {
+                if let Some(action) = self.settings.bindings.key_action(key) {
+                    self.press(action, pressed);
                 }
             }
             _ => {}
         }
     }
 
-    /// Folds a pad event in.
+    /// Folds a pad event in. The pad in use is the last one touched; if it is unplugged the
+    /// game must pause (certification rule XR-115) until a pad is connected again and a
+    /// button pressed on it.
     pub fn on_pad_event(&mut self, event: &PadEvent) {
         match event.kind {
-            PadEventKind::Axis { axis, value } => match axis {
-                PadAxis::LeftStickX => self.pad.steer = apply_deadzone(value, STICK_DEADZONE),
-                PadAxis::RightTrigger => self.pad.throttle = apply_deadzone(value, TRIGGER_DEADZONE).max(0.0),
-                PadAxis::LeftTrigger => self.pad.brake = apply_deadzone(value, TRIGGER_DEADZONE).max(0.0),
-                _ => {}
-            },
-            PadEventKind::Button { button, pressed } => match button {
-                PadButton::South => self.pad.hand_brake = pressed,
-                PadButton::North if pressed => self.reset_requested = true,
-                PadButton::Start if pressed => self.ui.toggle_pause = true,
-                PadButton::Select if pressed => self.ui.toggle_frame_graph = true,
-                _ => {}
-            },
-            PadEventKind::Disconnected => self.pad = PadState::default(),
-            PadEventKind::Connected => {}
+            PadEventKind::Connected => {
+                self.pads.insert(event.pad);
+            }
+            PadEventKind::Disconnected => {
+                self.pads.remove(&event.pad);
+                if self.active_pad == Some(event.pad) {
+                    self.active_pad = None;
+                    self.controller_lost = true;
+                    self.pad = PadState::default();
+                }
+            }
+            PadEventKind::Button { button, pressed } => {
+                self.pads.insert(event.pad);
+                if self.controller_lost {
+                    // The press that brings the player back is not also a game input.
+                    if pressed {
+                        self.controller_lost = false;
+                        self.active_pad = Some(event.pad);
+                    }
+                    return;
+                }
+                self.active_pad = Some(event.pad);
+                if let Some(action) = self.settings.bindings.button_action(button) {
+                    if action == Action::HandBrake {
+                        self.pad.hand_brake = pressed;
+                    } else {
+                        self.press(action, pressed);
+                    }
+                }
+            }
+            PadEventKind::Axis { axis, value } => {
+                self.pads.insert(event.pad);
+                if self.controller_lost {
+                    return;
+                }
+                let s = &self.settings;
+                match axis {
+                    PadAxis::LeftStickX => {
+                        let v = apply_deadzone(value, s.stick_deadzone);
+                        self.pad.steer = v.signum() * v.abs().powf(s.steer_exponent);
+                    }
+                    PadAxis::RightTrigger => self.pad.throttle = apply_deadzone(value, s.trigger_deadzone).max(0.0),
+                    PadAxis::LeftTrigger => self.pad.brake = apply_deadzone(value, s.trigger_deadzone).max(0.0),
+                    _ => {}
+                }
+                if value.abs() > 0.5 {
+                    self.active_pad = Some(event.pad);
+                }
+            }
         }
+    }
+
+    /// The pad in use, if any.
+    pub fn active_pad(&self) -> Option<PadId> {
+        self.active_pad
+    }
+
+    /// The pad in use was unplugged and no button has been pressed on a pad since: the game
+    /// stays paused with a "connect a controller" prompt.
+    pub fn controller_lost(&self) -> bool {
+        self.controller_lost
+    }
+
+    /// Whether any pad is connected.
+    pub fn pad_connected(&self) -> bool {
+        !self.pads.is_empty()
     }
 
     /// Menu-key presses since the last call.
@@ -162,93 +231,4 @@ impl InputState {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use skidpad_platform::PadId;
-
-    fn pad(kind: PadEventKind) -> PadEvent {
-        PadEvent { pad: PadId(0), kind }
-    }
-
-    #[test]
-    fn deadzone_zeroes_the_centre_and_rescales_the_rest() {
-        assert_eq!(apply_deadzone(0.1, 0.15), 0.0);
-        assert_eq!(apply_deadzone(1.0, 0.15), 1.0);
-        assert!((apply_deadzone(-0.575, 0.15) + 0.5).abs() < 1e-6);
-        assert_eq!(apply_deadzone(f32::NAN, 0.15), 0.0);
-    }
-
-    #[test]
-    fn pad_and_keys_combine_into_controls() {
-        let mut s = InputState::default();
-        s.on_pad_event(&pad(PadEventKind::Axis {
-            axis: PadAxis::RightTrigger,
-            value: 0.5,
-        }));
-        s.on_pad_event(&pad(PadEventKind::Axis {
-            axis: PadAxis::LeftStickX,
-            value: -1.0,
-        }));
-        let c = s.take_tick_input(0.0).control;
-        assert!(c.throttle > 0.45 && c.throttle < 0.5, "{c:?}");
-        assert_eq!(c.steer, -1.0);
-        s.on_platform_event(&PlatformEvent::Key {
-            key: Key::Up,
-            pressed: true,
-            repeat: false,
-        });
-        assert_eq!(s.take_tick_input(0.0).control.throttle, 1.0);
-    }
-
-    #[test]
-    fn reset_is_taken_by_one_tick_only() {
-        let mut s = InputState::default();
-        s.on_platform_event(&PlatformEvent::Key {
-            key: Key::R,
-            pressed: true,
-            repeat: false,
-        });
-        assert!(s.take_tick_input(0.0).reset);
-        assert!(!s.take_tick_input(0.0).reset);
-    }
-
-    #[test]
-    fn unplugging_releases_the_pad_axes() {
-        let mut s = InputState::default();
-        s.on_pad_event(&pad(PadEventKind::Axis {
-            axis: PadAxis::RightTrigger,
-            value: 1.0,
-        }));
-        s.on_pad_event(&pad(PadEventKind::Disconnected));
-        assert_eq!(s.take_tick_input(0.0).control.throttle, 0.0);
-    }
-
-    #[test]
-    fn brake_brakes_while_moving_then_reverses_once_stopped() {
-        let mut s = InputState::default();
-        s.on_platform_event(&PlatformEvent::Key {
-            key: Key::Down,
-            pressed: true,
-            repeat: false,
-        });
-        let moving = s.take_tick_input(10.0).control;
-        assert_eq!((moving.brake, moving.throttle, moving.reverse), (1.0, 0.0, false));
-        let stopped = s.take_tick_input(0.1).control;
-        assert_eq!((stopped.brake, stopped.throttle, stopped.reverse), (0.0, 1.0, true));
-        // Rolling backwards, the throttle now brakes; near rest it drives forward again.
-        s.on_platform_event(&PlatformEvent::Key {
-            key: Key::Down,
-            pressed: false,
-            repeat: false,
-        });
-        s.on_platform_event(&PlatformEvent::Key {
-            key: Key::Up,
-            pressed: true,
-            repeat: false,
-        });
-        let rolling_back = s.take_tick_input(-3.0).control;
-        assert_eq!((rolling_back.brake, rolling_back.reverse), (1.0, true));
-        let forward = s.take_tick_input(-0.2).control;
-        assert_eq!((forward.throttle, forward.reverse), (1.0, false));
-    }
-}
+mod tests;

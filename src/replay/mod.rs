@@ -1,0 +1,217 @@
+//! Replays: every tick's input with the identity of what was played (build, level, car,
+//! platform) and the final state hash, so a replay reproduces the run bit for bit or says
+//! exactly why it cannot.
+//!
+//! File layout: the magic `SKIDRPL1`, a postcard-encoded [`ReplayFile`], and an XXH3-64
+//! checksum of everything before it. Written atomically (temporary file, fsync, rename).
+
+use crate::content::root::build_content_digest;
+use crate::content::ContentError;
+use crate::sim::{TickInput, VehicleControl};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"SKIDRPL1";
+/// Format version written in every replay.
+pub const FORMAT: u32 = 1;
+
+/// What was played, and how it ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayHeader {
+    /// [`FORMAT`] when written.
+    pub format: u32,
+    /// The build that recorded it ([`build_identity`]): physics may differ in another.
+    pub build: String,
+    /// Level name or path.
+    pub level: String,
+    /// Car name or path.
+    pub car: String,
+    /// Platform profile name or path.
+    pub platform: String,
+    /// Simulation rate.
+    pub tick_rate_hz: u32,
+    /// State hash after the last tick.
+    pub final_state_hash: u64,
+}
+
+/// One tick's input as stored: the controls' exact bits and the flags.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+struct StoredInput {
+    throttle: f32,
+    steer: f32,
+    brake: f32,
+    /// 1 handbrake, 2 reverse, 4 reset.
+    flags: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ReplayFile {
+    header: ReplayHeader,
+    inputs: Vec<StoredInput>,
+}
+
+/// A replay in memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    /// What was played.
+    pub header: ReplayHeader,
+    /// One input per tick.
+    pub inputs: Vec<TickInput>,
+}
+
+/// The build's identity: version and a digest of the content it carries.
+pub fn build_identity() -> String {
+    format!(
+        "skidpad {} content {:016x}",
+        env!("CARGO_PKG_VERSION"),
+        build_content_digest()
+    )
+}
+
+impl Replay {
+    /// Serializes with magic and checksum.
+    pub fn encode(&self) -> Vec<u8> {
+        let file = ReplayFile {
+            header: self.header.clone(),
+            inputs: self
+                .inputs
+                .iter()
+                .map(|i| StoredInput {
+                    throttle: i.control.throttle,
+                    steer: i.control.steer,
+                    brake: i.control.brake,
+                    flags: i.control.hand_brake as u8 | (i.control.reverse as u8) << 1 | (i.reset as u8) << 2,
+                })
+                .collect(),
+        };
+        let mut out = MAGIC.to_vec();
+        out.extend(postcard::to_stdvec(&file).expect("in-memory serialization of plain data cannot fail"));
+        let sum = xxhash_rust::xxh3::xxh3_64(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Parses `bytes` read from `file`; every way a file can be wrong is a clear error.
+    pub fn decode(file: &str, bytes: &[u8]) -> Result<Replay, ContentError> {
+        let fail = |problem: String| ContentError::new(file, "replay", problem);
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(fail("not a Skidpad replay (bad magic)".into()));
+        }
+        if bytes.len() < MAGIC.len() + 8 {
+            return Err(fail("truncated".into()));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let expected = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
+        if xxhash_rust::xxh3::xxh3_64(body) != expected {
+            return Err(fail("corrupt or truncated (checksum mismatch)".into()));
+        }
+        let parsed: ReplayFile =
+            postcard::from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
+        if parsed.header.format != FORMAT {
+            return Err(fail(format!(
+                "format {} but this build reads {FORMAT}",
+                parsed.header.format
+            )));
+        }
+        let inputs = parsed
+            .inputs
+            .iter()
+            .map(|s| TickInput {
+                control: VehicleControl {
+                    throttle: s.throttle,
+                    steer: s.steer,
+                    brake: s.brake,
+                    hand_brake: s.flags & 1 != 0,
+                    reverse: s.flags & 2 != 0,
+                },
+                reset: s.flags & 4 != 0,
+            })
+            .collect();
+        Ok(Replay {
+            header: parsed.header,
+            inputs,
+        })
+    }
+
+    /// Reads and decodes a replay file.
+    pub fn load(path: &Path) -> Result<Replay, ContentError> {
+        let bytes = crate::content::root::read_file(path)?;
+        Self::decode(&path.display().to_string(), &bytes)
+    }
+
+    /// Writes the replay atomically.
+    pub fn save(&self, path: &Path) -> Result<(), crate::app::Failure> {
+        skidpad_platform::files::write_atomically(path, &self.encode())
+            .map_err(|e| crate::app::Failure::runtime(format!("{}: cannot write replay: {e}", path.display())))
+    }
+
+    /// Refuses a replay from another build (its physics may differ).
+    pub fn check_build(&self, file: &str) -> Result<(), ContentError> {
+        let here = build_identity();
+        if self.header.build != here {
+            return Err(ContentError::new(
+                file,
+                "build",
+                format!(
+                    "recorded with `{}`, this is `{here}`: the simulation may differ",
+                    self.header.build
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Replay {
+        Replay {
+            header: ReplayHeader {
+                format: FORMAT,
+                build: build_identity(),
+                level: "slip".into(),
+                car: "coupe".into(),
+                platform: "desktop".into(),
+                tick_rate_hz: 60,
+                final_state_hash: 0xDEAD_BEEF,
+            },
+            inputs: (0..100)
+                .map(|i| TickInput {
+                    control: VehicleControl {
+                        throttle: i as f32 / 100.0,
+                        steer: -0.3,
+                        brake: 0.0,
+                        hand_brake: i % 7 == 0,
+                        reverse: false,
+                    },
+                    reset: i == 50,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn round_trips_bit_exactly() {
+        let r = sample();
+        assert_eq!(Replay::decode("r", &r.encode()).unwrap(), r);
+    }
+
+    #[test]
+    fn truncated_corrupt_and_foreign_files_are_refused() {
+        let bytes = sample().encode();
+        let e = Replay::decode("r", &bytes[..bytes.len() / 2]).unwrap_err();
+        assert!(e.problem.contains("corrupt") || e.problem.contains("truncated"), "{e}");
+        let mut flipped = bytes.clone();
+        flipped[20] ^= 0xFF;
+        assert!(Replay::decode("r", &flipped).unwrap_err().problem.contains("checksum"));
+        assert!(Replay::decode("r", b"PNG\x89 not a replay")
+            .unwrap_err()
+            .problem
+            .contains("magic"));
+        let mut other = sample();
+        other.header.build = "skidpad 0.0.0 content 0".into();
+        assert!(other.check_build("r").unwrap_err().problem.contains("recorded with"));
+    }
+}

@@ -1,0 +1,366 @@
+//! Player settings (`settings.toml` in the per-user settings directory, or `--settings
+//! FILE`): volumes, stick and trigger response, key and button bindings.
+//!
+//! A console game never refuses to start over its settings: a broken file gives the
+//! defaults and one clear warning (the file is left as it was, for the player to fix);
+//! unknown keys and an older version's file load with a warning. Saving is atomic.
+
+use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Settings version this build writes.
+pub const VERSION: u32 = 1;
+
+/// Volumes, each 0..1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Volumes {
+    /// Everything.
+    pub master: f32,
+    /// The engine.
+    pub engine: f32,
+    /// Tire squeal.
+    pub tires: f32,
+    /// Crashes and landings.
+    pub impacts: f32,
+    /// Wind at speed.
+    pub wind: f32,
+}
+
+impl Default for Volumes {
+    fn default() -> Self {
+        Self {
+            master: 0.8,
+            engine: 0.9,
+            tires: 0.8,
+            impacts: 1.0,
+            wind: 0.5,
+        }
+    }
+}
+
+/// Stick and trigger response, and the bindings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputSettings {
+    /// Stick travel ignored around the centre, 0..0.9.
+    pub stick_deadzone: f32,
+    /// Trigger travel ignored at rest, 0..0.9.
+    pub trigger_deadzone: f32,
+    /// Steering response curve: output = sign(x)·|x|^exponent (1 linear; more is finer
+    /// near the centre), 1..3.
+    pub steer_exponent: f32,
+    /// Keys and buttons.
+    pub bindings: Bindings,
+}
+
+impl Default for InputSettings {
+    fn default() -> Self {
+        Self {
+            stick_deadzone: 0.15,
+            trigger_deadzone: 0.05,
+            steer_exponent: 1.5,
+            bindings: Bindings::default(),
+        }
+    }
+}
+
+/// All settings.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Settings {
+    /// Volumes.
+    pub volumes: Volumes,
+    /// Input.
+    pub input: InputSettings,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
+struct RawSettings {
+    version: u32,
+    audio: Volumes,
+    input: RawInput,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
+struct RawInput {
+    stick_deadzone: f32,
+    trigger_deadzone: f32,
+    steer_exponent: f32,
+    keyboard: BTreeMap<String, Vec<String>>,
+    pad: BTreeMap<String, Vec<String>>,
+}
+
+impl Default for RawSettings {
+    fn default() -> Self {
+        Settings::default().to_raw()
+    }
+}
+
+impl Default for RawInput {
+    fn default() -> Self {
+        Settings::default().to_raw().input
+    }
+}
+
+/// Every key path in a TOML value (`input.keyboard.throttle`), for spotting unknown keys.
+fn key_paths(v: &toml::Value, prefix: &str, out: &mut Vec<String>) {
+    if let toml::Value::Table(t) = v {
+        for (k, v) in t {
+            let path = if prefix.is_empty() {
+                k.clone()
+            } else {
+                format!("{prefix}.{k}")
+            };
+            out.push(path.clone());
+            key_paths(v, &path, out);
+        }
+    }
+}
+
+impl Settings {
+    fn to_raw(&self) -> RawSettings {
+        let i = &self.input;
+        RawSettings {
+            version: VERSION,
+            audio: self.volumes,
+            input: RawInput {
+                stick_deadzone: i.stick_deadzone,
+                trigger_deadzone: i.trigger_deadzone,
+                steer_exponent: i.steer_exponent,
+                keyboard: Action::NAMES
+                    .iter()
+                    .filter_map(|(a, n)| {
+                        i.bindings
+                            .keys
+                            .get(a)
+                            .map(|ks| (n.to_string(), ks.iter().map(|k| key_name(*k).to_string()).collect()))
+                    })
+                    .collect(),
+                pad: Action::NAMES
+                    .iter()
+                    .filter_map(|(a, n)| {
+                        i.bindings
+                            .buttons
+                            .get(a)
+                            .map(|bs| (n.to_string(), bs.iter().map(|b| button_name(*b).to_string()).collect()))
+                    })
+                    .collect(),
+            },
+        }
+    }
+
+    /// The settings as the TOML this build writes.
+    pub fn to_toml(&self) -> String {
+        format!(
+            "# Skidpad settings. Unknown keys are ignored with a warning; delete the file for defaults.\n{}",
+            toml::to_string_pretty(&self.to_raw()).expect("settings serialize")
+        )
+    }
+
+    /// Parses settings text. Never fails: returns the settings to use and the warnings to
+    /// show (at most one line each).
+    pub fn parse(file: &str, text: &str) -> (Settings, Vec<String>) {
+        let value: toml::Value = match toml::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    vec![format!(
+                        "{file}: unreadable ({}); using the default settings",
+                        e.message().trim()
+                    )],
+                )
+            }
+        };
+        let raw: RawSettings = match value.clone().try_into() {
+            Ok(r) => r,
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    vec![format!("{file}: {}; using the default settings", e.message().trim())],
+                )
+            }
+        };
+        let mut warnings = Vec::new();
+        let mut known = Vec::new();
+        key_paths(
+            &toml::Value::try_from(RawSettings::default()).expect("defaults serialize"),
+            "",
+            &mut known,
+        );
+        let mut present = Vec::new();
+        key_paths(&value, "", &mut present);
+        let unknown: Vec<String> = present
+            .into_iter()
+            .filter(|p| !known.contains(p) && !p.starts_with("input.keyboard.") && !p.starts_with("input.pad."))
+            .collect();
+        if !unknown.is_empty() {
+            warnings.push(format!("{file}: ignoring unknown settings: {}", unknown.join(", ")));
+        }
+        if raw.version < VERSION {
+            warnings.push(format!(
+                "{file}: written by an older version ({}); missing settings take their defaults",
+                raw.version
+            ));
+        }
+        match Self::from_raw(&raw) {
+            Ok(s) => (s, warnings),
+            Err(problem) => {
+                warnings.push(format!("{file}: {problem}; using the default settings"));
+                (Settings::default(), warnings)
+            }
+        }
+    }
+
+    fn from_raw(raw: &RawSettings) -> Result<Settings, String> {
+        let unit = |name: &str, v: f32, hi: f32| {
+            if v.is_finite() && (0.0..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!("{name} must be between 0 and {hi}, got {v}"))
+            }
+        };
+        let a = &raw.audio;
+        let volumes = Volumes {
+            master: unit("audio.master", a.master, 1.0)?,
+            engine: unit("audio.engine", a.engine, 1.0)?,
+            tires: unit("audio.tires", a.tires, 1.0)?,
+            impacts: unit("audio.impacts", a.impacts, 1.0)?,
+            wind: unit("audio.wind", a.wind, 1.0)?,
+        };
+        let i = &raw.input;
+        let mut bindings = Bindings {
+            keys: BTreeMap::new(),
+            buttons: BTreeMap::new(),
+        };
+        for (name, keys) in &i.keyboard {
+            let action = Action::from_name(name).ok_or(format!("input.keyboard: unknown action `{name}`"))?;
+            let keys = keys
+                .iter()
+                .map(|k| key_named(k).ok_or(format!("input.keyboard.{name}: unknown key `{k}`")))
+                .collect::<Result<_, _>>()?;
+            bindings.keys.insert(action, keys);
+        }
+        for (name, buttons) in &i.pad {
+            let action = Action::from_name(name).ok_or(format!("input.pad: unknown action `{name}`"))?;
+            let buttons = buttons
+                .iter()
+                .map(|b| button_named(b).ok_or(format!("input.pad.{name}: unknown button `{b}`")))
+                .collect::<Result<_, _>>()?;
+            bindings.buttons.insert(action, buttons);
+        }
+        let exponent = i.steer_exponent;
+        if !(exponent.is_finite() && (1.0..=3.0).contains(&exponent)) {
+            return Err(format!("input.steer_exponent must be between 1 and 3, got {exponent}"));
+        }
+        Ok(Settings {
+            volumes,
+            input: InputSettings {
+                stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,
+                trigger_deadzone: unit("input.trigger_deadzone", i.trigger_deadzone, 0.9)?,
+                steer_exponent: exponent,
+                bindings,
+            },
+        })
+    }
+
+    /// Loads `path`: a missing file gives the defaults (and writes them there, so the
+    /// player has a file to edit); any other problem gives the defaults and a warning.
+    pub fn load(path: &Path) -> (Settings, Vec<String>) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Self::parse(&path.display().to_string(), &text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let defaults = Settings::default();
+                let warnings = match defaults.save(path) {
+                    Ok(()) => vec![],
+                    Err(e) => vec![e],
+                };
+                (defaults, warnings)
+            }
+            Err(e) => (
+                Settings::default(),
+                vec![format!(
+                    "{}: cannot read ({e}); using the default settings",
+                    path.display()
+                )],
+            ),
+        }
+    }
+
+    /// Saves atomically (temporary file, fsync, rename): a failure leaves the old file.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("{}: cannot create ({e}); settings not saved", dir.display()))?;
+        }
+        skidpad_platform::files::write_atomically(path, self.to_toml().as_bytes())
+            .map_err(|e| format!("{}: cannot write ({e}); settings not saved", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skidpad_platform::Key;
+
+    #[test]
+    fn defaults_round_trip_through_the_file_format() {
+        let (s, warnings) = Settings::parse("s.toml", &Settings::default().to_toml());
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(s, Settings::default());
+    }
+
+    #[test]
+    fn a_broken_file_gives_defaults_and_one_warning() {
+        let (s, w) = Settings::parse("s.toml", "[audio\nmaster = ");
+        assert_eq!(s, Settings::default());
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("s.toml") && w[0].contains("default"), "{w:?}");
+        let (s, w) = Settings::parse("s.toml", "[audio]\nmaster = nan\n");
+        assert_eq!(s, Settings::default());
+        assert!(w[0].contains("audio.master"), "{w:?}");
+    }
+
+    #[test]
+    fn unknown_keys_and_old_versions_load_with_a_warning() {
+        let text = "version = 0\nfov = 90\n[audio]\nmaster = 0.3\nreverb = true\n";
+        let (s, w) = Settings::parse("s.toml", text);
+        assert_eq!(s.volumes.master, 0.3);
+        assert_eq!(s.volumes.engine, Volumes::default().engine);
+        assert!(
+            w.iter().any(|l| l.contains("fov") && l.contains("audio.reverb")),
+            "{w:?}"
+        );
+        assert!(w.iter().any(|l| l.contains("older version")), "{w:?}");
+    }
+
+    #[test]
+    fn bindings_are_remappable_by_name() {
+        let text = "[input.keyboard]\nthrottle = [\"E\"]\nhand_brake = [\"LeftShift\"]\n[input.pad]\nhand_brake = [\"RightBumper\"]\n";
+        let (s, w) = Settings::parse("s.toml", text);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(s.input.bindings.key_action(Key::E), Some(Action::Throttle));
+        assert_eq!(s.input.bindings.key_action(Key::LeftShift), Some(Action::HandBrake));
+        let (_, w) = Settings::parse("s.toml", "[input.keyboard]\nthrottle = [\"Banana\"]\n");
+        assert!(w[0].contains("Banana"), "{w:?}");
+    }
+
+    #[test]
+    fn saving_is_atomic_and_refusals_are_clear() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let (_, w) = Settings::load(&path);
+        assert!(w.is_empty());
+        assert!(path.exists(), "defaults were not written");
+        let mut s = Settings::default();
+        s.volumes.master = 0.25;
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).0.volumes.master, 0.25);
+        // An unwritable place: the error names it and the old file stays.
+        let e = s.save(Path::new("/proc/skidpad/settings.toml")).unwrap_err();
+        assert!(e.contains("/proc/skidpad"), "{e}");
+    }
+}
