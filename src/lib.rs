@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod audio;
 pub mod cli;
 pub mod content;
 pub mod input;

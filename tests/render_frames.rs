@@ -176,6 +176,33 @@ fn the_hud_is_drawn() {
         assert_eq!(white(&plain), 0);
         assert!(white(&with_hud) > 40, "{} white pixels", white(&with_hud));
         assert!(text.contains("km/h"), "{text}");
+
+        // The pad in use unplugged: the frame is covered with the "connect a controller"
+        // prompt, white text across the middle.
+        let lost = HudState {
+            controller_lost: true,
+            ..HudState::default()
+        };
+        r.draw(&s.frame_view(1.0, &cam), W, H);
+        compose(
+            &mut hud,
+            &mut text,
+            HudInputs {
+                session: &s,
+                history: &FrameHistory::new(4),
+                budget,
+                state: lost,
+            },
+            W,
+            H,
+        );
+        hud.flush(W, H);
+        let prompt = read_back_buffer(W, H);
+        let band = (0..W).flat_map(|x| (H * 2 / 5..H * 2 / 5 + 16).map(move |y| (x, y)));
+        let white = band
+            .filter(|&(x, y)| prompt.pixel(x, y)[..3].iter().all(|c| *c > 230))
+            .count();
+        assert!(white > 100, "no prompt: {white} white pixels");
     });
 }
 

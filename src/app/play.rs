@@ -5,6 +5,8 @@ use super::{Failure, Setup};
 use crate::app::hud::{self, HudState};
 use crate::app::streaming::ThreadedChunks;
 use crate::app::Session;
+use crate::audio::engine::virtual_rpm;
+use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::input::rumble::rumble_for;
 use crate::input::InputState;
 use crate::render::hud::Hud;
@@ -12,7 +14,7 @@ use crate::render::Renderer;
 use crate::replay::{Replay, ReplayHeader};
 use crate::sim::streaming::{chunks_near, StreamRadii};
 use crate::sim::ChunkProvider;
-use crate::sim::TickInput;
+use crate::sim::{SimEvent, TickInput};
 use crate::time::{FrameHistory, Phase, PhaseTimer};
 use glam::Vec3;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
@@ -51,7 +53,10 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
     }
     let mut renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
     let mut pads = Pads::open();
-    let _audio = AudioOutput::open();
+    let audio = AudioOutput::open();
+    let sound = SharedSound::default();
+    audio.play(Mixer::new(sound.clone()));
+    let mut last_throttle = 0.0f32;
     let clock = WallClock::new();
 
     let mut hud = Hud::new()?;
@@ -87,10 +92,14 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         hud_state.paused ^= ui.toggle_pause;
         hud_state.frame_graph ^= ui.toggle_frame_graph;
         hud_state.telemetry ^= ui.toggle_telemetry;
+        hud_state.controller_lost = input.controller_lost();
+        hud_state.pad_connected = input.pad_connected();
         timer.mark(&clock, Phase::Input);
 
-        // Paused, no time reaches the simulation (the frame still draws, at alpha 0).
-        let delta = if hud_state.paused {
+        // Paused (by the player, or because the pad in use was unplugged), no time reaches
+        // the simulation; the frame still draws.
+        let frozen = hud_state.paused || hud_state.controller_lost;
+        let delta = if frozen {
             Duration::ZERO
         } else {
             frame_start - last_frame_start
@@ -110,6 +119,14 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
                 None => player,
             };
             session.tick(&tick_input);
+            last_throttle = tick_input.control.throttle;
+            for e in &session.snapshot().events {
+                match *e {
+                    SimEvent::Impact { car: 0, impulse_ns, .. } => sound.impact(impulse_ns / 18_000.0),
+                    SimEvent::Landing { car: 0, speed_mps, .. } => sound.impact(speed_mps / 12.0),
+                    _ => {}
+                }
+            }
             if let Some(r) = recorded.as_mut() {
                 r.push(tick_input);
             }
@@ -148,6 +165,20 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         timer.mark(&clock, Phase::Render);
         platform.swap();
         timer.mark(&clock, Phase::Swap);
+        let world = session.world();
+        let speed = world.player_body().linvel().length();
+        sound.set(SoundParams {
+            engine_on: true,
+            rpm: virtual_rpm(speed).0,
+            load: if frozen { 0.0 } else { last_throttle },
+            slip_power_w: if frozen {
+                0.0
+            } else {
+                world.player().wheels().iter().map(|w| w.slip_power_w).sum()
+            },
+            speed_mps: if frozen { 0.0 } else { speed },
+            volumes: opts.settings.volumes,
+        });
         timer.mark(&clock, Phase::Audio);
 
         let frame = timer.finish(&clock);
