@@ -9,10 +9,8 @@ use crate::render::Camera;
 use crate::sim::SimWorld;
 use glam::Vec3;
 
-/// Distance behind the car, m.
-const DISTANCE_M: f32 = 7.5;
-/// Height above the car, m.
-const HEIGHT_M: f32 = 2.6;
+/// The views the camera button cycles through: (distance behind, height above), m.
+pub const VIEWS: [(f32, f32); 3] = [(7.5, 2.6), (4.8, 1.7), (13.0, 4.5)];
 /// Point looked at, above the car's origin, m.
 const LOOK_HEIGHT_M: f32 = 1.0;
 /// Spring stiffness as a natural frequency, rad/s: higher follows tighter. At 3 rad/s the
@@ -27,6 +25,7 @@ const SNAP_DISTANCE_M: f32 = 40.0;
 /// interpolation.
 #[derive(Debug, Clone, Copy)]
 pub struct ChaseCamera {
+    view: usize,
     eye: Vec3,
     velocity: Vec3,
     target: Vec3,
@@ -37,9 +36,14 @@ pub struct ChaseCamera {
 impl ChaseCamera {
     /// A camera already in place behind the player.
     pub fn new(world: &SimWorld) -> Self {
-        let (eye, target) = Self::desired(world);
+        Self::with_view(world, 0)
+    }
+
+    fn with_view(world: &SimWorld, view: usize) -> Self {
+        let (eye, target) = Self::desired(world, view);
         let eye = Self::clip(world, target, eye);
         Self {
+            view,
             eye,
             velocity: Vec3::ZERO,
             target,
@@ -50,13 +54,14 @@ impl ChaseCamera {
 
     /// Where the camera wants to be (behind the car's heading, above it) and what it looks
     /// at. Heading only, not pitch or roll, so the view stays level over bumps and flips.
-    fn desired(world: &SimWorld) -> (Vec3, Vec3) {
+    fn desired(world: &SimWorld, view: usize) -> (Vec3, Vec3) {
+        let (distance, height) = VIEWS[view % VIEWS.len()];
         let body = world.player_body();
         let pos = body.translation();
         let fwd = *body.rotation() * Vec3::Z;
         let flat = Vec3::new(fwd.x, 0.0, fwd.z).try_normalize().unwrap_or(Vec3::Z);
         let target = pos + Vec3::Y * LOOK_HEIGHT_M;
-        (pos - flat * DISTANCE_M + Vec3::Y * HEIGHT_M, target)
+        (pos - flat * distance + Vec3::Y * height, target)
     }
 
     /// Pulls `eye` in front of anything fixed between it and `target`, and lifts it above
@@ -83,9 +88,9 @@ impl ChaseCamera {
     pub fn update(&mut self, world: &SimWorld, dt_s: f32) {
         self.prev_eye = self.eye;
         self.prev_target = self.target;
-        let (want, target) = Self::desired(world);
+        let (want, target) = Self::desired(world, self.view);
         if self.eye.distance(want) > SNAP_DISTANCE_M {
-            *self = Self::new(world);
+            *self = Self::with_view(world, self.view);
             return;
         }
         // Critically damped spring toward the moving goal, semi-implicit Euler:
@@ -97,6 +102,11 @@ impl ChaseCamera {
         self.velocity += accel * dt_s;
         self.eye = Self::clip(world, target, self.eye + self.velocity * dt_s);
         self.target = target;
+    }
+
+    /// Switches to the next of [`VIEWS`]; the spring carries the camera there.
+    pub fn next_view(&mut self) {
+        self.view = (self.view + 1) % VIEWS.len();
     }
 
     /// The view `alpha` of the way from the previous tick to the latest.

@@ -92,6 +92,9 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         hud_state.paused ^= ui.toggle_pause;
         hud_state.frame_graph ^= ui.toggle_frame_graph;
         hud_state.telemetry ^= ui.toggle_telemetry;
+        if ui.next_camera {
+            session.next_camera_view();
+        }
         hud_state.controller_lost = input.controller_lost();
         hud_state.pad_connected = input.pad_connected();
         timer.mark(&clock, Phase::Input);

@@ -105,6 +105,11 @@ impl Session {
         &self.current
     }
 
+    /// Cycles the chase camera's views (near, far, default).
+    pub fn next_camera_view(&mut self) {
+        self.camera.next_view();
+    }
+
     /// The chase view `alpha` of the way between the last two ticks.
     pub fn camera(&self, alpha: f32) -> Camera {
         self.camera.camera(alpha)

@@ -24,13 +24,15 @@ pub enum Action {
     FrameGraph,
     /// Telemetry page.
     Telemetry,
+    /// Next camera view.
+    Camera,
     /// Leave the game (keyboard).
     Quit,
 }
 
 impl Action {
     /// Every action with its settings-file name.
-    pub const NAMES: [(Action, &'static str); 10] = [
+    pub const NAMES: [(Action, &'static str); 11] = [
         (Action::Throttle, "throttle"),
         (Action::Brake, "brake"),
         (Action::SteerLeft, "steer_left"),
@@ -40,6 +42,7 @@ impl Action {
         (Action::Pause, "pause"),
         (Action::FrameGraph, "frame_graph"),
         (Action::Telemetry, "telemetry"),
+        (Action::Camera, "camera"),
         (Action::Quit, "quit"),
     ];
 
@@ -136,6 +139,7 @@ impl Default for Bindings {
             (Pause, vec![Key::P]),
             (FrameGraph, vec![Key::F1]),
             (Telemetry, vec![Key::F2]),
+            (Camera, vec![Key::C]),
             (Quit, vec![Key::Escape]),
         ]);
         let buttons = BTreeMap::from([
@@ -143,6 +147,7 @@ impl Default for Bindings {
             (Reset, vec![PadButton::North]),
             (Pause, vec![PadButton::Start]),
             (FrameGraph, vec![PadButton::Select]),
+            (Camera, vec![PadButton::West]),
         ]);
         Self { keys, buttons }
     }

@@ -27,6 +27,8 @@ pub struct UiRequests {
     pub toggle_frame_graph: bool,
     /// Show or hide the telemetry page (F2).
     pub toggle_telemetry: bool,
+    /// Next camera view (C, pad X).
+    pub next_camera: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -94,6 +96,7 @@ impl InputState {
             Action::Pause if pressed => self.ui.toggle_pause = true,
             Action::FrameGraph if pressed => self.ui.toggle_frame_graph = true,
             Action::Telemetry if pressed => self.ui.toggle_telemetry = true,
+            Action::Camera if pressed => self.ui.next_camera = true,
             Action::Quit if pressed => self.quit_requested = true,
             _ => {}
         }
