@@ -64,6 +64,31 @@ pub enum Command {
     Cars,
     /// Run a level's scenario script (or every level's: `all`) headless and check it.
     Scenario(ScenarioArgs),
+    /// Measure where the frame budget goes on a level (its scenario script drives).
+    Profile(ProfileArgs),
+}
+
+/// Options of `profile`.
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Level name or path.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
+    pub level: String,
+    /// Car name or path.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// Frames to measure (after one second of warm-up).
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub frames: u64,
+    /// No window: simulation and audio only.
+    #[arg(long)]
+    pub headless: bool,
+    /// Write a Chrome Trace Event JSON (opens in Perfetto, ui.perfetto.dev).
+    #[arg(long, value_name = "FILE.json")]
+    pub trace: Option<PathBuf>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `scenario`.
@@ -411,6 +436,26 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     message: format!("scenario checks failed in: {}", failed.join(", ")),
                 })
             }
+        }
+        Command::Profile(a) => {
+            let setup = Setup::load(&root, &a.level, &a.car, profile)?;
+            let report = crate::app::profile::profile(
+                &setup,
+                &crate::app::profile::ProfileOptions {
+                    frames: a.frames.max(1),
+                    headless: a.headless,
+                    trace: a.trace.clone(),
+                },
+            )?;
+            if a.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
+                );
+            } else {
+                print!("{}", report.text());
+            }
+            Ok(())
         }
         Command::Cars => {
             for name in CarDef::names(&root) {

@@ -4,6 +4,7 @@
 //! or the wall clock; `skidpad-platform` does, and the simulation (`sim`) touches neither.
 #![warn(missing_docs)]
 
+pub mod alloc_count;
 pub mod app;
 pub mod audio;
 pub mod cli;

@@ -314,3 +314,73 @@ fn recording_into_a_missing_directory_fails_cleanly() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("/nonexistent-dir/x.rpl") && stderr(&o).contains("cannot write replay"));
 }
+
+#[test]
+fn profile_reports_percentiles_and_writes_a_chrome_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.json");
+    let t = trace.to_str().unwrap();
+    let o = skidpad(&[
+        "profile",
+        "--level",
+        "slip",
+        "--headless",
+        "--frames",
+        "120",
+        "--platform",
+        "xbox",
+        "--trace",
+        t,
+        "--json",
+    ]);
+    let r = json(&o);
+    assert_eq!(r["frames"], 120);
+    for key in [
+        "p50_ms",
+        "p95_ms",
+        "p99_ms",
+        "p99_9_ms",
+        "low_1pct_fps",
+        "low_0_1pct_fps",
+        "max_ms",
+        "frames_over_budget",
+        "time_over_budget_ms",
+        "ticks_per_frame",
+        "allocations_per_tick",
+        "peak_heap_mb",
+    ] {
+        assert!(r[key].is_number(), "{key} missing: {r}");
+    }
+    assert!(r["p50_ms"].as_f64().unwrap() <= r["p99_ms"].as_f64().unwrap());
+    assert!((r["budget_ms"].as_f64().unwrap() - 16.67).abs() < 1e-6);
+    for phase in ["input", "streaming", "vehicle", "physics", "sim", "audio"] {
+        assert!(r["phase_means_ms"][phase].is_number(), "{phase}: {r}");
+    }
+    // The trace is Chrome Trace Event JSON: complete events with name, ph, ts, dur, pid, tid,
+    // and phases nested inside their frame.
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();
+    let events = v["traceEvents"].as_array().unwrap();
+    let frames: Vec<&serde_json::Value> = events.iter().filter(|e| e["name"] == "frame").collect();
+    assert_eq!(frames.len(), 120);
+    for e in events {
+        assert_eq!(e["ph"], "X");
+        for k in ["ts", "dur", "pid", "tid"] {
+            assert!(e[k].is_number(), "{e}");
+        }
+    }
+    let (f0, f1) = (
+        frames[0]["ts"].as_f64().unwrap(),
+        frames[0]["ts"].as_f64().unwrap() + frames[0]["dur"].as_f64().unwrap(),
+    );
+    let inner: Vec<_> = events
+        .iter()
+        .filter(|e| e["cat"] == "phase" && e["ts"].as_f64().unwrap() >= f0 && e["ts"].as_f64().unwrap() < f1)
+        .collect();
+    assert!(
+        inner.iter().any(|e| e["name"] == "physics"),
+        "no physics phase in the first frame"
+    );
+    assert!(inner
+        .iter()
+        .all(|e| e["ts"].as_f64().unwrap() + e["dur"].as_f64().unwrap() <= f1 + 1.0));
+}

@@ -6,6 +6,7 @@ pub mod exit;
 pub mod headless;
 pub mod hud;
 pub mod play;
+pub mod profile;
 pub mod screenshot;
 pub mod session;
 pub mod setup;

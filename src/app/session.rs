@@ -74,7 +74,12 @@ impl Session {
 
     /// Runs one tick, moves the camera, and rotates the snapshots.
     pub fn tick(&mut self, input: &TickInput) {
-        self.world.step(input);
+        self.tick_timed(input, &mut |_| {});
+    }
+
+    /// [`Session::tick`] with the world's parts reported to `mark` (the profiler).
+    pub fn tick_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(crate::sim::TickPart)) {
+        self.world.step_timed(input, mark);
         self.camera.update(&self.world, self.world.dt_s());
         std::mem::swap(&mut self.previous, &mut self.current);
         self.world.snapshot_into(&mut self.current);
@@ -93,6 +98,12 @@ impl Session {
     /// The particle pool (smoke, dust, debris).
     pub fn particles(&self) -> &ParticlePool {
         &self.particles
+    }
+
+    /// The world, for tools that stage situations (the profiler puts the car at a
+    /// scenario's spawn); games change it only through ticks.
+    pub fn world_mut_for_tools(&mut self) -> &mut SimWorld {
+        &mut self.world
     }
 
     /// The particle pool, for tools that stage effects (benchmarks, screenshots).

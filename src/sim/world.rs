@@ -14,6 +14,19 @@ use rapier3d::prelude::*;
 use skidpad_bake::chunk::{BakedChunk, BakedShape};
 use std::collections::BTreeMap;
 
+/// The parts of a tick, in order, for [`SimWorld::step_timed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TickPart {
+    /// Chunks entered and left.
+    Streaming,
+    /// The cars' models applied their forces.
+    Vehicles,
+    /// rapier stepped.
+    Physics,
+    /// Events were derived.
+    Events,
+}
+
 /// Brake held by parked cars.
 const PARKED: VehicleControl = VehicleControl {
     throttle: 0.0,
@@ -212,12 +225,20 @@ impl SimWorld {
 
     /// Advances the world by one tick with `input` driving the player's car.
     pub fn step(&mut self, input: &TickInput) {
+        self.step_timed(input, &mut |_| {});
+    }
+
+    /// [`SimWorld::step`], calling `mark` as each part of the tick ends, so a profiler can
+    /// time the parts with its own clock (the simulation reads none).
+    #[profiling::function]
+    pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
         let mut positions = [Vec3::ZERO; 16];
         let n = self.cars.len().min(positions.len());
         for (p, car) in positions.iter_mut().zip(&self.cars) {
             *p = self.physics.bodies[car.body].translation();
         }
         self.stream(&positions[..n]);
+        mark(TickPart::Streaming);
 
         let control = input.control.sanitized();
         if input.reset {
@@ -232,9 +253,15 @@ impl SimWorld {
         for (m, car) in self.motion.iter_mut().zip(&self.cars) {
             m.0 = self.physics.bodies[car.body].linvel();
         }
-        self.physics.step();
+        mark(TickPart::Vehicles);
+        {
+            profiling::scope!("physics step");
+            self.physics.step();
+        }
+        mark(TickPart::Physics);
         self.tick += 1;
         self.collect_events();
+        mark(TickPart::Events);
     }
 
     /// Derives this tick's events from the state after the step.

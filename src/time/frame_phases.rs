@@ -7,14 +7,20 @@ use std::time::Duration;
 /// The parts of a frame, in the order the loop runs them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// Polling window, keyboard and pad events.
+    /// Polling window, keyboard and pad events; the script or driver deciding inputs.
     Input,
-    /// Running this frame's simulation ticks.
-    Sim,
-    /// Bringing streamed level chunks into the world.
+    /// Level chunks entering and leaving the world (and their meshes the GPU).
     Streaming,
+    /// The vehicle models' work in the ticks (rays, tire forces).
+    Vehicle,
+    /// rapier's physics steps.
+    Physics,
+    /// The rest of the ticks: events, snapshots, camera, particles.
+    Sim,
     /// Submitting draw calls.
     Render,
+    /// Waiting for the GPU to finish the frame (measured where a frame is read back).
+    GpuFinish,
     /// Presenting the frame (includes waiting for vblank).
     Swap,
     /// Feeding the audio mixer.
@@ -23,11 +29,14 @@ pub enum Phase {
 
 impl Phase {
     /// Every phase, in frame order.
-    pub const ALL: [Phase; 6] = [
+    pub const ALL: [Phase; 9] = [
         Phase::Input,
-        Phase::Sim,
         Phase::Streaming,
+        Phase::Vehicle,
+        Phase::Physics,
+        Phase::Sim,
         Phase::Render,
+        Phase::GpuFinish,
         Phase::Swap,
         Phase::Audio,
     ];
@@ -38,9 +47,12 @@ impl Phase {
     pub fn name(self) -> &'static str {
         match self {
             Phase::Input => "input",
-            Phase::Sim => "sim",
             Phase::Streaming => "streaming",
+            Phase::Vehicle => "vehicle",
+            Phase::Physics => "physics",
+            Phase::Sim => "sim",
             Phase::Render => "render",
+            Phase::GpuFinish => "gpu_finish",
             Phase::Swap => "swap",
             Phase::Audio => "audio",
         }
@@ -58,6 +70,8 @@ pub struct FramePhases {
     pub phase: [Duration; Phase::COUNT],
     /// Whole frame, start to end (≥ the sum of the phases).
     pub total: Duration,
+    /// When the frame started, on the clock that timed it.
+    pub start: Duration,
     /// Simulation ticks the frame ran.
     pub ticks: u32,
 }
@@ -113,6 +127,7 @@ impl PhaseTimer {
     pub fn finish(self, clock: &dyn Clock) -> FramePhases {
         let mut done = self.current;
         done.total = clock.now().saturating_sub(self.frame_start);
+        done.start = self.frame_start;
         done
     }
 }

@@ -1,0 +1,64 @@
+//! A counting global allocator: the profiler and the tests install it to count the heap
+//! allocations a tick makes (the budget is zero in steady state).
+//!
+//! Install it in a binary or test crate with
+//! `#[global_allocator] static A: skidpad::alloc_count::CountingAlloc = skidpad::alloc_count::CountingAlloc;`
+//! Counting costs two relaxed atomic adds per allocation.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
+static PEAK_BYTES: AtomicI64 = AtomicI64::new(0);
+
+/// The system allocator, counting.
+pub struct CountingAlloc;
+
+fn grew(bytes: i64) {
+    let live = LIVE_BYTES.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK_BYTES.fetch_max(live, Ordering::Relaxed);
+}
+
+// SAFETY: every call forwards to the system allocator with the same arguments; the
+// counters have no effect on the memory handed out.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        grew(layout.size() as i64);
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        grew(layout.size() as i64);
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE_BYTES.fetch_sub(layout.size() as i64, Ordering::Relaxed);
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        grew(new_size as i64 - layout.size() as i64);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+/// Allocations (and reallocations) so far, by every thread. Zero progress without the
+/// allocator installed.
+pub fn allocations() -> u64 {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// Highest heap use seen, bytes (0 without the allocator installed).
+pub fn peak_bytes() -> u64 {
+    PEAK_BYTES.load(Ordering::Relaxed).max(0) as u64
+}
+
+/// Heap in use now, bytes.
+pub fn live_bytes() -> u64 {
+    LIVE_BYTES.load(Ordering::Relaxed).max(0) as u64
+}

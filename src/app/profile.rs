@@ -1,0 +1,390 @@
+//! `skidpad profile`: drives a level from its scenario script (or a circle where it has
+//! none) for a number of frames, headless or in the window, and reports where the frame
+//! budget went: percentiles, lows, frames and time over budget with the phase to blame,
+//! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
+//! Trace Event file that opens in Perfetto.
+
+use super::{Failure, Setup};
+use crate::audio::{Mixer, SharedSound, SoundParams};
+use crate::render::readback::read_back_buffer;
+use crate::render::Renderer;
+use crate::sim::{TickInput, TickPart, VehicleControl};
+use crate::time::{FramePhases, Phase, PhaseTimer};
+use glam::{Quat, Vec3};
+use serde::Serialize;
+use skidpad_platform::{Clock, Platform, WallClock, WindowConfig};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// What to profile.
+#[derive(Debug, Clone)]
+pub struct ProfileOptions {
+    /// Frames to measure (after a one-second warm-up).
+    pub frames: u64,
+    /// No window and no rendering: the simulation and audio only.
+    pub headless: bool,
+    /// Write a Chrome Trace Event JSON here.
+    pub trace: Option<PathBuf>,
+}
+
+/// A frame over budget and the phase that overran.
+#[derive(Debug, Clone, Serialize)]
+pub struct OverBudget {
+    /// Frame number (0 = first measured).
+    pub frame: usize,
+    /// Its time, ms.
+    pub ms: f64,
+    /// Its longest phase.
+    pub phase: &'static str,
+}
+
+/// The figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileReport {
+    /// Level.
+    pub level: String,
+    /// Platform profile.
+    pub platform: String,
+    /// Headless or in a window.
+    pub headless: bool,
+    /// Frames measured.
+    pub frames: usize,
+    /// The profile's frame budget, ms.
+    pub budget_ms: f64,
+    /// Frame time percentiles, ms.
+    pub p50_ms: f64,
+    /// 95th percentile, ms.
+    pub p95_ms: f64,
+    /// 99th percentile, ms.
+    pub p99_ms: f64,
+    /// 99.9th percentile, ms.
+    pub p99_9_ms: f64,
+    /// Average frame rate of the slowest 1 % of frames, fps.
+    pub low_1pct_fps: f64,
+    /// Average frame rate of the slowest 0.1 % of frames, fps.
+    pub low_0_1pct_fps: f64,
+    /// Slowest frame, ms.
+    pub max_ms: f64,
+    /// Frames over the budget.
+    pub frames_over_budget: usize,
+    /// Time spent beyond the budget in those frames, ms.
+    pub time_over_budget_ms: f64,
+    /// The first over-budget frames, with the phase that overran.
+    pub over_budget: Vec<OverBudget>,
+    /// Mean time per frame in each phase, ms.
+    pub phase_means_ms: BTreeMap<&'static str, f64>,
+    /// Simulation ticks per frame, mean.
+    pub ticks_per_frame: f64,
+    /// Heap allocations per tick in the measured frames (whole frame's work, all threads;
+    /// needs the counting allocator, which the `skidpad` binary installs).
+    pub allocations_per_tick: f64,
+    /// Highest heap use seen, MB.
+    pub peak_heap_mb: f64,
+}
+
+/// Inputs from the level's scenario script, run after run, or a circle.
+struct Driver {
+    runs: Vec<crate::content::scenario::Run>,
+    run: usize,
+    t_s: f32,
+}
+
+impl Driver {
+    fn input(&mut self, setup: &Setup, session: &mut super::Session, dt: f32) -> TickInput {
+        let Some(run) = self.runs.get(self.run % self.runs.len().max(1)).cloned() else {
+            return TickInput {
+                control: VehicleControl {
+                    throttle: 0.7,
+                    steer: 0.5,
+                    hand_brake: (self.t_s as u32) % 4 == 3,
+                    ..VehicleControl::default()
+                },
+                reset: false,
+            };
+        };
+        if self.t_s == 0.0 {
+            if let Some(spawn) = setup.level.level.spawn(&run.spawn) {
+                let q = Quat::from_rotation_y(spawn.heading_rad);
+                session.world_mut_for_tools().teleport_player(spawn.position_m, q);
+                session
+                    .world_mut_for_tools()
+                    .set_player_velocity(q * Vec3::Z * run.speed_mps, Vec3::ZERO);
+            }
+        }
+        let i = run.inputs.iter().take_while(|i| i.at_s <= self.t_s).last();
+        let control = i.map_or(VehicleControl::default(), |i| VehicleControl {
+            throttle: i.throttle,
+            steer: i.steer,
+            brake: i.brake,
+            hand_brake: i.hand_brake,
+            reverse: false,
+        });
+        self.t_s += dt;
+        if self.t_s >= run.seconds {
+            self.t_s = 0.0;
+            self.run += 1;
+        }
+        TickInput { control, reset: false }
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
+}
+
+/// Profiles `setup`'s level.
+pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Failure> {
+    let profile = &setup.profile;
+    let clock = WallClock::new();
+    let window = if opts.headless {
+        None
+    } else {
+        let platform = Platform::open(&WindowConfig {
+            title: format!("Skidpad profile — {}", setup.level.level.name),
+            width: profile.width,
+            height: profile.height,
+            vsync: profile.vsync,
+            offscreen: false,
+        })?;
+        let renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
+        Some((platform, renderer))
+    };
+    let mut window = window;
+    let mut session = setup.session();
+    let mut driver = Driver {
+        runs: setup
+            .level
+            .level
+            .scenario
+            .as_ref()
+            .map(|s| s.runs.clone())
+            .unwrap_or_default(),
+        run: 0,
+        t_s: 0.0,
+    };
+    let sound = SharedSound::default();
+    let mut mixer = Mixer::new(sound.clone());
+    let samples_per_frame = 2 * (crate::audio::mixer::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
+    let mut audio_buffer = vec![0.0f32; samples_per_frame];
+    let mut chunk_events = Vec::with_capacity(64);
+    let warmup = profile.loop_config.tick_rate_hz as u64;
+    let total = warmup + opts.frames;
+    let mut frames: Vec<FramePhases> = Vec::with_capacity(opts.frames as usize);
+    let dt = session.world().dt_s();
+    let mut last_start = clock.now();
+    let mut allocs_at_start = 0;
+    let mut ticks_measured = 0u64;
+    for f in 0..total {
+        if f == warmup {
+            allocs_at_start = crate::alloc_count::allocations();
+        }
+        let mut timer = PhaseTimer::start(&clock);
+        let frame_start = clock.now();
+        if let Some((platform, _)) = window.as_mut() {
+            let mut events = Vec::new();
+            platform.poll_events(&mut events);
+        }
+        // Headless frames run one tick each; in the window the loop paces them.
+        let ticks = if window.is_some() {
+            session.plan_frame(frame_start - last_start).ticks.max(1)
+        } else {
+            1
+        };
+        last_start = frame_start;
+        let input = driver.input(setup, &mut session, dt);
+        timer.mark(&clock, Phase::Input);
+        for _ in 0..ticks {
+            session.tick_timed(&input, &mut |part| {
+                let phase = match part {
+                    TickPart::Streaming => Phase::Streaming,
+                    TickPart::Vehicles => Phase::Vehicle,
+                    TickPart::Physics => Phase::Physics,
+                    TickPart::Events => Phase::Sim,
+                };
+                timer.mark(&clock, phase);
+            });
+            timer.mark(&clock, Phase::Sim);
+        }
+        timer.set_ticks(ticks);
+        if let Some((platform, renderer)) = window.as_mut() {
+            session.drain_chunk_events(&mut chunk_events);
+            renderer.apply_chunk_events(&chunk_events);
+            chunk_events.clear();
+            timer.mark(&clock, Phase::Streaming);
+            let (w, h) = platform.drawable_size();
+            let camera = session.camera(1.0);
+            renderer.draw(&session.frame_view(1.0, &camera), w, h);
+            timer.mark(&clock, Phase::Render);
+            let _ = read_back_buffer(1, 1);
+            timer.mark(&clock, Phase::GpuFinish);
+            platform.swap();
+            timer.mark(&clock, Phase::Swap);
+        }
+        let world = session.world();
+        sound.set(SoundParams {
+            engine_on: true,
+            rpm: crate::audio::engine::virtual_rpm(world.player_body().linvel().length()).0,
+            load: input.control.throttle,
+            slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
+            speed_mps: world.player_body().linvel().length(),
+            volumes: Default::default(),
+        });
+        mixer.render(&mut audio_buffer);
+        timer.mark(&clock, Phase::Audio);
+        let frame = timer.finish(&clock);
+        if f >= warmup {
+            ticks_measured += ticks as u64;
+            frames.push(frame);
+        }
+    }
+    let allocations = crate::alloc_count::allocations() - allocs_at_start;
+    if let Some(path) = &opts.trace {
+        let trace = chrome_trace(&frames);
+        skidpad_platform::files::write_atomically(path, trace.as_bytes())
+            .map_err(|e| Failure::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
+    }
+    Ok(report(setup, opts, &frames, ticks_measured, allocations))
+}
+
+fn report(setup: &Setup, opts: &ProfileOptions, frames: &[FramePhases], ticks: u64, allocations: u64) -> ProfileReport {
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let budget = setup.profile.frame_budget;
+    let mut times: Vec<f64> = frames.iter().map(|f| ms(f.total)).collect();
+    times.sort_by(f64::total_cmp);
+    let low = |fraction: f64| {
+        let n = ((times.len() as f64 * fraction).ceil() as usize).max(1);
+        let slowest = &times[times.len() - n..];
+        1000.0 / (slowest.iter().sum::<f64>() / n as f64)
+    };
+    let over: Vec<(usize, &FramePhases)> = frames.iter().enumerate().filter(|(_, f)| f.total > budget).collect();
+    let n = frames.len().max(1) as f64;
+    ProfileReport {
+        level: setup.level.level.name.clone(),
+        platform: setup.profile.name.clone(),
+        headless: opts.headless,
+        frames: frames.len(),
+        budget_ms: ms(budget),
+        p50_ms: percentile(&times, 0.5),
+        p95_ms: percentile(&times, 0.95),
+        p99_ms: percentile(&times, 0.99),
+        p99_9_ms: percentile(&times, 0.999),
+        low_1pct_fps: low(0.01),
+        low_0_1pct_fps: low(0.001),
+        max_ms: *times.last().unwrap_or(&0.0),
+        frames_over_budget: over.len(),
+        // (+ 0.0: an empty f64 sum is −0.0, which would print as "-0.00".)
+        time_over_budget_ms: over.iter().map(|(_, f)| ms(f.total - budget)).sum::<f64>() + 0.0,
+        over_budget: over
+            .iter()
+            .take(10)
+            .map(|(i, f)| OverBudget {
+                frame: *i,
+                ms: ms(f.total),
+                phase: f.longest().name(),
+            })
+            .collect(),
+        phase_means_ms: Phase::ALL
+            .iter()
+            .map(|p| (p.name(), frames.iter().map(|f| ms(f.get(*p))).sum::<f64>() / n))
+            .collect(),
+        ticks_per_frame: ticks as f64 / n,
+        allocations_per_tick: allocations as f64 / ticks.max(1) as f64,
+        peak_heap_mb: crate::alloc_count::peak_bytes() as f64 / 1048576.0,
+    }
+}
+
+/// Chrome Trace Event JSON (the `traceEvents` form Perfetto and chrome://tracing open):
+/// one complete ("X") event per frame and, inside it, one per phase laid end to end in
+/// frame order (several ticks of a frame are summed).
+pub fn chrome_trace(frames: &[FramePhases]) -> String {
+    #[derive(Serialize)]
+    struct Event {
+        name: &'static str,
+        cat: &'static str,
+        ph: &'static str,
+        ts: f64,
+        dur: f64,
+        pid: u32,
+        tid: u32,
+    }
+    #[derive(Serialize)]
+    struct Trace {
+        #[serde(rename = "traceEvents")]
+        trace_events: Vec<Event>,
+        #[serde(rename = "displayTimeUnit")]
+        display_time_unit: &'static str,
+    }
+    let us = |d: std::time::Duration| d.as_secs_f64() * 1e6;
+    let mut events = Vec::with_capacity(frames.len() * (Phase::COUNT + 1));
+    for f in frames {
+        events.push(Event {
+            name: "frame",
+            cat: "frame",
+            ph: "X",
+            ts: us(f.start),
+            dur: us(f.total),
+            pid: 1,
+            tid: 1,
+        });
+        let mut at = f.start;
+        for p in Phase::ALL {
+            let d = f.get(p);
+            if d.is_zero() {
+                continue;
+            }
+            events.push(Event {
+                name: p.name(),
+                cat: "phase",
+                ph: "X",
+                ts: us(at),
+                dur: us(d),
+                pid: 1,
+                tid: 1,
+            });
+            at += d;
+        }
+    }
+    serde_json::to_string(&Trace {
+        trace_events: events,
+        display_time_unit: "ms",
+    })
+    .expect("trace serializes")
+}
+
+impl ProfileReport {
+    /// The human-readable report.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "profile {} ({} profile, {}), {} frames, budget {:.2} ms\n",
+            self.level,
+            self.platform,
+            if self.headless { "headless" } else { "window" },
+            self.frames,
+            self.budget_ms
+        );
+        s += &format!(
+            "  frame ms: p50 {:.3}  p95 {:.3}  p99 {:.3}  p99.9 {:.3}  max {:.3}\n",
+            self.p50_ms, self.p95_ms, self.p99_ms, self.p99_9_ms, self.max_ms
+        );
+        s += &format!(
+            "  lows: 1 % {:.1} fps, 0.1 % {:.1} fps\n",
+            self.low_1pct_fps, self.low_0_1pct_fps
+        );
+        s += &format!(
+            "  over budget: {} frames, {:.2} ms in all\n",
+            self.frames_over_budget, self.time_over_budget_ms
+        );
+        for o in &self.over_budget {
+            s += &format!("    frame {} {:.2} ms, longest phase {}\n", o.frame, o.ms, o.phase);
+        }
+        s += "  phase means ms:";
+        for (name, v) in &self.phase_means_ms {
+            s += &format!(" {name} {v:.3}");
+        }
+        s += &format!(
+            "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
+            self.ticks_per_frame, self.allocations_per_tick, self.peak_heap_mb
+        );
+        s
+    }
+}

@@ -1,0 +1,102 @@
+//! Allocation in a tick, on every level.
+//!
+//! Our side of a tick — streaming, the vehicle models, events, snapshots — allocates
+//! nothing in steady state. rapier 0.36's step does allocate a few times per tick (its CCD
+//! solver collects its targets into a fresh `Vec`, and the rigid-body set rebuilds its
+//! modified-body list each step, which our force and impulse calls feed). Those are
+//! counted here too, and must stay small and constant: no growth over time, nothing that
+//! scales with the level.
+
+use skidpad::alloc_count::{allocations, CountingAlloc};
+use skidpad::content::levels::{level_names, load_level};
+use skidpad::content::ContentRoot;
+use skidpad::sim::{SimWorld, Snapshot, TickInput, TickPart, VehicleControl};
+use skidpad::vehicle::CarDef;
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+/// rapier's own allocations per tick we accept (seen: 9–10 with one car).
+const RAPIER_ALLOCS_PER_CAR_TICK: u64 = 12;
+
+/// Allocations per part over `ticks` ticks: [streaming, vehicles, physics, events+snapshot].
+fn measure(world: &mut SimWorld, snapshot: &mut Snapshot, input: &TickInput, ticks: u32) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for _ in 0..ticks {
+        let mut last = allocations();
+        world.step_timed(input, &mut |part| {
+            let now = allocations();
+            let i = match part {
+                TickPart::Streaming => 0,
+                TickPart::Vehicles => 1,
+                TickPart::Physics => 2,
+                TickPart::Events => 3,
+            };
+            counts[i] += now - last;
+            last = now;
+        });
+        world.snapshot_into(snapshot);
+        counts[3] += allocations() - last;
+    }
+    counts
+}
+
+#[test]
+fn steady_state_ticks_allocate_nothing_of_ours_and_a_constant_few_in_rapier() {
+    let root = ContentRoot::Embedded;
+    let car = CarDef::load(&root, "coupe").unwrap();
+    let mut report = Vec::new();
+    for name in level_names(&root) {
+        let level = load_level(&root, &name).unwrap();
+        let parked: Vec<CarDef> = level
+            .level
+            .parked_cars
+            .iter()
+            .map(|p| CarDef::load(&root, &p.car).unwrap())
+            .collect();
+        let cars = 1 + parked.len() as u64;
+        let mut world = SimWorld::new(&level, &car, &parked, 60);
+        let mut snapshot = Snapshot::default();
+        // Circle tightly at walking pace: events keep coming, no chunk enters or leaves.
+        let input = TickInput {
+            control: VehicleControl {
+                throttle: 0.15,
+                steer: 1.0,
+                ..VehicleControl::default()
+            },
+            reset: false,
+        };
+        measure(&mut world, &mut snapshot, &input, 600);
+        let early = measure(&mut world, &mut snapshot, &input, 300);
+        measure(&mut world, &mut snapshot, &input, 1200);
+        let late = measure(&mut world, &mut snapshot, &input, 300);
+        report.push(format!(
+            "{name}: per 300 ticks streaming/vehicles/physics/events = {early:?} then {late:?}"
+        ));
+        assert_eq!(
+            early[0] + early[3],
+            0,
+            "{name}: our streaming/events allocate\n{}",
+            report.join("\n")
+        );
+        assert_eq!(
+            late[0] + late[3],
+            0,
+            "{name}: our streaming/events allocate\n{}",
+            report.join("\n")
+        );
+        let rapier = (early[1] + early[2]) / 300;
+        assert!(
+            rapier <= RAPIER_ALLOCS_PER_CAR_TICK * cars,
+            "{name}: {rapier} allocations per tick\n{}",
+            report.join("\n")
+        );
+        assert_eq!(
+            early[1] + early[2],
+            late[1] + late[2],
+            "{name}: allocations grow over time\n{}",
+            report.join("\n")
+        );
+    }
+    eprintln!("{}", report.join("\n"));
+}
