@@ -91,3 +91,45 @@ fn every_level_plays_offscreen() {
         );
     }
 }
+
+#[test]
+fn profile_runs_in_the_window_and_blames_a_phase_for_slow_frames() {
+    let o = skidpad(
+        &[
+            "profile",
+            "--level",
+            "slip",
+            "--frames",
+            "20",
+            "--platform",
+            "xbox",
+            "--json",
+        ],
+        &[],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["frames"], 20);
+    assert_eq!(r["headless"], false);
+    // Rendering is measured in the window (and not headless).
+    assert!(r["phase_means_ms"]["render"].as_f64().unwrap() > 0.0);
+    for over in r["over_budget"].as_array().unwrap() {
+        let phase = over["phase"].as_str().unwrap();
+        assert!(
+            [
+                "input",
+                "streaming",
+                "vehicle",
+                "physics",
+                "sim",
+                "render",
+                "gpu_finish",
+                "swap",
+                "audio"
+            ]
+            .contains(&phase),
+            "{phase}"
+        );
+    }
+}

@@ -128,6 +128,13 @@ impl Driver {
     }
 }
 
+/// The window and its renderer. Field order matters: the renderer's GL objects must be
+/// freed (dropped first) while the platform's GL context still exists.
+struct Window {
+    renderer: Renderer,
+    platform: Platform,
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
 }
@@ -147,7 +154,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
             offscreen: false,
         })?;
         let renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
-        Some((platform, renderer))
+        Some(Window { renderer, platform })
     };
     let mut window = window;
     let mut session = setup.session();
@@ -167,6 +174,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
     let samples_per_frame = 2 * (crate::audio::mixer::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
     let mut audio_buffer = vec![0.0f32; samples_per_frame];
     let mut chunk_events = Vec::with_capacity(64);
+    let mut platform_events = Vec::with_capacity(64);
     let warmup = profile.loop_config.tick_rate_hz as u64;
     let total = warmup + opts.frames;
     let mut frames: Vec<FramePhases> = Vec::with_capacity(opts.frames as usize);
@@ -180,9 +188,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         }
         let mut timer = PhaseTimer::start(&clock);
         let frame_start = clock.now();
-        if let Some((platform, _)) = window.as_mut() {
-            let mut events = Vec::new();
-            platform.poll_events(&mut events);
+        if let Some(w) = window.as_mut() {
+            w.platform.poll_events(&mut platform_events);
+            platform_events.clear();
         }
         // Headless frames run one tick each; in the window the loop paces them.
         let ticks = if window.is_some() {
@@ -206,7 +214,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
             timer.mark(&clock, Phase::Sim);
         }
         timer.set_ticks(ticks);
-        if let Some((platform, renderer)) = window.as_mut() {
+        if let Some(Window { renderer, platform }) = window.as_mut() {
             session.drain_chunk_events(&mut chunk_events);
             renderer.apply_chunk_events(&chunk_events);
             chunk_events.clear();
