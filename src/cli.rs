@@ -240,6 +240,16 @@ fn load_settings(path: Option<&std::path::Path>) -> crate::settings::Settings {
     settings
 }
 
+/// A replay and the level, car and platform it was recorded on, refused if another build
+/// recorded it.
+fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Replay), Failure> {
+    let replay = Replay::load(path)?;
+    replay.check_build(&path.display().to_string())?;
+    let h = &replay.header;
+    let setup = Setup::load(root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+    Ok((setup, replay))
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let root = match &cli.content {
@@ -261,10 +271,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(a) => {
             let (setup, replay) = match &a.replay {
                 Some(path) => {
-                    let replay = Replay::load(path)?;
-                    replay.check_build(&path.display().to_string())?;
-                    let h = &replay.header;
-                    let setup = Setup::load(&root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+                    let (setup, replay) = replay_setup(&root, path)?;
                     (setup, Some(replay.inputs))
                 }
                 None => (Setup::load(&root, &a.level, &a.car, profile)?, None),
@@ -283,11 +290,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Run(a) => {
             let (setup, input, expected) = match &a.replay {
                 Some(path) => {
-                    let replay = Replay::load(path)?;
-                    replay.check_build(&path.display().to_string())?;
-                    let h = &replay.header;
-                    let setup = Setup::load(&root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
-                    (setup, RunInput::Recorded(replay.inputs), Some(h.final_state_hash))
+                    let (setup, replay) = replay_setup(&root, path)?;
+                    let expected = replay.header.final_state_hash;
+                    (setup, RunInput::Recorded(replay.inputs), Some(expected))
                 }
                 None => {
                     let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;

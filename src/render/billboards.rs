@@ -3,6 +3,7 @@
 //! look the same from any side. Buffers are sized for the pool's capacity once.
 
 use super::particles::ParticlePool;
+use super::quads::QuadStream;
 use super::shader::Program;
 use glam::{Mat4, Vec3};
 
@@ -50,9 +51,7 @@ const STRIDE: usize = 9;
 /// GPU side of the particle pool.
 pub struct Billboards {
     program: Program,
-    vao: u32,
-    vbo: u32,
-    ebo: u32,
+    quads: QuadStream,
     capacity: usize,
     vertices: Vec<f32>,
     order: Vec<(f32, u32)>,
@@ -67,49 +66,13 @@ impl Billboards {
     pub fn new(capacity: usize) -> Result<Billboards, super::RenderError> {
         let program = Program::new("particles", VERTEX, FRAGMENT)?;
         let capacity = capacity.max(1);
-        let indices: Vec<u32> = (0..capacity as u32)
-            .flat_map(|i| [i * 4, i * 4 + 1, i * 4 + 2, i * 4, i * 4 + 2, i * 4 + 3])
-            .collect();
-        let (mut vao, mut vbo, mut ebo) = (0, 0, 0);
-        // SAFETY: buffers created and filled from live slices; attribute layout matches
-        // STRIDE floats (position, uv, colour).
-        unsafe {
-            gl::GenVertexArrays(1, &mut vao);
-            gl::GenBuffers(1, &mut vbo);
-            gl::GenBuffers(1, &mut ebo);
-            gl::BindVertexArray(vao);
-            gl::BindBuffer(gl::ARRAY_BUFFER, vbo);
-            gl::BufferData(
-                gl::ARRAY_BUFFER,
-                (capacity * 4 * STRIDE * 4) as isize,
-                std::ptr::null(),
-                gl::STREAM_DRAW,
-            );
-            gl::BindBuffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
-            gl::BufferData(
-                gl::ELEMENT_ARRAY_BUFFER,
-                std::mem::size_of_val(indices.as_slice()) as isize,
-                indices.as_ptr().cast(),
-                gl::STATIC_DRAW,
-            );
-            let stride = (STRIDE * 4) as i32;
-            gl::EnableVertexAttribArray(0);
-            gl::VertexAttribPointer(0, 3, gl::FLOAT, gl::FALSE, stride, std::ptr::null());
-            gl::EnableVertexAttribArray(1);
-            gl::VertexAttribPointer(1, 2, gl::FLOAT, gl::FALSE, stride, 12 as *const _);
-            gl::EnableVertexAttribArray(2);
-            gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 20 as *const _);
-            gl::BindVertexArray(0);
-        }
         Ok(Billboards {
             u_view_proj: program.uniform("u_view_proj"),
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
             u_eye: program.uniform("u_eye"),
             program,
-            vao,
-            vbo,
-            ebo,
+            quads: QuadStream::new(capacity, &[3, 2, 4]),
             capacity,
             vertices: Vec::with_capacity(capacity * 4 * STRIDE),
             order: Vec::with_capacity(capacity),
@@ -147,40 +110,22 @@ impl Billboards {
             }
         }
         self.program.bind();
-        // SAFETY: uploads into our buffer (sized for capacity ≥ n particles) and draws with
-        // blending set for premultiplied alpha.
+        // SAFETY: uniforms of the bound program and blend state for premultiplied alpha.
         unsafe {
             gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, view_proj.to_cols_array().as_ptr());
             gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
-            gl::BindVertexArray(self.vao);
-            gl::BindBuffer(gl::ARRAY_BUFFER, self.vbo);
-            gl::BufferSubData(
-                gl::ARRAY_BUFFER,
-                0,
-                (self.vertices.len() * 4) as isize,
-                self.vertices.as_ptr().cast(),
-            );
             gl::Enable(gl::BLEND);
             gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
             gl::DepthMask(gl::FALSE);
             gl::Disable(gl::CULL_FACE);
-            gl::DrawElements(gl::TRIANGLES, (n * 6) as i32, gl::UNSIGNED_INT, std::ptr::null());
+        }
+        self.quads.draw(&self.vertices);
+        // SAFETY: restores state on the current context.
+        unsafe {
             gl::DepthMask(gl::TRUE);
             gl::Disable(gl::BLEND);
-            gl::BindVertexArray(0);
-        }
-    }
-}
-
-impl Drop for Billboards {
-    fn drop(&mut self) {
-        // SAFETY: deletes objects we own.
-        unsafe {
-            gl::DeleteVertexArrays(1, &self.vao);
-            gl::DeleteBuffers(1, &self.vbo);
-            gl::DeleteBuffers(1, &self.ebo);
         }
     }
 }

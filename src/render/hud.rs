@@ -2,6 +2,7 @@
 //! built into the binary (the `font8x8` glyphs, uploaded as a texture atlas at start: no
 //! font file is read at run time).
 
+use super::quads::QuadStream;
 use super::shader::Program;
 
 const VERTEX: &str = r#"#version 330 core
@@ -44,9 +45,7 @@ const MAX_QUADS: usize = 4096;
 /// The overlay batch: add rectangles and text, then [`Hud::flush`].
 pub struct Hud {
     program: Program,
-    vao: u32,
-    vbo: u32,
-    ebo: u32,
+    quads: QuadStream,
     texture: u32,
     vertices: Vec<f32>,
     u_screen: i32,
@@ -79,12 +78,8 @@ impl Hud {
     pub fn new() -> Result<Hud, super::RenderError> {
         let program = Program::new("hud", VERTEX, FRAGMENT)?;
         let pixels = atlas();
-        let indices: Vec<u32> = (0..MAX_QUADS as u32)
-            .flat_map(|i| [i * 4, i * 4 + 1, i * 4 + 2, i * 4, i * 4 + 2, i * 4 + 3])
-            .collect();
-        let (mut vao, mut vbo, mut ebo, mut texture) = (0, 0, 0, 0);
-        // SAFETY: texture and buffers created and filled from live slices of the sizes
-        // given; attribute layout matches STRIDE floats.
+        let mut texture = 0;
+        // SAFETY: the texture is created and filled from a live slice of its size.
         unsafe {
             gl::GenTextures(1, &mut texture);
             gl::BindTexture(gl::TEXTURE_2D, texture);
@@ -102,40 +97,12 @@ impl Hud {
             );
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
-            gl::GenVertexArrays(1, &mut vao);
-            gl::GenBuffers(1, &mut vbo);
-            gl::GenBuffers(1, &mut ebo);
-            gl::BindVertexArray(vao);
-            gl::BindBuffer(gl::ARRAY_BUFFER, vbo);
-            gl::BufferData(
-                gl::ARRAY_BUFFER,
-                (MAX_QUADS * 4 * STRIDE * 4) as isize,
-                std::ptr::null(),
-                gl::STREAM_DRAW,
-            );
-            gl::BindBuffer(gl::ELEMENT_ARRAY_BUFFER, ebo);
-            gl::BufferData(
-                gl::ELEMENT_ARRAY_BUFFER,
-                std::mem::size_of_val(indices.as_slice()) as isize,
-                indices.as_ptr().cast(),
-                gl::STATIC_DRAW,
-            );
-            let stride = (STRIDE * 4) as i32;
-            gl::EnableVertexAttribArray(0);
-            gl::VertexAttribPointer(0, 2, gl::FLOAT, gl::FALSE, stride, std::ptr::null());
-            gl::EnableVertexAttribArray(1);
-            gl::VertexAttribPointer(1, 2, gl::FLOAT, gl::FALSE, stride, 8 as *const _);
-            gl::EnableVertexAttribArray(2);
-            gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 16 as *const _);
-            gl::BindVertexArray(0);
         }
         Ok(Hud {
             u_screen: program.uniform("u_screen"),
             u_font: program.uniform("u_font"),
             program,
-            vao,
-            vbo,
-            ebo,
+            quads: QuadStream::new(MAX_QUADS, &[2, 2, 4]),
             texture,
             vertices: Vec::with_capacity(MAX_QUADS * 4 * STRIDE),
         })
@@ -185,32 +152,25 @@ impl Hud {
 
     /// Draws everything added since the last flush over the current frame.
     pub fn flush(&mut self, width: u32, height: u32) {
-        let quads = self.vertices.len() / (4 * STRIDE);
-        if quads > 0 {
+        if !self.vertices.is_empty() {
             self.program.bind();
-            // SAFETY: uploads at most MAX_QUADS quads into our buffer and draws them.
+            // SAFETY: uniforms of the bound program, our texture, and blend state.
             unsafe {
                 gl::Viewport(0, 0, width as i32, height as i32);
                 gl::Uniform2f(self.u_screen, width as f32, height as f32);
                 gl::Uniform1i(self.u_font, 0);
                 gl::ActiveTexture(gl::TEXTURE0);
                 gl::BindTexture(gl::TEXTURE_2D, self.texture);
-                gl::BindVertexArray(self.vao);
-                gl::BindBuffer(gl::ARRAY_BUFFER, self.vbo);
-                gl::BufferSubData(
-                    gl::ARRAY_BUFFER,
-                    0,
-                    (self.vertices.len() * 4) as isize,
-                    self.vertices.as_ptr().cast(),
-                );
                 gl::Disable(gl::DEPTH_TEST);
                 gl::Disable(gl::CULL_FACE);
                 gl::Enable(gl::BLEND);
                 gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
-                gl::DrawElements(gl::TRIANGLES, (quads * 6) as i32, gl::UNSIGNED_INT, std::ptr::null());
+            }
+            self.quads.draw(&self.vertices);
+            // SAFETY: restores state on the current context.
+            unsafe {
                 gl::Disable(gl::BLEND);
                 gl::Enable(gl::DEPTH_TEST);
-                gl::BindVertexArray(0);
             }
         }
         self.vertices.clear();
@@ -221,9 +181,6 @@ impl Drop for Hud {
     fn drop(&mut self) {
         // SAFETY: deletes objects we own.
         unsafe {
-            gl::DeleteVertexArrays(1, &self.vao);
-            gl::DeleteBuffers(1, &self.vbo);
-            gl::DeleteBuffers(1, &self.ebo);
             gl::DeleteTextures(1, &self.texture);
         }
     }

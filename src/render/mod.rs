@@ -8,6 +8,7 @@ pub mod gl_check;
 pub mod hud;
 pub mod mesh;
 pub mod particles;
+pub mod quads;
 pub mod readback;
 pub mod scene;
 pub mod shader;
