@@ -3,7 +3,7 @@
 //!
 //! `cargo run --example make_bump_heightmaps`
 
-use skidpad_bake::heightmap::Heightmap;
+use skidpad_bake::heightmap::{value_noise as noise, Heightmap};
 
 /// Spacing of samples, m.
 const STEP_M: f32 = 0.1;
@@ -24,21 +24,6 @@ fn grid(width_m: f32, length_m: f32, f: impl Fn(f32, f32) -> f32) -> Heightmap {
 fn taper(x: f32, z: f32, width_m: f32, length_m: f32, ramp_m: f32) -> f32 {
     let edge = x.min(width_m - x).min(z.min(length_m - z));
     (edge / ramp_m).clamp(0.0, 1.0)
-}
-
-/// A smooth value noise in 0..1 from integer hashing (no random source: the same every run).
-fn noise(x: f32, z: f32) -> f32 {
-    fn hash(i: i32, j: i32) -> f32 {
-        let mut h = (i as u32).wrapping_mul(374_761_393) ^ (j as u32).wrapping_mul(668_265_263);
-        h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
-        (h ^ (h >> 16)) as f32 / u32::MAX as f32
-    }
-    let (i, j) = (x.floor() as i32, z.floor() as i32);
-    let (fx, fz) = (x - x.floor(), z - z.floor());
-    let s = |t: f32| t * t * (3.0 - 2.0 * t);
-    let a = hash(i, j) + (hash(i + 1, j) - hash(i, j)) * s(fx);
-    let b = hash(i, j + 1) + (hash(i + 1, j + 1) - hash(i, j + 1)) * s(fx);
-    a + (b - a) * s(fz)
 }
 
 fn write(name: &str, map: &Heightmap, lo: f32, hi: f32) {

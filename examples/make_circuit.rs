@@ -5,7 +5,7 @@
 //! `cargo run --example make_circuit`
 
 use glam::Vec2;
-use skidpad_bake::heightmap::Heightmap;
+use skidpad_bake::heightmap::{value_noise as noise, Heightmap};
 use skidpad_bake::track::Track;
 
 /// The layout's corners on a map (x east, y north, metres), driven in this order.
@@ -93,20 +93,6 @@ fn resample(poly: &[Vec2], step: f32) -> Vec<Vec2> {
 fn segments_cross(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
     let o = |p: Vec2, q: Vec2, r: Vec2| (q - p).perp_dot(r - p);
     o(a, b, c) * o(a, b, d) < 0.0 && o(c, d, a) * o(c, d, b) < 0.0
-}
-
-fn noise(x: f32, z: f32) -> f32 {
-    fn hash(i: i32, j: i32) -> f32 {
-        let mut h = (i as u32).wrapping_mul(374_761_393) ^ (j as u32).wrapping_mul(668_265_263);
-        h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
-        (h ^ (h >> 16)) as f32 / u32::MAX as f32
-    }
-    let (i, j) = (x.floor() as i32, z.floor() as i32);
-    let (fx, fz) = (x - x.floor(), z - z.floor());
-    let s = |t: f32| t * t * (3.0 - 2.0 * t);
-    let a = hash(i, j) + (hash(i + 1, j) - hash(i, j)) * s(fx);
-    let b = hash(i, j + 1) + (hash(i + 1, j + 1) - hash(i, j + 1)) * s(fx);
-    a + (b - a) * s(fz)
 }
 
 fn main() {

@@ -240,6 +240,19 @@ fn load_settings(path: Option<&std::path::Path>) -> crate::settings::Settings {
     settings
 }
 
+/// Prints `report` as one JSON line, or as the text `text` gives.
+fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<(), Failure> {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(report).map_err(|e| Failure::runtime(e.to_string()))?
+        );
+    } else {
+        print!("{}", text());
+    }
+    Ok(())
+}
+
 /// A replay and the level, car and platform it was recorded on, refused if another build
 /// recorded it.
 fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Replay), Failure> {
@@ -353,14 +366,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 }
                 .save(path)?;
             }
-            if a.json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
-                );
-            } else {
-                println!("{}", report.summary());
-            }
+            emit(a.json, &report, || report.summary() + "\n")?;
             match (expected, report.replay_matches) {
                 (Some(h), Some(false)) => Err(Failure::runtime(format!(
                     "replay diverged: recorded final state hash {h:016x}, got {}",
@@ -421,14 +427,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             for name in names {
                 let setup = Setup::load(&root, &name, &a.car, profile.clone())?;
                 let report = crate::scenario::run_scenario(&setup, &root)?;
-                if a.json {
-                    println!(
-                        "{}",
-                        serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
-                    );
-                } else {
-                    print!("{}", report.text());
-                }
+                emit(a.json, &report, || report.text())?;
                 if !report.pass {
                     failed.push(name);
                 }
@@ -452,14 +451,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     trace: a.trace.clone(),
                 },
             )?;
-            if a.json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
-                );
-            } else {
-                print!("{}", report.text());
-            }
+            emit(a.json, &report, || report.text())?;
             Ok(())
         }
         Command::Cars => {

@@ -94,6 +94,22 @@ impl Heightmap {
     }
 }
 
+/// Smooth value noise in 0..1 at (x, z), from integer hashing: deterministic, no random
+/// source, for tools that generate terrain.
+pub fn value_noise(x: f32, z: f32) -> f32 {
+    fn hash(i: i32, j: i32) -> f32 {
+        let mut h = (i as u32).wrapping_mul(374_761_393) ^ (j as u32).wrapping_mul(668_265_263);
+        h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
+        (h ^ (h >> 16)) as f32 / u32::MAX as f32
+    }
+    let (i, j) = (x.floor() as i32, z.floor() as i32);
+    let (fx, fz) = (x - x.floor(), z - z.floor());
+    let s = |t: f32| t * t * (3.0 - 2.0 * t);
+    let a = hash(i, j) + (hash(i + 1, j) - hash(i, j)) * s(fx);
+    let b = hash(i, j + 1) + (hash(i + 1, j + 1) - hash(i, j + 1)) * s(fx);
+    a + (b - a) * s(fz)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
