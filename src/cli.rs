@@ -66,6 +66,44 @@ pub enum Command {
     Scenario(ScenarioArgs),
     /// Measure where the frame budget goes on a level (its scenario script drives).
     Profile(ProfileArgs),
+    /// Analyse a sim car with the linear bicycle model: understeer gradient, yaw gain,
+    /// yaw-mode roots, critical speed.
+    Analyze(CarArgs),
+    /// Drive a sim car through the validation suite (braking, circle, step steer,
+    /// acceleration, top speed, coast-down) at 60, 120 and 240 Hz against physics.
+    Validate(CarArgs),
+    /// Convert a CARLA physics-control dump (`print(vehicle.get_physics_control())`, or the
+    /// same as JSON) into a sim car file.
+    ImportCarla(ImportArgs),
+}
+
+/// Options of `analyze` and `validate`.
+#[derive(Debug, Args)]
+pub struct CarArgs {
+    /// Car name (see `skidpad cars`) or path to a car TOML; a sim-model car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub car: String,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `import-carla`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The dump: a text file holding CARLA's VehiclePhysicsControl repr or its JSON.
+    #[arg(value_name = "DUMP")]
+    pub dump: PathBuf,
+    /// Write the car file here (default: print it).
+    #[arg(long, value_name = "FILE.toml")]
+    pub out: Option<PathBuf>,
+    /// The car's one-line description.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        default_value = "Converted from a CARLA physics-control dump"
+    )]
+    pub description: String,
 }
 
 /// Options of `profile`.
@@ -157,6 +195,13 @@ pub struct RunArgs {
     /// state hash against the recorded one (exit 1 when they differ).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer"])]
     pub replay: Option<PathBuf>,
+    /// Write the player car's telemetry as CSV (atomically), one row per tick after a
+    /// header: tick, time_s, forward_speed_mps, engine_rpm, gear (−1 R, 0 N, 1..),
+    /// clutch_slip_rpm, then per wheel i: w{i}_slip_ratio, w{i}_slip_angle_rad, w{i}_load_n,
+    /// w{i}_compression_m, w{i}_suspension_force_n, w{i}_fx_n, w{i}_fy_n,
+    /// w{i}_wheel_speed_mps. SI units; what a model lacks (the arcade car's engine) is 0.
+    #[arg(long, value_name = "FILE.csv")]
+    pub telemetry: Option<PathBuf>,
 }
 
 /// Options of `screenshot`.
@@ -342,8 +387,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 RunOptions {
                     input,
                     record: a.record.is_some(),
+                    telemetry: a.telemetry.is_some(),
                 },
             )?;
+            if let Some(path) = &a.telemetry {
+                crate::app::headless::save_telemetry(&report, path)?;
+            }
             report.replay_matches = expected.map(|h| h == report.final_hash);
             if let Some(path) = &a.record {
                 Replay {
@@ -457,9 +506,52 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Cars => {
             for name in CarDef::names(&root) {
                 match CarDef::load(&root, &name) {
-                    Ok(c) => println!("{name:<16} {}", c.description),
+                    Ok(c) => println!("{name:<16} {:<7} {}", c.model_name(), c.description),
                     Err(e) => println!("{name:<16} (broken: {e})"),
                 }
+            }
+            Ok(())
+        }
+        Command::Analyze(a) => {
+            let car = CarDef::load(&root, &a.car)?;
+            let report = crate::app::car_tools::analyze(&car)?;
+            emit(a.json, &report, || report.text())
+        }
+        Command::Validate(a) => {
+            let car = CarDef::load(&root, &a.car)?;
+            let materials = crate::content::levels::materials(&root)?;
+            let report = crate::validation::validate(&materials, &car, &crate::validation::RATES_HZ)?;
+            emit(a.json, &report, || crate::app::car_tools::validation_text(&report))?;
+            if report.pass() {
+                Ok(())
+            } else {
+                Err(Failure {
+                    code: crate::app::exit::EXIT_CHECK_FAILED,
+                    message: format!("{}: validation checks failed", car.name),
+                })
+            }
+        }
+        Command::ImportCarla(a) => {
+            let label = a.dump.display().to_string();
+            let bytes = crate::content::root::read_file(&a.dump)?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| crate::content::ContentError::new(&label, "(file)", "not UTF-8 text"))?;
+            let converted = crate::vehicle::carla_import::convert_dump(&label, &text, &a.description)?;
+            for w in &converted.warnings {
+                log::warn!("{label}: {w}");
+            }
+            match &a.out {
+                Some(out) => {
+                    skidpad_platform::files::write_atomically(out, converted.toml.as_bytes())
+                        .map_err(|e| Failure::runtime(format!("{}: cannot write the car: {e}", out.display())))?;
+                    eprintln!(
+                        "wrote {} ({} warnings; check them, then `skidpad validate --car {}`)",
+                        out.display(),
+                        converted.warnings.len(),
+                        out.display()
+                    );
+                }
+                None => print!("{}", converted.toml),
             }
             Ok(())
         }

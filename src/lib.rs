@@ -16,4 +16,5 @@ pub mod scenario;
 pub mod settings;
 pub mod sim;
 pub mod time;
+pub mod validation;
 pub mod vehicle;

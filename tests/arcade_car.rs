@@ -24,7 +24,7 @@ fn rests_where_the_tire_reaction_balances_gravity() {
     let car = coupe();
     for rate in [60, 120] {
         let w = settled_on_flat(&car, rate, 6.0);
-        let expected = G / car.tire_reaction;
+        let expected = G / arcade(&car).tire_reaction;
         let got = mean_sqrt_compression(&w);
         eprintln!(
             "{rate} Hz: mean sqrt(c) {got:.5} expected {expected:.5}, ride {:.4}",
@@ -71,7 +71,7 @@ fn stopping_distance_from_20_mps_is_the_same_at_60_and_120_hz() {
     // All four wheels down, the brake decelerates at a = brake_mps2 and the chassis' linear
     // damping adds c·v (c = linear_damping): v' = −(a + c·v), which stops in
     // d = v₀/c − (a/c²)·ln(1 + c·v₀/a). 3 % covers the ramp near rest and the integrator.
-    let (a, c, v0) = (car.brake_mps2, car.linear_damping, 20.0f32);
+    let (a, c, v0) = (arcade(&car).brake_mps2, arcade(&car).linear_damping, 20.0f32);
     let expected = v0 / c - a / (c * c) * (1.0 + c * v0 / a).ln();
     eprintln!("stopping: {d60:.3} m at 60 Hz, {d120:.3} m at 120 Hz, expected {expected:.3} m");
     assert!(
@@ -127,8 +127,8 @@ fn a_car_sliding_sideways_loses_lateral_speed() {
     // (no roll) and 5·e^(−a·0.5/1.5) (a generous bound on the roll share).
     let after = lateral(&w);
     let (fastest, slowest) = (
-        5.0 * (-car.lateral_adhesion_per_s * 0.5).exp(),
-        5.0 * (-car.lateral_adhesion_per_s * 0.5 / 1.5).exp(),
+        5.0 * (-arcade(&car).lateral_adhesion_per_s * 0.5).exp(),
+        5.0 * (-arcade(&car).lateral_adhesion_per_s * 0.5 / 1.5).exp(),
     );
     assert!(
         after > fastest && after < slowest,
@@ -153,7 +153,7 @@ fn thrust_halves_with_one_front_wheel_off_the_ground() {
     let v0 = both.player_forward_speed();
     both.step(&input(1.0, 0.0, 0.0));
     let dv_both = both.player_forward_speed() - v0;
-    assert!((both.player().thrust_n() - car.mass_kg * car.thrust_mps2).abs() < 1.0);
+    assert!((both.player().as_arcade().unwrap().thrust_n() - car.mass_kg * arcade(&car).thrust_mps2).abs() < 1.0);
 
     // The same car, same pose, over a pit under its front-right wheel.
     let mut one = common::world(common::pit_under_front_right(), &car, 60);
@@ -164,7 +164,7 @@ fn thrust_halves_with_one_front_wheel_off_the_ground() {
     let grounded: Vec<bool> = one.player().wheels().iter().map(|w| w.grounded).collect();
     assert_eq!(grounded, vec![true, false, true, true]);
     // Forward Δv = thrust·dt/m: full thrust gives a·dt, one front wheel half that.
-    let full = car.thrust_mps2 / 60.0;
+    let full = arcade(&car).thrust_mps2 / 60.0;
     eprintln!("dv both {dv_both:.5}, one {dv_one:.5}, a·dt {full:.5}");
     assert!(
         (dv_both / full - 1.0).abs() < 0.05,
@@ -175,7 +175,10 @@ fn thrust_halves_with_one_front_wheel_off_the_ground() {
         "one wheel: Δv ratio {}",
         dv_one / dv_both
     );
-    assert!((one.player().thrust_n() / both.player().thrust_n() - 0.5).abs() < 1e-6);
+    assert!(
+        (one.player().as_arcade().unwrap().thrust_n() / both.player().as_arcade().unwrap().thrust_n() - 0.5).abs()
+            < 1e-6
+    );
 }
 
 #[test]

@@ -384,3 +384,82 @@ fn profile_reports_percentiles_and_writes_a_chrome_trace() {
         .iter()
         .all(|e| e["ts"].as_f64().unwrap() + e["dur"].as_f64().unwrap() <= f1 + 1.0));
 }
+
+/// `run --telemetry`'s CSV: the header and one row of numbers per tick.
+fn telemetry_csv(args: &[&str]) -> (Vec<String>, Vec<Vec<f64>>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tmp.csv");
+    let mut all = args.to_vec();
+    all.extend(["--telemetry", path.to_str().unwrap()]);
+    let o = skidpad(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut reader = csv::Reader::from_path(&path).unwrap();
+    let header = reader.headers().unwrap().iter().map(String::from).collect();
+    let rows = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(|f| f.parse::<f64>().unwrap()).collect())
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn run_writes_the_sim_cars_telemetry_as_csv() {
+    let (header, rows) = telemetry_csv(&["run", "--car", "sedan", "--ticks", "120", "--throttle", "1"]);
+    let mut expected: Vec<String> = [
+        "tick",
+        "time_s",
+        "forward_speed_mps",
+        "engine_rpm",
+        "gear",
+        "clutch_slip_rpm",
+    ]
+    .map(String::from)
+    .to_vec();
+    for i in 0..4 {
+        for q in [
+            "slip_ratio",
+            "slip_angle_rad",
+            "load_n",
+            "compression_m",
+            "suspension_force_n",
+            "fx_n",
+            "fy_n",
+            "wheel_speed_mps",
+        ] {
+            expected.push(format!("w{i}_{q}"));
+        }
+    }
+    assert_eq!(header, expected);
+    assert_eq!(rows.len(), 120);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.len(), header.len());
+        assert_eq!(r[col("tick")], (i + 1) as f64);
+        assert!((r[col("time_s")] - (i + 1) as f64 / 60.0).abs() < 1e-9);
+        assert!(r[col("engine_rpm")] > 0.0, "tick {}: {r:?}", i + 1);
+    }
+    let last = rows.last().unwrap();
+    assert!(last[col("forward_speed_mps")] > 3.0, "full throttle for 2 s: {last:?}");
+
+    // At rest: once the car has stood on its wheels for a second, the tire loads carry its
+    // weight, 1500 kg × 9.81 m/s².
+    let (header, rows) = telemetry_csv(&["run", "--car", "sedan", "--ticks", "120"]);
+    let loads: Vec<usize> = (0..4)
+        .map(|i| header.iter().position(|h| *h == format!("w{i}_load_n")).unwrap())
+        .collect();
+    let total = |r: &Vec<f64>| loads.iter().map(|&c| r[c]).sum::<f64>();
+    let landed = rows.iter().position(|r| total(r) > 0.0).expect("the car lands");
+    let weight = 1500.0 * 9.81;
+    assert!(rows.len() > landed + 60, "landed at tick {}", landed + 1);
+    for r in &rows[landed + 60..] {
+        let f = total(r);
+        assert!((f - weight).abs() < 0.02 * weight, "tick {}: loads {f} N", r[0]);
+    }
+}
+
+#[test]
+fn telemetry_into_a_missing_directory_fails_cleanly() {
+    let o = skidpad(&["run", "--ticks", "10", "--telemetry", "/nonexistent-dir/t.csv"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/nonexistent-dir/t.csv") && stderr(&o).contains("cannot write telemetry"));
+}

@@ -15,7 +15,7 @@ fn script(tick: u64) -> TickInput {
             steer: (t * 1.3).sin(),
             brake: if t >= 4.0 { 0.6 } else { 0.0 },
             hand_brake: (5.0..5.5).contains(&t),
-            reverse: false,
+            ..VehicleControl::default()
         },
         reset: tick == 400,
     }

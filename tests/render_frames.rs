@@ -221,3 +221,51 @@ fn moving_the_camera_changes_the_frame() {
         assert!(fa.rgba == fa2.rgba);
     });
 }
+
+#[test]
+fn the_sim_cars_rpm_gear_and_telemetry_page_are_drawn_inside_the_frame() {
+    with_gl(|r| {
+        let profile = PlatformProfile::load("desktop").unwrap();
+        let sedan = skidpad::vehicle::CarDef::load(&skidpad::content::ContentRoot::Embedded, "sedan").unwrap();
+        let mut s = Session::new(&bake_now(flat()), &sedan, &[], &profile);
+        drive(&mut s, 0.0, 0.0, 120);
+        drive(&mut s, 1.0, 0.0, 60);
+        let cam = s.camera(1.0);
+        let plain = draw(r, &mut s, &cam);
+        let mut hud = Hud::new().unwrap();
+        let mut text = String::new();
+        let state = HudState {
+            telemetry: true,
+            ..HudState::default()
+        };
+        let inputs = HudInputs {
+            session: &s,
+            history: &FrameHistory::new(4),
+            budget: std::time::Duration::from_millis(16),
+            state,
+        };
+        compose(&mut hud, &mut text, inputs, W, H);
+        hud.flush(W, H);
+        let img = read_back_buffer(W, H);
+        let count = |img: &Image, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>, f: &dyn Fn([u8; 4]) -> bool| {
+            xs.flat_map(|x| ys.clone().map(move |y| (x, y)))
+                .filter(|&(x, y)| f(img.pixel(x, y)))
+                .count()
+        };
+        let white = |p: [u8; 4]| p[..3].iter().all(|c| *c > 230);
+        let amber = |p: [u8; 4]| p[0] > 230 && p[1] > 160 && p[1] < 215 && p[2] < 90;
+        // At 320×240 the HUD is laid out at scale 1, as 640×480 (the xbox profile) is at
+        // scale 2: what fits here fits there. The page, left, from y = 89: engine line,
+        // wheel table (amber header), chunks; nothing of it past x = 300.
+        let page_white = count(&img, 0..300, 89..197, &white);
+        assert_eq!(count(&plain, 0..300, 89..197, &white), 0);
+        assert!(page_white > 1500, "{page_white} white pixels on the page");
+        assert!(count(&img, 0..300, 89..197, &amber) > 40, "no wheel header");
+        assert_eq!(count(&img, 300..W, 80..200, &white), 0, "the page runs off the right");
+        // The rpm-and-gear line sits above the speedometer, bottom right, in amber.
+        assert!(count(&img, W / 2..W, H - 36..H - 28, &amber) > 40, "no rpm line");
+        assert!(text.starts_with("CHUNKS"), "{text}");
+        let telemetry = s.world().telemetry(0);
+        assert!(telemetry.engine_rpm > 0.0 && telemetry.gear >= 1, "{telemetry:?}");
+    });
+}

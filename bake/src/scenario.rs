@@ -55,6 +55,12 @@ struct RawInput {
     brake: f64,
     #[serde(default)]
     hand_brake: bool,
+    #[serde(default)]
+    target_speed_mps: Option<f64>,
+    #[serde(default)]
+    target_steer_rad: Option<f64>,
+    #[serde(default)]
+    target_acceleration_mps2: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -77,6 +83,20 @@ pub struct ScriptInput {
     pub brake: f32,
     /// Handbrake.
     pub hand_brake: bool,
+    /// Drive by Ackermann control instead of pedals and steering.
+    pub target: Option<AckermannTarget>,
+}
+
+/// An Ackermann-control target for a stretch of a run (CARLA's `apply_ackermann_control`):
+/// the car's controller works the pedals and the steering to reach it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AckermannTarget {
+    /// Speed along the heading, m/s (negative reverses).
+    pub speed_mps: f32,
+    /// Front road-wheel angle, radians, positive right.
+    pub steer_rad: f32,
+    /// Acceleration limit on the way, m/s² (0 = none).
+    pub acceleration_mps2: f32,
 }
 
 /// One scripted run.
@@ -159,7 +179,33 @@ impl Scenario {
                 .enumerate()
                 .map(|(k, inp)| {
                     let g = |field: &str| format!("scenario.runs[{i}].inputs[{k}].{field}");
+                    let target = if inp.target_speed_mps.is_some()
+                        || inp.target_steer_rad.is_some()
+                        || inp.target_acceleration_mps2.is_some()
+                    {
+                        if inp.throttle != 0.0 || inp.brake != 0.0 || inp.steer != 0.0 {
+                            return Err(v.fail(
+                                &g("target_speed_mps"),
+                                "an Ackermann target drives the pedals and steering itself: leave throttle, brake and steer out",
+                            ));
+                        }
+                        Some(AckermannTarget {
+                            speed_mps: v.range(&g("target_speed_mps"), inp.target_speed_mps.unwrap_or(0.0), -100.0, 200.0)?
+                                as f32,
+                            steer_rad: v.range(&g("target_steer_rad"), inp.target_steer_rad.unwrap_or(0.0), -1.5, 1.5)?
+                                as f32,
+                            acceleration_mps2: v.range(
+                                &g("target_acceleration_mps2"),
+                                inp.target_acceleration_mps2.unwrap_or(0.0),
+                                0.0,
+                                100.0,
+                            )? as f32,
+                        })
+                    } else {
+                        None
+                    };
                     Ok(ScriptInput {
+                        target,
                         at_s: v.range(&g("at_s"), inp.at_s, 0.0, 86_400.0)? as f32,
                         throttle: v.range(&g("throttle"), inp.throttle, 0.0, 1.0)? as f32,
                         steer: v.range(&g("steer"), inp.steer, -1.0, 1.0)? as f32,
@@ -225,5 +271,49 @@ impl Scenario {
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
         Ok(Scenario { runs, checks })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec3;
+
+    fn scenario(text: &str) -> Result<Scenario, ContentError> {
+        let raw: RawScenario = toml::from_str(text).expect("test TOML parses");
+        let spawns = [Spawn {
+            name: "start".into(),
+            position_m: Vec3::ZERO,
+            heading_rad: 0.0,
+        }];
+        Scenario::validate(&raw, &Validator::new("level.toml"), &spawns)
+    }
+
+    #[test]
+    fn ackermann_targets_are_read() {
+        let s = scenario(
+            r#"[[runs]]
+name = "a"
+spawn = "start"
+seconds = 5.0
+inputs = [{ at_s = 0.0, target_speed_mps = 12.0, target_steer_rad = 0.1 }, { at_s = 3.0, brake = 1.0 }]"#,
+        )
+        .unwrap();
+        let t = s.runs[0].inputs[0].target.expect("a target");
+        assert_eq!((t.speed_mps, t.steer_rad, t.acceleration_mps2), (12.0, 0.1, 0.0));
+        assert!(s.runs[0].inputs[1].target.is_none());
+    }
+
+    #[test]
+    fn a_target_mixed_with_pedals_is_refused() {
+        let e = scenario(
+            r#"[[runs]]
+name = "a"
+spawn = "start"
+seconds = 5.0
+inputs = [{ at_s = 0.0, target_speed_mps = 12.0, throttle = 1.0 }]"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "scenario.runs[0].inputs[0].target_speed_mps");
     }
 }

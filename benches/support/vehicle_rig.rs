@@ -110,7 +110,8 @@ impl Rig {
             ),
             Some(c) => {
                 let c_control = self.control;
-                let force = self.def.mass_kg * self.def.thrust_mps2 * c_control.throttle * 0.5;
+                let force =
+                    self.def.mass_kg * self.def.arcade().map_or(0.0, |a| a.thrust_mps2) * c_control.throttle * 0.5;
                 for (i, w) in self.def.wheels.iter().enumerate() {
                     let wheel = &mut c.wheels_mut()[i];
                     if w.steered {

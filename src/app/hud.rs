@@ -26,6 +26,37 @@ const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
 const AMBER: [f32; 4] = [1.0, 0.75, 0.2, 1.0];
 
+/// Top of the speedometer box above the bottom edge, in 240-line units (× scale).
+const SPEEDO_TOP: f32 = 28.0;
+/// The same with the rpm-and-gear line.
+const SPEEDO_ENGINE_TOP: f32 = 40.0;
+/// The sim car's telemetry page: first line, line pitch, in 240-line units. It starts
+/// below the frame-time graph (which ends at 88) and, at 12 lines, ends at 196: above
+/// the speedometer (from 240 − 40).
+const SIM_PAGE_TOP: f32 = 89.0;
+const SIM_PAGE_PITCH: f32 = 9.0;
+/// Characters of the sim page's wheel table: a label column, then one column per wheel.
+const LABEL_CHARS: usize = 8;
+const WHEEL_CHARS: usize = 7;
+/// Wheel columns per table.
+const WHEELS_PER_TABLE: usize = 4;
+/// The page's width in characters: a full table (8 + 4 × 7) or the engine line; at 8
+/// units each, 288 of the 320 units across (640×480 at ×2).
+const PAGE_CHARS: usize = 36;
+
+/// A gear as the driver reads it: R, N, 1, 2, …
+struct Gear(i8);
+
+impl std::fmt::Display for Gear {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            g if g < 0 => f.write_str("R"),
+            0 => f.write_str("N"),
+            g => write!(f, "{g}"),
+        }
+    }
+}
+
 /// What the overlay reads.
 #[derive(Clone, Copy)]
 pub struct HudInputs<'a> {
@@ -52,24 +83,44 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
     let world = session.world();
     let body = world.player_body();
 
-    // Speedometer, bottom right. (rpm and gear come with the drivetrain model.)
+    // Speedometer, bottom right; a car with an engine (the sim model) shows its rpm and
+    // gear on a line above.
+    let engine = world.player().as_sim().map(|_| world.telemetry(0));
     text.clear();
     let _ = write!(text, "{:3.0} km/h", body.linvel().length() * 3.6);
-    let tw = text.len() as f32 * 8.0 * scale * 2.0;
+    let speed_len = text.len();
+    if let Some(t) = &engine {
+        let _ = write!(text, "{:4.0} RPM  GEAR {}", t.engine_rpm, Gear(t.gear));
+    }
+    let (speed, rpm) = text.split_at(speed_len);
+    let tw = speed.len() as f32 * 8.0 * scale * 2.0;
+    let rw = rpm.len() as f32 * 8.0 * scale;
+    let box_w = tw.max(rw);
+    let top = if engine.is_some() {
+        SPEEDO_ENGINE_TOP
+    } else {
+        SPEEDO_TOP
+    };
     hud.rect(
-        w - tw - 16.0 * scale,
-        h - 28.0 * scale,
-        tw + 12.0 * scale,
-        24.0 * scale,
+        w - box_w - 16.0 * scale,
+        h - top * scale,
+        box_w + 12.0 * scale,
+        (top - 4.0) * scale,
         SHADE,
     );
-    hud.text(w - tw - 10.0 * scale, h - 24.0 * scale, scale * 2.0, text, WHITE);
+    if !rpm.is_empty() {
+        hud.text(w - rw - 10.0 * scale, h - 36.0 * scale, scale, rpm, AMBER);
+    }
+    hud.text(w - tw - 10.0 * scale, h - 24.0 * scale, scale * 2.0, speed, WHITE);
 
     if state.frame_graph {
         frame_graph(hud, text, history, budget, scale, w);
     }
     if state.telemetry {
-        telemetry(hud, text, session, scale);
+        match &engine {
+            Some(t) => sim_telemetry(hud, text, session, t, scale),
+            None => telemetry(hud, text, session, scale),
+        }
     }
     if state.controller_lost {
         hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.6]);
@@ -186,3 +237,91 @@ fn telemetry(hud: &mut Hud, text: &mut String, session: &Session, scale: f32) {
     );
     line(hud, &mut y, text);
 }
+
+/// The sim car's page: engine and gearbox, then a table of the wheels (one column each,
+/// front first, as the car file lists them), then streaming.
+fn sim_telemetry(hud: &mut Hud, text: &mut String, session: &Session, t: &crate::vehicle::Telemetry, scale: f32) {
+    let world = session.world();
+    let wheels = t.wheels();
+    let tables = wheels.len().div_ceil(WHEELS_PER_TABLE).max(1);
+    let lines = 3 + tables * (1 + WHEEL_ROWS.len());
+    // More than four wheels: two tables, in smaller type so that they still fit.
+    let ts = if tables > 1 {
+        (scale * 0.5).floor().max(1.0)
+    } else {
+        scale
+    };
+    let (x, mut y) = (8.0 * scale, SIM_PAGE_TOP * scale);
+    let pitch = SIM_PAGE_PITCH * ts;
+    hud.rect(
+        x - 4.0,
+        y - 4.0,
+        PAGE_CHARS as f32 * 8.0 * ts + 8.0,
+        lines as f32 * pitch - (pitch - 8.0 * ts) + 8.0,
+        SHADE,
+    );
+    let line = |hud: &mut Hud, y: &mut f32, s: &str| {
+        hud.text(x, *y, ts, s, WHITE);
+        *y += pitch;
+    };
+    text.clear();
+    text.push_str("CAR ");
+    text.extend(world.player().def().name.chars().map(|c| c.to_ascii_uppercase()));
+    let _ = write!(text, "  FWD {:5.1} M/S", t.forward_speed_mps);
+    line(hud, &mut y, text);
+    text.clear();
+    let _ = write!(
+        text,
+        "RPM {:4.0}  GEAR {}  CLUTCH SLIP {:5.0}",
+        t.engine_rpm,
+        Gear(t.gear),
+        shown(t.clutch_slip_rpm, 1.0)
+    );
+    line(hud, &mut y, text);
+    for (table, group) in wheels.chunks(WHEELS_PER_TABLE).enumerate() {
+        text.clear();
+        let _ = write!(text, "{:<LABEL_CHARS$}", "WHEEL");
+        for i in 0..group.len() {
+            let _ = write!(text, "{:>WHEEL_CHARS$}", table * WHEELS_PER_TABLE + i);
+        }
+        hud.text(x, y, ts, text, AMBER);
+        y += pitch;
+        for (label, value) in WHEEL_ROWS {
+            text.clear();
+            let _ = write!(text, "{label:<LABEL_CHARS$}");
+            for w in group {
+                let _ = write!(text, " {:>6.2}", shown(value(w), 100.0));
+            }
+            line(hud, &mut y, text);
+        }
+    }
+    text.clear();
+    let s = world.stream_stats();
+    let _ = write!(
+        text,
+        "CHUNKS {} ({:.1} MB)  WAITS {}",
+        s.resident_chunks,
+        s.resident_bytes as f64 / 1048576.0,
+        s.waits
+    );
+    line(hud, &mut y, text);
+}
+
+/// `v` rounded to steps of `1/per_unit`, with −0 as 0 (so a wheel at rest reads 0.00, not
+/// −0.00).
+fn shown(v: f32, per_unit: f32) -> f32 {
+    (v * per_unit).round() / per_unit + 0.0
+}
+
+/// The sim page's wheel rows: label (units) and value in those units.
+type WheelRow = (&'static str, fn(&crate::vehicle::WheelTelemetry) -> f32);
+const WHEEL_ROWS: [WheelRow; 8] = [
+    ("SLIP", |w| w.slip_ratio),
+    ("SLIP DEG", |w| w.slip_angle_rad.to_degrees()),
+    ("LOAD KN", |w| w.load_n / 1000.0),
+    ("COMP CM", |w| w.compression_m * 100.0),
+    ("SUSP KN", |w| w.suspension_force_n / 1000.0),
+    ("FX KN", |w| w.tire_fx_n / 1000.0),
+    ("FY KN", |w| w.tire_fy_n / 1000.0),
+    ("WHL M/S", |w| w.wheel_speed_mps),
+];

@@ -1,6 +1,7 @@
 //! The front ends: interactive play, headless runs and screenshots, each built from the same
 //! [`Session`] (a level's world plus the loop that paces it).
 
+pub mod car_tools;
 pub mod chase_camera;
 pub mod exit;
 pub mod headless;

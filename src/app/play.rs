@@ -5,7 +5,7 @@ use super::{Failure, Setup};
 use crate::app::hud::{self, HudState};
 use crate::app::streaming::ThreadedChunks;
 use crate::app::Session;
-use crate::audio::engine::virtual_rpm;
+use crate::audio::engine::{virtual_rpm, IDLE_RPM};
 use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::input::rumble::rumble_for;
 use crate::input::InputState;
@@ -14,7 +14,7 @@ use crate::render::Renderer;
 use crate::replay::{Replay, ReplayHeader};
 use crate::sim::streaming::{chunks_near, StreamRadii};
 use crate::sim::ChunkProvider;
-use crate::sim::{SimEvent, TickInput};
+use crate::sim::{SimEvent, SimWorld, TickInput};
 use crate::time::{FrameHistory, Phase, PhaseTimer};
 use glam::Vec3;
 use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
@@ -172,7 +172,7 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         let speed = world.player_body().linvel().length();
         sound.set(SoundParams {
             engine_on: true,
-            rpm: virtual_rpm(speed).0,
+            rpm: engine_sound_rpm(world),
             load: if frozen { 0.0 } else { last_throttle },
             slip_power_w: if frozen {
                 0.0
@@ -227,6 +227,23 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// The rpm the engine sound plays: a sim car's own engine speed, never below its idle (so
+/// the tone never stops, even as the engine stalls against the brakes); the arcade car's
+/// virtual rpm from its road speed.
+pub(crate) fn engine_sound_rpm(world: &SimWorld) -> f32 {
+    match world.player().def().sim() {
+        Some(p) => {
+            let idle = if p.engine.idle_rpm > 0.0 {
+                p.engine.idle_rpm
+            } else {
+                IDLE_RPM
+            };
+            world.telemetry(0).engine_rpm.max(idle)
+        }
+        None => virtual_rpm(world.player_body().linvel().length()).0,
+    }
 }
 
 /// Starts the level's chunks decoding on the loader thread and shows the loading screen

@@ -117,7 +117,7 @@ impl Driver {
             steer: i.steer,
             brake: i.brake,
             hand_brake: i.hand_brake,
-            reverse: false,
+            ..VehicleControl::default()
         });
         self.t_s += dt;
         if self.t_s >= run.seconds {
@@ -231,7 +231,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         let world = session.world();
         sound.set(SoundParams {
             engine_on: true,
-            rpm: crate::audio::engine::virtual_rpm(world.player_body().linvel().length()).0,
+            rpm: crate::app::play::engine_sound_rpm(world),
             load: input.control.throttle,
             slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
             speed_mps: world.player_body().linvel().length(),

@@ -225,6 +225,7 @@ impl InputState {
             brake,
             hand_brake: k.hand_brake || self.pad.hand_brake,
             reverse: self.reversing,
+            ..VehicleControl::default()
         };
         TickInput {
             control: control.sanitized(),

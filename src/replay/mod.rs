@@ -13,7 +13,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
 /// Format version written in every replay.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,8 +40,10 @@ struct StoredInput {
     throttle: f32,
     steer: f32,
     brake: f32,
-    /// 1 handbrake, 2 reverse, 4 reset.
+    /// 1 handbrake, 2 reverse, 4 reset, 8 manual gear shift.
     flags: u8,
+    /// Manual gear (−1 reverse, 0 neutral, 1.. forward).
+    gear: i8,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,7 +82,11 @@ impl Replay {
                     throttle: i.control.throttle,
                     steer: i.control.steer,
                     brake: i.control.brake,
-                    flags: i.control.hand_brake as u8 | (i.control.reverse as u8) << 1 | (i.reset as u8) << 2,
+                    flags: i.control.hand_brake as u8
+                        | (i.control.reverse as u8) << 1
+                        | (i.reset as u8) << 2
+                        | (i.control.manual_gear_shift as u8) << 3,
+                    gear: i.control.gear,
                 })
                 .collect(),
         };
@@ -123,6 +129,8 @@ impl Replay {
                     brake: s.brake,
                     hand_brake: s.flags & 1 != 0,
                     reverse: s.flags & 2 != 0,
+                    manual_gear_shift: s.flags & 8 != 0,
+                    gear: s.gear,
                 },
                 reset: s.flags & 4 != 0,
             })
@@ -184,7 +192,7 @@ mod tests {
                         steer: -0.3,
                         brake: 0.0,
                         hand_brake: i % 7 == 0,
-                        reverse: false,
+                        ..VehicleControl::default()
                     },
                     reset: i == 50,
                 })

@@ -8,6 +8,7 @@ use crate::content::scenario::{Check, MetricRef, Run};
 use crate::content::ContentRoot;
 use crate::sim::hash::StateHasher;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
+use crate::vehicle::ackermann::{AckermannControl, AckermannController};
 use crate::vehicle::CarDef;
 use glam::{Quat, Vec3};
 use metrics::Recorder;
@@ -53,20 +54,40 @@ pub struct ScenarioReport {
     pub pass: bool,
 }
 
-/// The controls the script asks for at `t_s` (the last input at or before it).
-fn control_at(run: &Run, t_s: f32) -> VehicleControl {
-    run.inputs
-        .iter()
-        .take_while(|i| i.at_s <= t_s + 1e-6)
-        .last()
-        .map(|i| VehicleControl {
+/// The controls the script asks for at `t_s` (the last input at or before it); an
+/// Ackermann target goes through `ackermann`, which keeps its state between ticks.
+fn control_at(
+    run: &Run,
+    t_s: f32,
+    world: &SimWorld,
+    car: &CarDef,
+    ackermann: &mut AckermannController,
+) -> VehicleControl {
+    let Some(i) = run.inputs.iter().take_while(|i| i.at_s <= t_s + 1e-6).last() else {
+        return VehicleControl::default();
+    };
+    match i.target {
+        Some(t) => {
+            let v = world.player_forward_speed();
+            let target = AckermannControl {
+                speed: t.speed_mps,
+                steer: t.steer_rad,
+                acceleration: t.acceleration_mps2,
+                ..AckermannControl::default()
+            };
+            VehicleControl {
+                hand_brake: i.hand_brake,
+                ..ackermann.control(&target, v, car.max_steer_at_rad(v), world.dt_s())
+            }
+        }
+        None => VehicleControl {
             throttle: i.throttle,
             steer: i.steer,
             brake: i.brake,
             hand_brake: i.hand_brake,
-            reverse: false,
-        })
-        .unwrap_or_default()
+            ..VehicleControl::default()
+        },
+    }
 }
 
 fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Failure> {
@@ -89,9 +110,10 @@ fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Fa
     world.set_player_velocity(heading * Vec3::Z * run.speed_mps, Vec3::ZERO);
     let mut rec = Recorder::new(&world, heading * Vec3::Z);
     let ticks = (run.seconds * rate as f32).round() as u64;
+    let mut ackermann = AckermannController::default();
     for t in 0..ticks {
         let input = TickInput {
-            control: control_at(run, t as f32 / rate as f32),
+            control: control_at(run, t as f32 / rate as f32, &world, &car, &mut ackermann),
             reset: false,
         };
         world.step(&input);

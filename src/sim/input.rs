@@ -12,8 +12,12 @@ pub struct VehicleControl {
     pub brake: f32,
     /// Handbrake held.
     pub hand_brake: bool,
-    /// Drive backwards.
+    /// Drive backwards (the arcade car reverses its thrust; the sim car selects reverse).
     pub reverse: bool,
+    /// The sim car's gearbox takes `gear` instead of shifting by itself.
+    pub manual_gear_shift: bool,
+    /// Gear for manual shifting: −1 reverse, 0 neutral, 1.. forward.
+    pub gear: i8,
 }
 
 impl VehicleControl {
@@ -49,7 +53,7 @@ mod tests {
             steer: -3.0,
             brake: f32::INFINITY,
             hand_brake: true,
-            reverse: false,
+            ..VehicleControl::default()
         }
         .sanitized();
         assert_eq!((c.throttle, c.steer, c.brake, c.hand_brake), (0.0, -1.0, 0.0, true));

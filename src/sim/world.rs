@@ -8,7 +8,7 @@ use super::snapshot::{BodyPose, CarPose, Snapshot, WheelPose};
 use super::streaming::{chunk_key, ChunkEvent, ChunkProvider, StreamStats, Streamer, SyncProvider};
 use crate::content::level::{DynamicShape, Spawn};
 use crate::content::{LoadedLevel, MaterialTable};
-use crate::vehicle::{ArcadeCar, CarDef, Surfaces};
+use crate::vehicle::{Car, CarDef, Surfaces, Telemetry};
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 use skidpad_bake::chunk::{BakedChunk, BakedShape};
@@ -34,6 +34,8 @@ const PARKED: VehicleControl = VehicleControl {
     brake: 1.0,
     hand_brake: true,
     reverse: false,
+    manual_gear_shift: false,
+    gear: 0,
 };
 
 /// The simulation state of one level.
@@ -46,7 +48,7 @@ const PARKED: VehicleControl = VehicleControl {
 pub struct SimWorld {
     physics: PhysicsWorld,
     /// Cars; the player's is first, then the parked ones.
-    cars: Vec<ArcadeCar>,
+    cars: Vec<Car>,
     /// Dynamic props in snapshot order.
     props: Vec<RigidBodyHandle>,
     materials: MaterialTable,
@@ -114,10 +116,10 @@ impl SimWorld {
 
         world
             .cars
-            .push(ArcadeCar::spawn(&mut world.physics, player, spawn_pose(&spawn)));
+            .push(Car::spawn(&mut world.physics, player, spawn_pose(&spawn)));
         for (p, def) in level.parked_cars.iter().zip(parked) {
             let pose = Pose::from_parts(p.position_m, Quat::from_rotation_y(p.heading_rad));
-            world.cars.push(ArcadeCar::spawn(&mut world.physics, def, pose));
+            world.cars.push(Car::spawn(&mut world.physics, def, pose));
         }
         for d in &level.dynamic {
             let collider = match d.shape {
@@ -235,7 +237,7 @@ impl SimWorld {
         let mut positions = [Vec3::ZERO; 16];
         let n = self.cars.len().min(positions.len());
         for (p, car) in positions.iter_mut().zip(&self.cars) {
-            *p = self.physics.bodies[car.body].translation();
+            *p = self.physics.bodies[car.body()].translation();
         }
         self.stream(&positions[..n]);
         mark(TickPart::Streaming);
@@ -251,7 +253,7 @@ impl SimWorld {
             car.update(&mut self.physics, c, &surfaces, self.dt_s);
         }
         for (m, car) in self.motion.iter_mut().zip(&self.cars) {
-            m.0 = self.physics.bodies[car.body].linvel();
+            m.0 = self.physics.bodies[car.body()].linvel();
         }
         mark(TickPart::Vehicles);
         {
@@ -270,7 +272,7 @@ impl SimWorld {
         let dt = self.dt_s;
         let gravity = self.physics.gravity;
         for (i, (car, motion)) in self.cars.iter().zip(self.motion.iter_mut()).enumerate() {
-            let body = &self.physics.bodies[car.body];
+            let body = &self.physics.bodies[car.body()];
             let v = body.linvel();
             let mut grounded = 0;
             for w in car.wheels().iter().filter(|w| w.grounded) {
@@ -316,7 +318,7 @@ impl SimWorld {
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::new();
         h.u64(self.tick);
-        for handle in self.cars.iter().map(|c| c.body).chain(self.props.iter().copied()) {
+        for handle in self.cars.iter().map(|c| c.body()).chain(self.props.iter().copied()) {
             let b = &self.physics.bodies[handle];
             h.vec3(b.translation());
             h.quat(*b.rotation());
@@ -332,7 +334,7 @@ impl SimWorld {
         out.cars.clear();
         out.cars.extend(self.cars.iter().map(|car| {
             let mut pose = CarPose {
-                chassis: self.pose_of(car.body),
+                chassis: self.pose_of(car.body()),
                 wheel_count: car.wheels().len(),
                 ..CarPose::default()
             };
@@ -376,18 +378,23 @@ impl SimWorld {
     }
 
     /// The player's car.
-    pub fn player(&self) -> &ArcadeCar {
+    pub fn player(&self) -> &Car {
         &self.cars[0]
     }
 
     /// Every car, the player's first.
-    pub fn cars(&self) -> &[ArcadeCar] {
+    pub fn cars(&self) -> &[Car] {
         &self.cars
     }
 
     /// The player's chassis body (pose, velocities, centre of mass).
     pub fn player_body(&self) -> &RigidBody {
-        &self.physics.bodies[self.cars[0].body]
+        &self.physics.bodies[self.cars[0].body()]
+    }
+
+    /// Telemetry of car `index` (0 = the player) after the latest tick.
+    pub fn telemetry(&self, index: usize) -> Telemetry {
+        self.cars[index].telemetry(&self.physics)
     }
 
     /// The player's speed along its own forward axis, m/s (negative when reversing).
@@ -407,9 +414,10 @@ impl SimWorld {
 
     /// Sets the player's chassis velocity (test set-ups: a car launched at a speed).
     pub fn set_player_velocity(&mut self, linear_mps: Vec3, angular_rad_per_s: Vec3) {
-        let b = &mut self.physics.bodies[self.cars[0].body];
+        let b = &mut self.physics.bodies[self.cars[0].body()];
         b.set_linvel(linear_mps, true);
         b.set_angvel(angular_rad_per_s, true);
+        self.cars[0].roll_with_body(&self.physics);
     }
 
     /// Distance along `dir` from `origin` to the first fixed collider (level geometry), if

@@ -20,7 +20,7 @@
 //! slides like soap wants more `lateral_adhesion_per_s`; one that sits too low wants more
 //! `tire_reaction` (rest compression is (g/Tr)²).
 
-use super::definition::{CarDef, MAX_WHEELS};
+use super::definition::{ArcadeParams, CarDef, MAX_WHEELS};
 use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
 use crate::sim::VehicleControl;
 use glam::{Quat, Vec3};
@@ -59,6 +59,7 @@ pub struct ArcadeCar {
     /// The chassis rigid body.
     pub body: RigidBodyHandle,
     def: CarDef,
+    tuning: ArcadeParams,
     steer_rad: f32,
     wheels: [WheelState; MAX_WHEELS],
     thrust_n: f32,
@@ -67,11 +68,12 @@ pub struct ArcadeCar {
 impl ArcadeCar {
     /// Inserts the chassis (compound boxes, mass by volume) at `pose`.
     pub fn spawn(physics: &mut PhysicsWorld, def: &CarDef, pose: Pose) -> ArcadeCar {
+        let tuning = *def.arcade().expect("ArcadeCar::spawn takes an arcade car");
         let body = physics.insert_body(
             RigidBodyBuilder::dynamic()
                 .pose(pose)
-                .linear_damping(def.linear_damping)
-                .angular_damping(def.angular_damping)
+                .linear_damping(tuning.linear_damping)
+                .angular_damping(tuning.angular_damping)
                 // The seed wakes the chassis every frame: a car never sleeps.
                 .can_sleep(false)
                 .ccd_enabled(true),
@@ -93,6 +95,7 @@ impl ArcadeCar {
         }
         ArcadeCar {
             body,
+            tuning,
             def: def.clone(),
             steer_rad: 0.0,
             wheels,
@@ -131,6 +134,7 @@ impl ArcadeCar {
     /// physics step.
     pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
         let def = &self.def;
+        let t = &self.tuning;
         let n_wheels = def.wheels.len();
 
         // Steering eased toward the request at the car's steer rate. Positive steer input
@@ -162,9 +166,9 @@ impl ArcadeCar {
         body.reset_torques(false);
         let mass = def.mass_kg;
         let share = mass / n_wheels as f32;
-        let bounce = 1.0 - (-def.spring_bounce_per_s * dt_s).exp();
+        let bounce = 1.0 - (-t.spring_bounce_per_s * dt_s).exp();
         let rear_grip = if control.hand_brake {
-            def.handbrake_rear_adhesion
+            t.handbrake_rear_adhesion
         } else {
             1.0
         };
@@ -189,11 +193,11 @@ impl ArcadeCar {
                         body.apply_impulse_at_point(n * (closing * share * bounce), origin, false);
                     }
                     // Tire reaction: a sqrt spring carrying 1/N of the weight.
-                    body.add_force_at_point(n * (compression.sqrt() * def.tire_reaction * share), origin, false);
+                    body.add_force_at_point(n * (compression.sqrt() * t.tire_reaction * share), origin, false);
                     // Lateral friction along the axle.
                     let lateral = axle.dot(body.velocity_at_point(origin));
                     // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
-                    let rate = def.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
+                    let rate = t.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
                     let fraction = 1.0 - (-rate * dt_s).exp();
                     let lateral_impulse = lateral * share * fraction;
                     body.apply_impulse_at_point(axle * -lateral_impulse, origin, false);
@@ -232,8 +236,8 @@ impl ArcadeCar {
         // wheels down (two front wheels: ×0.5 each).
         let n_front = def.wheels.iter().filter(|w| w.steered).count();
         let n_rear = n_wheels - n_front;
-        let pedal = control.throttle * if control.reverse { -def.reverse_fraction } else { 1.0 };
-        self.thrust_n = mass * def.thrust_mps2 * pedal * grip_front / n_front as f32;
+        let pedal = control.throttle * if control.reverse { -t.reverse_fraction } else { 1.0 };
+        self.thrust_n = mass * t.thrust_mps2 * pedal * grip_front / n_front as f32;
         if self.thrust_n != 0.0 {
             let dir = rot * Quat::from_rotation_y(self.steer_rad) * Vec3::Z;
             let point = pose.translation + rot * def.thrust_point_m();
@@ -242,9 +246,9 @@ impl ArcadeCar {
 
         // Brake and handbrake at the centre of mass, against the velocity in the ground
         // plane, by the share of wheels down (four wheels: ×0.25 each).
-        let mut decel = def.brake_mps2 * control.brake * grip_all / n_wheels as f32;
+        let mut decel = t.brake_mps2 * control.brake * grip_all / n_wheels as f32;
         if control.hand_brake && n_rear > 0 {
-            decel += def.handbrake_mps2 * grip_rear / n_rear as f32;
+            decel += t.handbrake_mps2 * grip_rear / n_rear as f32;
         }
         if decel > 0.0 && grounded > 0 {
             let n = normal_sum.normalize_or(Vec3::Y);
@@ -258,7 +262,7 @@ impl ArcadeCar {
                 // more than brings the car to rest, so it stops without trembling.
                 // A force, not an impulse: rapier integrates in substeps, and a force spread
                 // over the step cancels gravity's pull in each of them.
-                let ramp = (speed / def.brake_ramp_speed_mps).min(1.0);
+                let ramp = (speed / t.brake_ramp_speed_mps).min(1.0);
                 let dv = (decel * ramp * dt_s).min(speed);
                 body.add_force(tangential * (-dv / speed * mass / dt_s), false);
                 // The braking power is dissipated at the tires, shared by grip.

@@ -2,7 +2,13 @@
 //!
 //! Frame: metres, Y up, +Z forward, +X left; positions are in the chassis frame.
 //!
-//! ## How the HARFANG constants map to ours
+//! A car names its model: `model = "arcade"` (the HARFANG raycast car, tuned by the keys
+//! below) or `model = "sim"` (drivetrain and slipping tires with CARLA's parameter names,
+//! see [`super::sim_params`]). Both share what every car has: a name, a body of collision
+//! boxes, wheels on raycast suspension and a steering range ([`CarDef`]); what only one
+//! model reads lives in [`VehicleModel`].
+//!
+//! ## How the HARFANG constants map to ours (arcade)
 //! The seed applies, per wheel and per rendered frame, an impulse `n(n·v)·Sf` (bounce), a
 //! force `n·sqrt(reach − hit)·Tr·m/4` (tire reaction) and an impulse `x(x·v)·Ta` (lateral
 //! adhesion). Impulses per frame depend on the frame rate and, with fixed Sf/Ta, on the
@@ -14,6 +20,7 @@
 //! the same at any tick rate and any mass. Thrust and brake are accelerations (the seed's
 //! force is `mass × value`), so they too are mass-free.
 
+use super::sim_params::{self, SimParams};
 use crate::content::root::read_file;
 use crate::content::toml_file::parse_bytes;
 use crate::content::validate::Validator;
@@ -27,10 +34,18 @@ pub const DEFAULT_CAR: &str = "coupe";
 /// Most wheels a car may have (fixed-size wheel arrays keep ticks allocation-free).
 pub const MAX_WHEELS: usize = 8;
 
+/// Just the model key, read first to pick the schema for the rest.
+#[derive(Debug, Deserialize)]
+struct RawModel {
+    model: String,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCar {
     description: String,
+    // Read through `RawModel`; kept so `deny_unknown_fields` accepts the key.
+    #[allow(dead_code)]
     model: String,
     mass_kg: f64,
     color: [f64; 3],
@@ -44,9 +59,9 @@ struct RawCar {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawBox {
-    size_m: [f64; 3],
-    position_m: [f64; 3],
+pub(super) struct RawBox {
+    pub(super) size_m: [f64; 3],
+    pub(super) position_m: [f64; 3],
 }
 
 #[derive(Debug, Deserialize)]
@@ -108,13 +123,19 @@ impl ChassisBox {
     }
 }
 
-/// One wheel: where its ray starts and whether it steers (steered wheels also drive).
+/// One wheel: where its ray starts and whether it steers (in the arcade model steered
+/// wheels also drive; the sim model names its driven wheels in its differential).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WheelDef {
-    /// Ray origin (the mean wheel centre) in the chassis frame.
+    /// Ray origin in the chassis frame: the mean wheel centre (arcade) or the wheel centre
+    /// at full compression (sim).
     pub origin_m: Vec3,
-    /// Steers and drives (the seed's front axle).
+    /// Steers (the seed's front axle).
     pub steered: bool,
+    /// Wheel radius, m.
+    pub radius_m: f32,
+    /// How far the ray reaches below the origin, m: radius plus suspension travel.
+    pub reach_m: f32,
 }
 
 /// A validated car definition.
@@ -128,20 +149,38 @@ pub struct CarDef {
     pub mass_kg: f32,
     /// Body colour.
     pub color: Vec3,
-    /// Collision boxes, mass shared by volume.
+    /// Collision boxes: the mass shared by volume (arcade), or the shape of the inertia
+    /// around the given centre of mass (sim).
     pub chassis: Vec<ChassisBox>,
     /// Wheels; steered ones first is customary but not required.
     pub wheels: Vec<WheelDef>,
-    /// Wheel radius, m.
+    /// Wheel radius, m (the largest wheel's, for drawing).
     pub wheel_radius_m: f32,
     /// Wheel width (for drawing), m.
     pub wheel_width_m: f32,
-    /// Ray reach beyond the radius (suspension droop), m.
+    /// Ray reach beyond the radius (the arcade suspension's droop; the sim model's
+    /// compression plus droop travel), m.
     pub droop_m: f32,
     /// Full-lock steering angle, radians.
     pub max_steer_rad: f32,
     /// How fast the wheels turn toward the requested angle, rad/s.
     pub steer_rate_rad_per_s: f32,
+    /// What only this car's model reads.
+    pub model: VehicleModel,
+}
+
+/// The model a car is driven by, with that model's parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VehicleModel {
+    /// The HARFANG raycast car.
+    Arcade(ArcadeParams),
+    /// Drivetrain, wheel spin and slipping tires (CARLA/PhysX parameter set).
+    Sim(Box<SimParams>),
+}
+
+/// The arcade model's tuning (HARFANG raycast car; mapping of Sf/Tr/Ta in the module doc).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ArcadeParams {
     /// Full-throttle thrust per unit mass, m/s².
     pub thrust_mps2: f32,
     /// Reverse thrust as a fraction of forward thrust.
@@ -199,38 +238,22 @@ impl CarDef {
 
     /// Parses and validates a car's text; `file` names it in errors.
     pub fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, ContentError> {
+        let model: RawModel = parse_bytes(file, bytes)?;
+        match model.model.as_str() {
+            "arcade" => Self::parse_arcade(file, name, bytes),
+            "sim" => sim_params::parse(file, name, bytes),
+            other => {
+                Err(Validator::new(file).fail("model", format!("unknown vehicle model `{other}` (known: arcade, sim)")))
+            }
+        }
+    }
+
+    fn parse_arcade(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, ContentError> {
         let raw: RawCar = parse_bytes(file, bytes)?;
         let v = Validator::new(file);
-        if raw.model != "arcade" {
-            return Err(v.fail(
-                "model",
-                format!("unknown vehicle model `{}` (known: arcade)", raw.model),
-            ));
-        }
-        if raw.chassis.is_empty() {
-            return Err(v.fail("chassis", "a car needs at least one collision box"));
-        }
-        let chassis = raw
-            .chassis
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                Ok(ChassisBox {
-                    size_m: v.positive3(&format!("chassis[{i}].size_m"), b.size_m)?,
-                    position_m: v.finite3(&format!("chassis[{i}].position_m"), b.position_m)?,
-                })
-            })
-            .collect::<Result<Vec<_>, ContentError>>()?;
+        let chassis = parse_chassis(&v, &raw.chassis)?;
         let w = &raw.wheels;
-        if w.positions_m.is_empty() {
-            return Err(v.fail("wheels.positions_m", "a car needs at least one wheel"));
-        }
-        if w.positions_m.len() > MAX_WHEELS {
-            return Err(v.fail(
-                "wheels.positions_m",
-                format!("at most {MAX_WHEELS} wheels, got {}", w.positions_m.len()),
-            ));
-        }
+        check_wheel_count(&v, "wheels.positions_m", w.positions_m.len())?;
         if w.steered.len() != w.positions_m.len() {
             return Err(v.fail(
                 "wheels.steered",
@@ -244,6 +267,9 @@ impl CarDef {
         if !w.steered.iter().any(|s| *s) {
             return Err(v.fail("wheels.steered", "at least one wheel must steer (steered wheels drive)"));
         }
+        let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+        let radius_m = f("wheels.radius_m", w.radius_m, 0.05, 5.0)?;
+        let droop_m = f("wheels.droop_m", w.droop_m, 0.0, 5.0)?;
         let wheels = w
             .positions_m
             .iter()
@@ -253,10 +279,11 @@ impl CarDef {
                 Ok(WheelDef {
                     origin_m: v.finite3(&format!("wheels.positions_m[{i}]"), *p)?,
                     steered: *s,
+                    radius_m,
+                    reach_m: radius_m + droop_m,
                 })
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
-        let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
         Ok(CarDef {
             name: name.to_string(),
             description: raw.description,
@@ -264,47 +291,82 @@ impl CarDef {
             color: v.color("color", raw.color)?,
             chassis,
             wheels,
-            wheel_radius_m: f("wheels.radius_m", w.radius_m, 0.05, 5.0)?,
+            wheel_radius_m: radius_m,
             wheel_width_m: f("wheels.width_m", w.width_m, 0.01, 5.0)?,
-            droop_m: f("wheels.droop_m", w.droop_m, 0.0, 5.0)?,
+            droop_m,
             max_steer_rad: f("steering.max_angle_deg", raw.steering.max_angle_deg, 0.0, 89.0)?.to_radians(),
             steer_rate_rad_per_s: f("steering.rate_deg_per_s", raw.steering.rate_deg_per_s, 1.0, 10_000.0)?
                 .to_radians(),
-            thrust_mps2: f("drive.thrust_mps2", raw.drive.thrust_mps2, 0.0, 1000.0)?,
-            reverse_fraction: f("drive.reverse_fraction", raw.drive.reverse_fraction, 0.0, 1.0)?,
-            brake_mps2: f("drive.brake_mps2", raw.drive.brake_mps2, 0.0, 1000.0)?,
-            brake_ramp_speed_mps: f("drive.brake_ramp_speed_mps", raw.drive.brake_ramp_speed_mps, 1e-4, 10.0)?,
-            handbrake_mps2: f("drive.handbrake_mps2", raw.drive.handbrake_mps2, 0.0, 1000.0)?,
-            handbrake_rear_adhesion: f(
-                "drive.handbrake_rear_adhesion",
-                raw.drive.handbrake_rear_adhesion,
-                0.0,
-                1.0,
-            )?,
-            tire_reaction: f("tires.tire_reaction", raw.tires.tire_reaction, 0.1, 1000.0)?,
-            spring_bounce_per_s: f(
-                "tires.spring_bounce_per_s",
-                raw.tires.spring_bounce_per_s,
-                0.0,
-                10_000.0,
-            )?,
-            lateral_adhesion_per_s: f(
-                "tires.lateral_adhesion_per_s",
-                raw.tires.lateral_adhesion_per_s,
-                0.0,
-                10_000.0,
-            )?,
-            linear_damping: f("damping.linear", raw.damping.linear, 0.0, 100.0)?,
-            angular_damping: f("damping.angular", raw.damping.angular, 0.0, 100.0)?,
+            model: VehicleModel::Arcade(ArcadeParams {
+                thrust_mps2: f("drive.thrust_mps2", raw.drive.thrust_mps2, 0.0, 1000.0)?,
+                reverse_fraction: f("drive.reverse_fraction", raw.drive.reverse_fraction, 0.0, 1.0)?,
+                brake_mps2: f("drive.brake_mps2", raw.drive.brake_mps2, 0.0, 1000.0)?,
+                brake_ramp_speed_mps: f("drive.brake_ramp_speed_mps", raw.drive.brake_ramp_speed_mps, 1e-4, 10.0)?,
+                handbrake_mps2: f("drive.handbrake_mps2", raw.drive.handbrake_mps2, 0.0, 1000.0)?,
+                handbrake_rear_adhesion: f(
+                    "drive.handbrake_rear_adhesion",
+                    raw.drive.handbrake_rear_adhesion,
+                    0.0,
+                    1.0,
+                )?,
+                tire_reaction: f("tires.tire_reaction", raw.tires.tire_reaction, 0.1, 1000.0)?,
+                spring_bounce_per_s: f(
+                    "tires.spring_bounce_per_s",
+                    raw.tires.spring_bounce_per_s,
+                    0.0,
+                    10_000.0,
+                )?,
+                lateral_adhesion_per_s: f(
+                    "tires.lateral_adhesion_per_s",
+                    raw.tires.lateral_adhesion_per_s,
+                    0.0,
+                    10_000.0,
+                )?,
+                linear_damping: f("damping.linear", raw.damping.linear, 0.0, 100.0)?,
+                angular_damping: f("damping.angular", raw.damping.angular, 0.0, 100.0)?,
+            }),
         })
     }
 
-    /// Ray reach below the origin: radius + droop.
+    /// Ray reach below the origin: radius + suspension travel (the longest of the wheels).
     pub fn reach_m(&self) -> f32 {
-        self.wheel_radius_m + self.droop_m
+        self.wheels.iter().map(|w| w.reach_m).fold(0.0, f32::max)
     }
 
-    /// Where the thrust acts, in the chassis frame: the midpoint of the steered wheels.
+    /// The arcade tuning, when this is an arcade car.
+    pub fn arcade(&self) -> Option<&ArcadeParams> {
+        match &self.model {
+            VehicleModel::Arcade(a) => Some(a),
+            VehicleModel::Sim(_) => None,
+        }
+    }
+
+    /// The sim-model parameters, when this is a sim car.
+    pub fn sim(&self) -> Option<&SimParams> {
+        match &self.model {
+            VehicleModel::Sim(s) => Some(s),
+            VehicleModel::Arcade(_) => None,
+        }
+    }
+
+    /// Largest front road-wheel angle at `speed_mps`, radians (the sim model's steering
+    /// curve narrows it with speed).
+    pub fn max_steer_at_rad(&self, speed_mps: f32) -> f32 {
+        match &self.model {
+            VehicleModel::Arcade(_) => self.max_steer_rad,
+            VehicleModel::Sim(p) => super::steering::max_angle_rad(p, speed_mps),
+        }
+    }
+
+    /// The model's name as the car file spells it.
+    pub fn model_name(&self) -> &'static str {
+        match self.model {
+            VehicleModel::Arcade(_) => "arcade",
+            VehicleModel::Sim(_) => "sim",
+        }
+    }
+
+    /// Where the arcade thrust acts, in the chassis frame: the midpoint of the steered wheels.
     pub fn thrust_point_m(&self) -> Vec3 {
         let (sum, n) = self
             .wheels
@@ -313,13 +375,43 @@ impl CarDef {
             .fold((Vec3::ZERO, 0.0), |(s, n), w| (s + w.origin_m, n + 1.0));
         sum / n
     }
+}
 
-    /// Compression at which `wheel count` tire reactions carry the car on flat ground:
+impl ArcadeParams {
+    /// Compression at which `wheel_count` tire reactions carry the car on flat ground:
     /// Σ sqrt(c)·Tr·m/4 = m·g with every wheel equal → c = (4g / (N·Tr))².
-    pub fn rest_compression_m(&self, gravity_mps2: f32) -> f32 {
-        let per_wheel = 4.0 * gravity_mps2 / (self.wheels.len() as f32 * self.tire_reaction);
+    pub fn rest_compression_m(&self, wheel_count: usize, gravity_mps2: f32) -> f32 {
+        let per_wheel = 4.0 * gravity_mps2 / (wheel_count as f32 * self.tire_reaction);
         per_wheel * per_wheel
     }
+}
+
+/// Validates the collision boxes shared by both models.
+pub(super) fn parse_chassis(v: &Validator, boxes: &[RawBox]) -> Result<Vec<ChassisBox>, ContentError> {
+    if boxes.is_empty() {
+        return Err(v.fail("chassis", "a car needs at least one collision box"));
+    }
+    boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            Ok(ChassisBox {
+                size_m: v.positive3(&format!("chassis[{i}].size_m"), b.size_m)?,
+                position_m: v.finite3(&format!("chassis[{i}].position_m"), b.position_m)?,
+            })
+        })
+        .collect()
+}
+
+/// A car has 1..=[`MAX_WHEELS`] wheels.
+pub(super) fn check_wheel_count(v: &Validator, field: &str, n: usize) -> Result<(), ContentError> {
+    if n == 0 {
+        return Err(v.fail(field, "a car needs at least one wheel"));
+    }
+    if n > MAX_WHEELS {
+        return Err(v.fail(field, format!("at most {MAX_WHEELS} wheels, got {n}")));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,12 +1,35 @@
 //! Vehicles: car definitions (content) and the models that drive them.
 //!
-//! `arcade` is the HARFANG raycast car: one ray per wheel, three wheel terms, thrust at
-//! the front axle. The ray casting is shared in [`suspension`] so later models reuse it.
+//! - `arcade` is the HARFANG raycast car: one ray per wheel, three wheel terms, thrust at
+//!   the front axle.
+//! - `sim` is the CARLA/PhysX car: engine, clutch, gearbox and differential
+//!   ([`drivetrain`]), wheels that spin and tires that slip ([`tire`]), a spring-damper
+//!   suspension and Ackermann steering ([`steering`]), parameters in [`sim_params`].
+//!
+//! Both cast their rays through [`suspension`]; [`Car`] is either, as the world holds it.
+//! [`bicycle`] is the linear bicycle model used to analyse a car; [`carla_import`] turns a
+//! CARLA physics-control dump into a car file; [`ackermann`] drives a car to a target
+//! speed and steer angle.
 
+pub mod ackermann;
 pub mod arcade;
+pub mod bicycle;
+pub mod car;
+pub mod carla_import;
+pub mod curve;
 pub mod definition;
+pub mod drivetrain;
+pub mod longitudinal;
+pub mod sim_car;
+pub mod sim_params;
+pub mod steering;
 pub mod suspension;
+pub mod telemetry;
+pub mod tire;
 
 pub use arcade::{ArcadeCar, WheelState};
-pub use definition::{CarDef, MAX_WHEELS};
+pub use car::Car;
+pub use definition::{CarDef, VehicleModel, MAX_WHEELS};
+pub use sim_car::SimCar;
 pub use suspension::Surfaces;
+pub use telemetry::{Telemetry, WheelTelemetry};

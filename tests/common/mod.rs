@@ -7,6 +7,7 @@ use skidpad::content::levels::{bake_now, materials};
 use skidpad::content::material::MaterialId;
 use skidpad::content::{ContentRoot, LoadedLevel, MaterialTable};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+use skidpad::vehicle::definition::ArcadeParams;
 use skidpad::vehicle::CarDef;
 
 /// Standard gravity as rapier applies it.
@@ -14,6 +15,11 @@ pub const G: f32 = 9.81;
 
 pub fn coupe() -> CarDef {
     CarDef::load(&ContentRoot::Embedded, "coupe").expect("coupe loads")
+}
+
+/// The arcade tuning of `car` (tests of the arcade model use arcade cars).
+pub fn arcade(car: &CarDef) -> ArcadeParams {
+    *car.arcade().expect("an arcade car")
 }
 
 pub fn table() -> MaterialTable {

@@ -1,0 +1,446 @@
+//! The `sim` vehicle model: the CARLA/PhysX car (seeds 001/004) on the shared raycast
+//! suspension.
+//!
+//! Per tick:
+//! 1. steering eases toward `steer × max angle × steering_curve(speed)`, spread over the
+//!    wheels by Ackermann geometry (`vehicle::steering`);
+//! 2. the gearbox shifts (autobox, manual or reverse; neutral for `gear_switch_time`);
+//! 3. one ray per wheel along −chassis-up; on a hit the suspension is a spring-damper,
+//!    `F = m_s·g + k·(jounce) + c·(jounce rate)` (≥ 0), with a stiff bump stop past full
+//!    compression; its force is the tire load and acts along the ground normal;
+//! 4. engine, clutch, differential and wheel spins are solved together, implicitly, with
+//!    each tire's longitudinal stiffness linearised (`vehicle::drivetrain`), three passes
+//!    so that the combined-slip scaling settles;
+//! 5. tire forces from slip bounded by the friction circle (`vehicle::tire`), applied at
+//!    the contact point; aerodynamic drag ½ρC_dAv² at the centre of mass.
+//!
+//! Tuning: a car that wallows wants more `suspension_damper`; one that sits on its bump
+//! stops wants more `suspension_spring_rate`; one that spins its wheels at every launch
+//! wants a lower first gear or more `tire_friction`; one that understeers wants more front
+//! `lat_stiff_value` (see `skidpad analyze`).
+
+use super::definition::CarDef;
+use super::drivetrain::{solve_spin, Gearbox, SpinEngine, SpinResult, SpinWheel, RAD_PER_S_PER_RPM};
+use super::sim_params::SimParams;
+use super::steering;
+use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
+use super::telemetry::{Telemetry, WheelTelemetry};
+use super::tire::{combined_scale, slip_angle_rad, slip_ratio};
+use super::{WheelState, MAX_WHEELS};
+use crate::sim::VehicleControl;
+use glam::{Quat, Vec3};
+use rapier3d::prelude::*;
+
+/// Bump-stop stiffness as a multiple of the spring rate.
+const BUMP_STOP_FACTOR: f32 = 10.0;
+/// Passes of the spin solve per tick.
+const SPIN_PASSES: usize = 3;
+
+/// A sim-model car in the world.
+#[derive(Debug, Clone)]
+pub struct SimCar {
+    /// The chassis rigid body.
+    pub body: RigidBodyHandle,
+    def: CarDef,
+    steer_rad: f32,
+    engine_omega: f32,
+    gearbox: Gearbox,
+    /// Combined-slip scale of each tire from the previous tick (the solve's first guess).
+    scale: [f32; MAX_WHEELS],
+    omega: [f32; MAX_WHEELS],
+    wheels: [WheelState; MAX_WHEELS],
+    telemetry: Telemetry,
+}
+
+impl SimCar {
+    /// Inserts the chassis at `pose`: the collision boxes carry no mass; the mass, centre of
+    /// mass and inertia come from the definition.
+    pub fn spawn(physics: &mut PhysicsWorld, def: &CarDef, pose: Pose) -> SimCar {
+        let p = def.sim().expect("SimCar::spawn takes a sim car");
+        let body = physics.insert_body(
+            RigidBodyBuilder::dynamic()
+                .pose(pose)
+                .additional_mass_properties(MassProperties::new(p.center_of_mass_m, def.mass_kg, p.inertia_kg_m2))
+                .angular_damping(p.angular_damping)
+                .can_sleep(false)
+                .ccd_enabled(true),
+        );
+        for b in &def.chassis {
+            let half = b.size_m * 0.5;
+            physics.insert_collider(
+                ColliderBuilder::cuboid(half.x, half.y, half.z)
+                    .translation(b.position_m)
+                    .density(0.0)
+                    .friction(0.4),
+                Some(body),
+            );
+        }
+        let mut wheels = [WheelState::default(); MAX_WHEELS];
+        for (w, d) in wheels.iter_mut().zip(&p.wheels) {
+            w.center_y_m = d.position_m.y - d.max_droop_m;
+        }
+        let idle = p.engine.idle_rpm * RAD_PER_S_PER_RPM;
+        SimCar {
+            body,
+            def: def.clone(),
+            steer_rad: 0.0,
+            engine_omega: idle,
+            gearbox: Gearbox {
+                gear: 1,
+                target: 1,
+                ..Gearbox::default()
+            },
+            scale: [1.0; MAX_WHEELS],
+            omega: [0.0; MAX_WHEELS],
+            wheels,
+            telemetry: Telemetry {
+                wheel_count: p.wheels.len(),
+                gear: 1,
+                ..Telemetry::default()
+            },
+        }
+    }
+
+    /// The definition this car was built from.
+    pub fn def(&self) -> &CarDef {
+        &self.def
+    }
+
+    fn params(&self) -> &SimParams {
+        self.def.sim().expect("a SimCar holds a sim definition")
+    }
+
+    /// Wheel states after the latest tick.
+    pub fn wheels(&self) -> &[WheelState] {
+        &self.wheels[..self.def.wheels.len()]
+    }
+
+    /// Telemetry of the latest tick.
+    pub fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+
+    /// Puts the car at `pose`, at rest, wheels straight, in first gear.
+    pub fn teleport(&mut self, physics: &mut PhysicsWorld, pose: Pose) {
+        let body = &mut physics.bodies[self.body];
+        body.set_position(pose, true);
+        body.set_linvel(Vec3::ZERO, true);
+        body.set_angvel(Vec3::ZERO, true);
+        body.reset_forces(false);
+        body.reset_torques(false);
+        self.steer_rad = 0.0;
+        self.omega = [0.0; MAX_WHEELS];
+        self.scale = [1.0; MAX_WHEELS];
+        self.gearbox = Gearbox {
+            gear: 1,
+            target: 1,
+            ..Gearbox::default()
+        };
+        self.engine_omega = self.params().engine.idle_rpm * RAD_PER_S_PER_RPM;
+    }
+
+    /// Spins every wheel at the speed of the ground under it and puts the gearbox in the
+    /// gear the autobox would hold there: for a car launched at a speed (scenario runs,
+    /// tests), so it does not start with locked wheels.
+    pub fn roll_with_body(&mut self, physics: &PhysicsWorld) {
+        let body = &physics.bodies[self.body];
+        let rot = *body.rotation();
+        let forward = rot * Vec3::Z;
+        let Some(p) = self.def.sim() else { return };
+        for (i, w) in p.wheels.iter().enumerate().take(MAX_WHEELS) {
+            let point = body.translation() + rot * w.position_m;
+            self.omega[i] = body.velocity_at_point(point).dot(forward) / w.radius_m;
+        }
+        let diff: f32 = p.wheels.iter().zip(&self.omega).map(|(w, o)| w.drive_share * o).sum();
+        let top = p.gearbox.forward.len() as i8;
+        let mut gear = 1;
+        while gear < top {
+            let rpm = (p.overall_ratio(gear as usize) * diff).abs() / RAD_PER_S_PER_RPM;
+            if rpm <= p.gearbox.forward[gear as usize - 1].up_ratio * p.engine.max_rpm {
+                break;
+            }
+            gear += 1;
+        }
+        self.gearbox = Gearbox {
+            gear,
+            target: gear,
+            ..Gearbox::default()
+        };
+        let idle = p.engine.idle_rpm * RAD_PER_S_PER_RPM;
+        self.engine_omega = (p.overall_ratio(gear as usize) * diff).abs().max(idle);
+    }
+
+    /// Applies this tick's suspension, tire and drag forces. Call once per tick, before the
+    /// physics step.
+    // Per-wheel arrays (contacts, patches, spins, states) are walked in step by index.
+    #[allow(clippy::needless_range_loop)]
+    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
+        let def = &self.def;
+        let Some(p) = def.sim() else { return };
+        let n = p.wheels.len().min(MAX_WHEELS);
+        let pose = *physics.bodies[self.body].position();
+        let rot = pose.rotation;
+        let up = rot * Vec3::Y;
+        let down = -up;
+        let gravity = physics.gravity;
+        let forward_speed = physics.bodies[self.body].linvel().dot(rot * Vec3::Z);
+
+        // 1. Steering: positive steer input turns right, a negative angle about +Y.
+        let target = -control.steer * steering::max_angle_rad(p, forward_speed);
+        let max_step = p.steering.rate_rad_per_s * dt_s;
+        self.steer_rad += (target - self.steer_rad).clamp(-max_step, max_step);
+        let mut angles = [0.0f32; MAX_WHEELS];
+        steering::wheel_angles(p, self.steer_rad, &mut angles[..n]);
+
+        // 2. Gearbox, judged on the engine speed the wheels impose.
+        let diff_omega: f32 = (0..n).map(|i| p.wheels[i].drive_share * self.omega[i]).sum();
+        let ratio_now = self.gearbox.overall_ratio(&p.gearbox);
+        let driveline_rpm = (ratio_now * diff_omega).abs() / RAD_PER_S_PER_RPM;
+        self.gearbox
+            .update(&p.gearbox, p.engine.max_rpm, control, driveline_rpm, dt_s);
+        let ratio = self.gearbox.overall_ratio(&p.gearbox);
+
+        // 3. Rays and suspension.
+        let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
+        for (c, w) in contacts.iter_mut().zip(&def.wheels).take(n) {
+            *c = cast_wheel_ray(
+                physics,
+                self.body,
+                pose.translation + rot * w.origin_m,
+                down,
+                w.reach_m,
+                surfaces,
+            );
+        }
+        let body = &mut physics.bodies[self.body];
+        body.reset_forces(false);
+        body.reset_torques(false);
+
+        #[derive(Clone, Copy, Default)]
+        struct Patch {
+            load_n: f32,
+            point: Vec3,
+            forward: Vec3,
+            left: Vec3,
+            v_x: f32,
+            v_y: f32,
+            mu: f32,
+            fy_raw: f32,
+            hold_x: f32,
+            hold_y: f32,
+            suspension_n: f32,
+            compression_m: f32,
+        }
+        let mut patches = [Patch::default(); MAX_WHEELS];
+        let g_mag = gravity.length().max(1e-6);
+        for i in 0..n {
+            let w = &p.wheels[i];
+            let wd = &def.wheels[i];
+            let Some(hit) = contacts[i] else { continue };
+            let origin = pose.translation + rot * wd.origin_m;
+            // Jounce from the rest position: the wheel centre sits (distance − r) below the
+            // ray origin, which is max_compression above rest.
+            let jounce = w.max_compression_m - (hit.distance_m - w.radius_m);
+            let center = origin + down * (hit.distance_m - w.radius_m);
+            let rate = -up.dot(body.velocity_at_point(center));
+            let mut spring = w.sprung_mass_kg * g_mag + w.spring_n_per_m * jounce + w.damper_n_s_per_m * rate;
+            if jounce > w.max_compression_m {
+                spring += BUMP_STOP_FACTOR * w.spring_n_per_m * (jounce - w.max_compression_m);
+            }
+            let spring = spring.max(0.0);
+            let nrm = hit.normal;
+            // The spring's force reaches the body as the ground's normal reaction: the
+            // suspension links carry the rest, so a pitched or rolled body is not pushed
+            // sideways by its own springs.
+            body.add_force_at_point(nrm * spring, center, false);
+
+            let heading = rot * Quat::from_rotation_y(angles[i]) * Vec3::Z;
+            let forward = (heading - nrm * nrm.dot(heading)).normalize_or(heading);
+            let left = nrm.cross(forward);
+            let point = origin + down * hit.distance_m;
+            let v = body.velocity_at_point(point);
+            let load = spring;
+            let (v_x, v_y) = (forward.dot(v), left.dot(v));
+            let lat_stiffness = w.lateral_stiffness_n_per_rad(load);
+            let angle = slip_angle_rad(v_x, v_y, p.low_speed.min_lat_slip_denominator_mps);
+            // The viscous low-speed part may not more than half-stop the patch in a tick.
+            let cap = 0.5 * w.sprung_mass_kg * v_y.abs() / dt_s;
+            let fy_raw = -(lat_stiffness * angle).clamp(-cap, cap);
+            // Gravity along the ground, held at low speed (see vehicle::tire).
+            let speed = (v - nrm * nrm.dot(v)).length();
+            let hold = p.low_speed.hold_below_mps;
+            let blend = if hold > 0.0 {
+                ((2.0 * hold - speed) / hold).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let g_normal = (-nrm.dot(gravity)).max(1e-3);
+            patches[i] = Patch {
+                load_n: load,
+                point,
+                forward,
+                left,
+                v_x,
+                v_y,
+                mu: hit.friction * w.tire_friction,
+                fy_raw,
+                hold_x: -blend * load * forward.dot(gravity) / g_normal,
+                hold_y: -blend * load * left.dot(gravity) / g_normal,
+                suspension_n: spring,
+                compression_m: (wd.reach_m - hit.distance_m).max(0.0),
+            };
+        }
+
+        // 4. Engine, clutch and wheel spins.
+        let throttle = control.throttle;
+        let engine_rpm = self.engine_omega / RAD_PER_S_PER_RPM;
+        let idle = p.engine.idle_rpm;
+        let governor = if idle > 0.0 && engine_rpm < idle {
+            ((idle - engine_rpm) / (0.1 * idle)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let throttle_eff = throttle.max(governor);
+        // The automated clutch: closed to drive, and to engine-brake above idle; open when
+        // the car is too slow for the gear, and while braking without throttle (so the
+        // engine neither stalls nor fights the brakes).
+        let braking = control.brake > 0.05 && throttle <= 0.01;
+        let clutch_engaged = ratio != 0.0
+            && !braking
+            && (idle <= 0.0 || throttle > 0.01 || driveline_rpm > 1.1 * idle || control.manual_gear_shift);
+        let torque = if engine_rpm >= p.engine.max_rpm {
+            0.0
+        } else {
+            throttle_eff * p.engine.torque_curve.eval(engine_rpm)
+        };
+        let zero_rate = if clutch_engaged {
+            p.engine.damping_zero_throttle_clutch_engaged
+        } else {
+            p.engine.damping_zero_throttle_clutch_disengaged
+        };
+        let engine = SpinEngine {
+            omega: self.engine_omega,
+            torque_nm: torque,
+            damping: zero_rate + (p.engine.damping_full_throttle - zero_rate) * throttle_eff,
+            ratio,
+            clutch_engaged,
+        };
+        let long_floor = p.low_speed.min_long_slip_denominator_mps;
+        let mut spin = [SpinWheel::default(); MAX_WHEELS];
+        for i in 0..n {
+            let w = &p.wheels[i];
+            spin[i] = SpinWheel {
+                omega: self.omega[i],
+                tire_a: 0.0,
+                v_x: patches[i].v_x,
+                brake_nm: control.brake * w.max_brake_torque_nm
+                    + if control.hand_brake {
+                        w.max_handbrake_torque_nm
+                    } else {
+                        0.0
+                    },
+            };
+        }
+        let mut result = SpinResult::default();
+        for _ in 0..SPIN_PASSES {
+            for i in 0..n {
+                let w = &p.wheels[i];
+                let patch = &patches[i];
+                let den = patch.v_x.abs().max(long_floor);
+                spin[i].tire_a = self.scale[i] * w.longitudinal_stiffness_n() / den;
+            }
+            result = solve_spin(p, &engine, &spin[..n], dt_s);
+            for i in 0..n {
+                let patch = &patches[i];
+                let w = &p.wheels[i];
+                let fx_raw = w.longitudinal_stiffness_n()
+                    * slip_ratio(patch.v_x, result.wheel_omega[i] * w.radius_m, long_floor);
+                self.scale[i] = combined_scale(fx_raw, patch.fy_raw, patch.mu * patch.load_n);
+            }
+        }
+        self.engine_omega = result.engine_omega;
+
+        // 5. Tire forces.
+        let mut telemetry = Telemetry {
+            forward_speed_mps: forward_speed,
+            engine_rpm: self.engine_omega / RAD_PER_S_PER_RPM,
+            gear: self.gearbox.gear,
+            clutch_slip_rpm: if clutch_engaged {
+                (self.engine_omega - ratio * diff_omega) / RAD_PER_S_PER_RPM
+            } else {
+                0.0
+            },
+            wheel_count: n,
+            ..Telemetry::default()
+        };
+        for i in 0..n {
+            let w = &p.wheels[i];
+            let wd = &def.wheels[i];
+            let patch = patches[i];
+            let state = &mut self.wheels[i];
+            let omega = result.wheel_omega[i];
+            state.steer_rad = angles[i];
+            if contacts[i].is_none() {
+                self.omega[i] = omega;
+                state.grounded = false;
+                state.compression_m = 0.0;
+                state.slip_power_w = 0.0;
+                state.on_loose = false;
+                state.center_y_m = w.position_m.y - w.max_droop_m;
+                state.spin_rate_rad_per_s = omega;
+                state.spin_angle_rad = (state.spin_angle_rad + omega * dt_s).rem_euclid(std::f32::consts::TAU);
+                telemetry.wheels[i] = WheelTelemetry {
+                    wheel_speed_mps: omega * w.radius_m,
+                    ..WheelTelemetry::default()
+                };
+                continue;
+            }
+            let slip = slip_ratio(patch.v_x, omega * w.radius_m, long_floor);
+            let fx_raw = w.longitudinal_stiffness_n() * slip;
+            let s = combined_scale(fx_raw, patch.fy_raw, patch.mu * patch.load_n);
+            let mut fx = fx_raw * s;
+            let mut fy = patch.fy_raw * s;
+            // The low-speed hold, lengthways only for a wheel its brake holds still.
+            fy += patch.hold_y;
+            if result.locked[i] {
+                fx += patch.hold_x;
+            }
+            let limit = patch.mu * patch.load_n;
+            let magnitude = fx.hypot(fy);
+            if magnitude > limit && magnitude > 0.0 {
+                fx *= limit / magnitude;
+                fy *= limit / magnitude;
+            }
+            body.add_force_at_point(patch.forward * fx + patch.left * fy, patch.point, false);
+
+            self.omega[i] = omega;
+            let hit = contacts[i].map(|c| c.distance_m).unwrap_or(wd.reach_m);
+            state.grounded = true;
+            state.compression_m = patch.compression_m;
+            state.center_y_m = wd.origin_m.y - (hit - w.radius_m);
+            state.spin_rate_rad_per_s = omega;
+            state.spin_angle_rad = (state.spin_angle_rad + omega * dt_s).rem_euclid(std::f32::consts::TAU);
+            state.slip_power_w = (fx * (omega * w.radius_m - patch.v_x)).abs() + (fy * patch.v_y).abs();
+            state.contact_m = patch.point;
+            state.on_loose = contacts[i].is_some_and(|c| c.loose);
+            telemetry.wheels[i] = WheelTelemetry {
+                slip_ratio: slip,
+                slip_angle_rad: slip_angle_rad(patch.v_x, patch.v_y, p.low_speed.min_lat_slip_denominator_mps),
+                load_n: patch.load_n,
+                compression_m: patch.compression_m,
+                suspension_force_n: patch.suspension_n,
+                tire_fx_n: fx,
+                tire_fy_n: fy,
+                wheel_speed_mps: omega * w.radius_m,
+            };
+        }
+
+        // Aerodynamic drag at the centre of mass.
+        let v = body.linvel();
+        let speed = v.length();
+        if speed > 0.0 {
+            body.add_force(-v / speed * p.drag_n(speed), false);
+        }
+        self.telemetry = telemetry;
+    }
+}
