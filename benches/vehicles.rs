@@ -12,7 +12,7 @@ mod vehicle_rig;
 use vehicle_rig::{Model, Rig};
 
 fn vehicles(c: &mut Criterion) {
-    for model in [Model::Arcade, Model::RapierRaycast] {
+    for model in [Model::Arcade, Model::RapierRaycast, Model::Sim] {
         let mut rig = Rig::new(model);
         assert!(rig.speed() > 1.0, "{} does not drive", model.name());
         c.bench_function(&format!("vehicle_update/{}", model.name()), |b| {

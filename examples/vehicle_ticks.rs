@@ -1,6 +1,6 @@
 //! Runs N ticks of one vehicle model, for instruction counting under callgrind:
 //! `cargo run --release --example vehicle_ticks -- arcade 1000`
-//! (see `scripts/callgrind-vehicles`, which runs both models and reports per tick).
+//! (see `scripts/callgrind-vehicles`, which runs every model and reports per tick).
 
 #[path = "../benches/support/vehicle_rig.rs"]
 mod vehicle_rig;
@@ -11,15 +11,16 @@ fn main() {
     let model = match args.next().as_deref() {
         Some("arcade") => Model::Arcade,
         Some("rapier") => Model::RapierRaycast,
+        Some("sim") => Model::Sim,
         other => {
-            eprintln!("usage: vehicle_ticks arcade|rapier TICKS (got {other:?})");
+            eprintln!("usage: vehicle_ticks arcade|rapier|sim TICKS (got {other:?})");
             std::process::exit(2);
         }
     };
     let ticks: u32 = match args.next().map(|t| t.parse()) {
         Some(Ok(n)) => n,
         _ => {
-            eprintln!("usage: vehicle_ticks arcade|rapier TICKS");
+            eprintln!("usage: vehicle_ticks arcade|rapier|sim TICKS");
             std::process::exit(2);
         }
     };

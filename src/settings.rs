@@ -232,10 +232,9 @@ impl Settings {
             wind: unit("audio.wind", a.wind, 1.0)?,
         };
         let i = &raw.input;
-        let mut bindings = Bindings {
-            keys: BTreeMap::new(),
-            buttons: BTreeMap::new(),
-        };
+        // Actions the file does not name keep their default bindings (a file written by
+        // an older version knows fewer actions); `action = []` unbinds one.
+        let mut bindings = Bindings::default();
         for (name, keys) in &i.keyboard {
             let action = Action::from_name(name).ok_or(format!("input.keyboard: unknown action `{name}`"))?;
             let keys = keys
@@ -344,6 +343,8 @@ mod tests {
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(s.input.bindings.key_action(Key::E), Some(Action::Throttle));
         assert_eq!(s.input.bindings.key_action(Key::LeftShift), Some(Action::HandBrake));
+        // Actions the file leaves out keep their defaults.
+        assert_eq!(s.input.bindings.key_action(Key::Q), Some(Action::ShiftDown));
         let (_, w) = Settings::parse("s.toml", "[input.keyboard]\nthrottle = [\"Banana\"]\n");
         assert!(w[0].contains("Banana"), "{w:?}");
     }

@@ -463,3 +463,51 @@ fn telemetry_into_a_missing_directory_fails_cleanly() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("/nonexistent-dir/t.csv") && stderr(&o).contains("cannot write telemetry"));
 }
+
+#[test]
+fn analyze_reports_the_bicycle_model_of_a_sim_car() {
+    let a = json(&skidpad(&["analyze", "--car", "sedan", "--json"]));
+    assert_eq!(a["car"], "sedan");
+    assert_eq!(a["character"], "understeer");
+    assert!(a["understeer_gradient_rad_per_mps2"].as_f64().unwrap() > 0.0);
+    assert_eq!(a["yaw_modes"].as_array().unwrap().len(), 3);
+    // An arcade car has no cornering stiffness to analyse: bad input, named.
+    assert_bad_input(&skidpad(&["analyze", "--car", "coupe"]), &["coupe", "sim"]);
+    assert_bad_input(&skidpad(&["validate", "--car", "coupe"]), &["coupe", "sim"]);
+}
+
+#[test]
+fn a_carla_dump_converts_to_a_car_that_loads_and_drives() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("model3.toml");
+    let dump = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/carla_model3_dump.txt");
+    let o = skidpad(&["import-carla", dump.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warnings"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("model = \"sim\"") && text.contains("mass = 1845"),
+        "{text}"
+    );
+    let a = json(&skidpad(&["analyze", "--car", out.to_str().unwrap(), "--json"]));
+    assert_eq!(a["model"]["mass_kg"], 1845.0);
+    let r = json(&skidpad(&[
+        "run",
+        "--car",
+        out.to_str().unwrap(),
+        "--ticks",
+        "120",
+        "--throttle",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(r["ticks"], 120);
+    // A truncated dump is bad input naming the file and the position.
+    let broken = dir.path().join("broken.txt");
+    let full = std::fs::read_to_string(&dump).unwrap();
+    std::fs::write(&broken, &full[..full.len() / 2]).unwrap();
+    assert_bad_input(
+        &skidpad(&["import-carla", broken.to_str().unwrap()]),
+        &["broken.txt", "line 1"],
+    );
+}

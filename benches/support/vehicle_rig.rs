@@ -1,6 +1,7 @@
 //! The same chassis on the same flat ground, driven by our arcade model or by rapier's own
-//! `DynamicRayCastVehicleController`, for side-by-side cost measurements (criterion in
-//! `benches/vehicles.rs`, instruction counts in `examples/vehicle_ticks.rs`).
+//! `DynamicRayCastVehicleController`, and our sim model's sedan on the same ground, for
+//! side-by-side cost measurements (criterion in `benches/vehicles.rs`, instruction counts
+//! in `examples/vehicle_ticks.rs`).
 
 use glam::{Quat, Vec3};
 use rapier3d::control::{DynamicRayCastVehicleController, WheelTuning};
@@ -8,7 +9,7 @@ use rapier3d::prelude::*;
 use skidpad::content::levels::materials;
 use skidpad::content::ContentRoot;
 use skidpad::sim::VehicleControl;
-use skidpad::vehicle::{ArcadeCar, CarDef, Surfaces};
+use skidpad::vehicle::{Car, CarDef, Surfaces};
 
 /// Which vehicle model drives the chassis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +18,8 @@ pub enum Model {
     Arcade,
     /// rapier3d's `DynamicRayCastVehicleController` (Bullet's raycast vehicle).
     RapierRaycast,
+    /// Ours: the sim model (drivetrain and tires), driving the sedan.
+    Sim,
 }
 
 impl Model {
@@ -24,6 +27,7 @@ impl Model {
         match self {
             Model::Arcade => "arcade",
             Model::RapierRaycast => "rapier_raycast_vehicle",
+            Model::Sim => "sim_sedan",
         }
     }
 }
@@ -31,7 +35,7 @@ impl Model {
 /// A world with ground and one car.
 pub struct Rig {
     pub physics: PhysicsWorld,
-    pub car: ArcadeCar,
+    pub car: Car,
     rapier: Option<DynamicRayCastVehicleController>,
     pub control: VehicleControl,
     def: CarDef,
@@ -40,10 +44,11 @@ pub struct Rig {
 }
 
 impl Rig {
-    /// The coupe's chassis at rest height on 2 km of flat ground, driving with half
+    /// The coupe's chassis (the sedan for the sim model) at rest height on 2 km of flat ground, driving with half
     /// throttle and a little steer, warmed up for 2 s.
     pub fn new(model: Model) -> Rig {
-        let def = CarDef::load(&ContentRoot::Embedded, "coupe").expect("coupe loads");
+        let name = if model == Model::Sim { "sedan" } else { "coupe" };
+        let def = CarDef::load(&ContentRoot::Embedded, name).expect("shipped car loads");
         let mut physics = PhysicsWorld::new();
         let dt_s = 1.0 / 60.0;
         physics.integration_parameters.dt = dt_s;
@@ -51,13 +56,13 @@ impl Rig {
             RigidBodyBuilder::fixed().translation(Vec3::new(0.0, -0.5, 0.0)),
             ColliderBuilder::cuboid(1000.0, 0.5, 1000.0),
         );
-        let car = ArcadeCar::spawn(
+        let car = Car::spawn(
             &mut physics,
             &def,
             Pose::from_parts(Vec3::new(0.0, 0.1, -800.0), Quat::IDENTITY),
         );
         let rapier = (model == Model::RapierRaycast).then(|| {
-            let mut c = DynamicRayCastVehicleController::new(car.body);
+            let mut c = DynamicRayCastVehicleController::new(car.body());
             c.index_up_axis = 1;
             c.index_forward_axis = 2;
             // Rapier scales the spring by the chassis mass: k·d·m per wheel carries m·g at
@@ -146,6 +151,6 @@ impl Rig {
 
     /// Chassis speed, m/s (to check both cars really drive).
     pub fn speed(&self) -> f32 {
-        self.physics.bodies[self.car.body].linvel().length()
+        self.physics.bodies[self.car.body()].linvel().length()
     }
 }

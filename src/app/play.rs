@@ -110,7 +110,10 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         let plan = session.plan_frame(delta);
         last_frame_start = frame_start;
         for _ in 0..plan.ticks {
-            let player = input.take_tick_input(session.world().player_forward_speed());
+            let world = session.world();
+            let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
+            input.observe_gearbox(world.telemetry(0).gear, top_gear);
+            let player = input.take_tick_input(world.player_forward_speed());
             let tick_input = match &opts.replay {
                 Some(inputs) => match inputs.get(session.world().tick() as usize) {
                     Some(i) => *i,

@@ -28,11 +28,15 @@ pub enum Action {
     Camera,
     /// Leave the game (keyboard).
     Quit,
+    /// Shift up a gear (a car with a gearbox goes to manual shifting until reset).
+    ShiftUp,
+    /// Shift down a gear (below first: neutral, then reverse).
+    ShiftDown,
 }
 
 impl Action {
     /// Every action with its settings-file name.
-    pub const NAMES: [(Action, &'static str); 11] = [
+    pub const NAMES: [(Action, &'static str); 13] = [
         (Action::Throttle, "throttle"),
         (Action::Brake, "brake"),
         (Action::SteerLeft, "steer_left"),
@@ -44,6 +48,8 @@ impl Action {
         (Action::Telemetry, "telemetry"),
         (Action::Camera, "camera"),
         (Action::Quit, "quit"),
+        (Action::ShiftUp, "shift_up"),
+        (Action::ShiftDown, "shift_down"),
     ];
 
     /// The action called `name` in the settings file.
@@ -141,6 +147,8 @@ impl Default for Bindings {
             (Telemetry, vec![Key::F2]),
             (Camera, vec![Key::C]),
             (Quit, vec![Key::Escape]),
+            (ShiftUp, vec![Key::E]),
+            (ShiftDown, vec![Key::Q]),
         ]);
         let buttons = BTreeMap::from([
             (HandBrake, vec![PadButton::South]),
@@ -148,6 +156,8 @@ impl Default for Bindings {
             (Pause, vec![PadButton::Start]),
             (FrameGraph, vec![PadButton::Select]),
             (Camera, vec![PadButton::West]),
+            (ShiftUp, vec![PadButton::RightBumper]),
+            (ShiftDown, vec![PadButton::LeftBumper]),
         ]);
         Self { keys, buttons }
     }

@@ -73,6 +73,10 @@ pub struct InputState {
     reset_requested: bool,
     quit_requested: bool,
     reversing: bool,
+    /// Manual gear once the player shifts (None: the gearbox shifts by itself).
+    manual_gear: Option<i8>,
+    /// The car's engaged gear and its top gear, as last observed.
+    gear_now: (i8, i8),
     ui: UiRequests,
 }
 
@@ -98,6 +102,8 @@ impl InputState {
             Action::Telemetry if pressed => self.ui.toggle_telemetry = true,
             Action::Camera if pressed => self.ui.next_camera = true,
             Action::Quit if pressed => self.quit_requested = true,
+            Action::ShiftUp if pressed => self.shift(1),
+            Action::ShiftDown if pressed => self.shift(-1),
             _ => {}
         }
     }
@@ -198,6 +204,21 @@ impl InputState {
         self.quit_requested
     }
 
+    /// Tells the input which gear the car is in and how many forward gears it has (0 for a
+    /// car without a gearbox), so shifting starts from there.
+    pub fn observe_gearbox(&mut self, gear: i8, top_gear: i8) {
+        self.gear_now = (gear, top_gear);
+    }
+
+    fn shift(&mut self, step: i8) {
+        let (now, top) = self.gear_now;
+        if top <= 0 {
+            return;
+        }
+        let from = self.manual_gear.unwrap_or(now);
+        self.manual_gear = Some((from + step).clamp(-1, top));
+    }
+
     /// The input for the next tick of a car moving at `forward_speed_mps` along its
     /// heading. A reset request is consumed by the first tick that takes it.
     ///
@@ -225,11 +246,17 @@ impl InputState {
             brake,
             hand_brake: k.hand_brake || self.pad.hand_brake,
             reverse: self.reversing,
-            ..VehicleControl::default()
+            manual_gear_shift: self.manual_gear.is_some(),
+            gear: self.manual_gear.unwrap_or(0),
         };
+        let reset = std::mem::take(&mut self.reset_requested);
+        if reset {
+            // A reset car starts in its automatic again.
+            self.manual_gear = None;
+        }
         TickInput {
             control: control.sanitized(),
-            reset: std::mem::take(&mut self.reset_requested),
+            reset,
         }
     }
 }

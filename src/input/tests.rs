@@ -146,3 +146,33 @@ fn remapped_bindings_are_used() {
     s.on_pad_event(&button(0, PadButton::RightBumper, true));
     assert!(s.take_tick_input(0.0).control.hand_brake);
 }
+
+#[test]
+fn shifting_goes_manual_from_the_current_gear_and_reset_returns_to_automatic() {
+    let mut s = InputState::default();
+    s.observe_gearbox(3, 6);
+    s.on_platform_event(&key(Key::E, true));
+    let c = s.take_tick_input(20.0).control;
+    assert_eq!((c.manual_gear_shift, c.gear), (true, 4));
+    s.on_platform_event(&key(Key::E, false));
+    for _ in 0..4 {
+        s.on_platform_event(&key(Key::Q, true));
+        s.on_platform_event(&key(Key::Q, false));
+    }
+    assert_eq!(s.take_tick_input(0.0).control.gear, 0, "four down from fourth: neutral");
+    s.on_platform_event(&key(Key::Q, true));
+    s.on_platform_event(&key(Key::Q, false));
+    s.on_platform_event(&key(Key::Q, true));
+    assert_eq!(s.take_tick_input(0.0).control.gear, -1, "reverse is the lowest");
+    s.on_platform_event(&key(Key::R, true));
+    assert!(s.take_tick_input(0.0).reset);
+    assert!(!s.take_tick_input(0.0).control.manual_gear_shift);
+}
+
+#[test]
+fn a_car_without_a_gearbox_ignores_shifting() {
+    let mut s = InputState::default();
+    s.observe_gearbox(0, 0);
+    s.on_platform_event(&key(Key::E, true));
+    assert!(!s.take_tick_input(0.0).control.manual_gear_shift);
+}
