@@ -75,6 +75,9 @@ pub enum Command {
     /// Convert a CARLA physics-control dump (`print(vehicle.get_physics_control())`, or the
     /// same as JSON) into a sim car file.
     ImportCarla(ImportArgs),
+    /// Search a track's racing line with a genetic algorithm (or put a given line through
+    /// the speed profile with --evaluate): lap time, CSV, plot.
+    Raceline(crate::raceline::command::RacelineArgs),
 }
 
 /// Options of `analyze` and `validate`.
@@ -124,6 +127,12 @@ pub struct ProfileArgs {
     /// Write a Chrome Trace Event JSON (opens in Perfetto, ui.perfetto.dev).
     #[arg(long, value_name = "FILE.json")]
     pub trace: Option<PathBuf>,
+    /// AI cars driving the level (its track, or its AI loop: circuit, crash).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The AI cars' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -161,6 +170,12 @@ pub struct PlayArgs {
     /// Watch a replay (its level, car and platform) instead of playing.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// AI opponents on a grid behind you (levels with a track, e.g. circuit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
 }
 
 /// Options of `run`.
@@ -202,6 +217,20 @@ pub struct RunArgs {
     /// w{i}_wheel_speed_mps. SI units; what a model lacks (the arcade car's engine) is 0.
     #[arg(long, value_name = "FILE.csv")]
     pub telemetry: Option<PathBuf>,
+    /// AI opponents on a grid behind the player (levels with a track, e.g. circuit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+    /// Let the AI drive the player's car along the level's racing line and time its laps
+    /// (JSON: lap_time_s, lap_times_s, predicted_lap_time_s, max_off_track_m). The out-lap
+    /// to the start line is not timed.
+    #[arg(long, conflicts_with_all = ["throttle", "steer", "replay"])]
+    pub ai_driver: bool,
+    /// With --ai-driver: timed laps to drive.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "ai_driver")]
+    pub laps: u32,
 }
 
 /// Options of `screenshot`.
@@ -240,6 +269,12 @@ pub struct ShotArgs {
     /// How many of the last frames brake (with `--brake`).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub brake_frames: u32,
+    /// AI opponents on a grid behind the player (levels with a track).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
 }
 
 /// Parses the process arguments, runs the command, and returns the exit code.
@@ -304,7 +339,8 @@ fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Re
     let replay = Replay::load(path)?;
     replay.check_build(&path.display().to_string())?;
     let h = &replay.header;
-    let setup = Setup::load(root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+    let mut setup = Setup::load(root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+    setup.add_opponents(root, h.ai_opponents as usize, &h.ai_car)?;
     Ok((setup, replay))
 }
 
@@ -325,6 +361,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         max_frames: None,
         record: None,
         replay: None,
+        ai: 0,
+        ai_car: "sedan".to_string(),
     })) {
         Command::Play(a) => {
             let (setup, replay) = match &a.replay {
@@ -332,7 +370,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     let (setup, replay) = replay_setup(&root, path)?;
                     (setup, Some(replay.inputs))
                 }
-                None => (Setup::load(&root, &a.level, &a.car, profile)?, None),
+                None => {
+                    let mut setup = Setup::load(&root, &a.level, &a.car, profile)?;
+                    setup.add_opponents(&root, a.ai, &a.ai_car)?;
+                    (setup, None)
+                }
             };
             crate::app::play::play(
                 &setup,
@@ -352,8 +394,34 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     let expected = replay.header.final_state_hash;
                     (setup, RunInput::Recorded(replay.inputs), Some(expected))
                 }
+                None if a.ai_driver => {
+                    let mut setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+                    setup.add_opponents(&root, a.ai, &a.ai_car)?;
+                    let race = crate::app::race::level_line(&root, &setup.level, &setup.car)?;
+                    let rate = profile.loop_config.tick_rate_hz as f64;
+                    // Room for the out-lap and every timed lap three times over.
+                    let limit = ((a.laps as f64 + 1.0) * race.predicted_lap_s as f64 * 3.0 + 120.0) * rate;
+                    let max_ticks = match (a.ticks, a.seconds) {
+                        (Some(t), _) => t,
+                        (None, Some(s)) if s.is_finite() && s >= 0.0 => (s * rate).round() as u64,
+                        _ => limit as u64,
+                    };
+                    if a.laps == 0 {
+                        return Err(bad_input("--laps", "must be at least 1"));
+                    }
+                    (
+                        setup,
+                        RunInput::AiDriven {
+                            race,
+                            laps: a.laps,
+                            max_ticks,
+                        },
+                        None,
+                    )
+                }
                 None => {
-                    let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+                    let mut setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+                    setup.add_opponents(&root, a.ai, &a.ai_car)?;
                     let ticks = match (a.ticks, a.seconds) {
                         (Some(t), _) => t,
                         (None, Some(s)) if s.is_finite() && s >= 0.0 => {
@@ -409,6 +477,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                             .as_ref()
                             .map_or(platform_arg.clone(), |_| setup.profile.name.clone()),
                         tick_rate_hz: setup.profile.loop_config.tick_rate_hz,
+                        ai_opponents: setup.opponents.len() as u32,
+                        ai_car: if setup.opponents.is_empty() {
+                            String::new()
+                        } else {
+                            a.replay
+                                .as_ref()
+                                .map_or(a.ai_car.clone(), |_| setup.opponents[0].name.clone())
+                        },
                         final_state_hash: report.final_hash,
                     },
                     inputs: std::mem::take(&mut report.recorded),
@@ -425,7 +501,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Screenshot(a) => {
-            let setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+            let mut setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
+            setup.add_opponents(&root, a.ai, &a.ai_car)?;
             let opts = ShotOptions {
                 frames: a.frames,
                 width: a.width.unwrap_or(profile.width),
@@ -491,7 +568,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Profile(a) => {
-            let setup = Setup::load(&root, &a.level, &a.car, profile)?;
+            let mut setup = Setup::load(&root, &a.level, &a.car, profile)?;
+            setup.add_opponents(&root, a.ai, &a.ai_car)?;
             let report = crate::app::profile::profile(
                 &setup,
                 &crate::app::profile::ProfileOptions {
@@ -555,5 +633,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Command::Raceline(a) => crate::raceline::command::run(&root, &a),
     }
 }

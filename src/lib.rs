@@ -4,12 +4,14 @@
 //! or the wall clock; `skidpad-platform` does, and the simulation (`sim`) touches neither.
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod alloc_count;
 pub mod app;
 pub mod audio;
 pub mod cli;
 pub mod content;
 pub mod input;
+pub mod raceline;
 pub mod render;
 pub mod replay;
 pub mod scenario;

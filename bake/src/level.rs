@@ -40,6 +40,15 @@ struct RawLevel {
     scenario: Option<RawScenario>,
     #[serde(default)]
     track: Option<RawTrack>,
+    #[serde(default)]
+    ai_line: Option<RawAiLine>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAiLine {
+    points_m: Vec<[f64; 2]>,
+    speed_mps: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -233,6 +242,18 @@ pub struct Level {
     pub scenario: Option<Scenario>,
     /// The race track, if the level has one.
     pub track: Option<TrackDef>,
+    /// A loop for AI cars on a level without a track, if it has one.
+    pub ai_line: Option<AiLine>,
+}
+
+/// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
+/// crash level drives them through its obstacles).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AiLine {
+    /// Points in world (x, z), metres, in driving order; the last joins the first.
+    pub points_m: Vec<Vec2>,
+    /// Target speed all round, m/s.
+    pub speed_mps: f32,
 }
 
 impl Level {
@@ -361,6 +382,24 @@ impl Level {
             Some(s) => Some(Scenario::validate(s, v, &spawns)?),
             None => None,
         };
+        let ai_line = match &raw.ai_line {
+            None => None,
+            Some(a) => {
+                if a.points_m.len() < 3 {
+                    return Err(v.fail("ai_line.points_m", "a loop needs at least 3 points"));
+                }
+                let points_m = a
+                    .points_m
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| vec2(&format!("ai_line.points_m[{i}]"), *p))
+                    .collect::<Result<Vec<_>, ContentError>>()?;
+                Some(AiLine {
+                    points_m,
+                    speed_mps: v.range("ai_line.speed_mps", a.speed_mps, 0.5, 100.0)? as f32,
+                })
+            }
+        };
 
         Ok(Level {
             name: name.to_string(),
@@ -380,6 +419,7 @@ impl Level {
             spawns,
             scenario,
             track,
+            ai_line,
         })
     }
 }

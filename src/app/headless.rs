@@ -1,9 +1,12 @@
 //! `skidpad run`: a level simulated with no window, as fast as the machine goes; with
 //! `--telemetry`, the player car's telemetry of every tick as CSV.
 
+use super::race::{AiPlayer, Opponents, RaceLine};
 use super::{Failure, Setup};
+use crate::ai::DrivingLine;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::Telemetry;
+use glam::Vec2;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::Path;
@@ -20,6 +23,16 @@ pub enum RunInput {
     },
     /// A recorded input per tick (a replay).
     Recorded(Vec<TickInput>),
+    /// The AI drives the player's car along `race`'s line until `laps` laps are timed (the
+    /// out-lap to the start is not) or `max_ticks` pass.
+    AiDriven {
+        /// The line and its profile.
+        race: RaceLine,
+        /// Timed laps to drive.
+        laps: u32,
+        /// Give up after this many ticks.
+        max_ticks: u64,
+    },
 }
 
 /// How long to run and with what input.
@@ -66,6 +79,24 @@ pub struct RunReport {
     /// With `--replay`: whether the final state hash equals the recorded one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay_matches: Option<bool>,
+    /// AI opponents on the track.
+    pub ai_opponents: usize,
+    /// With `--ai-driver`: the first timed lap, s (absent when none was completed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lap_time_s: Option<f64>,
+    /// With `--ai-driver`: every timed lap, s.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lap_times_s: Vec<f64>,
+    /// With `--ai-driver`: the speed profile's lap time for the line driven, s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predicted_lap_time_s: Option<f64>,
+    /// With `--ai-driver`: where the line came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+    /// On a level with a track: how far the player's car got outside the track's borders
+    /// (centre of mass beyond the border), m; 0 when it stayed on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_off_track_m: Option<f64>,
     /// The inputs run, when recording.
     #[serde(skip)]
     pub recorded: Vec<TickInput>,
@@ -88,7 +119,13 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
     let ticks = match &opts.input {
         RunInput::Held { ticks, .. } => usize::try_from(*ticks).unwrap_or(usize::MAX),
         RunInput::Recorded(inputs) => inputs.len(),
+        RunInput::AiDriven { max_ticks, .. } => usize::try_from(*max_ticks).unwrap_or(usize::MAX),
     };
+    let mut opponents = match &setup.race {
+        Some(race) => Opponents::spawn(&mut world, &race.line, &setup.opponents),
+        None => Opponents::default(),
+    };
+    let mut track = TrackMonitor::new(setup);
     // Reserved up front: the tick loop itself never allocates.
     let too_long = |what: &str| Failure::runtime(format!("{what}: {ticks} ticks are too many to keep in memory"));
     let mut recorded = Vec::new();
@@ -102,7 +139,9 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             .map_err(|_| too_long("--telemetry"))?;
     }
     let mut step = |world: &mut SimWorld, input: &TickInput| {
+        opponents.drive(world);
         world.step(input);
+        track.after_tick(world);
         if opts.record {
             recorded.push(*input);
         }
@@ -114,6 +153,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             });
         }
     };
+    let (mut lap_times, mut predicted, mut line) = (Vec::new(), None, None);
     match &opts.input {
         RunInput::Held { ticks, control } => {
             let input = TickInput {
@@ -129,6 +169,21 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
                 step(&mut world, input);
             }
         }
+        RunInput::AiDriven { race, laps, max_ticks } => {
+            let mut ai = AiPlayer::new(&race.line, car);
+            for _ in 0..*max_ticks {
+                let input = ai.input(&world);
+                step(&mut world, &input);
+                ai.after_tick(&world);
+                if ai.laps_ticks().len() >= *laps as usize {
+                    break;
+                }
+            }
+            let dt = world.dt_s() as f64;
+            lap_times = ai.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            predicted = Some(race.predicted_lap_s as f64);
+            line = Some(race.source.clone());
+        }
     }
     Ok(RunReport {
         level: level.name.clone(),
@@ -140,11 +195,58 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
         state_hash: format!("{:016x}", world.state_hash()),
         wall_seconds: clock.now().as_secs_f64(),
         replay_matches: None,
+        ai_opponents: opponents.len(),
+        lap_time_s: lap_times.first().copied(),
+        lap_times_s: lap_times,
+        predicted_lap_time_s: predicted,
+        line,
+        max_off_track_m: track.worst_m(),
         recorded,
         telemetry,
         wheel_count: car.wheels.len(),
         final_hash: world.state_hash(),
     })
+}
+
+/// Watches how far the player's car leaves the level's track, if it has one.
+struct TrackMonitor {
+    centre: Option<(DrivingLine, Vec<f32>, Vec<f32>)>,
+    hint: Option<usize>,
+    worst_m: f32,
+}
+
+impl TrackMonitor {
+    fn new(setup: &Setup) -> Self {
+        let centre = setup.level.level.track.as_ref().and_then(|t| {
+            let t = &t.track;
+            let line = DrivingLine::new(t.centre.clone(), vec![0.0; t.centre.len()])?;
+            Some((line, t.width_left_m.clone(), t.width_right_m.clone()))
+        });
+        Self {
+            centre,
+            hint: None,
+            worst_m: 0.0,
+        }
+    }
+
+    fn after_tick(&mut self, world: &SimWorld) {
+        let Some((line, left, right)) = &self.centre else {
+            return;
+        };
+        let p = world.player_body().translation();
+        let at = line.locate(Vec2::new(p.x, p.z), self.hint);
+        self.hint = Some(at.index);
+        let width = if at.offset_m >= 0.0 {
+            left[at.index]
+        } else {
+            right[at.index]
+        };
+        self.worst_m = self.worst_m.max(at.offset_m.abs() - width);
+    }
+
+    fn worst_m(&self) -> Option<f64> {
+        self.centre.as_ref().map(|_| self.worst_m.max(0.0) as f64)
+    }
 }
 
 /// The CSV columns for a car with `wheel_count` wheels: the car's, then each wheel's.
@@ -239,6 +341,25 @@ impl RunReport {
             self.platform,
             self.wall_seconds,
             self.state_hash
-        )
+        ) + &self.race_summary()
+    }
+
+    fn race_summary(&self) -> String {
+        let mut s = String::new();
+        if self.ai_opponents > 0 {
+            s += &format!("; {} AI opponents", self.ai_opponents);
+        }
+        if let Some(p) = self.predicted_lap_time_s {
+            let laps: Vec<String> = self.lap_times_s.iter().map(|t| format!("{t:.2} s")).collect();
+            s += &format!(
+                "\nAI driver on {}: laps [{}], the speed profile predicts {p:.2} s",
+                self.line.as_deref().unwrap_or("?"),
+                laps.join(", ")
+            );
+        }
+        if let Some(off) = self.max_off_track_m {
+            s += &format!("; furthest outside the track {off:.2} m");
+        }
+        s
     }
 }

@@ -8,6 +8,7 @@ pub mod headless;
 pub mod hud;
 pub mod play;
 pub mod profile;
+pub mod race;
 pub mod screenshot;
 pub mod session;
 pub mod setup;

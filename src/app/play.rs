@@ -217,6 +217,12 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
                 car,
                 platform,
                 tick_rate_hz: profile.loop_config.tick_rate_hz,
+                ai_opponents: session.opponents().len() as u32,
+                ai_car: session
+                    .opponents()
+                    .defs()
+                    .next()
+                    .map_or(String::new(), |c| c.name.clone()),
                 final_state_hash: session.world().state_hash(),
             },
             inputs,
@@ -316,11 +322,7 @@ fn load_with_progress(
         (clock.now() - started).as_secs_f64() * 1e3
     );
     let provider: Box<dyn ChunkProvider> = Box::new(threaded);
-    Ok(Some(Session::with_provider(
-        &setup.level,
-        &setup.car,
-        &setup.parked,
-        &setup.profile,
-        provider,
-    )))
+    let mut session = Session::with_provider(&setup.level, &setup.car, &setup.parked, &setup.profile, provider);
+    setup.add_opponents_to(&mut session);
+    Ok(Some(session))
 }

@@ -2,13 +2,30 @@
 //! and the two snapshots render interpolates between.
 
 use super::chase_camera::ChaseCamera;
+use super::race::Opponents;
+use crate::ai::DrivingLine;
 use crate::content::{LoadedLevel, PlatformProfile};
 use crate::render::particles::ParticlePool;
 use crate::render::{Camera, FrameView, SceneDesc};
 use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
 use crate::vehicle::CarDef;
+use std::sync::Arc;
 use std::time::Duration;
+
+/// Body colours of AI cars, so opponents of one model tell apart.
+const OPPONENT_COLORS: [[f32; 3]; 6] = [
+    [0.95, 0.75, 0.10],
+    [0.10, 0.65, 0.30],
+    [0.55, 0.20, 0.70],
+    [0.95, 0.45, 0.10],
+    [0.15, 0.70, 0.80],
+    [0.85, 0.85, 0.85],
+];
+
+fn opponent_color(k: usize) -> glam::Vec3 {
+    glam::Vec3::from(OPPONENT_COLORS[k % OPPONENT_COLORS.len()])
+}
 
 /// One level in play. Platform-free: the front ends feed it frame deltas and inputs.
 pub struct Session {
@@ -20,6 +37,7 @@ pub struct Session {
     particles: ParticlePool,
     previous: Snapshot,
     current: Snapshot,
+    opponents: Opponents,
 }
 
 impl Session {
@@ -54,7 +72,25 @@ impl Session {
             fixed: FixedStepLoop::new(profile.loop_config),
             previous: current.clone(),
             current,
+            opponents: Opponents::default(),
         }
+    }
+
+    /// Puts one AI car per entry of `defs` on the grid behind the player, driving `line`.
+    pub fn add_opponents(&mut self, defs: &[CarDef], line: &Arc<DrivingLine>) {
+        self.opponents = Opponents::spawn(&mut self.world, line, defs);
+        for (k, def) in self.opponents.defs().enumerate() {
+            let mut look = crate::render::CarLook::from_def(def);
+            look.color = opponent_color(k);
+            self.scene.cars.push(look);
+        }
+        self.world.snapshot_into(&mut self.previous);
+        self.world.snapshot_into(&mut self.current);
+    }
+
+    /// The AI cars.
+    pub fn opponents(&self) -> &Opponents {
+        &self.opponents
     }
 
     /// The simulation (read-only for callers: only [`Session::tick`] advances it).
@@ -79,6 +115,7 @@ impl Session {
 
     /// [`Session::tick`] with the world's parts reported to `mark` (the profiler).
     pub fn tick_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(crate::sim::TickPart)) {
+        self.opponents.drive(&mut self.world);
         self.world.step_timed(input, mark);
         self.camera.update(&self.world, self.world.dt_s());
         std::mem::swap(&mut self.previous, &mut self.current);

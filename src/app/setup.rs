@@ -1,6 +1,7 @@
 //! What every front end starts from: a level with its chunks, the player's car, the
 //! level's parked cars, and the platform profile, all loaded and validated.
 
+use super::race::{level_line, RaceLine};
 use super::{Failure, Session};
 use crate::content::levels::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
@@ -17,6 +18,10 @@ pub struct Setup {
     pub parked: Vec<CarDef>,
     /// The platform profile in force.
     pub profile: PlatformProfile,
+    /// AI opponents and the line they drive (`--ai N`).
+    pub opponents: Vec<CarDef>,
+    /// The racing line the opponents drive, when there are any.
+    pub race: Option<RaceLine>,
 }
 
 impl Setup {
@@ -44,11 +49,34 @@ impl Setup {
             car,
             parked,
             profile,
+            opponents: Vec::new(),
+            race: None,
         })
+    }
+
+    /// Adds `count` AI opponents in `ai_car` (name or path), driving the level's racing
+    /// line profiled for that car. A level without a track is bad input.
+    pub fn add_opponents(&mut self, root: &ContentRoot, count: usize, ai_car: &str) -> Result<(), Failure> {
+        if count == 0 {
+            return Ok(());
+        }
+        let def = CarDef::load(root, ai_car)?;
+        self.race = Some(level_line(root, &self.level, &def)?);
+        self.opponents = vec![def; count];
+        Ok(())
     }
 
     /// A session of this level, chunks decoded on this thread.
     pub fn session(&self) -> Session {
-        Session::new(&self.level, &self.car, &self.parked, &self.profile)
+        let mut s = Session::new(&self.level, &self.car, &self.parked, &self.profile);
+        self.add_opponents_to(&mut s);
+        s
+    }
+
+    /// Puts this setup's AI opponents into `session` (a new one).
+    pub fn add_opponents_to(&self, session: &mut Session) {
+        if let Some(race) = &self.race {
+            session.add_opponents(&self.opponents, &race.line);
+        }
     }
 }

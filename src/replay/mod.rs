@@ -13,7 +13,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
 /// Format version written in every replay.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +30,10 @@ pub struct ReplayHeader {
     pub platform: String,
     /// Simulation rate.
     pub tick_rate_hz: u32,
+    /// AI opponents raced against (their inputs are not stored: the AI recomputes them).
+    pub ai_opponents: u32,
+    /// The opponents' car, name or path (empty with none).
+    pub ai_car: String,
     /// State hash after the last tick.
     pub final_state_hash: u64,
 }
@@ -183,6 +187,8 @@ mod tests {
                 car: "coupe".into(),
                 platform: "desktop".into(),
                 tick_rate_hz: 60,
+                ai_opponents: 0,
+                ai_car: String::new(),
                 final_state_hash: 0xDEAD_BEEF,
             },
             inputs: (0..100)

@@ -27,6 +27,10 @@ pub enum TickPart {
     Events,
 }
 
+/// Most cars whose surroundings are streamed in (a fixed array keeps the tick
+/// allocation-free); cars beyond it drive on whatever the others keep resident.
+pub const MAX_STREAMING_CARS: usize = 64;
+
 /// Brake held by parked cars.
 const PARKED: VehicleControl = VehicleControl {
     throttle: 0.0,
@@ -47,8 +51,11 @@ const PARKED: VehicleControl = VehicleControl {
 /// at every tick.
 pub struct SimWorld {
     physics: PhysicsWorld,
-    /// Cars; the player's is first, then the parked ones.
+    /// Cars; the player's is first, then the parked ones, then any added later.
     cars: Vec<Car>,
+    /// Controls of the cars other than the player's for the next tick (parked cars hold
+    /// their brakes; added cars take what [`SimWorld::set_car_control`] gives them).
+    controls: Vec<VehicleControl>,
     /// Dynamic props in snapshot order.
     props: Vec<RigidBodyHandle>,
     materials: MaterialTable,
@@ -97,6 +104,7 @@ impl SimWorld {
         let mut world = SimWorld {
             physics,
             cars: Vec::new(),
+            controls: Vec::new(),
             props: Vec::new(),
             materials: level.materials.clone(),
             streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
@@ -135,6 +143,7 @@ impl SimWorld {
             world.props.push(h);
         }
         world.motion = vec![(Vec3::ZERO, 0); world.cars.len()];
+        world.controls = vec![PARKED; world.cars.len()];
         world.refresh_query_structures();
         world
     }
@@ -234,7 +243,7 @@ impl SimWorld {
     /// time the parts with its own clock (the simulation reads none).
     #[profiling::function]
     pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
-        let mut positions = [Vec3::ZERO; 16];
+        let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
         let n = self.cars.len().min(positions.len());
         for (p, car) in positions.iter_mut().zip(&self.cars) {
             *p = self.physics.bodies[car.body()].translation();
@@ -248,8 +257,8 @@ impl SimWorld {
             self.cars[0].teleport(&mut self.physics, spawn_pose(&self.spawn));
         }
         let surfaces = Surfaces::new(&self.materials);
-        for (i, car) in self.cars.iter_mut().enumerate() {
-            let c = if i == 0 { &control } else { &PARKED };
+        for (i, (car, other)) in self.cars.iter_mut().zip(&self.controls).enumerate() {
+            let c = if i == 0 { &control } else { other };
             car.update(&mut self.physics, c, &surfaces, self.dt_s);
         }
         for (m, car) in self.motion.iter_mut().zip(&self.cars) {
@@ -385,6 +394,60 @@ impl SimWorld {
     /// Every car, the player's first.
     pub fn cars(&self) -> &[Car] {
         &self.cars
+    }
+
+    /// Streams around every car and `extra` (so staging one place drops nothing another
+    /// car stands on), and makes what came in visible to ray casts at once.
+    fn stream_around_cars_and(&mut self, extra: Vec3) {
+        let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
+        let n = self.cars.len().min(MAX_STREAMING_CARS - 1);
+        for (p, car) in positions.iter_mut().zip(&self.cars) {
+            *p = self.physics.bodies[car.body()].translation();
+        }
+        positions[n] = extra;
+        self.stream(&positions[..=n]);
+        self.refresh_query_structures();
+    }
+
+    /// Adds a car of `def` at `position` facing `heading_rad` (about +Y), at rest, after
+    /// every car already in the world (so the insertion order, and with it the state hash,
+    /// depends only on the calls made). It holds its brakes until given controls. Returns
+    /// its index.
+    pub fn add_car(&mut self, def: &CarDef, position: Vec3, heading_rad: f32) -> usize {
+        self.stream_around_cars_and(position);
+        let pose = Pose::from_parts(position, Quat::from_rotation_y(heading_rad));
+        self.cars.push(Car::spawn(&mut self.physics, def, pose));
+        self.motion.push((Vec3::ZERO, 0));
+        self.controls.push(PARKED);
+        self.refresh_query_structures();
+        self.cars.len() - 1
+    }
+
+    /// Height of the level's ground (any fixed collider) under (x, z), bringing the chunks
+    /// there into the world first; None where there is no ground.
+    pub fn ground_height_at(&mut self, x: f32, z: f32) -> Option<f32> {
+        let top = Vec3::new(x, 2000.0, z);
+        self.stream_around_cars_and(top);
+        self.cast_static_ray(top, -Vec3::Y, 4000.0).map(|d| top.y - d)
+    }
+
+    /// Controls car `index` takes from the next tick on (index 0, the player's, takes its
+    /// controls from each tick's input instead). Values are clamped and NaN becomes 0.
+    pub fn set_car_control(&mut self, index: usize, control: VehicleControl) {
+        if let Some(c) = self.controls.get_mut(index) {
+            *c = control.sanitized();
+        }
+    }
+
+    /// Car `index`'s chassis body.
+    pub fn car_body(&self, index: usize) -> &RigidBody {
+        &self.physics.bodies[self.cars[index].body()]
+    }
+
+    /// Car `index`'s speed along its heading, m/s.
+    pub fn car_forward_speed(&self, index: usize) -> f32 {
+        let b = self.car_body(index);
+        b.linvel().dot(*b.rotation() * Vec3::Z)
     }
 
     /// The player's chassis body (pose, velocities, centre of mass).

@@ -44,6 +44,7 @@ pub fn world(materials: &MaterialTable, car: &CarDef, rate_hz: u32) -> Result<Si
         }],
         scenario: None,
         track: None,
+        ai_line: None,
     };
     Ok(SimWorld::new(&bake_now(level), car, &[], rate_hz))
 }

@@ -55,6 +55,7 @@ pub fn level(size_m: f32, ground: &str, spawn_at: Vec3, props: Vec<StaticProp>) 
         }],
         scenario: None,
         track: None,
+        ai_line: None,
     }
 }
 

@@ -1,0 +1,184 @@
+//! One AI driver: pure-pursuit steering and profiled speed through the Ackermann
+//! controller.
+
+use super::line::DrivingLine;
+use crate::sim::VehicleControl;
+use crate::vehicle::ackermann::{AckermannControl, AckermannController};
+use crate::vehicle::{CarDef, Telemetry};
+use glam::{Vec2, Vec3};
+use rapier3d::prelude::RigidBody;
+use std::sync::Arc;
+
+/// How an AI drives. Defaults suit both shipped sim cars and the arcade cars on the
+/// circuit; a driver that cuts corners wants a longer look-ahead, one that weaves a
+/// shorter one; one that runs wide wants a lower `speed_scale`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AiSettings {
+    /// Look-ahead at standstill, m.
+    pub lookahead_m: f32,
+    /// Look-ahead added per m/s of speed, s.
+    pub lookahead_s: f32,
+    /// The speed profile is read this far ahead (in seconds at the current speed), so
+    /// the controller starts braking before the profile does.
+    pub speed_preview_s: f32,
+    /// Fraction of the profile's speed aimed for (the profile is the friction limit).
+    pub speed_scale: f32,
+    /// Yaw rate over the steered arc's (κ·v) beyond which the driver lifts off.
+    pub oversteer_ratio: f32,
+    /// Wheel slip ratio beyond which the driver eases the brake or the throttle.
+    pub slip_limit: f32,
+    /// Cross-track correction: steer atan(gain·offset / (v + 1)) back toward the line, m/s
+    /// per m of offset.
+    pub cross_track_gain: f32,
+}
+
+impl Default for AiSettings {
+    fn default() -> Self {
+        Self {
+            lookahead_m: 5.0,
+            lookahead_s: 0.45,
+            speed_preview_s: 0.6,
+            speed_scale: 0.8,
+            oversteer_ratio: 1.3,
+            slip_limit: 0.12,
+            cross_track_gain: 0.0,
+        }
+    }
+}
+
+/// An AI driving one car along a line.
+#[derive(Debug, Clone)]
+pub struct AiDriver {
+    line: Arc<DrivingLine>,
+    settings: AiSettings,
+    ackermann: AckermannController,
+    hint: Option<usize>,
+    wheelbase_m: f32,
+    /// The driver's ABS: the most brake pedal it gives now.
+    brake_limit: f32,
+    /// The driver's traction control: the most throttle it gives now.
+    throttle_limit: f32,
+}
+
+impl AiDriver {
+    /// A driver for `car` following `line`.
+    pub fn new(line: Arc<DrivingLine>, car: &CarDef, settings: AiSettings) -> Self {
+        Self {
+            line,
+            settings,
+            ackermann: AckermannController::default(),
+            hint: None,
+            wheelbase_m: wheelbase_m(car),
+            brake_limit: 1.0,
+            throttle_limit: 1.0,
+        }
+    }
+
+    /// The line it follows.
+    pub fn line(&self) -> &DrivingLine {
+        &self.line
+    }
+
+    /// The controls for this tick of a car whose chassis is `body` and whose latest
+    /// telemetry is `telemetry`.
+    pub fn control(&mut self, car: &CarDef, body: &RigidBody, telemetry: &Telemetry, dt_s: f32) -> VehicleControl {
+        self.control_capped(car, body, telemetry, dt_s, f32::INFINITY)
+    }
+
+    /// Where the car is along its line, m.
+    pub fn progress_m(&self, body: &RigidBody) -> f32 {
+        let p = body.translation();
+        self.line.locate(Vec2::new(p.x, p.z), self.hint).s_m
+    }
+
+    /// [`AiDriver::control`] never aiming faster than `speed_cap_mps` (to follow a car
+    /// ahead instead of running into it).
+    pub fn control_capped(
+        &mut self,
+        car: &CarDef,
+        body: &RigidBody,
+        telemetry: &Telemetry,
+        dt_s: f32,
+        speed_cap_mps: f32,
+    ) -> VehicleControl {
+        let p3 = body.translation();
+        let forward3 = *body.rotation() * Vec3::Z;
+        let pos = Vec2::new(p3.x, p3.z);
+        let heading = Vec2::new(forward3.x, forward3.z).normalize_or(Vec2::Y);
+        let speed = body.linvel().dot(forward3);
+        let here = self.line.locate(pos, self.hint);
+        self.hint = Some(here.index);
+
+        // Pure pursuit: the arc through the look-ahead point tangent to the heading has
+        // curvature 2·sin(α)/L_d; the bicycle's front angle for it is atan(L·κ).
+        let lookahead = self.settings.lookahead_m + self.settings.lookahead_s * speed.max(0.0);
+        let target = self.line.point_at(here.s_m + lookahead);
+        let to_target = target - pos;
+        let distance = to_target.length().max(1e-3);
+        // Angle of the target left of the heading (world x is left of +z).
+        let alpha = heading.perp_dot(to_target).atan2(heading.dot(to_target));
+        let left = -alpha;
+        let curvature = 2.0 * left.sin() / distance;
+        // Plus a cross-track term (Stanley): tires need slip angles, so pure pursuit alone
+        // settles a little outside a long corner; this pulls the car back onto the line.
+        let cross_track = (-self.settings.cross_track_gain * here.offset_m / (speed.abs() + 1.0)).atan();
+        let delta = (self.wheelbase_m * curvature).atan() + cross_track;
+
+        let preview = here.s_m + speed.max(0.0) * self.settings.speed_preview_s;
+        let target_speed = (self.line.speed_at(here.s_m).min(self.line.speed_at(preview)) * self.settings.speed_scale)
+            .min(speed_cap_mps.max(0.0));
+        let mut c = self.ackermann.control(
+            &AckermannControl {
+                // Ackermann control steers positive to the right.
+                steer: -delta,
+                speed: target_speed,
+                ..AckermannControl::default()
+            },
+            speed,
+            car.max_steer_at_rad(speed),
+            dt_s,
+        );
+        // Stability: yawing well away from what the arc it steers for asks (κ·v, signed)
+        // means the rear is stepping out; lift off so the rear tires give their grip back
+        // to cornering (a driven rear tire spends part of its friction circle on drive).
+        let expected_yaw = curvature * speed;
+        let excess = (body.angvel().y - expected_yaw).abs();
+        if excess > (self.settings.oversteer_ratio - 1.0) * expected_yaw.abs() + 0.1 {
+            c.throttle = 0.0;
+        }
+        // The driver's ABS and traction control: ease the pedal while a wheel slides
+        // (a locked front wheel does not steer; a spinning rear one does not corner).
+        // Each is a limit on the pedal that drops quickly while a wheel slides and recovers
+        // slowly once it grips, so the pedal settles where the tires are at their peak.
+        let slips = telemetry.wheels().iter().map(|w| w.slip_ratio);
+        let (most_locked, most_spun) = slips.fold((0.0f32, 0.0f32), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        let adapt = |limit: &mut f32, sliding: bool| {
+            *limit = if sliding {
+                (*limit * 0.6).max(0.05)
+            } else {
+                (*limit + 2.0 * dt_s).min(1.0)
+            };
+        };
+        adapt(&mut self.brake_limit, most_locked < -self.settings.slip_limit);
+        adapt(&mut self.throttle_limit, most_spun > self.settings.slip_limit);
+        c.brake = c.brake.min(self.brake_limit);
+        c.throttle = c.throttle.min(self.throttle_limit);
+        c
+    }
+}
+
+/// Distance between the steered wheels' line and the others', m.
+fn wheelbase_m(car: &CarDef) -> f32 {
+    let mean = |steered: bool| {
+        let (s, n) = car
+            .wheels
+            .iter()
+            .filter(|w| w.steered == steered)
+            .fold((0.0, 0.0), |(s, n), w| (s + w.origin_m.z, n + 1.0));
+        (n > 0.0).then(|| s / n)
+    };
+    match (mean(true), mean(false)) {
+        (Some(f), Some(r)) => (f - r).abs().max(0.5),
+        _ => 2.5,
+    }
+}

@@ -1,0 +1,20 @@
+//! The AI driver: follows a racing line with its speed profile through the same controls a
+//! player gives (seed 002's line, driven; DESIGN §13).
+//!
+//! - [`DrivingLine`]: a closed line in world (x, z) with a target speed at each point.
+//! - [`AiDriver`]: pure-pursuit steering toward a point a speed-dependent distance ahead on
+//!   the line, and the line's speed (read a little ahead, so braking starts in time)
+//!   through the Ackermann controller — so it drives either vehicle model.
+//! - [`LapTimer`]: laps counted at the line's start, deterministic (ticks, not clocks).
+//!
+//! Everything here reads the simulation's state and returns controls; the simulation
+//! stays deterministic, and a replay that records the player's inputs reproduces the AI
+//! cars too (they are recomputed from the same states).
+
+pub mod driver;
+pub mod line;
+pub mod timing;
+
+pub use driver::{AiDriver, AiSettings};
+pub use line::DrivingLine;
+pub use timing::LapTimer;

@@ -1,0 +1,362 @@
+//! `skidpad raceline`: search a track's racing line with the genetic algorithm, or put a
+//! given line through the same speed profile (`--evaluate`), and report, write and plot
+//! it.
+
+use super::ga::{Fitness, GaParams, Progress, Stop};
+use super::laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
+use super::{car_model, parse_line_csv, plot, search, SearchOptions};
+use crate::app::Failure;
+use crate::content::levels::{load_level, materials};
+use crate::content::root::read_file;
+use crate::content::track::Track;
+use crate::content::{ContentError, ContentRoot};
+use crate::vehicle::CarDef;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use skidpad_platform::{Clock, WallClock};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// The fitness as the command line names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FitnessArg {
+    /// Lap time through the 3-pass speed profile.
+    Laptime,
+    /// Minimum curvature (Σ k²·ds).
+    Curvature,
+}
+
+/// Options of `raceline`.
+#[derive(Debug, Args)]
+pub struct RacelineArgs {
+    /// A level with a track (`circuit`) or a centre-line CSV
+    /// (`# x_m,y_m,w_tr_right_m,w_tr_left_m`, a closed loop, map frame).
+    #[arg(long, value_name = "NAME|FILE.csv", default_value = "circuit")]
+    pub track: String,
+    /// Car name or path to a car TOML (arcade cars use a simple model: constant thrust and
+    /// brake, linear damping).
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub car: String,
+    /// What the search minimises.
+    #[arg(long, value_enum, default_value = "laptime")]
+    pub fitness: FitnessArg,
+    /// Most generations.
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().generations)]
+    pub generations: usize,
+    /// Stop after this many generations without improvement (0: never).
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().stagnation_generations)]
+    pub stagnation: usize,
+    /// Lines per generation.
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().population)]
+    pub population: usize,
+    /// Parents per child (multi-parent crossover).
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().parents)]
+    pub parents: usize,
+    /// Tournament size over the number of parents.
+    #[arg(long, value_name = "X", default_value_t = GaParams::default().selection_pressure)]
+    pub selection_pressure: f32,
+    /// Laterals over which a child blends from one parent into the next.
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().crossover_smooth_laterals)]
+    pub crossover_smooth: usize,
+    /// Mean number of bump mutations per child.
+    #[arg(long, value_name = "X", default_value_t = GaParams::default().mutation_probability)]
+    pub mutation_probability: f32,
+    /// Strength of a bump, 0..1.
+    #[arg(long, value_name = "X", default_value_t = GaParams::default().mutation_strength)]
+    pub mutation_strength: f32,
+    /// Shortest and longest half-length of a bump, laterals.
+    #[arg(long, value_name = "MIN,MAX", value_delimiter = ',',
+          default_values_t = [GaParams::default().mutation_min_semi_length, GaParams::default().mutation_max_semi_length])]
+    pub mutation_lengths: Vec<usize>,
+    /// Best lines kept unchanged each generation.
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().elite)]
+    pub elite: usize,
+    /// Random seed: the same seed gives the same line.
+    #[arg(long, value_name = "S", default_value_t = GaParams::default().seed)]
+    pub seed: u64,
+    /// Evaluate on one thread (the result is the same).
+    #[arg(long)]
+    pub serial: bool,
+    /// Distance between laterals, m.
+    #[arg(long, value_name = "M", default_value_t = LateralOptions::DEFAULT_SPACING_M)]
+    pub spacing: f32,
+    /// Smoothing of the centre line (Gaussian σ), m.
+    #[arg(long, value_name = "M", default_value_t = LateralOptions::DEFAULT_SMOOTHING_M)]
+    pub smoothing: f32,
+    /// How far the line stays inside each border, m (default: half the car's width plus
+    /// 0.1 m).
+    #[arg(long, value_name = "M")]
+    pub margin: Option<f32>,
+    /// Put this line (CSV, `x_m,y_m` first on each row, map frame) through the speed
+    /// profile instead of searching.
+    #[arg(long, value_name = "LINE.csv")]
+    pub evaluate: Option<PathBuf>,
+    /// Write the line: `# x_m,y_m,s_m,curvature_per_m,speed_mps,gear`, map frame.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: Option<PathBuf>,
+    /// Write a PNG: the track with the line coloured by speed, and speed against distance.
+    #[arg(long, value_name = "FILE.png")]
+    pub plot: Option<PathBuf>,
+    /// Write the track itself as a centre-line CSV (`# x_m,y_m,w_tr_right_m,w_tr_left_m`).
+    #[arg(long, value_name = "FILE.csv")]
+    pub export_track: Option<PathBuf>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `raceline` reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct RacelineReport {
+    /// The track (level name or file).
+    pub track: String,
+    /// The car.
+    pub car: String,
+    /// "search" or "evaluate".
+    pub mode: &'static str,
+    /// The fitness searched on (None when evaluating).
+    pub fitness: Option<Fitness>,
+    /// Random seed.
+    pub seed: u64,
+    /// Laterals the track was cut into.
+    pub laterals: usize,
+    /// Their spacing, m.
+    pub spacing_m: f32,
+    /// The margin kept inside each border, m.
+    pub edge_margin_m: f32,
+    /// Tire–road friction used (the surface's μ × the tires').
+    pub mu: f32,
+    /// Lap time of the line, s.
+    pub lap_time_s: f32,
+    /// Lap time of the centre line through the same speed profile, s.
+    pub centerline_lap_time_s: f32,
+    /// How much faster the line is than the centre line, %.
+    pub improvement_pct: f32,
+    /// Length of the line, m.
+    pub length_m: f32,
+    /// Highest speed on the line, m/s.
+    pub max_speed_mps: f32,
+    /// Lowest speed on the line, m/s.
+    pub min_speed_mps: f32,
+    /// Closest the line comes to a border, m.
+    pub border_clearance_m: f32,
+    /// The line crosses itself.
+    pub self_intersecting: bool,
+    /// Generations run (0 when evaluating).
+    pub generations: usize,
+    /// Lines evaluated.
+    pub evaluations: usize,
+    /// Why the search stopped (None when evaluating).
+    pub stop: Option<Stop>,
+    /// Wall time, s.
+    pub wall_seconds: f64,
+}
+
+impl RacelineReport {
+    /// The report as text.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "raceline on {} with {}: {} laterals at {:.1} m, {:.2} m inside the borders, μ {:.2}\n",
+            self.track, self.car, self.laterals, self.spacing_m, self.edge_margin_m, self.mu
+        );
+        s += &format!("  centre line  {:9.3} s\n", self.centerline_lap_time_s);
+        s += &format!(
+            "  {:<12} {:9.3} s  ({:+.2} % against the centre line)\n",
+            if self.mode == "evaluate" {
+                "given line"
+            } else {
+                "GA line"
+            },
+            self.lap_time_s,
+            -self.improvement_pct
+        );
+        s += &format!(
+            "  {:.0} m, {:.1}–{:.1} m/s, {:.2} m from the nearest border{}\n",
+            self.length_m,
+            self.min_speed_mps,
+            self.max_speed_mps,
+            self.border_clearance_m,
+            if self.self_intersecting { ", CROSSES ITSELF" } else { "" }
+        );
+        if let (Some(f), Some(stop)) = (self.fitness, self.stop) {
+            s += &format!(
+                "  {} fitness, seed {}: {} generations (stopped on {}), {} lines evaluated, {:.2} s\n",
+                match f {
+                    Fitness::LapTime => "lap-time",
+                    Fitness::Curvature => "curvature",
+                },
+                self.seed,
+                self.generations,
+                match stop {
+                    Stop::Generations => "generations",
+                    Stop::Stagnation => "stagnation",
+                },
+                self.evaluations,
+                self.wall_seconds
+            );
+        }
+        s
+    }
+}
+
+fn bad(field: &str, problem: impl Into<String>) -> Failure {
+    Failure::from(ContentError::new("command line", field, problem))
+}
+
+/// The track named by `--track` (a level or a CSV) and its road's friction.
+fn load_track(root: &ContentRoot, arg: &str) -> Result<(Track, f32), Failure> {
+    if arg.ends_with(".csv") || arg.contains('/') {
+        let bytes = read_file(Path::new(arg))?;
+        let text = String::from_utf8(bytes).map_err(|_| ContentError::new(arg, "(file)", "not UTF-8 text"))?;
+        let table = materials(root)?;
+        let asphalt = table.get(table.id("asphalt", &root.label("materials.toml"), "asphalt")?);
+        return Ok((Track::parse_csv(arg, &text)?, asphalt.friction));
+    }
+    let level = load_level(root, arg)?.level;
+    let Some(t) = level.track else {
+        return Err(ContentError::new(
+            "--track",
+            arg,
+            "this level has no track (the `circuit` level has one; or give a centre-line CSV)",
+        )
+        .into());
+    };
+    Ok((t.track.clone(), level.materials.get(t.material).friction))
+}
+
+fn write(path: &Path, bytes: &[u8], what: &str) -> Result<(), Failure> {
+    skidpad_platform::files::write_atomically(path, bytes)
+        .map_err(|e| Failure::runtime(format!("{}: cannot write the {what}: {e}", path.display())))
+}
+
+/// Runs `skidpad raceline`.
+pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Failure> {
+    let clock = WallClock::new();
+    let (track, surface_mu) = load_track(root, &a.track)?;
+    let car = CarDef::load(root, &a.car)?;
+    if let Some(path) = &a.export_track {
+        write(path, track.to_csv().as_bytes(), "track")?;
+    }
+    let laterals = LateralOptions {
+        spacing_m: a.spacing,
+        smoothing_m: a.smoothing,
+        edge_margin_m: a.margin.unwrap_or(half_width_m(&car) + EDGE_CLEARANCE_M),
+    };
+    let model = car_model(&car, surface_mu)?;
+    let (line, centre, lat, ga) = match &a.evaluate {
+        Some(path) => {
+            let label = path.display().to_string();
+            let text = String::from_utf8(read_file(path)?)
+                .map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
+            let points = parse_line_csv(&label, &text)?;
+            let lat = Laterals::from_track(&a.track, &track, &laterals)?;
+            let centre = model.profile(&lat.points(&lat.centre_t));
+            (model.profile(&points), centre, lat, None)
+        }
+        None => {
+            let [min_len, max_len] = a.mutation_lengths[..] else {
+                return Err(bad("--mutation-lengths", "give MIN,MAX"));
+            };
+            let options = SearchOptions {
+                laterals,
+                fitness: match a.fitness {
+                    FitnessArg::Laptime => Fitness::LapTime,
+                    FitnessArg::Curvature => Fitness::Curvature,
+                },
+                ga: GaParams {
+                    population: a.population,
+                    generations: a.generations,
+                    stagnation_generations: a.stagnation,
+                    parents: a.parents,
+                    selection_pressure: a.selection_pressure,
+                    crossover_smooth_laterals: a.crossover_smooth,
+                    mutation_probability: a.mutation_probability,
+                    mutation_strength: a.mutation_strength,
+                    mutation_min_semi_length: min_len,
+                    mutation_max_semi_length: max_len,
+                    elite: a.elite,
+                    seed: a.seed,
+                    parallel: !a.serial,
+                },
+            };
+            options
+                .ga
+                .check()
+                .map_err(|(field, why)| bad(&format!("--{}", field.replace('_', "-")), why))?;
+            let bar = if a.json || !std::io::stderr().is_terminal() {
+                indicatif::ProgressBar::hidden()
+            } else {
+                indicatif::ProgressBar::new(a.generations as u64)
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} generations, best {msg} [{elapsed}]")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let unit = if options.fitness == Fitness::LapTime {
+                " s"
+            } else {
+                " /m"
+            };
+            let mut on_generation = |p: &Progress| {
+                bar.set_position(p.generation as u64);
+                bar.set_message(format!("{:.3}{unit}", p.best));
+            };
+            let found = search(&a.track, &track, &car, surface_mu, &options, &mut on_generation)?;
+            bar.finish_and_clear();
+            let fitness = options.fitness;
+            (found.line, found.centre, found.laterals, Some((found.ga, fitness)))
+        }
+    };
+    let report = RacelineReport {
+        track: a.track.clone(),
+        car: car.name.clone(),
+        mode: if ga.is_some() { "search" } else { "evaluate" },
+        fitness: ga.as_ref().map(|g| g.1),
+        seed: a.seed,
+        laterals: lat.len(),
+        spacing_m: a.spacing,
+        edge_margin_m: lat.edge_margin_m,
+        mu: model.mu,
+        lap_time_s: line.lap_time_s,
+        centerline_lap_time_s: centre.lap_time_s,
+        improvement_pct: 100.0 * (1.0 - line.lap_time_s / centre.lap_time_s),
+        length_m: line.length_m,
+        max_speed_mps: line.max_speed_mps(),
+        min_speed_mps: line.min_speed_mps(),
+        border_clearance_m: lat.border_clearance_m(&line.points_m),
+        self_intersecting: !super::geometry::self_crossings(&line.points_m).is_empty(),
+        generations: ga.as_ref().map_or(0, |g| g.0.generations),
+        evaluations: ga.as_ref().map_or(1, |g| g.0.evaluations),
+        stop: ga.as_ref().map(|g| g.0.stop),
+        wall_seconds: clock.now().as_secs_f64(),
+    };
+    if let Some(path) = &a.out {
+        write(path, line.to_csv().as_bytes(), "line")?;
+    }
+    if let Some(path) = &a.plot {
+        let name = Path::new(&a.track)
+            .file_stem()
+            .map_or(a.track.clone(), |s| s.to_string_lossy().into_owned());
+        let title = format!(
+            "{name} / {}: {:.2} s (centre line {:.2} s)",
+            car.name, line.lap_time_s, centre.lap_time_s
+        );
+        let png = plot::render_png(&plot::PlotInput {
+            title: &title,
+            laterals: Some(&lat),
+            line: &line,
+            centre: Some(&centre),
+        })
+        .map_err(Failure::runtime)?;
+        write(path, &png, "plot")?;
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
+        );
+    } else {
+        print!("{}", report.text());
+    }
+    Ok(())
+}

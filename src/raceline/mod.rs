@@ -1,0 +1,285 @@
+//! Racing lines (seed 002): a track cut into laterals, a line as one value per lateral,
+//! its speed profile and lap time, and a genetic algorithm that searches the line.
+//!
+//! - [`laterals`]: the track as transverse segments that never cross, a margin inside
+//!   each border, from a centre line (smoothed, resampled) or two borders.
+//! - [`profile`]: Menger curvature and the 3-pass speed profile of a car on a closed
+//!   line, and its lap time; the minimum-curvature cost.
+//! - [`ga`]: the genetic algorithm (tournament selection, multi-parent crossover with a
+//!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
+//! - [`plot`]: PNG of the track with the line coloured by speed, and speed against
+//!   distance. [`command`]: `skidpad raceline`.
+//!
+//! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
+//! frame of the racetrack databases, x = −world x, y = world z.
+
+pub mod command;
+pub mod ga;
+pub mod geometry;
+pub mod laterals;
+pub mod plot;
+pub mod profile;
+
+use crate::content::track::Track;
+use crate::content::{ContentError, ContentRoot};
+use crate::vehicle::CarDef;
+use ga::{Fitness, GaParams, GaResult, Problem, Progress};
+use glam::Vec2;
+use laterals::{LateralOptions, Laterals};
+use profile::{CarModel, GRAVITY_MPS2};
+
+/// The racing line a level ships, beside its `level.toml` (written by
+/// `skidpad raceline --out`).
+pub const LEVEL_LINE_FILE: &str = "raceline.csv";
+/// Header of the racing-line CSV.
+pub const LINE_CSV_HEADER: &str = "# x_m,y_m,s_m,curvature_per_m,speed_mps,gear";
+/// Fewest points a racing line may have.
+pub const MIN_LINE_POINTS: usize = 8;
+
+/// A closed racing line with its speed profile, in world (x, z).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfiledLine {
+    /// The line's points, in driving order; the loop closes from the last to the first.
+    pub points_m: Vec<Vec2>,
+    /// Distance along the line to each point from the first, m.
+    pub s_m: Vec<f32>,
+    /// Signed curvature at each point (Menger; positive turning left), 1/m.
+    pub curvature_per_m: Vec<f32>,
+    /// The speed profile, m/s.
+    pub speed_mps: Vec<f32>,
+    /// The gear for that speed (the one that accelerates best; 1 for arcade cars).
+    pub gear: Vec<i8>,
+    /// Lap time of a flying lap, s.
+    pub lap_time_s: f32,
+    /// Length of the closed line, m.
+    pub length_m: f32,
+}
+
+impl ProfiledLine {
+    /// The racing-line CSV, map frame: [`LINE_CSV_HEADER`], then one row per point.
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from(LINE_CSV_HEADER);
+        s.push('\n');
+        for i in 0..self.points_m.len() {
+            let p = self.points_m[i];
+            s += &format!(
+                "{:.4},{:.4},{:.3},{:.6},{:.3},{}\n",
+                -p.x, p.y, self.s_m[i], self.curvature_per_m[i], self.speed_mps[i], self.gear[i]
+            );
+        }
+        s
+    }
+
+    /// Highest speed on the line, m/s.
+    pub fn max_speed_mps(&self) -> f32 {
+        self.speed_mps.iter().copied().fold(0.0, f32::max)
+    }
+
+    /// Lowest speed on the line, m/s.
+    pub fn min_speed_mps(&self) -> f32 {
+        self.speed_mps.iter().copied().fold(f32::INFINITY, f32::min)
+    }
+}
+
+fn check_mu(mu: f32) -> Result<(), ContentError> {
+    if mu.is_finite() && mu > 0.0 && mu <= 5.0 {
+        Ok(())
+    } else {
+        Err(ContentError::new(
+            "raceline",
+            "mu",
+            format!("must be in (0, 5], got {mu}"),
+        ))
+    }
+}
+
+/// The speed model of `car` on a surface of friction `mu` (the surface's μ; the car's
+/// tires multiply it).
+pub fn car_model(car: &CarDef, mu: f32) -> Result<CarModel, ContentError> {
+    check_mu(mu)?;
+    Ok(CarModel::from_def(car, mu, GRAVITY_MPS2))
+}
+
+/// The centre line of `track` through the speed profile of `car` (fast; no search).
+/// `mu` is the road surface's friction (asphalt 1.0). The centre line is the track's,
+/// smoothed and resampled as [`Laterals::from_track`] does with the car's defaults.
+pub fn centre_line(track: &Track, car: &CarDef, mu: f32) -> Result<ProfiledLine, ContentError> {
+    let model = car_model(car, mu)?;
+    let lat = Laterals::from_track("track", track, &LateralOptions::for_car(car))?;
+    Ok(model.profile(&lat.points(&lat.centre_t)))
+}
+
+/// Reads a racing-line CSV written by `skidpad raceline --out` (map frame x_m,y_m[,...])
+/// and profiles it for `car`.
+pub fn load_line_csv(file: &str, text: &str, car: &CarDef, mu: f32) -> Result<ProfiledLine, ContentError> {
+    let points = parse_line_csv(file, text)?;
+    Ok(car_model(car, mu)?.profile(&points))
+}
+
+/// The points of a racing-line CSV (`x_m,y_m` first on each row, map frame; `#` lines
+/// and a first row of column names are skipped; a last point repeating the first is
+/// dropped), in world (x, z).
+pub fn parse_line_csv(file: &str, text: &str) -> Result<Vec<Vec2>, ContentError> {
+    let mut points = Vec::new();
+    let mut first_row = true;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let field = format!("line {}", n + 1);
+        let mut values = line.split(',').map(|v| v.trim().parse::<f64>());
+        let (x, y) = match (values.next(), values.next()) {
+            (Some(Ok(x)), Some(Ok(y))) => (x, y),
+            _ if first_row && line.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                first_row = false;
+                continue;
+            }
+            _ => return Err(ContentError::new(file, &field, "needs two numbers first: x_m,y_m")),
+        };
+        first_row = false;
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(ContentError::new(file, &field, "values must be finite"));
+        }
+        points.push(Vec2::new(-x as f32, y as f32));
+    }
+    if points.len() > 1 && points[0].distance(points[points.len() - 1]) < 1e-3 {
+        points.pop();
+    }
+    if points.len() < MIN_LINE_POINTS {
+        return Err(ContentError::new(
+            file,
+            "points",
+            format!(
+                "a racing line needs at least {MIN_LINE_POINTS} points, has {}",
+                points.len()
+            ),
+        ));
+    }
+    Ok(points)
+}
+
+/// The racing line `level` ships (`levels/NAME/raceline.csv`), profiled for `car` on
+/// `mu`; None when the level has none.
+pub fn level_line(
+    root: &ContentRoot,
+    level: &str,
+    car: &CarDef,
+    mu: f32,
+) -> Result<Option<ProfiledLine>, ContentError> {
+    let rel = format!("levels/{level}/{LEVEL_LINE_FILE}");
+    if !root.list(&format!("levels/{level}")).contains(&rel) {
+        return Ok(None);
+    }
+    let bytes = root.read(&rel)?;
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| ContentError::new(root.label(&rel), "(file)", "not UTF-8 text"))?;
+    load_line_csv(&root.label(&rel), text, car, mu).map(Some)
+}
+
+/// How to search a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchOptions {
+    /// How to cut the track.
+    pub laterals: LateralOptions,
+    /// What to minimise.
+    pub fitness: Fitness,
+    /// The genetic algorithm's settings.
+    pub ga: GaParams,
+}
+
+/// A searched line and what the search found out.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    /// The track's laterals.
+    pub laterals: Laterals,
+    /// The best line through the speed profile.
+    pub line: ProfiledLine,
+    /// The centre line through the same profile.
+    pub centre: ProfiledLine,
+    /// The algorithm's outcome (the best line's genes, generations, history).
+    pub ga: GaResult,
+}
+
+/// Searches the fastest (or least curved) line of `track` for `car` on a surface of
+/// friction `mu`; `on_generation` hears about each generation.
+pub fn search(
+    file: &str,
+    track: &Track,
+    car: &CarDef,
+    mu: f32,
+    options: &SearchOptions,
+    on_generation: &mut dyn FnMut(&Progress),
+) -> Result<SearchResult, ContentError> {
+    let model = car_model(car, mu)?;
+    options
+        .ga
+        .check()
+        .map_err(|(field, why)| ContentError::new("raceline", field, why))?;
+    let laterals = Laterals::from_track(file, track, &options.laterals)?;
+    let problem = Problem {
+        laterals: &laterals,
+        car: &model,
+        fitness: options.fitness,
+    };
+    let ga = ga::run(&problem, &options.ga, &[], on_generation);
+    let line = model.profile(&laterals.points(&ga.best));
+    let centre = model.profile(&laterals.points(&laterals.centre_t));
+    Ok(SearchResult {
+        laterals,
+        line,
+        centre,
+        ga,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sedan() -> CarDef {
+        CarDef::load(&ContentRoot::Embedded, "sedan").unwrap()
+    }
+
+    #[test]
+    fn a_line_round_trips_through_its_csv() {
+        let track = Track::parse_csv(
+            "t",
+            &(0..60)
+                .map(|i| {
+                    let a = i as f32 / 60.0 * std::f32::consts::TAU;
+                    format!("{},{},6,6\n", 80.0 * a.cos(), 50.0 * a.sin())
+                })
+                .collect::<String>(),
+        )
+        .unwrap();
+        let line = centre_line(&track, &sedan(), 1.0).unwrap();
+        let back = load_line_csv("l.csv", &line.to_csv(), &sedan(), 1.0).unwrap();
+        assert_eq!(back.points_m.len(), line.points_m.len());
+        assert!((back.lap_time_s - line.lap_time_s).abs() < 1e-3 * line.lap_time_s);
+        // Map frame: x mirrored.
+        let first = line.to_csv().lines().nth(1).unwrap().to_string();
+        let x: f32 = first.split(',').next().unwrap().parse().unwrap();
+        assert!((x + line.points_m[0].x).abs() < 1e-3);
+    }
+
+    #[test]
+    fn line_csv_errors_name_the_line() {
+        let e = parse_line_csv("l.csv", "# x_m,y_m\n1,2\n3\n").unwrap_err();
+        assert_eq!(e.field, "line 3");
+        let e = parse_line_csv("l.csv", "x_m,y_m\n1,2\n").unwrap_err();
+        assert_eq!(e.field, "points");
+        let e = parse_line_csv("l.csv", "1,inf\n").unwrap_err();
+        assert!(e.problem.contains("finite") || e.problem.contains("numbers"), "{e}");
+        assert!(centre_line(
+            &Track::parse_csv(
+                "t",
+                "0,0,1,1\n1,0,1,1\n2,0,1,1\n3,1,1,1\n4,4,1,1\n2,5,1,1\n0,4,1,1\n-1,2,1,1\n"
+            )
+            .unwrap(),
+            &sedan(),
+            f32::NAN
+        )
+        .is_err());
+    }
+}

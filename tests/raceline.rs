@@ -1,0 +1,428 @@
+//! The racing line (seed 002) against hand-worked physics and its own guarantees: the
+//! speed profile on a circle and an oval, the genetic algorithm on the shipped circuit
+//! (beats the centre line and the minimum-curvature line; same seed, same bits; serial =
+//! parallel), laterals that never cross, a line inside the borders that never crosses
+//! itself, and the `raceline` command. Tracks are built in code or come from the embedded
+//! content; nothing here reads outside the repository. GA sizes are small: the crate is
+//! unoptimised in tests (`benches/raceline.rs` runs the full sizes).
+
+use glam::Vec2;
+use skidpad::content::levels::load_level;
+use skidpad::content::track::Track;
+use skidpad::content::ContentRoot;
+use skidpad::raceline::ga::{self, Fitness, GaParams, Problem};
+use skidpad::raceline::geometry::self_crossings;
+use skidpad::raceline::laterals::{LateralOptions, Laterals};
+use skidpad::raceline::profile::{CarModel, GRAVITY_MPS2};
+use skidpad::raceline::{car_model, centre_line, level_line, load_line_csv};
+use skidpad::vehicle::CarDef;
+use std::f32::consts::PI;
+use std::process::Command;
+
+fn car(name: &str) -> CarDef {
+    CarDef::load(&ContentRoot::Embedded, name).expect("shipped car loads")
+}
+
+fn circuit() -> Track {
+    load_level(&ContentRoot::Embedded, "circuit")
+        .expect("circuit loads")
+        .level
+        .track
+        .expect("the circuit has a track")
+        .track
+}
+
+/// A track from centre points with `w` m each side.
+fn track(centre: Vec<Vec2>, w: f32) -> Track {
+    let n = centre.len();
+    Track {
+        centre,
+        width_right_m: vec![w; n],
+        width_left_m: vec![w; n],
+    }
+}
+
+fn circle(r: f32, n: usize) -> Vec<Vec2> {
+    (0..n)
+        .map(|i| {
+            let a = i as f32 / n as f32 * 2.0 * PI;
+            Vec2::new(r * a.cos(), r * a.sin())
+        })
+        .collect()
+}
+
+/// An oval: two straights of `l` m joined by semicircles of radius `r` (centres (0, ±l/2)),
+/// a point about every `step` m.
+fn oval(l: f32, r: f32, step: f32) -> Vec<Vec2> {
+    let straight = (l / step).round() as usize;
+    let arc = (PI * r / step).round() as usize;
+    let mut out = Vec::new();
+    for i in 0..straight {
+        out.push(Vec2::new(r, -l / 2.0 + l * i as f32 / straight as f32));
+    }
+    for i in 0..arc {
+        let a = PI * i as f32 / arc as f32;
+        out.push(Vec2::new(r * a.cos(), l / 2.0 + r * a.sin()));
+    }
+    for i in 0..straight {
+        out.push(Vec2::new(-r, l / 2.0 - l * i as f32 / straight as f32));
+    }
+    for i in 0..arc {
+        let a = PI + PI * i as f32 / arc as f32;
+        out.push(Vec2::new(r * a.cos(), -l / 2.0 + r * a.sin()));
+    }
+    out
+}
+
+/// Kinks of up to ±`size` m on each point (a fixed pseudo-random sequence).
+fn kinks(pts: &mut [Vec2], size: f32) {
+    let mut x = 12345u32;
+    let mut next = || {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (x >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
+    };
+    for p in pts.iter_mut() {
+        *p += Vec2::new(next(), next()) * size;
+    }
+}
+
+#[test]
+fn on_a_circle_every_car_runs_at_sqrt_mu_g_r_everywhere() {
+    // Coulomb: m·v²/R ≤ μ·m·g, so v = sqrt(μgR) all round (μ = asphalt 1.0 × the tires'
+    // friction 1.0; the coupe, an arcade car, uses the road's μ). R = 60 m: 24.3 m/s, below
+    // every car's top speed. Drag at the limit leaves no grip to hold speed, so the profile
+    // may dip a little under the limit: 0.5 % allowed.
+    let r = 60.0;
+    let t = track(circle(r, 400), 6.0);
+    for name in ["sedan", "electric", "coupe"] {
+        let line = centre_line(&t, &car(name), 1.0).unwrap();
+        let v = (1.0f32 * GRAVITY_MPS2 * r).sqrt();
+        for s in &line.speed_mps {
+            assert!((s - v).abs() < 0.005 * v, "{name}: {s} vs {v}");
+        }
+        let lap = 2.0 * PI * r / v;
+        assert!(
+            (line.lap_time_s - lap).abs() < 0.005 * lap,
+            "{name}: {} vs {lap}",
+            line.lap_time_s
+        );
+    }
+}
+
+#[test]
+fn an_oval_lap_matches_the_hand_worked_time() {
+    // A car with constant acceleration a = 3 m/s² and braking b = 8 m/s² (under μg, so the
+    // brakes limit), μ = 1, no drag, on two 200 m straights joined by semicircles of 50 m.
+    // Corners at the friction limit: v_c = sqrt(μgR) = sqrt(490.5) = 22.147 m/s, taking
+    // πR/v_c = 7.0925 s each. Each straight accelerates from v_c then brakes back to v_c,
+    // meeting at v_p² = v_c² + 2abL/(a + b) = 490.5 + 872.73 → v_p = 36.922 m/s, in
+    // (v_p − v_c)(1/a + 1/b) = 14.775 × 0.4583 = 6.772 s. Lap: 2 × (7.0925 + 6.772) = 27.729 s.
+    let (l, r, a, b) = (200.0f32, 50.0f32, 3.0f32, 8.0f32);
+    let model = CarModel::constant(1.0, GRAVITY_MPS2, a, b, 100.0);
+    let line = model.profile(&oval(l, r, 1.0));
+    let vc = (GRAVITY_MPS2 * r).sqrt();
+    let vp = (vc * vc + 2.0 * a * b * l / (a + b)).sqrt();
+    let expected = 2.0 * (PI * r / vc + (vp - vc) * (1.0 / a + 1.0 / b));
+    assert!((expected - 27.729).abs() < 0.01, "{expected}");
+    assert!(
+        (line.lap_time_s - expected).abs() < 0.01 * expected,
+        "{} vs {expected}",
+        line.lap_time_s
+    );
+    assert!(
+        (line.max_speed_mps() - vp).abs() < 0.01 * vp,
+        "{}",
+        line.max_speed_mps()
+    );
+    assert!(
+        (line.min_speed_mps() - vc).abs() < 0.01 * vc,
+        "{}",
+        line.min_speed_mps()
+    );
+}
+
+/// A small GA on `lat` for the sedan.
+fn small_ga(lat: &Laterals, model: &CarModel, fitness: Fitness, seed: u64, parallel: bool) -> ga::GaResult {
+    let problem = Problem {
+        laterals: lat,
+        car: model,
+        fitness,
+    };
+    let params = GaParams {
+        population: 40,
+        generations: 60,
+        stagnation_generations: 0,
+        seed,
+        parallel,
+        ..GaParams::default()
+    };
+    ga::run(&problem, &params, &[], &mut |_| {})
+}
+
+#[test]
+fn on_the_circuit_the_lap_time_ga_beats_the_centre_line_and_the_curvature_line() {
+    let sedan = car("sedan");
+    let model = car_model(&sedan, 1.0).unwrap();
+    let lat = Laterals::from_track("circuit", &circuit(), &LateralOptions::for_car(&sedan)).unwrap();
+    let centre = model.profile(&lat.points(&lat.centre_t));
+    let timed = small_ga(&lat, &model, Fitness::LapTime, 1, true);
+    let timed_line = model.profile(&lat.points(&timed.best));
+    let curved = small_ga(&lat, &model, Fitness::Curvature, 1, true);
+    let curved_line = model.profile(&lat.points(&curved.best));
+    let gain = |t: f32| 100.0 * (1.0 - timed_line.lap_time_s / t);
+    eprintln!(
+        "circuit, sedan, 40 × 60: centre {:.2} s, curvature GA {:.2} s, lap-time GA {:.2} s \
+         ({:.1} % faster than the centre line, {:.1} % than the curvature line)",
+        centre.lap_time_s,
+        curved_line.lap_time_s,
+        timed_line.lap_time_s,
+        gain(centre.lap_time_s),
+        gain(curved_line.lap_time_s)
+    );
+    assert_eq!(timed.best_fitness, timed_line.lap_time_s);
+    assert!(timed_line.lap_time_s < centre.lap_time_s);
+    assert!(timed_line.lap_time_s < curved_line.lap_time_s);
+    // The best never gets worse from one generation to the next (elitism).
+    assert!(timed.history.windows(2).all(|w| w[1] <= w[0]));
+    // Both lines stay on the track with the margin, and neither crosses itself.
+    for line in [&timed_line, &curved_line] {
+        assert!(lat.border_clearance_m(&line.points_m) >= lat.edge_margin_m - 0.02);
+        assert!(self_crossings(&line.points_m).is_empty());
+    }
+    // Also against the track's own borders (before smoothing): the circuit is smooth, so
+    // smoothing moves them by centimetres.
+    let (left, right) = circuit().borders();
+    let raw = Laterals {
+        border_left_m: left,
+        border_right_m: right,
+        ..lat.clone()
+    };
+    assert!(raw.border_clearance_m(&timed_line.points_m) >= lat.edge_margin_m - 0.1);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_line_serial_or_parallel() {
+    let sedan = car("sedan");
+    let model = car_model(&sedan, 1.0).unwrap();
+    let options = LateralOptions {
+        spacing_m: 10.0,
+        ..LateralOptions::for_car(&sedan)
+    };
+    let lat = Laterals::from_track("circuit", &circuit(), &options).unwrap();
+    let run = |seed, parallel| {
+        let problem = Problem {
+            laterals: &lat,
+            car: &model,
+            fitness: Fitness::LapTime,
+        };
+        let params = GaParams {
+            population: 22,
+            generations: 15,
+            seed,
+            parallel,
+            ..GaParams::default()
+        };
+        ga::run(&problem, &params, &[], &mut |_| {})
+    };
+    let (a, b, c) = (run(3, true), run(3, false), run(3, true));
+    let bits = |r: &ga::GaResult| r.best.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&a), bits(&b), "serial and parallel differ");
+    assert_eq!(bits(&a), bits(&c), "the same seed differs");
+    assert_eq!(a.history, b.history);
+    assert_ne!(bits(&a), bits(&run(4, true)), "another seed gives the same line");
+}
+
+#[test]
+fn batched_lap_times_are_the_same_bits_as_one_at_a_time() {
+    let model = car_model(&car("sedan"), 1.0).unwrap();
+    let mut s = Default::default();
+    let mut kinked = circle(50.0, 200);
+    kinks(&mut kinked, 0.3);
+    let ellipse: Vec<Vec2> = circle(50.0, 200).iter().map(|p| *p * Vec2::new(2.0, 1.0)).collect();
+    let lines = [circle(50.0, 200), kinked, ellipse, circle(20.0, 200)];
+    let one: Vec<f32> = lines.iter().map(|l| model.lap_time_s(l, &mut s)).collect();
+    let four = model.lap_times_s([&lines[0], &lines[1], &lines[2], &lines[3]], &mut s);
+    assert_eq!(
+        one.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        four.map(|x| x.to_bits()).to_vec()
+    );
+}
+
+/// A triangle with sharp corners (points every 5 m along its sides), 7 m each side of
+/// the centre, and 0.4 m kinks: at each corner the laterals' inner ends would cross.
+fn kinky_triangle() -> Track {
+    let corners = [Vec2::new(0.0, 0.0), Vec2::new(300.0, 0.0), Vec2::new(150.0, 260.0)];
+    let mut pts = Vec::new();
+    for k in 0..3 {
+        let (a, b) = (corners[k], corners[(k + 1) % 3]);
+        let steps = (a.distance(b) / 5.0).round() as usize;
+        pts.extend((0..steps).map(|i| a.lerp(b, i as f32 / steps as f32)));
+    }
+    kinks(&mut pts, 0.4);
+    track(pts, 7.0)
+}
+
+#[test]
+fn laterals_never_cross_and_keep_the_margin_on_the_circuit_and_a_kinky_track() {
+    let sedan = car("sedan");
+    for (name, t) in [("circuit", circuit()), ("kinky triangle", kinky_triangle())] {
+        let options = LateralOptions::for_car(&sedan);
+        let lat = Laterals::from_track(name, &t, &options).unwrap();
+        assert!(lat.crossings().is_empty(), "{name}: {:?}", &lat.crossings()[..1]);
+        // The extreme lines, all left and all right, stay the margin inside the borders
+        // and do not cross themselves.
+        let n = lat.len();
+        for edge in [0.0, 1.0] {
+            let ts = vec![edge; n];
+            let clearance = lat.lateral_clearance_m(&ts);
+            assert!(clearance >= options.edge_margin_m - 1e-3, "{name} {edge}: {clearance}");
+            assert!(self_crossings(&lat.points(&ts)).is_empty(), "{name} {edge}");
+        }
+        // On the circuit (no corner tighter than the track is wide) also to the border
+        // polylines, whose chords cut the outside of a bend a little: 5 % allowed.
+        if name == "circuit" {
+            for edge in [0.0, 1.0] {
+                let clearance = lat.border_clearance_m(&lat.points(&vec![edge; n]));
+                assert!(clearance >= 0.95 * options.edge_margin_m, "{name} {edge}: {clearance}");
+            }
+        }
+    }
+}
+
+#[test]
+fn smoothing_takes_the_kinks_out_of_a_centre_line() {
+    // A 100 m circle digitised every 5 m with ±0.4 m kinks: on the raw points the Menger
+    // curvature is off by up to ~8·0.4/5² ≈ 0.13 /m, thirteen times the real 0.01 /m.
+    let mut pts = circle(100.0, 126);
+    kinks(&mut pts, 0.4);
+    let sedan = car("sedan");
+    let raw = car_model(&sedan, 1.0).unwrap().profile(&pts);
+    let raw_worst = raw
+        .curvature_per_m
+        .iter()
+        .fold(0.0f32, |m, k| m.max((k.abs() - 0.01).abs()));
+    assert!(raw_worst > 0.03, "{raw_worst}");
+    let smooth = centre_line(&track(pts, 6.0), &sedan, 1.0).unwrap();
+    let worst = smooth
+        .curvature_per_m
+        .iter()
+        .fold(0.0f32, |m, k| m.max((k.abs() - 0.01).abs()));
+    eprintln!("curvature error: raw {raw_worst:.4} /m, smoothed {worst:.4} /m");
+    assert!(worst < 0.2 * raw_worst, "{worst} vs {raw_worst}");
+}
+
+#[test]
+fn the_circuit_ships_a_racing_line_faster_than_its_centre_line() {
+    let sedan = car("sedan");
+    let line = level_line(&ContentRoot::Embedded, "circuit", &sedan, 1.0)
+        .unwrap()
+        .expect("circuit/raceline.csv is shipped");
+    let centre = centre_line(&circuit(), &sedan, 1.0).unwrap();
+    assert!(
+        line.lap_time_s < 0.95 * centre.lap_time_s,
+        "{} vs {}",
+        line.lap_time_s,
+        centre.lap_time_s
+    );
+    assert!(self_crossings(&line.points_m).is_empty());
+    let lat = Laterals::from_track("circuit", &circuit(), &LateralOptions::for_car(&sedan)).unwrap();
+    assert!(lat.border_clearance_m(&line.points_m) >= lat.edge_margin_m - 0.02);
+    // Levels without a track have no line.
+    assert!(level_line(&ContentRoot::Embedded, "slip", &sedan, 1.0)
+        .unwrap()
+        .is_none());
+}
+
+fn skidpad(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the skidpad binary runs")
+}
+
+#[test]
+fn the_raceline_command_searches_writes_plots_and_evaluates() {
+    let dir = tempfile::tempdir().unwrap();
+    let (csv, png) = (dir.path().join("line.csv"), dir.path().join("line.png"));
+    let o = skidpad(&[
+        "raceline",
+        "--track",
+        "circuit",
+        "--generations",
+        "3",
+        "--population",
+        "8",
+        "--json",
+        "--out",
+        csv.to_str().unwrap(),
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    for key in [
+        "lap_time_s",
+        "centerline_lap_time_s",
+        "length_m",
+        "max_speed_mps",
+        "mu",
+        "generations",
+    ] {
+        assert!(j[key].is_number(), "{key} missing: {j}");
+    }
+    assert_eq!(j["generations"], 3);
+    assert!(j["lap_time_s"].as_f64().unwrap() <= j["centerline_lap_time_s"].as_f64().unwrap());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with("# x_m,y_m,s_m,curvature_per_m,speed_mps,gear\n"));
+    assert_eq!(text.lines().nth(1).unwrap().split(',').count(), 6);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    // The written line through --evaluate gives the same lap time, and loads for the AI;
+    // the circuit's track exports to the centre-line CSV it came from.
+    let exported = dir.path().join("track.csv");
+    let e = skidpad(&[
+        "raceline",
+        "--track",
+        "circuit",
+        "--evaluate",
+        csv.to_str().unwrap(),
+        "--export-track",
+        exported.to_str().unwrap(),
+        "--json",
+    ]);
+    let back = Track::parse_csv("track.csv", &std::fs::read_to_string(&exported).unwrap()).unwrap();
+    assert_eq!(back.len(), circuit().len());
+    assert!(back
+        .centre
+        .iter()
+        .zip(&circuit().centre)
+        .all(|(a, b)| a.distance(*b) < 1e-3));
+    let ej: serde_json::Value = serde_json::from_slice(&e.stdout).expect("one JSON object");
+    let (a, b) = (j["lap_time_s"].as_f64().unwrap(), ej["lap_time_s"].as_f64().unwrap());
+    assert!((a - b).abs() < 1e-3 * a, "{a} vs {b}");
+    assert_eq!(ej["mode"], "evaluate");
+    let loaded = load_line_csv("line.csv", &text, &car("sedan"), 1.0).unwrap();
+    assert!((loaded.lap_time_s as f64 - a).abs() < 1e-3 * a);
+}
+
+#[test]
+fn the_raceline_command_refuses_bad_input_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "# x_m,y_m,w_tr_right_m,w_tr_left_m\n1,2,3\n").unwrap();
+    let bad_line = dir.path().join("bad_line.csv");
+    std::fs::write(&bad_line, "# x_m,y_m\n1,2\nfoo\n").unwrap();
+    for (args, needle) in [
+        (vec!["raceline", "--track", "nosuch"], "nosuch"),
+        (vec!["raceline", "--track", "slip"], "no track"),
+        (vec!["raceline", "--track", bad.to_str().unwrap()], "line 2"),
+        (vec!["raceline", "--population", "1"], "--population"),
+        (vec!["raceline", "--spacing", "0"], "spacing_m"),
+        (vec!["raceline", "--evaluate", bad_line.to_str().unwrap()], "line 3"),
+    ] {
+        let o = skidpad(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && err.contains(needle), "{args:?}: {err}");
+    }
+}
