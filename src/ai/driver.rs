@@ -85,12 +85,6 @@ impl AiDriver {
         self.control_capped(car, body, telemetry, dt_s, f32::INFINITY)
     }
 
-    /// Where the car is along its line, m.
-    pub fn progress_m(&self, body: &RigidBody) -> f32 {
-        let p = body.translation();
-        self.line.locate(Vec2::new(p.x, p.z), self.hint).s_m
-    }
-
     /// [`AiDriver::control`] never aiming faster than `speed_cap_mps` (to follow a car
     /// ahead instead of running into it).
     pub fn control_capped(
