@@ -30,6 +30,8 @@ pub struct AiSettings {
     /// Cross-track correction: steer atan(gain·offset / (v + 1)) back toward the line, m/s
     /// per m of offset.
     pub cross_track_gain: f32,
+    /// Yaw damping: road-wheel angle per rad/s of yaw-rate error, s.
+    pub yaw_feedback_s: f32,
 }
 
 impl Default for AiSettings {
@@ -38,10 +40,11 @@ impl Default for AiSettings {
             lookahead_m: 5.0,
             lookahead_s: 0.45,
             speed_preview_s: 0.6,
-            speed_scale: 0.8,
+            speed_scale: 0.9,
             oversteer_ratio: 1.3,
             slip_limit: 0.12,
             cross_track_gain: 0.0,
+            yaw_feedback_s: 0.25,
         }
     }
 }
@@ -116,7 +119,11 @@ impl AiDriver {
         // Plus a cross-track term (Stanley): tires need slip angles, so pure pursuit alone
         // settles a little outside a long corner; this pulls the car back onto the line.
         let cross_track = (-self.settings.cross_track_gain * here.offset_m / (speed.abs() + 1.0)).atan();
-        let delta = (self.wheelbase_m * curvature).atan() + cross_track;
+        // Yaw damping: steer against the difference between the yaw rate the arc asks
+        // (κ·v) and the car's, so a car that starts to swing in a quick change of direction
+        // is caught before it weaves.
+        let yaw_error = curvature * speed - body.angvel().y;
+        let delta = (self.wheelbase_m * curvature).atan() + cross_track + self.settings.yaw_feedback_s * yaw_error;
 
         let preview = here.s_m + speed.max(0.0) * self.settings.speed_preview_s;
         let target_speed = (self.line.speed_at(here.s_m).min(self.line.speed_at(preview)) * self.settings.speed_scale)
