@@ -71,7 +71,7 @@ impl AiDriver {
             settings,
             ackermann: AckermannController::default(),
             hint: None,
-            wheelbase_m: wheelbase_m(car),
+            wheelbase_m: car.wheelbase_m(),
             brake_limit: 1.0,
             throttle_limit: 1.0,
         }
@@ -165,21 +165,5 @@ impl AiDriver {
         c.brake = c.brake.min(self.brake_limit);
         c.throttle = c.throttle.min(self.throttle_limit);
         c
-    }
-}
-
-/// Distance between the steered wheels' line and the others', m.
-fn wheelbase_m(car: &CarDef) -> f32 {
-    let mean = |steered: bool| {
-        let (s, n) = car
-            .wheels
-            .iter()
-            .filter(|w| w.steered == steered)
-            .fold((0.0, 0.0), |(s, n), w| (s + w.origin_m.z, n + 1.0));
-        (n > 0.0).then(|| s / n)
-    };
-    match (mean(true), mean(false)) {
-        (Some(f), Some(r)) => (f - r).abs().max(0.5),
-        _ => 2.5,
     }
 }

@@ -150,7 +150,7 @@ pub fn circle_max_lateral_accel(
         let bearing = to_goal.x.atan2(to_goal.z) - heading;
         let bearing = (bearing + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI;
         let distance = to_goal.length().max(1e-3);
-        let wheelbase = wheelbase_m(car);
+        let wheelbase = car.wheelbase_m();
         let delta = (2.0 * wheelbase * bearing.sin() / distance).atan();
         d.ackermann_step(AckermannControl {
             steer: -delta,
@@ -321,21 +321,4 @@ pub fn coast_down(
         time_s: f32::INFINITY,
         start_gear,
     })
-}
-
-/// Distance between the mean steered-wheel line and the mean other-wheel line, m.
-pub fn wheelbase_m(car: &CarDef) -> f32 {
-    let mean = |steered: bool| {
-        let (s, n) = car
-            .wheels
-            .iter()
-            .filter(|w| w.steered == steered)
-            .fold((0.0, 0.0), |(s, n), w| (s + w.origin_m.z, n + 1.0));
-        if n > 0.0 {
-            s / n
-        } else {
-            0.0
-        }
-    };
-    (mean(true) - mean(false)).abs().max(0.5)
 }

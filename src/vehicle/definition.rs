@@ -358,6 +358,23 @@ impl CarDef {
         }
     }
 
+    /// Distance between the mean line of the steered wheels and that of the others, m
+    /// (at least 0.5; 2.5 when every wheel steers or none does).
+    pub fn wheelbase_m(&self) -> f32 {
+        let mean = |steered: bool| {
+            let (s, n) = self
+                .wheels
+                .iter()
+                .filter(|w| w.steered == steered)
+                .fold((0.0, 0.0), |(s, n), w| (s + w.origin_m.z, n + 1.0));
+            (n > 0.0).then(|| s / n)
+        };
+        match (mean(true), mean(false)) {
+            (Some(f), Some(r)) => (f - r).abs().max(0.5),
+            _ => 2.5,
+        }
+    }
+
     /// The model's name as the car file spells it.
     pub fn model_name(&self) -> &'static str {
         match self.model {
