@@ -116,6 +116,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
     let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
     let mut world = SimWorld::new(&setup.level, car, &setup.parked, profile.loop_config.tick_rate_hz);
+    world.discard_chunk_events();
     let ticks = match &opts.input {
         RunInput::Held { ticks, .. } => usize::try_from(*ticks).unwrap_or(usize::MAX),
         RunInput::Recorded(inputs) => inputs.len(),

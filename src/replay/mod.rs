@@ -123,6 +123,23 @@ impl Replay {
                 parsed.header.format
             )));
         }
+        // A NaN or ∞ axis is refused here, at the edge: no file we write has one (the
+        // checksum passed, so this one was made by hand or by another tool).
+        if let Some((tick, s)) = parsed
+            .inputs
+            .iter()
+            .enumerate()
+            .find(|(_, s)| !(s.throttle.is_finite() && s.steer.is_finite() && s.brake.is_finite()))
+        {
+            return Err(ContentError::new(
+                file,
+                format!("inputs[{tick}]"),
+                format!(
+                    "controls must be finite numbers (throttle {}, steer {}, brake {})",
+                    s.throttle, s.steer, s.brake
+                ),
+            ));
+        }
         let inputs = parsed
             .inputs
             .iter()
@@ -153,8 +170,12 @@ impl Replay {
 
     /// Writes the replay atomically.
     pub fn save(&self, path: &Path) -> Result<(), crate::app::Failure> {
-        skidpad_platform::files::write_atomically(path, &self.encode())
-            .map_err(|e| crate::app::Failure::runtime(format!("{}: cannot write replay: {e}", path.display())))
+        skidpad_platform::files::write_atomically(path, &self.encode()).map_err(|e| {
+            crate::app::Failure::runtime(format!(
+                "{}: cannot write replay: {e} (any file already there is unchanged)",
+                path.display()
+            ))
+        })
     }
 
     /// Refuses a replay from another build (its physics may differ).
@@ -204,6 +225,18 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn a_non_finite_control_is_refused_naming_the_tick() {
+        let mut r = sample();
+        r.inputs[1].control.steer = f32::NAN;
+        let e = Replay::decode("r.rpl", &r.encode()).unwrap_err();
+        assert_eq!((e.file.as_str(), e.field.as_str()), ("r.rpl", "inputs[1]"));
+        assert!(e.problem.contains("finite"), "{e}");
+        r.inputs[1].control.steer = 0.0;
+        r.inputs[0].control.throttle = f32::INFINITY;
+        assert!(Replay::decode("r.rpl", &r.encode()).is_err());
     }
 
     #[test]

@@ -101,6 +101,7 @@ fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Fa
         .ok_or_else(|| Failure::runtime(format!("no spawn `{}`", run.spawn)))?;
     let rate = setup.profile.loop_config.tick_rate_hz;
     let mut world = SimWorld::new(&setup.level, &car, &setup.parked, rate);
+    world.discard_chunk_events();
     let heading = Quat::from_rotation_y(spawn.heading_rad);
     world.teleport_player(spawn.position_m, heading);
     // Settle onto the wheels for half a second, then launch at the run's speed.

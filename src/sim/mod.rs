@@ -15,4 +15,4 @@ pub use events::SimEvent;
 pub use input::{TickInput, VehicleControl};
 pub use snapshot::{BodyPose, Snapshot};
 pub use streaming::{ChunkEvent, ChunkProvider, StreamStats, SyncProvider};
-pub use world::{SimWorld, TickPart};
+pub use world::{FaultTarget, SimWorld, TickPart};

@@ -27,6 +27,16 @@ pub enum TickPart {
     Events,
 }
 
+/// What [`SimWorld::inject_non_finite`] corrupts.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultTarget {
+    /// Car `i` (0 = the player).
+    Car(usize),
+    /// Dynamic prop `i`, in level order.
+    Prop(usize),
+}
+
 /// Most cars whose surroundings are streamed in (a fixed array keeps the tick
 /// allocation-free); cars beyond it drive on whatever the others keep resident.
 pub const MAX_STREAMING_CARS: usize = 64;
@@ -63,10 +73,22 @@ pub struct SimWorld {
     resident: BTreeMap<(i32, i32), Vec<ColliderHandle>>,
     resident_bytes: BTreeMap<(i32, i32), usize>,
     events: Vec<ChunkEvent>,
+    /// Chunk events are kept for a renderer to drain, unless nothing draws (see
+    /// [`SimWorld::discard_chunk_events`]).
+    keep_chunk_events: bool,
     spawn: Spawn,
     /// Per car: chassis velocity before the tick, ticks in the air.
     motion: Vec<(Vec3, u32)>,
     sim_events: Vec<SimEvent>,
+    /// Per car: where it was after the latest tick whose state was finite, and where it
+    /// started (the fallback when it faults again soon after a reset).
+    last_good: Vec<Pose>,
+    homes: Vec<Pose>,
+    /// Per car: the tick of its latest fault reset.
+    last_fault_tick: Vec<Option<u64>>,
+    /// Dynamic props' starting poses, for putting a faulted prop back.
+    prop_homes: Vec<Pose>,
+    fault_resets: u64,
     tick: u64,
     tick_rate_hz: u32,
     dt_s: f32,
@@ -111,9 +133,15 @@ impl SimWorld {
             resident: BTreeMap::new(),
             resident_bytes: BTreeMap::new(),
             events: Vec::new(),
+            keep_chunk_events: true,
             spawn: spawn.clone(),
             motion: Vec::new(),
             sim_events: Vec::with_capacity(64),
+            last_good: Vec::new(),
+            homes: Vec::new(),
+            last_fault_tick: Vec::new(),
+            prop_homes: Vec::new(),
+            fault_resets: 0,
             tick: 0,
             tick_rate_hz,
             dt_s,
@@ -141,7 +169,15 @@ impl SimWorld {
                 collider.mass(d.mass_kg).friction(0.7),
             );
             world.props.push(h);
+            world.prop_homes.push(*world.physics.bodies[h].position());
         }
+        world.homes = world
+            .cars
+            .iter()
+            .map(|c| *world.physics.bodies[c.body()].position())
+            .collect();
+        world.last_good = world.homes.clone();
+        world.last_fault_tick = vec![None; world.cars.len()];
         world.motion = vec![(Vec3::ZERO, 0); world.cars.len()];
         world.controls = vec![PARKED; world.cars.len()];
         world.refresh_query_structures();
@@ -168,7 +204,9 @@ impl SimWorld {
             }
             self.resident_bytes.remove(&k);
             self.streamer.stats_mut().left += 1;
-            self.events.push(ChunkEvent::Left(c));
+            if self.keep_chunk_events {
+                self.events.push(ChunkEvent::Left(c));
+            }
         }
         let entered_any = !enter.is_empty();
         for c in enter {
@@ -179,7 +217,9 @@ impl SimWorld {
                     self.resident.insert(k, handles);
                     self.resident_bytes.insert(k, chunk.resident_bytes());
                     self.streamer.stats_mut().entered += 1;
-                    self.events.push(ChunkEvent::Entered(chunk));
+                    if self.keep_chunk_events {
+                        self.events.push(ChunkEvent::Entered(chunk));
+                    }
                 }
                 Err(e) => {
                     // The rest of the level stays playable; the hole is logged once.
@@ -243,6 +283,8 @@ impl SimWorld {
     /// time the parts with its own clock (the simulation reads none).
     #[profiling::function]
     pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
+        // Something set between ticks (a caller, a test) is checked before anything uses it.
+        self.recover_non_finite();
         let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
         let n = self.cars.len().min(positions.len());
         for (p, car) in positions.iter_mut().zip(&self.cars) {
@@ -264,6 +306,8 @@ impl SimWorld {
         for (m, car) in self.motion.iter_mut().zip(&self.cars) {
             m.0 = self.physics.bodies[car.body()].linvel();
         }
+        // A non-finite force or state must not reach the solver.
+        self.recover_non_finite();
         mark(TickPart::Vehicles);
         {
             profiling::scope!("physics step");
@@ -271,8 +315,83 @@ impl SimWorld {
         }
         mark(TickPart::Physics);
         self.tick += 1;
+        self.recover_non_finite();
+        for (good, car) in self.last_good.iter_mut().zip(&self.cars) {
+            *good = *self.physics.bodies[car.body()].position();
+        }
         self.collect_events();
         mark(TickPart::Events);
+    }
+
+    /// Finds cars and props whose state is no longer finite (NaN or ∞ in a pose, a
+    /// velocity, a pending force or a car model's own state) and puts them back, logging
+    /// each: a car upright where it last was finite, at rest (or at its starting place if
+    /// it faulted again within a second); a prop at its starting place. The rest of the
+    /// world carries on untouched. Deterministic: it depends only on the state.
+    fn recover_non_finite(&mut self) {
+        for i in 0..self.cars.len() {
+            let body = &self.physics.bodies[self.cars[i].body()];
+            let fault = if !body_is_finite(body) {
+                "chassis pose or velocity"
+            } else if !(body.user_force().is_finite() && body.user_torque().is_finite()) {
+                "vehicle forces"
+            } else if !self.cars[i].state_is_finite() {
+                "vehicle model state"
+            } else {
+                continue;
+            };
+            let recent =
+                self.last_fault_tick[i].is_some_and(|t| self.tick.saturating_sub(t) < self.tick_rate_hz as u64);
+            let pose = if recent {
+                self.homes[i]
+            } else {
+                upright(&self.last_good[i])
+            };
+            log::warn!(
+                "tick {}: car {i} ({}) had a non-finite {fault}; reset {} at ({:.1}, {:.1}, {:.1})",
+                self.tick,
+                self.cars[i].def().name,
+                if recent {
+                    "to its start (second fault within a second)"
+                } else {
+                    "where it last was sound"
+                },
+                pose.translation.x,
+                pose.translation.y,
+                pose.translation.z,
+            );
+            self.cars[i].teleport(&mut self.physics, pose);
+            self.motion[i] = (Vec3::ZERO, 0);
+            self.last_fault_tick[i] = Some(self.tick);
+            self.fault_resets += 1;
+            let at = pose.translation;
+            self.stream(&[at]);
+            self.refresh_query_structures();
+        }
+        for (i, (&h, home)) in self.props.iter().zip(&self.prop_homes).enumerate() {
+            // Looked at through a shared borrow: rapier marks a body taken mutably as
+            // modified (an allocation, and a wake-up), so only a faulted one is.
+            if body_is_finite(&self.physics.bodies[h]) {
+                continue;
+            }
+            let b = &mut self.physics.bodies[h];
+            log::warn!(
+                "tick {}: prop {i} had a non-finite pose or velocity; put back at its start",
+                self.tick
+            );
+            b.set_position(*home, true);
+            b.set_linvel(Vec3::ZERO, true);
+            b.set_angvel(Vec3::ZERO, true);
+            b.reset_forces(false);
+            b.reset_torques(false);
+            self.fault_resets += 1;
+        }
+    }
+
+    /// Cars and props put back because their state was no longer finite, since the world
+    /// was built. Non-zero means a fault somewhere upstream (the log names each).
+    pub fn fault_resets(&self) -> u64 {
+        self.fault_resets
     }
 
     /// Derives this tick's events from the state after the step.
@@ -367,6 +486,14 @@ impl SimWorld {
         &self.sim_events
     }
 
+    /// Stops keeping chunk events, and drops those kept: for runs that draw nothing
+    /// (headless runs, soaks, scenarios). Otherwise every chunk that enters stays referenced
+    /// by its event until drained: a headless hour on the circuit grew by megabytes.
+    pub fn discard_chunk_events(&mut self) {
+        self.keep_chunk_events = false;
+        self.events = Vec::new();
+    }
+
     /// Moves the chunk changes since the last call into `out` (render uploads and frees
     /// meshes from them).
     pub fn drain_chunk_events(&mut self, out: &mut Vec<ChunkEvent>) {
@@ -417,6 +544,9 @@ impl SimWorld {
         self.stream_around_cars_and(position);
         let pose = Pose::from_parts(position, Quat::from_rotation_y(heading_rad));
         self.cars.push(Car::spawn(&mut self.physics, def, pose));
+        self.homes.push(pose);
+        self.last_good.push(pose);
+        self.last_fault_tick.push(None);
         self.motion.push((Vec3::ZERO, 0));
         self.controls.push(PARKED);
         self.refresh_query_structures();
@@ -469,18 +599,41 @@ impl SimWorld {
     /// Puts the player's car at `position` with `rotation`, at rest (test and scenario
     /// set-ups; play uses the reset input).
     pub fn teleport_player(&mut self, position: Vec3, rotation: Quat) {
-        let car = &mut self.cars[0];
+        self.teleport_car(0, position, rotation);
+    }
+
+    /// Puts car `index` at `position` with `rotation`, at rest (an AI car put back on its
+    /// line; test set-ups).
+    pub fn teleport_car(&mut self, index: usize, position: Vec3, rotation: Quat) {
+        let car = &mut self.cars[index];
         car.teleport(&mut self.physics, Pose::from_parts(position, rotation));
+        self.motion[index] = (Vec3::ZERO, 0);
         self.stream(&[position]);
         self.refresh_query_structures();
     }
 
     /// Sets the player's chassis velocity (test set-ups: a car launched at a speed).
     pub fn set_player_velocity(&mut self, linear_mps: Vec3, angular_rad_per_s: Vec3) {
-        let b = &mut self.physics.bodies[self.cars[0].body()];
+        self.set_car_velocity(0, linear_mps, angular_rad_per_s);
+    }
+
+    /// Sets car `index`'s chassis velocity (test set-ups; index 0 is the player's).
+    pub fn set_car_velocity(&mut self, index: usize, linear_mps: Vec3, angular_rad_per_s: Vec3) {
+        let b = &mut self.physics.bodies[self.cars[index].body()];
         b.set_linvel(linear_mps, true);
         b.set_angvel(angular_rad_per_s, true);
-        self.cars[0].roll_with_body(&self.physics);
+        self.cars[index].roll_with_body(&self.physics);
+    }
+
+    /// Fault injection for the hardening tests: gives `target`'s body a NaN velocity, as a
+    /// solver blow-up would, so the next tick's recovery can be checked. Not for game use.
+    #[doc(hidden)]
+    pub fn inject_non_finite(&mut self, target: FaultTarget) {
+        let handle = match target {
+            FaultTarget::Car(i) => self.cars[i].body(),
+            FaultTarget::Prop(i) => self.props[i],
+        };
+        self.physics.bodies[handle].set_linvel(Vec3::NAN, true);
     }
 
     /// Distance along `dir` from `origin` to the first fixed collider (level geometry), if
@@ -502,6 +655,20 @@ impl SimWorld {
         self.prop_bodies()
             .all(|b| b.is_sleeping() || (b.linvel().length() < tol && b.angvel().length() < tol))
     }
+}
+
+/// Whether a body's pose and velocities are all finite.
+fn body_is_finite(b: &RigidBody) -> bool {
+    b.translation().is_finite() && b.rotation().is_finite() && b.linvel().is_finite() && b.angvel().is_finite()
+}
+
+/// `pose` with its roll and pitch removed and lifted half a metre, so a car put back there
+/// lands on its wheels.
+fn upright(pose: &Pose) -> Pose {
+    let forward = pose.rotation * Vec3::Z;
+    let heading = forward.x.atan2(forward.z);
+    let heading = if heading.is_finite() { heading } else { 0.0 };
+    Pose::from_parts(pose.translation + Vec3::Y * 0.5, Quat::from_rotation_y(heading))
 }
 
 fn spawn_pose(spawn: &Spawn) -> Pose {

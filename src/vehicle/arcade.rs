@@ -53,6 +53,23 @@ pub struct WheelState {
     pub on_loose: bool,
 }
 
+impl WheelState {
+    /// Whether every number in it is finite.
+    pub fn is_finite(&self) -> bool {
+        [
+            self.compression_m,
+            self.center_y_m,
+            self.steer_rad,
+            self.spin_rate_rad_per_s,
+            self.spin_angle_rad,
+            self.slip_power_w,
+        ]
+        .iter()
+        .all(|v| v.is_finite())
+            && self.contact_m.is_finite()
+    }
+}
+
 /// A raycast car in the world.
 #[derive(Debug, Clone)]
 pub struct ArcadeCar {
@@ -124,10 +141,22 @@ impl ArcadeCar {
         body.set_position(pose, true);
         body.set_linvel(Vec3::ZERO, true);
         body.set_angvel(Vec3::ZERO, true);
+        body.reset_forces(false);
+        body.reset_torques(false);
         self.steer_rad = 0.0;
+        self.thrust_n = 0.0;
         for w in &mut self.wheels {
             w.spin_rate_rad_per_s = 0.0;
+            if !w.is_finite() {
+                // After a fault: nothing of the old state is worth keeping.
+                *w = WheelState::default();
+            }
         }
+    }
+
+    /// Whether the model's own state (steering, thrust, wheels) is finite.
+    pub fn state_is_finite(&self) -> bool {
+        self.steer_rad.is_finite() && self.thrust_n.is_finite() && self.wheels.iter().all(WheelState::is_finite)
     }
 
     /// Applies this tick's wheel, thrust and brake terms. Call once per tick, before the

@@ -83,6 +83,16 @@ impl Car {
         }
     }
 
+    /// Whether the model's own state (steering, wheel spins, engine) is finite. False means
+    /// a fault upstream (a NaN that got past the edge, a solver blow-up): the world resets
+    /// the car.
+    pub fn state_is_finite(&self) -> bool {
+        match self {
+            Car::Arcade(c) => c.state_is_finite(),
+            Car::Sim(c) => c.state_is_finite(),
+        }
+    }
+
     /// Puts the car at `pose`, at rest.
     pub fn teleport(&mut self, physics: &mut PhysicsWorld, pose: Pose) {
         match self {
