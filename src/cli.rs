@@ -20,9 +20,11 @@ const AFTER_HELP: &str = "\
 Exit codes: 0 success; 1 runtime failure (e.g. an output file cannot be written);
 2 bad input (unknown level or profile, unreadable or malformed file, value out of range);
 3 no usable graphics (no display driver or no OpenGL 3.3 core context);
-4 a scenario check failed.
+4 a check failed (scenario, validate, soak).
 
-With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver.
+With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver; no audio
+device plays silent; no gamepad leaves the keyboard. SKIDPAD_PAD_SCRIPT=FILE drives play from
+timed pad events instead of real pads (tests; format in RELIABILITY.md).
 RUST_LOG=debug shows more detail (over-budget frames, device probing).";
 
 /// Skidpad: a console-class driving game and vehicle-dynamics sandbox.
@@ -78,6 +80,39 @@ pub enum Command {
     /// Search a track's racing line with a genetic algorithm (or put a given line through
     /// the speed profile with --evaluate): lap time, CSV, plot.
     Raceline(crate::raceline::command::RacelineArgs),
+    /// The long-run test: AI cars on every level for an hour of simulated time each,
+    /// checking every body stays finite, the heap stays flat and the replay reproduces the
+    /// final state hash. Exit code 4 when a check fails.
+    Soak(SoakArgs),
+}
+
+/// Options of `soak`.
+#[derive(Debug, Args)]
+pub struct SoakArgs {
+    /// Level name or path; repeat for several. Default: every shipped level.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub level: Vec<String>,
+    /// Ticks per level (216000 = one hour at 60 Hz).
+    #[arg(long, value_name = "N", default_value_t = 216_000)]
+    pub ticks: u64,
+    /// The player's car (the AI drives it).
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// AI opponents per level.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+    /// Save each level's replay here as soak-LEVEL.rpl.
+    #[arg(long, value_name = "DIR")]
+    pub replay_dir: Option<PathBuf>,
+    /// Fault injection for the soak's own test: leak this many bytes a tick.
+    #[arg(long, value_name = "BYTES", default_value_t = 0, hide = true)]
+    pub leak_bytes_per_tick: usize,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `analyze` and `validate`.
@@ -634,5 +669,33 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Raceline(a) => crate::raceline::command::run(&root, &a),
+        Command::Soak(a) => {
+            if a.ticks == 0 {
+                return Err(bad_input("--ticks", "must be at least 1"));
+            }
+            let opts = crate::app::soak::SoakOptions {
+                levels: if a.level.is_empty() {
+                    level_names(&root)
+                } else {
+                    a.level.clone()
+                },
+                car: a.car.clone(),
+                ai: a.ai,
+                ai_car: a.ai_car.clone(),
+                ticks: a.ticks,
+                replay_dir: a.replay_dir.clone(),
+                leak_bytes_per_tick: a.leak_bytes_per_tick,
+            };
+            let report = crate::app::soak::soak(&root, &profile, &opts)?;
+            emit(a.json, &report, || report.text())?;
+            if report.pass {
+                Ok(())
+            } else {
+                Err(Failure {
+                    code: crate::app::exit::EXIT_CHECK_FAILED,
+                    message: "soak: a check failed (see the report)".into(),
+                })
+            }
+        }
     }
 }

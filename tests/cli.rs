@@ -185,7 +185,16 @@ fn help_lists_every_command_and_the_exit_codes() {
     let o = skidpad(&["--help"]);
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
-    for word in ["play", "run", "screenshot", "levels", "--platform", "Exit codes"] {
+    for word in [
+        "play",
+        "run",
+        "screenshot",
+        "levels",
+        "soak",
+        "--platform",
+        "Exit codes",
+        "SKIDPAD_PAD_SCRIPT",
+    ] {
         assert!(out.contains(word), "--help lacks {word}: {out}");
     }
 }

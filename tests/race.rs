@@ -74,9 +74,125 @@ fn opponents_race_deterministically_and_replays_reproduce_them() {
 }
 
 #[test]
-fn racing_needs_a_track() {
-    let o = skidpad(&["run", "--level", "slip", "--ai", "2", "--ticks", "10"]);
+fn racing_needs_a_track_or_an_ai_line() {
+    // Every shipped level has one; a level file without either is refused for `--ai`.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/levels/jump/level.toml")).unwrap();
+    let cut = text.find("[ai_line]").expect("the jump level has an ai_line");
+    let path = dir.path().join("level.toml");
+    std::fs::write(&path, &text[..cut]).unwrap();
+    let o = skidpad(&["run", "--level", path.to_str().unwrap(), "--ai", "2", "--ticks", "10"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("track") && err.contains("slip"), "{err}");
+    assert!(err.contains("track") && err.contains("ai_line"), "{err}");
+    // The shipped level with its loop races.
+    let o = skidpad(&["run", "--level", "jump", "--ai", "2", "--ticks", "10"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn an_overturned_ai_car_is_put_back_on_its_line() {
+    // Roll an AI car onto its roof on the circuit: within the recovery time (4 s) plus a
+    // margin it is back on its wheels, on the line, and driving.
+    use skidpad::app::race::{level_line, Opponents};
+    use skidpad::content::{ContentRoot, PlatformProfile};
+    let root = ContentRoot::Embedded;
+    let mut setup =
+        skidpad::app::Setup::load(&root, "circuit", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+    setup.add_opponents(&root, 1, "sedan").unwrap();
+    let race = level_line(&root, &setup.level, &setup.opponents[0]).unwrap();
+    let mut world = skidpad::sim::SimWorld::new(&setup.level, &setup.car, &setup.parked, 60);
+    let mut opponents = Opponents::spawn(&mut world, &race.line, &setup.opponents);
+    let ai = world.cars().len() - 1;
+    // The player parks well away from the track, so the AI car has nobody to queue behind.
+    let away = [
+        (1100.0, 1100.0),
+        (-1100.0, 1100.0),
+        (1100.0, -1100.0),
+        (-1100.0, -1100.0),
+    ]
+    .map(|(x, z)| glam::Vec2::new(x, z))
+    .into_iter()
+    .max_by(|a, b| {
+        let off = |p: &glam::Vec2| race.line.locate(*p, None).offset_m.abs();
+        off(a).total_cmp(&off(b))
+    })
+    .unwrap();
+    assert!(race.line.locate(away, None).offset_m.abs() > 100.0);
+    let y = world.ground_height_at(away.x, away.y).unwrap() + 0.5;
+    world.teleport_player(glam::Vec3::new(away.x, y, away.y), glam::Quat::IDENTITY);
+    let parked = skidpad::sim::TickInput {
+        control: skidpad::sim::VehicleControl {
+            brake: 1.0,
+            ..Default::default()
+        },
+        reset: false,
+    };
+    for _ in 0..120 {
+        opponents.drive(&mut world);
+        world.step(&parked);
+    }
+    let p = world.car_body(ai).translation();
+    world.teleport_car(
+        ai,
+        p + glam::Vec3::Y * 1.5,
+        glam::Quat::from_rotation_z(std::f32::consts::PI),
+    );
+    let upright = |w: &skidpad::sim::SimWorld| (*w.car_body(ai).rotation() * glam::Vec3::Y).y;
+    for _ in 0..60 {
+        opponents.drive(&mut world);
+        world.step(&parked);
+    }
+    assert!(upright(&world) < 0.0, "it lies on its roof");
+    for _ in 0..(5 * 60) {
+        opponents.drive(&mut world);
+        world.step(&parked);
+    }
+    assert!(
+        upright(&world) > 0.95,
+        "put back on its wheels: up.y = {}",
+        upright(&world)
+    );
+    let q = world.car_body(ai).translation();
+    let at = race.line.locate(glam::Vec2::new(q.x, q.z), None);
+    assert!(at.offset_m.abs() < 3.0, "{} m off the line", at.offset_m);
+    assert!(
+        world.car_forward_speed(ai) > 3.0,
+        "driving again: {} m/s",
+        world.car_forward_speed(ai)
+    );
+}
+
+#[test]
+fn a_level_loaded_by_path_drives_the_racing_line_beside_it() {
+    // A copy of the circuit: with its raceline.csv the AI drives that file's line; without
+    // it, the centre line (never the shipped circuit's line, which belongs to the original).
+    let dir = tempfile::tempdir().unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/levels/circuit");
+    for f in ["level.toml", "track.csv", "terrain.png", "raceline.csv"] {
+        std::fs::copy(src.join(f), dir.path().join(f)).unwrap();
+    }
+    let level = dir.path().join("level.toml");
+    let line_of = || {
+        let r = json(&skidpad(&[
+            "run",
+            "--level",
+            level.to_str().unwrap(),
+            "--ai-driver",
+            "--ticks",
+            "60",
+            "--json",
+        ]));
+        (
+            r["line"].as_str().unwrap().to_string(),
+            r["predicted_lap_time_s"].as_f64().unwrap(),
+        )
+    };
+    let (with, with_lap) = line_of();
+    assert_eq!(with, dir.path().join("raceline.csv").display().to_string());
+    std::fs::remove_file(dir.path().join("raceline.csv")).unwrap();
+    let (without, without_lap) = line_of();
+    assert_eq!(without, "centre line");
+    // The racing line is the faster of the two (the GA's line against the centre line).
+    assert!(with_lap < without_lap * 0.95, "{with_lap} vs {without_lap}");
 }

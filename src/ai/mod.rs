@@ -6,6 +6,7 @@
 //!   the line, and the line's speed (read a little ahead, so braking starts in time)
 //!   through the Ackermann controller — so it drives either vehicle model.
 //! - [`LapTimer`]: laps counted at the line's start, deterministic (ticks, not clocks).
+//! - [`StuckWatch`]: notices a car overturned or stuck, so it can be put back on its line.
 //!
 //! Everything here reads the simulation's state and returns controls; the simulation
 //! stays deterministic, and a replay that records the player's inputs reproduces the AI
@@ -13,8 +14,10 @@
 
 pub mod driver;
 pub mod line;
+pub mod recovery;
 pub mod timing;
 
 pub use driver::{AiDriver, AiSettings};
 pub use line::DrivingLine;
+pub use recovery::StuckWatch;
 pub use timing::LapTimer;

@@ -12,6 +12,7 @@ pub mod race;
 pub mod screenshot;
 pub mod session;
 pub mod setup;
+pub mod soak;
 pub mod streaming;
 
 pub use exit::Failure;

@@ -3,7 +3,7 @@
 //! on a grid behind the player, and the player's car driven by the AI (`run --ai-driver`).
 
 use super::Failure;
-use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer};
+use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
 use crate::sim::{SimWorld, TickInput};
 use crate::vehicle::CarDef;
@@ -33,7 +33,7 @@ pub struct RaceLine {
 }
 
 /// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
-/// one, else the level's centre line, either through `car`'s speed profile; on a level
+/// one (`raceline.csv` beside a level loaded by path), else the level's centre line, either through `car`'s speed profile; on a level
 /// without a track, its `ai_line` loop at its set speed. An error when it has neither.
 pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, Failure> {
     let l = &level.level;
@@ -55,15 +55,26 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
         });
     };
     let mu = l.materials.get(track.material).friction;
-    let rel = format!("levels/{}/raceline.csv", l.name);
-    let (profiled, source) = match root.read(&rel) {
-        Ok(bytes) => {
-            let label = root.label(&rel);
-            let text = String::from_utf8(bytes.into_owned())
-                .map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
+    // Beside a level loaded by path (never the content root's level of the same name: its
+    // line belongs to another track); else in the content root.
+    let shipped = match &level.dir {
+        Some(dir) => {
+            let path = dir.join("raceline.csv");
+            path.is_file()
+                .then(|| crate::content::root::read_file(&path).map(|b| (b, path.display().to_string())))
+                .transpose()?
+        }
+        None => {
+            let rel = format!("levels/{}/raceline.csv", l.name);
+            root.read(&rel).ok().map(|b| (b.into_owned(), root.label(&rel)))
+        }
+    };
+    let (profiled, source) = match shipped {
+        Some((bytes, label)) => {
+            let text = String::from_utf8(bytes).map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
             (crate::raceline::load_line_csv(&label, &text, car, mu)?, label)
         }
-        Err(_) => (
+        None => (
             crate::raceline::centre_line(&track.track, car, mu)?,
             "centre line".to_string(),
         ),
@@ -93,7 +104,7 @@ pub fn grid_slot(line: &DrivingLine, start: Vec2, k: usize) -> (Vec2, f32) {
 /// AI cars in a world, each with its driver.
 #[derive(Debug, Clone, Default)]
 pub struct Opponents {
-    cars: Vec<(usize, CarDef, AiDriver)>,
+    cars: Vec<(usize, CarDef, AiDriver, StuckWatch)>,
     /// Per world car: where on the line it was last tick (search hint).
     hints: Vec<Option<usize>>,
     /// Per world car, this tick: position, distance along the line, offset from it, speed.
@@ -115,6 +126,7 @@ impl Opponents {
                 index,
                 def.clone(),
                 AiDriver::new(line.clone(), def, AiSettings::default()),
+                StuckWatch::default(),
             ));
         }
         let n = world.cars().len();
@@ -130,7 +142,7 @@ impl Opponents {
     /// nearly in its path) aims no faster than that car plus a margin that shrinks with the
     /// gap, so it follows rather than rams.
     pub fn drive(&mut self, world: &mut SimWorld) {
-        let Some(line) = self.cars.first().map(|(_, _, d)| d.line().clone()) else {
+        let Some(line) = self.cars.first().map(|(_, _, d, _)| d.line().clone()) else {
             return;
         };
         let dt = world.dt_s();
@@ -146,7 +158,7 @@ impl Opponents {
             self.places
                 .push((Vec2::new(p.x, p.z), at.s_m, at.offset_m, world.car_forward_speed(i)));
         }
-        for (index, def, driver) in &mut self.cars {
+        for (index, def, driver, watch) in &mut self.cars {
             let (my_pos, my_s, my_offset, _) = self.places[*index];
             let mut cap = f32::INFINITY;
             for (other, &(pos, s, offset, speed)) in self.places.iter().enumerate() {
@@ -161,12 +173,20 @@ impl Opponents {
             let telemetry = world.telemetry(*index);
             let c = driver.control_capped(def, world.car_body(*index), &telemetry, dt, cap);
             world.set_car_control(*index, c);
+            // Held back by a car ahead (cap near 0) is waiting, not stuck.
+            if watch.update(
+                world.car_body(*index),
+                cap > 2.0 * crate::ai::recovery::STILL_BELOW_MPS,
+                dt,
+            ) {
+                put_back_on_line(world, *index, &line, my_s);
+            }
         }
     }
 
     /// The AI cars' definitions, in world order.
     pub fn defs(&self) -> impl Iterator<Item = &CarDef> {
-        self.cars.iter().map(|(_, d, _)| d)
+        self.cars.iter().map(|(_, d, _, _)| d)
     }
 
     /// How many.
@@ -180,12 +200,34 @@ impl Opponents {
     }
 }
 
+/// Puts car `index`, overturned or stuck, back on `line` where it was (`s_m` along it),
+/// upright, facing along the line, at rest, just above the ground.
+fn put_back_on_line(world: &mut SimWorld, index: usize, line: &DrivingLine, s_m: f32) {
+    let p = line.point_at(s_m);
+    let t = (line.point_at(s_m + 1.0) - p).normalize_or(Vec2::Y);
+    let fallback = world.car_body(index).translation().y;
+    let y = world.ground_height_at(p.x, p.y).unwrap_or(fallback) + 0.4;
+    log::info!(
+        "tick {}: AI car {index} overturned or stuck for {} s; put back on its line at ({:.1}, {:.1})",
+        world.tick(),
+        crate::ai::recovery::STUCK_AFTER_S,
+        p.x,
+        p.y
+    );
+    world.teleport_car(
+        index,
+        Vec3::new(p.x, y, p.y),
+        glam::Quat::from_rotation_y(t.x.atan2(t.y)),
+    );
+}
+
 /// The player's car driven by the AI, timing its laps.
 #[derive(Debug, Clone)]
 pub struct AiPlayer {
     driver: AiDriver,
     car: CarDef,
     timer: LapTimer,
+    watch: StuckWatch,
 }
 
 impl AiPlayer {
@@ -195,16 +237,18 @@ impl AiPlayer {
             driver: AiDriver::new(line.clone(), car, AiSettings::default()),
             car: car.clone(),
             timer: LapTimer::new(),
+            watch: StuckWatch::default(),
         }
     }
 
-    /// The player's input for the next tick.
+    /// The player's input for the next tick: the AI's controls, or the reset input (back
+    /// to the spawn) once the car has been overturned or stuck for a while.
     pub fn input(&mut self, world: &SimWorld) -> TickInput {
         TickInput {
             control: self
                 .driver
                 .control(&self.car, world.player_body(), &world.telemetry(0), world.dt_s()),
-            reset: false,
+            reset: self.watch.update(world.player_body(), true, world.dt_s()),
         }
     }
 

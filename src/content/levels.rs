@@ -59,6 +59,10 @@ pub struct LoadedLevel {
     pub level: Level,
     /// Its static geometry, chunk by chunk.
     pub chunks: ChunkSource,
+    /// The directory it was read from when loaded by path (`--level DIR/level.toml`), so
+    /// files that go with it (its `raceline.csv`) are looked for there; None for a level
+    /// of the content root or one built in code.
+    pub dir: Option<PathBuf>,
 }
 
 struct RootDir<'a> {
@@ -124,8 +128,17 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
         let name = dir
             .file_name()
             .map_or_else(|| name_or_path.to_string(), |n| n.to_string_lossy().into_owned());
-        let level = Level::parse(&path.display().to_string(), &name, &bytes, &materials, &DiskDir(dir))?;
-        return Ok(bake_now(level));
+        let level = Level::parse(
+            &path.display().to_string(),
+            &name,
+            &bytes,
+            &materials,
+            &DiskDir(dir.clone()),
+        )?;
+        return Ok(LoadedLevel {
+            dir: Some(dir),
+            ..bake_now(level)
+        });
     }
     if !level_names(root).iter().any(|n| n == name_or_path) {
         return Err(ContentError::new(
@@ -145,6 +158,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
                 chunks,
             },
             level,
+            dir: None,
         }),
         _ => Ok(bake_now(level)),
     }
@@ -156,6 +170,7 @@ pub fn bake_now(level: Level) -> LoadedLevel {
     LoadedLevel {
         level,
         chunks: ChunkSource::Baked(Arc::new(chunks)),
+        dir: None,
     }
 }
 
