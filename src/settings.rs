@@ -105,6 +105,11 @@ impl Default for RawInput {
     }
 }
 
+/// A parser's message on one line (warnings are one line each).
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Every key path in a TOML value (`input.keyboard.throttle`), for spotting unknown keys.
 fn key_paths(v: &toml::Value, prefix: &str, out: &mut Vec<String>) {
     if let toml::Value::Table(t) = v {
@@ -166,13 +171,17 @@ impl Settings {
         let value: toml::Value = match toml::from_str(text) {
             Ok(v) => v,
             Err(e) => {
+                let at = e
+                    .span()
+                    .map(|s| format!(" at line {}", text[..s.start.min(text.len())].lines().count().max(1)))
+                    .unwrap_or_default();
                 return (
                     Settings::default(),
                     vec![format!(
-                        "{file}: unreadable ({}); using the default settings",
-                        e.message().trim()
+                        "{file}: unreadable{at} ({}); using the default settings",
+                        one_line(e.message())
                     )],
-                )
+                );
             }
         };
         let raw: RawSettings = match value.clone().try_into() {
@@ -180,7 +189,7 @@ impl Settings {
             Err(e) => {
                 return (
                     Settings::default(),
-                    vec![format!("{file}: {}; using the default settings", e.message().trim())],
+                    vec![format!("{file}: {}; using the default settings", one_line(e.message()))],
                 )
             }
         };
@@ -318,6 +327,7 @@ mod tests {
         assert_eq!(s, Settings::default());
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("s.toml") && w[0].contains("default"), "{w:?}");
+        assert!(w[0].contains("at line 1") && !w[0].contains('\n'), "{w:?}");
         let (s, w) = Settings::parse("s.toml", "[audio]\nmaster = nan\n");
         assert_eq!(s, Settings::default());
         assert!(w[0].contains("audio.master"), "{w:?}");

@@ -1,6 +1,8 @@
-//! The interactive front end with no display: `play` falls back to SDL's offscreen driver
-//! and runs its real loop; a machine without usable graphics gets one message and exit
-//! code 3, never a panic.
+//! The interactive front end with devices missing or going away: with no display `play`
+//! falls back to SDL's offscreen driver and runs its real loop; with no sound card it runs
+//! silent; with no pad it says so once; a pad unplugged mid-run (scripted through the same
+//! queue gilrs' events take, `SKIDPAD_PAD_SCRIPT`) pauses it. A machine without usable
+//! graphics gets one message and exit code 3, never a panic.
 
 use std::process::{Command, Output};
 
@@ -33,9 +35,161 @@ fn play_runs_offscreen_without_a_display() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no frame summary in: {log}"));
     assert!((19..=160).contains(&ticks), "{ticks} ticks in 20 paced frames");
-    // One line about audio, not libasound's stderr chatter.
+    // One line about audio (a device opened, or none and silence), not libasound's stderr
+    // chatter.
     assert!(!log.contains("ALSA lib"), "{log}");
-    assert!(log.lines().filter(|l| l.contains("audio")).count() <= 1, "{log}");
+    let audio: Vec<&str> = log.lines().filter(|l| l.contains("audio")).collect();
+    assert_eq!(audio.len(), 1, "{log}");
+    assert!(
+        audio[0].contains("output device opened") || audio[0].contains("running silent"),
+        "{log}"
+    );
+}
+
+#[test]
+fn no_audio_device_is_one_line_and_the_game_plays_on() {
+    // An empty ALSA configuration defines no device at all, on any Linux machine.
+    let o = skidpad(&["play", "--max-frames", "5"], &[("ALSA_CONFIG_PATH", "/dev/null")]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    let audio: Vec<&str> = log.lines().filter(|l| l.to_lowercase().contains("audio")).collect();
+    assert_eq!(audio.len(), 1, "{log}");
+    assert!(
+        audio[0].contains("audio: no output device found; running silent"),
+        "{log}"
+    );
+    assert!(!log.contains("ALSA lib") && !log.contains("panicked"), "{log}");
+    assert!(log.contains("played 5 frames"), "{log}");
+}
+
+#[test]
+fn no_pad_is_said_once_and_play_goes_on_with_the_keyboard() {
+    let o = skidpad(&["play", "--max-frames", "5"], &[]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    let pads: Vec<&str> = log.lines().filter(|l| l.contains("gamepad")).collect();
+    // With gilrs running and nothing plugged in, or with no gamepad backend at all: one
+    // line saying the keyboard drives. (A machine with a pad plugged in names it instead.)
+    assert!(
+        (pads.len() == 1 && pads[0].contains("keyboard only")) || pads.iter().all(|l| l.contains("connected")),
+        "{log}"
+    );
+    assert!(log.contains("played 5 frames"), "{log}");
+
+    // The same through a pad script with no events: the one line names the script.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("no-pads.txt");
+    std::fs::write(&script, "# nothing plugged in\n").unwrap();
+    let o = skidpad(
+        &["play", "--max-frames", "5"],
+        &[("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap())],
+    );
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    let pads: Vec<&str> = log.lines().filter(|l| l.contains("gamepad")).collect();
+    assert_eq!(pads.len(), 1, "{log}");
+    assert!(
+        pads[0].contains("scripted from") && pads[0].contains("(0 events"),
+        "{log}"
+    );
+}
+
+/// A pad unplugged mid-run, through the same queue gilrs' events take: the real loop
+/// pauses at once (no tick runs), drops the pad's throttle, says so in one line, and goes
+/// on only when a pad is back and a button is pressed on it.
+#[test]
+fn a_pad_unplugged_mid_run_pauses_play_until_a_button_press() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("unplug.txt");
+    std::fs::write(
+        &script,
+        "\
+# poll pad event
+0  0 connected
+1  0 axis RightTrigger 1.0
+10 0 disconnected
+30 1 connected
+35 1 axis LeftStickX 1.0   # moving a stick does not resume
+45 1 press South           # a button does
+46 1 release South
+",
+    )
+    .unwrap();
+    let replay = dir.path().join("unplug.rpl");
+    let o = skidpad(
+        &[
+            "play",
+            "--max-frames",
+            "60",
+            "--platform",
+            "xbox",
+            "--record",
+            replay.to_str().unwrap(),
+        ],
+        &[("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap())],
+    );
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(log.contains("gamepads: scripted from"), "{log}");
+    let tick_after = |marker: &str| -> u64 {
+        let lines: Vec<&str> = log.lines().filter(|l| l.contains(marker)).collect();
+        assert_eq!(lines.len(), 1, "one `{marker}` line expected: {log}");
+        lines[0]
+            .split(marker)
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no tick in: {}", lines[0]))
+    };
+    let paused = tick_after("controller 0 unplugged: paused at tick ");
+    assert!(
+        log.contains("connect a controller and press a button to go on"),
+        "{log}"
+    );
+    let resumed = tick_after("controller 1 in use: resumed at tick ");
+    assert_eq!(paused, resumed, "ticks ran while the controller was lost: {log}");
+    assert!(log.contains("played 60 frames"), "{log}");
+
+    // What the simulation was given, tick by tick.
+    let inputs = skidpad::replay::Replay::load(&replay).unwrap().inputs;
+    let paused = paused as usize;
+    assert!(
+        paused > 0 && inputs.len() > paused,
+        "the game did not go on: {} ticks, paused at {paused}",
+        inputs.len()
+    );
+    assert_eq!(
+        inputs[paused - 1].control.throttle,
+        1.0,
+        "the trigger drove before the unplug"
+    );
+    assert!(
+        inputs[paused..]
+            .iter()
+            .all(|i| i.control.throttle == 0.0 && i.control.steer == 0.0),
+        "the lost pad's throttle (or the stick moved while paused) reached the car"
+    );
+}
+
+#[test]
+fn a_bad_pad_script_is_bad_input_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.txt");
+    std::fs::write(&script, "0 0 connected\n1 0 press Turbo\n").unwrap();
+    let o = skidpad(
+        &["play", "--max-frames", "5"],
+        &[("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap())],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "skidpad: pad script {}:2: unknown button `Turbo`",
+            script.display()
+        )),
+        "{err}"
+    );
 }
 
 #[test]
@@ -54,6 +208,18 @@ fn no_opengl_33_is_a_clean_exit_3() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("OpenGL 3.3") && !err.contains("panicked"), "{err}");
+    // One line, and it says what to do.
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("skidpad:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("update the graphics driver") && lines[0].contains("MESA_GL_VERSION_OVERRIDE"),
+        "{err}"
+    );
+    // `play` the same way, and nothing is left half-open.
+    let o = skidpad(&["play", "--max-frames", "1"], &[("MESA_GL_VERSION_OVERRIDE", "3.1")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("skidpad: OpenGL 3.3 core is required"), "{err}");
 }
 
 #[test]
@@ -65,6 +231,20 @@ fn an_unusable_video_driver_is_a_clean_exit_3() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("no-such-driver") && !err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("skidpad:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains("unset SDL_VIDEODRIVER"), "{err}");
+}
+
+#[test]
+fn an_unreachable_display_falls_back_to_offscreen() {
+    // DISPLAY names an X server that is not there: one warning, then the offscreen driver.
+    let o = skidpad(&["play", "--max-frames", "3"], &[("DISPLAY", ":97")]);
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(log.contains("rendering offscreen instead"), "{log}");
+    assert!(log.contains("OpenGL 3.3 context (Offscreen"), "{log}");
+    assert!(log.contains("played 3 frames") && !log.contains("panicked"), "{log}");
 }
 
 #[test]

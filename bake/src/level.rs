@@ -290,7 +290,10 @@ impl Level {
         let terrain_size = size2("terrain.size_m", t.size_m)?;
         let heights = match (&t.heightmap, t.height_m) {
             (None, None) => None,
-            (Some(f), Some(range)) => Some(load_heights(files, f, range, v, "terrain.height_m")?),
+            (Some(f), Some(range)) => {
+                let f = v.file_in_dir("terrain.heightmap", f)?;
+                Some(load_heights(files, f, range, v, "terrain.height_m")?)
+            }
             _ => return Err(v.fail("terrain", "`heightmap` and `height_m` go together")),
         };
 
@@ -335,7 +338,13 @@ impl Level {
                     material: mat(&h.material, &f("material"))?,
                     center_m: vec2(&f("center_m"), h.center_m)?,
                     size_m: size2(&f("size_m"), h.size_m)?,
-                    heights: load_heights(files, &h.file, h.height_m, v, &f("height_m"))?,
+                    heights: load_heights(
+                        files,
+                        v.file_in_dir(&f("file"), &h.file)?,
+                        h.height_m,
+                        v,
+                        &f("height_m"),
+                    )?,
                 })
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
@@ -349,7 +358,9 @@ impl Level {
             .enumerate()
             .map(|(i, p)| {
                 Ok(ParkedCar {
-                    car: p.car.clone(),
+                    car: v
+                        .content_name(&format!("parked_cars[{i}].car"), &p.car, "car")?
+                        .to_string(),
                     position_m: v.finite3(&format!("parked_cars[{i}].position_m"), p.position_m)?,
                     heading_rad: angle(&format!("parked_cars[{i}].heading_deg"), p.heading_deg)?,
                 })
@@ -359,7 +370,8 @@ impl Level {
         let track = match &raw.track {
             None => None,
             Some(t) => {
-                let bytes = files.read(&t.centerline)?;
+                let centerline = v.file_in_dir("track.centerline", &t.centerline)?;
+                let bytes = files.read(centerline)?;
                 let text = String::from_utf8(bytes)
                     .map_err(|_| ContentError::new(files.label(&t.centerline), "file", "not UTF-8 text"))?;
                 Some(TrackDef {

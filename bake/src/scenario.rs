@@ -220,7 +220,10 @@ impl Scenario {
             runs.push(Run {
                 name: r.name.clone(),
                 spawn: r.spawn.clone(),
-                car: r.car.clone(),
+                car: match &r.car {
+                    Some(c) => Some(v.content_name(&f("car"), c, "car")?.to_string()),
+                    None => None,
+                },
                 speed_mps: v.range(&f("speed_mps"), r.speed_mps, -100.0, 200.0)? as f32,
                 seconds: v.range(&f("seconds"), r.seconds, 0.01, 3600.0)? as f32,
                 inputs,

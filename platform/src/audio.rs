@@ -30,7 +30,16 @@ impl AudioOutput {
                 AudioOutput { stream: Some(stream) }
             }
             Err(e) => {
-                log::info!("audio: no output device ({e}); running silent");
+                // cpal's words for a machine without a sound card talk of an unplugged
+                // device; say what it means for the player.
+                let reason = match &e {
+                    rodio::StreamError::NoDevice
+                    | rodio::StreamError::DefaultStreamConfigError(
+                        rodio::cpal::DefaultStreamConfigError::DeviceNotAvailable,
+                    ) => "no output device found".to_string(),
+                    e => format!("the output device cannot be opened ({e})"),
+                };
+                log::info!("audio: {reason}; running silent");
                 AudioOutput { stream: None }
             }
         }

@@ -1,7 +1,26 @@
 //! Gamepads through gilrs, translated into [`PadEvent`]s in the platform's own terms.
 //!
 //! The game consumes only `PadEvent`s, so tests inject pad input by building the same
-//! events this module produces from gilrs.
+//! events this module produces from gilrs. A whole run can be driven the same way: with
+//! [`PAD_SCRIPT_ENV`] naming a pad script, [`Pads`] delivers the script's timed events from
+//! its queue instead of gilrs' (pads plugged in, unplugged, sticks and buttons, frame by
+//! frame), so the real game loop sees exactly what a real pad would give it.
+//!
+//! A pad script is text, one event a line, `#` starting a comment:
+//!
+//! ```text
+//! # poll  pad  event
+//! 0       0    connected
+//! 1       0    axis RightTrigger 1.0
+//! 10      0    disconnected
+//! 30      1    connected
+//! 45      1    press South
+//! 46      1    release South
+//! ```
+//!
+//! `poll` is the index of the [`Pads::poll`] call (the game polls once a frame, so: the
+//! frame) at which the event arrives, non-decreasing down the file. Buttons and axes are
+//! named as in [`PadButton`] and [`PadAxis`].
 
 /// A connected pad, stable while it stays plugged in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -72,10 +91,180 @@ pub struct PadEvent {
     pub kind: PadEventKind,
 }
 
+/// Environment variable naming a pad script (format in the module docs): when set, pads
+/// come from the script and real pads are ignored.
+pub const PAD_SCRIPT_ENV: &str = "SKIDPAD_PAD_SCRIPT";
+
+/// A pad script that cannot be used: which file, which line, what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PadScriptError {
+    /// The script's path.
+    pub file: String,
+    /// 1-based line (0: the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl std::fmt::Display for PadScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            0 => write!(f, "pad script {}: {}", self.file, self.problem),
+            n => write!(f, "pad script {}:{n}: {}", self.file, self.problem),
+        }
+    }
+}
+
+impl std::error::Error for PadScriptError {}
+
+/// Timed pad events from a script, handed out poll by poll.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PadScript {
+    /// (poll index, event), in order.
+    events: Vec<(u64, PadEvent)>,
+    next: usize,
+    polls: u64,
+}
+
+impl PadScript {
+    /// Parses script text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<PadScript, PadScriptError> {
+        let mut events = Vec::new();
+        let mut last = 0u64;
+        for (i, raw) in text.lines().enumerate() {
+            let fail = |problem: String| PadScriptError {
+                file: file.to_string(),
+                line: i + 1,
+                problem,
+            };
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [at, pad, kind, args @ ..] = words.as_slice() else {
+                return Err(fail(format!("expected `POLL PAD EVENT [ARGS]`, got `{line}`")));
+            };
+            let at: u64 = at
+                .parse()
+                .map_err(|_| fail(format!("poll index `{at}` is not a whole number")))?;
+            if at < last {
+                return Err(fail(format!("poll index {at} comes before the previous line's {last}")));
+            }
+            last = at;
+            let pad: usize = pad
+                .parse()
+                .map_err(|_| fail(format!("pad `{pad}` is not a whole number")))?;
+            let kind = match (*kind, args) {
+                ("connected", []) => PadEventKind::Connected,
+                ("disconnected", []) => PadEventKind::Disconnected,
+                ("press" | "release", [b]) => PadEventKind::Button {
+                    button: button_named(b).ok_or_else(|| fail(format!("unknown button `{b}`")))?,
+                    pressed: *kind == "press",
+                },
+                ("axis", [a, v]) => {
+                    let axis = axis_named(a).ok_or_else(|| fail(format!("unknown axis `{a}`")))?;
+                    let value: f32 = v
+                        .parse()
+                        .ok()
+                        .filter(|v: &f32| v.is_finite() && (-1.0..=1.0).contains(v))
+                        .ok_or_else(|| fail(format!("axis value `{v}` is not a number from -1 to 1")))?;
+                    PadEventKind::Axis { axis, value }
+                }
+                _ => {
+                    return Err(fail(format!(
+                        "unknown event `{}`: one of `connected`, `disconnected`, `press BUTTON`, \
+                         `release BUTTON`, `axis AXIS VALUE`",
+                        words[2..].join(" ")
+                    )))
+                }
+            };
+            events.push((at, PadEvent { pad: PadId(pad), kind }));
+        }
+        Ok(PadScript {
+            events,
+            next: 0,
+            polls: 0,
+        })
+    }
+
+    /// Reads and parses a script file.
+    pub fn load(path: &std::path::Path) -> Result<PadScript, PadScriptError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| PadScriptError {
+            file: file.clone(),
+            line: 0,
+            problem: format!("cannot read ({e})"),
+        })?;
+        Self::parse(&file, &text)
+    }
+
+    /// How many events the script holds.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether the script holds no events.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Moves this poll's events into `out`, then counts the poll.
+    fn poll(&mut self, out: &mut Vec<PadEvent>) {
+        while let Some((at, e)) = self.events.get(self.next) {
+            if *at > self.polls {
+                break;
+            }
+            out.push(*e);
+            self.next += 1;
+        }
+        self.polls += 1;
+    }
+}
+
+fn button_named(name: &str) -> Option<PadButton> {
+    use PadButton as B;
+    [
+        B::South,
+        B::East,
+        B::West,
+        B::North,
+        B::LeftBumper,
+        B::RightBumper,
+        B::Select,
+        B::Start,
+        B::Guide,
+        B::LeftStick,
+        B::RightStick,
+        B::DPadUp,
+        B::DPadDown,
+        B::DPadLeft,
+        B::DPadRight,
+    ]
+    .into_iter()
+    .find(|b| format!("{b:?}") == name)
+}
+
+fn axis_named(name: &str) -> Option<PadAxis> {
+    use PadAxis as A;
+    [
+        A::LeftStickX,
+        A::LeftStickY,
+        A::RightStickX,
+        A::RightStickY,
+        A::LeftTrigger,
+        A::RightTrigger,
+    ]
+    .into_iter()
+    .find(|a| format!("{a:?}") == name)
+}
+
 /// The gamepad subsystem. When gilrs cannot start (no udev, unsupported OS) the game runs
-/// keyboard-only with one log line.
+/// keyboard-only with one log line; so it does, with one line, when no pad is plugged in.
 pub struct Pads {
     gilrs: Option<gilrs::Gilrs>,
+    /// Events from a pad script instead of gilrs.
+    script: Option<PadScript>,
     announced: bool,
     ids: std::collections::BTreeMap<usize, gilrs::GamepadId>,
     /// Effects playing (an effect stops when dropped); the oldest go first.
@@ -83,47 +272,96 @@ pub struct Pads {
 }
 
 impl Pads {
+    /// The pads the game should use: the script [`PAD_SCRIPT_ENV`] names when it is set
+    /// (an unreadable or malformed script is an error naming file and line), else the real
+    /// pads through gilrs ([`Pads::open`]).
+    pub fn from_env() -> Result<Pads, PadScriptError> {
+        match std::env::var_os(PAD_SCRIPT_ENV).filter(|v| !v.is_empty()) {
+            Some(path) => {
+                let path = std::path::PathBuf::from(path);
+                let script = PadScript::load(&path)?;
+                log::info!(
+                    "gamepads: scripted from {} ({} events, {PAD_SCRIPT_ENV}); real pads ignored",
+                    path.display(),
+                    script.len()
+                );
+                Ok(Pads::scripted(script))
+            }
+            None => Ok(Pads::open()),
+        }
+    }
+
+    /// Pads driven by `script` alone.
+    pub fn scripted(script: PadScript) -> Pads {
+        Pads {
+            gilrs: None,
+            script: Some(script),
+            announced: true,
+            ids: std::collections::BTreeMap::new(),
+            effects: std::collections::VecDeque::new(),
+        }
+    }
+
     /// Starts gilrs. Never fails: a missing backend leaves an empty, silent pad list.
     pub fn open() -> Pads {
-        let gilrs = match gilrs::Gilrs::new() {
-            Ok(g) => Some(g),
+        // `announced`: whether the one start-up line about pads has been logged.
+        let (gilrs, announced) = match gilrs::Gilrs::new() {
+            Ok(g) => (Some(g), false),
             Err(gilrs::Error::NotImplemented(g)) => {
                 log::info!("gamepads: not supported on this platform; keyboard only");
-                Some(g)
+                (Some(g), true)
             }
             Err(e) => {
                 log::info!("gamepads unavailable ({e}); keyboard only");
-                None
+                (None, true)
             }
         };
         Pads {
+            announced,
             gilrs,
-            announced: false,
+            script: None,
             ids: std::collections::BTreeMap::new(),
             effects: std::collections::VecDeque::new(),
         }
     }
 
     /// Moves every pending pad event into `out` (not cleared). The first call also reports
-    /// the pads already connected at start as `Connected`.
+    /// the pads already connected at start as `Connected` (or logs that there are none);
+    /// pads plugged in or unplugged later are logged one line each.
     pub fn poll(&mut self, out: &mut Vec<PadEvent>) {
-        let Some(gilrs) = self.gilrs.as_mut() else { return };
-        if !self.announced {
-            self.announced = true;
-            for (id, pad) in gilrs.gamepads() {
-                log::info!("gamepad {}: {} connected", usize::from(id), pad.name());
+        let mut from = out.len();
+        if let Some(script) = self.script.as_mut() {
+            script.poll(out);
+        } else if let Some(gilrs) = self.gilrs.as_mut() {
+            if !self.announced {
+                self.announced = true;
+                for (id, pad) in gilrs.gamepads() {
+                    log::info!("gamepad {}: {} connected", usize::from(id), pad.name());
+                    self.ids.insert(id.into(), id);
+                    out.push(PadEvent {
+                        pad: PadId(id.into()),
+                        kind: PadEventKind::Connected,
+                    });
+                }
+                if out.len() == from {
+                    log::info!("gamepads: none connected; keyboard only until one is plugged in");
+                }
+                // Those were announced with their names.
+                from = out.len();
+            }
+            while let Some(gilrs::Event { id, event, .. }) = gilrs.next_event() {
+                let pad = PadId(id.into());
                 self.ids.insert(id.into(), id);
-                out.push(PadEvent {
-                    pad: PadId(id.into()),
-                    kind: PadEventKind::Connected,
-                });
+                if let Some(kind) = translate(event) {
+                    out.push(PadEvent { pad, kind });
+                }
             }
         }
-        while let Some(gilrs::Event { id, event, .. }) = gilrs.next_event() {
-            let pad = PadId(id.into());
-            self.ids.insert(id.into(), id);
-            if let Some(kind) = translate(event) {
-                out.push(PadEvent { pad, kind });
+        for e in &out[from..] {
+            match e.kind {
+                PadEventKind::Connected => log::info!("gamepad {}: connected", e.pad.0),
+                PadEventKind::Disconnected => log::info!("gamepad {}: disconnected", e.pad.0),
+                _ => {}
             }
         }
     }
@@ -226,4 +464,89 @@ fn map_axis(a: gilrs::Axis) -> Option<PadAxis> {
         A::RightZ => PadAxis::RightTrigger,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCRIPT: &str = "\
+# poll pad event
+0 0 connected
+1 0 axis RightTrigger 1.0   # full throttle
+1 0 press South
+3 0 disconnected
+";
+
+    #[test]
+    fn a_script_hands_out_its_events_poll_by_poll() {
+        let mut pads = Pads::scripted(PadScript::parse("s", SCRIPT).unwrap());
+        let mut per_poll = Vec::new();
+        for _ in 0..5 {
+            let mut out = Vec::new();
+            pads.poll(&mut out);
+            per_poll.push(out);
+        }
+        let pad = PadId(0);
+        assert_eq!(
+            per_poll[0],
+            [PadEvent {
+                pad,
+                kind: PadEventKind::Connected
+            }]
+        );
+        assert_eq!(
+            per_poll[1],
+            [
+                PadEvent {
+                    pad,
+                    kind: PadEventKind::Axis {
+                        axis: PadAxis::RightTrigger,
+                        value: 1.0
+                    }
+                },
+                PadEvent {
+                    pad,
+                    kind: PadEventKind::Button {
+                        button: PadButton::South,
+                        pressed: true
+                    }
+                }
+            ]
+        );
+        assert!(per_poll[2].is_empty());
+        assert_eq!(
+            per_poll[3],
+            [PadEvent {
+                pad,
+                kind: PadEventKind::Disconnected
+            }]
+        );
+        assert!(per_poll[4].is_empty());
+        // Rumble on a scripted pad is a no-op, not a crash.
+        pads.rumble(pad, 1.0, std::time::Duration::from_millis(100));
+    }
+
+    #[test]
+    fn a_bad_script_names_file_line_and_problem() {
+        for (text, line, problem) in [
+            ("0 0 wiggle\n", 1, "unknown event `wiggle`"),
+            ("# c\n0 0 press Turbo\n", 2, "unknown button `Turbo`"),
+            ("0 0 axis LeftStickX 7\n", 1, "from -1 to 1"),
+            ("0 0 axis Throttle 1\n", 1, "unknown axis `Throttle`"),
+            ("5 0 connected\n2 0 disconnected\n", 2, "comes before"),
+            ("x 0 connected\n", 1, "not a whole number"),
+            ("0 connected\n", 1, "expected `POLL PAD EVENT"),
+        ] {
+            let e = PadScript::parse("pads.txt", text).unwrap_err();
+            assert_eq!((e.file.as_str(), e.line), ("pads.txt", line), "{text:?}: {e}");
+            assert!(e.problem.contains(problem), "{text:?}: {e}");
+        }
+        let e = PadScript::load(std::path::Path::new("/nonexistent/pads.txt")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("pad script /nonexistent/pads.txt: cannot read"),
+            "{e}"
+        );
+    }
 }

@@ -18,6 +18,6 @@ pub mod worker;
 pub use audio::{AudioOutput, AudioRenderer};
 pub use clock::{Clock, WallClock};
 pub use events::{Key, PlatformEvent};
-pub use gamepad::{PadAxis, PadButton, PadEvent, PadEventKind, PadId, Pads};
+pub use gamepad::{PadAxis, PadButton, PadEvent, PadEventKind, PadId, PadScript, PadScriptError, Pads};
 pub use window::{GlInfo, Platform, PlatformError, VideoBackend, WindowConfig};
 pub use worker::Worker;

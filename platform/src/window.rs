@@ -52,7 +52,10 @@ pub struct GlInfo {
 #[derive(Debug, thiserror::Error)]
 pub enum PlatformError {
     /// SDL itself or its video subsystem failed to start.
-    #[error("video: could not start SDL video ({driver} driver): {reason}")]
+    #[error(
+        "video: could not start SDL video ({driver} driver): {reason}; unset SDL_VIDEODRIVER or set it to a \
+         driver this machine has (x11, wayland, offscreen)"
+    )]
     Video {
         /// SDL video driver that was tried.
         driver: String,
@@ -60,7 +63,10 @@ pub enum PlatformError {
         reason: String,
     },
     /// The window could be made but not an OpenGL 3.3 core context.
-    #[error("OpenGL 3.3 core is required but could not be created: {0}")]
+    #[error(
+        "OpenGL 3.3 core is required but could not be created: {0}; update the graphics driver (Mesa's llvmpipe \
+         software renderer works; unset MESA_GL_VERSION_OVERRIDE if set); `skidpad run` needs no graphics"
+    )]
     NoGl33(String),
 }
 
@@ -127,6 +133,20 @@ impl Platform {
         };
         let sdl = sdl2::init().map_err(video_err)?;
         let video = sdl.video().map_err(video_err)?;
+        // SDL falls through its drivers by itself: a display that cannot be reached (a
+        // stale DISPLAY) ends on the offscreen one. Nothing is shown then; say so.
+        let backend = if backend == VideoBackend::Windowed && video.current_video_driver() == "offscreen" {
+            if std::env::var("SDL_VIDEODRIVER").is_err() {
+                log::warn!(
+                    "the display (DISPLAY={}, WAYLAND_DISPLAY={}) could not be used; rendering offscreen instead",
+                    std::env::var("DISPLAY").unwrap_or_default(),
+                    std::env::var("WAYLAND_DISPLAY").unwrap_or_default()
+                );
+            }
+            VideoBackend::Offscreen
+        } else {
+            backend
+        };
         {
             let attr = video.gl_attr();
             attr.set_context_profile(GLProfile::Core);
@@ -171,10 +191,11 @@ impl Platform {
             minor,
         };
         log::info!(
-            "OpenGL {}.{} context ({:?}): {} / {}",
+            "OpenGL {}.{} context ({:?}, SDL driver {}): {} / {}",
             major,
             minor,
             backend,
+            video.current_video_driver(),
             gl_info.renderer,
             gl_info.version
         );

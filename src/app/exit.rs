@@ -55,6 +55,15 @@ impl From<skidpad_platform::PlatformError> for Failure {
     }
 }
 
+impl From<skidpad_platform::PadScriptError> for Failure {
+    fn from(e: skidpad_platform::PadScriptError) -> Self {
+        Self {
+            code: EXIT_BAD_INPUT,
+            message: e.to_string(),
+        }
+    }
+}
+
 impl From<crate::render::RenderError> for Failure {
     fn from(e: crate::render::RenderError) -> Self {
         Failure::graphics(e.to_string())

@@ -17,7 +17,7 @@ use crate::sim::ChunkProvider;
 use crate::sim::{SimEvent, SimWorld, TickInput};
 use crate::time::{FrameHistory, Phase, PhaseTimer};
 use glam::Vec3;
-use skidpad_platform::{AudioOutput, Clock, Pads, Platform, VideoBackend, WallClock, WindowConfig};
+use skidpad_platform::{AudioOutput, Clock, PadId, Pads, Platform, VideoBackend, WallClock, WindowConfig};
 use std::time::Duration;
 
 /// Frames kept in the always-on frame-time history (about 10 s at 60 Hz).
@@ -41,6 +41,8 @@ pub struct PlayOptions {
 /// Runs the game until the player quits.
 pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
     let profile = &setup.profile;
+    // Before the window: a pad script that cannot be used is bad input, and nothing opens.
+    let mut pads = Pads::from_env()?;
     let mut platform = Platform::open(&WindowConfig {
         title: format!("Skidpad — {} — {}", setup.level.level.name, setup.car.name),
         width: profile.width,
@@ -52,7 +54,6 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         log::warn!("no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames");
     }
     let mut renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
-    let mut pads = Pads::open();
     let audio = AudioOutput::open();
     let sound = SharedSound::default();
     audio.play(Mixer::new(sound.clone()));
@@ -84,7 +85,9 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         platform.poll_events(&mut platform_events);
         pads.poll(&mut pad_events);
         platform_events.iter().for_each(|e| input.on_platform_event(e));
+        let (pad_in_use, was_lost) = (input.active_pad(), input.controller_lost());
         pad_events.iter().for_each(|e| input.on_pad_event(e));
+        log_controller_change(pad_in_use, was_lost, &input, session.world().tick());
         if input.quit_requested() {
             break;
         }
@@ -236,6 +239,22 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// One log line when the pad in use is unplugged (the game pauses, and the HUD asks for a
+/// controller) and one when a button press on a pad brings the player back.
+fn log_controller_change(pad_in_use: Option<PadId>, was_lost: bool, input: &InputState, tick: u64) {
+    match (was_lost, input.controller_lost()) {
+        (false, true) => log::warn!(
+            "controller {} unplugged: paused at tick {tick}; connect a controller and press a button to go on",
+            pad_in_use.map_or_else(|| "?".to_string(), |p| p.0.to_string())
+        ),
+        (true, false) => log::info!(
+            "controller {} in use: resumed at tick {tick}",
+            input.active_pad().map_or_else(|| "?".to_string(), |p| p.0.to_string())
+        ),
+        _ => {}
+    }
 }
 
 /// The rpm the engine sound plays: a sim car's own engine speed, never below its idle (so
