@@ -43,7 +43,7 @@ pub struct Analysis {
     /// Car name.
     pub car: String,
     /// The model's parameters as derived from the car.
-    pub model: BicycleParams,
+    pub model: BicycleModel,
     /// l_f·K_f − l_r·K_r, N·m/rad.
     pub yaw_stiffness_balance_nm_per_rad: f64,
     /// "understeer", "neutral" or "oversteer".
@@ -60,23 +60,6 @@ pub struct Analysis {
     pub yaw_gain: Vec<YawGain>,
     /// The yaw mode at 10, 20 and 30 m/s.
     pub yaw_modes: Vec<YawMode>,
-}
-
-/// The bicycle model's inputs (serializable copy of [`BicycleModel`]).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BicycleParams {
-    /// Mass, kg.
-    pub mass_kg: f64,
-    /// Yaw inertia, kg·m².
-    pub yaw_inertia_kg_m2: f64,
-    /// Centre of mass to front axle, m.
-    pub l_f_m: f64,
-    /// Centre of mass to rear axle, m.
-    pub l_r_m: f64,
-    /// Front axle cornering stiffness, N/rad.
-    pub k_f_n_per_rad: f64,
-    /// Rear axle cornering stiffness, N/rad.
-    pub k_r_n_per_rad: f64,
 }
 
 /// Analyses `car`; an arcade car is refused (its lateral adhesion is a decay rate, not a
@@ -100,14 +83,7 @@ pub fn analyze(car: &CarDef) -> Result<Analysis, ContentError> {
     };
     Ok(Analysis {
         car: car.name.clone(),
-        model: BicycleParams {
-            mass_kg: b.mass_kg,
-            yaw_inertia_kg_m2: b.yaw_inertia_kg_m2,
-            l_f_m: b.l_f_m,
-            l_r_m: b.l_r_m,
-            k_f_n_per_rad: b.k_f_n_per_rad,
-            k_r_n_per_rad: b.k_r_n_per_rad,
-        },
+        model: b,
         yaw_stiffness_balance_nm_per_rad: balance,
         character,
         understeer_gradient_rad_per_mps2: b.understeer_gradient_rad_per_mps2(),

@@ -8,13 +8,19 @@ use glam::Vec2;
 /// (= 1/R of the circumscribed circle). Positive when the path a → b → c turns left in the
 /// world frame (+X left of +Z, as `Track::curvature`), 0 for coincident points.
 pub fn menger_curvature(a: Vec2, b: Vec2, c: Vec2) -> f32 {
-    let (ab, bc) = (b - a, c - b);
-    let denom = ab.length() * bc.length() * (c - a).length();
+    menger_curvature_from_lengths(a, b, c, (b - a).length(), (c - b).length())
+}
+
+/// [`menger_curvature`] with `|ab|` and `|bc|` already known (the speed profile's inner
+/// loop has them as its segment lengths).
+#[inline]
+pub fn menger_curvature_from_lengths(a: Vec2, b: Vec2, c: Vec2, ab_m: f32, bc_m: f32) -> f32 {
+    let denom = ab_m * bc_m * (c - a).length();
     if denom <= 1e-12 {
         0.0
     } else {
         // perp_dot > 0 turns counter-clockwise in (x, z), a right turn in our frame.
-        -2.0 * ab.perp_dot(bc) / denom
+        -2.0 * (b - a).perp_dot(c - b) / denom
     }
 }
 

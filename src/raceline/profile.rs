@@ -28,7 +28,7 @@
 //! μ for cornering; their thrust and brake push the body directly, so they do not share a
 //! friction circle with cornering; their gear is always 1.
 
-use super::geometry::menger_curvature;
+use super::geometry::{menger_curvature, menger_curvature_from_lengths};
 use crate::vehicle::definition::VehicleModel;
 use crate::vehicle::longitudinal::PointMass;
 use crate::vehicle::CarDef;
@@ -369,12 +369,7 @@ impl CarModel {
             // Pass 1, with the Menger curvature from the segment lengths already known.
             for i in 0..n {
                 let (a, b, c) = (pts[prev(i)], pts[i], pts[next(i)]);
-                let denom = ds[o + prev(i)] * ds[o + i] * a.distance(c);
-                k[o + i] = if denom > 1e-12 {
-                    -2.0 * (b - a).perp_dot(c - b) / denom
-                } else {
-                    0.0
-                };
+                k[o + i] = menger_curvature_from_lengths(a, b, c, ds[o + prev(i)], ds[o + i]);
                 kc[o + i] = k[o + i] * inv_mu_g;
                 let limit = if kc[o + i].abs() > 1e-12 {
                     (1.0 / kc[o + i].abs()).min(top_u)

@@ -53,7 +53,7 @@ const G_MPS2: f64 = 9.81;
 /// or stiffening the rear axle (`k_r_n_per_rad`) adds understeer; the reverse adds
 /// oversteer. More `yaw_inertia_kg_m2` slows and (for an oversteerer) destabilises the yaw
 /// response; more stiffness overall speeds it up and damps it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct BicycleModel {
     /// Vehicle mass m, kg (> 0).
     pub mass_kg: f64,

@@ -8,13 +8,14 @@
 //!
 //! Both cast their rays through [`suspension`]; [`Car`] is either, as the world holds it.
 //! [`bicycle`] is the linear bicycle model used to analyse a car; [`carla_import`] turns a
-//! CARLA physics-control dump into a car file; [`ackermann`] drives a car to a target
+//! CARLA physics-control dump (read by [`carla_dump`]) into a car file; [`ackermann`] drives a car to a target
 //! speed and steer angle.
 
 pub mod ackermann;
 pub mod arcade;
 pub mod bicycle;
 pub mod car;
+pub mod carla_dump;
 pub mod carla_import;
 pub mod curve;
 pub mod definition;
