@@ -10,6 +10,7 @@ pub mod app;
 pub mod audio;
 pub mod cli;
 pub mod content;
+pub mod fuzzing;
 pub mod input;
 pub mod raceline;
 pub mod render;

@@ -1,11 +1,14 @@
 //! Allocation in a tick, on every level.
 //!
 //! Our side of a tick — streaming, the vehicle models, events, snapshots — allocates
-//! nothing in steady state. rapier 0.36's step does allocate a few times per tick (its CCD
-//! solver collects its targets into a fresh `Vec`, and the rigid-body set rebuilds its
-//! modified-body list each step, which our force and impulse calls feed). Those are
-//! counted here too, and must stay small and constant: no growth over time, nothing that
-//! scales with the level.
+//! nothing in steady state. rapier 0.36's step does allocate a few times per tick, none of
+//! it reachable through its API (backtraces, 2026-11-22): the rigid-body set's modified
+//! list is `mem::take`n each step, so the first body our force calls touch allocates a new
+//! one; the island solver makes a `StageSync` per solve; the narrow phase's
+//! `debug_validate_body_qualify_info` allocates (debug assertions only); and while a car
+//! moves fast enough for CCD, the CCD solver collects its fixed targets and its results
+//! into fresh `Vec`s (about six allocations). Those are counted here too, and must stay
+//! small and constant: no growth over time, nothing that scales with the level.
 
 use skidpad::alloc_count::{allocations, CountingAlloc};
 use skidpad::content::levels::{level_names, load_level};

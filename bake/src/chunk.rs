@@ -100,6 +100,25 @@ impl BakedChunk {
                 ),
             ));
         }
+        // Deserializing a height field runs none of the checks its constructor makes; the
+        // size accessors assume them (fuzzing found a decoded 0-row field panicking there).
+        for c in &env.chunk.colliders {
+            if let BakedShape::Heights(h) = &c.shape {
+                let (heights, cells) = (h.heights(), h.cells_statuses());
+                let consistent = heights.nrows() >= 2
+                    && heights.ncols() >= 2
+                    && heights.nrows().checked_mul(heights.ncols()) == Some(heights.data().len())
+                    && (cells.nrows(), cells.ncols()) == (heights.nrows() - 1, heights.ncols() - 1)
+                    && cells.nrows() * cells.ncols() == cells.data().len();
+                if !consistent {
+                    return Err(ContentError::new(
+                        file,
+                        "baked chunk",
+                        "corrupt (inconsistent height field); rebuild to re-bake",
+                    ));
+                }
+            }
+        }
         Ok(env.chunk)
     }
 

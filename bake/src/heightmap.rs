@@ -26,6 +26,17 @@ impl Heightmap {
         let mut reader = decoder
             .read_info()
             .map_err(|e| fail(format!("not a readable PNG: {e}")))?;
+        // The size is checked on the header too, before the frame buffer is allocated: a
+        // header may claim up to 2³¹ pixels a side (fuzzing found a 70 GB allocation).
+        let (width, height) = reader.info().size();
+        let size_problem = |cols: usize, rows: usize| {
+            fail(format!(
+                "must be 2 to {MAX_EDGE} samples on each side, is {cols}x{rows}"
+            ))
+        };
+        if width as usize > MAX_EDGE || height as usize > MAX_EDGE {
+            return Err(size_problem(width as usize, height as usize));
+        }
         let mut buf = vec![0; reader.output_buffer_size()];
         let info = reader
             .next_frame(&mut buf)
@@ -35,9 +46,7 @@ impl Heightmap {
         }
         let (cols, rows) = (info.width as usize, info.height as usize);
         if cols < 2 || rows < 2 || cols > MAX_EDGE || rows > MAX_EDGE {
-            return Err(fail(format!(
-                "must be 2 to {MAX_EDGE} samples on each side, is {cols}x{rows}"
-            )));
+            return Err(size_problem(cols, rows));
         }
         let span = high_m - low_m;
         let heights_m: Vec<f32> = match info.bit_depth {

@@ -22,6 +22,15 @@ pub struct Track {
 /// Fewest points accepted.
 pub const MIN_POINTS: usize = 8;
 
+/// Largest coordinate accepted, m: the largest terrain a level may have.
+pub const MAX_COORDINATE_M: f64 = 100_000.0;
+
+/// Longest loop accepted, m: more than the longest circuit raced (the Nürburgring's 25 km
+/// combined loop). What a track drives is sampled along its length (racing-line laterals
+/// every few metres, un-crossed in quadratic time; road geometry): fuzzing found a 120 km
+/// loop taking seconds, and a longer one takes minutes, or memory without bound.
+pub const MAX_LENGTH_M: f32 = 30_000.0;
+
 impl Track {
     /// Parses the centre-line CSV; `file` names it in errors.
     pub fn parse_csv(file: &str, text: &str) -> Result<Track, ContentError> {
@@ -54,6 +63,13 @@ impl Track {
             if values.iter().any(|v| !v.is_finite()) {
                 return Err(ContentError::new(file, &field, "values must be finite"));
             }
+            if values[0].abs() > MAX_COORDINATE_M || values[1].abs() > MAX_COORDINATE_M {
+                return Err(ContentError::new(
+                    file,
+                    &field,
+                    format!("coordinates must be within ±{MAX_COORDINATE_M} m"),
+                ));
+            }
             if values[2] <= 0.0 || values[3] <= 0.0 || values[2] > 200.0 || values[3] > 200.0 {
                 return Err(ContentError::new(file, &field, "widths must be between 0 and 200 m"));
             }
@@ -66,6 +82,15 @@ impl Track {
                 file,
                 "points",
                 format!("a track needs at least {MIN_POINTS} points, has {}", t.centre.len()),
+            ));
+        }
+        let n = t.centre.len();
+        let length_m: f32 = (0..n).map(|i| t.centre[i].distance(t.centre[(i + 1) % n])).sum();
+        if length_m > MAX_LENGTH_M {
+            return Err(ContentError::new(
+                file,
+                "points",
+                format!("the loop is {length_m:.0} m long, longer than {MAX_LENGTH_M} m"),
             ));
         }
         Ok(t)
