@@ -59,7 +59,7 @@ fn kept_fuzz_inputs_do_not_panic() {
              regenerate the corpus with `scripts/fuzz cmin {name}`",
             files.len()
         );
-        let (total, mut accepted) = (files.len(), 0);
+        let (total, mut accepted, started) = (files.len(), 0, std::time::Instant::now());
         for f in files {
             let data = fs::read(&f).unwrap();
             match catch_unwind(AssertUnwindSafe(|| harness(&data))) {
@@ -68,7 +68,10 @@ fn kept_fuzz_inputs_do_not_panic() {
                 Err(_) => failures.push(f.display().to_string()),
             }
         }
-        eprintln!("{name}: {total} kept inputs, {accepted} accepted by the parser");
+        eprintln!(
+            "{name}: {total} kept inputs, {accepted} accepted by the parser ({:.1} s)",
+            started.elapsed().as_secs_f32()
+        );
         // The corpus must reach past the parser, into what an accepted file drives.
         assert!(accepted > 0, "no kept input of `{name}` is accepted by its parser");
     }
