@@ -1,0 +1,1 @@
+mod closest_points_cuboid_cuboid;
