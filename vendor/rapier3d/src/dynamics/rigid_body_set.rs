@@ -114,6 +114,17 @@ impl RigidBodySet {
         core::mem::take(&mut self.modified_bodies)
     }
 
+    /// Hands back a list taken by [`Self::take_modified`], emptied, so that its capacity
+    /// serves the next step instead of the first modification allocating a new list.
+    /// Bodies modified since the take (the new list is not empty) keep their list.
+    // Skidpad patch: without it every step that follows a user modification allocates.
+    pub(crate) fn give_back_modified(&mut self, mut emptied: ModifiedRigidBodies) {
+        if self.modified_bodies.is_empty() {
+            emptied.clear();
+            self.modified_bodies = emptied;
+        }
+    }
+
     /// Returns how many rigid bodies are currently in this collection.
     pub fn len(&self) -> usize {
         self.bodies.len()

@@ -1,5 +1,7 @@
 use crate::alloc_prelude::*;
-use crate::dynamics::{IntegrationParameters, IslandManager, RigidBodySet, SoftBodySet};
+use crate::dynamics::{
+    IntegrationParameters, IslandManager, RigidBodyHandle, RigidBodySet, SoftBodySet,
+};
 use crate::geometry::{
     BroadPhaseBvh, Collider, ColliderHandle, ColliderSet, CollisionEvent, NarrowPhase,
 };
@@ -11,7 +13,7 @@ use parry::query::sweep_toi::Sweep;
 
 use super::sweeps::{
     BodyContinuousResult, CcdTargets, PseudoHitMode, collect_fixed_targets, collect_soft_targets,
-    is_bullet, map_bodies_parallel, sweep_fast_body,
+    is_bullet, map_bodies_into, min_over_bodies, sweep_fast_body,
 };
 
 /// Continuous Collision Detection solver preventing fast objects from tunneling:
@@ -30,11 +32,34 @@ pub struct CCDSolver {
     /// the scene-change flag — re-scanning every collider each step dominated CCD on large scenes.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     fixed_targets_cache: Option<FixedTargetsCache>,
+    /// The cached fixed-target list itself (valid while `fixed_targets_cache` is `Some` with
+    /// `fits`). Kept across invalidations so that rebuilding it reuses its storage.
+    // Skidpad patch: this and the scratch lists below make a step with fast bodies allocate
+    // nothing once they have grown to the scene's size.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    fixed_targets: Vec<(ColliderHandle, Aabb)>,
+    /// Scratch: the soft-body meshes gathered afresh each step.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    soft_targets: Vec<(ColliderHandle, Aabb)>,
+    /// Scratch: this step's fast non-bullet bodies.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    fast_bodies: Vec<RigidBodyHandle>,
+    /// Scratch: this step's fast bullets.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    bullets: Vec<RigidBodyHandle>,
+    /// Scratch: this step's sweep results, non-bullets first, then bullets.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    results: Vec<BodyContinuousResult>,
 }
 
-/// The AABB loosening the cached fixed-target list was built with, paired with the list
-/// itself — `None` past [`FIXED_TARGETS_LIST_MAX`], where the sweep queries the full BVH.
-type FixedTargetsCache = (Real, Option<Vec<(ColliderHandle, Aabb)>>);
+/// The AABB loosening the cached fixed-target list was built with, and whether the list
+/// holds them all — `false` past [`FIXED_TARGETS_LIST_MAX`], where the sweep queries the full
+/// BVH.
+#[derive(Clone, Copy)]
+struct FixedTargetsCache {
+    prediction: Real,
+    fits: bool,
+}
 
 impl CCDSolver {
     /// Initializes a new CCD solver
@@ -128,12 +153,15 @@ impl CCDSolver {
         let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
 
         let linear_slop = params.allowed_linear_error();
-        let fast_bodies: Vec<_> = islands
-            .active_bodies()
-            .filter(|h| bodies[*h].ccd.ccd_active)
-            .collect();
+        let fast_bodies = &mut self.fast_bodies;
+        fast_bodies.clear();
+        fast_bodies.extend(
+            islands
+                .active_bodies()
+                .filter(|h| bodies[*h].ccd.ccd_active),
+        );
 
-        let fractions = map_bodies_parallel(&fast_bodies, hooks, |handle, hooks| {
+        let min_fraction = min_over_bodies(fast_bodies, hooks, |handle, hooks| {
             let rb1 = &bodies[handle];
             // `next_position` isn't solved yet: sweep to the forces/velocities integration.
             let predicted_body_pos =
@@ -154,7 +182,6 @@ impl CCDSolver {
             .fraction
         });
 
-        let min_fraction = fractions.into_iter().fold(1.0, Real::min);
         (min_fraction < 1.0).then_some(min_fraction * dt)
     }
 
@@ -184,12 +211,27 @@ impl CCDSolver {
         // NOTE: broad-phase AABBs are NOT enlarged to the swept volumes: only the fast body's
         // query box is swept; stationary targets keep their fat AABBs. Swept AABBs in
         // the tree leak into the next step's broad phase (pair explosion, ~2x narrow-phase cost).
-        let (non_bullets, bullets): (Vec<_>, Vec<_>) = islands
-            .active_bodies()
-            .filter(|h| bodies[*h].ccd.ccd_active)
-            .partition(|h| !is_bullet(&bodies[*h]));
-
-        let mut all_results = Vec::new();
+        let Self {
+            fixed_targets_cache,
+            fixed_targets,
+            soft_targets,
+            fast_bodies: non_bullets,
+            bullets,
+            results: all_results,
+        } = self;
+        non_bullets.clear();
+        bullets.clear();
+        for h in islands.active_bodies() {
+            let rb = &bodies[h];
+            if rb.ccd.ccd_active {
+                if is_bullet(rb) {
+                    bullets.push(h);
+                } else {
+                    non_bullets.push(h);
+                }
+            }
+        }
+        all_results.clear();
 
         // Pass 1: fast non-bullet bodies vs fixed targets (all targets are stationary, so
         // the bodies are independent and can run in parallel).
@@ -204,24 +246,29 @@ impl CCDSolver {
             // Non-bullet fast bodies only hit fixed targets: sweep against the (small) cached
             // fixed-collider list instead of the full BVH.
             let prediction = params.prediction_distance();
-            let cache_valid = self
-                .fixed_targets_cache
-                .as_ref()
-                .is_some_and(|(p, _)| *p == prediction);
-            if !cache_valid {
-                self.fixed_targets_cache = Some((
-                    prediction,
-                    collect_fixed_targets(bodies, colliders, prediction),
-                ));
-            }
+            let cache = match *fixed_targets_cache {
+                Some(cache) if cache.prediction == prediction => cache,
+                _ => {
+                    let cache = FixedTargetsCache {
+                        prediction,
+                        fits: collect_fixed_targets(bodies, colliders, prediction, fixed_targets),
+                    };
+                    *fixed_targets_cache = Some(cache);
+                    cache
+                }
+            };
             // Soft-body meshes deform every step without any scene change, so they are
             // gathered fresh (one AABB per mesh, not a collider scan).
-            let soft = collect_soft_targets(soft_bodies, colliders, prediction);
-            let targets = match &self.fixed_targets_cache.as_ref().unwrap().1 {
-                Some(fixed) => CcdTargets::Lists { fixed, soft: &soft },
-                None => CcdTargets::FullBvh(bvh),
+            collect_soft_targets(soft_bodies, colliders, prediction, soft_targets);
+            let targets = if cache.fits {
+                CcdTargets::Lists {
+                    fixed: fixed_targets,
+                    soft: soft_targets,
+                }
+            } else {
+                CcdTargets::FullBvh(bvh)
             };
-            let results = map_bodies_parallel(&non_bullets, hooks, |handle, hooks| {
+            map_bodies_into(non_bullets, hooks, all_results, |handle, hooks| {
                 sweep_fast_body(
                     handle,
                     bodies,
@@ -235,14 +282,14 @@ impl CCDSolver {
                     PseudoHitMode::Record,
                 )
             });
-            all_results.extend(results);
         }
-        Self::apply_clamps(bodies, &all_results);
+        Self::apply_clamps(bodies, all_results);
 
         // Pass 2: bullets vs everything except other bullets. Targets read the (already
         // clamped) `next_position` from pass 1 (deferred bullet stage).
         if !bullets.is_empty() {
-            let bullet_results = {
+            let first_bullet = all_results.len();
+            {
                 let query_pipeline = broad_phase.as_query_pipeline(
                     narrow_phase.query_dispatcher(),
                     bodies,
@@ -250,7 +297,7 @@ impl CCDSolver {
                     QueryFilter::default(),
                 );
                 let (bvh, dispatcher) = (query_pipeline.bvh, query_pipeline.dispatcher);
-                map_bodies_parallel(&bullets, hooks, |handle, hooks| {
+                map_bodies_into(bullets, hooks, all_results, |handle, hooks| {
                     sweep_fast_body(
                         handle,
                         bodies,
@@ -263,16 +310,15 @@ impl CCDSolver {
                         linear_slop,
                         PseudoHitMode::Record,
                     )
-                })
-            };
-            Self::apply_clamps(bodies, &bullet_results);
-            all_results.extend(bullet_results);
+                });
+            }
+            Self::apply_clamps(bodies, &all_results[first_bullet..]);
         }
 
         // Emit intersection events for sensor crossings that happened strictly before each
         // body's final solid impact and that the narrow phase would never observe (no
         // overlap at either the start or the clamped end pose).
-        for result in &all_results {
+        for result in all_results.iter() {
             for hit in &result.pseudo_hits {
                 if hit.fraction >= result.fraction {
                     // The body stops before reaching this sensor.

@@ -153,26 +153,28 @@ pub(super) enum CcdTargets<'a> {
 /// full broad-phase BVH.
 const FIXED_TARGETS_LIST_MAX: usize = 512;
 
-/// Collects the enabled fixed-target colliders (parentless + attached to `Fixed` bodies),
-/// AABBs fattened by the prediction (speculative) distance. Returns `None` when there are
-/// more than [`FIXED_TARGETS_LIST_MAX`] of them.
+/// Collects the enabled fixed-target colliders (parentless + attached to `Fixed` bodies)
+/// into `fixed`, AABBs fattened by the prediction (speculative) distance. Returns `false`
+/// when there are more than [`FIXED_TARGETS_LIST_MAX`] of them.
 pub(super) fn collect_fixed_targets(
     bodies: &RigidBodySet,
     colliders: &ColliderSet,
     prediction_distance: Real,
-) -> Option<Vec<(ColliderHandle, Aabb)>> {
-    let mut fixed = Vec::new();
+    fixed: &mut Vec<(ColliderHandle, Aabb)>,
+) -> bool {
+    fixed.clear();
     for (ch, co) in colliders.iter_enabled() {
         let rb = co.parent.and_then(|p| bodies.get(p.handle));
         if is_fixed_target(rb) {
             if fixed.len() == FIXED_TARGETS_LIST_MAX {
-                return None;
+                fixed.clear();
+                return false;
             }
             let aabb = co.shape.compute_aabb(&co.pos).loosened(prediction_distance);
             fixed.push((ch, aabb));
         }
     }
-    Some(fixed)
+    true
 }
 
 /// Collects the enabled soft-body collision meshes and their AABBs, fattened by the prediction
@@ -182,8 +184,9 @@ pub(super) fn collect_soft_targets(
     soft_bodies: &SoftBodySet,
     colliders: &ColliderSet,
     prediction_distance: Real,
-) -> Vec<(ColliderHandle, Aabb)> {
-    let mut soft = Vec::new();
+    soft: &mut Vec<(ColliderHandle, Aabb)>,
+) {
+    soft.clear();
     for (_, sb) in soft_bodies.iter() {
         for mesh in sb.meshes() {
             let ch = mesh.collider();
@@ -194,7 +197,6 @@ pub(super) fn collect_soft_targets(
             soft.push((ch, aabb));
         }
     }
-    soft
 }
 
 /// A convex piece of the fast collider: its point-cloud proxy plus its own sweep (the
@@ -299,6 +301,7 @@ enum TargetKind<'a> {
 
 /// A hit against a sensor (or a pair with mismatched solver groups), recorded during the
 /// sweep for later intersection-event emission. Never clamps positions.
+#[derive(Clone, Copy)]
 pub(super) struct PseudoHit {
     pub(super) ch1: ColliderHandle,
     pub(super) ch2: ColliderHandle,
@@ -306,6 +309,7 @@ pub(super) struct PseudoHit {
 }
 
 /// Result of the continuous solve of one fast body.
+#[derive(Clone)]
 pub(super) struct BodyContinuousResult {
     pub(super) handle: RigidBodyHandle,
     /// The earliest solid impact fraction in `[0, 1]`; `1.0` if the body sweeps freely.
@@ -710,13 +714,49 @@ pub(super) fn map_bodies_parallel<T: Send>(
     }
 }
 
-/// Serial fallback for non-`parallel` builds. Keeps the same shape as the parallel one so
-/// both call sites read alike; nothing here needs the hooks to be `Sync`.
-#[cfg(not(feature = "parallel"))]
-pub(super) fn map_bodies_parallel<T>(
+/// [`map_bodies_parallel`], appending to `out`: the serial build reuses `out`'s storage
+/// rather than collecting a new list each step.
+// Skidpad patch (with `min_over_bodies`): no allocation per step on the serial path.
+#[cfg(feature = "parallel")]
+pub(super) fn map_bodies_into<T: Send>(
     handles: &[RigidBodyHandle],
     hooks: &dyn PhysicsHooks,
+    out: &mut Vec<T>,
+    f: impl Fn(RigidBodyHandle, &dyn PhysicsHooks) -> T + Sync + Send,
+) {
+    out.extend(map_bodies_parallel(handles, hooks, f));
+}
+
+/// Serial fallback for non-`parallel` builds, with the same shape as the parallel one;
+/// nothing here needs the hooks to be `Sync`.
+#[cfg(not(feature = "parallel"))]
+pub(super) fn map_bodies_into<T>(
+    handles: &[RigidBodyHandle],
+    hooks: &dyn PhysicsHooks,
+    out: &mut Vec<T>,
     f: impl Fn(RigidBodyHandle, &dyn PhysicsHooks) -> T,
-) -> Vec<T> {
-    handles.iter().map(|h| f(*h, hooks)).collect()
+) {
+    out.extend(handles.iter().map(|h| f(*h, hooks)));
+}
+
+/// The smallest of `f` over the bodies, and `1.0` if it is never smaller.
+#[cfg(feature = "parallel")]
+pub(super) fn min_over_bodies(
+    handles: &[RigidBodyHandle],
+    hooks: &dyn PhysicsHooks,
+    f: impl Fn(RigidBodyHandle, &dyn PhysicsHooks) -> Real + Sync + Send,
+) -> Real {
+    map_bodies_parallel(handles, hooks, f)
+        .into_iter()
+        .fold(1.0, Real::min)
+}
+
+/// The smallest of `f` over the bodies, and `1.0` if it is never smaller.
+#[cfg(not(feature = "parallel"))]
+pub(super) fn min_over_bodies(
+    handles: &[RigidBodyHandle],
+    hooks: &dyn PhysicsHooks,
+    f: impl Fn(RigidBodyHandle, &dyn PhysicsHooks) -> Real,
+) -> Real {
+    handles.iter().map(|h| f(*h, hooks)).fold(1.0, Real::min)
 }

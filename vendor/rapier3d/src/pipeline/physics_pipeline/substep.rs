@@ -389,9 +389,16 @@ impl PhysicsPipeline {
         // If a user change could have added, removed, or moved a FIXED
         // collider this step, invalidate the cache.
         // (internal motion never touches fixed colliders nor these lists).
+        // Skidpad patch: a modified body only matters if it is fixed or its type changed
+        // (to or from fixed). A game that pushes its dynamic bodies every step (forces,
+        // velocities) used to rebuild the list, and allocate it, every step.
         if !modified_colliders.is_empty()
             || !removed_colliders.is_empty()
-            || !modified_bodies.is_empty()
+            || modified_bodies.iter().any(|h| {
+                bodies
+                    .get(*h)
+                    .is_none_or(|rb| rb.is_fixed() || rb.changes.contains(RigidBodyChanges::TYPE))
+            })
         {
             ccd_solver.invalidate_fixed_targets_cache();
         }
@@ -464,6 +471,7 @@ impl PhysicsPipeline {
         self.counters.stages.user_changes.resume();
         self.clear_modified_colliders(colliders, &mut modified_colliders);
         self.clear_modified_bodies(bodies, &mut modified_bodies);
+        bodies.give_back_modified(modified_bodies);
         removed_colliders.clear();
         self.counters.stages.user_changes.pause();
 

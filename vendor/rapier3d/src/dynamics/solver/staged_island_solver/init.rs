@@ -18,7 +18,6 @@ use parry::math::SIMD_WIDTH;
 #[cfg(feature = "dim3")]
 use crate::dynamics::FrictionModel;
 
-use super::sync::StageSync;
 use super::worker::run_worker;
 use super::{
     CHUNK_BATCH, ChunkSegment, GroupLayout, LAYOUT_REF_WORKERS, SharedCtx, StagedIslandSolver,
@@ -615,7 +614,7 @@ impl StagedIslandSolver {
         /*
          * Parallel phase.
          */
-        self.sync = StageSync::new(num_workers);
+        self.sync.reset(num_workers);
 
         let ctx = SharedCtx {
             sync: &self.sync,

@@ -63,6 +63,22 @@ impl StageSync {
         }
     }
 
+    /// Back to the state of [`Self::new`]`(num_workers)`, keeping the cursor storage when the
+    /// worker count is unchanged.
+    // Skidpad patch: `new` per island solve allocated the cursors every step.
+    pub(super) fn reset(&mut self, num_workers: usize) {
+        if self.cursors.len() != num_workers {
+            *self = Self::new(num_workers);
+            return;
+        }
+        self.published = AtomicUsize::new(0);
+        self.advance_ticket = AtomicUsize::new(0);
+        self.completed = AtomicUsize::new(0);
+        for cursor in &mut self.cursors {
+            *cursor = PaddedCursor(AtomicCursor::new(0));
+        }
+    }
+
     /// Records `count` executed units of `stage` (total `stage_work`, identical across workers).
     /// The completion crossing the total advances the stage right here, so [`Self::sync`] waiters
     /// only *read* `published` — no RMWs while spinning. Sound unconditionally: an incomplete
