@@ -580,6 +580,19 @@ impl<ManifoldData, ContactData: Default + Copy> ContactManifold<ManifoldData, Co
         }
     }
 
+    /// Moves the whole manifold out of `self` (points, sub-shape poses and data), leaving an
+    /// empty one with the same sub-shape ids. Unlike [`Self::take`], it clones nothing, so
+    /// it allocates nothing: for a manifold whose old copy is discarded anyway.
+    // Skidpad patch: the composite and heightfield queries called `take` on every kept
+    // manifold every step, cloning the boxed sub-shape poses and the manifold data.
+    pub fn take_whole(&mut self) -> Self
+    where
+        ManifoldData: Default,
+    {
+        let empty = Self::with_data(self.subshape1, self.subshape2, ManifoldData::default());
+        core::mem::replace(self, empty)
+    }
+
     /// Clones `self` and then remove all contact points from `self`.
     pub fn take(&mut self) -> Self
     where
@@ -911,5 +924,39 @@ impl<ManifoldData, ContactData: Default + Copy> ContactManifold<ManifoldData, Co
         }
 
         Some(deepest)
+    }
+}
+
+/// Most points a manifold built from two polygonal features holds (two clipped quads).
+const SNAPSHOT_INLINE_POINTS: usize = 8;
+
+/// A copy of a manifold's points, kept to match the recomputed contacts against
+/// ([`ContactManifold::match_contacts`]): inline up to [`SNAPSHOT_INLINE_POINTS`] points.
+// Skidpad patch: the convex-convex queries cloned the point list every step a contact
+// lasted, which allocated every step.
+pub(crate) enum PointsSnapshot<Data> {
+    Inline(arrayvec::ArrayVec<TrackedContact<Data>, SNAPSHOT_INLINE_POINTS>),
+    Heap(Vec<TrackedContact<Data>>),
+}
+
+impl<Data: Copy> PointsSnapshot<Data> {
+    /// A copy of `points`, allocating only past [`SNAPSHOT_INLINE_POINTS`] points.
+    pub(crate) fn of(points: &[TrackedContact<Data>]) -> Self {
+        if points.len() <= SNAPSHOT_INLINE_POINTS {
+            Self::Inline(points.iter().copied().collect())
+        } else {
+            Self::Heap(points.to_vec())
+        }
+    }
+}
+
+impl<Data> core::ops::Deref for PointsSnapshot<Data> {
+    type Target = [TrackedContact<Data>];
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            Self::Inline(points) => points,
+            Self::Heap(points) => points,
+        }
     }
 }

@@ -96,7 +96,11 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
 
     // Traverse bvh1 first.
     let ls_aabb2_1 = ls_aabb2.transform_by(&pos12).loosened(prediction);
-    let mut old_manifolds = core::mem::take(manifolds);
+    // Skidpad patch: the kept manifolds move from the front of `manifolds` (last query's,
+    // `n_old` of them) to its end, and the front is drained afterwards: same manifolds in
+    // the same order as taking the list and pushing into a new one, without allocating a
+    // new list every query.
+    let n_old = manifolds.len();
     let deformable = composite1.is_deformable() || composite2.is_deformable();
 
     let mut leaf_fn1 = |leaf1: u32| {
@@ -117,15 +121,16 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
                         let sub_detector = match workspace.sub_detectors.entry(entry_key) {
                             Entry::Occupied(entry) => {
                                 let sub_detector = entry.into_mut();
-                                let manifold = old_manifolds[sub_detector.manifold_id].take();
-                                sub_detector.manifold_id = manifolds.len();
+                                let manifold =
+                                    manifolds[sub_detector.manifold_id].take_whole();
+                                sub_detector.manifold_id = manifolds.len() - n_old;
                                 sub_detector.timestamp = new_timestamp;
                                 manifolds.push(manifold);
                                 sub_detector
                             }
                             Entry::Vacant(entry) => {
                                 let sub_detector = SubDetector {
-                                    manifold_id: manifolds.len(),
+                                    manifold_id: manifolds.len() - n_old,
                                     timestamp: new_timestamp,
                                 };
 
@@ -148,7 +153,7 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
                             }
                         };
 
-                        let manifold = &mut manifolds[sub_detector.manifold_id];
+                        let manifold = &mut manifolds[n_old + sub_detector.manifold_id];
                         if deformable {
                             manifold.mark_shapes_deformed();
                         }
@@ -187,6 +192,7 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
     for leaf_id in composite1.bvh().intersect_aabb(&ls_aabb2_1) {
         leaf_fn1(leaf_id);
     }
+    let _ = manifolds.drain(..n_old);
 
     workspace
         .sub_detectors

@@ -91,7 +91,11 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
 
     // Traverse bvh1 first.
     let ls_aabb2_1 = shape2.compute_aabb(&pos12).loosened(prediction);
-    let mut old_manifolds = core::mem::take(manifolds);
+    // Skidpad patch: the kept manifolds move from the front of `manifolds` (last query's,
+    // `n_old` of them) to its end, and the front is drained afterwards: same manifolds in
+    // the same order as taking the list and pushing into a new one, without allocating a
+    // new list every query.
+    let n_old = manifolds.len();
 
     // The manifold of a leaf: the one kept from the last query, or a fresh one (its sub-shape
     // ids and pose set by the first computation), pushed in leaf order.
@@ -100,8 +104,8 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
             match workspace.sub_detectors.entry(leaf1) {
                 Entry::Occupied(entry) => {
                     let sub_detector = entry.into_mut();
-                    let mut manifold = old_manifolds[sub_detector.manifold_id].take();
-                    sub_detector.manifold_id = manifolds.len();
+                    let mut manifold = manifolds[sub_detector.manifold_id].take_whole();
+                    sub_detector.manifold_id = manifolds.len() - n_old;
                     sub_detector.timestamp = new_timestamp;
                     if deformable {
                         manifold.mark_shapes_deformed();
@@ -111,7 +115,7 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
                 }
                 Entry::Vacant(entry) => {
                     let _ = entry.insert(SubDetector {
-                        manifold_id: manifolds.len(),
+                        manifold_id: manifolds.len() - n_old,
                         timestamp: new_timestamp,
                     });
                     let mut manifold = ContactManifold::new();
@@ -174,7 +178,7 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
                 .iter()
                 .map(|&leaf1| bookkeep(leaf1, manifolds))
                 .collect();
-            manifolds
+            manifolds[n_old..]
                 .par_iter_mut()
                 .zip(leaves.par_iter())
                 .zip(fresh.par_iter())
@@ -191,6 +195,8 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
         let fresh = bookkeep(leaf1, manifolds);
         compute(leaf1, fresh, manifolds.last_mut().unwrap());
     }
+
+    let _ = manifolds.drain(..n_old);
 
     workspace
         .sub_detectors

@@ -1,3 +1,4 @@
+use super::contact_manifold::PointsSnapshot;
 #[cfg(feature = "dim2")]
 use crate::math::Vector;
 use crate::math::{Pose, Real};
@@ -142,7 +143,7 @@ pub fn contact_manifold_cuboid_triangle<'a, ManifoldData, ContactData>(
 
     // We do this clone to perform contact tracking and transfer impulses.
     // TODO: find a more efficient way of doing this.
-    let old_manifold_points = manifold.points.clone();
+    let old_manifold_points = PointsSnapshot::of(&manifold.points);
     manifold.clear();
 
     PolygonalFeature::contacts(

@@ -1,4 +1,5 @@
 use crate::math::{Pose, Real};
+use super::contact_manifold::PointsSnapshot;
 use crate::query::{ContactManifold, TrackedContact};
 use crate::shape::{HalfSpace, PackedFeatureId, PolygonalFeature, PolygonalFeatureMap, Shape};
 
@@ -58,7 +59,8 @@ pub fn contact_manifold_halfspace_pfm<'a, ManifoldData, ContactData, S2>(
 
     // We do this clone to perform contact tracking and transfer impulses.
     // TODO: find a more efficient way of doing this.
-    let old_manifold_points = core::mem::take(&mut manifold.points);
+    let old_manifold_points = PointsSnapshot::of(&manifold.points);
+    manifold.points.clear();
 
     for i in 0..feature2.num_vertices {
         let vtx2 = feature2.vertices[i];

@@ -116,7 +116,11 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
      */
     // TODO: somehow precompute the Aabb and reuse it?
     let ls_aabb2 = shape2.compute_aabb(pos12).loosened(prediction);
-    let mut old_manifolds = core::mem::take(manifolds);
+    // Skidpad patch: the kept manifolds move from the front of `manifolds` (last query's,
+    // `n_old` of them) to its end, and the front is drained afterwards: same manifolds in
+    // the same order as taking the list and pushing into a new one, without allocating a
+    // new list every query.
+    let n_old = manifolds.len();
 
     heightfield1.map_elements_in_local_aabb(&ls_aabb2, &mut |i, part1| {
         #[cfg(feature = "dim2")]
@@ -127,15 +131,15 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
         let sub_detector = match workspace.sub_detectors.entry(i) {
             Entry::Occupied(entry) => {
                 let sub_detector = entry.into_mut();
-                let manifold = old_manifolds[sub_detector.manifold_id].take();
-                sub_detector.manifold_id = manifolds.len();
+                let manifold = manifolds[sub_detector.manifold_id].take_whole();
+                sub_detector.manifold_id = manifolds.len() - n_old;
                 sub_detector.timestamp = new_timestamp;
                 manifolds.push(manifold);
                 sub_detector
             }
             Entry::Vacant(entry) => {
                 let sub_detector = SubDetector {
-                    manifold_id: manifolds.len(),
+                    manifold_id: manifolds.len() - n_old,
                     timestamp: new_timestamp,
                 };
 
@@ -150,7 +154,7 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
             }
         };
 
-        let manifold = &mut manifolds[sub_detector.manifold_id];
+        let manifold = &mut manifolds[n_old + sub_detector.manifold_id];
 
         #[cfg(feature = "dim2")]
         let pseudo_normals = None::<()>;
@@ -181,6 +185,7 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
             );
         }
     });
+    let _ = manifolds.drain(..n_old);
 
     workspace
         .sub_detectors

@@ -1,4 +1,5 @@
 use crate::math::{Pose, Real, Vector};
+use super::contact_manifold::PointsSnapshot;
 use crate::query::contact_manifolds::{NormalConstraints, NormalConstraintsPair};
 use crate::query::{
     self,
@@ -74,7 +75,7 @@ pub fn contact_manifold_pfm_pfm<'a, ManifoldData, ContactData, S1, S2>(
         init_dir,
     );
 
-    let old_manifold_points = manifold.points.clone();
+    let old_manifold_points = PointsSnapshot::of(&manifold.points);
     manifold.clear();
 
     match contact {
