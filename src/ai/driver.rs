@@ -77,8 +77,8 @@ impl AiDriver {
         }
     }
 
-    /// The line it follows.
-    pub fn line(&self) -> &DrivingLine {
+    /// The line it follows (shared: clone the `Arc`, never the line, in a tick).
+    pub fn line(&self) -> &Arc<DrivingLine> {
         &self.line
     }
 

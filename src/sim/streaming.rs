@@ -78,6 +78,8 @@ pub struct StreamStats {
     pub peak_resident_bytes: usize,
     /// Chunks that entered the world so far.
     pub entered: u64,
+    /// Chunks asked of the provider ahead of need so far (each starts a load).
+    pub prefetched: u64,
     /// Chunks that left it.
     pub left: u64,
     /// Entries that had to wait for their chunk (zero in a healthy game).
@@ -172,6 +174,7 @@ impl Streamer {
             let k = key(c);
             if near(c, self.radii.prefetch_m) {
                 if self.prefetched.insert(k, ()).is_none() {
+                    self.stats.prefetched += 1;
                     self.provider.prefetch(c);
                 }
             } else if self.prefetched.remove(&k).is_some() {

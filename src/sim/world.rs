@@ -456,6 +456,27 @@ impl SimWorld {
         h.finish()
     }
 
+    /// A digest of which contacts exist: every contact pair, the sub-shape ids of its
+    /// manifolds and whether each touches. It changes when a car meets a new collider or a
+    /// new triangle of a mesh or height field, or a contact forms or breaks: the one kind of
+    /// tick in which the physics engine allocates (a new pair's workspace, a new manifold,
+    /// its first points); the allocation tests use it to tell those ticks from steady ones.
+    pub fn contact_topology(&self) -> u64 {
+        let mut h = StateHasher::new();
+        for pair in self.physics.narrow_phase.contact_pairs() {
+            for c in [pair.collider1, pair.collider2] {
+                let (index, generation) = c.into_raw_parts();
+                h.u64(((index as u64) << 32) | generation as u64);
+            }
+            h.u64(pair.manifolds().len() as u64);
+            for m in pair.manifolds() {
+                h.u64(((m.subshape1 as u64) << 32) | m.subshape2 as u64);
+                h.u64(m.points.is_empty() as u64);
+            }
+        }
+        h.finish()
+    }
+
     /// Writes the cars' and props' poses into `out`, reusing its storage.
     pub fn snapshot_into(&self, out: &mut Snapshot) {
         out.tick = self.tick;
