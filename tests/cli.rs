@@ -362,6 +362,15 @@ fn profile_reports_percentiles_and_writes_a_chrome_trace() {
     }
     assert!(r["p50_ms"].as_f64().unwrap() <= r["p99_ms"].as_f64().unwrap());
     assert!((r["budget_ms"].as_f64().unwrap() - 16.67).abs() < 1e-6);
+    // Allocations by phase add up to the total (only phases that allocated are listed).
+    let by_phase: f64 = r["phase_allocations_per_tick"]
+        .as_object()
+        .expect("allocations by phase")
+        .values()
+        .map(|v| v.as_f64().unwrap())
+        .sum();
+    let total = r["allocations_per_tick"].as_f64().unwrap();
+    assert!((by_phase - total).abs() < 1e-9, "{by_phase} vs {total}: {r}");
     for phase in ["input", "streaming", "vehicle", "physics", "sim", "audio"] {
         assert!(r["phase_means_ms"][phase].is_number(), "{phase}: {r}");
     }

@@ -6,7 +6,7 @@
 
 use super::{Failure, Setup};
 use crate::audio::{Mixer, SharedSound, SoundParams};
-use crate::render::readback::read_back_buffer;
+use crate::render::readback::wait_for_gpu;
 use crate::render::Renderer;
 use crate::sim::{TickInput, TickPart, VehicleControl};
 use crate::time::{FramePhases, Phase, PhaseTimer};
@@ -78,6 +78,8 @@ pub struct ProfileReport {
     /// Heap allocations per tick in the measured frames (whole frame's work, all threads;
     /// needs the counting allocator, which the `skidpad` binary installs).
     pub allocations_per_tick: f64,
+    /// The same by phase, phases that allocated only (the culprit when the total is not 0).
+    pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
 }
@@ -91,7 +93,8 @@ struct Driver {
 
 impl Driver {
     fn input(&mut self, setup: &Setup, session: &mut super::Session, dt: f32) -> TickInput {
-        let Some(run) = self.runs.get(self.run % self.runs.len().max(1)).cloned() else {
+        // Borrowed, not cloned: a run's inputs and names would allocate every frame.
+        let Some(run) = self.runs.get(self.run % self.runs.len().max(1)) else {
             return TickInput {
                 control: VehicleControl {
                     throttle: 0.7,
@@ -119,8 +122,9 @@ impl Driver {
             hand_brake: i.hand_brake,
             ..VehicleControl::default()
         });
+        let seconds = run.seconds;
         self.t_s += dt;
-        if self.t_s >= run.seconds {
+        if self.t_s >= seconds {
             self.t_s = 0.0;
             self.run += 1;
         }
@@ -186,7 +190,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         if f == warmup {
             allocs_at_start = crate::alloc_count::allocations();
         }
-        let mut timer = PhaseTimer::start(&clock);
+        let mut timer = PhaseTimer::start_counting(&clock, crate::alloc_count::allocations);
         let frame_start = clock.now();
         if let Some(w) = window.as_mut() {
             w.platform.poll_events(&mut platform_events);
@@ -223,7 +227,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
             let camera = session.camera(1.0);
             renderer.draw(&session.frame_view(1.0, &camera), w, h);
             timer.mark(&clock, Phase::Render);
-            let _ = read_back_buffer(1, 1);
+            wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
             platform.swap();
             timer.mark(&clock, Phase::Swap);
@@ -297,6 +301,14 @@ fn report(setup: &Setup, opts: &ProfileOptions, frames: &[FramePhases], ticks: u
             .collect(),
         ticks_per_frame: ticks as f64 / n,
         allocations_per_tick: allocations as f64 / ticks.max(1) as f64,
+        phase_allocations_per_tick: Phase::ALL
+            .iter()
+            .map(|p| {
+                let made: u64 = frames.iter().map(|f| u64::from(f.allocations_in(*p))).sum();
+                (p.name(), made as f64 / ticks.max(1) as f64)
+            })
+            .filter(|(_, per_tick)| *per_tick > 0.0)
+            .collect(),
         peak_heap_mb: crate::alloc_count::peak_bytes() as f64 / 1048576.0,
     }
 }
@@ -393,6 +405,13 @@ impl ProfileReport {
             "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
             self.ticks_per_frame, self.allocations_per_tick, self.peak_heap_mb
         );
+        if !self.phase_allocations_per_tick.is_empty() {
+            s += "  allocations/tick by phase:";
+            for (name, v) in &self.phase_allocations_per_tick {
+                s += &format!(" {name} {v:.3}");
+            }
+            s += "\n";
+        }
         s
     }
 }

@@ -60,3 +60,16 @@ pub fn read_back_buffer(width: u32, height: u32) -> Image {
         rgba: flipped,
     }
 }
+
+/// Waits until the GPU has finished the frame drawn so far, by reading one pixel of the
+/// back buffer (a read must wait for every draw before it). The profiler's `gpu_finish`
+/// phase; it allocates nothing, so the frame's allocation count stays the game's.
+pub fn wait_for_gpu() {
+    let mut pixel = [0u8; 4];
+    // SAFETY: `pixel` holds exactly one RGBA8 pixel; pack alignment 1 matches.
+    unsafe {
+        gl::PixelStorei(gl::PACK_ALIGNMENT, 1);
+        gl::ReadBuffer(gl::BACK);
+        gl::ReadPixels(0, 0, 1, 1, gl::RGBA, gl::UNSIGNED_BYTE, pixel.as_mut_ptr().cast());
+    }
+}

@@ -74,12 +74,20 @@ pub struct FramePhases {
     pub start: Duration,
     /// Simulation ticks the frame ran.
     pub ticks: u32,
+    /// Heap allocations made in each phase, in [`Phase::ALL`] order (zero unless the timer
+    /// was started with [`PhaseTimer::start_counting`]).
+    pub allocations: [u32; Phase::COUNT],
 }
 
 impl FramePhases {
     /// Time spent in `phase`.
     pub fn get(&self, phase: Phase) -> Duration {
         self.phase[phase.index()]
+    }
+
+    /// Heap allocations made in `phase` (counted by [`PhaseTimer::start_counting`]).
+    pub fn allocations_in(&self, phase: Phase) -> u32 {
+        self.allocations[phase.index()]
     }
 
     /// The phase that took longest: the one to blame for a frame over budget.
@@ -97,6 +105,8 @@ pub struct PhaseTimer {
     frame_start: Duration,
     phase_start: Duration,
     current: FramePhases,
+    /// Reads a process-wide allocation count, when allocations are charged to phases.
+    allocations: Option<(fn() -> u64, u64)>,
 }
 
 impl PhaseTimer {
@@ -107,6 +117,16 @@ impl PhaseTimer {
             frame_start: now,
             phase_start: now,
             current: FramePhases::default(),
+            allocations: None,
+        }
+    }
+
+    /// Starts a frame now that also charges heap allocations to phases, read from
+    /// `allocations` (a counting global allocator's total) at each mark.
+    pub fn start_counting(clock: &dyn Clock, allocations: fn() -> u64) -> Self {
+        Self {
+            allocations: Some((allocations, allocations())),
+            ..Self::start(clock)
         }
     }
 
@@ -116,6 +136,12 @@ impl PhaseTimer {
         let now = clock.now();
         self.current.phase[phase.index()] += now.saturating_sub(self.phase_start);
         self.phase_start = now;
+        if let Some((count, last)) = &mut self.allocations {
+            let total = count();
+            let made = u32::try_from(total.saturating_sub(*last)).unwrap_or(u32::MAX);
+            self.current.allocations[phase.index()] = self.current.allocations[phase.index()].saturating_add(made);
+            *last = total;
+        }
     }
 
     /// Records how many ticks the frame ran.
@@ -190,6 +216,33 @@ mod tests {
         fn advance_ms(&self, ms: u64) {
             self.0.set(self.0.get() + Duration::from_millis(ms));
         }
+    }
+
+    #[test]
+    fn allocations_are_charged_to_the_phase_that_made_them() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static MADE: AtomicU64 = AtomicU64::new(100);
+        fn made() -> u64 {
+            MADE.load(Ordering::Relaxed)
+        }
+        let clock = FakeClock(Cell::new(Duration::ZERO));
+        let mut t = PhaseTimer::start_counting(&clock, made);
+        MADE.fetch_add(2, Ordering::Relaxed);
+        t.mark(&clock, Phase::Input);
+        t.mark(&clock, Phase::Physics);
+        MADE.fetch_add(5, Ordering::Relaxed);
+        t.mark(&clock, Phase::Sim);
+        MADE.fetch_add(1, Ordering::Relaxed);
+        t.mark(&clock, Phase::Input);
+        let f = t.finish(&clock);
+        assert_eq!(f.allocations_in(Phase::Input), 3);
+        assert_eq!(f.allocations_in(Phase::Physics), 0);
+        assert_eq!(f.allocations_in(Phase::Sim), 5);
+        // A timer started without a counter charges nothing.
+        let mut plain = PhaseTimer::start(&clock);
+        MADE.fetch_add(7, Ordering::Relaxed);
+        plain.mark(&clock, Phase::Input);
+        assert_eq!(plain.finish(&clock).allocations, [0; Phase::COUNT]);
     }
 
     #[test]
