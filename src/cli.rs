@@ -83,36 +83,7 @@ pub enum Command {
     /// The long-run test: AI cars on every level for an hour of simulated time each,
     /// checking every body stays finite, the heap stays flat and the replay reproduces the
     /// final state hash. Exit code 4 when a check fails.
-    Soak(SoakArgs),
-}
-
-/// Options of `soak`.
-#[derive(Debug, Args)]
-pub struct SoakArgs {
-    /// Level name or path; repeat for several. Default: every shipped level.
-    #[arg(long, value_name = "NAME|PATH")]
-    pub level: Vec<String>,
-    /// Ticks per level (216000 = one hour at 60 Hz).
-    #[arg(long, value_name = "N", default_value_t = 216_000)]
-    pub ticks: u64,
-    /// The player's car (the AI drives it).
-    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
-    pub car: String,
-    /// AI opponents per level.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    pub ai: usize,
-    /// The opponents' car.
-    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
-    pub ai_car: String,
-    /// Save each level's replay here as soak-LEVEL.rpl.
-    #[arg(long, value_name = "DIR")]
-    pub replay_dir: Option<PathBuf>,
-    /// Fault injection for the soak's own test: leak this many bytes a tick.
-    #[arg(long, value_name = "BYTES", default_value_t = 0, hide = true)]
-    pub leak_bytes_per_tick: usize,
-    /// Print the report as one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    Soak(crate::app::soak::SoakArgs),
 }
 
 /// Options of `analyze` and `validate`.
@@ -334,7 +305,8 @@ pub fn main() -> i32 {
     }
 }
 
-fn bad_input(field: &str, problem: impl Into<String>) -> Failure {
+/// A command-line argument refused: exit code 2, the field named.
+pub(crate) fn bad_input(field: &str, problem: impl Into<String>) -> Failure {
     Failure::from(crate::content::ContentError::new("command line", field, problem))
 }
 
@@ -356,7 +328,7 @@ fn load_settings(path: Option<&std::path::Path>) -> crate::settings::Settings {
 }
 
 /// Prints `report` as one JSON line, or as the text `text` gives.
-fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<(), Failure> {
+pub(crate) fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<(), Failure> {
     if json {
         println!(
             "{}",
@@ -669,33 +641,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Raceline(a) => crate::raceline::command::run(&root, &a),
-        Command::Soak(a) => {
-            if a.ticks == 0 {
-                return Err(bad_input("--ticks", "must be at least 1"));
-            }
-            let opts = crate::app::soak::SoakOptions {
-                levels: if a.level.is_empty() {
-                    level_names(&root)
-                } else {
-                    a.level.clone()
-                },
-                car: a.car.clone(),
-                ai: a.ai,
-                ai_car: a.ai_car.clone(),
-                ticks: a.ticks,
-                replay_dir: a.replay_dir.clone(),
-                leak_bytes_per_tick: a.leak_bytes_per_tick,
-            };
-            let report = crate::app::soak::soak(&root, &profile, &opts)?;
-            emit(a.json, &report, || report.text())?;
-            if report.pass {
-                Ok(())
-            } else {
-                Err(Failure {
-                    code: crate::app::exit::EXIT_CHECK_FAILED,
-                    message: "soak: a check failed (see the report)".into(),
-                })
-            }
-        }
+        Command::Soak(a) => crate::app::soak::run(&root, &profile, &a),
     }
 }

@@ -13,7 +13,6 @@
 //! and a harness has not silently become a no-op. `scripts/fuzz` runs the targets.
 
 use crate::content::chunk::{bake_level, chunk_of, BakedChunk};
-use crate::content::level::{Spawn, Terrain};
 use crate::content::levels::{bake_now, LoadedLevel};
 use crate::content::track::Track;
 use crate::content::{ContentError, ContentRoot, Level, MaterialTable, PlatformProfile};
@@ -384,30 +383,15 @@ fn flat_level() -> &'static LoadedLevel {
     static LEVEL: OnceLock<LoadedLevel> = OnceLock::new();
     LEVEL.get_or_init(|| {
         let materials = shipped_materials();
-        bake_now(Level {
-            name: "fuzz".into(),
-            description: "flat square for fuzzed cars".into(),
-            chunk_size_m: 64.0,
-            terrain: Terrain {
-                size_m: Vec2::splat(64.0),
-                material: materials.id("asphalt", "fuzz", "terrain").expect("shipped asphalt"),
-                heights: None,
-            },
-            materials: materials.clone(),
-            surfaces: vec![],
-            height_patches: vec![],
-            props: vec![],
-            dynamic: vec![],
-            parked_cars: vec![],
-            spawns: vec![Spawn {
-                name: "start".into(),
-                position_m: Vec3::new(0.0, 0.5, 0.0),
-                heading_rad: 0.0,
-            }],
-            scenario: None,
-            track: None,
-            ai_line: None,
-        })
+        bake_now(Level::flat(
+            "fuzz",
+            "flat square for fuzzed cars",
+            64.0,
+            Vec2::splat(64.0),
+            materials.id("asphalt", "fuzz", "terrain").expect("shipped asphalt"),
+            materials.clone(),
+            Vec3::new(0.0, 0.5, 0.0),
+        ))
     })
 }
 

@@ -257,6 +257,44 @@ pub struct AiLine {
 }
 
 impl Level {
+    /// A level built in code rather than read: flat `ground` terrain `size_m` across,
+    /// nothing on it, one spawn `start` at `spawn_m` facing +Z. Tools and tests add what
+    /// they need (props, a scenario) to the fields.
+    pub fn flat(
+        name: &str,
+        description: &str,
+        chunk_size_m: f32,
+        size_m: Vec2,
+        ground: MaterialId,
+        materials: MaterialTable,
+        spawn_m: Vec3,
+    ) -> Level {
+        Level {
+            name: name.into(),
+            description: description.into(),
+            chunk_size_m,
+            terrain: Terrain {
+                size_m,
+                material: ground,
+                heights: None,
+            },
+            materials,
+            surfaces: vec![],
+            height_patches: vec![],
+            props: vec![],
+            dynamic: vec![],
+            parked_cars: vec![],
+            spawns: vec![Spawn {
+                name: "start".into(),
+                position_m: spawn_m,
+                heading_rad: 0.0,
+            }],
+            scenario: None,
+            track: None,
+            ai_line: None,
+        }
+    }
+
     /// The player's start.
     pub fn player_spawn(&self) -> &Spawn {
         &self.spawns[0]

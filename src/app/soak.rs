@@ -11,7 +11,7 @@
 //! chunk cache: bisect with `--ticks`); a replay mismatch is a determinism bug
 //! (`tests/determinism.rs` is the place to pin it).
 
-use super::headless::{run, RunInput, RunOptions};
+use super::headless::{self, RunInput, RunOptions};
 use super::race::{level_line, AiPlayer, Opponents};
 use super::{Failure, Setup};
 use crate::alloc_count;
@@ -306,7 +306,7 @@ fn soak_level(
     };
     let label = format!("soak replay of {}", setup.level.level.name);
     let decoded = Replay::decode(&label, &replay.encode())?;
-    let replayed = run(
+    let replayed = headless::run(
         &setup,
         RunOptions {
             input: RunInput::Recorded(decoded.inputs),
@@ -343,4 +343,63 @@ fn soak_level(
     };
     report.judge();
     Ok(report)
+}
+
+/// Options of `soak`.
+#[derive(Debug, clap::Args)]
+pub struct SoakArgs {
+    /// Level name or path; repeat for several. Default: every shipped level.
+    #[arg(long, value_name = "NAME|PATH")]
+    pub level: Vec<String>,
+    /// Ticks per level (216000 = one hour at 60 Hz).
+    #[arg(long, value_name = "N", default_value_t = 216_000)]
+    pub ticks: u64,
+    /// The player's car (the AI drives it).
+    #[arg(long, value_name = "NAME|PATH", default_value = crate::vehicle::definition::DEFAULT_CAR)]
+    pub car: String,
+    /// AI opponents per level.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+    /// Save each level's replay here as soak-LEVEL.rpl.
+    #[arg(long, value_name = "DIR")]
+    pub replay_dir: Option<PathBuf>,
+    /// Fault injection for the soak's own test: leak this many bytes a tick.
+    #[arg(long, value_name = "BYTES", default_value_t = 0, hide = true)]
+    pub leak_bytes_per_tick: usize,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `skidpad soak`: the soak with `args`, the report printed; a failed check is exit code 4.
+pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Failure> {
+    if args.ticks == 0 {
+        return Err(crate::cli::bad_input("--ticks", "must be at least 1"));
+    }
+    let opts = SoakOptions {
+        levels: if args.level.is_empty() {
+            crate::content::levels::level_names(root)
+        } else {
+            args.level.clone()
+        },
+        car: args.car.clone(),
+        ai: args.ai,
+        ai_car: args.ai_car.clone(),
+        ticks: args.ticks,
+        replay_dir: args.replay_dir.clone(),
+        leak_bytes_per_tick: args.leak_bytes_per_tick,
+    };
+    let report = soak(root, profile, &opts)?;
+    crate::cli::emit(args.json, &report, || report.text())?;
+    if report.pass {
+        Ok(())
+    } else {
+        Err(Failure {
+            code: crate::app::exit::EXIT_CHECK_FAILED,
+            message: "soak: a check failed (see the report)".into(),
+        })
+    }
 }

@@ -1,7 +1,7 @@
 //! The validation suite's ground: a long flat asphalt strip built in code, so the checks
 //! depend on no level file's layout.
 
-use crate::content::level::{Level, Spawn, Terrain};
+use crate::content::level::Level;
 use crate::content::levels::bake_now;
 use crate::content::{ContentError, MaterialTable};
 use crate::sim::SimWorld;
@@ -22,29 +22,14 @@ pub fn start_m() -> Vec3 {
 
 /// A world with `car` at the start of the strip, integrated at `rate_hz`.
 pub fn world(materials: &MaterialTable, car: &CarDef, rate_hz: u32) -> Result<SimWorld, ContentError> {
-    let level = Level {
-        name: "proving-ground".into(),
-        description: "flat asphalt strip for `skidpad validate`".into(),
-        chunk_size_m: 240.0,
-        terrain: Terrain {
-            size_m: Vec2::new(WIDTH_M, LENGTH_M),
-            material: materials.id(SURFACE, "proving ground", "terrain")?,
-            heights: None,
-        },
-        materials: materials.clone(),
-        surfaces: vec![],
-        height_patches: vec![],
-        props: vec![],
-        dynamic: vec![],
-        parked_cars: vec![],
-        spawns: vec![Spawn {
-            name: "start".into(),
-            position_m: start_m(),
-            heading_rad: 0.0,
-        }],
-        scenario: None,
-        track: None,
-        ai_line: None,
-    };
+    let level = Level::flat(
+        "proving-ground",
+        "flat asphalt strip for `skidpad validate`",
+        240.0,
+        Vec2::new(WIDTH_M, LENGTH_M),
+        materials.id(SURFACE, "proving ground", "terrain")?,
+        materials.clone(),
+        start_m(),
+    );
     Ok(SimWorld::new(&bake_now(level), car, &[], rate_hz))
 }

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use glam::{Quat, Vec2, Vec3};
-use skidpad::content::level::{Level, PropShape, Spawn, StaticProp, Terrain};
+use skidpad::content::level::{Level, PropShape, StaticProp};
 use skidpad::content::levels::{bake_now, materials};
 use skidpad::content::material::MaterialId;
 use skidpad::content::{ContentRoot, LoadedLevel, MaterialTable};
@@ -33,30 +33,18 @@ pub fn material(name: &str) -> MaterialId {
 /// An empty level of `size` metres of `ground` material with one spawn.
 pub fn level(size_m: f32, ground: &str, spawn_at: Vec3, props: Vec<StaticProp>) -> Level {
     let materials = table();
-    Level {
-        name: "test".into(),
-        description: "test world".into(),
-        chunk_size_m: 128.0,
-        terrain: Terrain {
-            size_m: Vec2::splat(size_m),
-            material: materials.id(ground, "test", "terrain").unwrap(),
-            heights: None,
-        },
+    let ground = materials.id(ground, "test", "terrain").unwrap();
+    let mut level = Level::flat(
+        "test",
+        "test world",
+        128.0,
+        Vec2::splat(size_m),
+        ground,
         materials,
-        surfaces: vec![],
-        height_patches: vec![],
-        props,
-        dynamic: vec![],
-        parked_cars: vec![],
-        spawns: vec![Spawn {
-            name: "start".into(),
-            position_m: spawn_at,
-            heading_rad: 0.0,
-        }],
-        scenario: None,
-        track: None,
-        ai_line: None,
-    }
+        spawn_at,
+    );
+    level.props = props;
+    level
 }
 
 pub fn world(level: Level, car: &CarDef, rate_hz: u32) -> SimWorld {
