@@ -318,11 +318,19 @@ fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> L
         .collect();
     let mut ext = full.clone();
     let seg = |ext: &[[f32; 2]], i: usize| (centre[i] - dir[i] * ext[i][0], centre[i] + dir[i] * ext[i][1]);
+    // Two laterals can only cross if their centres are within the sum of their reaches,
+    // and reaches only shrink: the grid finds every such pair once, instead of testing all
+    // n² (seconds on a 15 km track whose spike doubles back on itself).
+    let near = NearbyCentres::new(&centre, full.iter().map(|e| e[0].max(e[1])).fold(0.0, f32::max));
+    let mut candidates = Vec::new();
     for _ in 0..UNCROSS_ROUNDS {
         let mut crossed = false;
         for i in 0..n {
             let reach_i = ext[i][0].max(ext[i][1]);
-            for j in i + 1..n {
+            // In index order, as a scan of every pair would meet them: shortening is
+            // order-dependent, and the result must not depend on the grid.
+            near.after_into(i, &mut candidates);
+            for &j in &candidates {
                 if centre[i].distance(centre[j]) > reach_i + ext[j][0].max(ext[j][1]) {
                     continue;
                 }
@@ -378,6 +386,45 @@ fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> L
         border_right_m: right,
         centre_t,
         edge_margin_m: margin,
+    }
+}
+
+/// Lateral centres bucketed in a uniform grid whose cells are twice the longest reach: any
+/// two laterals that can touch have centres in the same or neighbouring cells.
+struct NearbyCentres {
+    centres: Vec<(i32, i32)>,
+    cells: std::collections::HashMap<(i32, i32), Vec<usize>>,
+}
+
+impl NearbyCentres {
+    fn new(centre: &[Vec2], max_reach_m: f32) -> Self {
+        // Track coordinates are within ±100 km (the track parser's limit): a cell of at
+        // least 0.1 m keeps cell indices well inside i32.
+        let cell_m = (2.0 * max_reach_m).max(0.1);
+        let centres: Vec<(i32, i32)> = centre
+            .iter()
+            .map(|c| ((c.x / cell_m).floor() as i32, (c.y / cell_m).floor() as i32))
+            .collect();
+        let mut cells: std::collections::HashMap<(i32, i32), Vec<usize>> = std::collections::HashMap::new();
+        for (i, key) in centres.iter().enumerate() {
+            cells.entry(*key).or_default().push(i);
+        }
+        Self { centres, cells }
+    }
+
+    /// The laterals after `i` whose centres are in `i`'s cell or a neighbouring one, in
+    /// index order, into `out`.
+    fn after_into(&self, i: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (cx, cy) = self.centres[i];
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if let Some(members) = self.cells.get(&(cx + dx, cy + dy)) {
+                    out.extend(members.iter().copied().filter(|&j| j > i));
+                }
+            }
+        }
+        out.sort_unstable();
     }
 }
 
