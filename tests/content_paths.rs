@@ -168,3 +168,60 @@ fn a_level_naming_a_car_by_path_is_refused() {
     let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// A symlink inside a level's or the content's directory that leads outside it is refused
+/// when read, by path and by name; a directory link back up the tree neither hangs nor
+/// repeats the listing.
+#[test]
+fn symlinks_cannot_lead_out_of_the_content() {
+    let dir = content_dir();
+    let c = dir.path();
+    // A heightmap outside the content root altogether, reached through a link in the
+    // level's own directory.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let secret = elsewhere.path().join("secret.png");
+    std::fs::copy(repo("content/levels/bump/washboard.png"), &secret).unwrap();
+    std::os::unix::fs::symlink(&secret, c.join("levels/escape/data/link.png")).unwrap();
+    let level = write_level(
+        c,
+        "",
+        "[[heightfields]]\nfile = \"data/link.png\"\nmaterial = \"gravel\"\ncenter_m = [0.0, 20.0]\n\
+         size_m = [8.0, 60.0]\nheight_m = [0.0, 0.1]\n",
+    );
+    let link = c.join("levels/escape/data/link.png");
+    for args in [
+        vec!["run", "--level", level.to_str().unwrap(), "--ticks", "1"],
+        vec![
+            "--content",
+            c.to_str().unwrap(),
+            "run",
+            "--level",
+            "escape",
+            "--ticks",
+            "1",
+        ],
+    ] {
+        let o = skidpad(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        let line = err.lines().find(|l| l.starts_with("skidpad: ")).unwrap_or_default();
+        assert!(
+            line.contains(&format!("{}: path: leads to", link.display())) && line.contains("through a symlink"),
+            "{args:?}: {err}"
+        );
+    }
+    // The same level with the link pointing inside its directory plays.
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink("ok.png", &link).unwrap();
+    let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // A directory link back to the content root: `levels` lists each level once and ends.
+    std::os::unix::fs::symlink("..", c.join("levels/loop")).unwrap();
+    let o = skidpad(&["--content", c.to_str().unwrap(), "levels"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let names: Vec<&str> = out.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    assert_eq!(names.iter().filter(|n| **n == "escape").count(), 1, "{out}");
+    assert!(!names.iter().any(|n| n.contains("loop")), "{out}");
+}

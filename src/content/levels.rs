@@ -1,7 +1,7 @@
 //! Finding and loading levels: by name from the content root (with the chunks `build.rs`
 //! baked for it), or from a path on disk (baked at load time with the same code).
 
-use super::root::{embedded_baked_levels, read_file, BakedChunkBytes};
+use super::root::{embedded_baked_levels, read_file, read_inside, BakedChunkBytes};
 use super::{ContentError, ContentRoot, Level, MaterialTable};
 use skidpad_bake::chunk::{bake_level, BakedChunk, ChunkCoord};
 use skidpad_bake::LevelFiles;
@@ -91,7 +91,7 @@ impl LevelFiles for DiskDir {
                 "must stay inside the level's directory",
             ));
         }
-        read_file(&self.0.join(path))
+        read_inside(&self.0, path, "the level's directory")
     }
     fn label(&self, rel: &str) -> String {
         self.0.join(rel).display().to_string()

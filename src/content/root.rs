@@ -39,7 +39,7 @@ impl ContentRoot {
                 .find(|(p, _)| *p == rel)
                 .map(|(_, bytes)| Cow::Borrowed(*bytes))
                 .ok_or_else(|| ContentError::new(self.label(rel), "file", "not found in the embedded content")),
-            ContentRoot::Dir(d) => read_file(&d.join(rel)).map(Cow::Owned),
+            ContentRoot::Dir(d) => read_inside(d, Path::new(rel), "the content root").map(Cow::Owned),
         }
     }
 
@@ -54,7 +54,9 @@ impl ContentRoot {
                 .collect(),
             ContentRoot::Dir(d) => {
                 let mut files = Vec::new();
-                walk(&d.join(dir), &mut files);
+                if let Ok(root) = d.canonicalize() {
+                    walk(&root, &d.join(dir), WALK_DEPTH, &mut files);
+                }
                 files
                     .into_iter()
                     .filter_map(|p| {
@@ -74,14 +76,34 @@ impl ContentRoot {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+/// How deep a content directory is listed: deeper than any layout we use, and the stop
+/// for a symlink that leads back up the tree.
+const WALK_DEPTH: usize = 16;
+
+/// Files under `dir`, recursively, at most `depth` levels down. A symlinked directory is
+/// followed only if it leads inside `root` (canonical) and not back up to an ancestor, so a
+/// link cannot loop; a symlinked file is listed, and refused when read if it leads out.
+fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
+        if !p.is_dir() {
             out.push(p);
+            continue;
+        }
+        let linked = e.file_type().is_ok_and(|t| t.is_symlink());
+        // A link is followed if it leads inside the root and not back up to where it is.
+        let follow = !linked
+            || p.canonicalize().is_ok_and(|target| {
+                target.starts_with(root) && !dir.canonicalize().is_ok_and(|here| here.starts_with(&target))
+            });
+        if depth > 0 && follow {
+            walk(root, &p, depth - 1, out);
+        } else {
+            log::warn!(
+                "{}: a symlinked directory leading outside the content root or back up the tree; skipped",
+                p.display()
+            );
         }
     }
 }
@@ -94,6 +116,23 @@ fn check_relative(rel: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Reads `rel` under `dir`, refusing it if, once symlinks are followed, it lies outside
+/// `dir` (`what` names `dir` in the message). A file that does not exist is reported by the
+/// read.
+pub(crate) fn read_inside(dir: &Path, rel: &Path, what: &str) -> Result<Vec<u8>, ContentError> {
+    let path = dir.join(rel);
+    if let (Ok(root), Ok(target)) = (dir.canonicalize(), path.canonicalize()) {
+        if !target.starts_with(&root) {
+            return Err(ContentError::new(
+                path.display().to_string(),
+                "path",
+                format!("leads to {}, outside {what} (through a symlink)", target.display()),
+            ));
+        }
+    }
+    read_file(&path)
 }
 
 /// Reads a file from disk with an error that names it.
