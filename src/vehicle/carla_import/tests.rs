@@ -1,6 +1,9 @@
 //! Tests of the CARLA dump conversion.
 
+use super::dump::join;
+use super::emit::num;
 use super::*;
+use std::f64::consts::PI;
 
 /// A tesla.model3-style dump as CARLA 0.9.13 prints it, spawned at (10 m, −20 m) facing +x.
 const TESLA: &str = concat!(
