@@ -10,7 +10,7 @@
 //!
 //! Build with debug info for file and line numbers (the release profile keeps symbols).
 
-use skidpad::app::race::{level_line, AiPlayer, Opponents};
+use skidpad::app::race::AiRace;
 use skidpad::app::Setup;
 use skidpad::content::profile::DEFAULT_PROFILE;
 use skidpad::content::{ContentRoot, PlatformProfile};
@@ -82,12 +82,13 @@ fn main() {
         eprintln!("alloc_sites: {e}");
         std::process::exit(1);
     }
-    let line = level_line(&root, &setup.level, &setup.car).expect("opponents were added, so the level has a line");
-    let mut world = SimWorld::new(&setup.level, &setup.car, &setup.parked, 60);
-    world.discard_chunk_events();
-    let race = setup.race.as_ref().expect("opponents bring a race line");
-    let mut opponents = Opponents::spawn(&mut world, &race.line, &setup.opponents);
-    let mut ai = AiPlayer::new(&line.line, &setup.car);
+    let mut race = match AiRace::new(&root, &setup) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("alloc_sites: {e}");
+            std::process::exit(1);
+        }
+    };
 
     let churn = |w: &SimWorld| {
         let s = w.stream_stats();
@@ -96,18 +97,15 @@ fn main() {
     // Per kind of tick (steady, churn): call site -> (allocations, one full trace).
     let mut sites: [BTreeMap<String, (u64, String)>; 2] = Default::default();
     let mut ticks = [0u64; 2];
-    while ai.laps_ticks().len() < 3 && world.tick() < 60_000 {
-        let measuring = ai.laps_ticks().len() == 2;
-        let before = churn(&world);
+    while race.player.laps_ticks().len() < 3 && race.world.tick() < 60_000 {
+        let measuring = race.player.laps_ticks().len() == 2;
+        let before = churn(&race.world);
         TRACING.with(|t| t.set(measuring));
-        let input = ai.input(&world);
-        opponents.drive(&mut world);
-        world.step(&input);
-        ai.after_tick(&world);
+        race.tick();
         TRACING.with(|t| t.set(false));
         let traces = TRACES.with(|t| std::mem::take(&mut *t.borrow_mut()));
         if measuring {
-            let kind = usize::from(churn(&world) != before);
+            let kind = usize::from(churn(&race.world) != before);
             ticks[kind] += 1;
             for trace in traces {
                 let entry = sites[kind].entry(site(&trace)).or_insert((0, String::new()));

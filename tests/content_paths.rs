@@ -17,6 +17,24 @@ fn skidpad(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// One tick of the level file at `level`, loaded by path.
+fn run_by_path(level: &Path) -> Output {
+    skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"])
+}
+
+/// One tick of the level `escape`, loaded by name from the content directory `content`.
+fn run_by_name(content: &Path) -> Output {
+    skidpad(&[
+        "--content",
+        content.to_str().unwrap(),
+        "run",
+        "--level",
+        "escape",
+        "--ticks",
+        "1",
+    ])
+}
+
 fn repo(rel: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
@@ -116,18 +134,10 @@ fn a_level_file_reference_outside_its_directory_is_refused() {
     for (terrain, extra, field, bad) in &cases {
         let level = write_level(c, terrain, extra);
         // By path.
-        let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+        let o = run_by_path(&level);
         assert_refused(&o, &level, field, bad);
         // By name from a content directory.
-        let o = skidpad(&[
-            "--content",
-            c.to_str().unwrap(),
-            "run",
-            "--level",
-            "escape",
-            "--ticks",
-            "1",
-        ]);
+        let o = run_by_name(c);
         assert_refused(&o, &level, field, bad);
     }
     // `levels` lists it as broken, with the reason, and does not fail.
@@ -141,7 +151,7 @@ fn a_level_file_reference_outside_its_directory_is_refused() {
 
     // The same level with its files inside its directory plays.
     let level = write_level(c, "", &heightfield("data/ok.png"));
-    let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+    let o = run_by_path(&level);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
@@ -153,7 +163,7 @@ fn a_level_naming_a_car_by_path_is_refused() {
     for bad in ["../../car.toml", abs_car.as_str(), "sedan.toml"] {
         let parked = format!("[[parked_cars]]\ncar = \"{bad}\"\nposition_m = [5.0, 0.6, 5.0]");
         let level = write_level(c, "", &parked);
-        let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+        let o = run_by_path(&level);
         assert_refused(&o, &level, "parked_cars[0].car", bad);
         let scenario = format!(
             "[scenario]\n[[scenario.runs]]\nname = \"r\"\nspawn = \"start\"\ncar = \"{bad}\"\nseconds = 1.0\n\
@@ -165,7 +175,7 @@ fn a_level_naming_a_car_by_path_is_refused() {
     }
     // By name, a parked car loads.
     let level = write_level(c, "", "[[parked_cars]]\ncar = \"sedan\"\nposition_m = [5.0, 0.6, 5.0]");
-    let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+    let o = run_by_path(&level);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
@@ -189,31 +199,19 @@ fn symlinks_cannot_lead_out_of_the_content() {
          size_m = [8.0, 60.0]\nheight_m = [0.0, 0.1]\n",
     );
     let link = c.join("levels/escape/data/link.png");
-    for args in [
-        vec!["run", "--level", level.to_str().unwrap(), "--ticks", "1"],
-        vec![
-            "--content",
-            c.to_str().unwrap(),
-            "run",
-            "--level",
-            "escape",
-            "--ticks",
-            "1",
-        ],
-    ] {
-        let o = skidpad(&args);
+    for (how, o) in [("by path", run_by_path(&level)), ("by name", run_by_name(c))] {
         let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(o.status.code(), Some(2), "{how}: {err}");
         let line = err.lines().find(|l| l.starts_with("skidpad: ")).unwrap_or_default();
         assert!(
             line.contains(&format!("{}: path: leads to", link.display())) && line.contains("through a symlink"),
-            "{args:?}: {err}"
+            "{how}: {err}"
         );
     }
     // The same level with the link pointing inside its directory plays.
     std::fs::remove_file(&link).unwrap();
     std::os::unix::fs::symlink("ok.png", &link).unwrap();
-    let o = skidpad(&["run", "--level", level.to_str().unwrap(), "--ticks", "1"]);
+    let o = run_by_path(&level);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 
     // A directory link back to the content root: `levels` lists each level once and ends.

@@ -263,3 +263,50 @@ impl AiPlayer {
         self.timer.laps_ticks()
     }
 }
+
+/// A level raced by the AI alone: the player's car driven by an [`AiPlayer`] and the
+/// setup's opponents, in a world that keeps no chunk events (nothing draws it). What the
+/// soak, the allocation test and `alloc_sites` drive.
+pub struct AiRace {
+    /// The world.
+    pub world: SimWorld,
+    /// The AI opponents and their drivers.
+    pub opponents: Opponents,
+    /// The player's car's AI and lap timer.
+    pub player: AiPlayer,
+}
+
+impl AiRace {
+    /// Sets `setup`'s level up for the AI, at the profile's tick rate (opponents only if
+    /// [`super::Setup::add_opponents`] added some). A level with no line for AI cars is an
+    /// error.
+    pub fn new(root: &ContentRoot, setup: &super::Setup) -> Result<Self, Failure> {
+        let line = level_line(root, &setup.level, &setup.car)?;
+        let mut world = SimWorld::new(
+            &setup.level,
+            &setup.car,
+            &setup.parked,
+            setup.profile.loop_config.tick_rate_hz,
+        );
+        world.discard_chunk_events();
+        let opponents = match &setup.race {
+            Some(race) => Opponents::spawn(&mut world, &race.line, &setup.opponents),
+            None => Opponents::default(),
+        };
+        Ok(Self {
+            world,
+            opponents,
+            player: AiPlayer::new(&line.line, &setup.car),
+        })
+    }
+
+    /// One tick: every AI chooses, the world steps, the lap timer looks. Returns the
+    /// player's input (a replay records it).
+    pub fn tick(&mut self) -> TickInput {
+        let input = self.player.input(&self.world);
+        self.opponents.drive(&mut self.world);
+        self.world.step(&input);
+        self.player.after_tick(&self.world);
+        input
+    }
+}

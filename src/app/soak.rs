@@ -12,12 +12,11 @@
 //! (`tests/determinism.rs` is the place to pin it).
 
 use super::headless::{self, RunInput, RunOptions};
-use super::race::{level_line, AiPlayer, Opponents};
+use super::race::AiRace;
 use super::{Failure, Setup};
 use crate::alloc_count;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::replay::{build_identity, Replay, ReplayHeader, FORMAT};
-use crate::sim::SimWorld;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::PathBuf;
@@ -198,19 +197,7 @@ fn soak_level(
     let clock = WallClock::new();
     let mut setup = Setup::load(root, level, &opts.car, profile.clone())?;
     setup.add_opponents(root, opts.ai, &opts.ai_car)?;
-    let player_line = level_line(root, &setup.level, &setup.car)?;
-    let mut world = SimWorld::new(
-        &setup.level,
-        &setup.car,
-        &setup.parked,
-        profile.loop_config.tick_rate_hz,
-    );
-    world.discard_chunk_events();
-    let mut opponents = match &setup.race {
-        Some(race) => Opponents::spawn(&mut world, &race.line, &setup.opponents),
-        None => Opponents::default(),
-    };
-    let mut ai = AiPlayer::new(&player_line.line, &setup.car);
+    let mut race = AiRace::new(root, &setup)?;
     let ticks = opts.ticks;
     let mut recorded = Vec::new();
     recorded
@@ -227,25 +214,22 @@ fn soak_level(
     let mut laps_at_warm = 0;
     let mut leaked: Vec<Box<[u8]>> = Vec::new();
     for t in 1..=ticks {
-        let input = ai.input(&world);
+        let input = race.tick();
         player_put_back += input.reset as u64;
-        opponents.drive(&mut world);
-        world.step(&input);
-        ai.after_tick(&world);
         recorded.push(input);
         if opts.leak_bytes_per_tick > 0 {
             leaked.push(vec![1u8; opts.leak_bytes_per_tick].into_boxed_slice());
         }
-        let cars_ok = (0..world.cars().len()).all(|i| is_finite(world.car_body(i)));
-        if !(cars_ok && world.prop_bodies().all(is_finite)) {
+        let cars_ok = (0..race.world.cars().len()).all(|i| is_finite(race.world.car_body(i)));
+        if !(cars_ok && race.world.prop_bodies().all(is_finite)) {
             non_finite_ticks += 1;
             if non_finite_ticks == 1 {
                 log::error!("soak {level}: a body's state is not finite after tick {t}");
             }
         }
-        if warm_at.is_none() && t >= warm_up && !ai.laps_ticks().is_empty() {
+        if warm_at.is_none() && t >= warm_up && !race.player.laps_ticks().is_empty() {
             warm_at = Some(t);
-            laps_at_warm = ai.laps_ticks().len();
+            laps_at_warm = race.player.laps_ticks().len();
             heap_warm = alloc_count::live_bytes();
         }
         if let Some(w) = warm_at.filter(|_| t % sample_every == 0) {
@@ -255,8 +239,8 @@ fn soak_level(
             // Which half of the watched stretch this sample falls in.
             let half = &mut half_max[usize::from(2 * (t - w) >= ticks - w)];
             *half = (*half).max(live);
-            chunks_min = chunks_min.min(world.stream_stats().resident_bytes as u64);
-            chunks_max = chunks_max.max(world.stream_stats().resident_bytes as u64);
+            chunks_min = chunks_min.min(race.world.stream_stats().resident_bytes as u64);
+            chunks_max = chunks_max.max(race.world.stream_stats().resident_bytes as u64);
         }
     }
     let heap_end = alloc_count::live_bytes();
@@ -268,17 +252,17 @@ fn soak_level(
             "soak {level}: the player's car never completed a lap, so the heap was never watched; give more --ticks"
         );
     }
-    let laps = ai.laps_ticks().len();
+    let laps = race.player.laps_ticks().len();
     if warm_at.is_some() && laps - laps_at_warm < 2 {
         log::error!(
             "soak {level}: only {} laps after the warm-up; the heap check needs 2 (give more --ticks)",
             laps - laps_at_warm
         );
     }
-    let final_hash = world.state_hash();
-    let fault_resets = world.fault_resets();
-    let cars = world.cars().len();
-    drop(world);
+    let final_hash = race.world.state_hash();
+    let fault_resets = race.world.fault_resets();
+    let cars = race.world.cars().len();
+    drop(race);
     drop(leaked);
 
     // Through the file format, exactly as `skidpad run --replay` reads a saved one.
