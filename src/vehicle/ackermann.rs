@@ -4,7 +4,7 @@
 //! turns targets into the same [`VehicleControl`] a driver gives, so replays record it
 //! like any other input.
 
-use crate::sim::VehicleControl;
+use super::control::VehicleControl;
 
 /// A target for the car (CARLA's `carla.VehicleAckermannControl`, SI units).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

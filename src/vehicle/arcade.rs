@@ -11,7 +11,7 @@
 //! of front wheels on the ground (×0.5 each of two); the brake acts at the centre of mass
 //! against the velocity, scaled by the share of wheels on the ground (×0.25 each of four)
 //! and ramped down near rest like the seed's `min(|v|, 1)`. How the seed's Sf and Ta map to
-//! our rate constants is documented in [`super::definition`].
+//! our rate constants is documented in [`super::arcade_params`].
 //!
 //! Surfaces (our extension; the seed drives on one ground): a wheel's lateral adhesion rate
 //! is scaled by the surface's μ, and its share of thrust and braking by min(μ, 1).
@@ -20,9 +20,11 @@
 //! slides like soap wants more `lateral_adhesion_per_s`; one that sits too low wants more
 //! `tire_reaction` (rest compression is (g/Tr)²).
 
-use super::definition::{ArcadeParams, CarDef, MAX_WHEELS};
+use super::arcade_params::ArcadeParams;
+use super::chassis::MAX_WHEELS;
+use super::control::VehicleControl;
+use super::definition::CarDef;
 use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
-use crate::sim::VehicleControl;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 

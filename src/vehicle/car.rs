@@ -2,11 +2,11 @@
 //! the tools ask of every car.
 
 use super::arcade::{ArcadeCar, WheelState};
+use super::control::VehicleControl;
 use super::definition::{CarDef, VehicleModel};
 use super::sim_car::SimCar;
 use super::suspension::Surfaces;
 use super::telemetry::{Telemetry, WheelTelemetry};
-use crate::sim::VehicleControl;
 use rapier3d::prelude::*;
 
 /// A car of either model.

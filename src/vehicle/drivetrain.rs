@@ -17,9 +17,9 @@
 //! Brakes are Coulomb torques: a wheel they can stop is held at ω = 0 until the torque
 //! needed to hold it exceeds them.
 
+use super::chassis::MAX_WHEELS;
+use super::control::VehicleControl;
 use super::sim_params::{GearboxParams, SimParams};
-use super::MAX_WHEELS;
-use crate::sim::VehicleControl;
 
 /// rad/s per rpm.
 pub const RAD_PER_S_PER_RPM: f32 = std::f32::consts::TAU / 60.0;

@@ -10,10 +10,10 @@
 //! drivetrain model). Drive force never exceeds the driven axle's grip `μ·F_z` with the
 //! longitudinal load transfer `m·a·h/L`. Gears change by the same autobox as the 3D car.
 
+use super::control::VehicleControl;
 use super::definition::CarDef;
 use super::drivetrain::{Gearbox, RAD_PER_S_PER_RPM};
 use super::sim_params::{DriveLayout, SimParams};
-use crate::sim::VehicleControl;
 
 /// Integration step of the point-mass runs, s.
 const STEP_S: f32 = 1.0e-3;

@@ -13,10 +13,13 @@
 
 pub mod ackermann;
 pub mod arcade;
+pub mod arcade_params;
 pub mod bicycle;
 pub mod car;
 pub mod carla_dump;
 pub mod carla_import;
+pub mod chassis;
+pub mod control;
 pub mod curve;
 pub mod definition;
 pub mod drivetrain;
@@ -30,7 +33,9 @@ pub mod tire;
 
 pub use arcade::{ArcadeCar, WheelState};
 pub use car::Car;
-pub use definition::{CarDef, VehicleModel, MAX_WHEELS};
+pub use chassis::MAX_WHEELS;
+pub use control::VehicleControl;
+pub use definition::{CarDef, VehicleModel};
 pub use sim_car::SimCar;
 pub use suspension::Surfaces;
 pub use telemetry::{Telemetry, WheelTelemetry};

@@ -19,6 +19,9 @@
 //! wants a lower first gear or more `tire_friction`; one that understeers wants more front
 //! `lat_stiff_value` (see `skidpad analyze`).
 
+use super::arcade::WheelState;
+use super::chassis::MAX_WHEELS;
+use super::control::VehicleControl;
 use super::definition::CarDef;
 use super::drivetrain::{solve_spin, Gearbox, SpinEngine, SpinResult, SpinWheel, RAD_PER_S_PER_RPM};
 use super::sim_params::SimParams;
@@ -26,8 +29,6 @@ use super::steering;
 use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
 use super::telemetry::{Telemetry, WheelTelemetry};
 use super::tire::{combined_scale, slip_angle_rad, slip_ratio};
-use super::{WheelState, MAX_WHEELS};
-use crate::sim::VehicleControl;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 

@@ -10,25 +10,30 @@
 //! mass), which wheels are front/driven, and the chassis inertia (the collision boxes'
 //! shape around the given centre of mass).
 
+use super::chassis::{check_wheel_count, ChassisBox, SharedPhysics, WheelDef};
 use super::curve::Curve;
-use super::definition::{check_wheel_count, parse_chassis, CarDef, ChassisBox, RawBox, VehicleModel, WheelDef};
-use crate::content::toml_file::parse_bytes;
 use crate::content::validate::Validator;
 use crate::content::ContentError;
 use glam::{DVec3, Vec3};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
 
 /// Standard gravity used to derive rest loads and the PhysX "per unit gravity" stiffness.
 pub const STANDARD_GRAVITY_MPS2: f32 = 9.81;
 
+/// A sim car file's keys. The shared ones (`description`, `model`, `color`, `chassis`) are
+/// read by the definition; they are named here so `deny_unknown_fields` accepts them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawSimCar {
-    description: String,
-    #[allow(dead_code)]
-    model: String,
-    color: [f64; 3],
-    chassis: Vec<RawBox>,
+pub(super) struct RawSimCar {
+    #[serde(rename = "description")]
+    _description: IgnoredAny,
+    #[serde(rename = "model")]
+    _model: IgnoredAny,
+    #[serde(rename = "color")]
+    _color: IgnoredAny,
+    #[serde(rename = "chassis")]
+    _chassis: IgnoredAny,
     physics: RawPhysics,
     differential: RawDifferential,
     wheels: Vec<RawWheel>,
@@ -309,11 +314,14 @@ impl SimParams {
     }
 }
 
-/// Parses a `model = "sim"` car.
-pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, ContentError> {
-    let raw: RawSimCar = parse_bytes(file, bytes)?;
-    let v = Validator::new(file);
-    let chassis = parse_chassis(&v, &raw.chassis)?;
+/// Validates a sim car's own keys: its mass, wheels and steering range, and everything only
+/// the sim model reads (derived values included). `chassis` is the car's validated body: its
+/// boxes give the shape of the inertia.
+pub(super) fn validate(
+    v: &Validator,
+    raw: &RawSimCar,
+    chassis: &[ChassisBox],
+) -> Result<(SharedPhysics, SimParams), ContentError> {
     let p = &raw.physics;
     let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
     let mass_kg = f("physics.mass", p.mass, 1.0, 1.0e6)?;
@@ -326,7 +334,7 @@ pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, Cont
     }
     let max_rpm = f("physics.max_rpm", p.max_rpm, 100.0, 100_000.0)?;
     let engine = EngineParams {
-        torque_curve: Curve::parse(&v, "physics.torque_curve", &p.torque_curve, 0.0, 1.0e5)?,
+        torque_curve: Curve::parse(v, "physics.torque_curve", &p.torque_curve, 0.0, 1.0e5)?,
         max_rpm,
         idle_rpm: f("physics.idle_rpm", p.idle_rpm, 0.0, max_rpm as f64 * 0.5)?,
         moi_kg_m2: f("physics.moi", p.moi, 1e-3, 100.0)?,
@@ -379,7 +387,7 @@ pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, Cont
         reverse_ratio: f("physics.reverse_gear_ratio", p.reverse_gear_ratio, 0.05, 50.0)?,
     };
     let steering = SteeringParams {
-        curve: Curve::parse(&v, "physics.steering_curve", &p.steering_curve, 0.0, 1.0)?,
+        curve: Curve::parse(v, "physics.steering_curve", &p.steering_curve, 0.0, 1.0)?,
         rate_rad_per_s: f(
             "physics.steering_rate_deg_per_s",
             p.steering_rate_deg_per_s,
@@ -427,7 +435,7 @@ pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, Cont
         )?,
     };
 
-    check_wheel_count(&v, "wheels", raw.wheels.len())?;
+    check_wheel_count(v, "wheels", raw.wheels.len())?;
     let mut wheels = raw
         .wheels
         .iter()
@@ -487,7 +495,7 @@ pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, Cont
     let max_radius = wheels.iter().map(|w| w.radius_m).fold(0.0, f32::max);
     let sim = SimParams {
         center_of_mass_m: com,
-        inertia_kg_m2: box_inertia(mass_kg, &chassis),
+        inertia_kg_m2: box_inertia(mass_kg, chassis),
         drag_coefficient: f("physics.drag_coefficient", p.drag_coefficient, 0.0, 10.0)?,
         frontal_area_m2: f("physics.frontal_area_m2", p.frontal_area_m2, 0.0, 100.0)?,
         air_density_kg_per_m3: f("physics.air_density_kg_per_m3", p.air_density_kg_per_m3, 0.0, 100.0)?,
@@ -499,20 +507,16 @@ pub(super) fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, Cont
         low_speed,
         wheels,
     };
-    Ok(CarDef {
-        name: name.to_string(),
-        description: raw.description,
+    let shared = SharedPhysics {
         mass_kg,
-        color: v.color("color", raw.color)?,
-        chassis,
         wheel_radius_m: max_radius,
         wheel_width_m: sim.wheels.iter().map(|w| w.width_m).fold(0.0, f32::max),
         droop_m: wheel_defs.iter().map(|w| w.reach_m - w.radius_m).fold(0.0, f32::max),
         max_steer_rad: sim.wheels.iter().map(|w| w.max_steer_rad).fold(0.0, f32::max),
         steer_rate_rad_per_s: sim.steering.rate_rad_per_s,
         wheels: wheel_defs,
-        model: VehicleModel::Sim(Box::new(sim)),
-    })
+    };
+    Ok((shared, sim))
 }
 
 /// Sprung mass per wheel: the least-squares-smallest masses that add up to `mass_kg` and
@@ -620,20 +624,27 @@ pub fn box_inertia(mass_kg: f32, boxes: &[ChassisBox]) -> Vec3 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::toml_file::parse_bytes;
     use crate::content::ContentRoot;
 
     fn sedan_text() -> String {
         String::from_utf8(ContentRoot::Embedded.read("cars/sedan.toml").unwrap().into_owned()).unwrap()
     }
 
-    fn parse_sim(text: &str) -> Result<CarDef, ContentError> {
-        CarDef::parse("sedan.toml", "sedan", text.as_bytes())
+    /// The sim keys of a car file, validated against a one-box chassis (the file's own
+    /// boxes only shape the inertia, which these tests do not read).
+    fn parse_sim(text: &str) -> Result<SimParams, ContentError> {
+        let raw: RawSimCar = parse_bytes("sedan.toml", text.as_bytes())?;
+        let chassis = [ChassisBox {
+            size_m: Vec3::ONE,
+            position_m: Vec3::ZERO,
+        }];
+        validate(&Validator::new("sedan.toml"), &raw, &chassis).map(|(_, sim)| sim)
     }
 
     #[test]
     fn axle_loads_follow_the_centre_of_mass() {
-        let car = parse_sim(&sedan_text()).unwrap();
-        let sim = car.sim().unwrap();
+        let sim = parse_sim(&sedan_text()).unwrap();
         // Axles at z = 1.40 and −1.30, centre of mass at z = 0.15: the front axle carries
         // (0.15 + 1.30) / 2.70 of 1500 kg = 805.6 kg, 402.8 kg per wheel (lever rule).
         let front = 1500.0 * (0.15 + 1.30) / 2.70 / 2.0;

@@ -2,7 +2,7 @@
 //! page: the quantities CARLA users ask for (seed 004) — slip, loads, suspension, tire
 //! forces, wheel speed, engine and gearbox.
 
-use super::MAX_WHEELS;
+use super::chassis::MAX_WHEELS;
 
 /// One wheel after a tick. Quantities a model does not have are 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
