@@ -24,53 +24,14 @@ use super::arcade_params::ArcadeParams;
 use super::chassis::MAX_WHEELS;
 use super::control::VehicleControl;
 use super::definition::CarDef;
-use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
+use super::shared_steps::{ease_steer_rad, forget_faulty_wheels, put_body_at_rest};
+use super::suspension::{cast_wheel_rays, Surfaces, WheelContact};
+use super::wheel_state::WheelState;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 
 /// Spin decay of a wheel in the air: ×0.95 per 60 Hz frame in the seed, as a rate.
 const AIR_SPIN_DECAY_PER_S: f32 = 3.077_6; // −ln(0.95) × 60
-
-/// One wheel's state after the latest tick.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct WheelState {
-    /// The ray hit the ground within reach.
-    pub grounded: bool,
-    /// reach − hit distance, m (0 in the air).
-    pub compression_m: f32,
-    /// Wheel centre height in the chassis frame: on the ground, or fully drooped.
-    pub center_y_m: f32,
-    /// Steering angle, radians about chassis +Y (positive turns left).
-    pub steer_rad: f32,
-    /// Spin rate, rad/s (positive rolling forward).
-    pub spin_rate_rad_per_s: f32,
-    /// Spin angle for drawing, radians in [0, 2π).
-    pub spin_angle_rad: f32,
-    /// Power the tire dissipates sliding (sideways and under braking), W: what makes
-    /// smoke and squeal.
-    pub slip_power_w: f32,
-    /// Where the ray met the ground (world), when grounded.
-    pub contact_m: Vec3,
-    /// The ground under it is loose (throws dust).
-    pub on_loose: bool,
-}
-
-impl WheelState {
-    /// Whether every number in it is finite.
-    pub fn is_finite(&self) -> bool {
-        [
-            self.compression_m,
-            self.center_y_m,
-            self.steer_rad,
-            self.spin_rate_rad_per_s,
-            self.spin_angle_rad,
-            self.slip_power_w,
-        ]
-        .iter()
-        .all(|v| v.is_finite())
-            && self.contact_m.is_finite()
-    }
-}
 
 /// A raycast car in the world.
 #[derive(Debug, Clone)]
@@ -139,21 +100,13 @@ impl ArcadeCar {
 
     /// Puts the car at `pose`, at rest, wheels straight.
     pub fn teleport(&mut self, physics: &mut PhysicsWorld, pose: Pose) {
-        let body = &mut physics.bodies[self.body];
-        body.set_position(pose, true);
-        body.set_linvel(Vec3::ZERO, true);
-        body.set_angvel(Vec3::ZERO, true);
-        body.reset_forces(false);
-        body.reset_torques(false);
+        put_body_at_rest(physics, self.body, pose);
         self.steer_rad = 0.0;
         self.thrust_n = 0.0;
         for w in &mut self.wheels {
             w.spin_rate_rad_per_s = 0.0;
-            if !w.is_finite() {
-                // After a fault: nothing of the old state is worth keeping.
-                *w = WheelState::default();
-            }
         }
+        forget_faulty_wheels(&mut self.wheels);
     }
 
     /// Whether the model's own state (steering, thrust, wheels) is finite.
@@ -162,43 +115,77 @@ impl ArcadeCar {
     }
 
     /// Applies this tick's wheel, thrust and brake terms. Call once per tick, before the
-    /// physics step.
+    /// physics step. The steps, in order (the module doc says what each does): steering,
+    /// wheel rays, the three wheel terms, thrust, brake.
     pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
         let def = &self.def;
-        let t = &self.tuning;
-        let n_wheels = def.wheels.len();
-
-        // Steering eased toward the request at the car's steer rate. Positive steer input
-        // turns right, i.e. a negative angle about +Y.
+        // Positive steer input turns right, i.e. a negative angle about +Y.
         let target = -control.steer * def.max_steer_rad;
-        let max_step = def.steer_rate_rad_per_s * dt_s;
-        self.steer_rad += (target - self.steer_rad).clamp(-max_step, max_step);
+        self.steer_rad = ease_steer_rad(self.steer_rad, target, def.steer_rate_rad_per_s, dt_s);
 
         let pose = *physics.bodies[self.body].position();
-        let rot = pose.rotation;
-        let down = -(rot * Vec3::Y);
-        let reach = def.reach_m();
-
-        let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
-        for (c, w) in contacts.iter_mut().zip(&def.wheels) {
-            *c = cast_wheel_ray(
-                physics,
-                self.body,
-                pose.translation + rot * w.origin_m,
-                down,
-                reach,
-                surfaces,
-            );
-        }
-
-        let gravity = physics.gravity;
+        let tick = Tick {
+            def,
+            t: &self.tuning,
+            control,
+            pose,
+            down: -(pose.rotation * Vec3::Y),
+            reach_m: def.reach_m(),
+            gravity: physics.gravity,
+            dt_s,
+        };
+        let contacts = cast_wheel_rays(physics, self.body, &def.wheels, |_| tick.reach_m, surfaces);
         let body = &mut physics.bodies[self.body];
         body.reset_forces(false);
         body.reset_torques(false);
+        let grip = tick.wheel_terms(body, &contacts, self.steer_rad, &mut self.wheels);
+        self.thrust_n = tick.thrust(body, &grip, self.steer_rad);
+        tick.brake(body, &grip, &mut self.wheels);
+    }
+}
+
+/// What every step of one arcade car's tick reads, taken once before any force is applied.
+struct Tick<'a> {
+    def: &'a CarDef,
+    t: &'a ArcadeParams,
+    control: &'a VehicleControl,
+    /// The chassis pose before the step.
+    pose: Pose,
+    /// −chassis-up, world frame: the rays' direction.
+    down: Vec3,
+    /// Every wheel's ray reach (the definition's longest).
+    reach_m: f32,
+    gravity: Vec3,
+    dt_s: f32,
+}
+
+/// The wheels on the ground after the wheel terms: how many, their mean normal, and their
+/// grip (each min(μ, 1)) summed over all, the steered and the other wheels.
+struct Grip {
+    normal_sum: Vec3,
+    grounded: usize,
+    all: f32,
+    front: f32,
+    rear: f32,
+}
+
+impl Tick<'_> {
+    /// The HARFANG raycast car's three wheel terms at each grounded wheel's ray origin
+    /// (spring bounce, tire reaction, lateral friction), and each wheel's state.
+    fn wheel_terms(
+        &self,
+        body: &mut RigidBody,
+        contacts: &[Option<WheelContact>; MAX_WHEELS],
+        steer_rad: f32,
+        wheels: &mut [WheelState; MAX_WHEELS],
+    ) -> Grip {
+        let (def, t, dt_s) = (self.def, self.t, self.dt_s);
+        let (pose, rot, down, reach) = (self.pose, self.pose.rotation, self.down, self.reach_m);
+        let n_wheels = def.wheels.len();
         let mass = def.mass_kg;
         let share = mass / n_wheels as f32;
         let bounce = 1.0 - (-t.spring_bounce_per_s * dt_s).exp();
-        let rear_grip = if control.hand_brake {
+        let rear_grip = if self.control.hand_brake {
             t.handbrake_rear_adhesion
         } else {
             1.0
@@ -207,8 +194,8 @@ impl ArcadeCar {
         // the surface below asphalt's grip, and by the car above it.
         let (mut normal_sum, mut grounded, mut grip_all, mut grip_front, mut grip_rear) =
             (Vec3::ZERO, 0, 0.0, 0.0, 0.0);
-        for ((w, contact), state) in def.wheels.iter().zip(&contacts).zip(&mut self.wheels) {
-            let steer = if w.steered { self.steer_rad } else { 0.0 };
+        for ((w, contact), state) in def.wheels.iter().zip(contacts).zip(wheels) {
+            let steer = if w.steered { steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);
             let axle = wheel_rot * Vec3::X;
             let rolling = wheel_rot * Vec3::Z;
@@ -263,23 +250,44 @@ impl ArcadeCar {
                 (state.spin_angle_rad + state.spin_rate_rad_per_s * dt_s).rem_euclid(std::f32::consts::TAU);
         }
 
-        // Thrust at the front-axle midpoint along the steered wheels, by the share of front
-        // wheels down (two front wheels: ×0.5 each).
-        let n_front = def.wheels.iter().filter(|w| w.steered).count();
-        let n_rear = n_wheels - n_front;
-        let pedal = control.throttle * if control.reverse { -t.reverse_fraction } else { 1.0 };
-        self.thrust_n = mass * t.thrust_mps2 * pedal * grip_front / n_front as f32;
-        if self.thrust_n != 0.0 {
-            let dir = rot * Quat::from_rotation_y(self.steer_rad) * Vec3::Z;
-            let point = pose.translation + rot * def.thrust_point_m();
-            body.add_force_at_point(dir * self.thrust_n, point, false);
+        Grip {
+            normal_sum,
+            grounded,
+            all: grip_all,
+            front: grip_front,
+            rear: grip_rear,
         }
+    }
 
-        // Brake and handbrake at the centre of mass, against the velocity in the ground
-        // plane, by the share of wheels down (four wheels: ×0.25 each).
-        let mut decel = t.brake_mps2 * control.brake * grip_all / n_wheels as f32;
+    /// Thrust at the front-axle midpoint along the steered wheels, by the share of front
+    /// wheels down (two front wheels: ×0.5 each). Returns the thrust, N.
+    fn thrust(&self, body: &mut RigidBody, grip: &Grip, steer_rad: f32) -> f32 {
+        let (def, t, control) = (self.def, self.t, self.control);
+        let (pose, rot) = (self.pose, self.pose.rotation);
+        let mass = def.mass_kg;
+        let n_front = def.wheels.iter().filter(|w| w.steered).count();
+        let pedal = control.throttle * if control.reverse { -t.reverse_fraction } else { 1.0 };
+        let thrust_n = mass * t.thrust_mps2 * pedal * grip.front / n_front as f32;
+        if thrust_n != 0.0 {
+            let dir = rot * Quat::from_rotation_y(steer_rad) * Vec3::Z;
+            let point = pose.translation + rot * def.thrust_point_m();
+            body.add_force_at_point(dir * thrust_n, point, false);
+        }
+        thrust_n
+    }
+
+    /// Brake and handbrake at the centre of mass, against the velocity in the ground
+    /// plane, by the share of wheels down (four wheels: ×0.25 each); the braking power is
+    /// added to the grounded wheels' slip power.
+    fn brake(&self, body: &mut RigidBody, grip: &Grip, wheels: &mut [WheelState; MAX_WHEELS]) {
+        let (def, t, control, gravity, dt_s) = (self.def, self.t, self.control, self.gravity, self.dt_s);
+        let mass = def.mass_kg;
+        let n_wheels = def.wheels.len();
+        let n_rear = n_wheels - def.wheels.iter().filter(|w| w.steered).count();
+        let (normal_sum, grounded) = (grip.normal_sum, grip.grounded);
+        let mut decel = t.brake_mps2 * control.brake * grip.all / n_wheels as f32;
         if control.hand_brake && n_rear > 0 {
-            decel += t.handbrake_mps2 * grip_rear / n_rear as f32;
+            decel += t.handbrake_mps2 * grip.rear / n_rear as f32;
         }
         if decel > 0.0 && grounded > 0 {
             let n = normal_sum.normalize_or(Vec3::Y);
@@ -298,7 +306,7 @@ impl ArcadeCar {
                 body.add_force(tangential * (-dv / speed * mass / dt_s), false);
                 // The braking power is dissipated at the tires, shared by grip.
                 let power = dv / dt_s * mass * speed;
-                for w in self.wheels.iter_mut().filter(|w| w.grounded) {
+                for w in wheels.iter_mut().filter(|w| w.grounded) {
                     w.slip_power_w += power / grounded as f32;
                 }
             }

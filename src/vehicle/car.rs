@@ -1,12 +1,13 @@
 //! A car in the world, whichever model drives it: what the simulation, the renderer and
 //! the tools ask of every car.
 
-use super::arcade::{ArcadeCar, WheelState};
+use super::arcade::ArcadeCar;
 use super::control::VehicleControl;
 use super::definition::{CarDef, VehicleModel};
 use super::sim_car::SimCar;
 use super::suspension::Surfaces;
 use super::telemetry::{Telemetry, WheelTelemetry};
+use super::wheel_state::WheelState;
 use rapier3d::prelude::*;
 
 /// A car of either model.

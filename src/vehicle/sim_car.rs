@@ -19,16 +19,17 @@
 //! wants a lower first gear or more `tire_friction`; one that understeers wants more front
 //! `lat_stiff_value` (see `skidpad analyze`).
 
-use super::arcade::WheelState;
-use super::chassis::MAX_WHEELS;
+use super::chassis::{WheelDef, MAX_WHEELS};
 use super::control::VehicleControl;
 use super::definition::CarDef;
 use super::drivetrain::{solve_spin, Gearbox, SpinEngine, SpinResult, SpinWheel, RAD_PER_S_PER_RPM};
-use super::sim_params::SimParams;
+use super::shared_steps::{ease_steer_rad, forget_faulty_wheels, put_body_at_rest};
+use super::sim_params::{SimParams, SimWheel};
 use super::steering;
-use super::suspension::{cast_wheel_ray, Surfaces, WheelContact};
+use super::suspension::{cast_wheel_rays, Surfaces, WheelContact};
 use super::telemetry::{Telemetry, WheelTelemetry};
 use super::tire::{combined_scale, slip_angle_rad, slip_ratio};
+use super::wheel_state::WheelState;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 
@@ -134,12 +135,7 @@ impl SimCar {
 
     /// Puts the car at `pose`, at rest, wheels straight, in first gear.
     pub fn teleport(&mut self, physics: &mut PhysicsWorld, pose: Pose) {
-        let body = &mut physics.bodies[self.body];
-        body.set_position(pose, true);
-        body.set_linvel(Vec3::ZERO, true);
-        body.set_angvel(Vec3::ZERO, true);
-        body.reset_forces(false);
-        body.reset_torques(false);
+        put_body_at_rest(physics, self.body, pose);
         self.steer_rad = 0.0;
         self.omega = [0.0; MAX_WHEELS];
         self.scale = [1.0; MAX_WHEELS];
@@ -149,10 +145,7 @@ impl SimCar {
             ..Gearbox::default()
         };
         self.engine_omega = self.params().engine.idle_rpm * RAD_PER_S_PER_RPM;
-        for w in self.wheels.iter_mut().filter(|w| !w.is_finite()) {
-            // After a fault: nothing of the old state is worth keeping.
-            *w = WheelState::default();
-        }
+        forget_faulty_wheels(&mut self.wheels);
     }
 
     /// Whether the model's own state (steering, engine, wheel spins, slip scales) is
@@ -196,139 +189,254 @@ impl SimCar {
     }
 
     /// Applies this tick's suspension, tire and drag forces. Call once per tick, before the
-    /// physics step.
-    // Per-wheel arrays (contacts, patches, spins, states) are walked in step by index.
-    #[allow(clippy::needless_range_loop)]
+    /// physics step. The steps, in order (the module doc says what each does): steering,
+    /// gearbox, wheel rays, suspension, drivetrain spin solve, tire forces, drag.
     pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
         let def = &self.def;
         let Some(p) = def.sim() else { return };
-        let n = p.wheels.len().min(MAX_WHEELS);
         let pose = *physics.bodies[self.body].position();
-        let rot = pose.rotation;
-        let up = rot * Vec3::Y;
-        let down = -up;
-        let gravity = physics.gravity;
-        let forward_speed = physics.bodies[self.body].linvel().dot(rot * Vec3::Z);
+        let tick = Tick {
+            p,
+            wheel_defs: &def.wheels,
+            control,
+            n: p.wheels.len().min(MAX_WHEELS),
+            pose,
+            up: pose.rotation * Vec3::Y,
+            gravity: physics.gravity,
+            dt_s,
+        };
+        let forward_speed = physics.bodies[self.body].linvel().dot(pose.rotation * Vec3::Z);
 
-        // 1. Steering: positive steer input turns right, a negative angle about +Y.
-        let target = -control.steer * steering::max_angle_rad(p, forward_speed);
-        let max_step = p.steering.rate_rad_per_s * dt_s;
-        self.steer_rad += (target - self.steer_rad).clamp(-max_step, max_step);
-        let mut angles = [0.0f32; MAX_WHEELS];
-        steering::wheel_angles(p, self.steer_rad, &mut angles[..n]);
-
-        // 2. Gearbox, judged on the engine speed the wheels impose.
-        let diff_omega: f32 = (0..n).map(|i| p.wheels[i].drive_share * self.omega[i]).sum();
-        let ratio_now = self.gearbox.overall_ratio(&p.gearbox);
-        let driveline_rpm = (ratio_now * diff_omega).abs() / RAD_PER_S_PER_RPM;
-        self.gearbox
-            .update(&p.gearbox, p.engine.max_rpm, control, driveline_rpm, dt_s);
-        let ratio = self.gearbox.overall_ratio(&p.gearbox);
-
-        // 3. Rays and suspension.
-        let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
-        for (c, w) in contacts.iter_mut().zip(&def.wheels).take(n) {
-            *c = cast_wheel_ray(
-                physics,
-                self.body,
-                pose.translation + rot * w.origin_m,
-                down,
-                w.reach_m,
-                surfaces,
-            );
-        }
+        let angles = tick.steer(&mut self.steer_rad, forward_speed);
+        let driveline = tick.shift(&mut self.gearbox, &self.omega);
+        let contacts = cast_wheel_rays(physics, self.body, &def.wheels[..tick.n], |w| w.reach_m, surfaces);
         let body = &mut physics.bodies[self.body];
         body.reset_forces(false);
         body.reset_torques(false);
+        let patches = tick.suspension(body, &contacts, &angles);
+        let engine = tick.engine(self.engine_omega, &driveline);
+        let spins = tick.spin_solve(&engine, &self.omega, &mut self.scale, &patches);
+        self.engine_omega = spins.engine_omega;
+        let mut telemetry = Telemetry {
+            forward_speed_mps: forward_speed,
+            engine_rpm: self.engine_omega / RAD_PER_S_PER_RPM,
+            gear: self.gearbox.gear,
+            clutch_slip_rpm: if engine.clutch_engaged {
+                (self.engine_omega - driveline.ratio * driveline.diff_omega) / RAD_PER_S_PER_RPM
+            } else {
+                0.0
+            },
+            wheel_count: tick.n,
+            ..Telemetry::default()
+        };
+        let wheels = WheelsOut {
+            omega: &mut self.omega,
+            states: &mut self.wheels,
+            telemetry: &mut telemetry.wheels,
+        };
+        tick.tire_forces(body, &contacts, &patches, &angles, &spins, wheels);
+        drag(body, p);
+        self.telemetry = telemetry;
+    }
+}
 
-        #[derive(Clone, Copy, Default)]
-        struct Patch {
-            load_n: f32,
-            point: Vec3,
-            forward: Vec3,
-            left: Vec3,
-            v_x: f32,
-            v_y: f32,
-            mu: f32,
-            fy_raw: f32,
-            hold_x: f32,
-            hold_y: f32,
-            suspension_n: f32,
-            compression_m: f32,
+/// What every step of one sim car's tick reads, taken once before any force is applied.
+struct Tick<'a> {
+    p: &'a SimParams,
+    wheel_defs: &'a [WheelDef],
+    control: &'a VehicleControl,
+    /// Wheels this tick walks (at most [`MAX_WHEELS`]).
+    n: usize,
+    /// The chassis pose before the step.
+    pose: Pose,
+    /// Chassis up, world frame.
+    up: Vec3,
+    gravity: Vec3,
+    dt_s: f32,
+}
+
+/// The gearbox's side of the drivetrain after the shift step.
+struct Driveline {
+    /// The differential's input speed the wheels impose, rad/s.
+    diff_omega: f32,
+    /// The engine speed that imposes, rpm, at the ratio before the shift.
+    driveline_rpm: f32,
+    /// Overall ratio after the shift (0 in neutral).
+    ratio: f32,
+}
+
+/// One tire's contact patch, from the suspension step for the spin solve and the tire step.
+#[derive(Clone, Copy, Default)]
+struct Patch {
+    load_n: f32,
+    point: Vec3,
+    forward: Vec3,
+    left: Vec3,
+    v_x: f32,
+    v_y: f32,
+    mu: f32,
+    fy_raw: f32,
+    hold_x: f32,
+    hold_y: f32,
+    suspension_n: f32,
+    compression_m: f32,
+}
+
+/// A wheel whose ray hit the ground this tick.
+struct GroundedWheel<'a> {
+    w: &'a SimWheel,
+    def: &'a WheelDef,
+    hit: WheelContact,
+    /// Ray origin, world frame.
+    origin: Vec3,
+}
+
+/// The per-wheel state the tire step writes.
+struct WheelsOut<'a> {
+    omega: &'a mut [f32; MAX_WHEELS],
+    states: &'a mut [WheelState; MAX_WHEELS],
+    telemetry: &'a mut [WheelTelemetry; MAX_WHEELS],
+}
+
+// Per-wheel arrays (contacts, patches, spins, states) are walked in step by index.
+#[allow(clippy::needless_range_loop)]
+impl Tick<'_> {
+    fn down(&self) -> Vec3 {
+        -self.up
+    }
+
+    /// Steering: eased toward `steer × max angle × steering_curve(speed)` (positive steer
+    /// input turns right, a negative angle about +Y), spread over the wheels by Ackermann
+    /// geometry.
+    fn steer(&self, steer_rad: &mut f32, forward_speed_mps: f32) -> [f32; MAX_WHEELS] {
+        let p = self.p;
+        let target = -self.control.steer * steering::max_angle_rad(p, forward_speed_mps);
+        *steer_rad = ease_steer_rad(*steer_rad, target, p.steering.rate_rad_per_s, self.dt_s);
+        let mut angles = [0.0f32; MAX_WHEELS];
+        steering::wheel_angles(p, *steer_rad, &mut angles[..self.n]);
+        angles
+    }
+
+    /// Gearbox, judged on the engine speed the wheels impose.
+    fn shift(&self, gearbox: &mut Gearbox, omega: &[f32; MAX_WHEELS]) -> Driveline {
+        let p = self.p;
+        let diff_omega: f32 = (0..self.n).map(|i| p.wheels[i].drive_share * omega[i]).sum();
+        let ratio_now = gearbox.overall_ratio(&p.gearbox);
+        let driveline_rpm = (ratio_now * diff_omega).abs() / RAD_PER_S_PER_RPM;
+        gearbox.update(&p.gearbox, p.engine.max_rpm, self.control, driveline_rpm, self.dt_s);
+        Driveline {
+            diff_omega,
+            driveline_rpm,
+            ratio: gearbox.overall_ratio(&p.gearbox),
         }
+    }
+
+    /// Suspension: each grounded wheel's spring-damper pushes the body along the ground
+    /// normal; its force is the tire's load, and the tire's contact patch is read.
+    fn suspension(
+        &self,
+        body: &mut RigidBody,
+        contacts: &[Option<WheelContact>; MAX_WHEELS],
+        angles: &[f32; MAX_WHEELS],
+    ) -> [Patch; MAX_WHEELS] {
         let mut patches = [Patch::default(); MAX_WHEELS];
-        let g_mag = gravity.length().max(1e-6);
-        for i in 0..n {
-            let w = &p.wheels[i];
-            let wd = &def.wheels[i];
+        let g_mag = self.gravity.length().max(1e-6);
+        for i in 0..self.n {
             let Some(hit) = contacts[i] else { continue };
-            let origin = pose.translation + rot * wd.origin_m;
-            // Jounce from the rest position: the wheel centre sits (distance − r) below the
-            // ray origin, which is max_compression above rest.
-            let jounce = w.max_compression_m - (hit.distance_m - w.radius_m);
-            let center = origin + down * (hit.distance_m - w.radius_m);
-            let nrm = hit.normal;
-            // Compression rate: how fast the ray's length shrinks, the wheel centre's speed
-            // into the ground over the ray's slant. (Its speed along chassis-up would count
-            // a pitched car's forward speed as compression: at 270 m/s a 0.01 rad pitch
-            // reads 2.7 m/s and the damper bounces the car off the road.)
-            let rate = -nrm.dot(body.velocity_at_point(center)) / nrm.dot(up).max(0.1);
-            // Spring and damper capped to what one explicit tick integrates stably.
-            let k_max = STABLE_STIFFNESS * w.sprung_mass_kg / (dt_s * dt_s);
-            let k = w.spring_n_per_m.min(k_max);
-            let c = w.damper_n_s_per_m.min(STABLE_DAMPING * w.sprung_mass_kg / dt_s);
-            let mut spring = w.sprung_mass_kg * g_mag + k * jounce + c * rate;
-            if jounce > w.max_compression_m {
-                let bump_k = ((1.0 + BUMP_STOP_FACTOR) * w.spring_n_per_m).min(k_max) - k;
-                spring += bump_k * (jounce - w.max_compression_m);
-            }
-            let spring = spring.max(0.0);
+            let wheel = GroundedWheel {
+                w: &self.p.wheels[i],
+                def: &self.wheel_defs[i],
+                hit,
+                origin: self.pose.translation + self.pose.rotation * self.wheel_defs[i].origin_m,
+            };
+            // The wheel centre sits (distance − r) below the ray origin.
+            let center = wheel.origin + self.down() * (hit.distance_m - wheel.w.radius_m);
+            let spring = self.spring_damper_n(body, &wheel, center, g_mag);
             // The spring's force reaches the body as the ground's normal reaction: the
             // suspension links carry the rest, so a pitched or rolled body is not pushed
             // sideways by its own springs.
-            body.add_force_at_point(nrm * spring, center, false);
-
-            let heading = rot * Quat::from_rotation_y(angles[i]) * Vec3::Z;
-            let forward = (heading - nrm * nrm.dot(heading)).normalize_or(heading);
-            let left = nrm.cross(forward);
-            let point = origin + down * hit.distance_m;
-            let v = body.velocity_at_point(point);
-            let load = spring;
-            let (v_x, v_y) = (forward.dot(v), left.dot(v));
-            let lat_stiffness = w.lateral_stiffness_n_per_rad(load);
-            let angle = slip_angle_rad(v_x, v_y, p.low_speed.min_lat_slip_denominator_mps);
-            // The viscous low-speed part may not more than half-stop the patch in a tick.
-            let cap = 0.5 * w.sprung_mass_kg * v_y.abs() / dt_s;
-            // min/max, not clamp: a NaN must reach the world's fault check, not panic here.
-            let fy_raw = -(lat_stiffness * angle).min(cap).max(-cap);
-            // Gravity along the ground, held at low speed (see vehicle::tire).
-            let speed = (v - nrm * nrm.dot(v)).length();
-            let hold = p.low_speed.hold_below_mps;
-            let blend = if hold > 0.0 {
-                ((2.0 * hold - speed) / hold).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let g_normal = (-nrm.dot(gravity)).max(1e-3);
-            patches[i] = Patch {
-                load_n: load,
-                point,
-                forward,
-                left,
-                v_x,
-                v_y,
-                mu: hit.friction * w.tire_friction,
-                fy_raw,
-                hold_x: -blend * load * forward.dot(gravity) / g_normal,
-                hold_y: -blend * load * left.dot(gravity) / g_normal,
-                suspension_n: spring,
-                compression_m: (wd.reach_m - hit.distance_m).max(0.0),
-            };
+            body.add_force_at_point(hit.normal * spring, center, false);
+            patches[i] = self.contact_patch(body, &wheel, spring, angles[i]);
         }
+        patches
+    }
 
-        // 4. Engine, clutch and wheel spins.
+    /// The spring-damper's force, N (≥ 0): `F = m_s·g + k·(jounce) + c·(jounce rate)`, with
+    /// a stiff bump stop past full compression, `k` and `c` capped to what one explicit
+    /// tick integrates stably.
+    fn spring_damper_n(&self, body: &RigidBody, wheel: &GroundedWheel, center: Vec3, g_mag: f32) -> f32 {
+        let (w, hit, dt_s) = (wheel.w, wheel.hit, self.dt_s);
+        // Jounce from the rest position: the ray origin is max_compression above rest.
+        let jounce = w.max_compression_m - (hit.distance_m - w.radius_m);
+        let nrm = hit.normal;
+        // Compression rate: how fast the ray's length shrinks, the wheel centre's speed
+        // into the ground over the ray's slant. (Its speed along chassis-up would count
+        // a pitched car's forward speed as compression: at 270 m/s a 0.01 rad pitch
+        // reads 2.7 m/s and the damper bounces the car off the road.)
+        let rate = -nrm.dot(body.velocity_at_point(center)) / nrm.dot(self.up).max(0.1);
+        let k_max = STABLE_STIFFNESS * w.sprung_mass_kg / (dt_s * dt_s);
+        let k = w.spring_n_per_m.min(k_max);
+        let c = w.damper_n_s_per_m.min(STABLE_DAMPING * w.sprung_mass_kg / dt_s);
+        let mut spring = w.sprung_mass_kg * g_mag + k * jounce + c * rate;
+        if jounce > w.max_compression_m {
+            let bump_k = ((1.0 + BUMP_STOP_FACTOR) * w.spring_n_per_m).min(k_max) - k;
+            spring += bump_k * (jounce - w.max_compression_m);
+        }
+        spring.max(0.0)
+    }
+
+    /// The tire's contact patch under `load_n`: its axes on the ground, its slip
+    /// velocities, the lateral force before the friction circle (PhysX tire model, with the
+    /// low-speed cap) and the low-speed hold against gravity along the ground
+    /// (`vehicle::tire`).
+    fn contact_patch(&self, body: &RigidBody, wheel: &GroundedWheel, load_n: f32, angle_rad: f32) -> Patch {
+        let (w, hit, dt_s, gravity) = (wheel.w, wheel.hit, self.dt_s, self.gravity);
+        let low_speed = &self.p.low_speed;
+        let nrm = hit.normal;
+        let heading = self.pose.rotation * Quat::from_rotation_y(angle_rad) * Vec3::Z;
+        let forward = (heading - nrm * nrm.dot(heading)).normalize_or(heading);
+        let left = nrm.cross(forward);
+        let point = wheel.origin + self.down() * hit.distance_m;
+        let v = body.velocity_at_point(point);
+        let load = load_n;
+        let (v_x, v_y) = (forward.dot(v), left.dot(v));
+        let lat_stiffness = w.lateral_stiffness_n_per_rad(load);
+        let angle = slip_angle_rad(v_x, v_y, low_speed.min_lat_slip_denominator_mps);
+        // The viscous low-speed part may not more than half-stop the patch in a tick.
+        let cap = 0.5 * w.sprung_mass_kg * v_y.abs() / dt_s;
+        // min/max, not clamp: a NaN must reach the world's fault check, not panic here.
+        let fy_raw = -(lat_stiffness * angle).min(cap).max(-cap);
+        // Gravity along the ground, held at low speed (see vehicle::tire).
+        let speed = (v - nrm * nrm.dot(v)).length();
+        let hold = low_speed.hold_below_mps;
+        let blend = if hold > 0.0 {
+            ((2.0 * hold - speed) / hold).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let g_normal = (-nrm.dot(gravity)).max(1e-3);
+        Patch {
+            load_n: load,
+            point,
+            forward,
+            left,
+            v_x,
+            v_y,
+            mu: hit.friction * w.tire_friction,
+            fy_raw,
+            hold_x: -blend * load * forward.dot(gravity) / g_normal,
+            hold_y: -blend * load * left.dot(gravity) / g_normal,
+            suspension_n: load_n,
+            compression_m: (wheel.def.reach_m - hit.distance_m).max(0.0),
+        }
+    }
+
+    /// The engine's side of the spin solve: torque at the throttle (raised by the idle
+    /// governor), damping, and the automated clutch.
+    fn engine(&self, engine_omega: f32, driveline: &Driveline) -> SpinEngine {
+        let (p, control) = (self.p, self.control);
         let throttle = control.throttle;
-        let engine_rpm = self.engine_omega / RAD_PER_S_PER_RPM;
+        let engine_rpm = engine_omega / RAD_PER_S_PER_RPM;
         let idle = p.engine.idle_rpm;
         let governor = if idle > 0.0 && engine_rpm < idle {
             ((idle - engine_rpm) / (0.1 * idle)).clamp(0.0, 1.0)
@@ -340,9 +448,9 @@ impl SimCar {
         // the car is too slow for the gear, and while braking without throttle (so the
         // engine neither stalls nor fights the brakes).
         let braking = control.brake > 0.05 && throttle <= 0.01;
-        let clutch_engaged = ratio != 0.0
+        let clutch_engaged = driveline.ratio != 0.0
             && !braking
-            && (idle <= 0.0 || throttle > 0.01 || driveline_rpm > 1.1 * idle || control.manual_gear_shift);
+            && (idle <= 0.0 || throttle > 0.01 || driveline.driveline_rpm > 1.1 * idle || control.manual_gear_shift);
         let torque = if engine_rpm >= p.engine.max_rpm {
             0.0
         } else {
@@ -353,19 +461,32 @@ impl SimCar {
         } else {
             p.engine.damping_zero_throttle_clutch_disengaged
         };
-        let engine = SpinEngine {
-            omega: self.engine_omega,
+        SpinEngine {
+            omega: engine_omega,
             torque_nm: torque,
             damping: zero_rate + (p.engine.damping_full_throttle - zero_rate) * throttle_eff,
-            ratio,
+            ratio: driveline.ratio,
             clutch_engaged,
-        };
+        }
+    }
+
+    /// Engine, clutch and wheel spins solved together, implicitly, each tire's
+    /// longitudinal stiffness linearised; [`SPIN_PASSES`] passes so that the combined-slip
+    /// scales (`scale`, also the next tick's first guess) settle.
+    fn spin_solve(
+        &self,
+        engine: &SpinEngine,
+        omega: &[f32; MAX_WHEELS],
+        scale: &mut [f32; MAX_WHEELS],
+        patches: &[Patch; MAX_WHEELS],
+    ) -> SpinResult {
+        let (p, control, n) = (self.p, self.control, self.n);
         let long_floor = p.low_speed.min_long_slip_denominator_mps;
         let mut spin = [SpinWheel::default(); MAX_WHEELS];
         for i in 0..n {
             let w = &p.wheels[i];
             spin[i] = SpinWheel {
-                omega: self.omega[i],
+                omega: omega[i],
                 tire_a: 0.0,
                 v_x: patches[i].v_x,
                 brake_nm: control.brake * w.max_brake_torque_nm
@@ -382,41 +503,43 @@ impl SimCar {
                 let w = &p.wheels[i];
                 let patch = &patches[i];
                 let den = patch.v_x.abs().max(long_floor);
-                spin[i].tire_a = self.scale[i] * w.longitudinal_stiffness_n() / den;
+                spin[i].tire_a = scale[i] * w.longitudinal_stiffness_n() / den;
             }
-            result = solve_spin(p, &engine, &spin[..n], dt_s);
+            result = solve_spin(p, engine, &spin[..n], self.dt_s);
             for i in 0..n {
                 let patch = &patches[i];
                 let w = &p.wheels[i];
                 let fx_raw = w.longitudinal_stiffness_n()
                     * slip_ratio(patch.v_x, result.wheel_omega[i] * w.radius_m, long_floor);
-                self.scale[i] = combined_scale(fx_raw, patch.fy_raw, patch.mu * patch.load_n);
+                scale[i] = combined_scale(fx_raw, patch.fy_raw, patch.mu * patch.load_n);
             }
         }
-        self.engine_omega = result.engine_omega;
+        result
+    }
 
-        // 5. Tire forces.
-        let mut telemetry = Telemetry {
-            forward_speed_mps: forward_speed,
-            engine_rpm: self.engine_omega / RAD_PER_S_PER_RPM,
-            gear: self.gearbox.gear,
-            clutch_slip_rpm: if clutch_engaged {
-                (self.engine_omega - ratio * diff_omega) / RAD_PER_S_PER_RPM
-            } else {
-                0.0
-            },
-            wheel_count: n,
-            ..Telemetry::default()
-        };
-        for i in 0..n {
+    /// Tire forces: slip from the solved spins, bounded by the friction circle (PhysX
+    /// combined slip), plus the low-speed hold, applied at the contact point; and each
+    /// wheel's state and telemetry.
+    fn tire_forces(
+        &self,
+        body: &mut RigidBody,
+        contacts: &[Option<WheelContact>; MAX_WHEELS],
+        patches: &[Patch; MAX_WHEELS],
+        angles: &[f32; MAX_WHEELS],
+        result: &SpinResult,
+        out: WheelsOut,
+    ) {
+        let (p, dt_s) = (self.p, self.dt_s);
+        let long_floor = p.low_speed.min_long_slip_denominator_mps;
+        for i in 0..self.n {
             let w = &p.wheels[i];
-            let wd = &def.wheels[i];
+            let wd = &self.wheel_defs[i];
             let patch = patches[i];
-            let state = &mut self.wheels[i];
+            let state = &mut out.states[i];
             let omega = result.wheel_omega[i];
             state.steer_rad = angles[i];
             if contacts[i].is_none() {
-                self.omega[i] = omega;
+                out.omega[i] = omega;
                 state.grounded = false;
                 state.compression_m = 0.0;
                 state.slip_power_w = 0.0;
@@ -424,7 +547,7 @@ impl SimCar {
                 state.center_y_m = w.position_m.y - w.max_droop_m;
                 state.spin_rate_rad_per_s = omega;
                 state.spin_angle_rad = (state.spin_angle_rad + omega * dt_s).rem_euclid(std::f32::consts::TAU);
-                telemetry.wheels[i] = WheelTelemetry {
+                out.telemetry[i] = WheelTelemetry {
                     wheel_speed_mps: omega * w.radius_m,
                     ..WheelTelemetry::default()
                 };
@@ -448,7 +571,7 @@ impl SimCar {
             }
             body.add_force_at_point(patch.forward * fx + patch.left * fy, patch.point, false);
 
-            self.omega[i] = omega;
+            out.omega[i] = omega;
             let hit = contacts[i].map(|c| c.distance_m).unwrap_or(wd.reach_m);
             state.grounded = true;
             state.compression_m = patch.compression_m;
@@ -458,7 +581,7 @@ impl SimCar {
             state.slip_power_w = (fx * (omega * w.radius_m - patch.v_x)).abs() + (fy * patch.v_y).abs();
             state.contact_m = patch.point;
             state.on_loose = contacts[i].is_some_and(|c| c.loose);
-            telemetry.wheels[i] = WheelTelemetry {
+            out.telemetry[i] = WheelTelemetry {
                 slip_ratio: slip,
                 slip_angle_rad: slip_angle_rad(patch.v_x, patch.v_y, p.low_speed.min_lat_slip_denominator_mps),
                 load_n: patch.load_n,
@@ -469,13 +592,14 @@ impl SimCar {
                 wheel_speed_mps: omega * w.radius_m,
             };
         }
+    }
+}
 
-        // Aerodynamic drag at the centre of mass.
-        let v = body.linvel();
-        let speed = v.length();
-        if speed > 0.0 {
-            body.add_force(-v / speed * p.drag_n(speed), false);
-        }
-        self.telemetry = telemetry;
+/// Aerodynamic drag ½ρC_dAv² at the centre of mass, against the velocity.
+fn drag(body: &mut RigidBody, p: &SimParams) {
+    let v = body.linvel();
+    let speed = v.length();
+    if speed > 0.0 {
+        body.add_force(-v / speed * p.drag_n(speed), false);
     }
 }

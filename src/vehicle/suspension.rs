@@ -2,6 +2,7 @@
 //! fixed on the chassis along −chassis-up, reaching the wheel radius plus the droop
 //! (HARFANG raycast car: "le raycast").
 
+use super::chassis::{WheelDef, MAX_WHEELS};
 use crate::content::material::MaterialId;
 use crate::content::MaterialTable;
 use glam::Vec3;
@@ -84,4 +85,31 @@ pub fn cast_wheel_ray(
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
         loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
     })
+}
+
+/// Casts every wheel's ray from where `wheels` sit on `car_body` along −chassis-up, in
+/// wheel order; `reach_m` says how far each reaches. Wheels past [`MAX_WHEELS`] and the
+/// unused slots get `None`. Both models take this as their first wheel step.
+pub fn cast_wheel_rays(
+    physics: &PhysicsWorld,
+    car_body: RigidBodyHandle,
+    wheels: &[WheelDef],
+    reach_m: impl Fn(&WheelDef) -> f32,
+    surfaces: &Surfaces,
+) -> [Option<WheelContact>; MAX_WHEELS] {
+    let pose = *physics.bodies[car_body].position();
+    let rot = pose.rotation;
+    let down = -(rot * Vec3::Y);
+    let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
+    for (c, w) in contacts.iter_mut().zip(wheels) {
+        *c = cast_wheel_ray(
+            physics,
+            car_body,
+            pose.translation + rot * w.origin_m,
+            down,
+            reach_m(w),
+            surfaces,
+        );
+    }
+    contacts
 }

@@ -1,0 +1,45 @@
+//! What a wheel did in the latest tick, as both car models report it (for drawing, sound,
+//! particles and the fault check).
+
+use glam::Vec3;
+
+/// One wheel's state after the latest tick.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct WheelState {
+    /// The ray hit the ground within reach.
+    pub grounded: bool,
+    /// reach − hit distance, m (0 in the air).
+    pub compression_m: f32,
+    /// Wheel centre height in the chassis frame: on the ground, or fully drooped.
+    pub center_y_m: f32,
+    /// Steering angle, radians about chassis +Y (positive turns left).
+    pub steer_rad: f32,
+    /// Spin rate, rad/s (positive rolling forward).
+    pub spin_rate_rad_per_s: f32,
+    /// Spin angle for drawing, radians in [0, 2π).
+    pub spin_angle_rad: f32,
+    /// Power the tire dissipates sliding (sideways and under braking), W: what makes
+    /// smoke and squeal.
+    pub slip_power_w: f32,
+    /// Where the ray met the ground (world), when grounded.
+    pub contact_m: Vec3,
+    /// The ground under it is loose (throws dust).
+    pub on_loose: bool,
+}
+
+impl WheelState {
+    /// Whether every number in it is finite.
+    pub fn is_finite(&self) -> bool {
+        [
+            self.compression_m,
+            self.center_y_m,
+            self.steer_rad,
+            self.spin_rate_rad_per_s,
+            self.spin_angle_rad,
+            self.slip_power_w,
+        ]
+        .iter()
+        .all(|v| v.is_finite())
+            && self.contact_m.is_finite()
+    }
+}
