@@ -1,12 +1,15 @@
 //! Vehicles: car definitions (content) and the models that drive them.
 //!
 //! - `arcade` is the HARFANG raycast car: one ray per wheel, three wheel terms, thrust at
-//!   the front axle.
+//!   the front axle; its tuning in [`arcade_params`].
 //! - `sim` is the CARLA/PhysX car: engine, clutch, gearbox and differential
 //!   ([`drivetrain`]), wheels that spin and tires that slip ([`tire`]), a spring-damper
 //!   suspension and Ackermann steering ([`steering`]), parameters in [`sim_params`].
 //!
-//! Both cast their rays through [`suspension`]; [`Car`] is either, as the world holds it.
+//! A car file becomes a [`CarDef`] one way ([`definition`]): the keys every car has, then
+//! the model's own. Both models take the controls in [`control`] (this module depends on
+//! no simulation), cast their rays through [`suspension`] and share their steering easing
+//! and teleport ([`shared_steps`]); [`Car`] is either, as the world holds it.
 //! [`bicycle`] is the linear bicycle model used to analyse a car; [`carla_import`] turns a
 //! CARLA physics-control dump (read by [`carla_dump`]) into a car file; [`ackermann`] drives a car to a target
 //! speed and steer angle.
