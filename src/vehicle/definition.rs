@@ -27,11 +27,17 @@ pub use super::chassis::{ChassisBox, WheelDef, MAX_WHEELS};
 /// The car `skidpad` drives when none is named.
 pub const DEFAULT_CAR: &str = "coupe";
 
-/// The keys every car file has, whichever its model. Unknown keys pass here: the model's
-/// own schema, read next, refuses them.
+/// Just the model key, read first: it picks the schema for the rest (so a file for a model
+/// that does not exist is told that, not what the rest lacks).
+#[derive(Debug, Deserialize)]
+struct RawModel {
+    model: String,
+}
+
+/// The keys every car file has besides `model`, whichever its model. Unknown keys pass
+/// here: the model's own schema, read next, refuses them.
 #[derive(Debug, Deserialize)]
 struct RawSharedKeys {
-    model: String,
     description: String,
     color: [f64; 3],
     chassis: Vec<RawBox>,
@@ -125,14 +131,17 @@ impl CarDef {
     /// Parses and validates a car's text; `file` names it in errors (with the field and
     /// the problem). The one way a car file becomes a `CarDef`, for either model.
     pub fn parse(file: &str, name: &str, bytes: &[u8]) -> Result<CarDef, ContentError> {
-        let shared: RawSharedKeys = parse_bytes(file, bytes)?;
+        let model: RawModel = parse_bytes(file, bytes)?;
         let v = Validator::new(file);
-        let raw_model = match shared.model.as_str() {
-            "arcade" => RawModelKeys::Arcade(parse_bytes(file, bytes)?),
-            "sim" => RawModelKeys::Sim(parse_bytes(file, bytes)?),
-            other => {
-                return Err(v.fail("model", format!("unknown vehicle model `{other}` (known: arcade, sim)")));
-            }
+        if !matches!(model.model.as_str(), "arcade" | "sim") {
+            let problem = format!("unknown vehicle model `{}` (known: arcade, sim)", model.model);
+            return Err(v.fail("model", problem));
+        }
+        let shared: RawSharedKeys = parse_bytes(file, bytes)?;
+        let raw_model = if model.model == "arcade" {
+            RawModelKeys::Arcade(parse_bytes(file, bytes)?)
+        } else {
+            RawModelKeys::Sim(parse_bytes(file, bytes)?)
         };
         let chassis = parse_chassis(&v, &shared.chassis)?;
         let (physics, model) = match raw_model {
