@@ -332,149 +332,12 @@ pub(super) fn validate(
             "only the raycast suspension exists here: set it to false",
         ));
     }
-    let max_rpm = f("physics.max_rpm", p.max_rpm, 100.0, 100_000.0)?;
-    let engine = EngineParams {
-        torque_curve: Curve::parse(v, "physics.torque_curve", &p.torque_curve, 0.0, 1.0e5)?,
-        max_rpm,
-        idle_rpm: f("physics.idle_rpm", p.idle_rpm, 0.0, max_rpm as f64 * 0.5)?,
-        moi_kg_m2: f("physics.moi", p.moi, 1e-3, 100.0)?,
-        damping_full_throttle: f(
-            "physics.damping_rate_full_throttle",
-            p.damping_rate_full_throttle,
-            0.0,
-            100.0,
-        )?,
-        damping_zero_throttle_clutch_engaged: f(
-            "physics.damping_rate_zero_throttle_clutch_engaged",
-            p.damping_rate_zero_throttle_clutch_engaged,
-            0.0,
-            100.0,
-        )?,
-        damping_zero_throttle_clutch_disengaged: f(
-            "physics.damping_rate_zero_throttle_clutch_disengaged",
-            p.damping_rate_zero_throttle_clutch_disengaged,
-            0.0,
-            100.0,
-        )?,
-    };
-    if p.forward_gears.is_empty() {
-        return Err(v.fail("physics.forward_gears", "needs at least one forward gear"));
-    }
-    let forward = p
-        .forward_gears
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let field = |k: &str| format!("physics.forward_gears[{i}].{k}");
-            let gear = GearRatio {
-                ratio: f(&field("ratio"), g.ratio, 0.05, 50.0)?,
-                down_ratio: f(&field("down_ratio"), g.down_ratio, 0.0, 1.0)?,
-                up_ratio: f(&field("up_ratio"), g.up_ratio, 0.0, 1.0)?,
-            };
-            if gear.down_ratio >= gear.up_ratio {
-                return Err(v.fail(&field("down_ratio"), "must be below up_ratio (or the autobox hunts)"));
-            }
-            Ok(gear)
-        })
-        .collect::<Result<Vec<_>, ContentError>>()?;
-    let gearbox = GearboxParams {
-        use_autobox: p.use_gear_autobox,
-        switch_time_s: f("physics.gear_switch_time", p.gear_switch_time, 0.0, 5.0)?,
-        autobox_latency_s: f("physics.autobox_latency", p.autobox_latency, 0.0, 10.0)?,
-        clutch_strength: f("physics.clutch_strength", p.clutch_strength, 1e-3, 1.0e4)?,
-        final_ratio: f("physics.final_ratio", p.final_ratio, 0.1, 50.0)?,
-        forward,
-        reverse_ratio: f("physics.reverse_gear_ratio", p.reverse_gear_ratio, 0.05, 50.0)?,
-    };
-    let steering = SteeringParams {
-        curve: Curve::parse(v, "physics.steering_curve", &p.steering_curve, 0.0, 1.0)?,
-        rate_rad_per_s: f(
-            "physics.steering_rate_deg_per_s",
-            p.steering_rate_deg_per_s,
-            1.0,
-            10_000.0,
-        )?
-        .to_radians(),
-        ackermann_accuracy: f("physics.ackermann_accuracy", p.ackermann_accuracy, 0.0, 1.0)?,
-    };
-    let low_speed = LowSpeedParams {
-        min_long_slip_denominator_mps: f(
-            "physics.min_long_slip_denominator",
-            p.min_long_slip_denominator,
-            0.1,
-            50.0,
-        )?,
-        min_lat_slip_denominator_mps: f(
-            "physics.min_lat_slip_denominator",
-            p.min_lat_slip_denominator,
-            0.1,
-            50.0,
-        )?,
-        hold_below_mps: f("physics.low_speed_hold_below_mps", p.low_speed_hold_below_mps, 0.0, 5.0)?,
-    };
-    let d = &raw.differential;
-    let drive = match d.drive.as_str() {
-        "front" => DriveLayout::Front,
-        "rear" => DriveLayout::Rear,
-        "all" => DriveLayout::All,
-        other => {
-            return Err(v.fail(
-                "differential.drive",
-                format!("unknown drive `{other}` (known: front, rear, all)"),
-            ))
-        }
-    };
-    let differential = DifferentialParams {
-        drive,
-        front_share: f("differential.front_share", d.front_share, 0.0, 1.0)?,
-        limited_slip_coupling: f(
-            "differential.limited_slip_coupling",
-            d.limited_slip_coupling,
-            0.0,
-            1.0e5,
-        )?,
-    };
-
-    check_wheel_count(v, "wheels", raw.wheels.len())?;
-    let mut wheels = raw
-        .wheels
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            let field = |k: &str| format!("wheels[{i}].{k}");
-            let position_m = v.finite3(&field("position"), w.position)?;
-            Ok(SimWheel {
-                position_m,
-                radius_m: f(&field("radius"), w.radius, 0.05, 5.0)?,
-                width_m: f(&field("width_m"), w.width_m, 0.01, 5.0)?,
-                inertia_kg_m2: f(&field("inertia"), w.inertia, 1e-3, 1000.0)?,
-                tire_friction: f(&field("tire_friction"), w.tire_friction, 0.0, 10.0)?,
-                damping_rate: f(&field("damping_rate"), w.damping_rate, 0.0, 100.0)?,
-                max_steer_rad: f(&field("max_steer_angle"), w.max_steer_angle, 0.0, 80.0)?.to_radians(),
-                max_brake_torque_nm: f(&field("max_brake_torque"), w.max_brake_torque, 0.0, 1.0e6)?,
-                max_handbrake_torque_nm: f(&field("max_handbrake_torque"), w.max_handbrake_torque, 0.0, 1.0e6)?,
-                long_stiff_value: f(&field("long_stiff_value"), w.long_stiff_value, 1.0, 1.0e7)?,
-                lat_stiff_max_load: f(&field("lat_stiff_max_load"), w.lat_stiff_max_load, 0.01, 100.0)?,
-                lat_stiff_value: f(&field("lat_stiff_value"), w.lat_stiff_value, 0.01, 1000.0)?,
-                spring_n_per_m: f(&field("suspension_spring_rate"), w.suspension_spring_rate, 1.0, 1.0e8)?,
-                damper_n_s_per_m: f(&field("suspension_damper"), w.suspension_damper, 0.0, 1.0e7)?,
-                max_compression_m: f(
-                    &field("suspension_max_compression"),
-                    w.suspension_max_compression,
-                    0.0,
-                    2.0,
-                )?,
-                max_droop_m: f(&field("suspension_max_droop"), w.suspension_max_droop, 0.0, 2.0)?,
-                front: position_m.z > com.z,
-                drive_share: 0.0,
-                sprung_mass_kg: 0.0,
-                rest_load_n: 0.0,
-            })
-        })
-        .collect::<Result<Vec<_>, ContentError>>()?;
-    if !wheels.iter().any(SimWheel::steers) {
-        return Err(v.fail("wheels", "at least one wheel needs max_steer_angle > 0"));
-    }
+    let engine = validate_engine(v, p)?;
+    let gearbox = validate_gearbox(v, p)?;
+    let steering = validate_steering(v, p)?;
+    let low_speed = validate_low_speed(v, p)?;
+    let differential = validate_differential(v, &raw.differential)?;
+    let mut wheels = validate_wheels(v, &raw.wheels, com)?;
 
     let sprung = sprung_masses(mass_kg, com, &wheels).map_err(|problem| v.fail("physics.center_of_mass", problem))?;
     for (w, m) in wheels.iter_mut().zip(sprung) {
@@ -517,6 +380,178 @@ pub(super) fn validate(
         wheels: wheel_defs,
     };
     Ok((shared, sim))
+}
+
+/// `physics`' engine keys (CARLA/PhysX engine).
+fn validate_engine(v: &Validator, p: &RawPhysics) -> Result<EngineParams, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    let max_rpm = f("physics.max_rpm", p.max_rpm, 100.0, 100_000.0)?;
+    Ok(EngineParams {
+        torque_curve: Curve::parse(v, "physics.torque_curve", &p.torque_curve, 0.0, 1.0e5)?,
+        max_rpm,
+        idle_rpm: f("physics.idle_rpm", p.idle_rpm, 0.0, max_rpm as f64 * 0.5)?,
+        moi_kg_m2: f("physics.moi", p.moi, 1e-3, 100.0)?,
+        damping_full_throttle: f(
+            "physics.damping_rate_full_throttle",
+            p.damping_rate_full_throttle,
+            0.0,
+            100.0,
+        )?,
+        damping_zero_throttle_clutch_engaged: f(
+            "physics.damping_rate_zero_throttle_clutch_engaged",
+            p.damping_rate_zero_throttle_clutch_engaged,
+            0.0,
+            100.0,
+        )?,
+        damping_zero_throttle_clutch_disengaged: f(
+            "physics.damping_rate_zero_throttle_clutch_disengaged",
+            p.damping_rate_zero_throttle_clutch_disengaged,
+            0.0,
+            100.0,
+        )?,
+    })
+}
+
+/// `physics`' gearbox and clutch keys; a gear's down-shift point must sit below its up-shift.
+fn validate_gearbox(v: &Validator, p: &RawPhysics) -> Result<GearboxParams, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    if p.forward_gears.is_empty() {
+        return Err(v.fail("physics.forward_gears", "needs at least one forward gear"));
+    }
+    let forward = p
+        .forward_gears
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let field = |k: &str| format!("physics.forward_gears[{i}].{k}");
+            let gear = GearRatio {
+                ratio: f(&field("ratio"), g.ratio, 0.05, 50.0)?,
+                down_ratio: f(&field("down_ratio"), g.down_ratio, 0.0, 1.0)?,
+                up_ratio: f(&field("up_ratio"), g.up_ratio, 0.0, 1.0)?,
+            };
+            if gear.down_ratio >= gear.up_ratio {
+                return Err(v.fail(&field("down_ratio"), "must be below up_ratio (or the autobox hunts)"));
+            }
+            Ok(gear)
+        })
+        .collect::<Result<Vec<_>, ContentError>>()?;
+    Ok(GearboxParams {
+        use_autobox: p.use_gear_autobox,
+        switch_time_s: f("physics.gear_switch_time", p.gear_switch_time, 0.0, 5.0)?,
+        autobox_latency_s: f("physics.autobox_latency", p.autobox_latency, 0.0, 10.0)?,
+        clutch_strength: f("physics.clutch_strength", p.clutch_strength, 1e-3, 1.0e4)?,
+        final_ratio: f("physics.final_ratio", p.final_ratio, 0.1, 50.0)?,
+        forward,
+        reverse_ratio: f("physics.reverse_gear_ratio", p.reverse_gear_ratio, 0.05, 50.0)?,
+    })
+}
+
+/// `physics`' steering keys: the speed curve, the rate, the Ackermann accuracy.
+fn validate_steering(v: &Validator, p: &RawPhysics) -> Result<SteeringParams, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    Ok(SteeringParams {
+        curve: Curve::parse(v, "physics.steering_curve", &p.steering_curve, 0.0, 1.0)?,
+        rate_rad_per_s: f(
+            "physics.steering_rate_deg_per_s",
+            p.steering_rate_deg_per_s,
+            1.0,
+            10_000.0,
+        )?
+        .to_radians(),
+        ackermann_accuracy: f("physics.ackermann_accuracy", p.ackermann_accuracy, 0.0, 1.0)?,
+    })
+}
+
+/// `physics`' low-speed tire keys.
+fn validate_low_speed(v: &Validator, p: &RawPhysics) -> Result<LowSpeedParams, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    Ok(LowSpeedParams {
+        min_long_slip_denominator_mps: f(
+            "physics.min_long_slip_denominator",
+            p.min_long_slip_denominator,
+            0.1,
+            50.0,
+        )?,
+        min_lat_slip_denominator_mps: f(
+            "physics.min_lat_slip_denominator",
+            p.min_lat_slip_denominator,
+            0.1,
+            50.0,
+        )?,
+        hold_below_mps: f("physics.low_speed_hold_below_mps", p.low_speed_hold_below_mps, 0.0, 5.0)?,
+    })
+}
+
+/// `[differential]`: which wheels drive and how the torque is shared.
+fn validate_differential(v: &Validator, d: &RawDifferential) -> Result<DifferentialParams, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    let drive = match d.drive.as_str() {
+        "front" => DriveLayout::Front,
+        "rear" => DriveLayout::Rear,
+        "all" => DriveLayout::All,
+        other => {
+            return Err(v.fail(
+                "differential.drive",
+                format!("unknown drive `{other}` (known: front, rear, all)"),
+            ))
+        }
+    };
+    Ok(DifferentialParams {
+        drive,
+        front_share: f("differential.front_share", d.front_share, 0.0, 1.0)?,
+        limited_slip_coupling: f(
+            "differential.limited_slip_coupling",
+            d.limited_slip_coupling,
+            0.0,
+            1.0e5,
+        )?,
+    })
+}
+
+/// `[[wheels]]`: 1..=`MAX_WHEELS` of them, at least one steering; `front` from the centre
+/// of mass `com`. Sprung masses and drive shares are derived afterwards, from them all.
+fn validate_wheels(v: &Validator, raw_wheels: &[RawWheel], com: Vec3) -> Result<Vec<SimWheel>, ContentError> {
+    let f = |field: &str, x: f64, lo: f64, hi: f64| v.range(field, x, lo, hi).map(|x| x as f32);
+    check_wheel_count(v, "wheels", raw_wheels.len())?;
+    let wheels = raw_wheels
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let field = |k: &str| format!("wheels[{i}].{k}");
+            let position_m = v.finite3(&field("position"), w.position)?;
+            Ok(SimWheel {
+                position_m,
+                radius_m: f(&field("radius"), w.radius, 0.05, 5.0)?,
+                width_m: f(&field("width_m"), w.width_m, 0.01, 5.0)?,
+                inertia_kg_m2: f(&field("inertia"), w.inertia, 1e-3, 1000.0)?,
+                tire_friction: f(&field("tire_friction"), w.tire_friction, 0.0, 10.0)?,
+                damping_rate: f(&field("damping_rate"), w.damping_rate, 0.0, 100.0)?,
+                max_steer_rad: f(&field("max_steer_angle"), w.max_steer_angle, 0.0, 80.0)?.to_radians(),
+                max_brake_torque_nm: f(&field("max_brake_torque"), w.max_brake_torque, 0.0, 1.0e6)?,
+                max_handbrake_torque_nm: f(&field("max_handbrake_torque"), w.max_handbrake_torque, 0.0, 1.0e6)?,
+                long_stiff_value: f(&field("long_stiff_value"), w.long_stiff_value, 1.0, 1.0e7)?,
+                lat_stiff_max_load: f(&field("lat_stiff_max_load"), w.lat_stiff_max_load, 0.01, 100.0)?,
+                lat_stiff_value: f(&field("lat_stiff_value"), w.lat_stiff_value, 0.01, 1000.0)?,
+                spring_n_per_m: f(&field("suspension_spring_rate"), w.suspension_spring_rate, 1.0, 1.0e8)?,
+                damper_n_s_per_m: f(&field("suspension_damper"), w.suspension_damper, 0.0, 1.0e7)?,
+                max_compression_m: f(
+                    &field("suspension_max_compression"),
+                    w.suspension_max_compression,
+                    0.0,
+                    2.0,
+                )?,
+                max_droop_m: f(&field("suspension_max_droop"), w.suspension_max_droop, 0.0, 2.0)?,
+                front: position_m.z > com.z,
+                drive_share: 0.0,
+                sprung_mass_kg: 0.0,
+                rest_load_n: 0.0,
+            })
+        })
+        .collect::<Result<Vec<_>, ContentError>>()?;
+    if !wheels.iter().any(SimWheel::steers) {
+        return Err(v.fail("wheels", "at least one wheel needs max_steer_angle > 0"));
+    }
+    Ok(wheels)
 }
 
 /// Sprung mass per wheel: the least-squares-smallest masses that add up to `mass_kg` and
