@@ -52,6 +52,47 @@ const PARKED: VehicleControl = VehicleControl {
     gear: 0,
 };
 
+/// What the world keeps for one car, in one place so adding a car cannot leave its parts out
+/// of step.
+struct CarSlot {
+    /// The car: its chassis body handle, definition and model state.
+    car: Car,
+    /// Controls for the next tick when it is not the player's (parked cars hold their
+    /// brakes; added cars take what [`SimWorld::set_car_control`] gives them).
+    control: VehicleControl,
+    /// Chassis velocity before the latest step (impacts and landings are judged against it).
+    velocity_before_mps: Vec3,
+    /// Ticks in a row with no wheel on the ground.
+    air_ticks: u32,
+    /// Where it was after the latest tick whose state was finite.
+    last_good: Pose,
+    /// Where it started: the fallback when it faults again soon after a reset.
+    home: Pose,
+    /// The tick of its latest fault reset.
+    last_fault_tick: Option<u64>,
+}
+
+impl CarSlot {
+    /// A car just spawned at `home`, at rest, holding its brakes.
+    fn new(car: Car, home: Pose) -> CarSlot {
+        CarSlot {
+            car,
+            control: PARKED,
+            velocity_before_mps: Vec3::ZERO,
+            air_ticks: 0,
+            last_good: home,
+            home,
+            last_fault_tick: None,
+        }
+    }
+}
+
+/// A dynamic prop: its body and where it started (where a faulted prop is put back).
+struct PropSlot {
+    body: RigidBodyHandle,
+    home: Pose,
+}
+
 /// The simulation state of one level.
 ///
 /// Bodies and colliders are inserted in a fixed order (the chunks around the spawn in
@@ -62,12 +103,9 @@ const PARKED: VehicleControl = VehicleControl {
 pub struct SimWorld {
     physics: PhysicsWorld,
     /// Cars; the player's is first, then the parked ones, then any added later.
-    cars: Vec<Car>,
-    /// Controls of the cars other than the player's for the next tick (parked cars hold
-    /// their brakes; added cars take what [`SimWorld::set_car_control`] gives them).
-    controls: Vec<VehicleControl>,
+    cars: Vec<CarSlot>,
     /// Dynamic props in snapshot order.
-    props: Vec<RigidBodyHandle>,
+    props: Vec<PropSlot>,
     materials: MaterialTable,
     streamer: Streamer,
     resident: BTreeMap<(i32, i32), Vec<ColliderHandle>>,
@@ -77,17 +115,7 @@ pub struct SimWorld {
     /// [`SimWorld::discard_chunk_events`]).
     keep_chunk_events: bool,
     spawn: Spawn,
-    /// Per car: chassis velocity before the tick, ticks in the air.
-    motion: Vec<(Vec3, u32)>,
     sim_events: Vec<SimEvent>,
-    /// Per car: where it was after the latest tick whose state was finite, and where it
-    /// started (the fallback when it faults again soon after a reset).
-    last_good: Vec<Pose>,
-    homes: Vec<Pose>,
-    /// Per car: the tick of its latest fault reset.
-    last_fault_tick: Vec<Option<u64>>,
-    /// Dynamic props' starting poses, for putting a faulted prop back.
-    prop_homes: Vec<Pose>,
     fault_resets: u64,
     tick: u64,
     tick_rate_hz: u32,
@@ -126,7 +154,6 @@ impl SimWorld {
         let mut world = SimWorld {
             physics,
             cars: Vec::new(),
-            controls: Vec::new(),
             props: Vec::new(),
             materials: level.materials.clone(),
             streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
@@ -135,12 +162,7 @@ impl SimWorld {
             events: Vec::new(),
             keep_chunk_events: true,
             spawn: spawn.clone(),
-            motion: Vec::new(),
             sim_events: Vec::with_capacity(64),
-            last_good: Vec::new(),
-            homes: Vec::new(),
-            last_fault_tick: Vec::new(),
-            prop_homes: Vec::new(),
             fault_resets: 0,
             tick: 0,
             tick_rate_hz,
@@ -150,12 +172,12 @@ impl SimWorld {
         positions.extend(level.parked_cars.iter().map(|p| p.position_m));
         world.stream(&positions);
 
-        world
-            .cars
-            .push(Car::spawn(&mut world.physics, player, spawn_pose(&spawn)));
+        world.spawn_car(player, spawn_pose(&spawn));
         for (p, def) in level.parked_cars.iter().zip(parked) {
-            let pose = Pose::from_parts(p.position_m, Quat::from_rotation_y(p.heading_rad));
-            world.cars.push(Car::spawn(&mut world.physics, def, pose));
+            world.spawn_car(
+                def,
+                Pose::from_parts(p.position_m, Quat::from_rotation_y(p.heading_rad)),
+            );
         }
         for d in &level.dynamic {
             let collider = match d.shape {
@@ -168,20 +190,19 @@ impl SimWorld {
                     .rotation(Vec3::Y * d.yaw_rad),
                 collider.mass(d.mass_kg).friction(0.7),
             );
-            world.props.push(h);
-            world.prop_homes.push(*world.physics.bodies[h].position());
+            let home = *world.physics.bodies[h].position();
+            world.props.push(PropSlot { body: h, home });
         }
-        world.homes = world
-            .cars
-            .iter()
-            .map(|c| *world.physics.bodies[c.body()].position())
-            .collect();
-        world.last_good = world.homes.clone();
-        world.last_fault_tick = vec![None; world.cars.len()];
-        world.motion = vec![(Vec3::ZERO, 0); world.cars.len()];
-        world.controls = vec![PARKED; world.cars.len()];
         world.refresh_query_structures();
         world
+    }
+
+    /// Inserts a car of `def` at `pose` after every car already in the world; its home is
+    /// where its body was put.
+    fn spawn_car(&mut self, def: &CarDef, pose: Pose) {
+        let car = Car::spawn(&mut self.physics, def, pose);
+        let home = *self.physics.bodies[car.body()].position();
+        self.cars.push(CarSlot::new(car, home));
     }
 
     /// Puts every collider in the broad phase now (rapier does it in the next step), so
@@ -287,8 +308,8 @@ impl SimWorld {
         self.recover_non_finite();
         let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
         let n = self.cars.len().min(positions.len());
-        for (p, car) in positions.iter_mut().zip(&self.cars) {
-            *p = self.physics.bodies[car.body()].translation();
+        for (p, slot) in positions.iter_mut().zip(&self.cars) {
+            *p = self.physics.bodies[slot.car.body()].translation();
         }
         self.stream(&positions[..n]);
         mark(TickPart::Streaming);
@@ -296,15 +317,15 @@ impl SimWorld {
         let control = input.control.sanitized();
         if input.reset {
             // Back to the spawn point, upright and at rest.
-            self.cars[0].teleport(&mut self.physics, spawn_pose(&self.spawn));
+            self.cars[0].car.teleport(&mut self.physics, spawn_pose(&self.spawn));
         }
         let surfaces = Surfaces::new(&self.materials);
-        for (i, (car, other)) in self.cars.iter_mut().zip(&self.controls).enumerate() {
-            let c = if i == 0 { &control } else { other };
-            car.update(&mut self.physics, c, &surfaces, self.dt_s);
+        for (i, slot) in self.cars.iter_mut().enumerate() {
+            let c = if i == 0 { &control } else { &slot.control };
+            slot.car.update(&mut self.physics, c, &surfaces, self.dt_s);
         }
-        for (m, car) in self.motion.iter_mut().zip(&self.cars) {
-            m.0 = self.physics.bodies[car.body()].linvel();
+        for slot in &mut self.cars {
+            slot.velocity_before_mps = self.physics.bodies[slot.car.body()].linvel();
         }
         // A non-finite force or state must not reach the solver.
         self.recover_non_finite();
@@ -316,8 +337,8 @@ impl SimWorld {
         mark(TickPart::Physics);
         self.tick += 1;
         self.recover_non_finite();
-        for (good, car) in self.last_good.iter_mut().zip(&self.cars) {
-            *good = *self.physics.bodies[car.body()].position();
+        for slot in &mut self.cars {
+            slot.last_good = *self.physics.bodies[slot.car.body()].position();
         }
         self.collect_events();
         mark(TickPart::Events);
@@ -330,27 +351,25 @@ impl SimWorld {
     /// world carries on untouched. Deterministic: it depends only on the state.
     fn recover_non_finite(&mut self) {
         for i in 0..self.cars.len() {
-            let body = &self.physics.bodies[self.cars[i].body()];
+            let slot = &self.cars[i];
+            let body = &self.physics.bodies[slot.car.body()];
             let fault = if !body_is_finite(body) {
                 "chassis pose or velocity"
             } else if !(body.user_force().is_finite() && body.user_torque().is_finite()) {
                 "vehicle forces"
-            } else if !self.cars[i].state_is_finite() {
+            } else if !slot.car.state_is_finite() {
                 "vehicle model state"
             } else {
                 continue;
             };
-            let recent =
-                self.last_fault_tick[i].is_some_and(|t| self.tick.saturating_sub(t) < self.tick_rate_hz as u64);
-            let pose = if recent {
-                self.homes[i]
-            } else {
-                upright(&self.last_good[i])
-            };
+            let recent = slot
+                .last_fault_tick
+                .is_some_and(|t| self.tick.saturating_sub(t) < self.tick_rate_hz as u64);
+            let pose = if recent { slot.home } else { upright(&slot.last_good) };
             log::warn!(
                 "tick {}: car {i} ({}) had a non-finite {fault}; reset {} at ({:.1}, {:.1}, {:.1})",
                 self.tick,
-                self.cars[i].def().name,
+                slot.car.def().name,
                 if recent {
                     "to its start (second fault within a second)"
                 } else {
@@ -360,15 +379,18 @@ impl SimWorld {
                 pose.translation.y,
                 pose.translation.z,
             );
-            self.cars[i].teleport(&mut self.physics, pose);
-            self.motion[i] = (Vec3::ZERO, 0);
-            self.last_fault_tick[i] = Some(self.tick);
+            let slot = &mut self.cars[i];
+            slot.car.teleport(&mut self.physics, pose);
+            slot.velocity_before_mps = Vec3::ZERO;
+            slot.air_ticks = 0;
+            slot.last_fault_tick = Some(self.tick);
             self.fault_resets += 1;
             let at = pose.translation;
             self.stream(&[at]);
             self.refresh_query_structures();
         }
-        for (i, (&h, home)) in self.props.iter().zip(&self.prop_homes).enumerate() {
+        for (i, prop) in self.props.iter().enumerate() {
+            let h = prop.body;
             // Looked at through a shared borrow: rapier marks a body taken mutably as
             // modified (an allocation, and a wake-up), so only a faulted one is.
             if body_is_finite(&self.physics.bodies[h]) {
@@ -379,7 +401,7 @@ impl SimWorld {
                 "tick {}: prop {i} had a non-finite pose or velocity; put back at its start",
                 self.tick
             );
-            b.set_position(*home, true);
+            b.set_position(prop.home, true);
             b.set_linvel(Vec3::ZERO, true);
             b.set_angvel(Vec3::ZERO, true);
             b.reset_forces(false);
@@ -399,7 +421,8 @@ impl SimWorld {
         self.sim_events.clear();
         let dt = self.dt_s;
         let gravity = self.physics.gravity;
-        for (i, (car, motion)) in self.cars.iter().zip(self.motion.iter_mut()).enumerate() {
+        for (i, slot) in self.cars.iter_mut().enumerate() {
+            let car = &slot.car;
             let body = &self.physics.bodies[car.body()];
             let v = body.linvel();
             let mut grounded = 0;
@@ -421,7 +444,7 @@ impl SimWorld {
                     });
                 }
             }
-            let (before, air_ticks) = *motion;
+            let (before, air_ticks) = (slot.velocity_before_mps, slot.air_ticks);
             if grounded >= 2 && air_ticks as f32 * dt >= LANDING_AIRTIME_S {
                 self.sim_events.push(SimEvent::Landing {
                     car: i as u8,
@@ -429,7 +452,7 @@ impl SimWorld {
                     speed_mps: -before.y.min(0.0),
                 });
             }
-            motion.1 = if grounded == 0 { air_ticks + 1 } else { 0 };
+            slot.air_ticks = if grounded == 0 { air_ticks + 1 } else { 0 };
             let dv = v - before - gravity * dt;
             if dv.length() > IMPACT_DV_MPS {
                 self.sim_events.push(SimEvent::Impact {
@@ -446,7 +469,8 @@ impl SimWorld {
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::new();
         h.u64(self.tick);
-        for handle in self.cars.iter().map(|c| c.body()).chain(self.props.iter().copied()) {
+        let cars = self.cars.iter().map(|s| s.car.body());
+        for handle in cars.chain(self.props.iter().map(|p| p.body)) {
             let b = &self.physics.bodies[handle];
             h.vec3(b.translation());
             h.quat(*b.rotation());
@@ -481,7 +505,7 @@ impl SimWorld {
     pub fn snapshot_into(&self, out: &mut Snapshot) {
         out.tick = self.tick;
         out.cars.clear();
-        out.cars.extend(self.cars.iter().map(|car| {
+        out.cars.extend(self.cars.iter().map(|CarSlot { car, .. }| {
             let mut pose = CarPose {
                 chassis: self.pose_of(car.body()),
                 wheel_count: car.wheels().len(),
@@ -497,7 +521,7 @@ impl SimWorld {
             pose
         }));
         out.bodies.clear();
-        out.bodies.extend(self.props.iter().map(|&h| self.pose_of(h)));
+        out.bodies.extend(self.props.iter().map(|p| self.pose_of(p.body)));
         out.events.clear();
         out.events.extend_from_slice(&self.sim_events);
     }
@@ -536,12 +560,12 @@ impl SimWorld {
 
     /// The player's car.
     pub fn player(&self) -> &Car {
-        &self.cars[0]
+        &self.cars[0].car
     }
 
     /// Every car, the player's first.
-    pub fn cars(&self) -> &[Car] {
-        &self.cars
+    pub fn cars(&self) -> impl ExactSizeIterator<Item = &Car> {
+        self.cars.iter().map(|s| &s.car)
     }
 
     /// Streams around every car and `extra` (so staging one place drops nothing another
@@ -549,8 +573,8 @@ impl SimWorld {
     fn stream_around_cars_and(&mut self, extra: Vec3) {
         let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
         let n = self.cars.len().min(MAX_STREAMING_CARS - 1);
-        for (p, car) in positions.iter_mut().zip(&self.cars) {
-            *p = self.physics.bodies[car.body()].translation();
+        for (p, slot) in positions.iter_mut().zip(&self.cars) {
+            *p = self.physics.bodies[slot.car.body()].translation();
         }
         positions[n] = extra;
         self.stream(&positions[..=n]);
@@ -564,12 +588,8 @@ impl SimWorld {
     pub fn add_car(&mut self, def: &CarDef, position: Vec3, heading_rad: f32) -> usize {
         self.stream_around_cars_and(position);
         let pose = Pose::from_parts(position, Quat::from_rotation_y(heading_rad));
-        self.cars.push(Car::spawn(&mut self.physics, def, pose));
-        self.homes.push(pose);
-        self.last_good.push(pose);
-        self.last_fault_tick.push(None);
-        self.motion.push((Vec3::ZERO, 0));
-        self.controls.push(PARKED);
+        self.cars
+            .push(CarSlot::new(Car::spawn(&mut self.physics, def, pose), pose));
         self.refresh_query_structures();
         self.cars.len() - 1
     }
@@ -585,14 +605,14 @@ impl SimWorld {
     /// Controls car `index` takes from the next tick on (index 0, the player's, takes its
     /// controls from each tick's input instead). Values are clamped and NaN becomes 0.
     pub fn set_car_control(&mut self, index: usize, control: VehicleControl) {
-        if let Some(c) = self.controls.get_mut(index) {
-            *c = control.sanitized();
+        if let Some(slot) = self.cars.get_mut(index) {
+            slot.control = control.sanitized();
         }
     }
 
     /// Car `index`'s chassis body.
     pub fn car_body(&self, index: usize) -> &RigidBody {
-        &self.physics.bodies[self.cars[index].body()]
+        &self.physics.bodies[self.cars[index].car.body()]
     }
 
     /// Car `index`'s speed along its heading, m/s.
@@ -603,12 +623,12 @@ impl SimWorld {
 
     /// The player's chassis body (pose, velocities, centre of mass).
     pub fn player_body(&self) -> &RigidBody {
-        &self.physics.bodies[self.cars[0].body()]
+        &self.physics.bodies[self.cars[0].car.body()]
     }
 
     /// Telemetry of car `index` (0 = the player) after the latest tick.
     pub fn telemetry(&self, index: usize) -> Telemetry {
-        self.cars[index].telemetry(&self.physics)
+        self.cars[index].car.telemetry(&self.physics)
     }
 
     /// The player's speed along its own forward axis, m/s (negative when reversing).
@@ -626,9 +646,11 @@ impl SimWorld {
     /// Puts car `index` at `position` with `rotation`, at rest (an AI car put back on its
     /// line; test set-ups).
     pub fn teleport_car(&mut self, index: usize, position: Vec3, rotation: Quat) {
-        let car = &mut self.cars[index];
-        car.teleport(&mut self.physics, Pose::from_parts(position, rotation));
-        self.motion[index] = (Vec3::ZERO, 0);
+        let slot = &mut self.cars[index];
+        slot.car
+            .teleport(&mut self.physics, Pose::from_parts(position, rotation));
+        slot.velocity_before_mps = Vec3::ZERO;
+        slot.air_ticks = 0;
         self.stream(&[position]);
         self.refresh_query_structures();
     }
@@ -640,10 +662,11 @@ impl SimWorld {
 
     /// Sets car `index`'s chassis velocity (test set-ups; index 0 is the player's).
     pub fn set_car_velocity(&mut self, index: usize, linear_mps: Vec3, angular_rad_per_s: Vec3) {
-        let b = &mut self.physics.bodies[self.cars[index].body()];
+        let car = &mut self.cars[index].car;
+        let b = &mut self.physics.bodies[car.body()];
         b.set_linvel(linear_mps, true);
         b.set_angvel(angular_rad_per_s, true);
-        self.cars[index].roll_with_body(&self.physics);
+        car.roll_with_body(&self.physics);
     }
 
     /// Fault injection for the hardening tests: gives `target`'s body a NaN velocity, as a
@@ -651,8 +674,8 @@ impl SimWorld {
     #[doc(hidden)]
     pub fn inject_non_finite(&mut self, target: FaultTarget) {
         let handle = match target {
-            FaultTarget::Car(i) => self.cars[i].body(),
-            FaultTarget::Prop(i) => self.props[i],
+            FaultTarget::Car(i) => self.cars[i].car.body(),
+            FaultTarget::Prop(i) => self.props[i].body,
         };
         self.physics.bodies[handle].set_linvel(Vec3::NAN, true);
     }
@@ -668,7 +691,7 @@ impl SimWorld {
 
     /// The dynamic props' bodies, in level order.
     pub fn prop_bodies(&self) -> impl Iterator<Item = &RigidBody> {
-        self.props.iter().map(|&h| &self.physics.bodies[h])
+        self.props.iter().map(|p| &self.physics.bodies[p.body])
     }
 
     /// Whether every dynamic prop is asleep or nearly still (speeds < `tol`).
