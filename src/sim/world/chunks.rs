@@ -85,17 +85,31 @@ impl SimWorld {
             .collect()
     }
 
+    /// Brings chunks near the cars into the world and drops far ones: the tick's streaming.
+    pub(super) fn stream_around_cars(&mut self) {
+        let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
+        let n = self.car_positions(&mut positions);
+        self.stream(&positions[..n]);
+    }
+
     /// Streams around every car and `extra` (so staging one place drops nothing another
     /// car stands on), and makes what came in visible to ray casts at once.
     pub(super) fn stream_around_cars_and(&mut self, extra: Vec3) {
         let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
+        self.car_positions(&mut positions);
         let n = self.cars.len().min(MAX_STREAMING_CARS - 1);
-        for (p, slot) in positions.iter_mut().zip(&self.cars) {
-            *p = self.physics.bodies[slot.car.body()].translation();
-        }
         positions[n] = extra;
         self.stream(&positions[..=n]);
         self.refresh_query_structures();
+    }
+
+    /// Writes the cars' chassis positions into `out` (a fixed array: the tick allocates
+    /// nothing), the first [`MAX_STREAMING_CARS`] of them; returns how many it wrote.
+    fn car_positions(&self, out: &mut [Vec3; MAX_STREAMING_CARS]) -> usize {
+        for (p, slot) in out.iter_mut().zip(&self.cars) {
+            *p = self.physics.bodies[slot.car.body()].translation();
+        }
+        self.cars.len().min(MAX_STREAMING_CARS)
     }
 
     /// Stops keeping chunk events, and drops those kept: for runs that draw nothing

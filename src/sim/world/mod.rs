@@ -198,12 +198,7 @@ impl SimWorld {
     pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
         // Something set between ticks (a caller, a test) is checked before anything uses it.
         self.recover_non_finite();
-        let mut positions = [Vec3::ZERO; MAX_STREAMING_CARS];
-        let n = self.cars.len().min(positions.len());
-        for (p, slot) in positions.iter_mut().zip(&self.cars) {
-            *p = self.physics.bodies[slot.car.body()].translation();
-        }
-        self.stream(&positions[..n]);
+        self.stream_around_cars();
         mark(TickPart::Streaming);
 
         let control = input.control.sanitized();
