@@ -11,6 +11,7 @@ use crate::material::{MaterialId, MaterialTable};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
+pub use crate::spawn::Spawn;
 use crate::toml_file::parse_bytes;
 use crate::track::Track;
 use crate::validate::Validator;
@@ -172,17 +173,6 @@ pub struct HeightPatch {
     pub size_m: Vec2,
     /// Heights in metres (already scaled).
     pub heights: Heightmap,
-}
-
-/// A named start position.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Spawn {
-    /// Name the scenario script refers to.
-    pub name: String,
-    /// Where the car's chassis origin starts (a little above its rest height).
-    pub position_m: Vec3,
-    /// Facing, radians about +Y (0 faces +Z).
-    pub heading_rad: f32,
 }
 
 /// A car standing in the level with its brake on.

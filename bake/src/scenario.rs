@@ -1,7 +1,7 @@
 //! A level's scenario script: scripted runs (a spawn, a start speed, timed inputs) and the
 //! checks their measurements must pass. The game's scenario runner executes it.
 
-use crate::level::Spawn;
+use crate::spawn::Spawn;
 use crate::validate::Validator;
 use crate::ContentError;
 use serde::Deserialize;

@@ -1,0 +1,238 @@
+//! The physics world the game owns: rapier3d, stepped once per tick with that tick's input,
+//! with the level's static geometry streamed in chunk by chunk.
+//!
+//! This file holds the world's state, builds it and runs a tick's parts in order. The parts
+//! live by job: `slots.rs` what the world keeps per car and per prop, `chunks.rs` chunks
+//! entering and leaving rapier, `recovery.rs` the non-finite checks and fault resets,
+//! `tick_events.rs` the events derived after a step, `staging.rs` what callers change
+//! between ticks (cars added, controls, teleports, velocities), `queries.rs` the read-only
+//! views (state hash, contact topology, snapshots, bodies, ray casts).
+
+mod chunks;
+mod queries;
+mod recovery;
+mod slots;
+mod staging;
+mod tick_events;
+
+use self::slots::{CarSlot, PropSlot};
+use super::events::SimEvent;
+use super::input::TickInput;
+use super::streaming::{ChunkEvent, ChunkProvider, Streamer, SyncProvider};
+use crate::content::level::{DynamicShape, Spawn};
+use crate::content::{LoadedLevel, MaterialTable};
+use crate::vehicle::{Car, CarDef, Surfaces};
+use glam::{Quat, Vec3};
+use rapier3d::prelude::*;
+use std::collections::BTreeMap;
+
+/// The parts of a tick, in order, for [`SimWorld::step_timed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TickPart {
+    /// Chunks entered and left.
+    Streaming,
+    /// The cars' models applied their forces.
+    Vehicles,
+    /// rapier stepped.
+    Physics,
+    /// Events were derived.
+    Events,
+}
+
+/// What [`SimWorld::inject_non_finite`] corrupts.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultTarget {
+    /// Car `i` (0 = the player).
+    Car(usize),
+    /// Dynamic prop `i`, in level order.
+    Prop(usize),
+}
+
+/// Most cars whose surroundings are streamed in (a fixed array keeps the tick
+/// allocation-free); cars beyond it drive on whatever the others keep resident.
+pub const MAX_STREAMING_CARS: usize = 64;
+
+/// The simulation state of one level.
+///
+/// Bodies and colliders are inserted in a fixed order (the chunks around the spawn in
+/// coordinate order, the cars, the dynamic props in file order; later chunks at the tick
+/// they come within reach), rapier runs single-threaded, and nothing reads a clock or a
+/// random source: the same level, cars and inputs give the same [`SimWorld::state_hash`]
+/// at every tick.
+pub struct SimWorld {
+    physics: PhysicsWorld,
+    /// Cars; the player's is first, then the parked ones, then any added later.
+    cars: Vec<CarSlot>,
+    /// Dynamic props in snapshot order.
+    props: Vec<PropSlot>,
+    materials: MaterialTable,
+    streamer: Streamer,
+    /// Colliders of each chunk in the world, by chunk coordinates (none for a chunk that
+    /// failed to load, so it is not tried again every tick).
+    resident: BTreeMap<(i32, i32), Vec<ColliderHandle>>,
+    /// Memory each resident chunk holds, for the streaming counters.
+    resident_bytes: BTreeMap<(i32, i32), usize>,
+    /// Chunk changes since a renderer last drained them.
+    events: Vec<ChunkEvent>,
+    /// Chunk events are kept for a renderer to drain, unless nothing draws (see
+    /// [`SimWorld::discard_chunk_events`]).
+    keep_chunk_events: bool,
+    /// The player's spawn point, where the reset input puts the car back.
+    spawn: Spawn,
+    /// Events of the latest tick.
+    sim_events: Vec<SimEvent>,
+    /// Cars and props put back since the world was built.
+    fault_resets: u64,
+    tick: u64,
+    tick_rate_hz: u32,
+    dt_s: f32,
+}
+
+impl SimWorld {
+    /// Builds the world for `level` with the player in `player` and the level's parked cars
+    /// in `parked` (one per `level.parked_cars`, in order), integrated at `tick_rate_hz`.
+    /// Chunks are decoded on this thread as they are needed.
+    pub fn new(level: &LoadedLevel, player: &CarDef, parked: &[CarDef], tick_rate_hz: u32) -> SimWorld {
+        Self::with_provider(
+            level,
+            player,
+            parked,
+            tick_rate_hz,
+            Box::new(SyncProvider::new(level.chunks.clone())),
+        )
+    }
+
+    /// As [`SimWorld::new`], with chunks from `provider` (a background loader in play).
+    pub fn with_provider(
+        loaded: &LoadedLevel,
+        player: &CarDef,
+        parked: &[CarDef],
+        tick_rate_hz: u32,
+        provider: Box<dyn ChunkProvider>,
+    ) -> SimWorld {
+        let level = &loaded.level;
+        let mut physics = PhysicsWorld::new();
+        let tick_rate_hz = tick_rate_hz.max(1);
+        let dt_s = 1.0 / tick_rate_hz as f32;
+        physics.integration_parameters.dt = dt_s;
+        let spawn = level.player_spawn().clone();
+
+        let mut world = SimWorld {
+            physics,
+            cars: Vec::new(),
+            props: Vec::new(),
+            materials: level.materials.clone(),
+            streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
+            resident: BTreeMap::new(),
+            resident_bytes: BTreeMap::new(),
+            events: Vec::new(),
+            keep_chunk_events: true,
+            spawn: spawn.clone(),
+            sim_events: Vec::with_capacity(64),
+            fault_resets: 0,
+            tick: 0,
+            tick_rate_hz,
+            dt_s,
+        };
+        let mut positions = vec![spawn.position_m];
+        positions.extend(level.parked_cars.iter().map(|p| p.position_m));
+        world.stream(&positions);
+
+        world.spawn_car(player, spawn_pose(&spawn));
+        for (p, def) in level.parked_cars.iter().zip(parked) {
+            world.spawn_car(
+                def,
+                Pose::from_parts(p.position_m, Quat::from_rotation_y(p.heading_rad)),
+            );
+        }
+        for d in &level.dynamic {
+            let collider = match d.shape {
+                DynamicShape::Box(size) => ColliderBuilder::cuboid(size.x * 0.5, size.y * 0.5, size.z * 0.5),
+                DynamicShape::Cone { height_m, radius_m } => ColliderBuilder::cone(height_m * 0.5, radius_m),
+            };
+            let (h, _) = world.physics.insert(
+                RigidBodyBuilder::dynamic()
+                    .translation(d.position_m)
+                    .rotation(Vec3::Y * d.yaw_rad),
+                collider.mass(d.mass_kg).friction(0.7),
+            );
+            let home = *world.physics.bodies[h].position();
+            world.props.push(PropSlot { body: h, home });
+        }
+        world.refresh_query_structures();
+        world
+    }
+
+    /// Inserts a car of `def` at `pose` after every car already in the world; its home is
+    /// where its body was put.
+    fn spawn_car(&mut self, def: &CarDef, pose: Pose) {
+        let car = Car::spawn(&mut self.physics, def, pose);
+        let home = *self.physics.bodies[car.body()].position();
+        self.cars.push(CarSlot::new(car, home));
+    }
+
+    /// Ticks simulated so far.
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Simulated seconds so far.
+    pub fn sim_seconds(&self) -> f64 {
+        self.tick as f64 / self.tick_rate_hz as f64
+    }
+
+    /// Seconds per tick.
+    pub fn dt_s(&self) -> f32 {
+        self.dt_s
+    }
+
+    /// Advances the world by one tick with `input` driving the player's car.
+    pub fn step(&mut self, input: &TickInput) {
+        self.step_timed(input, &mut |_| {});
+    }
+
+    /// [`SimWorld::step`], calling `mark` as each part of the tick ends, so a profiler can
+    /// time the parts with its own clock (the simulation reads none).
+    #[profiling::function]
+    pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
+        // Something set between ticks (a caller, a test) is checked before anything uses it.
+        self.recover_non_finite();
+        self.stream_around_cars();
+        mark(TickPart::Streaming);
+
+        let control = input.control.sanitized();
+        if input.reset {
+            // Back to the spawn point, upright and at rest.
+            self.cars[0].car.teleport(&mut self.physics, spawn_pose(&self.spawn));
+        }
+        let surfaces = Surfaces::new(&self.materials);
+        for (i, slot) in self.cars.iter_mut().enumerate() {
+            let c = if i == 0 { &control } else { &slot.control };
+            slot.car.update(&mut self.physics, c, &surfaces, self.dt_s);
+        }
+        for slot in &mut self.cars {
+            slot.velocity_before_mps = self.physics.bodies[slot.car.body()].linvel();
+        }
+        // A non-finite force or state must not reach the solver.
+        self.recover_non_finite();
+        mark(TickPart::Vehicles);
+        {
+            profiling::scope!("physics step");
+            self.physics.step();
+        }
+        mark(TickPart::Physics);
+        self.tick += 1;
+        self.recover_non_finite();
+        for slot in &mut self.cars {
+            slot.last_good = *self.physics.bodies[slot.car.body()].position();
+        }
+        self.collect_events();
+        mark(TickPart::Events);
+    }
+}
+
+/// Where the player starts (and is put back by the reset input), upright at rest.
+fn spawn_pose(spawn: &Spawn) -> Pose {
+    Pose::from_parts(spawn.position_m, Quat::from_rotation_y(spawn.heading_rad))
+}

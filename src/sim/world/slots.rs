@@ -1,0 +1,59 @@
+//! What the world keeps per car and per prop, one struct each, so adding a car or a prop
+//! cannot leave part of its state behind.
+
+use crate::sim::input::VehicleControl;
+use crate::vehicle::Car;
+use glam::Vec3;
+use rapier3d::prelude::*;
+
+/// Brake held by parked cars.
+const PARKED: VehicleControl = VehicleControl {
+    throttle: 0.0,
+    steer: 0.0,
+    brake: 1.0,
+    hand_brake: true,
+    reverse: false,
+    manual_gear_shift: false,
+    gear: 0,
+};
+
+/// What the world keeps for one car, in one place so adding a car cannot leave its parts out
+/// of step.
+pub(super) struct CarSlot {
+    /// The car: its chassis body handle, definition and model state.
+    pub(super) car: Car,
+    /// Controls for the next tick when it is not the player's (parked cars hold their
+    /// brakes; added cars take what `SimWorld::set_car_control` gives them).
+    pub(super) control: VehicleControl,
+    /// Chassis velocity before the latest step (impacts and landings are judged against it).
+    pub(super) velocity_before_mps: Vec3,
+    /// Ticks in a row with no wheel on the ground.
+    pub(super) air_ticks: u32,
+    /// Where it was after the latest tick whose state was finite.
+    pub(super) last_good: Pose,
+    /// Where it started: the fallback when it faults again soon after a reset.
+    pub(super) home: Pose,
+    /// The tick of its latest fault reset.
+    pub(super) last_fault_tick: Option<u64>,
+}
+
+impl CarSlot {
+    /// A car just spawned at `home`, at rest, holding its brakes.
+    pub(super) fn new(car: Car, home: Pose) -> CarSlot {
+        CarSlot {
+            car,
+            control: PARKED,
+            velocity_before_mps: Vec3::ZERO,
+            air_ticks: 0,
+            last_good: home,
+            home,
+            last_fault_tick: None,
+        }
+    }
+}
+
+/// A dynamic prop: its body and where it started (where a faulted prop is put back).
+pub(super) struct PropSlot {
+    pub(super) body: RigidBodyHandle,
+    pub(super) home: Pose,
+}

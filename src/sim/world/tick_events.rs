@@ -1,0 +1,61 @@
+//! The events of a tick (slip, dust, landing, impact), derived from the state after the
+//! step; nothing reads them back into the simulation.
+
+use super::SimWorld;
+use crate::sim::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W};
+use glam::Vec3;
+
+impl SimWorld {
+    /// Derives this tick's events from the state after the step.
+    pub(super) fn collect_events(&mut self) {
+        self.sim_events.clear();
+        let dt = self.dt_s;
+        let gravity = self.physics.gravity;
+        for (i, slot) in self.cars.iter_mut().enumerate() {
+            let car = &slot.car;
+            let body = &self.physics.bodies[car.body()];
+            let v = body.linvel();
+            let mut grounded = 0;
+            for w in car.wheels().iter().filter(|w| w.grounded) {
+                grounded += 1;
+                let ground_v = Vec3::new(v.x, 0.0, v.z);
+                if w.slip_power_w > SLIP_EVENT_W {
+                    self.sim_events.push(SimEvent::Slip {
+                        car: i as u8,
+                        position: w.contact_m,
+                        velocity: ground_v,
+                        power_w: w.slip_power_w,
+                        loose: w.on_loose,
+                    });
+                } else if w.on_loose && ground_v.length() > DUST_SPEED_MPS {
+                    self.sim_events.push(SimEvent::Dust {
+                        position: w.contact_m,
+                        velocity: ground_v,
+                    });
+                }
+            }
+            let (before, air_ticks) = (slot.velocity_before_mps, slot.air_ticks);
+            if grounded >= 2 && air_ticks as f32 * dt >= LANDING_AIRTIME_S {
+                self.sim_events.push(SimEvent::Landing {
+                    car: i as u8,
+                    position: body.translation(),
+                    speed_mps: -before.y.min(0.0),
+                });
+            }
+            slot.air_ticks = if grounded == 0 { air_ticks + 1 } else { 0 };
+            let dv = v - before - gravity * dt;
+            if dv.length() > IMPACT_DV_MPS {
+                self.sim_events.push(SimEvent::Impact {
+                    car: i as u8,
+                    position: body.translation() - dv.normalize() * 2.0 + Vec3::Y * 0.5,
+                    impulse_ns: dv.length() * body.mass(),
+                });
+            }
+        }
+    }
+
+    /// Events of the latest tick.
+    pub fn events(&self) -> &[SimEvent] {
+        &self.sim_events
+    }
+}
