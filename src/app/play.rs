@@ -298,7 +298,7 @@ fn load_with_progress(
         Ok(t) => t,
         Err(e) => {
             log::warn!("no loader thread ({e}); chunks load on the game thread");
-            return Ok(Some(setup.session()));
+            return Ok(Some(Session::start(setup)));
         }
     };
     for c in &first {
@@ -341,7 +341,5 @@ fn load_with_progress(
         (clock.now() - started).as_secs_f64() * 1e3
     );
     let provider: Box<dyn ChunkProvider> = Box::new(threaded);
-    let mut session = Session::with_provider(&setup.level, &setup.car, &setup.parked, &setup.profile, provider);
-    setup.add_opponents_to(&mut session);
-    Ok(Some(session))
+    Ok(Some(Session::with_provider(setup, provider)))
 }

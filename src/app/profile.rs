@@ -161,7 +161,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         Some(Window { renderer, platform })
     };
     let mut window = window;
-    let mut session = setup.session();
+    let mut session = super::Session::start(setup);
     let mut driver = Driver {
         runs: setup
             .level
