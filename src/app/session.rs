@@ -3,7 +3,7 @@
 
 use super::chase_camera::ChaseCamera;
 use super::race::{Opponents, Race};
-use super::Setup;
+use super::setup::Setup;
 use crate::render::particles::ParticlePool;
 use crate::render::{Camera, FrameView, SceneDesc};
 use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};

@@ -3,7 +3,8 @@
 
 use super::Race;
 use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
-use crate::app::{Failure, Setup};
+use crate::app::exit::Failure;
+use crate::app::setup::Setup;
 use crate::content::ContentRoot;
 use crate::raceline::level_line;
 use crate::sim::{SimWorld, TickInput};

@@ -1,5 +1,5 @@
 //! A race: the one set-up of "a level's world plus its AI opponents" that every front end
-//! builds the same way (play's [`crate::app::Session`], `skidpad run`, the soak, the tests),
+//! builds the same way (play's session, `skidpad run`, the soak, the tests),
 //! and the rule of a tick written once: the opponents choose, then the world steps.
 //!
 //! - [`opponents`]: AI cars on the grid and their drivers.
@@ -15,7 +15,7 @@ pub mod opponents;
 pub use ai_player::{AiPlayer, AiRace};
 pub use opponents::{grid_slot, Opponents};
 
-use crate::app::Setup;
+use crate::app::setup::Setup;
 use crate::sim::{ChunkProvider, SimWorld, SyncProvider, TickInput, TickPart};
 
 /// A level's world with the setup's AI opponents on the grid behind the player.
