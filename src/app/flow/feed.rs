@@ -46,3 +46,40 @@ impl TickFeed {
         self.recording
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::VehicleControl;
+
+    fn throttle(t: f32) -> TickInput {
+        TickInput {
+            control: VehicleControl {
+                throttle: t,
+                ..VehicleControl::default()
+            },
+            reset: false,
+        }
+    }
+
+    #[test]
+    fn a_replay_drives_in_place_of_the_player_until_it_runs_out() {
+        let feed = TickFeed::new(Some(vec![throttle(0.25), throttle(0.5)]), false);
+        assert_eq!(feed.input(0, throttle(1.0)), Some(throttle(0.25)));
+        assert_eq!(feed.input(1, throttle(1.0)), Some(throttle(0.5)));
+        assert_eq!(feed.input(2, throttle(1.0)), None, "play ends with the replay");
+        let player = TickFeed::new(None, false);
+        assert_eq!(player.input(7, throttle(1.0)), Some(throttle(1.0)));
+    }
+
+    #[test]
+    fn only_a_recording_feed_keeps_what_ran() {
+        let mut feed = TickFeed::new(None, true);
+        feed.record(throttle(0.5));
+        feed.record(throttle(0.75));
+        assert_eq!(feed.into_recording(), Some(vec![throttle(0.5), throttle(0.75)]));
+        let mut feed = TickFeed::new(None, false);
+        feed.record(throttle(0.5));
+        assert_eq!(feed.into_recording(), None);
+    }
+}

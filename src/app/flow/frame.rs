@@ -119,3 +119,26 @@ impl FrameAccount {
         self.over_budget
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_frames_counts_frames_of_play_and_every_frame_enters_the_history() {
+        let profile = PlatformProfile::load("desktop").unwrap();
+        let clock = WallClock::new();
+        let mut account = FrameAccount::new(&profile, Some(3));
+        // With vsync the account never sleeps.
+        assert!(account.end(Frame::start(&clock), &clock, true));
+        assert!(account.end(Frame::start(&clock), &clock, true));
+        assert!(
+            !account.end(Frame::start(&clock), &clock, true),
+            "the third frame is the last"
+        );
+        assert_eq!(account.frames(), 3);
+        assert_eq!(account.history().len(), 3);
+        let mut endless = FrameAccount::new(&profile, None);
+        assert!((0..10).all(|_| endless.end(Frame::start(&clock), &clock, true)));
+    }
+}
