@@ -1,7 +1,7 @@
 //! `skidpad run`: a level simulated with no window, as fast as the machine goes; with
 //! `--telemetry`, the player car's telemetry of every tick as CSV.
 
-use super::race::{AiPlayer, Race};
+use super::race::{AiRace, Race};
 use super::{Failure, Setup};
 use crate::ai::DrivingLine;
 use crate::raceline::RaceLine;
@@ -135,9 +135,8 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             .try_reserve_exact(ticks)
             .map_err(|_| too_long("--telemetry"))?;
     }
-    let mut step = |race: &mut Race, input: &TickInput| {
-        race.step(input);
-        let world = &race.world;
+    // What a run watches after every tick, whoever drives.
+    let mut observe = |world: &SimWorld, input: &TickInput| {
         track.after_tick(world);
         if opts.record {
             recorded.push(*input);
@@ -158,12 +157,14 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
                 reset: false,
             };
             for _ in 0..*ticks {
-                step(&mut race, &input);
+                race.step(&input);
+                observe(&race.world, &input);
             }
         }
         RunInput::Recorded(inputs) => {
             for input in inputs {
-                step(&mut race, input);
+                race.step(input);
+                observe(&race.world, input);
             }
         }
         RunInput::AiDriven {
@@ -171,17 +172,17 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             laps,
             max_ticks,
         } => {
-            let mut ai = AiPlayer::new(&line_driven.line, car);
+            let mut ai = AiRace::on(race, &line_driven.line, car);
             for _ in 0..*max_ticks {
-                let input = ai.input(&race.world);
-                step(&mut race, &input);
-                ai.after_tick(&race.world);
-                if ai.laps_ticks().len() >= *laps as usize {
+                let input = ai.tick();
+                observe(&ai.race.world, &input);
+                if ai.player.laps_ticks().len() >= *laps as usize {
                     break;
                 }
             }
-            let dt = race.world.dt_s() as f64;
-            lap_times = ai.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            let dt = ai.race.world.dt_s() as f64;
+            lap_times = ai.player.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            race = ai.race;
             predicted = Some(line_driven.predicted_lap_s as f64);
             line = Some(line_driven.source.clone());
         }

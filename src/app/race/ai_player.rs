@@ -56,8 +56,8 @@ impl AiPlayer {
 }
 
 /// A level raced by the AI alone: the setup's [`Race`] (headless: nothing draws it) with
-/// an [`AiPlayer`] at the player's wheel. What the soak, the allocation test and
-/// `alloc_sites` drive.
+/// an [`AiPlayer`] at the player's wheel. What `run --ai-driver`, the soak, the
+/// allocation test and `alloc_sites` drive.
 pub struct AiRace {
     /// The world and the AI opponents.
     pub race: Race,
@@ -70,10 +70,16 @@ impl AiRace {
     /// [`Setup::add_opponents`] added some). A level with no line for AI cars is an error.
     pub fn new(root: &ContentRoot, setup: &Setup) -> Result<Self, Failure> {
         let line = level_line(root, &setup.level, &setup.car)?;
-        Ok(Self {
-            race: Race::headless(setup),
-            player: AiPlayer::new(&line.line, &setup.car),
-        })
+        Ok(Self::on(Race::headless(setup), &line.line, &setup.car))
+    }
+
+    /// `race` with the AI at the wheel of the player's `car`, driving `line`
+    /// (`run --ai-driver` brings its own line).
+    pub fn on(race: Race, line: &Arc<DrivingLine>, car: &CarDef) -> Self {
+        Self {
+            race,
+            player: AiPlayer::new(line, car),
+        }
     }
 
     /// One tick: every AI chooses, the world steps, the lap timer looks. Returns the
