@@ -100,7 +100,10 @@ fn an_overturned_ai_car_is_put_back_on_its_line() {
     let mut setup =
         skidpad::app::Setup::load(&root, "circuit", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     setup.add_opponents(&root, 1, "sedan").unwrap();
-    let race = setup.race.clone().expect("the circuit has a line for AI cars");
+    let race = setup
+        .opponents_line
+        .clone()
+        .expect("the circuit has a line for AI cars");
     let Race {
         mut world,
         mut opponents,

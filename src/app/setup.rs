@@ -19,10 +19,10 @@ pub struct Setup {
     pub parked: Vec<CarDef>,
     /// The platform profile in force.
     pub profile: PlatformProfile,
-    /// AI opponents and the line they drive (`--ai N`).
+    /// AI opponents (`--ai N`), one definition per car.
     pub opponents: Vec<CarDef>,
-    /// The racing line the opponents drive, when there are any.
-    pub race: Option<RaceLine>,
+    /// The line the opponents drive, when there are any.
+    pub opponents_line: Option<RaceLine>,
 }
 
 impl Setup {
@@ -57,7 +57,7 @@ impl Setup {
             parked,
             profile,
             opponents: Vec::new(),
-            race: None,
+            opponents_line: None,
         }
     }
 
@@ -68,7 +68,7 @@ impl Setup {
             return Ok(());
         }
         let def = CarDef::load(root, ai_car)?;
-        self.race = Some(level_line(root, &self.level, &def)?);
+        self.opponents_line = Some(level_line(root, &self.level, &def)?);
         self.opponents = vec![def; count];
         Ok(())
     }

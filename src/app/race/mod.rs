@@ -66,8 +66,8 @@ impl Race {
     /// Puts `setup`'s opponents on the grid of `world` (from [`Race::level_world`]), driving the
     /// setup's line.
     pub fn on(mut world: SimWorld, setup: &Setup) -> Race {
-        let opponents = match &setup.race {
-            Some(race) => Opponents::spawn(&mut world, &race.line, &setup.opponents),
+        let opponents = match &setup.opponents_line {
+            Some(line) => Opponents::spawn(&mut world, &line.line, &setup.opponents),
             None => Opponents::default(),
         };
         Race { world, opponents }
