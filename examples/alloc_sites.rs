@@ -82,7 +82,7 @@ fn main() {
         eprintln!("alloc_sites: {e}");
         std::process::exit(1);
     }
-    let mut race = match AiRace::new(&root, &setup) {
+    let mut ai = match AiRace::new(&root, &setup) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("alloc_sites: {e}");
@@ -97,15 +97,15 @@ fn main() {
     // Per kind of tick (steady, churn): call site -> (allocations, one full trace).
     let mut sites: [BTreeMap<String, (u64, String)>; 2] = Default::default();
     let mut ticks = [0u64; 2];
-    while race.player.laps_ticks().len() < 3 && race.world.tick() < 60_000 {
-        let measuring = race.player.laps_ticks().len() == 2;
-        let before = churn(&race.world);
+    while ai.player.laps_ticks().len() < 3 && ai.race.world.tick() < 60_000 {
+        let measuring = ai.player.laps_ticks().len() == 2;
+        let before = churn(&ai.race.world);
         TRACING.with(|t| t.set(measuring));
-        race.tick();
+        ai.tick();
         TRACING.with(|t| t.set(false));
         let traces = TRACES.with(|t| std::mem::take(&mut *t.borrow_mut()));
         if measuring {
-            let kind = usize::from(churn(&race.world) != before);
+            let kind = usize::from(churn(&ai.race.world) != before);
             ticks[kind] += 1;
             for trace in traces {
                 let entry = sites[kind].entry(site(&trace)).or_insert((0, String::new()));

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example render_bench [LEVEL] [FRAMES]`
 
-use skidpad::app::Setup;
+use skidpad::app::{Session, Setup};
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::render::readback::read_back_buffer;
 use skidpad::render::Renderer;
@@ -30,7 +30,7 @@ fn main() {
     .expect("offscreen GL");
     println!("GL: {} / {}", platform.gl_info().renderer, platform.gl_info().version);
     let mut renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize).expect("renderer");
-    let mut session = setup.session();
+    let mut session = Session::start(&setup);
     let clock = WallClock::new();
     let (w, h) = platform.drawable_size();
     let mut events = Vec::new();

@@ -404,7 +404,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 None if a.ai_driver => {
                     let mut setup = Setup::load(&root, &a.level, &a.car, profile.clone())?;
                     setup.add_opponents(&root, a.ai, &a.ai_car)?;
-                    let race = crate::app::race::level_line(&root, &setup.level, &setup.car)?;
+                    let race = crate::raceline::level_line(&root, &setup.level, &setup.car)?;
                     let rate = profile.loop_config.tick_rate_hz as f64;
                     // Room for the out-lap and every timed lap three times over.
                     let limit = ((a.laps as f64 + 1.0) * race.predicted_lap_s as f64 * 3.0 + 120.0) * rate;

@@ -107,7 +107,7 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
         let mut setup = Setup::load(&root, &level, "coupe", profile.clone()).unwrap();
         // Every level gives AI cars a line (a track's racing line, or an `ai_line` loop).
         setup.add_opponents(&root, 3, "sedan").unwrap();
-        let mut race = AiRace::new(&root, &setup).unwrap();
+        let AiRace { mut race, mut player } = AiRace::new(&root, &setup).unwrap();
 
         // What a tick may change that allocates by nature: chunks streamed in, out or
         // asked for, and contacts that formed (a new pair, or a new triangle under a car).
@@ -122,22 +122,22 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
         // The player's car's out-lap and first two laps warm up (every buffer reaches the
         // size the level needs: on the circuit, the broad phase's tree buffers grow with
         // the chunks streamed in through the second lap); the third lap is measured.
-        while race.player.laps_ticks().len() < 3 {
+        while player.laps_ticks().len() < 3 {
             tick += 1;
             assert!(
                 tick < 40_000,
                 "{level}: the AI did not finish three laps in 40 000 ticks"
             );
             let before = (allocations(), churn(&race.world));
-            let input = race.player.input(&race.world);
+            let input = player.input(&race.world);
             race.opponents.drive(&mut race.world);
             let stepping = allocations();
             race.world.step(&input);
             let stepped = allocations();
-            race.player.after_tick(&race.world);
+            player.after_tick(&race.world);
             let after = (allocations(), churn(&race.world));
             if !measuring {
-                measuring = race.player.laps_ticks().len() == 2;
+                measuring = player.laps_ticks().len() == 2;
                 continue;
             }
             if after.1 != before.1 {

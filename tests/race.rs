@@ -94,15 +94,20 @@ fn racing_needs_a_track_or_an_ai_line() {
 fn an_overturned_ai_car_is_put_back_on_its_line() {
     // Roll an AI car onto its roof on the circuit: within the recovery time (4 s) plus a
     // margin it is back on its wheels, on the line, and driving.
-    use skidpad::app::race::{level_line, Opponents};
+    use skidpad::app::race::Race;
     use skidpad::content::{ContentRoot, PlatformProfile};
     let root = ContentRoot::Embedded;
     let mut setup =
         skidpad::app::Setup::load(&root, "circuit", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     setup.add_opponents(&root, 1, "sedan").unwrap();
-    let race = level_line(&root, &setup.level, &setup.opponents[0]).unwrap();
-    let mut world = skidpad::sim::SimWorld::new(&setup.level, &setup.car, &setup.parked, 60);
-    let mut opponents = Opponents::spawn(&mut world, &race.line, &setup.opponents);
+    let race = setup
+        .opponents_line
+        .clone()
+        .expect("the circuit has a line for AI cars");
+    let Race {
+        mut world,
+        mut opponents,
+    } = Race::new(&setup);
     let ai = world.cars().len() - 1;
     // The player parks well away from the track, so the AI car has nobody to queue behind.
     let away = [

@@ -314,23 +314,31 @@ fn smoothing_takes_the_kinks_out_of_a_centre_line() {
 #[test]
 fn the_circuit_ships_a_racing_line_faster_than_its_centre_line() {
     let sedan = car("sedan");
-    let line = level_line(&ContentRoot::Embedded, "circuit", &sedan, 1.0)
-        .unwrap()
-        .expect("circuit/raceline.csv is shipped");
-    let centre = centre_line(&circuit(), &sedan, 1.0).unwrap();
+    let level = load_level(&ContentRoot::Embedded, "circuit").unwrap();
+    let line = level_line(&ContentRoot::Embedded, &level, &sedan).unwrap();
     assert!(
-        line.lap_time_s < 0.95 * centre.lap_time_s,
+        line.source.ends_with("circuit/raceline.csv"),
+        "circuit/raceline.csv is shipped, got {}",
+        line.source
+    );
+    let track = level.level.track.as_ref().unwrap();
+    let mu = level.level.materials.get(track.material).friction;
+    let centre = centre_line(&circuit(), &sedan, mu).unwrap();
+    assert!(
+        line.predicted_lap_s < 0.95 * centre.lap_time_s,
         "{} vs {}",
-        line.lap_time_s,
+        line.predicted_lap_s,
         centre.lap_time_s
     );
-    assert!(self_crossings(&line.points_m).is_empty());
+    assert!(self_crossings(line.line.points()).is_empty());
     let lat = Laterals::from_track("circuit", &circuit(), &LateralOptions::for_car(&sedan)).unwrap();
-    assert!(lat.border_clearance_m(&line.points_m) >= lat.edge_margin_m - 0.02);
-    // Levels without a track have no line.
-    assert!(level_line(&ContentRoot::Embedded, "slip", &sedan, 1.0)
-        .unwrap()
-        .is_none());
+    assert!(lat.border_clearance_m(line.line.points()) >= lat.edge_margin_m - 0.02);
+    // Levels without a track have no racing line: their AI cars drive the `ai_line` loop.
+    let slip = load_level(&ContentRoot::Embedded, "slip").unwrap();
+    assert_eq!(
+        level_line(&ContentRoot::Embedded, &slip, &sedan).unwrap().source,
+        "level slip ai_line"
+    );
 }
 
 fn skidpad(args: &[&str]) -> std::process::Output {

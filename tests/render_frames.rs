@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use glam::{Vec3, Vec4};
 use skidpad::app::hud::{compose, HudInputs, HudState};
-use skidpad::app::Session;
+use skidpad::app::{Session, Setup};
 use skidpad::content::levels::bake_now;
 use skidpad::content::PlatformProfile;
 use skidpad::render::hud::Hud;
@@ -39,7 +39,7 @@ fn with_gl(f: impl FnOnce(&mut Renderer)) {
 
 fn session() -> Session {
     let profile = PlatformProfile::load("desktop").unwrap();
-    let mut s = Session::new(&bake_now(flat()), &coupe(), &[], &profile);
+    let mut s = Session::start(&Setup::new(bake_now(flat()), coupe(), vec![], profile));
     for _ in 0..120 {
         s.tick(&TickInput::default());
     }
@@ -227,7 +227,7 @@ fn the_sim_cars_rpm_gear_and_telemetry_page_are_drawn_inside_the_frame() {
     with_gl(|r| {
         let profile = PlatformProfile::load("desktop").unwrap();
         let sedan = skidpad::vehicle::CarDef::load(&skidpad::content::ContentRoot::Embedded, "sedan").unwrap();
-        let mut s = Session::new(&bake_now(flat()), &sedan, &[], &profile);
+        let mut s = Session::start(&Setup::new(bake_now(flat()), sedan, vec![], profile));
         drive(&mut s, 0.0, 0.0, 120);
         drive(&mut s, 1.0, 0.0, 60);
         let cam = s.camera(1.0);

@@ -1,9 +1,10 @@
 //! `skidpad run`: a level simulated with no window, as fast as the machine goes; with
 //! `--telemetry`, the player car's telemetry of every tick as CSV.
 
-use super::race::{AiPlayer, Opponents, RaceLine};
+use super::race::{AiRace, Race};
 use super::{Failure, Setup};
 use crate::ai::DrivingLine;
+use crate::raceline::RaceLine;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::Telemetry;
 use glam::Vec2;
@@ -115,16 +116,11 @@ pub struct RunReport {
 pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
     let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
-    let mut world = SimWorld::new(&setup.level, car, &setup.parked, profile.loop_config.tick_rate_hz);
-    world.discard_chunk_events();
+    let mut race = Race::headless(setup);
     let ticks = match &opts.input {
         RunInput::Held { ticks, .. } => usize::try_from(*ticks).unwrap_or(usize::MAX),
         RunInput::Recorded(inputs) => inputs.len(),
         RunInput::AiDriven { max_ticks, .. } => usize::try_from(*max_ticks).unwrap_or(usize::MAX),
-    };
-    let mut opponents = match &setup.race {
-        Some(race) => Opponents::spawn(&mut world, &race.line, &setup.opponents),
-        None => Opponents::default(),
     };
     let mut track = TrackMonitor::new(setup);
     // Reserved up front: the tick loop itself never allocates.
@@ -139,9 +135,8 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             .try_reserve_exact(ticks)
             .map_err(|_| too_long("--telemetry"))?;
     }
-    let mut step = |world: &mut SimWorld, input: &TickInput| {
-        opponents.drive(world);
-        world.step(input);
+    // What a run watches after every tick, whoever drives.
+    let mut observe = |world: &SimWorld, input: &TickInput| {
         track.after_tick(world);
         if opts.record {
             recorded.push(*input);
@@ -162,30 +157,37 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
                 reset: false,
             };
             for _ in 0..*ticks {
-                step(&mut world, &input);
+                race.step(&input);
+                observe(&race.world, &input);
             }
         }
         RunInput::Recorded(inputs) => {
             for input in inputs {
-                step(&mut world, input);
+                race.step(input);
+                observe(&race.world, input);
             }
         }
-        RunInput::AiDriven { race, laps, max_ticks } => {
-            let mut ai = AiPlayer::new(&race.line, car);
+        RunInput::AiDriven {
+            race: line_driven,
+            laps,
+            max_ticks,
+        } => {
+            let mut ai = AiRace::on(race, &line_driven.line, car);
             for _ in 0..*max_ticks {
-                let input = ai.input(&world);
-                step(&mut world, &input);
-                ai.after_tick(&world);
-                if ai.laps_ticks().len() >= *laps as usize {
+                let input = ai.tick();
+                observe(&ai.race.world, &input);
+                if ai.player.laps_ticks().len() >= *laps as usize {
                     break;
                 }
             }
-            let dt = world.dt_s() as f64;
-            lap_times = ai.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
-            predicted = Some(race.predicted_lap_s as f64);
-            line = Some(race.source.clone());
+            let dt = ai.race.world.dt_s() as f64;
+            lap_times = ai.player.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            race = ai.race;
+            predicted = Some(line_driven.predicted_lap_s as f64);
+            line = Some(line_driven.source.clone());
         }
     }
+    let (world, opponents) = (&race.world, &race.opponents);
     Ok(RunReport {
         level: level.name.clone(),
         car: car.name.clone(),

@@ -1,9 +1,11 @@
-//! The front ends: interactive play, headless runs and screenshots, each built from the same
-//! [`Session`] (a level's world plus the loop that paces it).
+//! The front ends: interactive play, headless runs, screenshots, the profiler and the soak,
+//! each built from a [`Setup`]. [`race::Race`] is the one world-plus-opponents set-up they
+//! share; [`Session`] adds what a drawn game needs; [`flow`] holds play's screens.
 
 pub mod car_tools;
 pub mod chase_camera;
 pub mod exit;
+pub mod flow;
 pub mod headless;
 pub mod hud;
 pub mod play;

@@ -161,7 +161,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         Some(Window { renderer, platform })
     };
     let mut window = window;
-    let mut session = setup.session();
+    let mut session = super::Session::start(setup);
     let mut driver = Driver {
         runs: setup
             .level
@@ -235,7 +235,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
         let world = session.world();
         sound.set(SoundParams {
             engine_on: true,
-            rpm: crate::app::play::engine_sound_rpm(world),
+            rpm: crate::app::flow::feedback::engine_sound_rpm(world),
             load: input.control.throttle,
             slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
             speed_mps: world.player_body().linvel().length(),

@@ -38,7 +38,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
         offscreen: true,
     })?;
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
-    let mut session = setup.session();
+    let mut session = super::Session::start(setup);
     for f in 0..opts.frames {
         let braking = f + opts.brake_frames >= opts.frames;
         let control = VehicleControl {

@@ -1,16 +1,13 @@
-//! A level being played: its world, the fixed-step loop that paces it, the chase camera,
+//! A level being played: its [`Race`] (world and opponents), the fixed-step loop that paces it, the chase camera,
 //! and the two snapshots render interpolates between.
 
 use super::chase_camera::ChaseCamera;
-use super::race::Opponents;
-use crate::ai::DrivingLine;
-use crate::content::{LoadedLevel, PlatformProfile};
+use super::race::{Opponents, Race};
+use super::setup::Setup;
 use crate::render::particles::ParticlePool;
 use crate::render::{Camera, FrameView, SceneDesc};
 use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
-use crate::vehicle::CarDef;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Body colours of AI cars, so opponents of one model tell apart.
@@ -31,71 +28,54 @@ fn opponent_color(k: usize) -> glam::Vec3 {
 pub struct Session {
     /// The level's static description for rendering.
     pub scene: SceneDesc,
-    world: SimWorld,
+    race: Race,
     fixed: FixedStepLoop,
     camera: ChaseCamera,
     particles: ParticlePool,
     previous: Snapshot,
     current: Snapshot,
-    opponents: Opponents,
 }
 
 impl Session {
-    /// Starts `level` with the player in `car` (and the level's parked cars in `parked`),
-    /// under `profile`'s loop settings, decoding chunks on this thread.
-    pub fn new(level: &LoadedLevel, car: &CarDef, parked: &[CarDef], profile: &PlatformProfile) -> Self {
-        Self::with_provider(
-            level,
-            car,
-            parked,
-            profile,
-            Box::new(SyncProvider::new(level.chunks.clone())),
-        )
+    /// Starts `setup`'s race (its level, the player's car, the parked cars and the AI
+    /// opponents) under its profile's loop settings, decoding chunks on this thread.
+    pub fn start(setup: &Setup) -> Self {
+        Self::with_provider(setup, Box::new(SyncProvider::new(setup.level.chunks.clone())))
     }
 
-    /// As [`Session::new`], with chunks from `provider`.
-    pub fn with_provider(
-        level: &LoadedLevel,
-        car: &CarDef,
-        parked: &[CarDef],
-        profile: &PlatformProfile,
-        provider: Box<dyn ChunkProvider>,
-    ) -> Self {
-        let world = SimWorld::with_provider(level, car, parked, profile.loop_config.tick_rate_hz, provider);
-        let mut current = Snapshot::default();
-        world.snapshot_into(&mut current);
-        Self {
-            scene: SceneDesc::new(&level.level, car, parked),
-            camera: ChaseCamera::new(&world),
-            particles: ParticlePool::new(profile.max_particles as usize),
-            world,
-            fixed: FixedStepLoop::new(profile.loop_config),
-            previous: current.clone(),
-            current,
-            opponents: Opponents::default(),
-        }
-    }
-
-    /// Puts one AI car per entry of `defs` on the grid behind the player, driving `line`.
-    pub fn add_opponents(&mut self, defs: &[CarDef], line: &Arc<DrivingLine>) {
-        self.opponents = Opponents::spawn(&mut self.world, line, defs);
-        for (k, def) in self.opponents.defs().enumerate() {
+    /// As [`Session::start`], with chunks from `provider`.
+    pub fn with_provider(setup: &Setup, provider: Box<dyn ChunkProvider>) -> Self {
+        let world = Race::level_world(setup, provider);
+        // Placed behind the player before the grid fills, as it always was.
+        let camera = ChaseCamera::new(&world);
+        let race = Race::on(world, setup);
+        let mut scene = SceneDesc::new(&setup.level.level, &setup.car, &setup.parked);
+        for (k, def) in race.opponents.defs().enumerate() {
             let mut look = crate::render::CarLook::from_def(def);
             look.color = opponent_color(k);
-            self.scene.cars.push(look);
+            scene.cars.push(look);
         }
-        self.world.snapshot_into(&mut self.previous);
-        self.world.snapshot_into(&mut self.current);
+        let mut current = Snapshot::default();
+        race.world.snapshot_into(&mut current);
+        Self {
+            scene,
+            camera,
+            particles: ParticlePool::new(setup.profile.max_particles as usize),
+            fixed: FixedStepLoop::new(setup.profile.loop_config),
+            race,
+            previous: current.clone(),
+            current,
+        }
     }
 
     /// The AI cars.
     pub fn opponents(&self) -> &Opponents {
-        &self.opponents
+        &self.race.opponents
     }
 
     /// The simulation (read-only for callers: only [`Session::tick`] advances it).
     pub fn world(&self) -> &SimWorld {
-        &self.world
+        &self.race.world
     }
 
     /// Accounts a frame's wall time and says how many ticks to run and the render alpha.
@@ -105,7 +85,7 @@ impl Session {
 
     /// Moves the chunk changes since the last call into `out`, for render.
     pub fn drain_chunk_events(&mut self, out: &mut Vec<ChunkEvent>) {
-        self.world.drain_chunk_events(out);
+        self.race.world.drain_chunk_events(out);
     }
 
     /// Runs one tick, moves the camera, and rotates the snapshots.
@@ -115,21 +95,21 @@ impl Session {
 
     /// [`Session::tick`] with the world's parts reported to `mark` (the profiler).
     pub fn tick_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(crate::sim::TickPart)) {
-        self.opponents.drive(&mut self.world);
-        self.world.step_timed(input, mark);
-        self.camera.update(&self.world, self.world.dt_s());
+        self.race.step_timed(input, mark);
+        let world = &self.race.world;
+        self.camera.update(world, world.dt_s());
         std::mem::swap(&mut self.previous, &mut self.current);
-        self.world.snapshot_into(&mut self.current);
-        self.particles.advance(self.world.dt_s());
+        world.snapshot_into(&mut self.current);
+        self.particles.advance(world.dt_s());
         self.particles.emit_for(&self.current.events);
     }
 
     /// Moves the player's car to `position` at rest and refreshes the snapshots (render
     /// tests: a frame without the car in view).
     pub fn world_teleport_for_tests(&mut self, position: glam::Vec3) {
-        self.world.teleport_player(position, glam::Quat::IDENTITY);
-        self.world.snapshot_into(&mut self.previous);
-        self.world.snapshot_into(&mut self.current);
+        self.race.world.teleport_player(position, glam::Quat::IDENTITY);
+        self.race.world.snapshot_into(&mut self.previous);
+        self.race.world.snapshot_into(&mut self.current);
     }
 
     /// The particle pool (smoke, dust, debris).
@@ -140,7 +120,7 @@ impl Session {
     /// The world, for tools that stage situations (the profiler puts the car at a
     /// scenario's spawn); games change it only through ticks.
     pub fn world_mut_for_tools(&mut self) -> &mut SimWorld {
-        &mut self.world
+        &mut self.race.world
     }
 
     /// The particle pool, for tools that stage effects (benchmarks, screenshots).

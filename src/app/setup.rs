@@ -1,10 +1,11 @@
 //! What every front end starts from: a level with its chunks, the player's car, the
-//! level's parked cars, and the platform profile, all loaded and validated.
+//! level's parked cars, the platform profile and, with `--ai N`, the opponents and the line
+//! they drive, all loaded and validated. [`super::race::Race`] builds the world from it.
 
-use super::race::{level_line, RaceLine};
-use super::{Failure, Session};
+use super::exit::Failure;
 use crate::content::levels::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
+use crate::raceline::{level_line, RaceLine};
 use crate::vehicle::CarDef;
 
 /// A level ready to play.
@@ -18,10 +19,10 @@ pub struct Setup {
     pub parked: Vec<CarDef>,
     /// The platform profile in force.
     pub profile: PlatformProfile,
-    /// AI opponents and the line they drive (`--ai N`).
+    /// AI opponents (`--ai N`), one definition per car.
     pub opponents: Vec<CarDef>,
-    /// The racing line the opponents drive, when there are any.
-    pub race: Option<RaceLine>,
+    /// The line the opponents drive, when there are any.
+    pub opponents_line: Option<RaceLine>,
 }
 
 impl Setup {
@@ -44,14 +45,20 @@ impl Setup {
                 })
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
-        Ok(Setup {
+        Ok(Setup::new(level, car, parked, profile))
+    }
+
+    /// A setup from parts already loaded (tests and tools that build a level in code), with
+    /// no opponents. `parked` holds one car per `level.parked_cars`, in order.
+    pub fn new(level: LoadedLevel, car: CarDef, parked: Vec<CarDef>, profile: PlatformProfile) -> Setup {
+        Setup {
             level,
             car,
             parked,
             profile,
             opponents: Vec::new(),
-            race: None,
-        })
+            opponents_line: None,
+        }
     }
 
     /// Adds `count` AI opponents in `ai_car` (name or path), driving the level's racing
@@ -61,22 +68,8 @@ impl Setup {
             return Ok(());
         }
         let def = CarDef::load(root, ai_car)?;
-        self.race = Some(level_line(root, &self.level, &def)?);
+        self.opponents_line = Some(level_line(root, &self.level, &def)?);
         self.opponents = vec![def; count];
         Ok(())
-    }
-
-    /// A session of this level, chunks decoded on this thread.
-    pub fn session(&self) -> Session {
-        let mut s = Session::new(&self.level, &self.car, &self.parked, &self.profile);
-        self.add_opponents_to(&mut s);
-        s
-    }
-
-    /// Puts this setup's AI opponents into `session` (a new one).
-    pub fn add_opponents_to(&self, session: &mut Session) {
-        if let Some(race) = &self.race {
-            session.add_opponents(&self.opponents, &race.line);
-        }
     }
 }

@@ -197,7 +197,7 @@ fn soak_level(
     let clock = WallClock::new();
     let mut setup = Setup::load(root, level, &opts.car, profile.clone())?;
     setup.add_opponents(root, opts.ai, &opts.ai_car)?;
-    let mut race = AiRace::new(root, &setup)?;
+    let mut ai = AiRace::new(root, &setup)?;
     let ticks = opts.ticks;
     let mut recorded = Vec::new();
     recorded
@@ -214,22 +214,22 @@ fn soak_level(
     let mut laps_at_warm = 0;
     let mut leaked: Vec<Box<[u8]>> = Vec::new();
     for t in 1..=ticks {
-        let input = race.tick();
+        let input = ai.tick();
         player_put_back += input.reset as u64;
         recorded.push(input);
         if opts.leak_bytes_per_tick > 0 {
             leaked.push(vec![1u8; opts.leak_bytes_per_tick].into_boxed_slice());
         }
-        let cars_ok = (0..race.world.cars().len()).all(|i| is_finite(race.world.car_body(i)));
-        if !(cars_ok && race.world.prop_bodies().all(is_finite)) {
+        let cars_ok = (0..ai.race.world.cars().len()).all(|i| is_finite(ai.race.world.car_body(i)));
+        if !(cars_ok && ai.race.world.prop_bodies().all(is_finite)) {
             non_finite_ticks += 1;
             if non_finite_ticks == 1 {
                 log::error!("soak {level}: a body's state is not finite after tick {t}");
             }
         }
-        if warm_at.is_none() && t >= warm_up && !race.player.laps_ticks().is_empty() {
+        if warm_at.is_none() && t >= warm_up && !ai.player.laps_ticks().is_empty() {
             warm_at = Some(t);
-            laps_at_warm = race.player.laps_ticks().len();
+            laps_at_warm = ai.player.laps_ticks().len();
             heap_warm = alloc_count::live_bytes();
         }
         if let Some(w) = warm_at.filter(|_| t % sample_every == 0) {
@@ -239,8 +239,8 @@ fn soak_level(
             // Which half of the watched stretch this sample falls in.
             let half = &mut half_max[usize::from(2 * (t - w) >= ticks - w)];
             *half = (*half).max(live);
-            chunks_min = chunks_min.min(race.world.stream_stats().resident_bytes as u64);
-            chunks_max = chunks_max.max(race.world.stream_stats().resident_bytes as u64);
+            chunks_min = chunks_min.min(ai.race.world.stream_stats().resident_bytes as u64);
+            chunks_max = chunks_max.max(ai.race.world.stream_stats().resident_bytes as u64);
         }
     }
     let heap_end = alloc_count::live_bytes();
@@ -252,17 +252,17 @@ fn soak_level(
             "soak {level}: the player's car never completed a lap, so the heap was never watched; give more --ticks"
         );
     }
-    let laps = race.player.laps_ticks().len();
+    let laps = ai.player.laps_ticks().len();
     if warm_at.is_some() && laps - laps_at_warm < 2 {
         log::error!(
             "soak {level}: only {} laps after the warm-up; the heap check needs 2 (give more --ticks)",
             laps - laps_at_warm
         );
     }
-    let final_hash = race.world.state_hash();
-    let fault_resets = race.world.fault_resets();
-    let cars = race.world.cars().len();
-    drop(race);
+    let final_hash = ai.race.world.state_hash();
+    let fault_resets = ai.race.world.fault_resets();
+    let cars = ai.race.world.cars().len();
+    drop(ai);
     drop(leaked);
 
     // Through the file format, exactly as `skidpad run --replay` reads a saved one.

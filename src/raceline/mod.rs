@@ -9,6 +9,7 @@
 //!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
 //! - [`plot`]: PNG of the track with the line coloured by speed, and speed against
 //!   distance. [`command`]: `skidpad raceline`.
+//! - [`level`]: the line the AI drives on a level (shipped, centre or `ai_line`).
 //!
 //! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
 //! frame of the racetrack databases, x = −world x, y = world z.
@@ -17,15 +18,17 @@ pub mod command;
 pub mod ga;
 pub mod geometry;
 pub mod laterals;
+pub mod level;
 pub mod plot;
 pub mod profile;
 
 use crate::content::track::Track;
-use crate::content::{ContentError, ContentRoot};
+use crate::content::ContentError;
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
 use glam::Vec2;
 use laterals::{LateralOptions, Laterals};
+pub use level::{level_line, RaceLine};
 use profile::{CarModel, GRAVITY_MPS2};
 
 /// The racing line a level ships, beside its `level.toml` (written by
@@ -159,24 +162,6 @@ pub fn parse_line_csv(file: &str, text: &str) -> Result<Vec<Vec2>, ContentError>
     Ok(points)
 }
 
-/// The racing line `level` ships (`levels/NAME/raceline.csv`), profiled for `car` on
-/// `mu`; None when the level has none.
-pub fn level_line(
-    root: &ContentRoot,
-    level: &str,
-    car: &CarDef,
-    mu: f32,
-) -> Result<Option<ProfiledLine>, ContentError> {
-    let rel = format!("levels/{level}/{LEVEL_LINE_FILE}");
-    if !root.list(&format!("levels/{level}")).contains(&rel) {
-        return Ok(None);
-    }
-    let bytes = root.read(&rel)?;
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| ContentError::new(root.label(&rel), "(file)", "not UTF-8 text"))?;
-    load_line_csv(&root.label(&rel), text, car, mu).map(Some)
-}
-
 /// How to search a line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchOptions {
@@ -236,6 +221,7 @@ pub fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::ContentRoot;
 
     fn sedan() -> CarDef {
         CarDef::load(&ContentRoot::Embedded, "sedan").unwrap()

@@ -1,0 +1,195 @@
+//! The race being driven: the player's input folded into ticks, the session advanced by
+//! the frame's time (none while paused or while the pad in use is unplugged), the scene and
+//! the HUD drawn, sound and rumble played.
+
+use super::feed::TickFeed;
+use super::feedback::Feedback;
+use super::frame::{Frame, FrameAccount};
+use super::stage::Stage;
+use crate::app::hud::{self, HudState};
+use crate::app::session::Session;
+use crate::input::InputState;
+use crate::settings::Settings;
+use crate::sim::{ChunkEvent, TickInput};
+use crate::time::Phase;
+use skidpad_platform::{Clock, PadId};
+use std::time::Duration;
+
+/// Bytes of HUD text a frame composes before the buffer grows.
+const HUD_TEXT_BYTES: usize = 128;
+/// Chunk changes a frame hands render before the buffer grows.
+const CHUNK_EVENTS_PER_FRAME: usize = 64;
+
+/// The driving screen. Pause is part of it: paused, no time reaches the simulation and the
+/// frame still draws.
+pub struct Driving {
+    session: Session,
+    input: InputState,
+    hud: HudState,
+    hud_text: String,
+    feed: TickFeed,
+    feedback: Feedback,
+    chunk_events: Vec<ChunkEvent>,
+    /// When the last frame started (its time is this frame's delta).
+    last_frame_start: Duration,
+    /// Whether this frame's simulation was frozen (paused, or the pad in use lost).
+    frozen: bool,
+    /// How far between the last two ticks this frame draws.
+    alpha: f32,
+}
+
+/// How play ended: the session as it stands and, when recording, every tick's input.
+pub struct Ended {
+    /// The race.
+    pub session: Session,
+    /// Every tick's input, when recording.
+    pub recording: Option<Vec<TickInput>>,
+}
+
+impl Driving {
+    /// Drives `session` with the player's `settings`, ticks fed by `feed`, sound through
+    /// `stage`; the first frame's time counts from now.
+    pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
+        Self {
+            session,
+            input: InputState::new(settings.input.clone()),
+            hud: HudState::default(),
+            hud_text: String::with_capacity(HUD_TEXT_BYTES),
+            feed,
+            feedback: Feedback::new(stage.sound.clone(), settings.volumes),
+            chunk_events: Vec::with_capacity(CHUNK_EVENTS_PER_FRAME),
+            last_frame_start: stage.clock.now(),
+            frozen: false,
+            alpha: 0.0,
+        }
+    }
+
+    /// The frame's input, its ticks and the chunks they streamed. False when play ends
+    /// this frame, undrawn: the player quit, or the replay ran out.
+    pub fn update(&mut self, stage: &mut Stage, frame: &mut Frame) -> bool {
+        if !self.take_input(stage) {
+            return false;
+        }
+        frame.mark(&stage.clock, Phase::Input);
+
+        // Paused (by the player, or because the pad in use was unplugged), no time reaches
+        // the simulation; the frame still draws.
+        self.frozen = self.hud.paused || self.hud.controller_lost;
+        let delta = if self.frozen {
+            Duration::ZERO
+        } else {
+            frame.started() - self.last_frame_start
+        };
+        let plan = self.session.plan_frame(delta);
+        self.last_frame_start = frame.started();
+        self.alpha = plan.alpha;
+        if !self.run_ticks(plan.ticks, stage) {
+            return false;
+        }
+        frame.set_ticks(plan.ticks);
+        frame.mark(&stage.clock, Phase::Sim);
+
+        self.session.drain_chunk_events(&mut self.chunk_events);
+        stage.renderer.apply_chunk_events(&self.chunk_events);
+        self.chunk_events.clear();
+        frame.mark(&stage.clock, Phase::Streaming);
+        true
+    }
+
+    /// Folds the frame's events into the input state and acts on the UI keys. False when
+    /// the player quit.
+    fn take_input(&mut self, stage: &Stage) -> bool {
+        let input = &mut self.input;
+        stage.events.iter().for_each(|e| input.on_platform_event(e));
+        let (pad_in_use, was_lost) = (input.active_pad(), input.controller_lost());
+        stage.pad_events.iter().for_each(|e| input.on_pad_event(e));
+        log_controller_change(pad_in_use, was_lost, input, self.session.world().tick());
+        if input.quit_requested() {
+            return false;
+        }
+        let ui = input.take_ui();
+        self.hud.paused ^= ui.toggle_pause;
+        self.hud.frame_graph ^= ui.toggle_frame_graph;
+        self.hud.telemetry ^= ui.toggle_telemetry;
+        if ui.next_camera {
+            self.session.next_camera_view();
+        }
+        self.hud.controller_lost = input.controller_lost();
+        self.hud.pad_connected = input.pad_connected();
+        true
+    }
+
+    /// Runs `ticks` ticks, each on the player's input (or the replay's), with sound,
+    /// rumble and recording after each. False when the replay ran out.
+    fn run_ticks(&mut self, ticks: u32, stage: &mut Stage) -> bool {
+        for _ in 0..ticks {
+            let world = self.session.world();
+            let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
+            self.input.observe_gearbox(world.telemetry(0).gear, top_gear);
+            let player = self.input.take_tick_input(world.player_forward_speed());
+            let Some(tick_input) = self.feed.input(world.tick(), player) else {
+                return false;
+            };
+            self.session.tick(&tick_input);
+            self.feedback.after_tick(
+                &tick_input,
+                &self.session.snapshot().events,
+                self.input.active_pad(),
+                &mut stage.pads,
+            );
+            self.feed.record(tick_input);
+        }
+        true
+    }
+
+    /// The scene between the last two ticks from the chase camera, and the HUD over it.
+    pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
+        let (w, h) = stage.platform.drawable_size();
+        let camera = self.session.camera(self.alpha);
+        stage.renderer.draw(&self.session.frame_view(self.alpha, &camera), w, h);
+        hud::compose(
+            &mut stage.hud,
+            &mut self.hud_text,
+            hud::HudInputs {
+                session: &self.session,
+                history: account.history(),
+                budget: account.budget(),
+                state: self.hud,
+            },
+            w,
+            h,
+        );
+        stage.hud.flush(w, h);
+        frame.mark(&stage.clock, Phase::Render);
+    }
+
+    /// After the frame is shown: the engine, tyre and wind sound for it.
+    pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) {
+        self.feedback.after_frame(self.session.world(), self.frozen);
+        frame.mark(&stage.clock, Phase::Audio);
+    }
+
+    /// The race as it stands and the recording.
+    pub fn end(self) -> Ended {
+        Ended {
+            session: self.session,
+            recording: self.feed.into_recording(),
+        }
+    }
+}
+
+/// One log line when the pad in use is unplugged (the game pauses, and the HUD asks for a
+/// controller) and one when a button press on a pad brings the player back.
+fn log_controller_change(pad_in_use: Option<PadId>, was_lost: bool, input: &InputState, tick: u64) {
+    match (was_lost, input.controller_lost()) {
+        (false, true) => log::warn!(
+            "controller {} unplugged: paused at tick {tick}; connect a controller and press a button to go on",
+            pad_in_use.map_or_else(|| "?".to_string(), |p| p.0.to_string())
+        ),
+        (true, false) => log::info!(
+            "controller {} in use: resumed at tick {tick}",
+            input.active_pad().map_or_else(|| "?".to_string(), |p| p.0.to_string())
+        ),
+        _ => {}
+    }
+}

@@ -1,0 +1,105 @@
+//! The loading screen: the level's chunks around the start decode on the loader thread
+//! while a bar shows how many are in; then the race starts with them ready.
+
+use super::stage::Stage;
+use crate::app::session::Session;
+use crate::app::setup::Setup;
+use crate::app::streaming::ThreadedChunks;
+use crate::sim::streaming::{chunks_near, StreamRadii};
+use crate::sim::ChunkProvider;
+use glam::Vec3;
+use skidpad_bake::chunk::ChunkCoord;
+use skidpad_platform::Clock;
+use std::time::Duration;
+
+/// How often the loading screen looks at the loader again.
+const POLL_EVERY: Duration = Duration::from_millis(5);
+
+/// The level's first chunks decoding; [`Loading::end_frame`] hands the session over once
+/// they are all in.
+pub struct Loading {
+    /// The loader; taken when the session is built.
+    loader: Option<ThreadedChunks>,
+    /// The chunks around the player's and the parked cars' spawns.
+    first: Vec<ChunkCoord>,
+    /// How many of them were decoded at this frame's update.
+    ready: usize,
+    /// When loading started, on the stage's clock.
+    started: Duration,
+}
+
+impl Loading {
+    /// Starts `setup`'s chunks around the start decoding on the loader thread. None when
+    /// there is no loader thread (one log line): the caller then loads on the game thread.
+    pub fn start(setup: &Setup, stage: &Stage) -> Option<Loading> {
+        let level = &setup.level.level;
+        let mut positions: Vec<Vec3> = vec![level.player_spawn().position_m];
+        positions.extend(level.parked_cars.iter().map(|p| p.position_m));
+        let radii = StreamRadii::for_chunk_size(level.chunk_size_m);
+        let first = chunks_near(
+            &setup.level.chunks.coords(),
+            &positions,
+            radii.resident_m,
+            level.chunk_size_m,
+        );
+        let mut loader = match ThreadedChunks::new(setup.level.chunks.clone()) {
+            Ok(t) => t,
+            Err(e) => {
+                log::warn!("no loader thread ({e}); chunks load on the game thread");
+                return None;
+            }
+        };
+        for c in &first {
+            loader.prefetch(*c);
+        }
+        Some(Loading {
+            loader: Some(loader),
+            first,
+            ready: 0,
+            started: stage.clock.now(),
+        })
+    }
+
+    /// Counts the chunks decoded so far. False when the player closed the window.
+    pub fn update(&mut self, stage: &Stage) -> bool {
+        if let Some(loader) = self.loader.as_mut() {
+            self.ready = loader.ready_count(&self.first);
+        }
+        !stage.quit_event()
+    }
+
+    /// The bar and "LOADING LEVEL  NN%" under it.
+    pub fn draw(&self, stage: &mut Stage, level_name: &str) {
+        let (w, h) = stage.platform.drawable_size();
+        let progress = self.ready as f32 / self.first.len().max(1) as f32;
+        stage.renderer.draw_loading(progress, w, h);
+        let scale = (h as f32 / 240.0).floor().max(1.0);
+        let label = format!("LOADING {}  {:3.0}%", level_name.to_uppercase(), progress * 100.0);
+        stage.hud.text(
+            (w as f32 - label.len() as f32 * 8.0 * scale) * 0.5,
+            h as f32 * 0.5 + 16.0 * scale,
+            scale,
+            &label,
+            [1.0; 4],
+        );
+        stage.hud.flush(w, h);
+    }
+
+    /// After the frame is shown: the session of `setup`, with chunks from the loader (the
+    /// first ones ready), once every first chunk is in; else waits a moment and None.
+    pub fn end_frame(&mut self, setup: &Setup, stage: &Stage) -> Option<Session> {
+        let clock = &stage.clock;
+        if self.ready != self.first.len() {
+            clock.sleep_until(clock.now() + POLL_EVERY);
+            return None;
+        }
+        let loader = self.loader.take()?;
+        log::info!(
+            "loaded {} chunks around the start in {:.1} ms",
+            self.first.len(),
+            (clock.now() - self.started).as_secs_f64() * 1e3
+        );
+        let provider: Box<dyn ChunkProvider> = Box::new(loader);
+        Some(Session::with_provider(setup, provider))
+    }
+}

@@ -1,0 +1,99 @@
+//! What the screens of `skidpad play` play through, opened once for the whole game: the
+//! window and its events, the pads, the renderer and the HUD batch, the sound, and the
+//! wall clock. Everything here comes from the platform layer; the screens never open a
+//! device themselves.
+
+use crate::app::exit::Failure;
+use crate::app::setup::Setup;
+use crate::audio::{Mixer, SharedSound};
+use crate::render::hud::Hud;
+use crate::render::Renderer;
+use skidpad_platform::{AudioOutput, PadEvent, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig};
+
+/// Events a frame takes at most before its buffers grow (they are kept between frames).
+const EVENTS_PER_FRAME: usize = 64;
+
+/// The devices of a game of `skidpad play` and this frame's events.
+///
+/// Fields drop in the order written: the HUD and the renderer free their GL objects while
+/// the window's context is still current, and the platform goes before the pads. Keep the
+/// order when adding a device.
+pub struct Stage {
+    /// This frame's window and keyboard events.
+    pub events: Vec<PlatformEvent>,
+    /// This frame's pad events (none on a frame whose screen takes no pad input).
+    pub pad_events: Vec<PadEvent>,
+    /// The 2D batch the HUD and the loading screen's label are drawn with.
+    pub hud: Hud,
+    /// The clock frames are timed and paced by.
+    pub clock: WallClock,
+    /// The game's handle on the mixer the audio thread plays.
+    pub sound: SharedSound,
+    /// Kept open for the whole game: dropping it stops the sound.
+    _audio: AudioOutput,
+    /// The 3D renderer.
+    pub renderer: Renderer,
+    /// The window and its GL context.
+    pub platform: Platform,
+    /// The gamepads (real, or a pad script's).
+    pub pads: Pads,
+}
+
+impl Stage {
+    /// Opens the pads, the window (titled after `setup`'s level and car, sized by its
+    /// profile), the renderer, the audio output and the HUD. A pad script that cannot be
+    /// used fails before any window opens; no usable OpenGL 3.3 is exit code 3 (see
+    /// [`Failure`]). `max_frames` only decides whether an offscreen game warns that
+    /// nothing will close it.
+    pub fn open(setup: &Setup, max_frames: Option<u64>) -> Result<Stage, Failure> {
+        let profile = &setup.profile;
+        // Before the window: a pad script that cannot be used is bad input, and nothing opens.
+        let pads = Pads::from_env()?;
+        let platform = Platform::open(&WindowConfig {
+            title: format!("Skidpad — {} — {}", setup.level.level.name, setup.car.name),
+            width: profile.width,
+            height: profile.height,
+            vsync: profile.vsync,
+            offscreen: false,
+        })?;
+        if platform.backend() == VideoBackend::Offscreen && max_frames.is_none() {
+            log::warn!(
+                "no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames"
+            );
+        }
+        let renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
+        let audio = AudioOutput::open();
+        let sound = SharedSound::default();
+        audio.play(Mixer::new(sound.clone()));
+        let clock = WallClock::new();
+        let hud = Hud::new()?;
+        Ok(Stage {
+            events: Vec::with_capacity(EVENTS_PER_FRAME),
+            pad_events: Vec::with_capacity(EVENTS_PER_FRAME),
+            hud,
+            clock,
+            sound,
+            _audio: audio,
+            renderer,
+            platform,
+            pads,
+        })
+    }
+
+    /// Takes this frame's events from the window, and from the pads when `pads` is set. A
+    /// screen that takes no pad input leaves the pads unpolled, so their events wait for
+    /// the next screen that does (a pad script counts polls: one per frame of play).
+    pub fn pump(&mut self, pads: bool) {
+        self.events.clear();
+        self.pad_events.clear();
+        self.platform.poll_events(&mut self.events);
+        if pads {
+            self.pads.poll(&mut self.pad_events);
+        }
+    }
+
+    /// Whether the player closed the window this frame.
+    pub fn quit_event(&self) -> bool {
+        self.events.iter().any(|e| matches!(e, PlatformEvent::Quit))
+    }
+}

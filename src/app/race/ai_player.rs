@@ -1,0 +1,93 @@
+//! The player's car driven by the AI (`run --ai-driver`, the soak), timing its laps, and
+//! [`AiRace`]: a [`Race`] with the AI at the player's wheel.
+
+use super::Race;
+use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
+use crate::app::exit::Failure;
+use crate::app::setup::Setup;
+use crate::content::ContentRoot;
+use crate::raceline::level_line;
+use crate::sim::{SimWorld, TickInput};
+use crate::vehicle::CarDef;
+use glam::Vec2;
+use std::sync::Arc;
+
+/// The player's car driven by the AI, timing its laps.
+#[derive(Debug, Clone)]
+pub struct AiPlayer {
+    driver: AiDriver,
+    car: CarDef,
+    timer: LapTimer,
+    watch: StuckWatch,
+}
+
+impl AiPlayer {
+    /// An AI for the player's `car` along `line`.
+    pub fn new(line: &Arc<DrivingLine>, car: &CarDef) -> Self {
+        Self {
+            driver: AiDriver::new(line.clone(), car, AiSettings::default()),
+            car: car.clone(),
+            timer: LapTimer::new(),
+            watch: StuckWatch::default(),
+        }
+    }
+
+    /// The player's input for the next tick: the AI's controls, or the reset input (back
+    /// to the spawn) once the car has been overturned or stuck for a while.
+    pub fn input(&mut self, world: &SimWorld) -> TickInput {
+        TickInput {
+            control: self
+                .driver
+                .control(&self.car, world.player_body(), &world.telemetry(0), world.dt_s()),
+            reset: self.watch.update(world.player_body(), true, world.dt_s()),
+        }
+    }
+
+    /// Times laps from the world after a tick; true when one was completed.
+    pub fn after_tick(&mut self, world: &SimWorld) -> bool {
+        let p = world.player_body().translation();
+        self.timer.update(self.driver.line(), Vec2::new(p.x, p.z), world.tick())
+    }
+
+    /// Completed laps, in ticks.
+    pub fn laps_ticks(&self) -> &[u64] {
+        self.timer.laps_ticks()
+    }
+}
+
+/// A level raced by the AI alone: the setup's [`Race`] (headless: nothing draws it) with
+/// an [`AiPlayer`] at the player's wheel. What `run --ai-driver`, the soak, the
+/// allocation test and `alloc_sites` drive.
+pub struct AiRace {
+    /// The world and the AI opponents.
+    pub race: Race,
+    /// The player's car's AI and lap timer.
+    pub player: AiPlayer,
+}
+
+impl AiRace {
+    /// Sets `setup`'s level up for the AI, at the profile's tick rate (opponents only if
+    /// [`Setup::add_opponents`] added some). A level with no line for AI cars is an error.
+    pub fn new(root: &ContentRoot, setup: &Setup) -> Result<Self, Failure> {
+        let line = level_line(root, &setup.level, &setup.car)?;
+        Ok(Self::on(Race::headless(setup), &line.line, &setup.car))
+    }
+
+    /// `race` with the AI at the wheel of the player's `car`, driving `line`
+    /// (`run --ai-driver` brings its own line).
+    pub fn on(race: Race, line: &Arc<DrivingLine>, car: &CarDef) -> Self {
+        Self {
+            race,
+            player: AiPlayer::new(line, car),
+        }
+    }
+
+    /// One tick: every AI chooses, the world steps, the lap timer looks. Returns the
+    /// player's input (a replay records it).
+    pub fn tick(&mut self) -> TickInput {
+        let input = self.player.input(&self.race.world);
+        self.race.step(&input);
+        self.player.after_tick(&self.race.world);
+        input
+    }
+}

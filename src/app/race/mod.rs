@@ -1,0 +1,87 @@
+//! A race: the one set-up of "a level's world plus its AI opponents" that every front end
+//! builds the same way (play's session, `skidpad run`, the soak, the tests),
+//! and the rule of a tick written once: the opponents choose, then the world steps.
+//!
+//! - [`opponents`]: AI cars on the grid and their drivers.
+//! - [`ai_player`]: the AI at the player's wheel, lap timing, and [`AiRace`].
+//!
+//! The line the AI drives comes from [`crate::raceline::level_line`]. AI controls are
+//! recomputed from the world each tick and never recorded: a replay stores the player's
+//! inputs and the opponent count.
+
+pub mod ai_player;
+pub mod opponents;
+
+pub use ai_player::{AiPlayer, AiRace};
+pub use opponents::{grid_slot, Opponents};
+
+use crate::app::setup::Setup;
+use crate::sim::{ChunkProvider, SimWorld, SyncProvider, TickInput, TickPart};
+
+/// A level's world with the setup's AI opponents on the grid behind the player.
+///
+/// Bodies go into the world in one order (the player, the level's parked cars and props,
+/// then the opponents), so the same setup gives the same state hash whichever front end
+/// built it. If a front end's hashes differ from `skidpad run`'s, look here first.
+pub struct Race {
+    /// The simulation.
+    pub world: SimWorld,
+    /// The AI opponents and their drivers (none without `--ai N`).
+    pub opponents: Opponents,
+}
+
+impl Race {
+    /// `setup`'s level with chunks decoded on this thread; chunk events are kept for a
+    /// renderer to drain.
+    pub fn new(setup: &Setup) -> Race {
+        Self::with_provider(setup, Box::new(SyncProvider::new(setup.level.chunks.clone())))
+    }
+
+    /// As [`Race::new`], with chunks from `provider` (play's loader thread).
+    pub fn with_provider(setup: &Setup, provider: Box<dyn ChunkProvider>) -> Race {
+        Self::on(Self::level_world(setup, provider), setup)
+    }
+
+    /// As [`Race::new`], for a race nothing draws (`run`, the soak, the tests): the world
+    /// keeps no chunk events.
+    pub fn headless(setup: &Setup) -> Race {
+        let mut world = Self::level_world(setup, Box::new(SyncProvider::new(setup.level.chunks.clone())));
+        world.discard_chunk_events();
+        Self::on(world, setup)
+    }
+
+    /// The world of `setup` with only the player's car and the level's own bodies in it,
+    /// at the profile's tick rate; [`Race::on`] completes it. (Split so a front end can
+    /// look at the world before the grid fills: the chase camera is placed there.)
+    pub fn level_world(setup: &Setup, provider: Box<dyn ChunkProvider>) -> SimWorld {
+        SimWorld::with_provider(
+            &setup.level,
+            &setup.car,
+            &setup.parked,
+            setup.profile.loop_config.tick_rate_hz,
+            provider,
+        )
+    }
+
+    /// Puts `setup`'s opponents on the grid of `world` (from [`Race::level_world`]), driving the
+    /// setup's line.
+    pub fn on(mut world: SimWorld, setup: &Setup) -> Race {
+        let opponents = match &setup.opponents_line {
+            Some(line) => Opponents::spawn(&mut world, &line.line, &setup.opponents),
+            None => Opponents::default(),
+        };
+        Race { world, opponents }
+    }
+
+    /// One tick: every opponent chooses its controls from the world as it is, then the
+    /// world steps with the player's `input`.
+    pub fn step(&mut self, input: &TickInput) {
+        self.step_timed(input, &mut |_| {});
+    }
+
+    /// [`Race::step`] with the world's parts reported to `mark` (the profiler).
+    pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
+        self.opponents.drive(&mut self.world);
+        self.world.step_timed(input, mark);
+    }
+}

@@ -1,0 +1,74 @@
+//! A level's racing line as a car will drive it: the one place that decides which line the
+//! AI drives on a level (play, `run`, the soak, the tests and the benches all ask here).
+
+use super::{centre_line, load_line_csv, LEVEL_LINE_FILE};
+use crate::ai::DrivingLine;
+use crate::content::{ContentError, ContentRoot, LoadedLevel};
+use crate::vehicle::CarDef;
+use std::sync::Arc;
+
+/// A level's racing line as a car will drive it.
+#[derive(Debug, Clone)]
+pub struct RaceLine {
+    /// The line and its speeds.
+    pub line: Arc<DrivingLine>,
+    /// The speed profile's lap time, s.
+    pub predicted_lap_s: f32,
+    /// Where it came from (a file, "centre line", or the level's `ai_line`).
+    pub source: String,
+}
+
+/// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
+/// one (`raceline.csv` beside a level loaded by path), else the level's centre line, either
+/// through `car`'s speed profile on the track's friction; on a level without a track, its
+/// `ai_line` loop at its set speed. An error when it has neither: give the level a track or
+/// an `ai_line` (content/levels/README.md).
+pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, ContentError> {
+    let l = &level.level;
+    let Some(track) = l.track.as_ref() else {
+        // A level without a track may give its AI cars a loop at a set speed.
+        let a = l.ai_line.as_ref().ok_or_else(|| {
+            ContentError::new(
+                format!("level {}", l.name),
+                "track",
+                "this level has no track or ai_line for AI cars (try --level circuit or crash)",
+            )
+        })?;
+        let line = DrivingLine::new(a.points_m.clone(), vec![a.speed_mps; a.points_m.len()])
+            .ok_or_else(|| ContentError::new(format!("level {}", l.name), "ai_line", "the loop has no length"))?;
+        return Ok(RaceLine {
+            predicted_lap_s: line.length_m() / a.speed_mps,
+            line: Arc::new(line),
+            source: format!("level {} ai_line", l.name),
+        });
+    };
+    let mu = l.materials.get(track.material).friction;
+    // Beside a level loaded by path (never the content root's level of the same name: its
+    // line belongs to another track); else in the content root.
+    let shipped = match &level.dir {
+        Some(dir) => {
+            let path = dir.join(LEVEL_LINE_FILE);
+            path.is_file()
+                .then(|| crate::content::root::read_file(&path).map(|b| (b, path.display().to_string())))
+                .transpose()?
+        }
+        None => {
+            let rel = format!("levels/{}/{LEVEL_LINE_FILE}", l.name);
+            root.read(&rel).ok().map(|b| (b.into_owned(), root.label(&rel)))
+        }
+    };
+    let (profiled, source) = match shipped {
+        Some((bytes, label)) => {
+            let text = String::from_utf8(bytes).map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
+            (load_line_csv(&label, &text, car, mu)?, label)
+        }
+        None => (centre_line(&track.track, car, mu)?, "centre line".to_string()),
+    };
+    let line = DrivingLine::new(profiled.points_m.clone(), profiled.speed_mps.clone())
+        .ok_or_else(|| ContentError::new(&source, "line", "the racing line has fewer than 3 usable points"))?;
+    Ok(RaceLine {
+        line: Arc::new(line),
+        predicted_lap_s: profiled.lap_time_s,
+        source,
+    })
+}
