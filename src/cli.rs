@@ -471,28 +471,27 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             report.replay_matches = expected.map(|h| h == report.final_hash);
             if let Some(path) = &a.record {
                 Replay {
-                    header: ReplayHeader {
-                        format: crate::replay::FORMAT,
-                        build: crate::replay::build_identity(),
-                        level: a
-                            .replay
-                            .as_ref()
-                            .map_or(a.level.clone(), |_| setup.level.level.name.clone()),
-                        car: a.replay.as_ref().map_or(a.car.clone(), |_| setup.car.name.clone()),
-                        platform: a
-                            .replay
-                            .as_ref()
-                            .map_or(platform_arg.clone(), |_| setup.profile.name.clone()),
-                        tick_rate_hz: setup.profile.loop_config.tick_rate_hz,
-                        ai_opponents: setup.opponents.len() as u32,
-                        ai_car: if setup.opponents.is_empty() {
-                            String::new()
-                        } else {
-                            a.replay
-                                .as_ref()
-                                .map_or(a.ai_car.clone(), |_| setup.opponents[0].name.clone())
-                        },
-                        final_state_hash: report.final_hash,
+                    // A fresh run names what it played as the user named it; a replayed
+                    // one as the replay's set-up loaded it.
+                    header: match a.replay {
+                        Some(_) => ReplayHeader::new(
+                            &setup.level.level.name,
+                            &setup.car.name,
+                            &setup.profile.name,
+                            setup.profile.loop_config.tick_rate_hz,
+                            setup.opponents.len(),
+                            setup.opponents.first().map_or("", |d| d.name.as_str()),
+                            report.final_hash,
+                        ),
+                        None => ReplayHeader::new(
+                            &a.level,
+                            &a.car,
+                            &platform_arg,
+                            setup.profile.loop_config.tick_rate_hz,
+                            setup.opponents.len(),
+                            &a.ai_car,
+                            report.final_hash,
+                        ),
                     },
                     inputs: std::mem::take(&mut report.recorded),
                 }

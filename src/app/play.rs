@@ -211,23 +211,17 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         }
     }
     if let (Some(path), Some(inputs)) = (&opts.record, recorded) {
-        let (level, car, platform) = opts.identity.clone();
+        let (level, car, platform) = &opts.identity;
         Replay {
-            header: ReplayHeader {
-                format: crate::replay::FORMAT,
-                build: crate::replay::build_identity(),
+            header: ReplayHeader::new(
                 level,
                 car,
                 platform,
-                tick_rate_hz: profile.loop_config.tick_rate_hz,
-                ai_opponents: session.opponents().len() as u32,
-                ai_car: session
-                    .opponents()
-                    .defs()
-                    .next()
-                    .map_or(String::new(), |c| c.name.clone()),
-                final_state_hash: session.world().state_hash(),
-            },
+                profile.loop_config.tick_rate_hz,
+                session.opponents().len(),
+                session.opponents().defs().next().map_or("", |c| c.name.as_str()),
+                session.world().state_hash(),
+            ),
             inputs,
         }
         .save(path)?;

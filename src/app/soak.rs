@@ -16,7 +16,7 @@ use super::race::AiRace;
 use super::{Failure, Setup};
 use crate::alloc_count;
 use crate::content::{ContentRoot, PlatformProfile};
-use crate::replay::{build_identity, Replay, ReplayHeader, FORMAT};
+use crate::replay::{Replay, ReplayHeader};
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::PathBuf;
@@ -267,17 +267,15 @@ fn soak_level(
 
     // Through the file format, exactly as `skidpad run --replay` reads a saved one.
     let replay = Replay {
-        header: ReplayHeader {
-            format: FORMAT,
-            build: build_identity(),
-            level: setup.level.level.name.clone(),
-            car: setup.car.name.clone(),
-            platform: profile.name.clone(),
-            tick_rate_hz: profile.loop_config.tick_rate_hz,
-            ai_opponents: setup.opponents.len() as u32,
-            ai_car: setup.opponents.first().map(|d| d.name.clone()).unwrap_or_default(),
-            final_state_hash: final_hash,
-        },
+        header: ReplayHeader::new(
+            &setup.level.level.name,
+            &setup.car.name,
+            &profile.name,
+            profile.loop_config.tick_rate_hz,
+            setup.opponents.len(),
+            setup.opponents.first().map_or("", |d| d.name.as_str()),
+            final_hash,
+        ),
         inputs: recorded,
     };
     let replay_file = match &opts.replay_dir {
