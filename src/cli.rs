@@ -1,14 +1,13 @@
 //! The command line: parsing with clap, then dispatch to the front ends.
 
-use crate::app::exit::{EXIT_BAD_INPUT, EXIT_NO_GRAPHICS, EXIT_RUNTIME};
 use crate::app::headless::{RunInput, RunOptions};
 use crate::app::play::PlayOptions;
 use crate::app::screenshot::ShotOptions;
-use crate::app::Failure;
 use crate::app::Setup;
 use crate::content::levels::{level_names, load_level, DEFAULT_LEVEL};
 use crate::content::profile::DEFAULT_PROFILE;
 use crate::content::{ContentRoot, PlatformProfile};
+use crate::error::{Error, ErrorKind};
 use crate::replay::{Replay, ReplayHeader};
 use crate::sim::VehicleControl;
 use crate::vehicle::definition::DEFAULT_CAR;
@@ -283,6 +282,26 @@ pub struct ShotArgs {
     pub ai_car: String,
 }
 
+/// Exit code for bad input: an unknown level or profile, an unreadable or malformed file,
+/// a value out of range. (clap's usage errors use the same code.)
+pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit code when the machine cannot do what was asked: no usable display or OpenGL 3.3.
+pub const EXIT_NO_GRAPHICS: i32 = 3;
+/// Exit code when a check fails (scenario, validate, soak).
+pub const EXIT_CHECK_FAILED: i32 = 4;
+/// Exit code for any other failure at run time (e.g. the output file cannot be written).
+pub const EXIT_RUNTIME: i32 = 1;
+
+/// The process exit code for a failure of `kind`: the only place a kind becomes one.
+pub fn exit_code(kind: ErrorKind) -> i32 {
+    match kind {
+        ErrorKind::BadInput => EXIT_BAD_INPUT,
+        ErrorKind::NoGraphics => EXIT_NO_GRAPHICS,
+        ErrorKind::CheckFailed => EXIT_CHECK_FAILED,
+        ErrorKind::Runtime => EXIT_RUNTIME,
+    }
+}
+
 /// Parses the process arguments, runs the command, and returns the exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -291,23 +310,16 @@ pub fn main() -> i32 {
         .init();
     match run(cli) {
         Ok(()) => 0,
-        Err(f) => {
-            eprintln!("skidpad: {}", f.message);
-            debug_assert!([
-                EXIT_RUNTIME,
-                EXIT_BAD_INPUT,
-                EXIT_NO_GRAPHICS,
-                crate::app::exit::EXIT_CHECK_FAILED
-            ]
-            .contains(&f.code));
-            f.code
+        Err(e) => {
+            eprintln!("skidpad: {e}");
+            exit_code(e.kind())
         }
     }
 }
 
-/// A command-line argument refused: exit code 2, the field named.
-pub(crate) fn bad_input(field: &str, problem: impl Into<String>) -> Failure {
-    Failure::from(crate::content::ContentError::new("command line", field, problem))
+/// A command-line argument refused: bad input, the field named.
+pub(crate) fn bad_input(field: &str, problem: impl Into<String>) -> Error {
+    Error::bad_argument(field, problem)
 }
 
 /// The player's settings, with any warnings logged (never an error: a console game starts
@@ -328,11 +340,11 @@ fn load_settings(path: Option<&std::path::Path>) -> crate::settings::Settings {
 }
 
 /// Prints `report` as one JSON line, or as the text `text` gives.
-pub(crate) fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<(), Failure> {
+pub(crate) fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<(), Error> {
     if json {
         println!(
             "{}",
-            serde_json::to_string(report).map_err(|e| Failure::runtime(e.to_string()))?
+            serde_json::to_string(report).map_err(|e| Error::runtime(e.to_string()))?
         );
     } else {
         print!("{}", text());
@@ -342,7 +354,7 @@ pub(crate) fn emit(json: bool, report: &impl serde::Serialize, text: impl FnOnce
 
 /// A replay and the level, car and platform it was recorded on, refused if another build
 /// recorded it.
-fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Replay), Failure> {
+fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Replay), Error> {
     let replay = Replay::load(path)?;
     replay.check_build(&path.display().to_string())?;
     let h = &replay.header;
@@ -352,7 +364,7 @@ fn replay_setup(root: &ContentRoot, path: &std::path::Path) -> Result<(Setup, Re
 }
 
 /// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<(), Failure> {
+pub fn run(cli: Cli) -> Result<(), Error> {
     let root = match &cli.content {
         Some(dir) if !dir.is_dir() => {
             return Err(bad_input("--content", format!("{} is not a directory", dir.display())))
@@ -499,7 +511,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             emit(a.json, &report, || report.summary() + "\n")?;
             match (expected, report.replay_matches) {
-                (Some(h), Some(false)) => Err(Failure::runtime(format!(
+                (Some(h), Some(false)) => Err(Error::runtime(format!(
                     "replay diverged: recorded final state hash {h:016x}, got {}",
                     report.state_hash
                 ))),
@@ -567,10 +579,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if failed.is_empty() {
                 Ok(())
             } else {
-                Err(Failure {
-                    code: crate::app::exit::EXIT_CHECK_FAILED,
-                    message: format!("scenario checks failed in: {}", failed.join(", ")),
-                })
+                Err(Error::check_failed(format!(
+                    "scenario checks failed in: {}",
+                    failed.join(", ")
+                )))
             }
         }
         Command::Profile(a) => {
@@ -609,10 +621,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if report.pass() {
                 Ok(())
             } else {
-                Err(Failure {
-                    code: crate::app::exit::EXIT_CHECK_FAILED,
-                    message: format!("{}: validation checks failed", car.name),
-                })
+                Err(Error::check_failed(format!("{}: validation checks failed", car.name)))
             }
         }
         Command::ImportCarla(a) => {
@@ -627,7 +636,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             match &a.out {
                 Some(out) => {
                     skidpad_platform::files::write_atomically(out, converted.toml.as_bytes())
-                        .map_err(|e| Failure::runtime(format!("{}: cannot write the car: {e}", out.display())))?;
+                        .map_err(|e| Error::runtime(format!("{}: cannot write the car: {e}", out.display())))?;
                     eprintln!(
                         "wrote {} ({} warnings; check them, then `skidpad validate --car {}`)",
                         out.display(),

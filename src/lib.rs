@@ -10,6 +10,7 @@ pub mod app;
 pub mod audio;
 pub mod cli;
 pub mod content;
+pub mod error;
 pub mod fuzzing;
 pub mod input;
 pub mod raceline;
@@ -21,3 +22,5 @@ pub mod sim;
 pub mod time;
 pub mod validation;
 pub mod vehicle;
+
+pub use error::{Error, ErrorKind};

@@ -3,7 +3,6 @@
 
 pub mod car_tools;
 pub mod chase_camera;
-pub mod exit;
 pub mod headless;
 pub mod hud;
 pub mod play;
@@ -15,6 +14,5 @@ pub mod setup;
 pub mod soak;
 pub mod streaming;
 
-pub use exit::Failure;
 pub use session::Session;
 pub use setup::Setup;

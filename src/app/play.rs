@@ -1,12 +1,13 @@
 //! `skidpad play`: the interactive game loop. The platform supplies events, pads, the GL
 //! context and the clock; the [`Session`] does the rest.
 
-use super::{Failure, Setup};
+use super::Setup;
 use crate::app::hud::{self, HudState};
 use crate::app::streaming::ThreadedChunks;
 use crate::app::Session;
 use crate::audio::engine::{virtual_rpm, IDLE_RPM};
 use crate::audio::{Mixer, SharedSound, SoundParams};
+use crate::error::Error;
 use crate::input::rumble::rumble_for;
 use crate::input::InputState;
 use crate::render::hud::Hud;
@@ -39,7 +40,7 @@ pub struct PlayOptions {
 }
 
 /// Runs the game until the player quits.
-pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
+pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Error> {
     let profile = &setup.profile;
     // Before the window: a pad script that cannot be used is bad input, and nothing opens.
     let mut pads = Pads::from_env()?;
@@ -277,7 +278,7 @@ fn load_with_progress(
     renderer: &Renderer,
     hud: &mut Hud,
     clock: &WallClock,
-) -> Result<Option<Session>, Failure> {
+) -> Result<Option<Session>, Error> {
     let level = &setup.level.level;
     let mut positions: Vec<Vec3> = vec![level.player_spawn().position_m];
     positions.extend(level.parked_cars.iter().map(|p| p.position_m));

@@ -2,9 +2,9 @@
 //! or its centre line, through the speed profile of the car that drives it), AI opponents
 //! on a grid behind the player, and the player's car driven by the AI (`run --ai-driver`).
 
-use super::Failure;
 use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
+use crate::error::Error;
 use crate::sim::{SimWorld, TickInput};
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
@@ -35,7 +35,7 @@ pub struct RaceLine {
 /// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
 /// one (`raceline.csv` beside a level loaded by path), else the level's centre line, either through `car`'s speed profile; on a level
 /// without a track, its `ai_line` loop at its set speed. An error when it has neither.
-pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, Failure> {
+pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, Error> {
     let l = &level.level;
     let Some(track) = l.track.as_ref() else {
         // A level without a track may give its AI cars a loop at a set speed.
@@ -280,7 +280,7 @@ impl AiRace {
     /// Sets `setup`'s level up for the AI, at the profile's tick rate (opponents only if
     /// [`super::Setup::add_opponents`] added some). A level with no line for AI cars is an
     /// error.
-    pub fn new(root: &ContentRoot, setup: &super::Setup) -> Result<Self, Failure> {
+    pub fn new(root: &ContentRoot, setup: &super::Setup) -> Result<Self, Error> {
         let line = level_line(root, &setup.level, &setup.car)?;
         let mut world = SimWorld::new(
             &setup.level,

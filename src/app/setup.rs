@@ -2,9 +2,10 @@
 //! level's parked cars, and the platform profile, all loaded and validated.
 
 use super::race::{level_line, RaceLine};
-use super::{Failure, Session};
+use super::Session;
 use crate::content::levels::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
+use crate::error::Error;
 use crate::vehicle::CarDef;
 
 /// A level ready to play.
@@ -26,7 +27,7 @@ pub struct Setup {
 
 impl Setup {
     /// Loads `level` and `car` (names or paths) from `root` under `profile`.
-    pub fn load(root: &ContentRoot, level: &str, car: &str, profile: PlatformProfile) -> Result<Setup, Failure> {
+    pub fn load(root: &ContentRoot, level: &str, car: &str, profile: PlatformProfile) -> Result<Setup, Error> {
         let level = load_level(root, level)?;
         let car = CarDef::load(root, car)?;
         let parked = level
@@ -56,7 +57,7 @@ impl Setup {
 
     /// Adds `count` AI opponents in `ai_car` (name or path), driving the level's racing
     /// line profiled for that car. A level without a track is bad input.
-    pub fn add_opponents(&mut self, root: &ContentRoot, count: usize, ai_car: &str) -> Result<(), Failure> {
+    pub fn add_opponents(&mut self, root: &ContentRoot, count: usize, ai_car: &str) -> Result<(), Error> {
         if count == 0 {
             return Ok(());
         }

@@ -13,9 +13,10 @@
 
 use super::headless::{self, RunInput, RunOptions};
 use super::race::AiRace;
-use super::{Failure, Setup};
+use super::Setup;
 use crate::alloc_count;
 use crate::content::{ContentRoot, PlatformProfile};
+use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
@@ -170,7 +171,7 @@ impl SoakReport {
 }
 
 /// Soaks every level of `opts` under `profile`.
-pub fn soak(root: &ContentRoot, profile: &PlatformProfile, opts: &SoakOptions) -> Result<SoakReport, Failure> {
+pub fn soak(root: &ContentRoot, profile: &PlatformProfile, opts: &SoakOptions) -> Result<SoakReport, Error> {
     let mut levels = Vec::with_capacity(opts.levels.len());
     for name in &opts.levels {
         let report = soak_level(root, profile, opts, name)?;
@@ -193,7 +194,7 @@ fn soak_level(
     profile: &PlatformProfile,
     opts: &SoakOptions,
     level: &str,
-) -> Result<LevelSoak, Failure> {
+) -> Result<LevelSoak, Error> {
     let clock = WallClock::new();
     let mut setup = Setup::load(root, level, &opts.car, profile.clone())?;
     setup.add_opponents(root, opts.ai, &opts.ai_car)?;
@@ -202,7 +203,7 @@ fn soak_level(
     let mut recorded = Vec::new();
     recorded
         .try_reserve_exact(usize::try_from(ticks).unwrap_or(usize::MAX))
-        .map_err(|_| Failure::runtime(format!("soak: {ticks} ticks of input are too many to keep in memory")))?;
+        .map_err(|_| Error::runtime(format!("soak: {ticks} ticks of input are too many to keep in memory")))?;
 
     let warm_up = ((ticks as f64 * WARM_UP_SHARE) as u64).max(1);
     let mut warm_at = None;
@@ -357,7 +358,7 @@ pub struct SoakArgs {
 }
 
 /// `skidpad soak`: the soak with `args`, the report printed; a failed check is exit code 4.
-pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Failure> {
+pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Error> {
     if args.ticks == 0 {
         return Err(crate::cli::bad_input("--ticks", "must be at least 1"));
     }
@@ -379,9 +380,6 @@ pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Re
     if report.pass {
         Ok(())
     } else {
-        Err(Failure {
-            code: crate::app::exit::EXIT_CHECK_FAILED,
-            message: "soak: a check failed (see the report)".into(),
-        })
+        Err(Error::check_failed("soak: a check failed (see the report)"))
     }
 }

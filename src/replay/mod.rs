@@ -202,9 +202,9 @@ impl Replay {
     }
 
     /// Writes the replay atomically.
-    pub fn save(&self, path: &Path) -> Result<(), crate::app::Failure> {
+    pub fn save(&self, path: &Path) -> Result<(), crate::error::Error> {
         skidpad_platform::files::write_atomically(path, &self.encode()).map_err(|e| {
-            crate::app::Failure::runtime(format!(
+            crate::error::Error::runtime(format!(
                 "{}: cannot write replay: {e} (any file already there is unchanged)",
                 path.display()
             ))
