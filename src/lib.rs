@@ -16,6 +16,7 @@ pub mod input;
 pub mod raceline;
 pub mod render;
 pub mod replay;
+pub mod report;
 pub mod scenario;
 pub mod settings;
 pub mod sim;

@@ -18,6 +18,7 @@ use crate::alloc_count;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
+use crate::report::emit;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::PathBuf;
@@ -360,7 +361,7 @@ pub struct SoakArgs {
 /// `skidpad soak`: the soak with `args`, the report printed; a failed check is exit code 4.
 pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Error> {
     if args.ticks == 0 {
-        return Err(crate::cli::bad_input("--ticks", "must be at least 1"));
+        return Err(Error::bad_argument("--ticks", "must be at least 1"));
     }
     let opts = SoakOptions {
         levels: if args.level.is_empty() {
@@ -376,7 +377,7 @@ pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Re
         leak_bytes_per_tick: args.leak_bytes_per_tick,
     };
     let report = soak(root, profile, &opts)?;
-    crate::cli::emit(args.json, &report, || report.text())?;
+    emit(args.json, &report, || report.text())?;
     if report.pass {
         Ok(())
     } else {

@@ -10,6 +10,7 @@ use crate::content::root::read_file;
 use crate::content::track::Track;
 use crate::content::{ContentError, ContentRoot};
 use crate::error::Error;
+use crate::report::emit;
 use crate::vehicle::CarDef;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -346,13 +347,5 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         .map_err(Error::runtime)?;
         write(path, &png, "plot")?;
     }
-    if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| Error::runtime(e.to_string()))?
-        );
-    } else {
-        print!("{}", report.text());
-    }
-    Ok(())
+    emit(a.json, &report, || report.text())
 }
