@@ -10,14 +10,18 @@ pub mod app;
 pub mod audio;
 pub mod cli;
 pub mod content;
+pub mod error;
 pub mod fuzzing;
 pub mod input;
 pub mod raceline;
 pub mod render;
 pub mod replay;
+pub mod report;
 pub mod scenario;
 pub mod settings;
 pub mod sim;
 pub mod time;
 pub mod validation;
 pub mod vehicle;
+
+pub use error::{Error, ErrorKind};

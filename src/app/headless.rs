@@ -2,8 +2,9 @@
 //! `--telemetry`, the player car's telemetry of every tick as CSV.
 
 use super::race::{AiRace, Race};
-use super::{Failure, Setup};
+use super::Setup;
 use crate::ai::DrivingLine;
+use crate::error::Error;
 use crate::raceline::RaceLine;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::Telemetry;
@@ -113,7 +114,7 @@ pub struct RunReport {
 }
 
 /// Simulates `level` for `opts.ticks` ticks.
-pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
+pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
     let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
     let mut race = Race::headless(setup);
@@ -124,7 +125,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
     };
     let mut track = TrackMonitor::new(setup);
     // Reserved up front: the tick loop itself never allocates.
-    let too_long = |what: &str| Failure::runtime(format!("{what}: {ticks} ticks are too many to keep in memory"));
+    let too_long = |what: &str| Error::runtime(format!("{what}: {ticks} ticks are too many to keep in memory"));
     let mut recorded = Vec::new();
     if opts.record {
         recorded.try_reserve_exact(ticks).map_err(|_| too_long("--record"))?;
@@ -324,9 +325,8 @@ pub fn telemetry_csv(rows: &[TelemetryRow], wheel_count: usize) -> Result<Vec<u8
 }
 
 /// Writes the telemetry of `report` to `path` as CSV, atomically (as replays are).
-pub fn save_telemetry(report: &RunReport, path: &Path) -> Result<(), Failure> {
-    let cannot =
-        |e: &dyn std::fmt::Display| Failure::runtime(format!("{}: cannot write telemetry: {e}", path.display()));
+pub fn save_telemetry(report: &RunReport, path: &Path) -> Result<(), Error> {
+    let cannot = |e: &dyn std::fmt::Display| Error::runtime(format!("{}: cannot write telemetry: {e}", path.display()));
     let bytes = telemetry_csv(&report.telemetry, report.wheel_count).map_err(|e| cannot(&e))?;
     skidpad_platform::files::write_atomically(path, &bytes).map_err(|e| cannot(&e))
 }

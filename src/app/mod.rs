@@ -4,7 +4,6 @@
 
 pub mod car_tools;
 pub mod chase_camera;
-pub mod exit;
 pub mod flow;
 pub mod headless;
 pub mod hud;
@@ -17,6 +16,5 @@ pub mod setup;
 pub mod soak;
 pub mod streaming;
 
-pub use exit::Failure;
 pub use session::Session;
 pub use setup::Setup;

@@ -3,7 +3,6 @@
 //! reads as its steps: pump the events, advance the screen, draw it, show it, account the
 //! frame.
 
-use super::exit::Failure;
 use super::flow::driving::Ended;
 use super::flow::feed::TickFeed;
 use super::flow::frame::{Frame, FrameAccount, FrameKind};
@@ -12,6 +11,7 @@ use super::flow::Flow;
 use super::session::Session;
 use super::setup::Setup;
 use crate::content::PlatformProfile;
+use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
 use crate::sim::TickInput;
 use crate::time::Phase;
@@ -33,7 +33,7 @@ pub struct PlayOptions {
 }
 
 /// Runs the game until the player quits.
-pub fn play(setup: &Setup, mut opts: PlayOptions) -> Result<(), Failure> {
+pub fn play(setup: &Setup, mut opts: PlayOptions) -> Result<(), Error> {
     let mut stage = Stage::open(setup, opts.max_frames)?;
     let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
     let mut flow = Flow::start(setup, &opts.settings, feed, &stage);
@@ -76,24 +76,18 @@ fn save_recording(
     opts: &PlayOptions,
     profile: &PlatformProfile,
     session: &Session,
-) -> Result<(), Failure> {
-    let (level, car, platform) = opts.identity.clone();
+) -> Result<(), Error> {
+    let (level, car, platform) = &opts.identity;
     Replay {
-        header: ReplayHeader {
-            format: crate::replay::FORMAT,
-            build: crate::replay::build_identity(),
+        header: ReplayHeader::new(
             level,
             car,
             platform,
-            tick_rate_hz: profile.loop_config.tick_rate_hz,
-            ai_opponents: session.opponents().len() as u32,
-            ai_car: session
-                .opponents()
-                .defs()
-                .next()
-                .map_or(String::new(), |c| c.name.clone()),
-            final_state_hash: session.world().state_hash(),
-        },
+            profile.loop_config.tick_rate_hz,
+            session.opponents().len(),
+            session.opponents().defs().next().map_or("", |c| c.name.as_str()),
+            session.world().state_hash(),
+        ),
         inputs,
     }
     .save(path)?;

@@ -4,8 +4,9 @@
 //! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
 //! Trace Event file that opens in Perfetto.
 
-use super::{Failure, Setup};
+use super::Setup;
 use crate::audio::{Mixer, SharedSound, SoundParams};
+use crate::error::Error;
 use crate::render::readback::wait_for_gpu;
 use crate::render::Renderer;
 use crate::sim::{TickInput, TickPart, VehicleControl};
@@ -144,7 +145,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Profiles `setup`'s level.
-pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Failure> {
+pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Error> {
     let profile = &setup.profile;
     let clock = WallClock::new();
     let window = if opts.headless {
@@ -253,7 +254,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Fa
     if let Some(path) = &opts.trace {
         let trace = chrome_trace(&frames);
         skidpad_platform::files::write_atomically(path, trace.as_bytes())
-            .map_err(|e| Failure::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
+            .map_err(|e| Error::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
     }
     Ok(report(setup, opts, &frames, ticks_measured, allocations))
 }

@@ -1,6 +1,7 @@
 //! `skidpad screenshot`: renders a level offscreen after some frames and writes a PNG.
 
-use super::{Failure, Setup};
+use super::Setup;
+use crate::error::Error;
 use crate::render::readback::{read_back_buffer, Image};
 use crate::render::Renderer;
 use crate::sim::{TickInput, VehicleControl};
@@ -29,7 +30,7 @@ pub struct ShotOptions {
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
-pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
+pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     let platform = Platform::open(&WindowConfig {
         title: "skidpad screenshot".into(),
         width: opts.width,
@@ -81,9 +82,9 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Failure> {
 }
 
 /// Captures and writes `out`.
-pub fn screenshot(setup: &Setup, opts: ShotOptions, out: &Path) -> Result<(), Failure> {
+pub fn screenshot(setup: &Setup, opts: ShotOptions, out: &Path) -> Result<(), Error> {
     let image = capture(setup, opts)?;
     image
         .write_png(out)
-        .map_err(|e| Failure::runtime(format!("{}: cannot write PNG: {e}", out.display())))
+        .map_err(|e| Error::runtime(format!("{}: cannot write PNG: {e}", out.display())))
 }

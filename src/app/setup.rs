@@ -2,9 +2,9 @@
 //! level's parked cars, the platform profile and, with `--ai N`, the opponents and the line
 //! they drive, all loaded and validated. [`super::race::Race`] builds the world from it.
 
-use super::exit::Failure;
 use crate::content::levels::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
+use crate::error::Error;
 use crate::raceline::{level_line, RaceLine};
 use crate::vehicle::CarDef;
 
@@ -27,7 +27,7 @@ pub struct Setup {
 
 impl Setup {
     /// Loads `level` and `car` (names or paths) from `root` under `profile`.
-    pub fn load(root: &ContentRoot, level: &str, car: &str, profile: PlatformProfile) -> Result<Setup, Failure> {
+    pub fn load(root: &ContentRoot, level: &str, car: &str, profile: PlatformProfile) -> Result<Setup, Error> {
         let level = load_level(root, level)?;
         let car = CarDef::load(root, car)?;
         let parked = level
@@ -63,7 +63,7 @@ impl Setup {
 
     /// Adds `count` AI opponents in `ai_car` (name or path), driving the level's racing
     /// line profiled for that car. A level without a track is bad input.
-    pub fn add_opponents(&mut self, root: &ContentRoot, count: usize, ai_car: &str) -> Result<(), Failure> {
+    pub fn add_opponents(&mut self, root: &ContentRoot, count: usize, ai_car: &str) -> Result<(), Error> {
         if count == 0 {
             return Ok(());
         }

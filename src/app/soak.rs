@@ -13,10 +13,12 @@
 
 use super::headless::{self, RunInput, RunOptions};
 use super::race::AiRace;
-use super::{Failure, Setup};
+use super::Setup;
 use crate::alloc_count;
 use crate::content::{ContentRoot, PlatformProfile};
-use crate::replay::{build_identity, Replay, ReplayHeader, FORMAT};
+use crate::error::Error;
+use crate::replay::{Replay, ReplayHeader};
+use crate::report::emit;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::PathBuf;
@@ -170,7 +172,7 @@ impl SoakReport {
 }
 
 /// Soaks every level of `opts` under `profile`.
-pub fn soak(root: &ContentRoot, profile: &PlatformProfile, opts: &SoakOptions) -> Result<SoakReport, Failure> {
+pub fn soak(root: &ContentRoot, profile: &PlatformProfile, opts: &SoakOptions) -> Result<SoakReport, Error> {
     let mut levels = Vec::with_capacity(opts.levels.len());
     for name in &opts.levels {
         let report = soak_level(root, profile, opts, name)?;
@@ -193,7 +195,7 @@ fn soak_level(
     profile: &PlatformProfile,
     opts: &SoakOptions,
     level: &str,
-) -> Result<LevelSoak, Failure> {
+) -> Result<LevelSoak, Error> {
     let clock = WallClock::new();
     let mut setup = Setup::load(root, level, &opts.car, profile.clone())?;
     setup.add_opponents(root, opts.ai, &opts.ai_car)?;
@@ -202,7 +204,7 @@ fn soak_level(
     let mut recorded = Vec::new();
     recorded
         .try_reserve_exact(usize::try_from(ticks).unwrap_or(usize::MAX))
-        .map_err(|_| Failure::runtime(format!("soak: {ticks} ticks of input are too many to keep in memory")))?;
+        .map_err(|_| Error::runtime(format!("soak: {ticks} ticks of input are too many to keep in memory")))?;
 
     let warm_up = ((ticks as f64 * WARM_UP_SHARE) as u64).max(1);
     let mut warm_at = None;
@@ -267,17 +269,15 @@ fn soak_level(
 
     // Through the file format, exactly as `skidpad run --replay` reads a saved one.
     let replay = Replay {
-        header: ReplayHeader {
-            format: FORMAT,
-            build: build_identity(),
-            level: setup.level.level.name.clone(),
-            car: setup.car.name.clone(),
-            platform: profile.name.clone(),
-            tick_rate_hz: profile.loop_config.tick_rate_hz,
-            ai_opponents: setup.opponents.len() as u32,
-            ai_car: setup.opponents.first().map(|d| d.name.clone()).unwrap_or_default(),
-            final_state_hash: final_hash,
-        },
+        header: ReplayHeader::new(
+            &setup.level.level.name,
+            &setup.car.name,
+            &profile.name,
+            profile.loop_config.tick_rate_hz,
+            setup.opponents.len(),
+            setup.opponents.first().map_or("", |d| d.name.as_str()),
+            final_hash,
+        ),
         inputs: recorded,
     };
     let replay_file = match &opts.replay_dir {
@@ -359,9 +359,9 @@ pub struct SoakArgs {
 }
 
 /// `skidpad soak`: the soak with `args`, the report printed; a failed check is exit code 4.
-pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Failure> {
+pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Result<(), Error> {
     if args.ticks == 0 {
-        return Err(crate::cli::bad_input("--ticks", "must be at least 1"));
+        return Err(Error::bad_argument("--ticks", "must be at least 1"));
     }
     let opts = SoakOptions {
         levels: if args.level.is_empty() {
@@ -377,13 +377,10 @@ pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Re
         leak_bytes_per_tick: args.leak_bytes_per_tick,
     };
     let report = soak(root, profile, &opts)?;
-    crate::cli::emit(args.json, &report, || report.text())?;
+    emit(args.json, &report, || report.text())?;
     if report.pass {
         Ok(())
     } else {
-        Err(Failure {
-            code: crate::app::exit::EXIT_CHECK_FAILED,
-            message: "soak: a check failed (see the report)".into(),
-        })
+        Err(Error::check_failed("soak: a check failed (see the report)"))
     }
 }

@@ -5,11 +5,12 @@
 use super::ga::{Fitness, GaParams, Progress, Stop};
 use super::laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
 use super::{car_model, parse_line_csv, plot, search, SearchOptions};
-use crate::app::Failure;
 use crate::content::levels::{load_level, materials};
 use crate::content::root::read_file;
 use crate::content::track::Track;
 use crate::content::{ContentError, ContentRoot};
+use crate::error::Error;
+use crate::report::emit;
 use crate::vehicle::CarDef;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -199,12 +200,8 @@ impl RacelineReport {
     }
 }
 
-fn bad(field: &str, problem: impl Into<String>) -> Failure {
-    Failure::from(ContentError::new("command line", field, problem))
-}
-
 /// The track named by `--track` (a level or a CSV) and its road's friction.
-fn load_track(root: &ContentRoot, arg: &str) -> Result<(Track, f32), Failure> {
+fn load_track(root: &ContentRoot, arg: &str) -> Result<(Track, f32), Error> {
     if arg.ends_with(".csv") || arg.contains('/') {
         let bytes = read_file(Path::new(arg))?;
         let text = String::from_utf8(bytes).map_err(|_| ContentError::new(arg, "(file)", "not UTF-8 text"))?;
@@ -224,13 +221,13 @@ fn load_track(root: &ContentRoot, arg: &str) -> Result<(Track, f32), Failure> {
     Ok((t.track.clone(), level.materials.get(t.material).friction))
 }
 
-fn write(path: &Path, bytes: &[u8], what: &str) -> Result<(), Failure> {
+fn write(path: &Path, bytes: &[u8], what: &str) -> Result<(), Error> {
     skidpad_platform::files::write_atomically(path, bytes)
-        .map_err(|e| Failure::runtime(format!("{}: cannot write the {what}: {e}", path.display())))
+        .map_err(|e| Error::runtime(format!("{}: cannot write the {what}: {e}", path.display())))
 }
 
 /// Runs `skidpad raceline`.
-pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Failure> {
+pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
     let clock = WallClock::new();
     let (track, surface_mu) = load_track(root, &a.track)?;
     let car = CarDef::load(root, &a.car)?;
@@ -255,7 +252,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Failure> {
         }
         None => {
             let [min_len, max_len] = a.mutation_lengths[..] else {
-                return Err(bad("--mutation-lengths", "give MIN,MAX"));
+                return Err(Error::bad_argument("--mutation-lengths", "give MIN,MAX"));
             };
             let options = SearchOptions {
                 laterals,
@@ -282,7 +279,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Failure> {
             options
                 .ga
                 .check()
-                .map_err(|(field, why)| bad(&format!("--{}", field.replace('_', "-")), why))?;
+                .map_err(|(field, why)| Error::bad_argument(&format!("--{}", field.replace('_', "-")), why))?;
             let bar = if a.json || !std::io::stderr().is_terminal() {
                 indicatif::ProgressBar::hidden()
             } else {
@@ -347,16 +344,8 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Failure> {
             line: &line,
             centre: Some(&centre),
         })
-        .map_err(Failure::runtime)?;
+        .map_err(Error::runtime)?;
         write(path, &png, "plot")?;
     }
-    if a.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| Failure::runtime(e.to_string()))?
-        );
-    } else {
-        print!("{}", report.text());
-    }
-    Ok(())
+    emit(a.json, &report, || report.text())
 }

@@ -38,6 +38,39 @@ pub struct ReplayHeader {
     pub final_state_hash: u64,
 }
 
+impl ReplayHeader {
+    /// The header of a run this build recorded: what was played, as the user named it
+    /// (`level`, `car`, `platform`: names or paths, so the replay loads them the same way),
+    /// the opponents (`ai_car` is kept only when there are any) and the state hash after
+    /// the last tick. The format and build identity are this build's, so a replay made by
+    /// another build is refused on load rather than diverging.
+    pub fn new(
+        level: &str,
+        car: &str,
+        platform: &str,
+        tick_rate_hz: u32,
+        ai_opponents: usize,
+        ai_car: &str,
+        final_state_hash: u64,
+    ) -> Self {
+        Self {
+            format: FORMAT,
+            build: build_identity(),
+            level: level.to_owned(),
+            car: car.to_owned(),
+            platform: platform.to_owned(),
+            tick_rate_hz,
+            ai_opponents: ai_opponents as u32,
+            ai_car: if ai_opponents == 0 {
+                String::new()
+            } else {
+                ai_car.to_owned()
+            },
+            final_state_hash,
+        }
+    }
+}
+
 /// One tick's input as stored: the controls' exact bits and the flags.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 struct StoredInput {
@@ -169,9 +202,9 @@ impl Replay {
     }
 
     /// Writes the replay atomically.
-    pub fn save(&self, path: &Path) -> Result<(), crate::app::Failure> {
+    pub fn save(&self, path: &Path) -> Result<(), crate::error::Error> {
         skidpad_platform::files::write_atomically(path, &self.encode()).map_err(|e| {
-            crate::app::Failure::runtime(format!(
+            crate::error::Error::runtime(format!(
                 "{}: cannot write replay: {e} (any file already there is unchanged)",
                 path.display()
             ))

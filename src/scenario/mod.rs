@@ -3,9 +3,10 @@
 
 pub mod metrics;
 
-use crate::app::{Failure, Setup};
+use crate::app::Setup;
 use crate::content::scenario::{Check, MetricRef, Run};
 use crate::content::ContentRoot;
+use crate::error::Error;
 use crate::sim::hash::StateHasher;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::ackermann::{AckermannControl, AckermannController};
@@ -90,7 +91,7 @@ fn control_at(
     }
 }
 
-fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Failure> {
+fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Error> {
     let car = match &run.car {
         Some(name) => CarDef::load(root, name)?,
         None => setup.car.clone(),
@@ -98,7 +99,7 @@ fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Fa
     let level = &setup.level.level;
     let spawn = level
         .spawn(&run.spawn)
-        .ok_or_else(|| Failure::runtime(format!("no spawn `{}`", run.spawn)))?;
+        .ok_or_else(|| Error::runtime(format!("no spawn `{}`", run.spawn)))?;
     let rate = setup.profile.loop_config.tick_rate_hz;
     let mut world = SimWorld::new(&setup.level, &car, &setup.parked, rate);
     world.discard_chunk_events();
@@ -159,10 +160,10 @@ fn judge(runs: &[RunResult], check: &Check) -> CheckResult {
 }
 
 /// Runs `setup`'s level script.
-pub fn run_scenario(setup: &Setup, root: &ContentRoot) -> Result<ScenarioReport, Failure> {
+pub fn run_scenario(setup: &Setup, root: &ContentRoot) -> Result<ScenarioReport, Error> {
     let level = &setup.level.level;
     let script = level.scenario.as_ref().ok_or_else(|| {
-        Failure::from(crate::content::ContentError::new(
+        Error::from(crate::content::ContentError::new(
             &level.name,
             "scenario",
             "this level has no scenario script",
@@ -172,7 +173,7 @@ pub fn run_scenario(setup: &Setup, root: &ContentRoot) -> Result<ScenarioReport,
         .runs
         .iter()
         .map(|r| run_one(setup, root, r))
-        .collect::<Result<Vec<_>, Failure>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let checks: Vec<CheckResult> = script.checks.iter().map(|c| judge(&runs, c)).collect();
     let mut h = StateHasher::new();
     for r in &runs {

@@ -3,9 +3,9 @@
 //! wall clock. Everything here comes from the platform layer; the screens never open a
 //! device themselves.
 
-use crate::app::exit::Failure;
 use crate::app::setup::Setup;
 use crate::audio::{Mixer, SharedSound};
+use crate::error::Error;
 use crate::render::hud::Hud;
 use crate::render::Renderer;
 use skidpad_platform::{AudioOutput, PadEvent, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig};
@@ -43,9 +43,9 @@ impl Stage {
     /// Opens the pads, the window (titled after `setup`'s level and car, sized by its
     /// profile), the renderer, the audio output and the HUD. A pad script that cannot be
     /// used fails before any window opens; no usable OpenGL 3.3 is exit code 3 (see
-    /// [`Failure`]). `max_frames` only decides whether an offscreen game warns that
+    /// [`Error`]). `max_frames` only decides whether an offscreen game warns that
     /// nothing will close it.
-    pub fn open(setup: &Setup, max_frames: Option<u64>) -> Result<Stage, Failure> {
+    pub fn open(setup: &Setup, max_frames: Option<u64>) -> Result<Stage, Error> {
         let profile = &setup.profile;
         // Before the window: a pad script that cannot be used is bad input, and nothing opens.
         let pads = Pads::from_env()?;

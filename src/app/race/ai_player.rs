@@ -3,9 +3,9 @@
 
 use super::Race;
 use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
-use crate::app::exit::Failure;
 use crate::app::setup::Setup;
 use crate::content::ContentRoot;
+use crate::error::Error;
 use crate::raceline::level_line;
 use crate::sim::{SimWorld, TickInput};
 use crate::vehicle::CarDef;
@@ -68,7 +68,7 @@ pub struct AiRace {
 impl AiRace {
     /// Sets `setup`'s level up for the AI, at the profile's tick rate (opponents only if
     /// [`Setup::add_opponents`] added some). A level with no line for AI cars is an error.
-    pub fn new(root: &ContentRoot, setup: &Setup) -> Result<Self, Failure> {
+    pub fn new(root: &ContentRoot, setup: &Setup) -> Result<Self, Error> {
         let line = level_line(root, &setup.level, &setup.car)?;
         Ok(Self::on(Race::headless(setup), &line.line, &setup.car))
     }

@@ -1,0 +1,139 @@
+//! The command line: the clap definitions, then dispatch. Every command has its own module
+//! with its `Args` and its `run` (`raceline`'s and `soak`'s live with their code, in
+//! `raceline::command` and `app::soak`); `exit` is the only place an error becomes an exit
+//! code.
+
+mod car_tools;
+mod cars;
+pub mod context;
+pub mod exit;
+mod import_carla;
+mod levels;
+mod play;
+mod profile;
+mod run;
+mod scenario;
+mod screenshot;
+
+pub use car_tools::CarArgs;
+pub use context::Context;
+pub use import_carla::ImportArgs;
+pub use play::PlayArgs;
+pub use profile::ProfileArgs;
+pub use run::RunArgs;
+pub use scenario::ScenarioArgs;
+pub use screenshot::ShotArgs;
+
+use crate::app::soak::SoakArgs;
+use crate::content::profile::DEFAULT_PROFILE;
+use crate::error::Error;
+use crate::raceline::command::RacelineArgs;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "\
+Exit codes: 0 success; 1 runtime failure (e.g. an output file cannot be written);
+2 bad input (unknown level or profile, unreadable or malformed file, value out of range);
+3 no usable graphics (no display driver or no OpenGL 3.3 core context);
+4 a check failed (scenario, validate, soak).
+
+With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver; no audio
+device plays silent; no gamepad leaves the keyboard. SKIDPAD_PAD_SCRIPT=FILE drives play from
+timed pad events instead of real pads (tests; format in RELIABILITY.md).
+RUST_LOG=debug shows more detail (over-budget frames, device probing).";
+
+/// Skidpad: a console-class driving game and vehicle-dynamics sandbox.
+#[derive(Debug, Parser)]
+#[command(name = "skidpad", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Platform profile: a shipped name (desktop, xbox) or a path to a profile TOML.
+    #[arg(long, global = true, value_name = "NAME|PATH", default_value = DEFAULT_PROFILE)]
+    pub platform: String,
+
+    /// Read content (levels, cars) from this directory instead of the copy built into the
+    /// binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub content: Option<PathBuf>,
+
+    /// Settings file (volumes, deadzones, bindings). Default: settings.toml in the per-user
+    /// settings directory ($XDG_CONFIG_HOME/skidpad or ~/.config/skidpad), written with the
+    /// defaults when missing.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub settings: Option<PathBuf>,
+
+    /// What to do (default: play).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open a window and drive (the default).
+    Play(PlayArgs),
+    /// Simulate a level headless, as fast as possible, and report its final state hash.
+    Run(RunArgs),
+    /// Render a level offscreen and write a PNG (no display needed).
+    Screenshot(ShotArgs),
+    /// List the levels with a one-line description each.
+    Levels,
+    /// List the cars with a one-line description each.
+    Cars,
+    /// Run a level's scenario script (or every level's: `all`) headless and check it.
+    Scenario(ScenarioArgs),
+    /// Measure where the frame budget goes on a level (its scenario script drives).
+    Profile(ProfileArgs),
+    /// Analyse a sim car with the linear bicycle model: understeer gradient, yaw gain,
+    /// yaw-mode roots, critical speed.
+    Analyze(CarArgs),
+    /// Drive a sim car through the validation suite (braking, circle, step steer,
+    /// acceleration, top speed, coast-down) at 60, 120 and 240 Hz against physics.
+    Validate(CarArgs),
+    /// Convert a CARLA physics-control dump (`print(vehicle.get_physics_control())`, or the
+    /// same as JSON) into a sim car file.
+    ImportCarla(ImportArgs),
+    /// Search a track's racing line with a genetic algorithm (or put a given line through
+    /// the speed profile with --evaluate): lap time, CSV, plot.
+    Raceline(RacelineArgs),
+    /// The long-run test: AI cars on every level for an hour of simulated time each,
+    /// checking every body stays finite, the heap stays flat and the replay reproduces the
+    /// final state hash. Exit code 4 when a check fails.
+    Soak(SoakArgs),
+}
+
+/// Parses the process arguments, runs the command, and returns the exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
+        .format_timestamp(None)
+        .init();
+    match run(cli) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("skidpad: {e}");
+            exit::exit_code(e.kind())
+        }
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), Error> {
+    let ctx = Context::new(cli.content.as_deref(), &cli.platform, cli.settings)?;
+    match cli
+        .command
+        .unwrap_or_else(|| Command::Play(PlayArgs::when_no_command()))
+    {
+        Command::Play(a) => play::run(&ctx, &a),
+        Command::Run(a) => run::run(&ctx, &a),
+        Command::Screenshot(a) => screenshot::run(&ctx, &a),
+        Command::Levels => levels::run(&ctx),
+        Command::Cars => cars::run(&ctx),
+        Command::Scenario(a) => scenario::run(&ctx, &a),
+        Command::Profile(a) => profile::run(&ctx, &a),
+        Command::Analyze(a) => car_tools::run_analyze(&ctx, &a),
+        Command::Validate(a) => car_tools::run_validate(&ctx, &a),
+        Command::ImportCarla(a) => import_carla::run(&a),
+        Command::Raceline(a) => crate::raceline::command::run(&ctx.root, &a),
+        Command::Soak(a) => crate::app::soak::run(&ctx.root, &ctx.profile, &a),
+    }
+}

@@ -1,0 +1,55 @@
+//! `skidpad profile`: measure where the frame budget goes on a level.
+
+use super::context::Context;
+use crate::app::profile::ProfileOptions;
+use crate::app::Setup;
+use crate::content::levels::DEFAULT_LEVEL;
+use crate::error::Error;
+use crate::report::emit;
+use crate::vehicle::definition::DEFAULT_CAR;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Options of `profile`.
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Level name or path.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
+    pub level: String,
+    /// Car name or path.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// Frames to measure (after one second of warm-up).
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    pub frames: u64,
+    /// No window: simulation and audio only.
+    #[arg(long)]
+    pub headless: bool,
+    /// Write a Chrome Trace Event JSON (opens in Perfetto, ui.perfetto.dev).
+    #[arg(long, value_name = "FILE.json")]
+    pub trace: Option<PathBuf>,
+    /// AI cars driving the level (its track, or its AI loop: circuit, crash).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The AI cars' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `skidpad profile`.
+pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
+    let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+    setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+    let report = crate::app::profile::profile(
+        &setup,
+        &ProfileOptions {
+            frames: a.frames.max(1),
+            headless: a.headless,
+            trace: a.trace.clone(),
+        },
+    )?;
+    emit(a.json, &report, || report.text())
+}

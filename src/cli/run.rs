@@ -1,0 +1,294 @@
+//! `skidpad run`: simulate a level headless as fast as possible and report its final state
+//! hash. Its input is one of three: controls held for a number of ticks, a replay's
+//! recorded inputs (checked against the recorded hash), or the AI driving timed laps.
+
+use super::context::Context;
+use crate::app::headless::{self, RunInput, RunOptions, RunReport};
+use crate::app::Setup;
+use crate::content::levels::DEFAULT_LEVEL;
+use crate::error::Error;
+use crate::replay::{Replay, ReplayHeader};
+use crate::report::emit;
+use crate::sim::VehicleControl;
+use crate::vehicle::definition::DEFAULT_CAR;
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+/// Options of `run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Level name (see `skidpad levels`) or path to a level TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
+    pub level: String,
+    /// Car name (see `skidpad cars`) or path to a car TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// Ticks to simulate.
+    #[arg(long, value_name = "N", conflicts_with = "seconds")]
+    pub ticks: Option<u64>,
+    /// Simulated seconds to run (rounded to whole ticks at the profile's tick rate).
+    #[arg(long, value_name = "S")]
+    pub seconds: Option<f64>,
+    /// Throttle held for the whole run, 0..1.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    pub throttle: f32,
+    /// Steering held for the whole run, −1 (left) .. 1 (right).
+    #[arg(long, value_name = "X", default_value_t = 0.0, allow_negative_numbers = true)]
+    pub steer: f32,
+    /// Print one JSON object: level, car, platform, tick_rate_hz, ticks, sim_seconds,
+    /// state_hash, wall_seconds (and replay_matches with --replay).
+    #[arg(long)]
+    pub json: bool,
+    /// Write the run's inputs to a replay file (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Run a replay's inputs on its level, car and platform instead, and check the final
+    /// state hash against the recorded one (exit 1 when they differ).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer"])]
+    pub replay: Option<PathBuf>,
+    /// Write the player car's telemetry as CSV (atomically), one row per tick after a
+    /// header: tick, time_s, forward_speed_mps, engine_rpm, gear (−1 R, 0 N, 1..),
+    /// clutch_slip_rpm, then per wheel i: w{i}_slip_ratio, w{i}_slip_angle_rad, w{i}_load_n,
+    /// w{i}_compression_m, w{i}_suspension_force_n, w{i}_fx_n, w{i}_fy_n,
+    /// w{i}_wheel_speed_mps. SI units; what a model lacks (the arcade car's engine) is 0.
+    #[arg(long, value_name = "FILE.csv")]
+    pub telemetry: Option<PathBuf>,
+    /// AI opponents on a grid behind the player (levels with a track, e.g. circuit).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+    /// Let the AI drive the player's car along the level's racing line and time its laps
+    /// (JSON: lap_time_s, lap_times_s, predicted_lap_time_s, max_off_track_m). The out-lap
+    /// to the start line is not timed.
+    #[arg(long, conflicts_with_all = ["throttle", "steer", "replay"])]
+    pub ai_driver: bool,
+    /// With --ai-driver: timed laps to drive.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "ai_driver")]
+    pub laps: u32,
+}
+
+/// What a run was set up to do: its world, its input, and (replaying) the final state
+/// hash the recording ended on.
+struct Planned {
+    setup: Setup,
+    input: RunInput,
+    expected_hash: Option<u64>,
+}
+
+/// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
+/// hash it ended on is there to compare.
+pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
+    let Planned {
+        setup,
+        input,
+        expected_hash,
+    } = match &a.replay {
+        Some(path) => from_replay(ctx, path)?,
+        None if a.ai_driver => ai_driven(ctx, a)?,
+        None => held(ctx, a)?,
+    };
+    let mut report = headless::run(
+        &setup,
+        RunOptions {
+            input,
+            record: a.record.is_some(),
+            telemetry: a.telemetry.is_some(),
+        },
+    )?;
+    if let Some(path) = &a.telemetry {
+        headless::save_telemetry(&report, path)?;
+    }
+    report.replay_matches = expected_hash.map(|h| h == report.final_hash);
+    if let Some(path) = &a.record {
+        Replay {
+            header: recording_header(ctx, a, &setup, &report),
+            inputs: std::mem::take(&mut report.recorded),
+        }
+        .save(path)?;
+    }
+    emit(a.json, &report, || report.summary() + "\n")?;
+    check_replay_matched(expected_hash, &report)
+}
+
+/// `--replay FILE`: the recording's set-up and inputs, and the hash they must end on.
+fn from_replay(ctx: &Context, path: &Path) -> Result<Planned, Error> {
+    let (setup, replay) = ctx.replay_setup(path)?;
+    Ok(Planned {
+        setup,
+        expected_hash: Some(replay.header.final_state_hash),
+        input: RunInput::Recorded(replay.inputs),
+    })
+}
+
+/// `--ai-driver`: the AI drives the player's car for `--laps` timed laps, within a tick
+/// limit.
+fn ai_driven(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
+    let setup = load_setup(ctx, a)?;
+    let race = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
+    let max_ticks = ai_max_ticks(a, race.predicted_lap_s, rate_hz(ctx));
+    if a.laps == 0 {
+        return Err(Error::bad_argument("--laps", "must be at least 1"));
+    }
+    Ok(Planned {
+        setup,
+        input: RunInput::AiDriven {
+            race,
+            laps: a.laps,
+            max_ticks,
+        },
+        expected_hash: None,
+    })
+}
+
+/// The default: `--throttle` and `--steer` held for `--ticks` or `--seconds`.
+fn held(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
+    let setup = load_setup(ctx, a)?;
+    let ticks = held_ticks(a.ticks, a.seconds, rate_hz(ctx))?;
+    let control = held_control(a.throttle, a.steer)?;
+    Ok(Planned {
+        setup,
+        input: RunInput::Held { ticks, control },
+        expected_hash: None,
+    })
+}
+
+/// The level and car as given, with the opponents.
+fn load_setup(ctx: &Context, a: &RunArgs) -> Result<Setup, Error> {
+    let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+    setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+    Ok(setup)
+}
+
+/// The profile's tick rate, for turning seconds into ticks.
+fn rate_hz(ctx: &Context) -> f64 {
+    ctx.profile.loop_config.tick_rate_hz as f64
+}
+
+/// `seconds` as whole ticks at `rate_hz`; `None` when it is not a finite, non-negative
+/// number.
+fn seconds_to_ticks(seconds: f64, rate_hz: f64) -> Option<u64> {
+    (seconds.is_finite() && seconds >= 0.0).then(|| (seconds * rate_hz).round() as u64)
+}
+
+/// Ticks to hold the controls for: `--ticks`, else `--seconds`; one of them is required.
+fn held_ticks(ticks: Option<u64>, seconds: Option<f64>, rate_hz: f64) -> Result<u64, Error> {
+    match (ticks, seconds) {
+        (Some(t), _) => Ok(t),
+        (None, Some(s)) => seconds_to_ticks(s, rate_hz)
+            .ok_or_else(|| Error::bad_argument("--seconds", format!("must be a finite, non-negative number, got {s}"))),
+        (None, None) => Err(Error::bad_argument(
+            "--ticks",
+            "give --ticks N, --seconds S or --replay FILE",
+        )),
+    }
+}
+
+/// The AI driver's tick limit: `--ticks`, else `--seconds`, else room for the out-lap and
+/// every timed lap three times over at the line's predicted lap time, plus two minutes. (An
+/// unusable `--seconds` falls back to that room rather than refuse.)
+fn ai_max_ticks(a: &RunArgs, predicted_lap_s: f32, rate_hz: f64) -> u64 {
+    let room = ((a.laps as f64 + 1.0) * predicted_lap_s as f64 * 3.0 + 120.0) * rate_hz;
+    a.ticks
+        .or_else(|| a.seconds.and_then(|s| seconds_to_ticks(s, rate_hz)))
+        .unwrap_or(room as u64)
+}
+
+/// The held controls: throttle in 0..1, steering in −1..1, both finite.
+fn held_control(throttle: f32, steer: f32) -> Result<VehicleControl, Error> {
+    for (name, v, lo) in [("--throttle", throttle, 0.0), ("--steer", steer, -1.0)] {
+        if !(v.is_finite() && (lo..=1.0).contains(&v)) {
+            return Err(Error::bad_argument(
+                name,
+                format!("must be between {lo} and 1, got {v}"),
+            ));
+        }
+    }
+    Ok(VehicleControl {
+        throttle,
+        steer,
+        ..VehicleControl::default()
+    })
+}
+
+/// The header `--record` writes. A fresh run names what it played as the user named it
+/// (names or paths, and `--platform` as given); a replayed run as the replay's set-up
+/// loaded it.
+fn recording_header(ctx: &Context, a: &RunArgs, setup: &Setup, report: &RunReport) -> ReplayHeader {
+    let first_opponent = setup.opponents.first().map_or("", |d| d.name.as_str());
+    let (level, car, platform, ai_car) = match a.replay {
+        Some(_) => (
+            setup.level.level.name.as_str(),
+            setup.car.name.as_str(),
+            setup.profile.name.as_str(),
+            first_opponent,
+        ),
+        None => (
+            a.level.as_str(),
+            a.car.as_str(),
+            ctx.platform_arg.as_str(),
+            a.ai_car.as_str(),
+        ),
+    };
+    ReplayHeader::new(
+        level,
+        car,
+        platform,
+        setup.profile.loop_config.tick_rate_hz,
+        setup.opponents.len(),
+        ai_car,
+        report.final_hash,
+    )
+}
+
+/// A replay that did not end on its recorded hash is a runtime failure (exit 1): a
+/// determinism bug, or the recording's content changed under it.
+fn check_replay_matched(expected_hash: Option<u64>, report: &RunReport) -> Result<(), Error> {
+    match (expected_hash, report.replay_matches) {
+        (Some(h), Some(false)) => Err(Error::runtime(format!(
+            "replay diverged: recorded final state hash {h:016x}, got {}",
+            report.state_hash
+        ))),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_round_to_whole_ticks() {
+        assert_eq!(seconds_to_ticks(1.0, 60.0), Some(60));
+        assert_eq!(seconds_to_ticks(0.0251, 60.0), Some(2));
+        assert_eq!(seconds_to_ticks(-1.0, 60.0), None);
+        assert_eq!(seconds_to_ticks(f64::NAN, 60.0), None);
+        assert_eq!(seconds_to_ticks(f64::INFINITY, 60.0), None);
+    }
+
+    #[test]
+    fn held_ticks_need_ticks_or_seconds() {
+        assert_eq!(held_ticks(Some(7), None, 60.0).unwrap(), 7);
+        assert_eq!(held_ticks(None, Some(2.0), 60.0).unwrap(), 120);
+        assert!(held_ticks(None, None, 60.0).unwrap_err().message().contains("--ticks"));
+        assert!(held_ticks(None, Some(f64::NAN), 60.0)
+            .unwrap_err()
+            .message()
+            .contains("--seconds"));
+    }
+
+    #[test]
+    fn held_controls_out_of_range_or_not_finite_are_refused() {
+        assert!(held_control(1.0, -1.0).is_ok());
+        for (t, s) in [
+            (1.5, 0.0),
+            (-0.1, 0.0),
+            (0.0, 1.1),
+            (f32::NAN, 0.0),
+            (0.0, f32::INFINITY),
+        ] {
+            assert!(held_control(t, s).is_err(), "{t} {s}");
+        }
+    }
+}

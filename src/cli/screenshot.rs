@@ -1,0 +1,105 @@
+//! `skidpad screenshot`: render a level offscreen after some frames and write a PNG.
+
+use super::context::Context;
+use crate::app::screenshot::ShotOptions;
+use crate::app::Setup;
+use crate::content::levels::DEFAULT_LEVEL;
+use crate::error::Error;
+use crate::vehicle::definition::DEFAULT_CAR;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Options of `screenshot`.
+#[derive(Debug, Args)]
+pub struct ShotArgs {
+    /// PNG file to write.
+    #[arg(long, value_name = "FILE.png")]
+    pub out: PathBuf,
+    /// Level name (see `skidpad levels`) or path to a level TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
+    pub level: String,
+    /// Car name (see `skidpad cars`) or path to a car TOML.
+    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
+    pub car: String,
+    /// Frames (one tick each) to simulate before capturing.
+    #[arg(long, value_name = "N", default_value_t = 120)]
+    pub frames: u32,
+    /// Image width (default: the platform profile's).
+    #[arg(long, value_name = "PX")]
+    pub width: Option<u32>,
+    /// Image height (default: the platform profile's).
+    #[arg(long, value_name = "PX")]
+    pub height: Option<u32>,
+    /// Leave the HUD (speedometer) out of the picture.
+    #[arg(long)]
+    pub no_hud: bool,
+    /// Throttle held during the frames, 0..1.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    pub throttle: f32,
+    /// Steering held during the frames, −1 (left) .. 1 (right).
+    #[arg(long, value_name = "X", default_value_t = 0.0, allow_negative_numbers = true)]
+    pub steer: f32,
+    /// Brake held during the last `--brake-frames` frames, 0..1.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    pub brake: f32,
+    /// How many of the last frames brake (with `--brake`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub brake_frames: u32,
+    /// AI opponents on a grid behind the player (levels with a track).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub ai: usize,
+    /// The opponents' car.
+    #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
+    pub ai_car: String,
+}
+
+/// Runs `skidpad screenshot`.
+pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
+    let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+    setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+    let opts = ShotOptions {
+        frames: a.frames,
+        width: a.width.unwrap_or(ctx.profile.width),
+        height: a.height.unwrap_or(ctx.profile.height),
+        hud: !a.no_hud,
+        throttle: a.throttle,
+        steer: a.steer,
+        brake: a.brake,
+        brake_frames: a.brake_frames,
+    };
+    check_pedals(a)?;
+    check_size(&opts)?;
+    crate::app::screenshot::screenshot(&setup, opts, &a.out)?;
+    log::info!("wrote {}", a.out.display());
+    Ok(())
+}
+
+/// Throttle and brake in 0..1, steering in −1..1, all finite.
+fn check_pedals(a: &ShotArgs) -> Result<(), Error> {
+    for (name, v, lo) in [
+        ("--throttle", a.throttle, 0.0),
+        ("--steer", a.steer, -1.0),
+        ("--brake", a.brake, 0.0),
+    ] {
+        if !(v.is_finite() && (lo..=1.0).contains(&v)) {
+            return Err(Error::bad_argument(
+                name,
+                format!("must be between {lo} and 1, got {v}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An image the GL framebuffer can hold and a PNG is worth writing for.
+fn check_size(opts: &ShotOptions) -> Result<(), Error> {
+    for (name, v) in [("--width", opts.width), ("--height", opts.height)] {
+        if !(16..=8192).contains(&v) {
+            return Err(Error::bad_argument(
+                name,
+                format!("must be between 16 and 8192 pixels, got {v}"),
+            ));
+        }
+    }
+    Ok(())
+}
