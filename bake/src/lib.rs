@@ -16,6 +16,7 @@ pub mod level;
 pub mod material;
 pub mod props;
 pub mod scenario;
+pub mod surfaces;
 pub mod toml_file;
 pub mod track;
 pub mod validate;
