@@ -60,8 +60,9 @@ pub enum Command {
     Run(RunArgs),
     /// Render a level offscreen and write a PNG (no display needed).
     Screenshot(ShotArgs),
-    /// List the levels with a one-line description each.
-    Levels,
+    /// List the levels with a one-line description each (`--check LEVEL`: its surfaces and
+    /// materials as the physics sees them).
+    Levels(crate::app::level_check::LevelsArgs),
     /// List the cars with a one-line description each.
     Cars,
     /// Run a level's scenario script (or every level's: `all`) headless and check it.
@@ -281,6 +282,9 @@ pub struct ShotArgs {
     /// The opponents' car.
     #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
     pub ai_car: String,
+    /// `friction` colours the ground by the friction μ the physics uses (blue low, red high).
+    #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
+    pub view: String,
 }
 
 /// Parses the process arguments, runs the command, and returns the exit code.
@@ -519,6 +523,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 steer: a.steer,
                 brake: a.brake,
                 brake_frames: a.brake_frames,
+                view: match a.view.as_str() {
+                    "friction" => crate::render::friction_view::GroundView::Friction,
+                    _ => crate::render::friction_view::GroundView::Albedo,
+                },
             };
             for (name, v, lo) in [
                 ("--throttle", a.throttle, 0.0),
@@ -538,15 +546,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             log::info!("wrote {}", a.out.display());
             Ok(())
         }
-        Command::Levels => {
-            for name in level_names(&root) {
-                match load_level(&root, &name) {
-                    Ok(l) => println!("{name:<16} {}", l.level.description),
-                    Err(e) => println!("{name:<16} (broken: {e})"),
-                }
-            }
-            Ok(())
-        }
+        Command::Levels(a) => crate::app::level_check::run(&a, &root),
         Command::Scenario(a) => {
             let names = if a.level == "all" {
                 level_names(&root)

@@ -6,6 +6,7 @@ pub mod chase_camera;
 pub mod exit;
 pub mod headless;
 pub mod hud;
+pub mod level_check;
 pub mod play;
 pub mod profile;
 pub mod race;

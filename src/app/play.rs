@@ -95,6 +95,9 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         hud_state.paused ^= ui.toggle_pause;
         hud_state.frame_graph ^= ui.toggle_frame_graph;
         hud_state.telemetry ^= ui.toggle_telemetry;
+        if ui.toggle_friction_view {
+            renderer.set_ground_view(renderer.ground_view().toggled(), &setup.level.level.materials);
+        }
         if ui.next_camera {
             session.next_camera_view();
         }
