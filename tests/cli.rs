@@ -529,3 +529,26 @@ fn a_carla_dump_converts_to_a_car_that_loads_and_drives() {
         &["broken.txt", "line 1"],
     );
 }
+
+#[test]
+fn levels_check_lists_the_surfaces_as_the_physics_sees_them() {
+    let o = skidpad(&["levels", "--check", "slip"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("later surfaces win"), "{out}");
+    assert!(out.contains("surfaces[3] ice") && out.contains("mu 0.10"), "{out}");
+}
+
+#[test]
+fn a_surface_outside_the_terrain_names_the_file_and_the_surface() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = level_file_with(
+        dir.path(),
+        "material = \"asphalt\"\n",
+        "material = \"asphalt\"\n\n[[surfaces]]\nmaterial = \"ice\"\ncenter_m = [250.0, 0.0]\nsize_m = [16.0, 100.0]\n",
+    );
+    assert_bad_input(
+        &skidpad(&["levels", "--check", &p]),
+        &[&p, "surfaces[0]", "outside the terrain"],
+    );
+}

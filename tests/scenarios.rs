@@ -10,7 +10,7 @@ use skidpad::scenario::run_scenario;
 use std::process::Command;
 
 const GOLDEN: &[(&str, &str)] = &[
-    ("slip", "6a740dd0382a4817"),
+    ("slip", "9bb354ecf3af9081"),
     ("jump", "96996d62c0881c68"),
     ("crash", "3826a4ef72b554c8"),
     ("bump", "a9d03267358a5ad3"),

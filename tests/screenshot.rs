@@ -116,3 +116,33 @@ fn boxes_fall_between_frames() {
     assert!(changed > 500, "only {changed} pixels changed as the boxes fell");
     assert_eq!(early.px(2, 2), late.px(2, 2));
 }
+
+/// `screenshot --view friction` colours the ground by μ: on the slip level the asphalt the
+/// car stands on turns red (μ 1) at the bottom corners, where the ordinary view is grey.
+#[test]
+fn the_friction_view_colours_the_ground_by_mu() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = |name: &str, view: &str| {
+        let out = dir.path().join(name);
+        let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+            .args(["screenshot", "--level", "slip", "--width", "320", "--height", "240"])
+            .args(["--frames", "30", "--view", view, "--out"])
+            .arg(&out)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        Png::read(&out)
+    };
+    let (normal, friction) = (shot("normal.png", "normal"), shot("friction.png", "friction"));
+    let red = |p: [i32; 3]| p[0] > p[1] + 40 && p[0] > p[2] + 40;
+    for x in [10, 310] {
+        assert!(
+            red(friction.px(x, 235)),
+            "friction view {:?} at x={x}",
+            friction.px(x, 235)
+        );
+        assert!(!red(normal.px(x, 235)), "normal view {:?} at x={x}", normal.px(x, 235));
+    }
+}

@@ -17,7 +17,7 @@ use parry3d::utils::Array2;
 use serde::{Deserialize, Serialize};
 
 /// Version of the baked format; a baked file of another version is refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A chunk's grid coordinates: chunk (i, j) covers x ∈ [i·s, (i+1)·s), z ∈ [j·s, (j+1)·s).
 pub type ChunkCoord = IVec2;
@@ -181,7 +181,9 @@ fn terrain_rect(level: &Level, coord: ChunkCoord) -> (Vec2, Vec2) {
     (lo, hi)
 }
 
-fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
+/// Bakes the one chunk at `coord`, given every piece of `level` ([`pieces`]): what
+/// [`bake_level`] does per chunk, for tools and tests that need only a few.
+pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
     let mut colliders = Vec::new();
     let mut mesh = MeshData::default();
     let terrain_mat = level.materials.get(level.terrain.material);
@@ -212,6 +214,7 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
                     heights_m: vec![0.0; 4],
                 };
                 mesh.add_heights(&flat, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+                mesh.tag_material(level.terrain.material);
             }
             Some(map) => {
                 let sub = resample(map, level.terrain.size_m, lo, hi);
@@ -222,18 +225,24 @@ fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk {
                     material: level.terrain.material,
                 });
                 mesh.add_heights(&sub, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+                mesh.tag_material(level.terrain.material);
             }
         }
     }
 
-    // Pieces whose origin lies in this chunk: height patches as their own colliders, the
-    // rest grouped by material into one compound each.
+    // Pieces whose origin lies in this chunk, and the surfaces cut to its square (every
+    // chunk a surface crosses holds its part of it): height patches as their own colliders,
+    // triangles and the rest grouped by material.
+    let s = level.chunk_size_m;
+    let surfaces = crate::surfaces::chunk_pieces(level, coord.as_vec2() * s, (coord.as_vec2() + 1.0) * s);
     let mine: Vec<&Piece> = all
         .iter()
         .filter(|p| chunk_of(p.position.x, p.position.z, level.chunk_size_m) == coord)
+        .chain(&surfaces)
         .collect();
     for p in &mine {
         mesh.add_piece(p);
+        mesh.tag_material(p.material);
         if let PieceShape::Heights { map, size_m } = &p.shape {
             colliders.push(BakedCollider {
                 shape: BakedShape::Heights(height_field(map, *size_m)),

@@ -114,25 +114,15 @@ pub fn ramp_slices(length_m: f32, width_m: f32, angle_rad: f32) -> Vec<RampSlice
         .collect()
 }
 
-/// Every static piece of `level` except the terrain (which [`crate::chunk`] cuts per chunk):
-/// surface patches, height patches and props, in file order.
+/// Every static piece of `level` except the terrain and the surface patches (which
+/// [`crate::chunk`] and [`crate::surfaces`] cut per chunk): height patches, the track and
+/// props, in file order.
 pub fn pieces(level: &Level) -> Vec<Piece> {
     let look = |m: MaterialId| {
         let mat = level.materials.get(m);
         (Vec3::from_array(mat.color), mat.pattern)
     };
     let mut out = Vec::new();
-    for s in &level.surfaces {
-        let (color, pattern) = look(s.material);
-        out.push(Piece {
-            shape: PieceShape::Cuboid(Vec3::new(s.size_m.x * 0.5, PATCH_THICKNESS_M * 0.5, s.size_m.y * 0.5)),
-            position: Vec3::new(s.center_m.x, 0.0, s.center_m.y),
-            rotation: Quat::from_rotation_y(s.yaw_rad),
-            material: s.material,
-            color,
-            pattern,
-        });
-    }
     for h in &level.height_patches {
         let (color, pattern) = look(h.material);
         out.push(Piece {
@@ -364,6 +354,9 @@ pub struct MeshData {
     pub colors: Vec<[f32; 4]>,
     /// Triangles, counter-clockwise seen from outside.
     pub indices: Vec<u32>,
+    /// The material of each vertex: the one whose friction the physics uses there (render's
+    /// friction view colours by it).
+    pub materials: Vec<MaterialId>,
 }
 
 impl MeshData {
@@ -379,6 +372,11 @@ impl MeshData {
         let n = (b - a).cross(c - a).normalize_or_zero();
         let i = [a, b, c, d].map(|p| self.push_vertex(p, n, color));
         self.indices.extend_from_slice(&[i[0], i[1], i[2], i[0], i[2], i[3]]);
+    }
+
+    /// Marks every vertex added since the last call as made of `material`.
+    pub fn tag_material(&mut self, material: MaterialId) {
+        self.materials.resize(self.positions.len(), material);
     }
 
     /// Adds `piece`'s triangles in world space.

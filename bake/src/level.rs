@@ -377,6 +377,13 @@ impl Level {
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
 
+        let terrain = Terrain {
+            size_m: terrain_size,
+            material: terrain_material,
+            heights,
+        };
+        crate::surfaces::check(file, &terrain, &surfaces, &height_patches)?;
+
         let props = crate::props::parse_props(&raw.props, &fx)?;
         let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;
 
@@ -446,11 +453,7 @@ impl Level {
             description: raw.description,
             chunk_size_m,
             materials: materials.clone(),
-            terrain: Terrain {
-                size_m: terrain_size,
-                material: terrain_material,
-                heights,
-            },
+            terrain,
             surfaces,
             height_patches,
             props,

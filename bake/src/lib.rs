@@ -17,6 +17,7 @@ pub mod material;
 pub mod props;
 pub mod scenario;
 pub mod spawn;
+pub mod surfaces;
 pub mod toml_file;
 pub mod track;
 pub mod validate;

@@ -27,6 +27,8 @@ pub struct ShotOptions {
     pub brake: f32,
     /// How many of the last frames brake.
     pub brake_frames: u32,
+    /// How the ground is coloured (`--view friction`: by the friction the physics uses).
+    pub view: crate::render::friction_view::GroundView,
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
@@ -52,6 +54,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     }
     let mut events = Vec::new();
     session.drain_chunk_events(&mut events);
+    renderer.set_ground_view(opts.view, &setup.level.level.materials);
     renderer.apply_chunk_events(&events);
     // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
     let camera = session.camera(1.0);

@@ -18,6 +18,7 @@ mod screenshot;
 pub use car_tools::CarArgs;
 pub use context::Context;
 pub use import_carla::ImportArgs;
+pub use levels::LevelsArgs;
 pub use play::PlayArgs;
 pub use profile::ProfileArgs;
 pub use run::RunArgs;
@@ -75,8 +76,9 @@ pub enum Command {
     Run(RunArgs),
     /// Render a level offscreen and write a PNG (no display needed).
     Screenshot(ShotArgs),
-    /// List the levels with a one-line description each.
-    Levels,
+    /// List the levels with a one-line description each (`--check LEVEL`: its surfaces and
+    /// materials as the physics sees them).
+    Levels(LevelsArgs),
     /// List the cars with a one-line description each.
     Cars,
     /// Run a level's scenario script (or every level's: `all`) headless and check it.
@@ -126,7 +128,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::Play(a) => play::run(&ctx, &a),
         Command::Run(a) => run::run(&ctx, &a),
         Command::Screenshot(a) => screenshot::run(&ctx, &a),
-        Command::Levels => levels::run(&ctx),
+        Command::Levels(a) => levels::run(&ctx, &a),
         Command::Cars => cars::run(&ctx),
         Command::Scenario(a) => scenario::run(&ctx, &a),
         Command::Profile(a) => profile::run(&ctx, &a),

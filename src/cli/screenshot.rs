@@ -51,6 +51,9 @@ pub struct ShotArgs {
     /// The opponents' car.
     #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
     pub ai_car: String,
+    /// `friction` colours the ground by the friction μ the physics uses (blue low, red high).
+    #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
+    pub view: String,
 }
 
 /// Runs `skidpad screenshot`.
@@ -66,6 +69,10 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
         steer: a.steer,
         brake: a.brake,
         brake_frames: a.brake_frames,
+        view: match a.view.as_str() {
+            "friction" => crate::render::friction_view::GroundView::Friction,
+            _ => crate::render::friction_view::GroundView::Albedo,
+        },
     };
     check_pedals(a)?;
     check_size(&opts)?;

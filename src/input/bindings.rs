@@ -32,11 +32,13 @@ pub enum Action {
     ShiftUp,
     /// Shift down a gear (below first: neutral, then reverse).
     ShiftDown,
+    /// Colour the ground by the friction the physics uses, or by its look again.
+    FrictionView,
 }
 
 impl Action {
     /// Every action with its settings-file name.
-    pub const NAMES: [(Action, &'static str); 13] = [
+    pub const NAMES: [(Action, &'static str); 14] = [
         (Action::Throttle, "throttle"),
         (Action::Brake, "brake"),
         (Action::SteerLeft, "steer_left"),
@@ -50,6 +52,7 @@ impl Action {
         (Action::Quit, "quit"),
         (Action::ShiftUp, "shift_up"),
         (Action::ShiftDown, "shift_down"),
+        (Action::FrictionView, "friction_view"),
     ];
 
     /// The action called `name` in the settings file.
@@ -149,6 +152,7 @@ impl Default for Bindings {
             (Quit, vec![Key::Escape]),
             (ShiftUp, vec![Key::E]),
             (ShiftDown, vec![Key::Q]),
+            (FrictionView, vec![Key::F3]),
         ]);
         let buttons = BTreeMap::from([
             (HandBrake, vec![PadButton::South]),

@@ -29,6 +29,8 @@ pub struct UiRequests {
     pub toggle_telemetry: bool,
     /// Next camera view (C, pad X).
     pub next_camera: bool,
+    /// Switch the ground between its look and the friction view (F3).
+    pub toggle_friction_view: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -101,6 +103,7 @@ impl InputState {
             Action::FrameGraph if pressed => self.ui.toggle_frame_graph = true,
             Action::Telemetry if pressed => self.ui.toggle_telemetry = true,
             Action::Camera if pressed => self.ui.next_camera = true,
+            Action::FrictionView if pressed => self.ui.toggle_friction_view = true,
             Action::Quit if pressed => self.quit_requested = true,
             Action::ShiftUp if pressed => self.shift(1),
             Action::ShiftDown if pressed => self.shift(-1),

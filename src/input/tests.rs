@@ -176,3 +176,11 @@ fn a_car_without_a_gearbox_ignores_shifting() {
     s.on_platform_event(&key(Key::E, true));
     assert!(!s.take_tick_input(0.0).control.manual_gear_shift);
 }
+
+#[test]
+fn f3_asks_once_for_the_friction_view() {
+    let mut s = InputState::default();
+    s.on_platform_event(&key(Key::F3, true));
+    assert!(s.take_ui().toggle_friction_view);
+    assert!(!s.take_ui().toggle_friction_view);
+}

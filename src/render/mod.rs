@@ -4,6 +4,7 @@
 
 pub mod billboards;
 pub mod camera;
+pub mod friction_view;
 pub mod gl_check;
 pub mod hud;
 pub mod mesh;

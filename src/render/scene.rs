@@ -2,6 +2,7 @@
 
 use super::billboards::Billboards;
 use super::camera::Camera;
+use super::friction_view::{GroundChunks, GroundView};
 use super::gl_check;
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
@@ -9,6 +10,7 @@ use super::shader::Program;
 use super::shadow::ShadowMap;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
+use crate::content::MaterialTable;
 use crate::sim::{ChunkEvent, Snapshot};
 use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
@@ -160,6 +162,7 @@ pub struct Renderer {
     wheel: Mesh,
     cone: Mesh,
     chunks: BTreeMap<(i32, i32), Mesh>,
+    ground: GroundChunks,
     u_model: i32,
     u_view_proj: i32,
     u_color: i32,
@@ -194,6 +197,7 @@ impl Renderer {
             wheel: Mesh::unit_cylinder_x(20),
             cone: Mesh::unit_cone(16),
             chunks: BTreeMap::new(),
+            ground: GroundChunks::default(),
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -205,14 +209,32 @@ impl Renderer {
             match e {
                 ChunkEvent::Entered(chunk) => {
                     self.chunks
-                        .insert((chunk.coord.x, chunk.coord.y), Mesh::from_mesh_data(&chunk.mesh));
+                        .insert((chunk.coord.x, chunk.coord.y), self.ground.upload(chunk));
                 }
                 ChunkEvent::Left(c) => {
                     self.chunks.remove(&(c.x, c.y));
+                    self.ground.forget(*c);
                 }
             }
         }
         gl_check::debug_check("chunk upload");
+    }
+
+    /// Colours the ground by its look or by the friction the physics uses (`materials` are
+    /// the level's), re-uploading the chunks already drawn.
+    pub fn set_ground_view(&mut self, view: GroundView, materials: &MaterialTable) {
+        self.ground.set_view(view, materials);
+        for (coord, mesh) in self.chunks.iter_mut() {
+            if let Some(m) = self.ground.reupload(*coord) {
+                *mesh = m;
+            }
+        }
+        gl_check::debug_check("ground view");
+    }
+
+    /// How the ground is coloured now.
+    pub fn ground_view(&self) -> GroundView {
+        self.ground.view()
     }
 
     /// Chunk meshes on the GPU.

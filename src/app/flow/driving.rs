@@ -98,7 +98,7 @@ impl Driving {
 
     /// Folds the frame's events into the input state and acts on the UI keys. False when
     /// the player quit.
-    fn take_input(&mut self, stage: &Stage) -> bool {
+    fn take_input(&mut self, stage: &mut Stage) -> bool {
         let input = &mut self.input;
         stage.events.iter().for_each(|e| input.on_platform_event(e));
         let (pad_in_use, was_lost) = (input.active_pad(), input.controller_lost());
@@ -111,6 +111,10 @@ impl Driving {
         self.hud.paused ^= ui.toggle_pause;
         self.hud.frame_graph ^= ui.toggle_frame_graph;
         self.hud.telemetry ^= ui.toggle_telemetry;
+        if ui.toggle_friction_view {
+            let view = stage.renderer.ground_view().toggled();
+            stage.renderer.set_ground_view(view, self.session.world().materials());
+        }
         if ui.next_camera {
             self.session.next_camera_view();
         }

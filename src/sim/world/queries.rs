@@ -11,6 +11,12 @@ use glam::Vec3;
 use rapier3d::prelude::*;
 
 impl SimWorld {
+    /// The level's material table: what each surface's friction is, as the wheels read it
+    /// (the friction view colours the ground from it).
+    pub fn materials(&self) -> &crate::content::MaterialTable {
+        &self.materials
+    }
+
     /// A bit-exact digest of the tick count and every dynamic body's position, rotation,
     /// linear and angular velocity, cars first, in insertion order.
     pub fn state_hash(&self) -> u64 {
