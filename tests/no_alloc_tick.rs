@@ -74,6 +74,7 @@ fn steady_state_ticks_allocate_nothing_on_every_level_with_either_car_model() {
                 ..VehicleControl::default()
             },
             reset: false,
+            ..Default::default()
         };
         // Steady state first: the sim sedan takes ~15 s to settle into its circle.
         measure(&mut world, &mut snapshot, &input, 1800);

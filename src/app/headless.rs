@@ -160,6 +160,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Failure> {
             let input = TickInput {
                 control: control.sanitized(),
                 reset: false,
+                ..Default::default()
             };
             for _ in 0..*ticks {
                 step(&mut world, &input);

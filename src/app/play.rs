@@ -67,7 +67,7 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
         return Ok(());
     };
     let mut chunk_events = Vec::with_capacity(64);
-    let mut input = InputState::new(opts.settings.input.clone());
+    let mut input = InputState::new(opts.settings.input.clone()).with_assists(opts.settings.assists);
     let mut history = FrameHistory::new(HISTORY_FRAMES);
     let (mut platform_events, mut pad_events) = (Vec::with_capacity(64), Vec::with_capacity(64));
     let tick_duration = profile.loop_config.tick_duration();
@@ -116,7 +116,7 @@ pub fn play(setup: &Setup, opts: PlayOptions) -> Result<(), Failure> {
             let world = session.world();
             let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
             input.observe_gearbox(world.telemetry(0).gear, top_gear);
-            let player = input.take_tick_input(world.player_forward_speed());
+            let player = input.take_tick_input(world.player_forward_speed(), world.dt_s());
             let tick_input = match &opts.replay {
                 Some(inputs) => match inputs.get(session.world().tick() as usize) {
                     Some(i) => *i,

@@ -1,6 +1,7 @@
 //! The physics world the game owns: rapier3d, stepped once per tick with that tick's input,
 //! with the level's static geometry streamed in chunk by chunk.
 
+use super::assist_hook::PlayerAssists;
 use super::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W};
 use super::hash::StateHasher;
 use super::input::{TickInput, VehicleControl};
@@ -66,6 +67,8 @@ pub struct SimWorld {
     /// Controls of the cars other than the player's for the next tick (parked cars hold
     /// their brakes; added cars take what [`SimWorld::set_car_control`] gives them).
     controls: Vec<VehicleControl>,
+    /// The player's driving assists (they act only through the player's controls).
+    assists: PlayerAssists,
     /// Dynamic props in snapshot order.
     props: Vec<RigidBodyHandle>,
     materials: MaterialTable,
@@ -127,6 +130,7 @@ impl SimWorld {
             physics,
             cars: Vec::new(),
             controls: Vec::new(),
+            assists: PlayerAssists::default(),
             props: Vec::new(),
             materials: level.materials.clone(),
             streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
@@ -293,7 +297,14 @@ impl SimWorld {
         self.stream(&positions[..n]);
         mark(TickPart::Streaming);
 
-        let control = input.control.sanitized();
+        let player_body = &self.physics.bodies[self.cars[0].body()];
+        let control = self.assists.controls(
+            input,
+            &self.cars[0],
+            &self.cars[0].telemetry(&self.physics),
+            player_body,
+            self.dt_s,
+        );
         if input.reset {
             // Back to the spawn point, upright and at rest.
             self.cars[0].teleport(&mut self.physics, spawn_pose(&self.spawn));
@@ -537,6 +548,11 @@ impl SimWorld {
     /// The player's car.
     pub fn player(&self) -> &Car {
         &self.cars[0]
+    }
+
+    /// Which of the player's assists acted in the latest tick (the HUD's lamps).
+    pub fn assist_lamps(&self) -> crate::assists::AssistLamps {
+        self.assists.lamps()
     }
 
     /// Every car, the player's first.
