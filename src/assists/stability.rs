@@ -27,7 +27,7 @@ const MAX_BRAKE: f32 = 0.3;
 const ACTIVE_ABOVE_MPS: f32 = 5.0;
 
 /// How fast the throttle limit closes per rad/s of excess yaw rate, 1/s.
-const THROTTLE_CLOSE_PER_S: f32 = 20.0;
+const THROTTLE_CLOSE_PER_S: f32 = 60.0;
 /// How fast it opens again once the yaw rate is back within the reference, 1/s: slowly,
 /// so the throttle that set the rear sliding does not come straight back.
 const THROTTLE_OPEN_PER_S: f32 = 0.7;

@@ -36,3 +36,38 @@ pub fn limit(control: &mut VehicleControl, car: &CarReading) -> bool {
     control.steer = control.steer.clamp(-limit, limit);
     acted
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arcade_at(speed_mps: f32) -> CarReading {
+        CarReading {
+            forward_speed_mps: speed_mps,
+            max_steer_rad: 35f32.to_radians(),
+            wheelbase_m: 2.6,
+            arcade: true,
+            ..CarReading::default()
+        }
+    }
+
+    #[test]
+    fn the_limit_falls_with_speed_and_leaves_sim_cars_alone() {
+        assert_eq!(steer_limit(&arcade_at(0.0)), 1.0);
+        let (slow, fast) = (steer_limit(&arcade_at(10.0)), steer_limit(&arcade_at(30.0)));
+        assert!(slow > fast && fast >= MIN_STEER, "{slow} {fast}");
+        // δ = atan(L·a/v²) at 10 m/s: atan(2.6 · 1.6 · 9.81 / 100) = 0.388 rad of 0.611.
+        assert!((slow - 0.388 / 0.611).abs() < 0.01, "{slow}");
+        let sim = CarReading {
+            arcade: false,
+            ..arcade_at(30.0)
+        };
+        assert_eq!(steer_limit(&sim), 1.0);
+        let mut c = VehicleControl {
+            steer: -1.0,
+            ..VehicleControl::default()
+        };
+        assert!(limit(&mut c, &arcade_at(30.0)));
+        assert_eq!(c.steer, -fast);
+    }
+}

@@ -192,3 +192,32 @@ fn a_car_without_a_gearbox_ignores_shifting() {
     s.on_platform_event(&key(Key::E, true));
     assert!(!s.take_tick_input(0.0, DT).control.manual_gear_shift);
 }
+
+#[test]
+fn the_manual_gearbox_starts_in_first_and_the_brake_hold_selects_reverse() {
+    let mut s = InputState::default().with_assists(AssistSettings {
+        gearbox: GearboxMode::Manual,
+        ..AssistSettings::default()
+    });
+    s.observe_gearbox(0, 6);
+    let c = s.take_tick_input(0.0, DT).control;
+    assert_eq!((c.manual_gear_shift, c.gear), (true, 1));
+    s.on_platform_event(&key(Key::Down, true));
+    let hold_ticks = (InputSettings::default().reverse_hold_s / DT).ceil() as usize;
+    let gears: Vec<i8> = (0..hold_ticks + 1)
+        .map(|_| s.take_tick_input(0.0, DT).control.gear)
+        .collect();
+    assert_eq!(gears[0], 1, "not before the hold time");
+    assert_eq!(*gears.last().unwrap(), -1);
+}
+
+#[test]
+fn tick_inputs_carry_the_assists_chosen() {
+    let mut s = InputState::default();
+    assert_eq!(s.take_tick_input(0.0, DT).assists, crate::assists::AssistSet::ALL);
+    let mut s = InputState::default().with_assists(AssistSettings {
+        abs: false,
+        ..AssistSettings::default()
+    });
+    assert!(!s.take_tick_input(0.0, DT).assists.abs);
+}
