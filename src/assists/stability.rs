@@ -28,9 +28,12 @@ const ACTIVE_ABOVE_MPS: f32 = 5.0;
 
 /// How fast the throttle limit closes per rad/s of excess yaw rate, 1/s.
 const THROTTLE_CLOSE_PER_S: f32 = 60.0;
-/// How fast it opens again once the yaw rate is back within the reference, 1/s: slowly,
-/// so the throttle that set the rear sliding does not come straight back.
-const THROTTLE_OPEN_PER_S: f32 = 0.7;
+/// How fast it opens again once the yaw rate is back within the reference, 1/s: slowly
+/// (full throttle back over about 5 s), because the throttle that set a rear-drive car's
+/// rear sliding spins it again the moment it returns (the sedan on a full-throttle step
+/// steer spun at 0.7/s). If the car feels held back after a slide, raise it, with
+/// traction control on to catch the wheelspin.
+const THROTTLE_OPEN_PER_S: f32 = 0.2;
 
 /// Stability control's state: the throttle limit it has learned.
 #[derive(Debug, Clone, Copy, PartialEq)]
