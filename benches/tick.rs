@@ -25,6 +25,7 @@ fn tick(c: &mut Criterion) {
                 ..VehicleControl::default()
             },
             reset: false,
+            ..Default::default()
         };
         // Past the initial fall, into steady state.
         for _ in 0..120 {

@@ -44,7 +44,11 @@ fn main() {
             hand_brake: (f / 40) % 2 == 1,
             ..VehicleControl::default()
         };
-        session.tick(&TickInput { control, reset: false });
+        session.tick(&TickInput {
+            control,
+            reset: false,
+            ..Default::default()
+        });
         // Top the smoke up to the target count around the car, so every frame draws it.
         let at = session.world().player_body().translation();
         while session.particles().particles().len() < TARGET_PARTICLES {

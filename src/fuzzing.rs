@@ -72,6 +72,7 @@ pub fn car(data: &[u8]) -> bool {
                 ..VehicleControl::default()
             },
             reset: false,
+            ..Default::default()
         });
     }
     // Hashing reads every body's state: a NaN pose must not panic there either.

@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod alloc_count;
 pub mod app;
+pub mod assists;
 pub mod audio;
 pub mod cli;
 pub mod content;

@@ -1,10 +1,16 @@
 //! Player settings (`settings.toml` in the per-user settings directory, or `--settings
-//! FILE`): volumes, stick and trigger response, key and button bindings.
+//! FILE`): volumes, stick and trigger response, keyboard steering, key and button
+//! bindings, driving assists.
+//!
+//! Numbers are written as a person would (`0.15`, not `0.15000000596046448`): each f32 is
+//! written as the shortest decimal that reads back to it.
 //!
 //! A console game never refuses to start over its settings: a broken file gives the
 //! defaults and one clear warning (the file is left as it was, for the player to fix);
 //! unknown keys and an older version's file load with a warning. Saving is atomic.
 
+use crate::assists::gearbox::GearboxMode;
+use crate::assists::AssistSet;
 use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -14,8 +20,7 @@ use std::path::Path;
 pub const VERSION: u32 = 1;
 
 /// Volumes, each 0..1.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Volumes {
     /// Everything.
     pub master: f32,
@@ -51,6 +56,18 @@ pub struct InputSettings {
     /// Steering response curve: output = sign(x)·|x|^exponent (1 linear; more is finer
     /// near the centre), 1..3.
     pub steer_exponent: f32,
+    /// Share of a straight line mixed into the stick's curve, 0..1 (1: linear whatever
+    /// the exponent): `linearity·x + (1 − linearity)·sign(x)·|x|^exponent`.
+    pub stick_linearity: f32,
+    /// Keyboard steering toward full lock at a standstill, lock fractions per second.
+    pub key_steer_rate_per_s: f32,
+    /// Keyboard steering back toward the centre at a standstill, lock fractions per second.
+    pub key_centre_rate_per_s: f32,
+    /// Speed at which both keyboard steering rates have halved, m/s (they fall as
+    /// 1/(1 + v/this)).
+    pub key_steer_halving_speed_mps: f32,
+    /// How long the brake must be held with the car stopped before it reverses, s.
+    pub reverse_hold_s: f32,
     /// Keys and buttons.
     pub bindings: Bindings,
 }
@@ -61,7 +78,52 @@ impl Default for InputSettings {
             stick_deadzone: 0.15,
             trigger_deadzone: 0.05,
             steer_exponent: 1.5,
+            stick_linearity: 0.0,
+            key_steer_rate_per_s: 4.0,
+            key_centre_rate_per_s: 6.0,
+            key_steer_halving_speed_mps: 12.0,
+            reverse_hold_s: 0.4,
             bindings: Bindings::default(),
+        }
+    }
+}
+
+/// Driving assists and the gearbox. All on by default: a keyboard player's first drive
+/// should not be a spin; a player who wants the car raw turns them off here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AssistSettings {
+    /// Traction control (throttle eased while the driven wheels spin).
+    pub traction_control: bool,
+    /// Anti-lock brakes (brake eased while a wheel locks).
+    pub abs: bool,
+    /// Stability control (yaw rate held near the car's linear model).
+    pub stability_control: bool,
+    /// Steering limited to what the tires hold at speed (arcade cars).
+    pub steering_assist: bool,
+    /// Automatic or manual gearbox.
+    pub gearbox: GearboxMode,
+}
+
+impl Default for AssistSettings {
+    fn default() -> Self {
+        Self {
+            traction_control: true,
+            abs: true,
+            stability_control: true,
+            steering_assist: true,
+            gearbox: GearboxMode::Automatic,
+        }
+    }
+}
+
+impl AssistSettings {
+    /// The assists a tick's input carries.
+    pub fn set(&self) -> AssistSet {
+        AssistSet {
+            traction: self.traction_control,
+            abs: self.abs,
+            stability: self.stability_control,
+            steering: self.steering_assist,
         }
     }
 }
@@ -73,22 +135,68 @@ pub struct Settings {
     pub volumes: Volumes,
     /// Input.
     pub input: InputSettings,
+    /// Assists and gearbox.
+    pub assists: AssistSettings,
+}
+
+/// An f32 as the shortest decimal that reads back to it, held as the f64 of that decimal
+/// so the TOML writer prints `0.8`, not the f32's exact binary value.
+fn tidy(v: f32) -> f64 {
+    format!("{v}").parse().unwrap_or(0.0)
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
+struct RawVolumes {
+    master: f64,
+    engine: f64,
+    tires: f64,
+    impacts: f64,
+    wind: f64,
+}
+
+impl Default for RawVolumes {
+    fn default() -> Self {
+        Settings::default().to_raw().audio
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
+struct RawAssists {
+    traction_control: bool,
+    abs: bool,
+    stability_control: bool,
+    steering_assist: bool,
+    gearbox: String,
+}
+
+impl Default for RawAssists {
+    fn default() -> Self {
+        Settings::default().to_raw().assists
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
 struct RawSettings {
     version: u32,
-    audio: Volumes,
+    audio: RawVolumes,
     input: RawInput,
+    assists: RawAssists,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
 struct RawInput {
-    stick_deadzone: f32,
-    trigger_deadzone: f32,
-    steer_exponent: f32,
+    stick_deadzone: f64,
+    trigger_deadzone: f64,
+    steer_exponent: f64,
+    stick_linearity: f64,
+    key_steer_rate_per_s: f64,
+    key_centre_rate_per_s: f64,
+    key_steer_halving_speed_mps: f64,
+    reverse_hold_s: f64,
     keyboard: BTreeMap<String, Vec<String>>,
     pad: BTreeMap<String, Vec<String>>,
 }
@@ -130,11 +238,29 @@ impl Settings {
         let i = &self.input;
         RawSettings {
             version: VERSION,
-            audio: self.volumes,
+            audio: RawVolumes {
+                master: tidy(self.volumes.master),
+                engine: tidy(self.volumes.engine),
+                tires: tidy(self.volumes.tires),
+                impacts: tidy(self.volumes.impacts),
+                wind: tidy(self.volumes.wind),
+            },
+            assists: RawAssists {
+                traction_control: self.assists.traction_control,
+                abs: self.assists.abs,
+                stability_control: self.assists.stability_control,
+                steering_assist: self.assists.steering_assist,
+                gearbox: self.assists.gearbox.name().to_string(),
+            },
             input: RawInput {
-                stick_deadzone: i.stick_deadzone,
-                trigger_deadzone: i.trigger_deadzone,
-                steer_exponent: i.steer_exponent,
+                stick_deadzone: tidy(i.stick_deadzone),
+                trigger_deadzone: tidy(i.trigger_deadzone),
+                steer_exponent: tidy(i.steer_exponent),
+                stick_linearity: tidy(i.stick_linearity),
+                key_steer_rate_per_s: tidy(i.key_steer_rate_per_s),
+                key_centre_rate_per_s: tidy(i.key_centre_rate_per_s),
+                key_steer_halving_speed_mps: tidy(i.key_steer_halving_speed_mps),
+                reverse_hold_s: tidy(i.reverse_hold_s),
                 keyboard: Action::NAMES
                     .iter()
                     .filter_map(|(a, n)| {
@@ -225,13 +351,15 @@ impl Settings {
     }
 
     fn from_raw(raw: &RawSettings) -> Result<Settings, String> {
-        let unit = |name: &str, v: f32, hi: f32| {
-            if v.is_finite() && (0.0..=hi).contains(&v) {
+        let within = |name: &str, v: f64, lo: f32, hi: f32| {
+            let v = v as f32;
+            if v.is_finite() && (lo..=hi).contains(&v) {
                 Ok(v)
             } else {
-                Err(format!("{name} must be between 0 and {hi}, got {v}"))
+                Err(format!("{name} must be between {lo} and {hi}, got {v}"))
             }
         };
+        let unit = |name: &str, v: f64, hi: f32| within(name, v, 0.0, hi);
         let a = &raw.audio;
         let volumes = Volumes {
             master: unit("audio.master", a.master, 1.0)?,
@@ -260,16 +388,34 @@ impl Settings {
                 .collect::<Result<_, _>>()?;
             bindings.buttons.insert(action, buttons);
         }
-        let exponent = i.steer_exponent;
-        if !(exponent.is_finite() && (1.0..=3.0).contains(&exponent)) {
-            return Err(format!("input.steer_exponent must be between 1 and 3, got {exponent}"));
-        }
+        let r = &raw.assists;
+        let assists = AssistSettings {
+            traction_control: r.traction_control,
+            abs: r.abs,
+            stability_control: r.stability_control,
+            steering_assist: r.steering_assist,
+            gearbox: GearboxMode::from_name(&r.gearbox).ok_or(format!(
+                "assists.gearbox must be \"automatic\" or \"manual\", got \"{}\"",
+                r.gearbox
+            ))?,
+        };
         Ok(Settings {
+            assists,
             volumes,
             input: InputSettings {
                 stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,
                 trigger_deadzone: unit("input.trigger_deadzone", i.trigger_deadzone, 0.9)?,
-                steer_exponent: exponent,
+                steer_exponent: within("input.steer_exponent", i.steer_exponent, 1.0, 3.0)?,
+                stick_linearity: unit("input.stick_linearity", i.stick_linearity, 1.0)?,
+                key_steer_rate_per_s: within("input.key_steer_rate_per_s", i.key_steer_rate_per_s, 0.5, 50.0)?,
+                key_centre_rate_per_s: within("input.key_centre_rate_per_s", i.key_centre_rate_per_s, 0.5, 50.0)?,
+                key_steer_halving_speed_mps: within(
+                    "input.key_steer_halving_speed_mps",
+                    i.key_steer_halving_speed_mps,
+                    1.0,
+                    1000.0,
+                )?,
+                reverse_hold_s: unit("input.reverse_hold_s", i.reverse_hold_s, 5.0)?,
                 bindings,
             },
         })
@@ -344,6 +490,34 @@ mod tests {
             "{w:?}"
         );
         assert!(w.iter().any(|l| l.contains("older version")), "{w:?}");
+    }
+
+    #[test]
+    fn numbers_are_written_as_a_person_would_type_them() {
+        let text = Settings::default().to_toml();
+        for line in [
+            "master = 0.8",
+            "stick_deadzone = 0.15",
+            "reverse_hold_s = 0.4",
+            "gearbox = \"automatic\"",
+        ] {
+            assert!(text.contains(line), "{line} missing from:\n{text}");
+        }
+        assert!(!text.contains("00000"), "{text}");
+    }
+
+    #[test]
+    fn assists_load_and_bad_values_fall_back_with_a_warning() {
+        let (s, w) = Settings::parse("s.toml", "[assists]\nabs = false\ngearbox = \"manual\"\n");
+        assert!(w.is_empty(), "{w:?}");
+        assert!(!s.assists.abs && s.assists.traction_control);
+        assert_eq!(s.assists.gearbox, GearboxMode::Manual);
+        let (s, w) = Settings::parse("s.toml", "[assists]\ngearbox = \"paddles\"\n");
+        assert_eq!(s, Settings::default());
+        assert!(w[0].contains("assists.gearbox") && w[0].contains("paddles"), "{w:?}");
+        let (s, w) = Settings::parse("s.toml", "[input]\nreverse_hold_s = -1.0\n");
+        assert_eq!(s, Settings::default());
+        assert!(w[0].contains("input.reverse_hold_s"), "{w:?}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ fn script(tick: u64) -> TickInput {
             ..VehicleControl::default()
         },
         reset: tick == 400,
+        ..Default::default()
     }
 }
 

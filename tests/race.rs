@@ -132,6 +132,7 @@ fn an_overturned_ai_car_is_put_back_on_its_line() {
             ..Default::default()
         },
         reset: false,
+        ..Default::default()
     };
     for _ in 0..120 {
         opponents.drive(&mut world);

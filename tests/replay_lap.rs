@@ -48,6 +48,7 @@ fn a_recorded_lap_of_the_circuit_replays_to_the_same_hash() {
                 ..VehicleControl::default()
             },
             reset: false,
+            ..Default::default()
         };
         world.step(&input);
         inputs.push(input);

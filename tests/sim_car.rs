@@ -18,6 +18,7 @@ fn control(c: VehicleControl) -> TickInput {
     TickInput {
         control: c,
         reset: false,
+        ..Default::default()
     }
 }
 

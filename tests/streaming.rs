@@ -78,6 +78,7 @@ fn threaded_and_on_demand_loading_give_the_same_world() {
                 ..Default::default()
             },
             reset: false,
+            ..Default::default()
         };
         (0..900)
             .map(|_| {
@@ -144,6 +145,7 @@ fn a_chunk_that_fails_to_load_leaves_the_rest_playable() {
             ..Default::default()
         },
         reset: false,
+        ..Default::default()
     };
     for _ in 0..300 {
         world.step(&input);

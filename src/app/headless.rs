@@ -156,6 +156,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
             let input = TickInput {
                 control: control.sanitized(),
                 reset: false,
+                ..Default::default()
             };
             for _ in 0..*ticks {
                 race.step(&input);

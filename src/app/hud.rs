@@ -2,6 +2,8 @@
 //! screen. Built each frame into the renderer's [`Hud`] batch.
 
 use super::Session;
+use crate::assists::gearbox::shown_gear;
+use crate::assists::AssistLamps;
 use crate::render::hud::Hud;
 use crate::time::{FrameHistory, Phase};
 use std::fmt::Write as _;
@@ -57,6 +59,34 @@ impl std::fmt::Display for Gear {
     }
 }
 
+/// A lamp lit and unlit: amber while its assist acts, a dark box otherwise.
+const LAMP_OFF: [f32; 4] = [0.25, 0.25, 0.25, 0.7];
+
+/// The assists' lamps in a row ending at the right edge, their bottom at `bottom`: each
+/// lights in the tick its assist changed the controls, so the player sees what the car
+/// did for them.
+fn assist_lamps(hud: &mut Hud, lamps: AssistLamps, scale: f32, w: f32, bottom: f32) {
+    let row = [
+        ("TCS", lamps.traction),
+        ("ABS", lamps.abs),
+        ("ESC", lamps.stability),
+        ("STR", lamps.steering),
+    ];
+    let lamp_w = 28.0 * scale;
+    let lamp_h = 10.0 * scale;
+    let mut x = w - 16.0 * scale - row.len() as f32 * (lamp_w + 2.0 * scale);
+    for (label, lit) in row {
+        hud.rect(x, bottom - lamp_h, lamp_w, lamp_h, if lit { AMBER } else { LAMP_OFF });
+        let colour = if lit {
+            [0.0, 0.0, 0.0, 1.0]
+        } else {
+            [0.6, 0.6, 0.6, 1.0]
+        };
+        hud.text(x + 2.0 * scale, bottom - lamp_h + scale, scale, label, colour);
+        x += lamp_w + 2.0 * scale;
+    }
+}
+
 /// What the overlay reads.
 #[derive(Clone, Copy)]
 pub struct HudInputs<'a> {
@@ -86,11 +116,13 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
     // Speedometer, bottom right; a car with an engine (the sim model) shows its rpm and
     // gear on a line above.
     let engine = world.player().as_sim().map(|_| world.telemetry(0));
+    // While the gearbox shifts it is in neutral; the readout shows where it is going.
+    let gear = world.player().as_sim().map_or(0, |c| shown_gear(c.gearbox()));
     text.clear();
     let _ = write!(text, "{:3.0} km/h", body.linvel().length() * 3.6);
     let speed_len = text.len();
     if let Some(t) = &engine {
-        let _ = write!(text, "{:4.0} RPM  GEAR {}", t.engine_rpm, Gear(t.gear));
+        let _ = write!(text, "{:4.0} RPM  GEAR {}", t.engine_rpm, Gear(gear));
     }
     let (speed, rpm) = text.split_at(speed_len);
     let tw = speed.len() as f32 * 8.0 * scale * 2.0;
@@ -112,6 +144,7 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
         hud.text(w - rw - 10.0 * scale, h - 36.0 * scale, scale, rpm, AMBER);
     }
     hud.text(w - tw - 10.0 * scale, h - 24.0 * scale, scale * 2.0, speed, WHITE);
+    assist_lamps(hud, world.assist_lamps(), scale, w, h - (top + 2.0) * scale);
 
     if state.frame_graph {
         frame_graph(hud, text, history, budget, scale, w);

@@ -104,6 +104,7 @@ impl Driver {
                     ..VehicleControl::default()
                 },
                 reset: false,
+                ..Default::default()
             };
         };
         if self.t_s == 0.0 {
@@ -129,7 +130,11 @@ impl Driver {
             self.t_s = 0.0;
             self.run += 1;
         }
-        TickInput { control, reset: false }
+        TickInput {
+            control,
+            reset: false,
+            ..Default::default()
+        }
     }
 }
 

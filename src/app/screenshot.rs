@@ -50,7 +50,11 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
             brake: if braking { opts.brake } else { 0.0 },
             ..VehicleControl::default()
         };
-        session.tick(&TickInput { control, reset: false });
+        session.tick(&TickInput {
+            control,
+            reset: false,
+            ..Default::default()
+        });
     }
     let mut events = Vec::new();
     session.drain_chunk_events(&mut events);

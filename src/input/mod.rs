@@ -7,15 +7,20 @@
 
 pub mod bindings;
 pub mod rumble;
+pub mod shaping;
 
-use crate::settings::InputSettings;
+use crate::assists::gearbox::GearboxMode;
+use crate::settings::{AssistSettings, InputSettings};
 use crate::sim::{TickInput, VehicleControl};
 use bindings::Action;
 use skidpad_platform::{PadAxis, PadEvent, PadEventKind, PadId, PlatformEvent};
 use std::collections::BTreeSet;
 
-/// Below this forward speed (m/s) the brake pedal engages reverse, and above minus it the
-/// throttle takes the car out of reverse.
+pub use shaping::apply_deadzone;
+
+/// Below this speed (m/s, either way) the car counts as stopped: holding the brake there
+/// for the settings' `reverse_hold_s` engages reverse, and above minus it the throttle
+/// takes the car out of reverse.
 pub const REVERSE_ENGAGE_SPEED_MPS: f32 = 0.5;
 
 /// Presses of the game's menu keys since the last frame.
@@ -50,24 +55,16 @@ struct PadState {
     hand_brake: bool,
 }
 
-/// Maps raw axis travel through a deadzone, rescaling what is left to the full range.
-pub fn apply_deadzone(value: f32, deadzone: f32) -> f32 {
-    if !value.is_finite() {
-        return 0.0;
-    }
-    let mag = value.abs();
-    if mag <= deadzone {
-        0.0
-    } else {
-        value.signum() * ((mag - deadzone) / (1.0 - deadzone)).min(1.0)
-    }
-}
-
 /// Held keys and pad axes, folded into one [`TickInput`] per tick.
 #[derive(Debug, Clone, Default)]
 pub struct InputState {
     settings: InputSettings,
+    assists: AssistSettings,
     keys: KeysHeld,
+    key_steer: shaping::KeyboardSteer,
+    /// How long the brake has been held with the car stopped, s (reverse engages at the
+    /// settings' `reverse_hold_s`).
+    brake_held_stopped_s: f32,
     pad: PadState,
     pads: BTreeSet<PadId>,
     active_pad: Option<PadId>,
@@ -89,6 +86,11 @@ impl InputState {
             settings,
             ..Self::default()
         }
+    }
+
+    /// The same input with the player's assists and gearbox choice.
+    pub fn with_assists(self, assists: AssistSettings) -> Self {
+        Self { assists, ..self }
     }
 
     fn press(&mut self, action: Action, pressed: bool) {
@@ -166,12 +168,9 @@ impl InputState {
                 }
                 let s = &self.settings;
                 match axis {
-                    PadAxis::LeftStickX => {
-                        let v = apply_deadzone(value, s.stick_deadzone);
-                        self.pad.steer = v.signum() * v.abs().powf(s.steer_exponent);
-                    }
-                    PadAxis::RightTrigger => self.pad.throttle = apply_deadzone(value, s.trigger_deadzone).max(0.0),
-                    PadAxis::LeftTrigger => self.pad.brake = apply_deadzone(value, s.trigger_deadzone).max(0.0),
+                    PadAxis::LeftStickX => self.pad.steer = shaping::stick_steer(value, s),
+                    PadAxis::RightTrigger => self.pad.throttle = shaping::trigger(value, s),
+                    PadAxis::LeftTrigger => self.pad.brake = shaping::trigger(value, s),
                     _ => {}
                 }
                 if value.abs() > 0.5 {
@@ -222,22 +221,23 @@ impl InputState {
         self.manual_gear = Some((from + step).clamp(-1, top));
     }
 
-    /// The input for the next tick of a car moving at `forward_speed_mps` along its
-    /// heading. A reset request is consumed by the first tick that takes it.
+    /// The input for the next tick (`dt_s` long) of a car moving at `forward_speed_mps`
+    /// along its heading. A reset request is consumed by the first tick that takes it.
     ///
-    /// Arcade pedals: holding the brake once the car has (nearly) stopped drives it
-    /// backwards, and while reversing the throttle pedal brakes, as players expect from a
-    /// console driving game with no gear lever.
-    pub fn take_tick_input(&mut self, forward_speed_mps: f32) -> TickInput {
+    /// Reverse, the same on keyboard and pad: with the car stopped (under
+    /// [`REVERSE_ENGAGE_SPEED_MPS`]), holding the brake alone for `reverse_hold_s` engages
+    /// reverse; until then the brake just holds the car, and a car still moving never
+    /// reverses however long the brake is held. While reversing the brake pedal drives
+    /// backwards and the throttle pedal brakes, until the throttle is pressed with the car
+    /// stopped or rolling forward. With the manual gearbox reverse is also the gear below
+    /// neutral.
+    pub fn take_tick_input(&mut self, forward_speed_mps: f32, dt_s: f32) -> TickInput {
         let k = self.keys;
-        let key_steer = (k.right as i32 - k.left as i32) as f32;
+        let key_target = (k.right as i32 - k.left as i32) as f32;
+        let key_steer = self.key_steer.step(key_target, forward_speed_mps, dt_s, &self.settings);
         let throttle = self.pad.throttle.max(k.throttle as u8 as f32);
         let brake = self.pad.brake.max(k.brake as u8 as f32);
-        if !self.reversing && brake > 0.0 && throttle == 0.0 && forward_speed_mps < REVERSE_ENGAGE_SPEED_MPS {
-            self.reversing = true;
-        } else if self.reversing && throttle > 0.0 && forward_speed_mps > -REVERSE_ENGAGE_SPEED_MPS {
-            self.reversing = false;
-        }
+        self.update_reverse(throttle, brake, forward_speed_mps, dt_s);
         let (throttle, brake) = if self.reversing {
             (brake, throttle)
         } else {
@@ -254,12 +254,42 @@ impl InputState {
         };
         let reset = std::mem::take(&mut self.reset_requested);
         if reset {
-            // A reset car starts in its automatic again.
+            // A reset car starts in its automatic again (or first, with the manual box),
+            // wheel straight, going forward.
             self.manual_gear = None;
+            self.reversing = false;
+            self.key_steer.centre();
         }
         TickInput {
             control: control.sanitized(),
             reset,
+            assists: self.assists.set(),
+        }
+    }
+
+    fn update_reverse(&mut self, throttle: f32, brake: f32, forward_speed_mps: f32, dt_s: f32) {
+        let (_, top) = self.gear_now;
+        let manual = self.assists.gearbox == GearboxMode::Manual && top > 0;
+        if manual && self.manual_gear.is_none() {
+            self.manual_gear = Some(1);
+        }
+        let stopped = forward_speed_mps.abs() < REVERSE_ENGAGE_SPEED_MPS;
+        if !self.reversing && brake > 0.0 && throttle == 0.0 && stopped {
+            self.brake_held_stopped_s += dt_s;
+            if self.brake_held_stopped_s >= self.settings.reverse_hold_s {
+                self.reversing = true;
+                if manual {
+                    self.manual_gear = Some(-1);
+                }
+            }
+        } else {
+            self.brake_held_stopped_s = 0.0;
+            if self.reversing && throttle > 0.0 && forward_speed_mps > -REVERSE_ENGAGE_SPEED_MPS {
+                self.reversing = false;
+                if manual {
+                    self.manual_gear = Some(1);
+                }
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 //! File layout: the magic `SKIDRPL1`, a postcard-encoded [`ReplayFile`], and an XXH3-64
 //! checksum of everything before it. Written atomically (temporary file, fsync, rename).
 
+use crate::assists::AssistSet;
 use crate::content::root::build_content_digest;
 use crate::content::ContentError;
 use crate::sim::{TickInput, VehicleControl};
@@ -77,7 +78,9 @@ struct StoredInput {
     throttle: f32,
     steer: f32,
     brake: f32,
-    /// 1 handbrake, 2 reverse, 4 reset, 8 manual gear shift.
+    /// 1 handbrake, 2 reverse, 4 reset, 8 manual gear shift; the high four bits the
+    /// assists that were on (`AssistSet::bits`), all clear in replays written before
+    /// assists existed, which therefore replay with none, as they were recorded.
     flags: u8,
     /// Manual gear (−1 reverse, 0 neutral, 1.. forward).
     gear: i8,
@@ -122,7 +125,8 @@ impl Replay {
                     flags: i.control.hand_brake as u8
                         | (i.control.reverse as u8) << 1
                         | (i.reset as u8) << 2
-                        | (i.control.manual_gear_shift as u8) << 3,
+                        | (i.control.manual_gear_shift as u8) << 3
+                        | i.assists.bits() << 4,
                     gear: i.control.gear,
                 })
                 .collect(),
@@ -187,6 +191,7 @@ impl Replay {
                     gear: s.gear,
                 },
                 reset: s.flags & 4 != 0,
+                assists: AssistSet::from_bits(s.flags >> 4),
             })
             .collect();
         Ok(Replay {
@@ -255,6 +260,7 @@ mod tests {
                         ..VehicleControl::default()
                     },
                     reset: i == 50,
+                    assists: AssistSet::from_bits(i as u8 % 16),
                 })
                 .collect(),
         }

@@ -117,6 +117,7 @@ fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Er
         let input = TickInput {
             control: control_at(run, t as f32 / rate as f32, &world, &car, &mut ackermann),
             reset: false,
+            ..Default::default()
         };
         world.step(&input);
         rec.record(&world);

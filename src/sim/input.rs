@@ -4,6 +4,8 @@
 // reads as one place.
 pub use crate::vehicle::control::VehicleControl;
 
+use crate::assists::AssistSet;
+
 /// Everything one tick consumes.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct TickInput {
@@ -11,4 +13,7 @@ pub struct TickInput {
     pub control: VehicleControl,
     /// Put the player back at the spawn point, upright and at rest.
     pub reset: bool,
+    /// The driving assists that act on [`TickInput::control`] before the car sees it
+    /// (none by default: the controls reach the car as they are).
+    pub assists: AssistSet,
 }

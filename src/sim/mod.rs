@@ -4,6 +4,7 @@
 //! Nothing here reads a clock, a random source, a file or a device. A tick's only inputs
 //! are the world's state and a [`TickInput`].
 
+pub mod assist_hook;
 pub mod events;
 pub mod hash;
 pub mod input;

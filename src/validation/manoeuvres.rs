@@ -51,7 +51,11 @@ impl<'a> Driver<'a> {
     }
 
     fn step(&mut self, control: VehicleControl) {
-        self.world.step(&TickInput { control, reset: false });
+        self.world.step(&TickInput {
+            control,
+            reset: false,
+            ..Default::default()
+        });
     }
 
     /// Steering that keeps the car on the strip's centre line, heading +Z (Ackermann

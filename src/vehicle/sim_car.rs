@@ -118,6 +118,11 @@ impl SimCar {
         &self.wheels[..self.def.wheels.len()]
     }
 
+    /// The gearbox's state (engaged gear, the gear it is shifting into), for a readout.
+    pub fn gearbox(&self) -> &Gearbox {
+        &self.gearbox
+    }
+
     /// Telemetry of the latest tick.
     pub fn telemetry(&self) -> &Telemetry {
         &self.telemetry

@@ -95,6 +95,7 @@ pub fn input(throttle: f32, steer: f32, brake: f32) -> TickInput {
             ..VehicleControl::default()
         },
         reset: false,
+        ..Default::default()
     }
 }
 

@@ -52,7 +52,7 @@ impl Driving {
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
         Self {
             session,
-            input: InputState::new(settings.input.clone()),
+            input: InputState::new(settings.input.clone()).with_assists(settings.assists),
             hud: HudState::default(),
             hud_text: String::with_capacity(HUD_TEXT_BYTES),
             feed,
@@ -130,7 +130,7 @@ impl Driving {
             let world = self.session.world();
             let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
             self.input.observe_gearbox(world.telemetry(0).gear, top_gear);
-            let player = self.input.take_tick_input(world.player_forward_speed());
+            let player = self.input.take_tick_input(world.player_forward_speed(), world.dt_s());
             let Some(tick_input) = self.feed.input(world.tick(), player) else {
                 return false;
             };

@@ -59,6 +59,7 @@ mod tests {
                 ..VehicleControl::default()
             },
             reset: false,
+            ..Default::default()
         }
     }
 

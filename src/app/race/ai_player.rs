@@ -40,6 +40,7 @@ impl AiPlayer {
                 .driver
                 .control(&self.car, world.player_body(), &world.telemetry(0), world.dt_s()),
             reset: self.watch.update(world.player_body(), true, world.dt_s()),
+            ..Default::default()
         }
     }
 

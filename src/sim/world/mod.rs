@@ -16,6 +16,7 @@ mod staging;
 mod tick_events;
 
 use self::slots::{CarSlot, PropSlot};
+use super::assist_hook::PlayerAssists;
 use super::events::SimEvent;
 use super::input::TickInput;
 use super::streaming::{ChunkEvent, ChunkProvider, Streamer, SyncProvider};
@@ -64,6 +65,8 @@ pub struct SimWorld {
     physics: PhysicsWorld,
     /// Cars; the player's is first, then the parked ones, then any added later.
     cars: Vec<CarSlot>,
+    /// The player's driving assists (they act only through the player's controls).
+    assists: PlayerAssists,
     /// Dynamic props in snapshot order.
     props: Vec<PropSlot>,
     materials: MaterialTable,
@@ -121,6 +124,7 @@ impl SimWorld {
         let mut world = SimWorld {
             physics,
             cars: Vec::new(),
+            assists: PlayerAssists::default(),
             props: Vec::new(),
             materials: level.materials.clone(),
             streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
@@ -201,7 +205,14 @@ impl SimWorld {
         self.stream_around_cars();
         mark(TickPart::Streaming);
 
-        let control = input.control.sanitized();
+        let player = &self.cars[0].car;
+        let control = self.assists.controls(
+            input,
+            player,
+            &player.telemetry(&self.physics),
+            &self.physics.bodies[player.body()],
+            self.dt_s,
+        );
         if input.reset {
             // Back to the spawn point, upright and at rest.
             self.cars[0].car.teleport(&mut self.physics, spawn_pose(&self.spawn));

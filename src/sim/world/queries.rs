@@ -92,6 +92,11 @@ impl SimWorld {
         &self.cars[0].car
     }
 
+    /// Which of the player's assists acted in the latest tick (the HUD's lamps).
+    pub fn assist_lamps(&self) -> crate::assists::AssistLamps {
+        self.assists.lamps()
+    }
+
     /// Every car, the player's first.
     pub fn cars(&self) -> impl ExactSizeIterator<Item = &Car> {
         self.cars.iter().map(|s| &s.car)
