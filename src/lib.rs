@@ -1,4 +1,5 @@
-//! Skidpad, the game layer: content, simulation, rendering and the front ends.
+//! Skidpad, the game layer: content, simulation, rendering and the front ends; and, in
+//! `tools`, what designers and engine programmers run beside it.
 //!
 //! Start at `ARCHITECTURE.md` for the code map. This crate never names SDL, gilrs, rodio
 //! or the wall clock; `skidpad-platform` does, and the simulation (`sim`) touches neither.
@@ -11,7 +12,6 @@ pub mod audio;
 pub mod cli;
 pub mod content;
 pub mod error;
-pub mod fuzzing;
 pub mod input;
 pub mod raceline;
 pub mod render;
@@ -21,7 +21,7 @@ pub mod scenario;
 pub mod settings;
 pub mod sim;
 pub mod time;
-pub mod validation;
+pub mod tools;
 pub mod vehicle;
 
 pub use error::{Error, ErrorKind};

@@ -10,17 +10,16 @@
 //! the model's own. Both models take the controls in [`control`] (this module depends on
 //! no simulation), cast their rays through [`suspension`] and share their steering easing
 //! and teleport ([`shared_steps`]); [`Car`] is either, as the world holds it.
-//! [`bicycle`] is the linear bicycle model used to analyse a car; [`carla_import`] turns a
-//! CARLA physics-control dump (read by [`carla_dump`]) into a car file; [`ackermann`] drives a car to a target
-//! speed and steer angle.
+//! [`bicycle`] is the linear bicycle model of a car and [`longitudinal`] a point-mass
+//! straight-line model (the car tools and the validation expect by them); [`ackermann`]
+//! drives a car to a target speed and steer angle. Turning a CARLA dump into a car file
+//! is a tool: `tools::carla_import`.
 
 pub mod ackermann;
 pub mod arcade;
 pub mod arcade_params;
 pub mod bicycle;
 pub mod car;
-pub mod carla_dump;
-pub mod carla_import;
 pub mod chassis;
 pub mod control;
 pub mod curve;

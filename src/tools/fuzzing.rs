@@ -210,7 +210,7 @@ pub fn carla_dump(data: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(data) else {
         return false;
     };
-    crate::vehicle::carla_import::convert_dump("fuzz.txt", text, "fuzz").is_ok()
+    super::carla_import::convert_dump("fuzz.txt", text, "fuzz").is_ok()
 }
 
 /// Structure-aware: takes a shipped car or level (`data[0]` picks which), applies the edits

@@ -4,7 +4,7 @@
 //! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
 //! Trace Event file that opens in Perfetto.
 
-use super::Setup;
+use crate::app::{Session, Setup};
 use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::error::Error;
 use crate::render::readback::wait_for_gpu;
@@ -93,7 +93,7 @@ struct Driver {
 }
 
 impl Driver {
-    fn input(&mut self, setup: &Setup, session: &mut super::Session, dt: f32) -> TickInput {
+    fn input(&mut self, setup: &Setup, session: &mut Session, dt: f32) -> TickInput {
         // Borrowed, not cloned: a run's inputs and names would allocate every frame.
         let Some(run) = self.runs.get(self.run % self.runs.len().max(1)) else {
             return TickInput {
@@ -162,7 +162,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         Some(Window { renderer, platform })
     };
     let mut window = window;
-    let mut session = super::Session::start(setup);
+    let mut session = Session::start(setup);
     let mut driver = Driver {
         runs: setup
             .level

@@ -11,10 +11,10 @@
 //! chunk cache: bisect with `--ticks`); a replay mismatch is a determinism bug
 //! (`tests/determinism.rs` is the place to pin it).
 
-use super::headless::{self, RunInput, RunOptions};
-use super::race::AiRace;
-use super::Setup;
 use crate::alloc_count;
+use crate::app::headless::{self, RunInput, RunOptions};
+use crate::app::race::AiRace;
+use crate::app::Setup;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
