@@ -5,18 +5,22 @@
 //! or the wall clock; `skidpad-platform` does, and the simulation (`sim`) touches neither.
 #![warn(missing_docs)]
 
+// A module is public where callers name things through it (`sim::SimWorld`,
+// `vehicle::CarDef`); each re-exports what callers need, so paths stay short and the files
+// inside can move without touching them. `error` and `report` are read through
+// `skidpad::Error` and used only inside the crate.
 pub mod ai;
 pub mod alloc_count;
 pub mod app;
 pub mod audio;
 pub mod cli;
 pub mod content;
-pub mod error;
+mod error;
 pub mod input;
 pub mod raceline;
 pub mod render;
 pub mod replay;
-pub mod report;
+mod report;
 pub mod scenario;
 pub mod settings;
 pub mod sim;

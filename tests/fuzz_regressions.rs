@@ -10,9 +10,9 @@
 //! for `scripts/fuzz seed`.
 
 use skidpad::content::chunk::BakedChunk;
-use skidpad::content::root::embedded_baked_levels;
+use skidpad::content::embedded_baked_levels;
 use skidpad::content::track::Track;
-use skidpad::content::{levels, ContentRoot, MaterialTable, PlatformProfile};
+use skidpad::content::{level_names, load_level, ContentRoot, MaterialTable, PlatformProfile};
 use skidpad::settings::Settings;
 use skidpad::tools::carla_import::convert_dump;
 use skidpad::tools::fuzzing::TARGETS;
@@ -131,11 +131,11 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
     let materials = read("content/materials.toml");
     MaterialTable::parse("materials.toml", &materials).unwrap();
     assert!(harness("materials")(&materials));
-    for name in levels::level_names(&ContentRoot::Embedded) {
+    for name in level_names(&ContentRoot::Embedded) {
         let rel = format!("content/levels/{name}/level.toml");
         // The real loader reads the level's own heightmaps and track; the harness serves
         // stand-ins, which must not make it refuse a shipped level.
-        levels::load_level(&ContentRoot::Embedded, &name).unwrap();
+        load_level(&ContentRoot::Embedded, &name).unwrap();
         assert!(harness("level")(&read(&rel)), "{rel}");
     }
     for rel in shipped("content/levels", ".png") {

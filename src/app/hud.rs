@@ -2,7 +2,7 @@
 //! screen. Built each frame into the renderer's [`Hud`] batch.
 
 use super::Session;
-use crate::render::hud::Hud;
+use crate::render::Hud;
 use crate::time::{FrameHistory, Phase};
 use std::fmt::Write as _;
 use std::time::Duration;

@@ -28,7 +28,7 @@ pub fn run_analyze(ctx: &Context, a: &CarArgs) -> Result<(), Error> {
 /// Runs `skidpad validate`: the report is printed, then a failed check is an error.
 pub fn run_validate(ctx: &Context, a: &CarArgs) -> Result<(), Error> {
     let car = CarDef::load(&ctx.root, &a.car)?;
-    let materials = crate::content::levels::materials(&ctx.root)?;
+    let materials = crate::content::materials(&ctx.root)?;
     let report = crate::tools::validation::validate(&materials, &car, &crate::tools::validation::RATES_HZ)?;
     emit(a.json, &report, || crate::tools::car_report::validation_text(&report))?;
     if report.pass() {

@@ -1,7 +1,7 @@
 //! `skidpad levels`: the levels there are to drive, one line each.
 
 use super::context::Context;
-use crate::content::levels::{level_names, load_level};
+use crate::content::{level_names, load_level};
 use crate::error::Error;
 
 /// Runs `skidpad levels`: every level with its description; a level that does not load

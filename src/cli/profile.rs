@@ -2,11 +2,11 @@
 
 use super::context::Context;
 use crate::app::Setup;
-use crate::content::levels::DEFAULT_LEVEL;
+use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::report::emit;
 use crate::tools::profile::ProfileOptions;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 use std::path::PathBuf;
 

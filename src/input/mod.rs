@@ -5,12 +5,14 @@
 //! events are translated into `PadEvent`s by the platform, so tests inject pad input
 //! through exactly this path.
 
-pub mod bindings;
-pub mod rumble;
+mod bindings;
+mod rumble;
+
+pub use bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
+pub use rumble::rumble_for;
 
 use crate::settings::InputSettings;
 use crate::sim::{TickInput, VehicleControl};
-use bindings::Action;
 use skidpad_platform::{PadAxis, PadEvent, PadEventKind, PadId, PlatformEvent};
 use std::collections::BTreeSet;
 

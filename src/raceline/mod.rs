@@ -3,27 +3,29 @@
 //! level ships and the CSV it is stored in. The search for a line (the genetic algorithm,
 //! `skidpad raceline`, the plots) is a tool: `tools::raceline_search`.
 //!
-//! - [`laterals`]: the track as transverse segments that never cross, a margin inside
+//! - `laterals`: the track as transverse segments that never cross, a margin inside
 //!   each border, from a centre line (smoothed, resampled) or two borders.
-//! - [`profile`]: Menger curvature and the 3-pass speed profile of a car on a closed
+//! - `profile`: Menger curvature and the 3-pass speed profile of a car on a closed
 //!   line, and its lap time; the minimum-curvature cost.
-//! - [`level`]: the line the AI drives on a level (shipped, centre or `ai_line`).
+//! - `level`: the line the AI drives on a level (shipped, centre or `ai_line`).
 //!
 //! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
 //! frame of the racetrack databases, x = −world x, y = world z.
 
-pub mod geometry;
-pub mod laterals;
-pub mod level;
-pub mod profile;
+mod geometry;
+mod laterals;
+mod level;
+mod profile;
+
+pub use geometry::{loop_length, self_crossings};
+pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
+pub use level::{level_line, RaceLine};
+pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
 use crate::vehicle::CarDef;
 use glam::Vec2;
-use laterals::{LateralOptions, Laterals};
-pub use level::{level_line, RaceLine};
-use profile::{CarModel, GRAVITY_MPS2};
 
 /// The racing line a level ships, beside its `level.toml` (written by
 /// `skidpad raceline --out`).

@@ -3,7 +3,7 @@
 
 use super::validation::Report;
 use crate::content::ContentError;
-use crate::vehicle::bicycle::BicycleModel;
+use crate::vehicle::BicycleModel;
 use crate::vehicle::CarDef;
 use serde::Serialize;
 use std::fmt::Write;

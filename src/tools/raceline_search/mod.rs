@@ -1,22 +1,26 @@
 //! The racing-line search (seed 002), a tool: the genetic algorithm that searches a
 //! track's fastest (or least curved) line for a car ([`ga`]), the `skidpad raceline`
-//! command ([`command`]) and its plots ([`plot`]). What the game's AI drives at run time
+//! command (`command`) and its plots (`plot`). What the game's AI drives at run time
 //! (laterals, the speed profile, a level's shipped line) stays in `raceline`; a line
 //! found here reaches the game only as the `raceline.csv` it writes beside a level.
 //!
 //! - [`ga`]: the genetic algorithm (tournament selection, multi-parent crossover with a
 //!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
-//! - [`plot`]: PNG of the track with the line coloured by speed, and speed against
-//!   distance. [`command`]: `skidpad raceline`.
+//! - `plot`: PNG of the track with the line coloured by speed, and speed against
+//!   distance. `command`: `skidpad raceline`.
 
-pub mod command;
+mod command;
+// The algorithm is a namespace of its own (`ga::run`, its parameters and fitness): the
+// raceline tests and bench drive it directly.
 pub mod ga;
-pub mod plot;
+mod plot;
+
+pub use command::{run, RacelineArgs};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
-use crate::raceline::laterals::{LateralOptions, Laterals};
 use crate::raceline::{car_model, ProfiledLine};
+use crate::raceline::{LateralOptions, Laterals};
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
 
