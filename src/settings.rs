@@ -5,7 +5,7 @@
 //! defaults and one clear warning (the file is left as it was, for the player to fix);
 //! unknown keys and an older version's file load with a warning. Saving is atomic.
 
-use crate::input::{button_name, button_named, key_name, key_named, Action, Bindings};
+use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

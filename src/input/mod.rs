@@ -5,14 +5,17 @@
 //! events are translated into `PadEvent`s by the platform, so tests inject pad input
 //! through exactly this path.
 
-mod bindings;
+// `bindings` is a namespace of its own (actions, their keys and buttons, and their names):
+// `settings` reads it to store the player's bindings, and this module reads `settings`, so
+// settings must reach it below this file rather than through it.
+pub mod bindings;
 mod rumble;
 
-pub use bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
 pub use rumble::rumble_for;
 
 use crate::settings::InputSettings;
 use crate::sim::{TickInput, VehicleControl};
+use bindings::Action;
 use skidpad_platform::{PadAxis, PadEvent, PadEventKind, PadId, PlatformEvent};
 use std::collections::BTreeSet;
 
