@@ -4,7 +4,7 @@
 //! itself, and finishes its frame once it is shown (`end_frame`, which may hand over to the
 //! next screen). [`Flow`] holds the current one and the table of which follows which; the
 //! play loop (`crate::app::play`) only pumps events, asks the flow, swaps and accounts the
-//! frame. Today: [`Loading`] (the first chunks decoding) then [`Driving`] (the race, pause
+//! frame. Today: `Loading` (the first chunks decoding) then `Driving` (the race, pause
 //! included). A title screen, menus or a results screen are new variants of [`Screen`]
 //! and new rows in [`Flow::end_frame`].
 //!
