@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skidpad::content::chunk::bake_level;
-use skidpad::content::levels::{level_names, load_level};
 use skidpad::content::ContentRoot;
+use skidpad::content::{level_names, load_level};
 
 fn bake(c: &mut Criterion) {
     let root = ContentRoot::Embedded;

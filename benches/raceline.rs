@@ -6,12 +6,12 @@
 //! `cargo bench --bench raceline`. Compare figures as ratios measured in one run.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skidpad::content::levels::load_level;
+use skidpad::content::load_level;
 use skidpad::content::ContentRoot;
-use skidpad::raceline::ga::{self, Fitness, GaParams, Problem};
-use skidpad::raceline::laterals::{LateralOptions, Laterals};
-use skidpad::raceline::profile::ProfileScratch;
-use skidpad::raceline::{car_model, geometry::loop_length};
+use skidpad::raceline::ProfileScratch;
+use skidpad::raceline::{car_model, loop_length};
+use skidpad::raceline::{LateralOptions, Laterals};
+use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
 use skidpad::vehicle::CarDef;
 
 fn raceline(c: &mut Criterion) {

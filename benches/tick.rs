@@ -5,9 +5,9 @@
 //! wall-clock figure on a shared machine means little.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skidpad::app::race::{AiPlayer, Opponents};
-use skidpad::content::levels::{level_names, load_level};
+use skidpad::app::{AiPlayer, Opponents};
 use skidpad::content::ContentRoot;
+use skidpad::content::{level_names, load_level};
 use skidpad::raceline::level_line;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;

@@ -10,9 +10,9 @@
 //!
 //! Build with debug info for file and line numbers (the release profile keeps symbols).
 
-use skidpad::app::race::AiRace;
+use skidpad::app::AiRace;
 use skidpad::app::Setup;
-use skidpad::content::profile::DEFAULT_PROFILE;
+use skidpad::content::DEFAULT_PROFILE;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::SimWorld;
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -5,7 +5,7 @@
 
 use skidpad::app::{Session, Setup};
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::render::readback::read_back_buffer;
+use skidpad::render::read_back_buffer;
 use skidpad::render::Renderer;
 use skidpad::sim::{SimEvent, TickInput, VehicleControl};
 

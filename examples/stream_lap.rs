@@ -4,8 +4,8 @@
 //! `cargo run --release --example stream_lap`
 
 use glam::{Quat, Vec3};
-use skidpad::app::streaming::ThreadedChunks;
-use skidpad::content::levels::load_level;
+use skidpad::app::ThreadedChunks;
+use skidpad::content::load_level;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::{SimWorld, TickInput};
 use skidpad::vehicle::CarDef;

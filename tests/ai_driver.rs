@@ -116,7 +116,7 @@ fn an_ai_car_follows_a_stopped_car_instead_of_ramming_it() {
     let line = circle_line();
     let mut w = circle_world(&car);
     // The opponent starts 10 m behind the player, who stands on the line braking.
-    let mut opponents = skidpad::app::race::Opponents::spawn(&mut w, &line, std::slice::from_ref(&car));
+    let mut opponents = skidpad::app::Opponents::spawn(&mut w, &line, std::slice::from_ref(&car));
     let mut closest = f32::INFINITY;
     for _ in 0..(60 * 20) {
         opponents.drive(&mut w);

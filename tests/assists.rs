@@ -8,11 +8,11 @@ mod common;
 use common::{level, run, world, G};
 use glam::Vec3;
 use skidpad::assists::{stability::reference_yaw_rate, AssistSet};
-use skidpad::content::root::ContentRoot;
+use skidpad::content::ContentRoot;
 use skidpad::replay::{build_identity, Replay, ReplayHeader, FORMAT};
-use skidpad::sim::assist_hook::read_car;
+use skidpad::sim::read_car;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
-use skidpad::vehicle::bicycle::BicycleModel;
+use skidpad::vehicle::BicycleModel;
 use skidpad::vehicle::CarDef;
 
 const RATE_HZ: u32 = 60;

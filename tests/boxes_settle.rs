@@ -1,7 +1,7 @@
 //! The first scene's physics: dropped boxes fall under gravity and come to rest on the
 //! ground.
 
-use skidpad::content::levels::load_level;
+use skidpad::content::load_level;
 use skidpad::content::ContentRoot;
 use skidpad::sim::{SimWorld, Snapshot, TickInput};
 use skidpad::vehicle::CarDef;

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use glam::{Quat, Vec3};
-use skidpad::app::chase_camera::ChaseCamera;
+use skidpad::app::ChaseCamera;
 use skidpad::sim::SimWorld;
 
 #[test]

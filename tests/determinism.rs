@@ -1,7 +1,7 @@
 //! The simulation is deterministic: same level + same inputs → same state hash at every
 //! tick, and a different input changes it.
 
-use skidpad::content::levels::load_level;
+use skidpad::content::load_level;
 use skidpad::content::{ContentRoot, LoadedLevel};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;

@@ -1,6 +1,6 @@
 //! The fuzzers' findings, kept: every file under `tests/fuzz/<target>/` (inputs that once
 //! crashed or hung a parser, named after what they are, and the target's minimised corpus
-//! in `corpus/`) runs through the same harness libFuzzer runs (`skidpad::fuzzing`), on
+//! in `corpus/`) runs through the same harness libFuzzer runs (`skidpad::tools::fuzzing`), on
 //! stable, in CI. None may panic. A target with too few files fails (a deleted corpus must
 //! not pass silently), and the shipped content must go all the way through the harnesses
 //! and parse with the real parsers, so a harness cannot have become a no-op.
@@ -10,12 +10,12 @@
 //! for `scripts/fuzz seed`.
 
 use skidpad::content::chunk::BakedChunk;
-use skidpad::content::root::embedded_baked_levels;
+use skidpad::content::embedded_baked_levels;
 use skidpad::content::track::Track;
-use skidpad::content::{levels, ContentRoot, MaterialTable, PlatformProfile};
-use skidpad::fuzzing::TARGETS;
+use skidpad::content::{level_names, load_level, ContentRoot, MaterialTable, PlatformProfile};
 use skidpad::settings::Settings;
-use skidpad::vehicle::carla_import::convert_dump;
+use skidpad::tools::carla_import::convert_dump;
+use skidpad::tools::fuzzing::TARGETS;
 use skidpad::vehicle::CarDef;
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -131,11 +131,11 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
     let materials = read("content/materials.toml");
     MaterialTable::parse("materials.toml", &materials).unwrap();
     assert!(harness("materials")(&materials));
-    for name in levels::level_names(&ContentRoot::Embedded) {
+    for name in level_names(&ContentRoot::Embedded) {
         let rel = format!("content/levels/{name}/level.toml");
         // The real loader reads the level's own heightmaps and track; the harness serves
         // stand-ins, which must not make it refuse a shipped level.
-        levels::load_level(&ContentRoot::Embedded, &name).unwrap();
+        load_level(&ContentRoot::Embedded, &name).unwrap();
         assert!(harness("level")(&read(&rel)), "{rel}");
     }
     for rel in shipped("content/levels", ".png") {
@@ -156,7 +156,7 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
     convert_dump("dump.txt", std::str::from_utf8(&dump).unwrap(), "test").unwrap();
     assert!(harness("carla_dump")(&dump));
     assert!(harness("settings")(Settings::default().to_toml().as_bytes()));
-    for i in 0..skidpad::fuzzing::content_base_count() as u8 {
+    for i in 0..skidpad::tools::fuzzing::content_base_count() as u8 {
         assert!(harness("content_values")(&[i]), "content_values base {i}");
     }
     // Generated formats: the kept corpora hold real ones (see write_seed_corpora).
@@ -216,7 +216,7 @@ fn write_seed_corpora() {
     write("heightmap", "8bit_5x3.png", &png8);
 
     // content_values: each shipped car and level unedited, then with one number at zero.
-    for i in 0..skidpad::fuzzing::content_base_count() as u8 {
+    for i in 0..skidpad::tools::fuzzing::content_base_count() as u8 {
         write("content_values", &format!("base_{i}"), &[i]);
         write("content_values", &format!("base_{i}_zero"), &[i, 0, 3, 0]);
     }

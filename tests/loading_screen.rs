@@ -1,6 +1,6 @@
 //! The loading screen draws a bar filled to the progress, on a real offscreen GL context.
 
-use skidpad::render::readback::read_back_buffer;
+use skidpad::render::read_back_buffer;
 use skidpad::render::Renderer;
 use skidpad_platform::{Platform, WindowConfig};
 

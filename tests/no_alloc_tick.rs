@@ -8,10 +8,10 @@
 //! each car model, the second races AI cars at speed (CCD active) for a whole lap.
 
 use skidpad::alloc_count::{allocations, CountingAlloc};
-use skidpad::app::race::AiRace;
+use skidpad::app::AiRace;
 use skidpad::app::Setup;
-use skidpad::content::levels::{level_names, load_level};
-use skidpad::content::profile::DEFAULT_PROFILE;
+use skidpad::content::DEFAULT_PROFILE;
+use skidpad::content::{level_names, load_level};
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::{SimWorld, Snapshot, TickInput, TickPart, VehicleControl};
 use skidpad::vehicle::CarDef;

@@ -4,7 +4,7 @@
 //! naming it (never accept it, never panic). Settings, which never refuse, must warn and
 //! fall back to the defaults.
 
-use skidpad::content::levels::materials;
+use skidpad::content::materials;
 use skidpad::content::{ContentError, ContentRoot, Level, MaterialTable, PlatformProfile};
 use skidpad::settings::Settings;
 use skidpad::vehicle::CarDef;

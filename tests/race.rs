@@ -94,7 +94,7 @@ fn racing_needs_a_track_or_an_ai_line() {
 fn an_overturned_ai_car_is_put_back_on_its_line() {
     // Roll an AI car onto its roof on the circuit: within the recovery time (4 s) plus a
     // margin it is back on its wheels, on the line, and driving.
-    use skidpad::app::race::Race;
+    use skidpad::app::Race;
     use skidpad::content::{ContentRoot, PlatformProfile};
     let root = ContentRoot::Embedded;
     let mut setup =

@@ -7,14 +7,14 @@
 //! unoptimised in tests (`benches/raceline.rs` runs the full sizes).
 
 use glam::Vec2;
-use skidpad::content::levels::load_level;
+use skidpad::content::load_level;
 use skidpad::content::track::Track;
 use skidpad::content::ContentRoot;
-use skidpad::raceline::ga::{self, Fitness, GaParams, Problem};
-use skidpad::raceline::geometry::self_crossings;
-use skidpad::raceline::laterals::{LateralOptions, Laterals};
-use skidpad::raceline::profile::{CarModel, GRAVITY_MPS2};
+use skidpad::raceline::self_crossings;
 use skidpad::raceline::{car_model, centre_line, level_line, load_line_csv};
+use skidpad::raceline::{CarModel, GRAVITY_MPS2};
+use skidpad::raceline::{LateralOptions, Laterals};
+use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
 use skidpad::vehicle::CarDef;
 use std::f32::consts::PI;
 use std::process::Command;

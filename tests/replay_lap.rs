@@ -2,7 +2,7 @@
 //! format (encode, decode) and a fresh world.
 
 use glam::Vec3;
-use skidpad::content::levels::load_level;
+use skidpad::content::load_level;
 use skidpad::content::ContentRoot;
 use skidpad::replay::{build_identity, Replay, ReplayHeader, FORMAT};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};

@@ -7,8 +7,8 @@ use common::*;
 use glam::{Quat, Vec3};
 use skidpad::content::ContentRoot;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
-use skidpad::vehicle::ackermann::{AckermannControl, AckermannController};
 use skidpad::vehicle::CarDef;
+use skidpad::vehicle::{AckermannControl, AckermannController};
 
 fn sedan() -> CarDef {
     CarDef::load(&ContentRoot::Embedded, "sedan").expect("sedan loads")

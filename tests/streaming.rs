@@ -3,8 +3,8 @@
 //! whether chunks decode on a thread or on demand.
 
 use glam::{Quat, Vec3};
-use skidpad::app::streaming::ThreadedChunks;
-use skidpad::content::levels::load_level;
+use skidpad::app::ThreadedChunks;
+use skidpad::content::load_level;
 use skidpad::content::track::Track;
 use skidpad::content::{ContentRoot, LoadedLevel, PlatformProfile};
 use skidpad::sim::{SimWorld, TickInput};

@@ -6,7 +6,7 @@
 use glam::{Quat, Vec3};
 use rapier3d::control::{DynamicRayCastVehicleController, WheelTuning};
 use rapier3d::prelude::*;
-use skidpad::content::levels::materials;
+use skidpad::content::materials;
 use skidpad::content::ContentRoot;
 use skidpad::sim::VehicleControl;
 use skidpad::vehicle::{Car, CarDef, Surfaces};

@@ -1,6 +1,6 @@
-//! libFuzzer target: `skidpad::fuzzing::raceline_csv` (see src/fuzzing.rs), which must never panic.
+//! libFuzzer target: `skidpad::tools::fuzzing::raceline_csv` (see src/tools/fuzzing.rs), which must never panic.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = skidpad::fuzzing::raceline_csv(data);
+    let _ = skidpad::tools::fuzzing::raceline_csv(data);
 });

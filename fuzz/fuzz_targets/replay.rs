@@ -1,6 +1,6 @@
-//! libFuzzer target: `skidpad::fuzzing::replay` (see src/fuzzing.rs), which must never panic.
+//! libFuzzer target: `skidpad::tools::fuzzing::replay` (see src/tools/fuzzing.rs), which must never panic.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = skidpad::fuzzing::replay(data);
+    let _ = skidpad::tools::fuzzing::replay(data);
 });

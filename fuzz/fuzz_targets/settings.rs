@@ -1,6 +1,6 @@
-//! libFuzzer target: `skidpad::fuzzing::settings` (see src/fuzzing.rs), which must never panic.
+//! libFuzzer target: `skidpad::tools::fuzzing::settings` (see src/tools/fuzzing.rs), which must never panic.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let _ = skidpad::fuzzing::settings(data);
+    let _ = skidpad::tools::fuzzing::settings(data);
 });

@@ -3,7 +3,7 @@
 
 use super::line::DrivingLine;
 use crate::sim::VehicleControl;
-use crate::vehicle::ackermann::{AckermannControl, AckermannController};
+use crate::vehicle::{AckermannControl, AckermannController};
 use crate::vehicle::{CarDef, Telemetry};
 use glam::{Vec2, Vec3};
 use rapier3d::prelude::RigidBody;

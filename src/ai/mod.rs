@@ -12,12 +12,13 @@
 //! stays deterministic, and a replay that records the player's inputs reproduces the AI
 //! cars too (they are recomputed from the same states).
 
-pub mod driver;
-pub mod line;
-pub mod recovery;
-pub mod timing;
+mod driver;
+mod line;
+mod recovery;
+mod timing;
 
 pub use driver::{AiDriver, AiSettings};
 pub use line::DrivingLine;
 pub use recovery::StuckWatch;
+pub use recovery::{STILL_BELOW_MPS, STUCK_AFTER_S};
 pub use timing::LapTimer;

@@ -4,7 +4,7 @@
 use super::Session;
 use crate::assists::gearbox::shown_gear;
 use crate::assists::AssistLamps;
-use crate::render::hud::Hud;
+use crate::render::Hud;
 use crate::time::{FrameHistory, Phase};
 use std::fmt::Write as _;
 use std::time::Duration;

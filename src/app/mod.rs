@@ -1,20 +1,25 @@
-//! The front ends: interactive play, headless runs, screenshots, the profiler and the soak,
-//! each built from a [`Setup`]. [`race::Race`] is the one world-plus-opponents set-up they
-//! share; [`Session`] adds what a drawn game needs; [`flow`] holds play's screens.
+//! The front ends: interactive play, headless runs and screenshots, each built from a
+//! [`Setup`] (as are the profiler and the soak, in `tools`). [`Race`] is the one
+//! world-plus-opponents set-up they share; [`Session`] adds what a drawn game needs;
+//! [`flow`] holds play's screens.
 
-pub mod car_tools;
-pub mod chase_camera;
+mod chase_camera;
+// Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
+// and its options and report, `hud::compose` (what the overlay shows).
 pub mod flow;
 pub mod headless;
 pub mod hud;
-pub mod play;
-pub mod profile;
-pub mod race;
-pub mod screenshot;
-pub mod session;
-pub mod setup;
-pub mod soak;
-pub mod streaming;
+mod play;
+mod race;
+mod screenshot;
+mod session;
+mod setup;
+mod streaming;
 
+pub use chase_camera::ChaseCamera;
+pub use play::{play, PlayOptions};
+pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
+pub use screenshot::{capture, screenshot, ShotOptions};
 pub use session::Session;
 pub use setup::Setup;
+pub use streaming::ThreadedChunks;

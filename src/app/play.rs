@@ -3,11 +3,8 @@
 //! reads as its steps: pump the events, advance the screen, draw it, show it, account the
 //! frame.
 
-use super::flow::driving::Ended;
-use super::flow::feed::TickFeed;
-use super::flow::frame::{Frame, FrameAccount, FrameKind};
-use super::flow::stage::Stage;
 use super::flow::Flow;
+use super::flow::{Ended, Frame, FrameAccount, FrameKind, Stage, TickFeed};
 use super::session::Session;
 use super::setup::Setup;
 use crate::content::PlatformProfile;

@@ -2,8 +2,8 @@
 
 use super::Setup;
 use crate::error::Error;
-use crate::render::readback::{read_back_buffer, Image};
 use crate::render::Renderer;
+use crate::render::{read_back_buffer, Image};
 use crate::sim::{TickInput, VehicleControl};
 use skidpad_platform::{Platform, WindowConfig};
 use std::path::Path;
@@ -28,7 +28,7 @@ pub struct ShotOptions {
     /// How many of the last frames brake.
     pub brake_frames: u32,
     /// How the ground is coloured (`--view friction`: by the friction the physics uses).
-    pub view: crate::render::friction_view::GroundView,
+    pub view: crate::render::GroundView,
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
@@ -65,7 +65,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     let (w, h) = platform.drawable_size();
     renderer.draw(&session.frame_view(1.0, &camera), w, h);
     if opts.hud {
-        let mut hud = crate::render::hud::Hud::new()?;
+        let mut hud = crate::render::Hud::new()?;
         let history = crate::time::FrameHistory::new(1);
         let mut text = String::new();
         let state = crate::app::hud::HudState::default();

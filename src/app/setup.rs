@@ -2,7 +2,7 @@
 //! level's parked cars, the platform profile and, with `--ai N`, the opponents and the line
 //! they drive, all loaded and validated. [`super::race::Race`] builds the world from it.
 
-use crate::content::levels::load_level;
+use crate::content::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
 use crate::error::Error;
 use crate::raceline::{level_line, RaceLine};

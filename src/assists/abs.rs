@@ -15,7 +15,7 @@
 //! friction allows, against a locked car's shortest stop with no steering at all.
 
 use super::CarReading;
-use crate::vehicle::control::VehicleControl;
+use crate::vehicle::VehicleControl;
 
 /// Slip ratio (magnitude) a braked wheel is held under.
 pub const TARGET_SLIP: f32 = 0.2;

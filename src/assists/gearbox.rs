@@ -1,6 +1,6 @@
 //! The gearbox as the player chooses it (automatic or manual) and reads it (R, N, 1..n).
 
-use crate::vehicle::drivetrain::Gearbox;
+use crate::vehicle::Gearbox;
 
 /// Who picks the gear.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

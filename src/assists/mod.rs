@@ -17,7 +17,7 @@ pub mod stability;
 pub mod steering;
 pub mod traction;
 
-use crate::vehicle::control::VehicleControl;
+use crate::vehicle::VehicleControl;
 
 /// Which assists act, as a tick's input carries them. The default is none (the car as
 /// the physics has it), which is also what every replay written before assists existed

@@ -12,7 +12,7 @@
 //! numb, widen [`DEADBAND_RAD_PER_S`] or lower [`STEER_PER_RAD_PER_S`].
 
 use super::CarReading;
-use crate::vehicle::control::VehicleControl;
+use crate::vehicle::VehicleControl;
 
 /// Yaw-rate excess tolerated before acting, rad/s (plus [`DEADBAND_FRACTION`] of the reference).
 pub const DEADBAND_RAD_PER_S: f32 = 0.05;

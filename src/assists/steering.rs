@@ -10,7 +10,7 @@
 //! `HOLD_LATERAL_G`.
 
 use super::CarReading;
-use crate::vehicle::control::VehicleControl;
+use crate::vehicle::VehicleControl;
 
 /// Lateral acceleration the limit aims at, in g. More than a road tire's ~0.9 because the
 /// tires need slip angle on top of the kinematic angle.

@@ -9,7 +9,7 @@
 //! if the car still fishtails out of corners, lower it.
 
 use super::CarReading;
-use crate::vehicle::control::VehicleControl;
+use crate::vehicle::VehicleControl;
 
 /// Slip ratio the driven wheels are held near.
 pub const TARGET_SLIP: f32 = 0.12;

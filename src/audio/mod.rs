@@ -5,7 +5,9 @@
 //! [`skidpad_platform::AudioRenderer`]); the game only sets [`SoundParams`] once a frame and
 //! queues impacts. Tests render into buffers, with no device at all.
 
-pub mod engine;
-pub mod mixer;
+mod engine;
+mod mixer;
 
+pub use engine::{virtual_rpm, IDLE_RPM};
+pub use mixer::SAMPLE_RATE;
 pub use mixer::{Mixer, SharedSound, SoundParams};

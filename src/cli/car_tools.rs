@@ -21,16 +21,16 @@ pub struct CarArgs {
 /// Runs `skidpad analyze`.
 pub fn run_analyze(ctx: &Context, a: &CarArgs) -> Result<(), Error> {
     let car = CarDef::load(&ctx.root, &a.car)?;
-    let report = crate::app::car_tools::analyze(&car)?;
+    let report = crate::tools::car_report::analyze(&car)?;
     emit(a.json, &report, || report.text())
 }
 
 /// Runs `skidpad validate`: the report is printed, then a failed check is an error.
 pub fn run_validate(ctx: &Context, a: &CarArgs) -> Result<(), Error> {
     let car = CarDef::load(&ctx.root, &a.car)?;
-    let materials = crate::content::levels::materials(&ctx.root)?;
-    let report = crate::validation::validate(&materials, &car, &crate::validation::RATES_HZ)?;
-    emit(a.json, &report, || crate::app::car_tools::validation_text(&report))?;
+    let materials = crate::content::materials(&ctx.root)?;
+    let report = crate::tools::validation::validate(&materials, &car, &crate::tools::validation::RATES_HZ)?;
+    emit(a.json, &report, || crate::tools::car_report::validation_text(&report))?;
     if report.pass() {
         Ok(())
     } else {

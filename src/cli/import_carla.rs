@@ -27,9 +27,9 @@ pub struct ImportArgs {
 /// atomically to `--out`, or printed.
 pub fn run(a: &ImportArgs) -> Result<(), Error> {
     let label = a.dump.display().to_string();
-    let bytes = crate::content::root::read_file(&a.dump)?;
+    let bytes = crate::content::read_file(&a.dump)?;
     let text = String::from_utf8(bytes).map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
-    let converted = crate::vehicle::carla_import::convert_dump(&label, &text, &a.description)?;
+    let converted = crate::tools::carla_import::convert_dump(&label, &text, &a.description)?;
     for w in &converted.warnings {
         log::warn!("{label}: {w}");
     }

@@ -5,8 +5,8 @@
 //! list with the level file and with `skidpad screenshot --view friction`.
 
 use super::context::Context;
-use crate::content::levels::{level_names, load_level};
 use crate::content::Level;
+use crate::content::{level_names, load_level};
 use crate::error::Error;
 use clap::Args;
 use skidpad_bake::surfaces::{signed_area, terrain_outline, visible_parts};

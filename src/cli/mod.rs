@@ -5,8 +5,8 @@
 
 mod car_tools;
 mod cars;
-pub mod context;
-pub mod exit;
+mod context;
+mod exit;
 mod import_carla;
 mod levels;
 mod play;
@@ -25,10 +25,10 @@ pub use run::RunArgs;
 pub use scenario::ScenarioArgs;
 pub use screenshot::ShotArgs;
 
-use crate::app::soak::SoakArgs;
-use crate::content::profile::DEFAULT_PROFILE;
+use crate::content::DEFAULT_PROFILE;
 use crate::error::Error;
-use crate::raceline::command::RacelineArgs;
+use crate::tools::raceline_search::RacelineArgs;
+use crate::tools::soak::SoakArgs;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -135,7 +135,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::Analyze(a) => car_tools::run_analyze(&ctx, &a),
         Command::Validate(a) => car_tools::run_validate(&ctx, &a),
         Command::ImportCarla(a) => import_carla::run(&a),
-        Command::Raceline(a) => crate::raceline::command::run(&ctx.root, &a),
-        Command::Soak(a) => crate::app::soak::run(&ctx.root, &ctx.profile, &a),
+        Command::Raceline(a) => crate::tools::raceline_search::run(&ctx.root, &a),
+        Command::Soak(a) => crate::tools::soak::run(&ctx.root, &ctx.profile, &a),
     }
 }

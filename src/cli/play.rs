@@ -1,11 +1,11 @@
 //! `skidpad play` (the default command): open a window and drive, or watch a replay.
 
 use super::context::Context;
-use crate::app::play::PlayOptions;
+use crate::app::PlayOptions;
 use crate::app::Setup;
-use crate::content::levels::DEFAULT_LEVEL;
+use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -64,7 +64,7 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
             (setup, None)
         }
     };
-    crate::app::play::play(
+    crate::app::play(
         &setup,
         PlayOptions {
             max_frames: a.max_frames,

@@ -1,12 +1,12 @@
 //! `skidpad profile`: measure where the frame budget goes on a level.
 
 use super::context::Context;
-use crate::app::profile::ProfileOptions;
 use crate::app::Setup;
-use crate::content::levels::DEFAULT_LEVEL;
+use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::report::emit;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::tools::profile::ProfileOptions;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -43,7 +43,7 @@ pub struct ProfileArgs {
 pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
-    let report = crate::app::profile::profile(
+    let report = crate::tools::profile::profile(
         &setup,
         &ProfileOptions {
             frames: a.frames.max(1),

@@ -5,12 +5,12 @@
 use super::context::Context;
 use crate::app::headless::{self, RunInput, RunOptions, RunReport};
 use crate::app::Setup;
-use crate::content::levels::DEFAULT_LEVEL;
+use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
 use crate::report::emit;
 use crate::sim::VehicleControl;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 use std::path::{Path, PathBuf};
 

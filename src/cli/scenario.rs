@@ -2,10 +2,10 @@
 
 use super::context::Context;
 use crate::app::Setup;
-use crate::content::levels::{level_names, load_level};
+use crate::content::{level_names, load_level};
 use crate::error::Error;
 use crate::report::emit;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 
 /// Options of `scenario`.

@@ -1,11 +1,11 @@
 //! `skidpad screenshot`: render a level offscreen after some frames and write a PNG.
 
 use super::context::Context;
-use crate::app::screenshot::ShotOptions;
 use crate::app::Setup;
-use crate::content::levels::DEFAULT_LEVEL;
+use crate::app::ShotOptions;
+use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
-use crate::vehicle::definition::DEFAULT_CAR;
+use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -70,13 +70,13 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
         brake: a.brake,
         brake_frames: a.brake_frames,
         view: match a.view.as_str() {
-            "friction" => crate::render::friction_view::GroundView::Friction,
-            _ => crate::render::friction_view::GroundView::Albedo,
+            "friction" => crate::render::GroundView::Friction,
+            _ => crate::render::GroundView::Albedo,
         },
     };
     check_pedals(a)?;
     check_size(&opts)?;
-    crate::app::screenshot::screenshot(&setup, opts, &a.out)?;
+    crate::app::screenshot(&setup, opts, &a.out)?;
     log::info!("wrote {}", a.out.display());
     Ok(())
 }

@@ -2,12 +2,15 @@
 //! at the edge into validated types. Bad content is a [`ContentError`] naming file, field
 //! and problem. The schemas shared with the offline bake live in `skidpad-bake`.
 
-pub mod levels;
-pub mod profile;
-pub mod root;
+mod levels;
+mod profile;
+mod root;
 
+pub use levels::{bake_now, level_names, load_level, materials, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::PlatformProfile;
+pub use profile::DEFAULT_PROFILE;
 pub use root::ContentRoot;
+pub use root::{build_content_digest, embedded_baked_levels, read_file};
 pub use skidpad_bake::{chunk, level, material, scenario, toml_file, track, validate};
 pub use skidpad_bake::{ContentError, Level, MaterialTable};

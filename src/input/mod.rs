@@ -5,9 +5,14 @@
 //! events are translated into `PadEvent`s by the platform, so tests inject pad input
 //! through exactly this path.
 
+// `bindings` is a namespace of its own (actions, their keys and buttons, and their names):
+// `settings` reads it to store the player's bindings, and this module reads `settings`, so
+// settings must reach it below this file rather than through it.
 pub mod bindings;
-pub mod rumble;
+mod rumble;
 pub mod shaping;
+
+pub use rumble::rumble_for;
 
 use crate::assists::gearbox::GearboxMode;
 use crate::settings::{AssistSettings, InputSettings};

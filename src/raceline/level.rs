@@ -49,7 +49,7 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
         Some(dir) => {
             let path = dir.join(LEVEL_LINE_FILE);
             path.is_file()
-                .then(|| crate::content::root::read_file(&path).map(|b| (b, path.display().to_string())))
+                .then(|| crate::content::read_file(&path).map(|b| (b, path.display().to_string())))
                 .transpose()?
         }
         None => {

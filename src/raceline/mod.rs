@@ -1,35 +1,31 @@
-//! Racing lines (seed 002): a track cut into laterals, a line as one value per lateral,
-//! its speed profile and lap time, and a genetic algorithm that searches the line.
+//! Racing lines (seed 002) as the game's AI uses them at run time: a track cut into
+//! laterals, a line as one value per lateral, its speed profile and lap time, the line a
+//! level ships and the CSV it is stored in. The search for a line (the genetic algorithm,
+//! `skidpad raceline`, the plots) is a tool: `tools::raceline_search`.
 //!
-//! - [`laterals`]: the track as transverse segments that never cross, a margin inside
+//! - `laterals`: the track as transverse segments that never cross, a margin inside
 //!   each border, from a centre line (smoothed, resampled) or two borders.
-//! - [`profile`]: Menger curvature and the 3-pass speed profile of a car on a closed
+//! - `profile`: Menger curvature and the 3-pass speed profile of a car on a closed
 //!   line, and its lap time; the minimum-curvature cost.
-//! - [`ga`]: the genetic algorithm (tournament selection, multi-parent crossover with a
-//!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
-//! - [`plot`]: PNG of the track with the line coloured by speed, and speed against
-//!   distance. [`command`]: `skidpad raceline`.
-//! - [`level`]: the line the AI drives on a level (shipped, centre or `ai_line`).
+//! - `level`: the line the AI drives on a level (shipped, centre or `ai_line`).
 //!
 //! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
 //! frame of the racetrack databases, x = −world x, y = world z.
 
-pub mod command;
-pub mod ga;
-pub mod geometry;
-pub mod laterals;
-pub mod level;
-pub mod plot;
-pub mod profile;
+mod geometry;
+mod laterals;
+mod level;
+mod profile;
+
+pub use geometry::{loop_length, self_crossings};
+pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
+pub use level::{level_line, RaceLine};
+pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
 use crate::vehicle::CarDef;
-use ga::{Fitness, GaParams, GaResult, Problem, Progress};
 use glam::Vec2;
-use laterals::{LateralOptions, Laterals};
-pub use level::{level_line, RaceLine};
-use profile::{CarModel, GRAVITY_MPS2};
 
 /// The racing line a level ships, beside its `level.toml` (written by
 /// `skidpad raceline --out`).
@@ -160,62 +156,6 @@ pub fn parse_line_csv(file: &str, text: &str) -> Result<Vec<Vec2>, ContentError>
         ));
     }
     Ok(points)
-}
-
-/// How to search a line.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SearchOptions {
-    /// How to cut the track.
-    pub laterals: LateralOptions,
-    /// What to minimise.
-    pub fitness: Fitness,
-    /// The genetic algorithm's settings.
-    pub ga: GaParams,
-}
-
-/// A searched line and what the search found out.
-#[derive(Debug, Clone)]
-pub struct SearchResult {
-    /// The track's laterals.
-    pub laterals: Laterals,
-    /// The best line through the speed profile.
-    pub line: ProfiledLine,
-    /// The centre line through the same profile.
-    pub centre: ProfiledLine,
-    /// The algorithm's outcome (the best line's genes, generations, history).
-    pub ga: GaResult,
-}
-
-/// Searches the fastest (or least curved) line of `track` for `car` on a surface of
-/// friction `mu`; `on_generation` hears about each generation.
-pub fn search(
-    file: &str,
-    track: &Track,
-    car: &CarDef,
-    mu: f32,
-    options: &SearchOptions,
-    on_generation: &mut dyn FnMut(&Progress),
-) -> Result<SearchResult, ContentError> {
-    let model = car_model(car, mu)?;
-    options
-        .ga
-        .check()
-        .map_err(|(field, why)| ContentError::new("raceline", field, why))?;
-    let laterals = Laterals::from_track(file, track, &options.laterals)?;
-    let problem = Problem {
-        laterals: &laterals,
-        car: &model,
-        fitness: options.fitness,
-    };
-    let ga = ga::run(&problem, &options.ga, &[], on_generation);
-    let line = model.profile(&laterals.points(&ga.best));
-    let centre = model.profile(&laterals.points(&laterals.centre_t));
-    Ok(SearchResult {
-        laterals,
-        line,
-        centre,
-        ga,
-    })
 }
 
 #[cfg(test)]

@@ -29,9 +29,9 @@
 //! friction circle with cornering; their gear is always 1.
 
 use super::geometry::{menger_curvature, menger_curvature_from_lengths};
-use crate::vehicle::definition::VehicleModel;
-use crate::vehicle::longitudinal::PointMass;
 use crate::vehicle::CarDef;
+use crate::vehicle::PointMass;
+use crate::vehicle::VehicleModel;
 use glam::Vec2;
 
 /// Standard gravity, m/s².

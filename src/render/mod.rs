@@ -2,20 +2,25 @@
 //! [`SceneDesc`]; it never touches the simulation. GL function pointers are loaded by the
 //! platform layer before a [`Renderer`] is made.
 
-pub mod billboards;
-pub mod camera;
-pub mod friction_view;
+mod billboards;
+mod camera;
+mod friction_view;
+// Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
+// after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;
-pub mod hud;
-pub mod mesh;
+mod hud;
+mod mesh;
 pub mod particles;
-pub mod quads;
-pub mod readback;
-pub mod scene;
-pub mod shader;
-pub mod shadow;
+mod quads;
+mod readback;
+mod scene;
+mod shader;
+mod shadow;
 
 pub use camera::Camera;
+pub use friction_view::GroundView;
+pub use hud::Hud;
+pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameView, Renderer, SceneDesc};
 
 /// Why rendering could not start: a shader that does not compile or link (with the

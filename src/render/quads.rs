@@ -71,11 +71,6 @@ impl QuadStream {
         self.floats_per_vertex * 4
     }
 
-    /// Most quads it holds.
-    pub fn capacity(&self) -> usize {
-        self.capacity
-    }
-
     /// Uploads `vertices` (whole quads; anything past the capacity is dropped) and draws
     /// them with the bound program and the current blend and depth state.
     pub fn draw(&self, vertices: &[f32]) {

@@ -6,7 +6,7 @@
 //! checksum of everything before it. Written atomically (temporary file, fsync, rename).
 
 use crate::assists::AssistSet;
-use crate::content::root::build_content_digest;
+use crate::content::build_content_digest;
 use crate::content::ContentError;
 use crate::sim::{TickInput, VehicleControl};
 use serde::{Deserialize, Serialize};
@@ -202,7 +202,7 @@ impl Replay {
 
     /// Reads and decodes a replay file.
     pub fn load(path: &Path) -> Result<Replay, ContentError> {
-        let bytes = crate::content::root::read_file(path)?;
+        let bytes = crate::content::read_file(path)?;
         Self::decode(&path.display().to_string(), &bytes)
     }
 

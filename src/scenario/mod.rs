@@ -1,16 +1,16 @@
 //! Scenario runs: a level's script (runs and checks, from its `[scenario]`) executed
 //! headless, measured, and checked. `skidpad scenario NAME|all` prints the results.
 
-pub mod metrics;
+mod metrics;
 
 use crate::app::Setup;
 use crate::content::scenario::{Check, MetricRef, Run};
 use crate::content::ContentRoot;
 use crate::error::Error;
-use crate::sim::hash::StateHasher;
+use crate::sim::StateHasher;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
-use crate::vehicle::ackermann::{AckermannControl, AckermannController};
 use crate::vehicle::CarDef;
+use crate::vehicle::{AckermannControl, AckermannController};
 use glam::{Quat, Vec3};
 use metrics::Recorder;
 use serde::Serialize;

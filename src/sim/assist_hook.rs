@@ -6,7 +6,7 @@
 
 use super::input::{TickInput, VehicleControl};
 use crate::assists::{AssistLamps, Assists, CarReading};
-use crate::vehicle::bicycle::BicycleModel;
+use crate::vehicle::BicycleModel;
 use crate::vehicle::{Car, Telemetry};
 use glam::Vec3;
 use rapier3d::prelude::RigidBody;

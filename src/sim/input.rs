@@ -2,7 +2,7 @@
 
 // The controls are the vehicles' (the models consume them); re-exported so a tick's input
 // reads as one place.
-pub use crate::vehicle::control::VehicleControl;
+pub use crate::vehicle::VehicleControl;
 
 use crate::assists::AssistSet;
 

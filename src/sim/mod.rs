@@ -4,16 +4,19 @@
 //! Nothing here reads a clock, a random source, a file or a device. A tick's only inputs
 //! are the world's state and a [`TickInput`].
 
-pub mod assist_hook;
-pub mod events;
-pub mod hash;
-pub mod input;
-pub mod snapshot;
-pub mod streaming;
-pub mod world;
+mod assist_hook;
+mod events;
+mod hash;
+mod input;
+mod snapshot;
+mod streaming;
+mod world;
 
+pub use assist_hook::read_car;
 pub use events::SimEvent;
+pub use hash::StateHasher;
 pub use input::{TickInput, VehicleControl};
 pub use snapshot::{BodyPose, Snapshot};
+pub use streaming::{chunks_near, StreamRadii};
 pub use streaming::{ChunkEvent, ChunkProvider, StreamStats, SyncProvider};
 pub use world::{FaultTarget, SimWorld, TickPart};

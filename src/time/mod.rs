@@ -1,8 +1,8 @@
 //! Game time: the fixed-step loop and per-frame phase accounting. Pure: driven by the
 //! durations the platform measures, or by a fake clock in tests.
 
-pub mod fixed_step;
-pub mod frame_phases;
+mod fixed_step;
+mod frame_phases;
 
 pub use fixed_step::{FixedStepLoop, FramePlan, LoopConfig};
 pub use frame_phases::{FrameHistory, FramePhases, Phase, PhaseTimer};

@@ -13,7 +13,7 @@ use super::arcade_params::{self, RawArcadeCar};
 use super::chassis::{parse_chassis, RawBox, SharedPhysics};
 use super::sim_params::{self, RawSimCar, SimParams};
 use super::steering;
-use crate::content::root::read_file;
+use crate::content::read_file;
 use crate::content::toml_file::parse_bytes;
 use crate::content::validate::Validator;
 use crate::content::{ContentError, ContentRoot};
@@ -22,7 +22,7 @@ use serde::Deserialize;
 use std::path::Path;
 
 pub use super::arcade_params::ArcadeParams;
-pub use super::chassis::{ChassisBox, WheelDef, MAX_WHEELS};
+pub use super::chassis::{ChassisBox, WheelDef};
 
 /// The car `skidpad` drives when none is named.
 pub const DEFAULT_CAR: &str = "coupe";

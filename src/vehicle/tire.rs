@@ -23,15 +23,6 @@
 
 use super::sim_params::smooth_saturation;
 
-/// Slip ratio and slip angle of one contact patch.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Slip {
-    /// (ω·r − v_x) / max(|v_x|, v_min): +1 spinning at twice road speed, −1 locked.
-    pub ratio: f32,
-    /// atan(v_y / max(|v_x|, v_min)), radians; positive when the patch slides left.
-    pub angle_rad: f32,
-}
-
 /// Longitudinal slip from patch speed `v_x_mps`, rim speed `rim_mps` (ω·r) and the floor.
 pub fn slip_ratio(v_x_mps: f32, rim_mps: f32, floor_mps: f32) -> f32 {
     (rim_mps - v_x_mps) / v_x_mps.abs().max(floor_mps)

@@ -3,11 +3,11 @@
 
 use glam::{Quat, Vec2, Vec3};
 use skidpad::content::level::{Level, PropShape, StaticProp};
-use skidpad::content::levels::{bake_now, materials};
 use skidpad::content::material::MaterialId;
+use skidpad::content::{bake_now, materials};
 use skidpad::content::{ContentRoot, LoadedLevel, MaterialTable};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
-use skidpad::vehicle::definition::ArcadeParams;
+use skidpad::vehicle::ArcadeParams;
 use skidpad::vehicle::CarDef;
 
 /// Standard gravity as rapier applies it.

@@ -7,7 +7,7 @@ use super::feedback::Feedback;
 use super::frame::{Frame, FrameAccount};
 use super::stage::Stage;
 use crate::app::hud::{self, HudState};
-use crate::app::session::Session;
+use crate::app::Session;
 use crate::input::InputState;
 use crate::settings::Settings;
 use crate::sim::{ChunkEvent, TickInput};

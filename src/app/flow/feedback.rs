@@ -1,9 +1,9 @@
 //! What the player hears and feels of the race: impact and landing sounds and pad rumble
 //! after each tick, and the engine, tyre and wind sound set once a frame.
 
-use crate::audio::engine::{virtual_rpm, IDLE_RPM};
+use crate::audio::{virtual_rpm, IDLE_RPM};
 use crate::audio::{SharedSound, SoundParams};
-use crate::input::rumble::rumble_for;
+use crate::input::rumble_for;
 use crate::settings::Volumes;
 use crate::sim::{SimEvent, SimWorld, TickInput};
 use skidpad_platform::{PadId, Pads};

@@ -2,11 +2,11 @@
 //! while a bar shows how many are in; then the race starts with them ready.
 
 use super::stage::Stage;
-use crate::app::session::Session;
-use crate::app::setup::Setup;
-use crate::app::streaming::ThreadedChunks;
-use crate::sim::streaming::{chunks_near, StreamRadii};
+use crate::app::Session;
+use crate::app::Setup;
+use crate::app::ThreadedChunks;
 use crate::sim::ChunkProvider;
+use crate::sim::{chunks_near, StreamRadii};
 use glam::Vec3;
 use skidpad_bake::chunk::ChunkCoord;
 use skidpad_platform::Clock;

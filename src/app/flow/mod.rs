@@ -4,30 +4,33 @@
 //! itself, and finishes its frame once it is shown (`end_frame`, which may hand over to the
 //! next screen). [`Flow`] holds the current one and the table of which follows which; the
 //! play loop (`crate::app::play`) only pumps events, asks the flow, swaps and accounts the
-//! frame. Today: [`Loading`] (the first chunks decoding) then [`Driving`] (the race, pause
+//! frame. Today: `Loading` (the first chunks decoding) then `Driving` (the race, pause
 //! included). A title screen, menus or a results screen are new variants of [`Screen`]
 //! and new rows in [`Flow::end_frame`].
 //!
-//! - [`stage`]: the devices every screen plays through, and the frame's events.
-//! - [`frame`]: a frame's phase timing, and the accounting of frames of play.
-//! - [`loading`], [`driving`]: the screens; [`feed`] (replay in, recording out) and
-//!   [`feedback`] (sound and rumble) serve the driving screen.
+//! - `stage`: the devices every screen plays through, and the frame's events.
+//! - `frame`: a frame's phase timing, and the accounting of frames of play.
+//! - `loading`, `driving`: the screens; `feed` (replay in, recording out) and
+//!   `feedback` (sound and rumble) serve the driving screen.
 
-pub mod driving;
-pub mod feed;
-pub mod feedback;
-pub mod frame;
-pub mod loading;
-pub mod stage;
+mod driving;
+mod feed;
+mod feedback;
+mod frame;
+mod loading;
+mod stage;
 
-use crate::app::session::Session;
-use crate::app::setup::Setup;
+pub use driving::Ended;
+pub use feed::TickFeed;
+pub(crate) use feedback::engine_sound_rpm;
+pub use frame::{Frame, FrameAccount, FrameKind};
+pub use stage::Stage;
+
+use crate::app::Session;
+use crate::app::Setup;
 use crate::settings::Settings;
-use driving::{Driving, Ended};
-use feed::TickFeed;
-use frame::{Frame, FrameAccount, FrameKind};
+use driving::Driving;
 use loading::Loading;
-use stage::Stage;
 
 /// The screen being shown.
 pub enum Screen {

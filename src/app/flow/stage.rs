@@ -3,10 +3,10 @@
 //! wall clock. Everything here comes from the platform layer; the screens never open a
 //! device themselves.
 
-use crate::app::setup::Setup;
+use crate::app::Setup;
 use crate::audio::{Mixer, SharedSound};
 use crate::error::Error;
-use crate::render::hud::Hud;
+use crate::render::Hud;
 use crate::render::Renderer;
 use skidpad_platform::{AudioOutput, PadEvent, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig};
 

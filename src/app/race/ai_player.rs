@@ -3,7 +3,7 @@
 
 use super::Race;
 use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
-use crate::app::setup::Setup;
+use crate::app::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
 use crate::raceline::level_line;

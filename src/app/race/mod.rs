@@ -9,13 +9,13 @@
 //! recomputed from the world each tick and never recorded: a replay stores the player's
 //! inputs and the opponent count.
 
-pub mod ai_player;
-pub mod opponents;
+mod ai_player;
+mod opponents;
 
 pub use ai_player::{AiPlayer, AiRace};
 pub use opponents::{grid_slot, Opponents};
 
-use crate::app::setup::Setup;
+use crate::app::Setup;
 use crate::sim::{ChunkProvider, SimWorld, SyncProvider, TickInput, TickPart};
 
 /// A level's world with the setup's AI opponents on the grid behind the player.

@@ -105,11 +105,7 @@ impl Opponents {
             let c = driver.control_capped(def, world.car_body(*index), &telemetry, dt, cap);
             world.set_car_control(*index, c);
             // Held back by a car ahead (cap near 0) is waiting, not stuck.
-            if watch.update(
-                world.car_body(*index),
-                cap > 2.0 * crate::ai::recovery::STILL_BELOW_MPS,
-                dt,
-            ) {
+            if watch.update(world.car_body(*index), cap > 2.0 * crate::ai::STILL_BELOW_MPS, dt) {
                 put_back_on_line(world, *index, &line, my_s);
             }
         }
@@ -141,7 +137,7 @@ fn put_back_on_line(world: &mut SimWorld, index: usize, line: &DrivingLine, s_m:
     log::info!(
         "tick {}: AI car {index} overturned or stuck for {} s; put back on its line at ({:.1}, {:.1})",
         world.tick(),
-        crate::ai::recovery::STUCK_AFTER_S,
+        crate::ai::STUCK_AFTER_S,
         p.x,
         p.y
     );

@@ -3,7 +3,8 @@
 //! ray casts see what just came in.
 
 use super::{SimWorld, MAX_STREAMING_CARS};
-use crate::sim::streaming::{chunk_key, ChunkEvent, StreamStats};
+use crate::sim::streaming::chunk_key;
+use crate::sim::{ChunkEvent, StreamStats};
 use crate::vehicle::Surfaces;
 use glam::Vec3;
 use rapier3d::prelude::*;

@@ -4,8 +4,8 @@
 
 use super::slots::CarSlot;
 use super::SimWorld;
-use crate::sim::hash::StateHasher;
 use crate::sim::snapshot::{BodyPose, CarPose, Snapshot, WheelPose};
+use crate::sim::StateHasher;
 use crate::vehicle::{Car, Telemetry};
 use glam::Vec3;
 use rapier3d::prelude::*;

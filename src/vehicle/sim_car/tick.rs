@@ -2,10 +2,10 @@
 //! and the first step, steering.
 
 use crate::vehicle::chassis::{WheelDef, MAX_WHEELS};
-use crate::vehicle::control::VehicleControl;
 use crate::vehicle::shared_steps::ease_steer_rad;
 use crate::vehicle::sim_params::SimParams;
 use crate::vehicle::steering;
+use crate::vehicle::VehicleControl;
 use glam::Vec3;
 use rapier3d::prelude::*;
 

@@ -14,13 +14,13 @@
 //! Each manoeuvre also runs at every rate, and its results must agree within 2 %.
 //! μ is the surface's friction times the tires' `tire_friction`.
 
-pub mod manoeuvres;
-pub mod proving_ground;
+mod manoeuvres;
+mod proving_ground;
 
 use crate::content::{ContentError, MaterialTable};
-use crate::vehicle::bicycle::BicycleModel;
-use crate::vehicle::longitudinal::PointMass;
+use crate::vehicle::BicycleModel;
 use crate::vehicle::CarDef;
+use crate::vehicle::PointMass;
 use serde::Serialize;
 
 /// Gravity the world applies, m/s².

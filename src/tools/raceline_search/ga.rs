@@ -27,8 +27,8 @@
 //! serial runs give the same bits. It stops after `generations`, or after
 //! `stagnation_generations` without the best improving.
 
-use super::laterals::Laterals;
-use super::profile::{curvature_cost, CarModel, ProfileScratch};
+use crate::raceline::Laterals;
+use crate::raceline::{curvature_cost, CarModel, ProfileScratch};
 use glam::Vec2;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;

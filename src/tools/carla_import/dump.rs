@@ -1,6 +1,6 @@
 //! The parsed dump read into CARLA's fields, checked: every key used or warned about.
 
-use super::super::carla_dump::Value;
+use super::dump_text::Value;
 use crate::content::ContentError;
 use std::collections::HashSet;
 

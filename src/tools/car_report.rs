@@ -1,9 +1,9 @@
 //! Reports of the car tools: `skidpad analyze` (the linear bicycle model of a car) and
 //! `skidpad validate` (the validation suite as a table).
 
+use super::validation::Report;
 use crate::content::ContentError;
-use crate::validation::Report;
-use crate::vehicle::bicycle::BicycleModel;
+use crate::vehicle::BicycleModel;
 use crate::vehicle::CarDef;
 use serde::Serialize;
 use std::fmt::Write;

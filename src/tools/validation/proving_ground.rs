@@ -1,8 +1,8 @@
 //! The validation suite's ground: a long flat asphalt strip built in code, so the checks
 //! depend on no level file's layout.
 
+use crate::content::bake_now;
 use crate::content::level::Level;
-use crate::content::levels::bake_now;
 use crate::content::{ContentError, MaterialTable};
 use crate::sim::SimWorld;
 use crate::vehicle::CarDef;

@@ -4,10 +4,10 @@
 //! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
 //! Trace Event file that opens in Perfetto.
 
-use super::Setup;
+use crate::app::{Session, Setup};
 use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::error::Error;
-use crate::render::readback::wait_for_gpu;
+use crate::render::wait_for_gpu;
 use crate::render::Renderer;
 use crate::sim::{TickInput, TickPart, VehicleControl};
 use crate::time::{FramePhases, Phase, PhaseTimer};
@@ -93,7 +93,7 @@ struct Driver {
 }
 
 impl Driver {
-    fn input(&mut self, setup: &Setup, session: &mut super::Session, dt: f32) -> TickInput {
+    fn input(&mut self, setup: &Setup, session: &mut Session, dt: f32) -> TickInput {
         // Borrowed, not cloned: a run's inputs and names would allocate every frame.
         let Some(run) = self.runs.get(self.run % self.runs.len().max(1)) else {
             return TickInput {
@@ -167,7 +167,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         Some(Window { renderer, platform })
     };
     let mut window = window;
-    let mut session = super::Session::start(setup);
+    let mut session = Session::start(setup);
     let mut driver = Driver {
         runs: setup
             .level
@@ -181,7 +181,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     };
     let sound = SharedSound::default();
     let mut mixer = Mixer::new(sound.clone());
-    let samples_per_frame = 2 * (crate::audio::mixer::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
+    let samples_per_frame = 2 * (crate::audio::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
     let mut audio_buffer = vec![0.0f32; samples_per_frame];
     let mut chunk_events = Vec::with_capacity(64);
     let mut platform_events = Vec::with_capacity(64);
@@ -241,7 +241,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         let world = session.world();
         sound.set(SoundParams {
             engine_on: true,
-            rpm: crate::app::flow::feedback::engine_sound_rpm(world),
+            rpm: crate::app::flow::engine_sound_rpm(world),
             load: input.control.throttle,
             slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
             speed_mps: world.player_body().linvel().length(),

@@ -3,8 +3,8 @@
 //! centre line. Drawn with plotters' bitmap backend into a buffer (no font library: the
 //! few labels use the game's built-in 8×8 font), encoded with `png`.
 
-use super::laterals::Laterals;
-use super::ProfiledLine;
+use crate::raceline::Laterals;
+use crate::raceline::ProfiledLine;
 use glam::Vec2;
 use plotters::prelude::*;
 

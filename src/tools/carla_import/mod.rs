@@ -98,12 +98,13 @@
 
 mod derive;
 mod dump;
+mod dump_text;
 mod emit;
 
-use super::carla_dump::parse_dump;
 use crate::content::ContentError;
 use derive::derive;
 use dump::Dump;
+use dump_text::parse_dump;
 use emit::emit;
 
 /// The result of a conversion: the car file's text and what the user should check.

@@ -3,13 +3,14 @@
 //! it.
 
 use super::ga::{Fitness, GaParams, Progress, Stop};
-use super::laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
-use super::{car_model, parse_line_csv, plot, search, SearchOptions};
-use crate::content::levels::{load_level, materials};
-use crate::content::root::read_file;
+use super::{plot, search, SearchOptions};
+use crate::content::read_file;
 use crate::content::track::Track;
+use crate::content::{load_level, materials};
 use crate::content::{ContentError, ContentRoot};
 use crate::error::Error;
+use crate::raceline::{car_model, parse_line_csv};
+use crate::raceline::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
 use crate::report::emit;
 use crate::vehicle::CarDef;
 use clap::{Args, ValueEnum};
@@ -321,7 +322,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         max_speed_mps: line.max_speed_mps(),
         min_speed_mps: line.min_speed_mps(),
         border_clearance_m: lat.border_clearance_m(&line.points_m),
-        self_intersecting: !super::geometry::self_crossings(&line.points_m).is_empty(),
+        self_intersecting: !crate::raceline::self_crossings(&line.points_m).is_empty(),
         generations: ga.as_ref().map_or(0, |g| g.0.generations),
         evaluations: ga.as_ref().map_or(1, |g| g.0.evaluations),
         stop: ga.as_ref().map(|g| g.0.stop),

@@ -6,7 +6,7 @@
 //!
 //! Errors name the dump and the position (`line L col C`) and say what was expected and
 //! what was found; nesting deeper than [`MAX_DEPTH`] is refused rather than recursed into.
-//! `vehicle::carla_import` gives the tree its meaning.
+//! `tools::carla_import` gives the tree its meaning.
 
 use crate::content::ContentError;
 

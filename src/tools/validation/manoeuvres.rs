@@ -4,8 +4,8 @@
 use super::proving_ground;
 use crate::content::{ContentError, MaterialTable};
 use crate::sim::{SimWorld, TickInput, VehicleControl};
-use crate::vehicle::ackermann::{AckermannControl, AckermannController};
 use crate::vehicle::CarDef;
+use crate::vehicle::{AckermannControl, AckermannController};
 use glam::Vec3;
 
 /// Below this speed the car counts as stopped, m/s.

@@ -13,8 +13,8 @@
 //! and a harness has not silently become a no-op. `scripts/fuzz` runs the targets.
 
 use crate::content::chunk::{bake_level, chunk_of, BakedChunk};
-use crate::content::levels::{bake_now, LoadedLevel};
 use crate::content::track::Track;
+use crate::content::{bake_now, LoadedLevel};
 use crate::content::{ContentError, ContentRoot, Level, MaterialTable, PlatformProfile};
 use crate::replay::Replay;
 use crate::settings::Settings;
@@ -211,7 +211,7 @@ pub fn carla_dump(data: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(data) else {
         return false;
     };
-    crate::vehicle::carla_import::convert_dump("fuzz.txt", text, "fuzz").is_ok()
+    super::carla_import::convert_dump("fuzz.txt", text, "fuzz").is_ok()
 }
 
 /// Structure-aware: takes a shipped car or level (`data[0]` picks which), applies the edits
@@ -349,7 +349,7 @@ fn content_bases() -> &'static [(bool, toml::Table)] {
         let cars = CarDef::names(&root)
             .into_iter()
             .map(|n| (true, format!("cars/{n}.toml")));
-        let levels = crate::content::levels::level_names(&root)
+        let levels = crate::content::level_names(&root)
             .into_iter()
             .map(|n| (false, format!("levels/{n}/level.toml")));
         cars.chain(levels)
@@ -370,7 +370,7 @@ pub fn content_base_count() -> usize {
 /// The shipped `materials.toml`, parsed once.
 fn shipped_materials() -> &'static MaterialTable {
     static TABLE: OnceLock<MaterialTable> = OnceLock::new();
-    TABLE.get_or_init(|| crate::content::levels::materials(&ContentRoot::Embedded).expect("shipped materials"))
+    TABLE.get_or_init(|| crate::content::materials(&ContentRoot::Embedded).expect("shipped materials"))
 }
 
 /// A shipped car, parsed once, for the harnesses that need one to profile a line.

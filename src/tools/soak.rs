@@ -11,10 +11,10 @@
 //! chunk cache: bisect with `--ticks`); a replay mismatch is a determinism bug
 //! (`tests/determinism.rs` is the place to pin it).
 
-use super::headless::{self, RunInput, RunOptions};
-use super::race::AiRace;
-use super::Setup;
 use crate::alloc_count;
+use crate::app::headless::{self, RunInput, RunOptions};
+use crate::app::AiRace;
+use crate::app::Setup;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
@@ -339,7 +339,7 @@ pub struct SoakArgs {
     #[arg(long, value_name = "N", default_value_t = 216_000)]
     pub ticks: u64,
     /// The player's car (the AI drives it).
-    #[arg(long, value_name = "NAME|PATH", default_value = crate::vehicle::definition::DEFAULT_CAR)]
+    #[arg(long, value_name = "NAME|PATH", default_value = crate::vehicle::DEFAULT_CAR)]
     pub car: String,
     /// AI opponents per level.
     #[arg(long, value_name = "N", default_value_t = 3)]
@@ -365,7 +365,7 @@ pub fn run(root: &ContentRoot, profile: &PlatformProfile, args: &SoakArgs) -> Re
     }
     let opts = SoakOptions {
         levels: if args.level.is_empty() {
-            crate::content::levels::level_names(root)
+            crate::content::level_names(root)
         } else {
             args.level.clone()
         },

@@ -1,0 +1,81 @@
+//! The racing-line search (seed 002), a tool: the genetic algorithm that searches a
+//! track's fastest (or least curved) line for a car ([`ga`]), the `skidpad raceline`
+//! command (`command`) and its plots (`plot`). What the game's AI drives at run time
+//! (laterals, the speed profile, a level's shipped line) stays in `raceline`; a line
+//! found here reaches the game only as the `raceline.csv` it writes beside a level.
+//!
+//! - [`ga`]: the genetic algorithm (tournament selection, multi-parent crossover with a
+//!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
+//! - `plot`: PNG of the track with the line coloured by speed, and speed against
+//!   distance. `command`: `skidpad raceline`.
+
+mod command;
+// The algorithm is a namespace of its own (`ga::run`, its parameters and fitness): the
+// raceline tests and bench drive it directly.
+pub mod ga;
+mod plot;
+
+pub use command::{run, RacelineArgs};
+
+use crate::content::track::Track;
+use crate::content::ContentError;
+use crate::raceline::{car_model, ProfiledLine};
+use crate::raceline::{LateralOptions, Laterals};
+use crate::vehicle::CarDef;
+use ga::{Fitness, GaParams, GaResult, Problem, Progress};
+
+/// How to search a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchOptions {
+    /// How to cut the track.
+    pub laterals: LateralOptions,
+    /// What to minimise.
+    pub fitness: Fitness,
+    /// The genetic algorithm's settings.
+    pub ga: GaParams,
+}
+
+/// A searched line and what the search found out.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    /// The track's laterals.
+    pub laterals: Laterals,
+    /// The best line through the speed profile.
+    pub line: ProfiledLine,
+    /// The centre line through the same profile.
+    pub centre: ProfiledLine,
+    /// The algorithm's outcome (the best line's genes, generations, history).
+    pub ga: GaResult,
+}
+
+/// Searches the fastest (or least curved) line of `track` for `car` on a surface of
+/// friction `mu`; `on_generation` hears about each generation.
+pub fn search(
+    file: &str,
+    track: &Track,
+    car: &CarDef,
+    mu: f32,
+    options: &SearchOptions,
+    on_generation: &mut dyn FnMut(&Progress),
+) -> Result<SearchResult, ContentError> {
+    let model = car_model(car, mu)?;
+    options
+        .ga
+        .check()
+        .map_err(|(field, why)| ContentError::new("raceline", field, why))?;
+    let laterals = Laterals::from_track(file, track, &options.laterals)?;
+    let problem = Problem {
+        laterals: &laterals,
+        car: &model,
+        fitness: options.fitness,
+    };
+    let ga = ga::run(&problem, &options.ga, &[], on_generation);
+    let line = model.profile(&laterals.points(&ga.best));
+    let centre = model.profile(&laterals.points(&laterals.centre_t));
+    Ok(SearchResult {
+        laterals,
+        line,
+        centre,
+        ga,
+    })
+}
