@@ -10,8 +10,10 @@
 //! unknown keys and an older version's file load with a warning. Saving is atomic.
 
 use crate::assists::gearbox::GearboxMode;
-use crate::assists::AssistSet;
 use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
+
+pub use crate::assists::AssistSettings;
+pub use crate::input::InputSettings;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -42,88 +44,6 @@ impl Default for Volumes {
             tires: 0.8,
             impacts: 1.0,
             wind: 0.5,
-        }
-    }
-}
-
-/// Stick and trigger response, and the bindings.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InputSettings {
-    /// Stick travel ignored around the centre, 0..0.9.
-    pub stick_deadzone: f32,
-    /// Trigger travel ignored at rest, 0..0.9.
-    pub trigger_deadzone: f32,
-    /// Steering response curve: output = sign(x)·|x|^exponent (1 linear; more is finer
-    /// near the centre), 1..3.
-    pub steer_exponent: f32,
-    /// Share of a straight line mixed into the stick's curve, 0..1 (1: linear whatever
-    /// the exponent): `linearity·x + (1 − linearity)·sign(x)·|x|^exponent`.
-    pub stick_linearity: f32,
-    /// Keyboard steering toward full lock at a standstill, lock fractions per second.
-    pub key_steer_rate_per_s: f32,
-    /// Keyboard steering back toward the centre at a standstill, lock fractions per second.
-    pub key_centre_rate_per_s: f32,
-    /// Speed at which both keyboard steering rates have halved, m/s (they fall as
-    /// 1/(1 + v/this)).
-    pub key_steer_halving_speed_mps: f32,
-    /// How long the brake must be held with the car stopped before it reverses, s.
-    pub reverse_hold_s: f32,
-    /// Keys and buttons.
-    pub bindings: Bindings,
-}
-
-impl Default for InputSettings {
-    fn default() -> Self {
-        Self {
-            stick_deadzone: 0.15,
-            trigger_deadzone: 0.05,
-            steer_exponent: 1.5,
-            stick_linearity: 0.0,
-            key_steer_rate_per_s: 4.0,
-            key_centre_rate_per_s: 6.0,
-            key_steer_halving_speed_mps: 12.0,
-            reverse_hold_s: 0.4,
-            bindings: Bindings::default(),
-        }
-    }
-}
-
-/// Driving assists and the gearbox. All on by default: a keyboard player's first drive
-/// should not be a spin; a player who wants the car raw turns them off here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AssistSettings {
-    /// Traction control (throttle eased while the driven wheels spin).
-    pub traction_control: bool,
-    /// Anti-lock brakes (brake eased while a wheel locks).
-    pub abs: bool,
-    /// Stability control (yaw rate held near the car's linear model).
-    pub stability_control: bool,
-    /// Steering limited to what the tires hold at speed (arcade cars).
-    pub steering_assist: bool,
-    /// Automatic or manual gearbox.
-    pub gearbox: GearboxMode,
-}
-
-impl Default for AssistSettings {
-    fn default() -> Self {
-        Self {
-            traction_control: true,
-            abs: true,
-            stability_control: true,
-            steering_assist: true,
-            gearbox: GearboxMode::Automatic,
-        }
-    }
-}
-
-impl AssistSettings {
-    /// The assists a tick's input carries.
-    pub fn set(&self) -> AssistSet {
-        AssistSet {
-            traction: self.traction_control,
-            abs: self.abs,
-            stability: self.stability_control,
-            steering: self.steering_assist,
         }
     }
 }

@@ -6,8 +6,7 @@ use crate::level::{Level, PropShape};
 use crate::material::MaterialId;
 use glam::{Quat, Vec2, Vec3};
 
-/// Thickness of a surface patch: it sits half of it above the ground.
-pub const PATCH_THICKNESS_M: f32 = 0.01;
+pub use crate::ground::PATCH_THICKNESS_M;
 /// Thickness of the flat terrain slab below y = 0.
 pub const TERRAIN_SLAB_M: f32 = 1.0;
 

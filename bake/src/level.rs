@@ -6,6 +6,7 @@
 //! Ground positions are given as `[x, z]`.
 
 use crate::fields::Fields;
+pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
@@ -135,44 +136,6 @@ struct RawParked {
     position_m: [f64; 3],
     #[serde(default)]
     heading_deg: f64,
-}
-
-/// The ground everything stands on: flat at y = 0, or a heightmap.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Terrain {
-    /// Extent along X and Z, centred on the origin, metres.
-    pub size_m: Vec2,
-    /// Its surface.
-    pub material: MaterialId,
-    /// Heights, when not flat.
-    pub heights: Option<Heightmap>,
-}
-
-/// A flush rectangle of another material on the terrain (an ice patch, a wet lane).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SurfacePatch {
-    /// Its surface.
-    pub material: MaterialId,
-    /// Centre, `[x, z]`.
-    pub center_m: Vec2,
-    /// Extent along its own X and Z.
-    pub size_m: Vec2,
-    /// Rotation about +Y, radians.
-    pub yaw_rad: f32,
-}
-
-/// A rectangle of uneven ground (washboard, potholes, rough ground) from a heightmap,
-/// placed on the terrain.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HeightPatch {
-    /// Its surface.
-    pub material: MaterialId,
-    /// Centre, `[x, z]`.
-    pub center_m: Vec2,
-    /// Extent along X and Z.
-    pub size_m: Vec2,
-    /// Heights in metres (already scaled).
-    pub heights: Heightmap,
 }
 
 /// A car standing in the level with its brake on.
@@ -382,7 +345,7 @@ impl Level {
             material: terrain_material,
             heights,
         };
-        crate::surfaces::check(file, &terrain, &surfaces, &height_patches)?;
+        crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
         let props = crate::props::parse_props(&raw.props, &fx)?;
         let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;

@@ -13,9 +13,12 @@
 
 pub mod abs;
 pub mod gearbox;
+mod settings;
 pub mod stability;
 pub mod steering;
 pub mod traction;
+
+pub use settings::AssistSettings;
 
 use crate::vehicle::VehicleControl;
 

@@ -10,12 +10,14 @@
 // settings must reach it below this file rather than through it.
 pub mod bindings;
 mod rumble;
+mod settings;
 pub mod shaping;
 
 pub use rumble::rumble_for;
+pub use settings::InputSettings;
 
 use crate::assists::gearbox::GearboxMode;
-use crate::settings::{AssistSettings, InputSettings};
+use crate::assists::AssistSettings;
 use crate::sim::{TickInput, VehicleControl};
 use bindings::Action;
 use skidpad_platform::{PadAxis, PadEvent, PadEventKind, PadId, PlatformEvent};

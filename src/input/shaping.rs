@@ -8,7 +8,7 @@
 //! keyboard, lower `key_steer_rate_per_s` or `key_steer_halving_speed_mps`; if a pad feels
 //! numb near the centre, lower `steer_exponent` or raise `stick_linearity`.
 
-use crate::settings::InputSettings;
+use super::InputSettings;
 
 /// Keyboard steer rate (lock fractions per second) at `speed_mps` for a rest rate
 /// `rate_per_s` that halves at `halving_speed_mps`.
