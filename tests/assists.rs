@@ -11,7 +11,7 @@ use skidpad::assists::{stability::reference_yaw_rate, AssistSet};
 use skidpad::content::ContentRoot;
 use skidpad::replay::{build_identity, Replay, ReplayHeader, FORMAT};
 use skidpad::sim::read_car;
-use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+use skidpad::sim::{SimWorld, TickInput};
 use skidpad::vehicle::BicycleModel;
 use skidpad::vehicle::CarDef;
 
@@ -34,14 +34,8 @@ fn settled(ground: &str) -> SimWorld {
 
 fn drive(throttle: f32, steer: f32, brake: f32, assists: AssistSet) -> TickInput {
     TickInput {
-        control: VehicleControl {
-            throttle,
-            steer,
-            brake,
-            ..VehicleControl::default()
-        },
-        reset: false,
         assists,
+        ..common::input(throttle, steer, brake)
     }
 }
 
