@@ -15,6 +15,7 @@
 //! speed and steer angle.
 
 pub mod ackermann;
+pub mod anti_roll;
 pub mod arcade;
 pub mod arcade_params;
 pub mod bicycle;
