@@ -57,10 +57,21 @@ impl AntiRollBars {
     /// Each wheel's bar force along its suspension (positive pushes the body up), in the
     /// stiffness' unit times metres, from the wheels' compressions (0 for a wheel in the
     /// air); only grounded wheels take one.
-    pub fn forces_n(&self, compression_m: &[f32; MAX_WHEELS], grounded: &[bool; MAX_WHEELS]) -> [f32; MAX_WHEELS] {
+    ///
+    /// `headroom[i]` is the most stiffness wheel `i` can take on top of its spring and still
+    /// be integrated stably in one explicit tick (`f32::INFINITY`: no limit). In the roll
+    /// mode the two wheels move oppositely, so a bar adds twice its stiffness to each; it
+    /// is capped at half the smaller headroom (a 1 kg car on a 6 kN/m bar would launch).
+    pub fn forces_n(
+        &self,
+        compression_m: &[f32; MAX_WHEELS],
+        grounded: &[bool; MAX_WHEELS],
+        headroom: &[f32; MAX_WHEELS],
+    ) -> [f32; MAX_WHEELS] {
         let mut out = [0.0; MAX_WHEELS];
         for bar in self.bars.iter().flatten() {
-            let f = bar.stiffness * (compression_m[bar.a] - compression_m[bar.b]);
+            let k = bar.stiffness.min(0.5 * headroom[bar.a].min(headroom[bar.b])).max(0.0);
+            let f = k * (compression_m[bar.a] - compression_m[bar.b]);
             if grounded[bar.a] {
                 out[bar.a] += f;
             }
@@ -92,13 +103,19 @@ mod tests {
         c[0] = 0.15;
         c[1] = 0.05;
         let mut down = [true; MAX_WHEELS];
-        let f = bars.forces_n(&c, &down);
+        let free = [f32::INFINITY; MAX_WHEELS];
+        let f = bars.forces_n(&c, &down, &free);
         assert!((f[0] - 100.0).abs() < 1e-3 && (f[1] + 100.0).abs() < 1e-3, "{f:?}");
         assert_eq!(&f[2..], &[0.0; MAX_WHEELS - 2]);
         // The lifted wheel takes nothing; its partner still feels the twist.
         down[1] = false;
         c[1] = 0.0;
-        let f = bars.forces_n(&c, &down);
+        let f = bars.forces_n(&c, &down, &free);
         assert!((f[0] - 150.0).abs() < 1e-3 && f[1] == 0.0, "{f:?}");
+        // Past the stable stiffness the bar is capped at half the smaller headroom.
+        let mut tight = free;
+        tight[0] = 400.0;
+        let f = bars.forces_n(&c, &down, &tight);
+        assert!((f[0] - 200.0 * 0.15).abs() < 1e-3, "{f:?}");
     }
 }

@@ -217,7 +217,10 @@ impl Tick<'_> {
                 (*c, *d) = ((reach - hit.distance_m).max(0.0), true);
             }
         }
-        let bar_n = t.anti_roll.forces_n(&compressions, &on_ground);
+        // The tire reaction is a force per kg (mass-free): the bar needs no stability cap.
+        let bar_n = t
+            .anti_roll
+            .forces_n(&compressions, &on_ground, &[f32::INFINITY; MAX_WHEELS]);
         for (((w, contact), state), bar_n) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n) {
             let steer = if w.steered { steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);

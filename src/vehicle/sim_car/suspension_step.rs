@@ -64,13 +64,18 @@ impl Tick<'_> {
         let g_mag = self.gravity.length().max(1e-6);
         // Compressions first: each anti-roll bar reads both wheels of its axle.
         let (mut compressions, mut grounded) = ([0.0f32; MAX_WHEELS], [false; MAX_WHEELS]);
+        let mut headroom = [0.0f32; MAX_WHEELS];
         for i in 0..self.n {
             if let Some(hit) = contacts[i] {
                 compressions[i] = (self.wheel_defs[i].reach_m - hit.distance_m).max(0.0);
                 grounded[i] = true;
             }
+            // What the spring leaves of the stable stiffness (see STABLE_STIFFNESS).
+            let w = &self.p.wheels[i];
+            let k_max = STABLE_STIFFNESS * w.sprung_mass_kg / (self.dt_s * self.dt_s);
+            headroom[i] = k_max - w.spring_n_per_m.min(k_max);
         }
-        let bar_n = self.p.anti_roll.forces_n(&compressions, &grounded);
+        let bar_n = self.p.anti_roll.forces_n(&compressions, &grounded, &headroom);
         for i in 0..self.n {
             let Some(hit) = contacts[i] else { continue };
             let wheel = GroundedWheel {
