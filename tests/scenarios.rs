@@ -10,11 +10,11 @@ use skidpad::scenario::run_scenario;
 use std::process::Command;
 
 const GOLDEN: &[(&str, &str)] = &[
-    ("slip", "9bb354ecf3af9081"),
-    ("jump", "96996d62c0881c68"),
-    ("crash", "3826a4ef72b554c8"),
-    ("bump", "a9d03267358a5ad3"),
-    ("circuit", "06aa0668b71ad0dd"),
+    ("slip", "8df41388b28eaaa9"),
+    ("jump", "d8d8cfa796cf1880"),
+    ("crash", "b59796a76f00784a"),
+    ("bump", "aaf2f0f59f2ef83f"),
+    ("circuit", "befc17f0f5dcb468"),
 ];
 
 fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {

@@ -16,6 +16,20 @@
 //! Surfaces (our extension; the seed drives on one ground): a wheel's lateral adhesion rate
 //! is scaled by the surface's μ, and its share of thrust and braking by min(μ, 1).
 //!
+//! Roll-over (our extensions, each a key of the car file; absent, the seed's behaviour):
+//! - **steering curve**: full lock narrows with forward speed, CARLA's `steering_curve`
+//!   (the sim model's key, same meaning);
+//! - **Coulomb limit** (`tires.tire_friction`): the seed's lateral friction is viscous and
+//!   unbounded, so at speed a held lock pushed the car sideways at several g and tipped it
+//!   over. A tire cannot push sideways harder than μ times its load: a wheel's lateral
+//!   impulse is capped at `tire_friction·μ_surface·F_n·dt`, with `F_n` its tire reaction
+//!   (plus its anti-roll bar force). The car then slides at about μ·g instead, below its
+//!   tipping threshold (the lateral impulses act at the ray origins, at wheel-centre
+//!   height, so the tipping moment arm is the centre of mass's height above them);
+//! - **anti-roll bars** per axle ([`super::anti_roll`]), acting on the tire-reaction term:
+//!   each wheel's reaction gains `±k·(m/N)·(c_a − c_b)` from its axle partner's
+//!   compression (k per kg of the wheel's share, so the car stays mass-free).
+//!
 //! Tuning: a car that bounces after a landing wants more `spring_bounce_per_s`; one that
 //! slides like soap wants more `lateral_adhesion_per_s`; one that sits too low wants more
 //! `tire_reaction` (rest compression is (g/Tr)²).
@@ -48,7 +62,7 @@ pub struct ArcadeCar {
 impl ArcadeCar {
     /// Inserts the chassis (compound boxes, mass by volume) at `pose`.
     pub fn spawn(physics: &mut PhysicsWorld, def: &CarDef, pose: Pose) -> ArcadeCar {
-        let tuning = *def.arcade().expect("ArcadeCar::spawn takes an arcade car");
+        let tuning = def.arcade().expect("ArcadeCar::spawn takes an arcade car").clone();
         let body = physics.insert_body(
             RigidBodyBuilder::dynamic()
                 .pose(pose)
@@ -119,11 +133,13 @@ impl ArcadeCar {
     /// wheel rays, the three wheel terms, thrust, brake.
     pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
         let def = &self.def;
-        // Positive steer input turns right, i.e. a negative angle about +Y.
-        let target = -control.steer * def.max_steer_rad;
+        let pose = *physics.bodies[self.body].position();
+        // Positive steer input turns right, i.e. a negative angle about +Y; the lock
+        // narrows with forward speed (the steering curve).
+        let forward_mps = (pose.rotation * Vec3::Z).dot(physics.bodies[self.body].linvel());
+        let target = -control.steer * def.max_steer_at_rad(forward_mps);
         self.steer_rad = ease_steer_rad(self.steer_rad, target, def.steer_rate_rad_per_s, dt_s);
 
-        let pose = *physics.bodies[self.body].position();
         let tick = Tick {
             def,
             t: &self.tuning,
@@ -194,7 +210,18 @@ impl Tick<'_> {
         // the surface below asphalt's grip, and by the car above it.
         let (mut normal_sum, mut grounded, mut grip_all, mut grip_front, mut grip_rear) =
             (Vec3::ZERO, 0, 0.0, 0.0, 0.0);
-        for ((w, contact), state) in def.wheels.iter().zip(contacts).zip(wheels) {
+        // Compressions first: each anti-roll bar reads both wheels of its axle.
+        let (mut compressions, mut on_ground) = ([0.0f32; MAX_WHEELS], [false; MAX_WHEELS]);
+        for ((c, d), contact) in compressions.iter_mut().zip(&mut on_ground).zip(contacts) {
+            if let Some(hit) = contact {
+                (*c, *d) = ((reach - hit.distance_m).max(0.0), true);
+            }
+        }
+        // The tire reaction is a force per kg (mass-free): the bar needs no stability cap.
+        let bar_n = t
+            .anti_roll
+            .forces_n(&compressions, &on_ground, &[f32::INFINITY; MAX_WHEELS]);
+        for (((w, contact), state), bar_n) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n) {
             let steer = if w.steered { steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);
             let axle = wheel_rot * Vec3::X;
@@ -210,14 +237,22 @@ impl Tick<'_> {
                     if closing > 0.0 {
                         body.apply_impulse_at_point(n * (closing * share * bounce), origin, false);
                     }
-                    // Tire reaction: a sqrt spring carrying 1/N of the weight.
-                    body.add_force_at_point(n * (compression.sqrt() * t.tire_reaction * share), origin, false);
+                    // Tire reaction: a sqrt spring carrying 1/N of the weight, plus the
+                    // axle's anti-roll bar; the ground pushes, never pulls.
+                    let normal_n = ((compression.sqrt() * t.tire_reaction + bar_n) * share).max(0.0);
+                    body.add_force_at_point(n * normal_n, origin, false);
                     // Lateral friction along the axle.
                     let lateral = axle.dot(body.velocity_at_point(origin));
                     // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
                     let rate = t.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
                     let fraction = 1.0 - (-rate * dt_s).exp();
-                    let lateral_impulse = lateral * share * fraction;
+                    let mut lateral_impulse = lateral * share * fraction;
+                    if let Some(mu) = t.tire_friction {
+                        // Coulomb: no more than μ·F_n sideways (the handbrake's rear grip
+                        // scales the limit as it scales the rate).
+                        let limit = mu * hit.friction * normal_n * dt_s * if w.steered { 1.0 } else { rear_grip };
+                        lateral_impulse = lateral_impulse.min(limit).max(-limit);
+                    }
                     body.apply_impulse_at_point(axle * -lateral_impulse, origin, false);
 
                     state.slip_power_w = (lateral_impulse * lateral).abs() / dt_s;

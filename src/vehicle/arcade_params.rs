@@ -14,7 +14,9 @@
 //! the same at any tick rate and any mass. Thrust and brake are accelerations (the seed's
 //! force is `mass × value`), so they too are mass-free.
 
+use super::anti_roll::AntiRollBars;
 use super::chassis::{check_wheel_count, SharedPhysics, WheelDef};
+use super::curve::Curve;
 use crate::content::validate::Validator;
 use crate::content::ContentError;
 use serde::de::IgnoredAny;
@@ -39,6 +41,17 @@ pub(super) struct RawArcadeCar {
     drive: RawDrive,
     tires: RawTires,
     damping: RawDamping,
+    #[serde(default)]
+    anti_roll: Option<RawAntiRoll>,
+}
+
+/// Anti-roll bar stiffness per axle, N/m of compression difference per kg of a wheel's
+/// share of the mass (mass-free, like the tire reaction).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAntiRoll {
+    front_n_per_m_per_kg: f64,
+    rear_n_per_m_per_kg: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -56,6 +69,8 @@ struct RawWheels {
 struct RawSteering {
     max_angle_deg: f64,
     rate_deg_per_s: f64,
+    #[serde(default)]
+    steering_curve: Option<Vec<[f64; 2]>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -75,6 +90,8 @@ struct RawTires {
     tire_reaction: f64,
     spring_bounce_per_s: f64,
     lateral_adhesion_per_s: f64,
+    #[serde(default)]
+    tire_friction: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -85,8 +102,19 @@ struct RawDamping {
 }
 
 /// The arcade model's tuning (HARFANG raycast car; mapping of Sf/Tr/Ta in the module doc).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ArcadeParams {
+    /// Full lock against speed: `[speed m/s, fraction of max_angle_deg]` (CARLA's
+    /// `steering_curve`, the same key as the sim model's). Absent: the full angle at every
+    /// speed, as in the seed.
+    pub steering_curve: Curve,
+    /// Coulomb limit of the lateral friction: a wheel's sideways impulse in a tick is at
+    /// most `tire_friction × surface μ × its normal force × dt`. `None` (key absent): the
+    /// seed's unbounded viscous friction.
+    pub tire_friction: Option<f32>,
+    /// Anti-roll bars per axle ([`super::anti_roll`]), stiffness per kg of a wheel's share
+    /// of the mass; acting on the tire-reaction term.
+    pub anti_roll: AntiRollBars,
     /// Full-throttle thrust per unit mass, m/s².
     pub thrust_mps2: f32,
     /// Reverse thrust as a fraction of forward thrust.
@@ -163,7 +191,29 @@ pub(super) fn validate(v: &Validator, raw: &RawArcadeCar) -> Result<(SharedPhysi
         max_steer_rad: f("steering.max_angle_deg", raw.steering.max_angle_deg, 0.0, 89.0)?.to_radians(),
         steer_rate_rad_per_s: f("steering.rate_deg_per_s", raw.steering.rate_deg_per_s, 1.0, 10_000.0)?.to_radians(),
     };
+    let steering_curve = match &raw.steering.steering_curve {
+        Some(points) => Curve::parse(v, "steering.steering_curve", points, 0.0, 1.0)?,
+        None => Curve::from_points(vec![(0.0, 1.0)]),
+    };
+    let tire_friction = match raw.tires.tire_friction {
+        Some(mu) => Some(f("tires.tire_friction", mu, 0.01, 10.0)?),
+        None => None,
+    };
+    let anti_roll = match &raw.anti_roll {
+        Some(a) => AntiRollBars::parse(
+            v,
+            [
+                ("anti_roll.front_n_per_m_per_kg", a.front_n_per_m_per_kg),
+                ("anti_roll.rear_n_per_m_per_kg", a.rear_n_per_m_per_kg),
+            ],
+            &shared.wheels,
+        )?,
+        None => AntiRollBars::default(),
+    };
     let tuning = ArcadeParams {
+        steering_curve,
+        tire_friction,
+        anti_roll,
         thrust_mps2: f("drive.thrust_mps2", raw.drive.thrust_mps2, 0.0, 1000.0)?,
         reverse_fraction: f("drive.reverse_fraction", raw.drive.reverse_fraction, 0.0, 1.0)?,
         brake_mps2: f("drive.brake_mps2", raw.drive.brake_mps2, 0.0, 1000.0)?,

@@ -200,11 +200,11 @@ impl CarDef {
         }
     }
 
-    /// Largest front road-wheel angle at `speed_mps`, radians (the sim model's steering
-    /// curve narrows it with speed).
+    /// Largest front road-wheel angle at `speed_mps`, radians (both models' steering
+    /// curves narrow it with speed).
     pub fn max_steer_at_rad(&self, speed_mps: f32) -> f32 {
         match &self.model {
-            VehicleModel::Arcade(_) => self.max_steer_rad,
+            VehicleModel::Arcade(a) => self.max_steer_rad * a.steering_curve.eval(speed_mps.abs()),
             VehicleModel::Sim(p) => steering::max_angle_rad(p, speed_mps),
         }
     }

@@ -16,6 +16,7 @@
 //! is a tool: `tools::carla_import`.
 
 mod ackermann;
+mod anti_roll;
 mod arcade;
 mod arcade_params;
 mod bicycle;

@@ -10,6 +10,7 @@
 //! mass), which wheels are front/driven, and the chassis inertia (the collision boxes'
 //! shape around the given centre of mass).
 
+use super::anti_roll::AntiRollBars;
 use super::chassis::{check_wheel_count, ChassisBox, SharedPhysics, WheelDef};
 use super::curve::Curve;
 use crate::content::validate::Validator;
@@ -37,6 +38,17 @@ pub(super) struct RawSimCar {
     physics: RawPhysics,
     differential: RawDifferential,
     wheels: Vec<RawWheel>,
+    #[serde(default)]
+    anti_roll: Option<RawAntiRoll>,
+}
+
+/// Anti-roll bar stiffness per axle, N per metre of compression difference (absent: no
+/// bars, as in CARLA, whose cars have none).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAntiRoll {
+    front_n_per_m: f64,
+    rear_n_per_m: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -298,6 +310,8 @@ pub struct SimParams {
     pub steering: SteeringParams,
     /// Low-speed tire treatment.
     pub low_speed: LowSpeedParams,
+    /// Anti-roll bars per axle ([`super::anti_roll`]), N/m; added to the springs' force.
+    pub anti_roll: AntiRollBars,
     /// Wheels, in file order.
     pub wheels: Vec<SimWheel>,
 }
@@ -356,6 +370,17 @@ pub(super) fn validate(
         })
         .collect::<Vec<_>>();
     let max_radius = wheels.iter().map(|w| w.radius_m).fold(0.0, f32::max);
+    let anti_roll = match &raw.anti_roll {
+        Some(a) => AntiRollBars::parse(
+            v,
+            [
+                ("anti_roll.front_n_per_m", a.front_n_per_m),
+                ("anti_roll.rear_n_per_m", a.rear_n_per_m),
+            ],
+            &wheel_defs,
+        )?,
+        None => AntiRollBars::default(),
+    };
     let sim = SimParams {
         center_of_mass_m: com,
         inertia_kg_m2: box_inertia(mass_kg, chassis),
@@ -368,6 +393,7 @@ pub(super) fn validate(
         differential,
         steering,
         low_speed,
+        anti_roll,
         wheels,
     };
     let shared = SharedPhysics {

@@ -1,6 +1,8 @@
 //! Test worlds built in code, so physics tests depend on no level file's layout.
 #![allow(dead_code)]
 
+pub mod handling;
+
 use glam::{Quat, Vec2, Vec3};
 use skidpad::content::level::{Level, PropShape, StaticProp};
 use skidpad::content::material::MaterialId;
@@ -19,7 +21,7 @@ pub fn coupe() -> CarDef {
 
 /// The arcade tuning of `car` (tests of the arcade model use arcade cars).
 pub fn arcade(car: &CarDef) -> ArcadeParams {
-    *car.arcade().expect("an arcade car")
+    car.arcade().expect("an arcade car").clone()
 }
 
 pub fn table() -> MaterialTable {

@@ -246,6 +246,21 @@ pub(super) fn emit(source: &str, description: &str, dump: &Dump, car: &Car, warn
     );
 
     o.line("");
+    o.line("[anti_roll]");
+    o.default(
+        "front_n_per_m",
+        "0.0",
+        "CARLA's cars have no anti-roll bars; 0 = none",
+        Some("anti_roll.front_n_per_m"),
+    );
+    o.default(
+        "rear_n_per_m",
+        "0.0",
+        "CARLA's cars have no anti-roll bars; 0 = none",
+        Some("anti_roll.rear_n_per_m"),
+    );
+
+    o.line("");
     o.line("[differential]");
     o.default(
         "drive",

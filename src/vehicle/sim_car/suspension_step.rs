@@ -1,5 +1,5 @@
-//! The suspension step: each grounded wheel's spring-damper, and the tire's contact patch
-//! under the load it carries.
+//! The suspension step: each grounded wheel's spring-damper plus its axle's anti-roll bar
+//! ([`crate::vehicle::anti_roll`]), and the tire's contact patch under the load it carries.
 
 use super::tick::Tick;
 use crate::vehicle::chassis::{WheelDef, MAX_WHEELS};
@@ -62,6 +62,20 @@ impl Tick<'_> {
     ) -> [Patch; MAX_WHEELS] {
         let mut patches = [Patch::default(); MAX_WHEELS];
         let g_mag = self.gravity.length().max(1e-6);
+        // Compressions first: each anti-roll bar reads both wheels of its axle.
+        let (mut compressions, mut grounded) = ([0.0f32; MAX_WHEELS], [false; MAX_WHEELS]);
+        let mut headroom = [0.0f32; MAX_WHEELS];
+        for i in 0..self.n {
+            if let Some(hit) = contacts[i] {
+                compressions[i] = (self.wheel_defs[i].reach_m - hit.distance_m).max(0.0);
+                grounded[i] = true;
+            }
+            // What the spring leaves of the stable stiffness (see STABLE_STIFFNESS).
+            let w = &self.p.wheels[i];
+            let k_max = STABLE_STIFFNESS * w.sprung_mass_kg / (self.dt_s * self.dt_s);
+            headroom[i] = k_max - w.spring_n_per_m.min(k_max);
+        }
+        let bar_n = self.p.anti_roll.forces_n(&compressions, &grounded, &headroom);
         for i in 0..self.n {
             let Some(hit) = contacts[i] else { continue };
             let wheel = GroundedWheel {
@@ -72,7 +86,8 @@ impl Tick<'_> {
             };
             // The wheel centre sits (distance − r) below the ray origin.
             let center = wheel.origin + self.down() * (hit.distance_m - wheel.w.radius_m);
-            let spring = self.spring_damper_n(body, &wheel, center, g_mag);
+            // The bar's force reaches the ground through the tire like the spring's.
+            let spring = (self.spring_damper_n(body, &wheel, center, g_mag) + bar_n[i]).max(0.0);
             // The spring's force reaches the body as the ground's normal reaction: the
             // suspension links carry the rest, so a pitched or rolled body is not pushed
             // sideways by its own springs.

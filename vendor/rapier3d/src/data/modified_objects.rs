@@ -68,3 +68,11 @@ impl<Handle, Object: HasModifiedFlag> ModifiedObjects<Handle, Object> {
         self.0.push(handle);
     }
 }
+
+impl<Handle: Copy, Object> ModifiedObjects<Handle, Object> {
+    /// Appends `other`'s handles, in order; their objects already carry the MODIFIED flag.
+    // Skidpad patch: lets the rigid-body set keep its grown list (see `give_back_modified`).
+    pub(crate) fn extend_from(&mut self, other: &Self) {
+        self.0.extend_from_slice(&other.0);
+    }
+}

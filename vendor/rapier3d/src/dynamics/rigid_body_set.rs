@@ -116,11 +116,14 @@ impl RigidBodySet {
 
     /// Hands back a list taken by [`Self::take_modified`], emptied, so that its capacity
     /// serves the next step instead of the first modification allocating a new list.
-    /// Bodies modified since the take (the new list is not empty) keep their list.
-    // Skidpad patch: without it every step that follows a user modification allocates.
+    /// Bodies modified since the take (a body woken or put to sleep during the step) move
+    /// into it, in order, so the grown list is kept whenever it has room for them.
+    // Skidpad patch: without it every step that follows a user modification allocates,
+    // and so does the step after one in which a body woke or slept.
     pub(crate) fn give_back_modified(&mut self, mut emptied: ModifiedRigidBodies) {
-        if self.modified_bodies.is_empty() {
-            emptied.clear();
+        emptied.clear();
+        if emptied.capacity() >= self.modified_bodies.len() {
+            emptied.extend_from(&self.modified_bodies);
             self.modified_bodies = emptied;
         }
     }
