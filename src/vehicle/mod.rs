@@ -27,6 +27,7 @@ mod curve;
 mod definition;
 mod drivetrain;
 mod longitudinal;
+mod mass_distribution;
 mod shared_steps;
 mod sim_car;
 mod sim_params;

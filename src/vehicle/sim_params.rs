@@ -6,16 +6,17 @@
 //! damper, wheel inertia, the differential, frontal area, the low-speed treatment) has names
 //! of its own with the unit in the name. `content/cars/sedan.toml` documents every key.
 //!
-//! Derived here, once: the sprung mass and rest load of each wheel (from the centre of
+//! Derived here, once (the mass sums in `mass_distribution`): the sprung mass and rest load of each wheel (from the centre of
 //! mass), which wheels are front/driven, and the chassis inertia (the collision boxes'
 //! shape around the given centre of mass).
 
 use super::anti_roll::AntiRollBars;
 use super::chassis::{check_wheel_count, ChassisBox, SharedPhysics, WheelDef};
 use super::curve::Curve;
+use super::mass_distribution::{box_inertia, sprung_masses};
 use crate::content::validate::Validator;
 use crate::content::ContentError;
-use glam::{DVec3, Vec3};
+use glam::Vec3;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
@@ -353,7 +354,9 @@ pub(super) fn validate(
     let differential = validate_differential(v, &raw.differential)?;
     let mut wheels = validate_wheels(v, &raw.wheels, com)?;
 
-    let sprung = sprung_masses(mass_kg, com, &wheels).map_err(|problem| v.fail("physics.center_of_mass", problem))?;
+    let positions_m: Vec<Vec3> = wheels.iter().map(|w| w.position_m).collect();
+    let sprung =
+        sprung_masses(mass_kg, com, &positions_m).map_err(|problem| v.fail("physics.center_of_mass", problem))?;
     for (w, m) in wheels.iter_mut().zip(sprung) {
         w.sprung_mass_kg = m;
         w.rest_load_n = m * STANDARD_GRAVITY_MPS2;
@@ -580,59 +583,6 @@ fn validate_wheels(v: &Validator, raw_wheels: &[RawWheel], com: Vec3) -> Result<
     Ok(wheels)
 }
 
-/// Sprung mass per wheel: the least-squares-smallest masses that add up to `mass_kg` and
-/// balance the centre of mass in both horizontal directions (M = Σm_i, M·x_cm = Σm_i·x_i,
-/// M·z_cm = Σm_i·z_i). For two axles of two symmetric wheels this is CARLA/PhysX's
-/// M·X_cm = M_f·X_f + M_r·X_r split evenly left and right.
-pub fn sprung_masses(mass_kg: f32, com: Vec3, wheels: &[SimWheel]) -> Result<Vec<f32>, String> {
-    // m = Aᵀ (A Aᵀ)⁻¹ b with A's rows [1, x_i, z_i].
-    let mut aat = [[0.0f64; 3]; 3];
-    for w in wheels {
-        let r = [1.0, w.position_m.x as f64, w.position_m.z as f64];
-        for i in 0..3 {
-            for j in 0..3 {
-                aat[i][j] += r[i] * r[j];
-            }
-        }
-    }
-    let m = mass_kg as f64;
-    let b = [m, m * com.x as f64, m * com.z as f64];
-    let y = solve3(aat, b).ok_or_else(|| {
-        "the wheels lie on one line, so their sprung masses cannot balance the centre of mass".to_string()
-    })?;
-    let masses: Vec<f32> = wheels
-        .iter()
-        .map(|w| (y[0] + y[1] * w.position_m.x as f64 + y[2] * w.position_m.z as f64) as f32)
-        .collect();
-    if let Some((i, m)) = masses.iter().enumerate().find(|(_, m)| **m <= 0.0) {
-        return Err(format!(
-            "lies outside the wheels' footprint: wheel {i} would carry {m:.1} kg; move it between the axles"
-        ));
-    }
-    Ok(masses)
-}
-
-fn solve3(a: [[f64; 3]; 3], b: [f64; 3]) -> Option<[f64; 3]> {
-    let det = |m: [[f64; 3]; 3]| {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-    };
-    let d = det(a);
-    let scale = a.iter().flatten().map(|x| x.abs()).fold(0.0, f64::max).powi(3);
-    if d.abs() <= 1e-9 * scale.max(1e-30) {
-        return None;
-    }
-    let mut out = [0.0; 3];
-    for (k, o) in out.iter_mut().enumerate() {
-        let mut m = a;
-        for (row, bv) in m.iter_mut().zip(b) {
-            row[k] = bv;
-        }
-        *o = det(m) / d;
-    }
-    Some(out)
-}
-
 fn assign_drive(wheels: &mut [SimWheel], d: &DifferentialParams) -> Result<(), String> {
     let n_front = wheels.iter().filter(|w| w.front).count() as f32;
     let n_rear = wheels.len() as f32 - n_front;
@@ -655,31 +605,6 @@ fn assign_drive(wheels: &mut [SimWheel], d: &DifferentialParams) -> Result<(), S
         };
     }
     Ok(())
-}
-
-/// Principal moments of the collision boxes (mass shared by volume) about their common
-/// centroid, used as the inertia about the declared centre of mass: the boxes give the
-/// shape of the mass, [physics] says where its centre is. Products of inertia are dropped
-/// (cars are near-symmetric about their principal axes).
-pub fn box_inertia(mass_kg: f32, boxes: &[ChassisBox]) -> Vec3 {
-    let volume: f64 = boxes.iter().map(|b| b.volume_m3() as f64).sum();
-    let centroid = boxes
-        .iter()
-        .map(|b| b.position_m.as_dvec3() * b.volume_m3() as f64)
-        .sum::<DVec3>()
-        / volume;
-    let mut inertia = DVec3::ZERO;
-    for b in boxes {
-        let m = mass_kg as f64 * b.volume_m3() as f64 / volume;
-        let s = b.size_m.as_dvec3();
-        let d = b.position_m.as_dvec3() - centroid;
-        inertia += m * DVec3::new(
-            (s.y * s.y + s.z * s.z) / 12.0 + d.y * d.y + d.z * d.z,
-            (s.x * s.x + s.z * s.z) / 12.0 + d.x * d.x + d.z * d.z,
-            (s.x * s.x + s.y * s.y) / 12.0 + d.x * d.x + d.y * d.y,
-        );
-    }
-    inertia.as_vec3()
 }
 
 #[cfg(test)]
@@ -755,17 +680,5 @@ mod tests {
         assert_eq!(smooth_saturation(7.0), 1.0);
         assert!((smooth_saturation(1.5) - 0.875).abs() < 1e-6);
         assert!((smooth_saturation(0.01) - 0.01).abs() < 1e-4);
-    }
-
-    #[test]
-    fn box_inertia_of_one_box_is_the_textbook_one() {
-        let b = ChassisBox {
-            size_m: Vec3::new(2.0, 1.0, 4.0),
-            position_m: Vec3::new(0.0, 0.5, 0.3),
-        };
-        let i = box_inertia(1200.0, &[b]);
-        // m(b² + c²)/12 about each axis.
-        assert!((i.y - 1200.0 * (4.0 + 16.0) / 12.0).abs() < 1e-2);
-        assert!((i.x - 1200.0 * (1.0 + 16.0) / 12.0).abs() < 1e-2);
     }
 }
