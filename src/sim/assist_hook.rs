@@ -23,12 +23,13 @@ pub struct PlayerAssists {
 
 impl PlayerAssists {
     /// The controls the player's car gets for `input`: sanitized, then through the
-    /// assists `input` turns on. With none on, exactly `input.control.sanitized()`.
+    /// assists `input` turns on. With none on, exactly `input.control.sanitized()`, and the
+    /// car's telemetry (`telemetry`) is not read at all, so a tick without assists pays nothing.
     pub fn controls(
         &mut self,
         input: &TickInput,
         car: &Car,
-        telemetry: &Telemetry,
+        telemetry: impl FnOnce() -> Telemetry,
         body: &RigidBody,
         dt_s: f32,
     ) -> VehicleControl {
@@ -44,7 +45,7 @@ impl PlayerAssists {
             self.bicycle = BicycleModel::of_car(car.def());
             self.derived = true;
         }
-        let reading = read_car(car, telemetry, body, self.bicycle.as_ref());
+        let reading = read_car(car, &telemetry(), body, self.bicycle.as_ref());
         self.assists.apply(input.assists, control, &reading, dt_s).sanitized()
     }
 

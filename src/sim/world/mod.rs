@@ -209,7 +209,7 @@ impl SimWorld {
         let control = self.assists.controls(
             input,
             player,
-            &player.telemetry(&self.physics),
+            || player.telemetry(&self.physics),
             &self.physics.bodies[player.body()],
             self.dt_s,
         );
