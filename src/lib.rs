@@ -18,6 +18,7 @@ pub mod cli;
 pub mod content;
 mod error;
 pub mod input;
+pub mod modes;
 pub mod raceline;
 pub mod render;
 pub mod replay;

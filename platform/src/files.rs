@@ -69,6 +69,20 @@ pub fn config_dir() -> Option<PathBuf> {
     Some(base.join("skidpad"))
 }
 
+/// The per-user data directory, where records and ghosts live (`$XDG_DATA_HOME/skidpad`,
+/// else `~/.local/share/skidpad`), or `None` when neither variable is set.
+pub fn data_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".local").join("share"))
+        })?;
+    Some(base.join("skidpad"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,31 @@
+//! The rules of the game modes, written once for play, `skidpad run` and the tests: lap
+//! and sector timing on a course, time trials with ghosts and medals, races to a number of
+//! laps, and the records kept per level + car + assist set.
+//!
+//! This sits below `app` (the front ends drive it) and above `sim`, `ai` and `replay`: it
+//! only reads the world after each tick (a mode never changes a run's state hash: a race's
+//! countdown holds the world rather than stepping it), and a tick of it allocates nothing
+//! (the per-car tables are sized at set-up).
+//!
+//! - [`Course`]: the start/finish line and the sector lines along a closed centre line.
+//! - [`LapTracker`]: one car's laps, crossings in order and direction, splits and deltas.
+//! - [`TimeTrial`], [`Ghost`], [`LapTargets`]/[`Medal`]: time trials.
+//! - [`RaceRules`]: countdown, positions, gaps, finish order, results.
+//! - [`RecordStore`]: records and ghosts on disk, checksummed and versioned.
+
+mod course;
+mod ghost;
+mod lap_tracker;
+mod medals;
+mod race_rules;
+mod records;
+mod time_trial;
+
+pub use course::{Course, DEFAULT_SECTORS, MAX_SECTORS};
+pub use ghost::Ghost;
+pub use lap_tracker::{LapTime, LapTracker, Start};
+pub use medals::{award_at_most, LapTargets, Medal, BRONZE_MARGIN, GOLD_MARGIN, SILVER_MARGIN};
+pub use race_rules::{RaceRules, ResultRow, COUNTDOWN_S};
+pub use records::{decode as decode_record, encode as encode_record};
+pub use records::{Loaded, Record, RecordKey, RecordStore, SetAside, RECORD_VERSION};
+pub use time_trial::TimeTrial;

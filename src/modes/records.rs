@@ -1,0 +1,306 @@
+//! Records: the best lap, its splits, the medal and the ghost (the inputs of the run that
+//! set the lap, as a replay file beside it) per level + car + assist set, in a directory
+//! (the per-user data directory, `skidpad_platform::files::data_dir`, or `--save-dir`).
+//!
+//! A record file is text: a first line `skidpad-record <version>`, a second
+//! `xxh3 <16 hex digits>` (the checksum of what follows), then the record as JSON. It is
+//! written atomically (`write_atomically`: a failed write leaves the old file). A file
+//! that is corrupt (checksum), foreign (not a record) or of another version is reported
+//! once and moved aside — renamed `NAME.corrupt` (or `.corrupt.1`, ...), kept, never
+//! overwritten — and the level then has no record.
+
+use super::medals::Medal;
+use crate::assists::AssistSet;
+use crate::error::Error;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The format version this build reads and writes.
+pub const RECORD_VERSION: u32 = 1;
+
+/// The first line's word.
+const MAGIC: &str = "skidpad-record";
+
+/// What a record is for: a level, a car, an assist set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordKey {
+    /// Level name.
+    pub level: String,
+    /// Car name.
+    pub car: String,
+    /// The assists on.
+    pub assists: AssistSet,
+}
+
+impl RecordKey {
+    /// The file name's stem: `level+car+aN`, names kept to letters, digits, `-` and `_`.
+    pub fn stem(&self) -> String {
+        let clean = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
+        };
+        format!("{}+{}+a{}", clean(&self.level), clean(&self.car), self.assists.bits())
+    }
+}
+
+/// A saved record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// Level name.
+    pub level: String,
+    /// Car name.
+    pub car: String,
+    /// The assist set, as [`AssistSet::bits`].
+    pub assists: u8,
+    /// The best lap, s.
+    pub best_lap_s: Option<f64>,
+    /// Its splits, s from the lap's start to each sector line and the finish.
+    pub best_splits_s: Vec<f64>,
+    /// The best medal earned (time trial or challenge).
+    pub medal: Option<Medal>,
+    /// The author time the medals were measured against, s.
+    pub author_s: Option<f64>,
+    /// A challenge's best measured figure (its `[challenge]` names it).
+    pub challenge_best: Option<f64>,
+    /// The ghost's replay file, beside this one (its inputs from the start to the end of
+    /// the best lap; the replay's final hash is the state at that lap's end).
+    pub ghost_file: Option<String>,
+    /// The tick the ghost's best lap starts on.
+    pub ghost_lap_start_tick: Option<u64>,
+    /// The build that wrote it (a ghost replays only on the same physics).
+    pub build: String,
+}
+
+/// What loading a record found.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    /// The record, when there was a sound one.
+    pub record: Option<Record>,
+    /// A file that was set aside, and why (report it once).
+    pub set_aside: Option<SetAside>,
+}
+
+/// A record file moved aside.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetAside {
+    /// Where it was.
+    pub file: PathBuf,
+    /// Where it is now.
+    pub moved_to: PathBuf,
+    /// What was wrong.
+    pub problem: String,
+}
+
+/// A directory of records.
+#[derive(Debug, Clone)]
+pub struct RecordStore {
+    dir: PathBuf,
+}
+
+impl RecordStore {
+    /// Records in `dir` (created when the first record is saved).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+
+    /// The per-user store, `skidpad_platform::files::data_dir()/records`.
+    pub fn per_user() -> Result<Self, Error> {
+        skidpad_platform::files::data_dir()
+            .map(|d| Self::new(d.join("records")))
+            .ok_or_else(|| {
+                Error::bad_argument(
+                    "--save-dir",
+                    "no per-user data directory (HOME and XDG_DATA_HOME are unset); give --save-dir DIR",
+                )
+            })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The record file for `key`.
+    pub fn path(&self, key: &RecordKey) -> PathBuf {
+        self.dir.join(format!("{}.rec", key.stem()))
+    }
+
+    /// The ghost replay file for `key`.
+    pub fn ghost_path(&self, key: &RecordKey) -> PathBuf {
+        self.dir.join(format!("{}.ghost.rpl", key.stem()))
+    }
+
+    /// Loads `key`'s record; a corrupt or foreign file is moved aside and reported.
+    pub fn load(&self, key: &RecordKey) -> Loaded {
+        load_file(&self.path(key))
+    }
+
+    /// Every record in the directory, by file name; corrupt or foreign ones are moved
+    /// aside and listed.
+    pub fn list(&self) -> Result<(Vec<Record>, Vec<SetAside>), Error> {
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "rec"))
+                .collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => {
+                return Err(Error::runtime(format!(
+                    "{}: cannot list records: {e}",
+                    self.dir.display()
+                )))
+            }
+        };
+        files.sort();
+        let (mut records, mut aside) = (Vec::new(), Vec::new());
+        for f in files {
+            let l = load_file(&f);
+            records.extend(l.record);
+            aside.extend(l.set_aside);
+        }
+        Ok((records, aside))
+    }
+
+    /// Saves `record` for `key`, atomically (a failure leaves the old file).
+    pub fn save(&self, key: &RecordKey, record: &Record) -> Result<PathBuf, Error> {
+        let path = self.path(key);
+        let cannot = |e: &dyn std::fmt::Display| {
+            Error::runtime(format!(
+                "{}: cannot write record: {e} (any record already there is unchanged)",
+                path.display()
+            ))
+        };
+        std::fs::create_dir_all(&self.dir).map_err(|e| cannot(&e))?;
+        skidpad_platform::files::write_atomically(&path, &encode(record)).map_err(|e| cannot(&e))?;
+        Ok(path)
+    }
+}
+
+/// A record as the file's bytes: the version line, the checksum line, the JSON.
+pub fn encode(record: &Record) -> Vec<u8> {
+    let body = serde_json::to_vec_pretty(record).expect("a record is plain data");
+    let mut out = format!(
+        "{MAGIC} {RECORD_VERSION}\nxxh3 {:016x}\n",
+        xxhash_rust::xxh3::xxh3_64(&body)
+    )
+    .into_bytes();
+    out.extend_from_slice(&body);
+    out
+}
+
+/// Parses a record file's bytes; the error says what is wrong.
+pub fn decode(bytes: &[u8]) -> Result<Record, String> {
+    let mut lines = bytes.splitn(3, |b| *b == b'\n');
+    let first = std::str::from_utf8(lines.next().unwrap_or_default()).unwrap_or("");
+    let version = first
+        .strip_prefix(MAGIC)
+        .map(str::trim)
+        .ok_or("not a Skidpad record (no `skidpad-record` first line)")?;
+    if version != RECORD_VERSION.to_string() {
+        return Err(format!("record format {version}, this build reads {RECORD_VERSION}"));
+    }
+    let sum_line = std::str::from_utf8(lines.next().unwrap_or_default()).unwrap_or("");
+    let sum = sum_line
+        .strip_prefix("xxh3 ")
+        .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+        .ok_or("no checksum line")?;
+    let body = lines.next().unwrap_or_default();
+    if xxhash_rust::xxh3::xxh3_64(body) != sum {
+        return Err("corrupt or truncated (checksum mismatch)".into());
+    }
+    serde_json::from_slice(body).map_err(|e| format!("corrupt ({e})"))
+}
+
+fn load_file(path: &Path) -> Loaded {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::default(),
+        Err(e) => return set_aside(path, format!("cannot read: {e}")),
+    };
+    match decode(&bytes) {
+        Ok(record) => Loaded {
+            record: Some(record),
+            set_aside: None,
+        },
+        Err(problem) => set_aside(path, problem),
+    }
+}
+
+/// Moves `path` to the first free `NAME.corrupt[.N]` and reports it (a warning in the log
+/// and the returned note).
+fn set_aside(path: &Path, problem: String) -> Loaded {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let moved_to = (0..1000)
+        .map(|n| match n {
+            0 => path.with_file_name(format!("{name}.corrupt")),
+            n => path.with_file_name(format!("{name}.corrupt.{n}")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_file_name(format!("{name}.corrupt.last")));
+    let note = match std::fs::rename(path, &moved_to) {
+        Ok(()) => SetAside {
+            file: path.to_path_buf(),
+            moved_to,
+            problem,
+        },
+        Err(e) => SetAside {
+            file: path.to_path_buf(),
+            moved_to: path.to_path_buf(),
+            problem: format!("{problem}; could not move it aside: {e}"),
+        },
+    };
+    log::warn!(
+        "{}: record set aside as {}: {}",
+        note.file.display(),
+        note.moved_to.display(),
+        note.problem
+    );
+    Loaded {
+        record: None,
+        set_aside: Some(note),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        Record {
+            level: "circuit".into(),
+            car: "sedan".into(),
+            assists: 0,
+            best_lap_s: Some(101.5),
+            best_splits_s: vec![30.0, 70.0, 101.5],
+            medal: Some(Medal::Silver),
+            author_s: Some(99.0),
+            challenge_best: None,
+            ghost_file: Some("g.rpl".into()),
+            ghost_lap_start_tick: Some(600),
+            build: "test".into(),
+        }
+    }
+
+    #[test]
+    fn a_record_round_trips_and_a_flipped_byte_is_caught() {
+        let bytes = encode(&sample());
+        assert_eq!(decode(&bytes).unwrap(), sample());
+        let mut bad = bytes.clone();
+        let last = bad.len() - 3;
+        bad[last] ^= 1;
+        assert!(decode(&bad).unwrap_err().contains("checksum"));
+        assert!(decode(b"hello").unwrap_err().contains("not a Skidpad record"));
+        let other = String::from_utf8(bytes).unwrap().replacen("record 1", "record 9", 1);
+        assert!(decode(other.as_bytes()).unwrap_err().contains("format 9"));
+    }
+}

@@ -1,0 +1,173 @@
+//! Lap and sector timing on a course built in code: a circle of 100 m radius driven at
+//! 1 m per tick at 60 Hz, so a lap of length L takes L/60 s and each crossing's time is
+//! known exactly (the expected values below are that arithmetic). The course's lines are
+//! at 0, L/3 and 2L/3 along it.
+
+use glam::Vec2;
+use skidpad::modes::{Course, LapTracker, RaceRules, Start};
+
+const RATE_HZ: u32 = 60;
+
+fn circle() -> Course {
+    let n = 128;
+    let pts = (0..n)
+        .map(|i| {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            Vec2::new(a.cos(), a.sin()) * 100.0
+        })
+        .collect();
+    Course::new(pts, &[]).expect("a circle is a course")
+}
+
+/// Drives `tracker` along `path` (positions one tick apart) from tick `from` on; returns
+/// the ticks (world counts) on which laps completed and the next tick.
+fn drive(course: &Course, t: &mut LapTracker, path: &[Vec2], from: u64) -> (Vec<u64>, u64) {
+    let mut laps = Vec::new();
+    let mut tick = from;
+    for p in path {
+        tick += 1;
+        if t.update(course, *p, tick).is_some() {
+            laps.push(tick);
+        }
+    }
+    (laps, tick)
+}
+
+/// Points along the course from `s0` to `s1` (either direction), 1 m apart.
+fn along(c: &Course, s0: f32, s1: f32) -> Vec<Vec2> {
+    let n = (s1 - s0).abs().round() as usize;
+    (1..=n)
+        .map(|i| c.point_at(s0 + (s1 - s0) * i as f32 / n as f32))
+        .collect()
+}
+
+#[test]
+fn a_rolling_start_times_laps_and_sectors_from_the_line() {
+    let c = circle();
+    let l = c.length_m();
+    let mut t = LapTracker::new(&c, Start::Rolling, c.point_at(-0.25 * l), RATE_HZ, 4);
+    let (laps, _) = drive(&c, &mut t, &along(&c, -0.25 * l, 1.9 * l), 0);
+    assert_eq!(laps.len(), 1, "the out-lap arms the clock; one full lap then: {laps:?}");
+    let lap = t.best_lap().unwrap();
+    // 1 m per tick: L metres take L ticks, L/60 s; the chords between the path's points
+    // are shorter than the arc by under 0.1 %.
+    let expected = l as f64 / RATE_HZ as f64;
+    assert!(
+        (lap.lap_s - expected).abs() < 0.002 * expected,
+        "{} vs {expected}",
+        lap.lap_s
+    );
+    for k in 0..3 {
+        let want = expected * (k + 1) as f64 / 3.0;
+        assert!(
+            (lap.splits_s[k] - want).abs() < 0.01,
+            "split {k}: {} vs {want}",
+            lap.splits_s[k]
+        );
+    }
+    assert_eq!(
+        t.current_splits_s().count(),
+        2,
+        "0.9 L into lap 2: both sector lines passed"
+    );
+    assert!(t.split_delta_s(0).unwrap().abs() < 0.02, "same pace, same split");
+}
+
+#[test]
+fn a_car_wiggling_across_the_line_scores_one_lap() {
+    let c = circle();
+    let l = c.length_m();
+    let mut t = LapTracker::new(&c, Start::Rolling, c.point_at(-10.0), RATE_HZ, 8);
+    let (mut laps, mut tick) = drive(&c, &mut t, &along(&c, -10.0, l + 2.0), 0);
+    assert_eq!(laps.len(), 1);
+    // Back and forth across the line ten times, 4 m each way.
+    for _ in 0..10 {
+        let (a, t1) = drive(&c, &mut t, &along(&c, l + 2.0, l - 2.0), tick);
+        let (b, t2) = drive(&c, &mut t, &along(&c, l - 2.0, l + 2.0), t1);
+        laps.extend(a.into_iter().chain(b));
+        tick = t2;
+    }
+    assert_eq!(laps.len(), 1, "wiggling across the line is not a lap: {laps:?}");
+    assert_eq!(t.laps_done(), 1);
+    // And the next real lap still counts.
+    let (more, _) = drive(&c, &mut t, &along(&c, l + 2.0, 2.0 * l + 5.0), tick);
+    assert_eq!(more.len(), 1);
+}
+
+#[test]
+fn cutting_the_course_past_a_sector_line_does_not_count_a_lap() {
+    let c = circle();
+    let l = c.length_m();
+    let mut t = LapTracker::new(&c, Start::Rolling, c.point_at(-5.0), RATE_HZ, 8);
+    let (_, tick) = drive(&c, &mut t, &along(&c, -5.0, l / 6.0), 0);
+    // Straight across the middle of the circle to the far side, past the first sector line.
+    let (a, b) = (c.point_at(l / 6.0), c.point_at(l / 6.0 + l / 2.0));
+    let cut: Vec<Vec2> = (1..=200).map(|i| a.lerp(b, i as f32 / 200.0)).collect();
+    let (laps, tick) = drive(&c, &mut t, &cut, tick);
+    assert!(laps.is_empty());
+    let (laps, tick) = drive(&c, &mut t, &along(&c, 2.0 * l / 3.0, l + 5.0), tick);
+    assert!(laps.is_empty(), "the line after a cut is not a lap: {laps:?}");
+    assert_eq!(t.laps_done(), 0);
+    // Back on the course, the sector lines passed in order, the line then ends the lap.
+    let (laps, _) = drive(&c, &mut t, &along(&c, 5.0, l + 5.0), tick);
+    assert_eq!(laps.len(), 1, "sectors in order then the line: a lap");
+}
+
+#[test]
+fn driving_the_course_backwards_never_scores() {
+    let c = circle();
+    let l = c.length_m();
+    let mut t = LapTracker::new(&c, Start::Rolling, c.point_at(10.0), RATE_HZ, 8);
+    let (laps, _) = drive(&c, &mut t, &along(&c, 10.0, -3.0 * l), 0);
+    assert!(laps.is_empty(), "{laps:?}");
+}
+
+#[test]
+fn a_standing_start_times_the_first_lap_from_the_go() {
+    let c = circle();
+    let l = c.length_m();
+    // On the grid 20 m behind the line: the first lap is the run-up plus a full lap.
+    let mut t = LapTracker::new(&c, Start::Standing, c.point_at(-20.0), RATE_HZ, 4);
+    let (laps, _) = drive(&c, &mut t, &along(&c, -20.0, l + 10.0), 0);
+    assert_eq!(laps.len(), 1);
+    let want = (l as f64 + 20.0) / RATE_HZ as f64;
+    let got = t.best_lap().unwrap().lap_s;
+    assert!((got - want).abs() < 0.002 * want, "{got} vs {want}");
+}
+
+#[test]
+fn a_race_orders_the_field_and_finishes_it() {
+    let c = circle();
+    let l = c.length_m();
+    // Two cars from the same spot behind the line; car 1 is 10 % faster.
+    let start = c.point_at(-5.0);
+    let mut race = RaceRules::new(c.clone(), 2, &[start, start], RATE_HZ);
+    let mut held = 0;
+    while race.hold() {
+        held += 1;
+    }
+    assert_eq!(held, 3 * RATE_HZ, "3-2-1 at 60 Hz");
+    let mut tick = 0;
+    while !race.all_finished() && tick < 10_000 {
+        tick += 1;
+        let s0 = -5.0 + tick as f32;
+        let s1 = -5.0 + 1.1 * tick as f32;
+        race.after_tick([c.point_at(s0), c.point_at(s1)].into_iter(), tick);
+        if tick == 100 {
+            assert_eq!(race.order(), &[1, 0], "the faster car leads");
+            let gap = race.gap_s(1, 0).expect("both passed the line");
+            assert!(gap > 0.0, "{gap}");
+        }
+    }
+    assert!(race.all_finished());
+    let table = race.results(&["slow", "fast"]);
+    assert_eq!(table[0].car, "fast");
+    assert_eq!((table[0].position, table[1].position), (1, 2));
+    let (t0, t1) = (table[0].total_time_s.unwrap(), table[1].total_time_s.unwrap());
+    // Two laps and the 5 m run-up: (2L + 5)/60 s at 1 m per tick, /1.1 for the faster.
+    let slow = (2.0 * l as f64 + 5.0) / RATE_HZ as f64;
+    assert!((t1 - slow).abs() < 0.002 * slow, "{t1} vs {slow}");
+    assert!((t0 - slow / 1.1).abs() < 0.002 * slow, "{t0} vs {}", slow / 1.1);
+    assert!((table[1].gap_ahead_s.unwrap() - (t1 - t0)).abs() < 0.05);
+    assert!(table.iter().all(|r| r.laps == 2 && r.best_lap_s.is_some()));
+}
