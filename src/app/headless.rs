@@ -113,11 +113,31 @@ pub struct RunReport {
     pub final_hash: u64,
 }
 
+/// What a game mode watches in a headless run: the world as set up, then after every
+/// tick. It only reads the world, so a watched run ends on the same state hash.
+pub trait RunWatch {
+    /// The world as set up, before its first tick.
+    fn start(&mut self, world: &SimWorld);
+    /// The world after a tick; true when the mode is over (held controls and the AI driver
+    /// stop there; a replay runs all its inputs).
+    fn after_tick(&mut self, world: &SimWorld) -> bool;
+}
+
 /// Simulates `level` for `opts.ticks` ticks.
 pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
+    run_watched(setup, opts, None)
+}
+
+/// [`run`] with a mode watching: the AI driver then stops when the mode is over rather
+/// than after its own timer's laps.
+pub fn run_watched(setup: &Setup, opts: RunOptions, mut watch: Option<&mut dyn RunWatch>) -> Result<RunReport, Error> {
     let (level, car, profile) = (&setup.level.level, &setup.car, &setup.profile);
     let clock = WallClock::new();
     let mut race = Race::headless(setup);
+    if let Some(w) = watch.as_deref_mut() {
+        w.start(&race.world);
+    }
+    let watched = watch.is_some();
     let ticks = match &opts.input {
         RunInput::Held { ticks, .. } => usize::try_from(*ticks).unwrap_or(usize::MAX),
         RunInput::Recorded(inputs) => inputs.len(),
@@ -137,7 +157,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
             .map_err(|_| too_long("--telemetry"))?;
     }
     // What a run watches after every tick, whoever drives.
-    let mut observe = |world: &SimWorld, input: &TickInput| {
+    let mut observe = |world: &SimWorld, input: &TickInput| -> bool {
         track.after_tick(world);
         if opts.record {
             recorded.push(*input);
@@ -149,6 +169,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
                 telemetry: world.telemetry(0),
             });
         }
+        watch.as_deref_mut().is_some_and(|w| w.after_tick(world))
     };
     let (mut lap_times, mut predicted, mut line) = (Vec::new(), None, None);
     match &opts.input {
@@ -160,7 +181,9 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
             };
             for _ in 0..*ticks {
                 race.step(&input);
-                observe(&race.world, &input);
+                if observe(&race.world, &input) {
+                    break;
+                }
             }
         }
         RunInput::Recorded(inputs) => {
@@ -177,8 +200,8 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
             let mut ai = AiRace::on(race, &line_driven.line, car);
             for _ in 0..*max_ticks {
                 let input = ai.tick();
-                observe(&ai.race.world, &input);
-                if ai.player.laps_ticks().len() >= *laps as usize {
+                let mode_over = observe(&ai.race.world, &input);
+                if mode_over || (!watched && ai.player.laps_ticks().len() >= *laps as usize) {
                     break;
                 }
             }

@@ -5,10 +5,12 @@
 
 mod chase_camera;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
-// and its options and report, `hud::compose` (what the overlay shows).
+// and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;
 pub mod headless;
 pub mod hud;
+// `mode_run::run` and its mode, options and reports: the game modes headless.
+pub mod mode_run;
 mod play;
 mod race;
 mod screenshot;

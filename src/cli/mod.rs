@@ -11,6 +11,7 @@ mod import_carla;
 mod levels;
 mod play;
 mod profile;
+mod records;
 mod run;
 mod scenario;
 mod screenshot;
@@ -21,6 +22,7 @@ pub use import_carla::ImportArgs;
 pub use levels::LevelsArgs;
 pub use play::PlayArgs;
 pub use profile::ProfileArgs;
+pub use records::RecordsArgs;
 pub use run::RunArgs;
 pub use scenario::ScenarioArgs;
 pub use screenshot::ShotArgs;
@@ -101,6 +103,9 @@ pub enum Command {
     /// checking every body stays finite, the heap stays flat and the replay reproduces the
     /// final state hash. Exit code 4 when a check fails.
     Soak(SoakArgs),
+    /// List the saved records: best laps, medals and ghosts per level + car + assist set
+    /// (`--save-dir DIR` or the per-user data directory).
+    Records(RecordsArgs),
 }
 
 /// Parses the process arguments, runs the command, and returns the exit code.
@@ -137,5 +142,6 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::ImportCarla(a) => import_carla::run(&a),
         Command::Raceline(a) => crate::tools::raceline_search::run(&ctx.root, &a),
         Command::Soak(a) => crate::tools::soak::run(&ctx.root, &ctx.profile, &a),
+        Command::Records(a) => records::run(&a),
     }
 }

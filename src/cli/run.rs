@@ -4,6 +4,7 @@
 
 use super::context::Context;
 use crate::app::headless::{self, RunInput, RunOptions, RunReport};
+use crate::app::mode_run::{self, Mode, ModeOptions, ModeReport};
 use crate::app::Setup;
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
@@ -12,6 +13,7 @@ use crate::report::emit;
 use crate::sim::VehicleControl;
 use crate::vehicle::DEFAULT_CAR;
 use clap::Args;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Options of `run`.
@@ -64,9 +66,29 @@ pub struct RunArgs {
     /// to the start line is not timed.
     #[arg(long, conflicts_with_all = ["throttle", "steer", "replay"])]
     pub ai_driver: bool,
-    /// With --ai-driver: timed laps to drive.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "ai_driver")]
+    /// Timed laps: with --ai-driver, laps to drive; with --mode time-trial or race, laps to
+    /// time or race.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub laps: u32,
+    /// The game mode's rules: `free` (no goal), `time-trial` (laps from a rolling start,
+    /// best lap, ghost and medal saved), `race` (the --ai N opponents from a standing start
+    /// after a 3 s countdown, to --laps laps). JSON adds `mode` with laps, sectors,
+    /// positions, medals.
+    #[arg(long, value_enum, default_value = "free")]
+    pub mode: Mode,
+    /// Where time-trial records and ghosts are read and written (default: the per-user
+    /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+}
+
+/// `run --json`: the run's report, and the mode's when one was played.
+#[derive(Serialize)]
+struct Printed<'a> {
+    #[serde(flatten)]
+    run: &'a RunReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mode: Option<&'a ModeReport>,
 }
 
 /// What a run was set up to do: its world, its input, and (replaying) the final state
@@ -89,12 +111,20 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
         None if a.ai_driver => ai_driven(ctx, a)?,
         None => held(ctx, a)?,
     };
-    let mut report = headless::run(
+    if a.laps == 0 {
+        return Err(Error::bad_argument("--laps", "must be at least 1"));
+    }
+    let (mut report, mode) = mode_run::run(
         &setup,
         RunOptions {
             input,
             record: a.record.is_some(),
             telemetry: a.telemetry.is_some(),
+        },
+        &ModeOptions {
+            mode: a.mode,
+            laps: a.laps,
+            save_dir: a.save_dir.clone(),
         },
     )?;
     if let Some(path) = &a.telemetry {
@@ -108,7 +138,14 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
         }
         .save(path)?;
     }
-    emit(a.json, &report, || report.summary() + "\n")?;
+    let printed = Printed {
+        run: &report,
+        mode: mode.as_ref(),
+    };
+    emit(a.json, &printed, || {
+        let mode_text = mode.as_ref().map_or(String::new(), |m| "\n".to_string() + &m.summary());
+        report.summary() + &mode_text + "\n"
+    })?;
     check_replay_matched(expected_hash, &report)
 }
 
@@ -128,9 +165,6 @@ fn ai_driven(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
     let setup = load_setup(ctx, a)?;
     let race = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
     let max_ticks = ai_max_ticks(a, race.predicted_lap_s, rate_hz(ctx));
-    if a.laps == 0 {
-        return Err(Error::bad_argument("--laps", "must be at least 1"));
-    }
     Ok(Planned {
         setup,
         input: RunInput::AiDriven {

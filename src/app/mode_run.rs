@@ -1,0 +1,443 @@
+//! The game modes run headless (`skidpad run --mode ...`): a [`RunWatch`] per mode that
+//! reads the world after every tick through the mode's rules (`crate::modes`), and what
+//! each reports, saves and loads. Play will drive the same rules.
+
+use super::headless::{self, RunInput, RunOptions, RunReport, RunWatch};
+use super::Setup;
+use crate::assists::AssistSet;
+use crate::error::Error;
+use crate::modes::{
+    Course, LapTargets, LapTime, Medal, RaceRules, Record, RecordKey, RecordStore, ResultRow, SetAside, TimeTrial,
+};
+use crate::replay::{build_identity, Replay, ReplayHeader};
+use crate::sim::SimWorld;
+use glam::Vec2;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// A game mode, as `run --mode` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// Drive, no goal (the proving ground's mode; what `run` always did).
+    Free,
+    /// Laps timed from a rolling start; the best lap, its ghost and a medal are kept.
+    TimeTrial,
+    /// A race to `--laps` laps against the `--ai N` opponents from a standing start.
+    Race,
+}
+
+/// One lap in a report.
+#[derive(Debug, Clone, Serialize)]
+pub struct LapReport {
+    /// Lap time, s.
+    pub lap_s: f64,
+    /// Each sector's time, s.
+    pub sectors_s: Vec<f64>,
+    /// Time from the lap's start to each sector line and the finish, s.
+    pub splits_s: Vec<f64>,
+    /// Each split minus the best lap's before this one (the record's, else the run's), s;
+    /// negative is faster. Empty when there was no best yet.
+    pub delta_to_best_s: Vec<f64>,
+}
+
+impl LapReport {
+    fn of(lap: &LapTime, best: Option<&[f64]>) -> Self {
+        let splits_s = lap.splits_s[..lap.sectors].to_vec();
+        let delta_to_best_s = best
+            .filter(|b| b.len() == splits_s.len())
+            .map(|b| splits_s.iter().zip(b).map(|(s, b)| s - b).collect())
+            .unwrap_or_default();
+        Self {
+            lap_s: lap.lap_s,
+            sectors_s: (0..lap.sectors).map(|k| lap.sector_s(k)).collect(),
+            splits_s,
+            delta_to_best_s,
+        }
+    }
+}
+
+/// What a time trial reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct TimeTrialReport {
+    /// Every lap completed.
+    pub laps: Vec<LapReport>,
+    /// The run's best lap, s.
+    pub best_lap_s: Option<f64>,
+    /// The best lap saved before this run, s.
+    pub previous_best_lap_s: Option<f64>,
+    /// Whether this run's best lap beat it (and was saved, with its ghost).
+    pub new_record: bool,
+    /// The medal targets (from the author time), when known.
+    pub targets: Option<LapTargets>,
+    /// The medal this run's best lap earns.
+    pub medal: Option<Medal>,
+    /// The best medal on record after this run.
+    pub record_medal: Option<Medal>,
+    /// The record file.
+    pub record_file: PathBuf,
+    /// The ghost's replay file (inputs from the start to the best lap's end; `run
+    /// --replay` checks it reaches `ghost_state_hash`).
+    pub ghost_file: Option<PathBuf>,
+    /// The state hash at the end of this run's best lap, 16 hex digits.
+    pub ghost_state_hash: Option<String>,
+    /// A corrupt or foreign record found and moved aside.
+    pub set_aside: Option<SetAside>,
+}
+
+/// What a race reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct RaceReport {
+    /// Laps raced.
+    pub laps: u32,
+    /// Ticks the countdown held the world (3-2-1-go).
+    pub countdown_ticks: u32,
+    /// Whether every car finished.
+    pub all_finished: bool,
+    /// The results table, in finishing order.
+    pub results: Vec<ResultRow>,
+}
+
+/// What `run --mode` adds to the run's report.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "snake_case", tag = "name")]
+pub enum ModeReport {
+    /// `--mode time-trial`.
+    TimeTrial(Box<TimeTrialReport>),
+    /// `--mode race`.
+    Race(RaceReport),
+}
+
+/// The course laps are timed on: the level's track, else its AI loop.
+pub fn course_of(setup: &Setup) -> Result<Course, Error> {
+    let level = &setup.level.level;
+    let centre = match (&level.track, &level.ai_line) {
+        (Some(t), _) => t.track.centre.clone(),
+        (None, Some(line)) => line.points_m.clone(),
+        (None, None) => {
+            return Err(Error::bad_argument(
+                "--mode",
+                format!(
+                    "level `{}` has no track and no ai_line: laps need a closed course (try circuit)",
+                    level.name
+                ),
+            ))
+        }
+    };
+    Course::new(centre, &[]).ok_or_else(|| {
+        Error::bad_argument(
+            "--mode",
+            format!("level `{}`: its course is not a usable closed line", level.name),
+        )
+    })
+}
+
+/// Watches a time trial.
+struct TrialWatch {
+    course: Option<Course>,
+    rate_hz: u32,
+    laps: u32,
+    trial: Option<TimeTrial>,
+}
+
+impl RunWatch for TrialWatch {
+    fn start(&mut self, world: &SimWorld) {
+        if let Some(course) = self.course.take() {
+            self.trial = Some(TimeTrial::new(course, world, self.rate_hz, self.laps as usize));
+        }
+    }
+
+    fn after_tick(&mut self, world: &SimWorld) -> bool {
+        self.trial.as_mut().is_some_and(|t| {
+            t.after_tick(world);
+            t.tracker().laps_done() >= self.laps
+        })
+    }
+}
+
+/// Watches a race.
+struct RaceWatch {
+    course: Option<Course>,
+    rate_hz: u32,
+    laps: u32,
+    countdown_ticks: u32,
+    rules: Option<RaceRules>,
+}
+
+fn car_positions(world: &SimWorld) -> impl Iterator<Item = Vec2> + '_ {
+    (0..world.cars().len()).map(|i| {
+        let p = world.car_body(i).translation();
+        Vec2::new(p.x, p.z)
+    })
+}
+
+impl RunWatch for RaceWatch {
+    fn start(&mut self, world: &SimWorld) {
+        let Some(course) = self.course.take() else {
+            return;
+        };
+        let grid: Vec<Vec2> = car_positions(world).collect();
+        let mut rules = RaceRules::new(course, self.laps, &grid, self.rate_hz);
+        // 3-2-1-go: the world is not stepped while the countdown runs, so nobody moves.
+        while rules.hold() {
+            self.countdown_ticks += 1;
+        }
+        self.rules = Some(rules);
+    }
+
+    fn after_tick(&mut self, world: &SimWorld) -> bool {
+        self.rules.as_mut().is_some_and(|r| {
+            r.after_tick(car_positions(world), world.tick());
+            r.all_finished()
+        })
+    }
+}
+
+/// What a mode run needs beyond the run's own options.
+pub struct ModeOptions {
+    /// The mode.
+    pub mode: Mode,
+    /// Laps to time or race.
+    pub laps: u32,
+    /// Where records and ghosts go (None: the per-user data directory).
+    pub save_dir: Option<PathBuf>,
+}
+
+/// Runs `setup` headless in `mode`: the run's report with the mode's added.
+pub fn run(setup: &Setup, opts: RunOptions, mode: &ModeOptions) -> Result<(RunReport, Option<ModeReport>), Error> {
+    let rate_hz = setup.profile.loop_config.tick_rate_hz;
+    let laps = mode.laps.max(1);
+    match mode.mode {
+        Mode::Free => Ok((headless::run(setup, opts)?, None)),
+        Mode::Race => {
+            let mut w = RaceWatch {
+                course: Some(course_of(setup)?),
+                rate_hz,
+                laps,
+                countdown_ticks: 0,
+                rules: None,
+            };
+            let report = headless::run_watched(setup, opts, Some(&mut w))?;
+            let rules = w.rules.expect("start() set the race up");
+            let mut names = vec![setup.car.name.as_str()];
+            names.extend(setup.opponents.iter().map(|d| d.name.as_str()));
+            let race = RaceReport {
+                laps,
+                countdown_ticks: w.countdown_ticks,
+                all_finished: rules.all_finished(),
+                results: rules.results(&names),
+            };
+            Ok((report, Some(ModeReport::Race(race))))
+        }
+        Mode::TimeTrial => time_trial(setup, opts, laps, mode),
+    }
+}
+
+fn time_trial(
+    setup: &Setup,
+    mut opts: RunOptions,
+    laps: u32,
+    mode: &ModeOptions,
+) -> Result<(RunReport, Option<ModeReport>), Error> {
+    if !setup.opponents.is_empty() {
+        return Err(Error::bad_argument(
+            "--ai",
+            "a time trial is driven alone: leave out --ai",
+        ));
+    }
+    let store = match &mode.save_dir {
+        Some(d) => RecordStore::new(d),
+        None => RecordStore::per_user()?,
+    };
+    let assists = match &opts.input {
+        RunInput::Recorded(inputs) => inputs.first().map_or(AssistSet::default(), |i| i.assists),
+        _ => AssistSet::default(),
+    };
+    let ai_driven = matches!(opts.input, RunInput::AiDriven { .. });
+    let key = RecordKey {
+        level: setup.level.level.name.clone(),
+        car: setup.car.name.clone(),
+        assists,
+    };
+    let loaded = store.load(&key);
+    let previous = loaded.record.clone();
+    // The ghost is the run's inputs: keep them.
+    let keep_recording = opts.record;
+    opts.record = true;
+    let mut w = TrialWatch {
+        course: Some(course_of(setup)?),
+        rate_hz: setup.profile.loop_config.tick_rate_hz,
+        laps,
+        trial: None,
+    };
+    let mut report = headless::run_watched(setup, opts, Some(&mut w))?;
+    let trial = w.trial.expect("start() set the trial up");
+    let best = trial.best_with_hash();
+    // The author time: the AI's lap at its top setting, the best it has driven here. A
+    // run the AI drove measures it; otherwise the record's, from when the AI last drove
+    // this level and car (without one there are no medal targets yet).
+    let recorded_author = previous.as_ref().and_then(|r| r.author_s);
+    let author_s = match best {
+        Some((lap, _)) if ai_driven => Some(recorded_author.map_or(lap.lap_s, |a| a.min(lap.lap_s))),
+        _ => recorded_author,
+    };
+    let targets = author_s.map(LapTargets::from_author);
+    let medal = targets.and_then(|t| trial.medal(&t));
+    let previous_best = previous.as_ref().and_then(|r| r.best_lap_s);
+    let new_record = best.is_some_and(|(l, _)| previous_best.is_none_or(|p| l.lap_s < p));
+    let mut prior_splits: Option<Vec<f64>> = previous.as_ref().map(|r| r.best_splits_s.clone());
+    let mut lap_reports = Vec::new();
+    for lap in trial.tracker().laps() {
+        lap_reports.push(LapReport::of(lap, prior_splits.as_deref()));
+        let beats = prior_splits
+            .as_ref()
+            .is_none_or(|b| b.last().is_none_or(|last| lap.lap_s < *last));
+        if beats {
+            prior_splits = Some(lap.splits_s[..lap.sectors].to_vec());
+        }
+    }
+    let record_medal = Medal::best(previous.as_ref().and_then(|r| r.medal), medal);
+    let mut ghost_file = None;
+    let mut record = previous.clone().unwrap_or_else(|| Record {
+        level: key.level.clone(),
+        car: key.car.clone(),
+        assists: assists.bits(),
+        best_lap_s: None,
+        best_splits_s: Vec::new(),
+        medal: None,
+        author_s: None,
+        challenge_best: None,
+        ghost_file: None,
+        ghost_lap_start_tick: None,
+        build: build_identity(),
+    });
+    record.medal = record_medal;
+    record.author_s = author_s;
+    if let (true, Some((lap, hash))) = (new_record, best) {
+        let ghost_path = store.ghost_path(&key);
+        std::fs::create_dir_all(store.dir()).map_err(|e| {
+            Error::runtime(format!(
+                "{}: cannot create the records directory: {e}",
+                store.dir().display()
+            ))
+        })?;
+        let inputs = report.recorded[..(lap.end_tick as usize).min(report.recorded.len())].to_vec();
+        Replay {
+            header: ReplayHeader::new(
+                &setup.level.level.name,
+                &setup.car.name,
+                &setup.profile.name,
+                setup.profile.loop_config.tick_rate_hz,
+                0,
+                "",
+                hash,
+            ),
+            inputs,
+        }
+        .save(&ghost_path)?;
+        record.best_lap_s = Some(lap.lap_s);
+        record.best_splits_s = lap.splits_s[..lap.sectors].to_vec();
+        record.ghost_file = ghost_path.file_name().map(|n| n.to_string_lossy().into_owned());
+        record.ghost_lap_start_tick = Some(lap.start_tick);
+        record.build = build_identity();
+        ghost_file = Some(ghost_path);
+    }
+    let record_file = if best.is_some() || previous.is_some() {
+        store.save(&key, &record)?
+    } else {
+        store.path(&key)
+    };
+    if !keep_recording {
+        report.recorded = Vec::new();
+    }
+    let tt = TimeTrialReport {
+        laps: lap_reports,
+        best_lap_s: best.map(|(l, _)| l.lap_s),
+        previous_best_lap_s: previous_best,
+        new_record,
+        targets,
+        medal,
+        record_medal,
+        record_file,
+        ghost_file,
+        ghost_state_hash: best.map(|(_, h)| format!("{h:016x}")),
+        set_aside: loaded.set_aside,
+    };
+    Ok((report, Some(ModeReport::TimeTrial(Box::new(tt)))))
+}
+
+/// Seconds as `m:ss.mmm`.
+fn clock(s: f64) -> String {
+    format!("{}:{:06.3}", (s / 60.0).floor() as u64, s % 60.0)
+}
+
+impl ModeReport {
+    /// The text `run` prints after the run's summary.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        match self {
+            ModeReport::TimeTrial(t) => {
+                for (i, lap) in t.laps.iter().enumerate() {
+                    let sectors: Vec<String> = lap.sectors_s.iter().map(|s| format!("{s:.3}")).collect();
+                    let deltas: Vec<String> = lap.delta_to_best_s.iter().map(|d| format!("{d:+.3}")).collect();
+                    out += &format!(
+                        "lap {}: {} (sectors {}){}\n",
+                        i + 1,
+                        clock(lap.lap_s),
+                        sectors.join(" / "),
+                        if deltas.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", splits vs best {}", deltas.join(" / "))
+                        }
+                    );
+                }
+                let opt = |v: Option<f64>| v.map_or("none".to_string(), clock);
+                out += &format!(
+                    "best lap {}; previous best {}{}\n",
+                    opt(t.best_lap_s),
+                    opt(t.previous_best_lap_s),
+                    if t.new_record { " (new record)" } else { "" }
+                );
+                if let Some(tg) = &t.targets {
+                    out += &format!(
+                        "author {}: gold {}, silver {}, bronze {}; medal {}\n",
+                        clock(tg.author_s),
+                        clock(tg.gold_s),
+                        clock(tg.silver_s),
+                        clock(tg.bronze_s),
+                        t.medal.map_or("none", Medal::name)
+                    );
+                }
+                out += &format!("record {}", t.record_file.display());
+                if let Some(g) = &t.ghost_file {
+                    out += &format!(", ghost {}", g.display());
+                }
+                if let Some(a) = &t.set_aside {
+                    out += &format!(
+                        "\n{}: {}; moved aside to {}",
+                        a.file.display(),
+                        a.problem,
+                        a.moved_to.display()
+                    );
+                }
+            }
+            ModeReport::Race(r) => {
+                out += &format!("race of {} laps after a {}-tick countdown\n", r.laps, r.countdown_ticks);
+                for row in &r.results {
+                    out += &format!(
+                        "{:>2}. car {} {:<12} laps {} total {} best {}{}\n",
+                        row.position,
+                        row.car_index,
+                        row.car,
+                        row.laps,
+                        row.total_time_s.map_or("DNF".to_string(), clock),
+                        row.best_lap_s.map_or("-".to_string(), clock),
+                        row.gap_ahead_s.map_or(String::new(), |g| format!(" +{g:.3} s"))
+                    );
+                }
+                out.pop();
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,70 @@
+//! `skidpad records`: the saved best laps, medals and ghosts, one line per level + car +
+//! assist set; corrupt or foreign record files are moved aside and named.
+
+use crate::error::Error;
+use crate::modes::{Medal, Record, RecordStore, SetAside};
+use crate::report::emit;
+use clap::Args;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Options of `records`.
+#[derive(Debug, Args)]
+pub struct RecordsArgs {
+    /// The records directory (default: the per-user data directory,
+    /// $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Print one JSON object: dir, records (each as saved), set_aside.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct Listing {
+    dir: PathBuf,
+    records: Vec<Record>,
+    set_aside: Vec<SetAside>,
+}
+
+/// Runs `skidpad records`.
+pub fn run(a: &RecordsArgs) -> Result<(), Error> {
+    let store = match &a.save_dir {
+        Some(d) => RecordStore::new(d),
+        None => RecordStore::per_user()?,
+    };
+    let (records, set_aside) = store.list()?;
+    let listing = Listing {
+        dir: store.dir().to_path_buf(),
+        records,
+        set_aside,
+    };
+    emit(a.json, &listing, || text(&listing))
+}
+
+fn text(l: &Listing) -> String {
+    let mut out = format!("records in {}\n", l.dir.display());
+    if l.records.is_empty() {
+        out += "(none yet: `skidpad run --mode time-trial` sets some)\n";
+    }
+    for r in &l.records {
+        out += &format!(
+            "{:<16} {:<12} assists {:<2} best lap {:>10}  medal {:<6}  ghost {}\n",
+            r.level,
+            r.car,
+            r.assists,
+            r.best_lap_s.map_or("-".into(), |s| format!("{s:.3} s")),
+            r.medal.map_or("-", Medal::name),
+            r.ghost_file.as_deref().unwrap_or("-")
+        );
+    }
+    for a in &l.set_aside {
+        out += &format!(
+            "{}: {}; moved aside to {}\n",
+            a.file.display(),
+            a.problem,
+            a.moved_to.display()
+        );
+    }
+    out
+}
