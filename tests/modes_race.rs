@@ -1,0 +1,88 @@
+//! Races headless: three AI opponents and the AI at the player's wheel race a lap of the
+//! circuit from a standing start after the countdown; the results table lists every car
+//! with consistent positions, times and gaps. The mode only reads the world: a run with
+//! the race's rules ends on the same state hash as one without.
+
+use std::process::{Command, Output};
+
+fn skidpad(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the skidpad binary runs")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn a_race_with_three_ai_to_the_finish_gives_every_car_a_result() {
+    let r = json(&skidpad(&[
+        "run",
+        "--level",
+        "circuit",
+        "--ai",
+        "3",
+        "--ai-driver",
+        "--mode",
+        "race",
+        "--laps",
+        "1",
+        "--json",
+    ]));
+    let race = &r["mode"];
+    assert_eq!(race["name"], "race", "{r}");
+    assert_eq!(race["countdown_ticks"], 180, "3 s at 60 Hz");
+    assert_eq!(race["all_finished"], true, "{race}");
+    let rows = race["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 4, "the player and three opponents");
+    let mut cars: Vec<u64> = rows.iter().map(|row| row["car_index"].as_u64().unwrap()).collect();
+    cars.sort();
+    assert_eq!(cars, [0, 1, 2, 3], "every car once");
+    let mut previous: Option<f64> = None;
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["position"].as_u64().unwrap(), i as u64 + 1);
+        assert_eq!(row["laps"], 1);
+        let total = row["total_time_s"].as_f64().unwrap();
+        let best = row["best_lap_s"].as_f64().unwrap();
+        // One lap from a standing start behind the line: the total is the lap (its
+        // clock runs from the go).
+        assert!((total - best).abs() < 1e-9, "{row}");
+        // A lap of the 4.3 km circuit at racing speeds: 1.5 to 3 minutes.
+        assert!((90.0..180.0).contains(&total), "{row}");
+        if let Some(p) = previous {
+            assert!(total >= p, "finishing order follows the times: {rows:?}");
+            let gap = row["gap_ahead_s"].as_f64().unwrap();
+            assert!(
+                (gap - (total - p)).abs() < 1e-6,
+                "the gap at the finish is the time between: {row}"
+            );
+        }
+        previous = Some(total);
+    }
+}
+
+#[test]
+fn the_race_rules_only_read_the_world() {
+    let base = [
+        "run",
+        "--level",
+        "circuit",
+        "--ai",
+        "3",
+        "--ticks",
+        "600",
+        "--throttle",
+        "1",
+        "--json",
+    ];
+    let free = json(&skidpad(&base));
+    let mut with_mode = base.to_vec();
+    with_mode.extend(["--mode", "race", "--laps", "2"]);
+    let raced = json(&skidpad(&with_mode));
+    assert_eq!(free["state_hash"], raced["state_hash"]);
+    assert_eq!(raced["mode"]["results"].as_array().unwrap().len(), 4);
+}
