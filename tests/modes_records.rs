@@ -35,7 +35,6 @@ fn record(best: f64) -> Record {
         best_splits_s: vec![best / 3.0, 2.0 * best / 3.0, best],
         medal: Some(Medal::Bronze),
         author_s: None,
-        challenge_best: None,
         ghost_file: None,
         ghost_lap_start_tick: None,
         build: "test".into(),

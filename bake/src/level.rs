@@ -5,6 +5,7 @@
 //! Coordinates: metres, Y up; heading 0 faces +Z and positive headings turn left (about +Y).
 //! Ground positions are given as `[x, z]`.
 
+use crate::challenge::{Challenge, RawChallenge};
 use crate::fields::Fields;
 pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
@@ -44,6 +45,8 @@ struct RawLevel {
     track: Option<RawTrack>,
     #[serde(default)]
     ai_line: Option<RawAiLine>,
+    #[serde(default)]
+    challenge: Option<RawChallenge>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -67,6 +70,8 @@ struct RawTrack {
     runoff_width_m: f64,
     #[serde(default = "scenery")]
     scenery_spacing_m: f64,
+    #[serde(default)]
+    sectors: Vec<f64>,
 }
 
 fn track_material() -> String {
@@ -164,6 +169,9 @@ pub struct TrackDef {
     pub runoff_width_m: f32,
     /// Trees every this many metres along the track (0: none).
     pub scenery_spacing_m: f32,
+    /// Where sectors 2.. of a lap start, as fractions of the lap along the centre line,
+    /// rising in (0, 1); empty: thirds.
+    pub sector_fractions: Vec<f32>,
 }
 
 /// A validated level.
@@ -197,6 +205,8 @@ pub struct Level {
     pub track: Option<TrackDef>,
     /// A loop for AI cars on a level without a track, if it has one.
     pub ai_line: Option<AiLine>,
+    /// The challenge on the scenario's figures, if the level has one.
+    pub challenge: Option<Challenge>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -245,6 +255,7 @@ impl Level {
             scenario: None,
             track: None,
             ai_line: None,
+            challenge: None,
         }
     }
 
@@ -384,6 +395,7 @@ impl Level {
                     kerb_width_m: v.range("track.kerb_width_m", t.kerb_width_m, 0.0, 20.0)? as f32,
                     runoff_width_m: v.range("track.runoff_width_m", t.runoff_width_m, 0.0, 200.0)? as f32,
                     scenery_spacing_m: v.range("track.scenery_spacing_m", t.scenery_spacing_m, 0.0, 10_000.0)? as f32,
+                    sector_fractions: sector_fractions(&t.sectors, v)?,
                 })
             }
         };
@@ -411,6 +423,11 @@ impl Level {
             }
         };
 
+        let challenge = match &raw.challenge {
+            Some(c) => Some(Challenge::validate(c, v, scenario.as_ref())?),
+            None => None,
+        };
+
         Ok(Level {
             name: name.to_string(),
             description: raw.description,
@@ -426,8 +443,37 @@ impl Level {
             scenario,
             track,
             ai_line,
+            challenge,
         })
     }
+}
+
+/// Most sector lines a track may name (sectors in a lap: one more).
+pub const MAX_SECTOR_LINES: usize = 7;
+
+/// `[track] sectors`: fractions of the lap, rising strictly inside (0, 1).
+fn sector_fractions(raw: &[f64], v: &Validator) -> Result<Vec<f32>, ContentError> {
+    if raw.len() > MAX_SECTOR_LINES {
+        return Err(v.fail(
+            "track.sectors",
+            format!("{} sector lines; at most {MAX_SECTOR_LINES}", raw.len()),
+        ));
+    }
+    let mut last = 0.0;
+    raw.iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let f = v.finite(&format!("track.sectors[{i}]"), *f)?;
+            if f <= last || f >= 1.0 {
+                return Err(v.fail(
+                    &format!("track.sectors[{i}]"),
+                    format!("{f}: sector lines are fractions of the lap, rising, between 0 and 1"),
+                ));
+            }
+            last = f;
+            Ok(f as f32)
+        })
+        .collect()
 }
 
 fn load_heights(

@@ -7,6 +7,7 @@
 //! loads the result, or runs the same code at load time for a level being edited on disk.
 #![warn(missing_docs)]
 
+pub mod challenge;
 pub mod chunk;
 pub mod error;
 mod fields;

@@ -19,6 +19,9 @@ pub const METRICS: &[&str] = &[
     "grounded_fraction",
     "max_compression_ratio",
     "props_toppled",
+    "peak_decel_g",
+    "jump_distance_m",
+    "impact_speed_mps",
 ];
 
 #[derive(Debug, Deserialize)]

@@ -107,12 +107,13 @@ pub enum ModeReport {
     Race(RaceReport),
 }
 
-/// The course laps are timed on: the level's track, else its AI loop.
+/// The course laps are timed on: the level's track (its `sectors`, else thirds), else its
+/// AI loop (thirds).
 pub fn course_of(setup: &Setup) -> Result<Course, Error> {
     let level = &setup.level.level;
-    let centre = match (&level.track, &level.ai_line) {
-        (Some(t), _) => t.track.centre.clone(),
-        (None, Some(line)) => line.points_m.clone(),
+    let (centre, sectors) = match (&level.track, &level.ai_line) {
+        (Some(t), _) => (t.track.centre.clone(), t.sector_fractions.as_slice()),
+        (None, Some(line)) => (line.points_m.clone(), &[][..]),
         (None, None) => {
             return Err(Error::bad_argument(
                 "--mode",
@@ -123,7 +124,7 @@ pub fn course_of(setup: &Setup) -> Result<Course, Error> {
             ))
         }
     };
-    Course::new(centre, &[]).ok_or_else(|| {
+    Course::new(centre, sectors).ok_or_else(|| {
         Error::bad_argument(
             "--mode",
             format!("level `{}`: its course is not a usable closed line", level.name),
@@ -305,7 +306,6 @@ fn time_trial(
         best_splits_s: Vec::new(),
         medal: None,
         author_s: None,
-        challenge_best: None,
         ghost_file: None,
         ghost_lap_start_tick: None,
         build: build_identity(),

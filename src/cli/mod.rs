@@ -5,6 +5,7 @@
 
 mod car_tools;
 mod cars;
+mod challenge;
 mod context;
 mod exit;
 mod import_carla;

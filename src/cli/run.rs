@@ -74,12 +74,27 @@ pub struct RunArgs {
     /// best lap, ghost and medal saved), `race` (the --ai N opponents from a standing start
     /// after a 3 s countdown, to --laps laps). JSON adds `mode` with laps, sectors,
     /// positions, medals.
+    /// `challenge`: the level's scenario runs scored against its `[challenge]` (slip,
+    /// jump, crash, bump): figures, medal, and the record.
     #[arg(long, value_enum, default_value = "free")]
-    pub mode: Mode,
+    pub mode: RunMode,
     /// Where time-trial records and ghosts are read and written (default: the per-user
     /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+}
+
+/// `run --mode`: the game mode's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RunMode {
+    /// Drive, no goal.
+    Free,
+    /// Laps from a rolling start; best lap, ghost and medal saved.
+    TimeTrial,
+    /// The --ai N opponents from a standing start after a countdown, to --laps laps.
+    Race,
+    /// A scenario level's challenge: its scripted runs' figures against its medals.
+    Challenge,
 }
 
 /// `run --json`: the run's report, and the mode's when one was played.
@@ -102,6 +117,12 @@ struct Planned {
 /// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
 /// hash it ended on is there to compare.
 pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
+    let mode = match a.mode {
+        RunMode::Free => Mode::Free,
+        RunMode::TimeTrial => Mode::TimeTrial,
+        RunMode::Race => Mode::Race,
+        RunMode::Challenge => return super::challenge::run(ctx, &a.level, &a.car, a.save_dir.as_ref(), a.json),
+    };
     let Planned {
         setup,
         input,
@@ -122,7 +143,7 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
             telemetry: a.telemetry.is_some(),
         },
         &ModeOptions {
-            mode: a.mode,
+            mode,
             laps: a.laps,
             save_dir: a.save_dir.clone(),
         },

@@ -11,8 +11,10 @@
 //! - [`LapTracker`]: one car's laps, crossings in order and direction, splits and deltas.
 //! - [`TimeTrial`], [`Ghost`], [`LapTargets`]/[`Medal`]: time trials.
 //! - [`RaceRules`]: countdown, positions, gaps, finish order, results.
+//! - [`score_challenge`]: a scenario level's `[challenge]` goals against its runs' figures.
 //! - [`RecordStore`]: records and ghosts on disk, checksummed and versioned.
 
+mod challenge;
 mod course;
 mod ghost;
 mod lap_tracker;
@@ -21,6 +23,7 @@ mod race_rules;
 mod records;
 mod time_trial;
 
+pub use challenge::{score as score_challenge, ChallengeResult, GoalResult};
 pub use course::{Course, DEFAULT_SECTORS, MAX_SECTORS};
 pub use ghost::Ghost;
 pub use lap_tracker::{LapTime, LapTracker, Start};

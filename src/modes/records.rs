@@ -67,8 +67,6 @@ pub struct Record {
     pub medal: Option<Medal>,
     /// The author time the medals were measured against, s.
     pub author_s: Option<f64>,
-    /// A challenge's best measured figure (its `[challenge]` names it).
-    pub challenge_best: Option<f64>,
     /// The ghost's replay file, beside this one (its inputs from the start to the end of
     /// the best lap; the replay's final hash is the state at that lap's end).
     pub ghost_file: Option<String>,
@@ -284,7 +282,6 @@ mod tests {
             best_splits_s: vec![30.0, 70.0, 101.5],
             medal: Some(Medal::Silver),
             author_s: Some(99.0),
-            challenge_best: None,
             ghost_file: Some("g.rpl".into()),
             ghost_lap_start_tick: Some(600),
             build: "test".into(),

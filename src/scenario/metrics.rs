@@ -10,6 +10,8 @@ const STOPPED_MPS: f32 = 0.1;
 const TOPPLED_DEG: f32 = 45.0;
 /// See [`TOPPLED_DEG`].
 const MOVED_M: f32 = 1.0;
+/// Standard gravity (ISO 80000-3), m/s²: decelerations are reported in g of it.
+const STANDARD_GRAVITY_MPS2: f32 = 9.80665;
 
 /// Accumulates the player car's measurements over a run.
 pub struct Recorder {
@@ -28,6 +30,14 @@ pub struct Recorder {
     max_compression_ratio: f32,
     props_start: Vec<Vec3>,
     dt_s: f32,
+    last_velocity: Vec3,
+    /// The hardest deceleration along the direction of travel, m/s², and the speed just
+    /// before it (on the crash level: the impact).
+    peak_decel: f32,
+    impact_speed: f32,
+    /// Where the car last left the ground, and the longest jump's horizontal distance.
+    takeoff: Vec3,
+    jump_distance: f32,
 }
 
 /// Pitch and roll of `rot` in degrees (absolute), from its forward and left axes.
@@ -60,6 +70,11 @@ impl Recorder {
             max_compression_ratio: 0.0,
             props_start: world.prop_bodies().map(|b| b.translation()).collect(),
             dt_s: world.dt_s(),
+            last_velocity: world.player_body().linvel(),
+            peak_decel: 0.0,
+            impact_speed: 0.0,
+            takeoff: p,
+            jump_distance: 0.0,
         }
     }
 
@@ -72,6 +87,14 @@ impl Recorder {
         self.last = p;
         let speed = body.linvel().length();
         self.max_speed = self.max_speed.max(speed);
+        // Deceleration along the direction the car was moving: -(Δv · v̂)/dt.
+        let before = self.last_velocity;
+        let decel = -(body.linvel() - before).dot(before.normalize_or_zero()) / self.dt_s;
+        if decel > self.peak_decel {
+            self.peak_decel = decel;
+            self.impact_speed = before.length();
+        }
+        self.last_velocity = body.linvel();
         if self.stop_distance.is_none() && speed < STOPPED_MPS {
             self.stop_distance = Some(self.distance);
         }
@@ -92,7 +115,9 @@ impl Recorder {
             if self.air_ticks > self.longest_air_ticks && self.air_ticks > 3 {
                 self.longest_air_ticks = self.air_ticks;
                 self.landing = Some(attitude_deg(*body.rotation()));
+                self.jump_distance = Vec3::new(p.x - self.takeoff.x, 0.0, p.z - self.takeoff.z).length();
             }
+            self.takeoff = p;
             self.air_ticks = 0;
         }
     }
@@ -126,6 +151,9 @@ impl Recorder {
             ),
             ("max_compression_ratio", f(self.max_compression_ratio)),
             ("props_toppled", toppled as f64),
+            ("peak_decel_g", f(self.peak_decel / STANDARD_GRAVITY_MPS2)),
+            ("jump_distance_m", f(self.jump_distance)),
+            ("impact_speed_mps", f(self.impact_speed)),
         ])
     }
 }

@@ -1,0 +1,147 @@
+//! `skidpad run --mode challenge`: a scenario level's challenge. The level's scenario runs
+//! (`crate::scenario`) measure the figures the level exists for; its `[challenge]` goals
+//! award bronze, silver or gold on them (`crate::modes::score_challenge`); the best medal is
+//! kept in the records. Glued here because the scenario runner builds on `app`'s `Setup`
+//! while the modes sit below `app`.
+
+use super::context::Context;
+use crate::app::Setup;
+use crate::assists::AssistSet;
+use crate::error::Error;
+use crate::modes::{score_challenge, ChallengeResult, Medal, Record, RecordKey, RecordStore, SetAside};
+use crate::replay::build_identity;
+use crate::report::emit;
+use crate::scenario::{run_scenario, RunResult};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// What `run --mode challenge --json` prints.
+#[derive(Debug, Serialize)]
+struct ChallengeReport {
+    level: String,
+    car: String,
+    /// The scenario's golden hash over its runs.
+    state_hash: String,
+    /// Every run's measured figures (stopping distance, airtime, jump distance, peak
+    /// deceleration in g, impact speed, ...).
+    runs: Vec<RunResult>,
+    mode: ModeOut,
+}
+
+#[derive(Debug, Serialize)]
+struct ModeOut {
+    name: &'static str,
+    #[serde(flatten)]
+    result: ChallengeResult,
+    previous_medal: Option<Medal>,
+    record_medal: Option<Medal>,
+    record_file: PathBuf,
+    set_aside: Option<SetAside>,
+}
+
+/// Runs `level`'s challenge with `car` in the runs that name none.
+pub fn run(ctx: &Context, level: &str, car: &str, save_dir: Option<&PathBuf>, json: bool) -> Result<(), Error> {
+    let setup = Setup::load(&ctx.root, level, car, ctx.profile.clone())?;
+    let name = setup.level.level.name.clone();
+    let challenge = setup.level.level.challenge.as_ref().ok_or_else(|| {
+        Error::bad_argument(
+            "--mode",
+            format!("level `{name}` has no [challenge] (slip, jump, crash and bump have one)"),
+        )
+    })?;
+    let store = match save_dir {
+        Some(d) => RecordStore::new(d),
+        None => RecordStore::per_user()?,
+    };
+    let key = RecordKey {
+        level: name.clone(),
+        car: setup.car.name.clone(),
+        assists: AssistSet::default(),
+    };
+    let loaded = store.load(&key);
+    let scenario = run_scenario(&setup, &ctx.root)?;
+    let result = score_challenge(challenge, |run, metric| {
+        scenario
+            .runs
+            .iter()
+            .find(|r| r.name == run)
+            .and_then(|r| r.metrics.get(metric).copied())
+    });
+    let previous_medal = loaded.record.as_ref().and_then(|r| r.medal);
+    let record_medal = Medal::best(previous_medal, result.medal);
+    let mut record = loaded.record.unwrap_or_else(|| Record {
+        level: key.level.clone(),
+        car: key.car.clone(),
+        assists: key.assists.bits(),
+        best_lap_s: None,
+        best_splits_s: Vec::new(),
+        medal: None,
+        author_s: None,
+        ghost_file: None,
+        ghost_lap_start_tick: None,
+        build: build_identity(),
+    });
+    record.medal = record_medal;
+    let record_file = store.save(&key, &record)?;
+    let report = ChallengeReport {
+        level: name,
+        car: setup.car.name.clone(),
+        state_hash: scenario.state_hash.clone(),
+        runs: scenario.runs,
+        mode: ModeOut {
+            name: "challenge",
+            result,
+            previous_medal,
+            record_medal,
+            record_file,
+            set_aside: loaded.set_aside,
+        },
+    };
+    emit(json, &report, || text(&report))
+}
+
+fn text(r: &ChallengeReport) -> String {
+    let m = &r.mode;
+    let mut out = format!("challenge on {} with {}: {}\n", r.level, r.car, m.result.description);
+    for g in &m.result.goals {
+        out += &format!(
+            "  {:<36} {:>9.3}  ({} is better; gold {}, silver {}, bronze {})  {}\n",
+            g.figure,
+            g.value,
+            g.better,
+            g.targets[0],
+            g.targets[1],
+            g.targets[2],
+            g.medal.map_or("no medal", Medal::name)
+        );
+    }
+    for run in &r.runs {
+        let pick = [
+            "stop_distance_m",
+            "max_airtime_s",
+            "jump_distance_m",
+            "peak_decel_g",
+            "impact_speed_mps",
+        ];
+        let figures: Vec<String> = pick
+            .iter()
+            .filter_map(|k| run.metrics.get(k).map(|v| format!("{k}={v:.3}")))
+            .collect();
+        out += &format!("  run {:<16} {}\n", run.name, figures.join(" "));
+    }
+    out += &format!(
+        "medal {}; previous {}; record {}\n",
+        m.result.medal.map_or("none", Medal::name),
+        m.previous_medal.map_or("none", Medal::name),
+        m.record_file.display()
+    );
+    if let Some(a) = &m.set_aside {
+        out += &format!(
+            "{}: {}; moved aside to {}\n",
+            a.file.display(),
+            a.problem,
+            a.moved_to.display()
+        );
+    }
+    out
+}

@@ -1,0 +1,105 @@
+//! Scoring a scenario level's challenge: each goal's figure (measured by the scenario
+//! runs, `crate::scenario`) against the bronze, silver and gold values the level's
+//! `[challenge]` states; the challenge's medal is the lowest earned across its goals (every
+//! goal must reach it).
+
+use super::medals::{award_at_most, Medal};
+use crate::content::challenge::{Better, Challenge};
+use serde::Serialize;
+
+/// One goal's outcome.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct GoalResult {
+    /// `run.metric`.
+    pub figure: String,
+    /// What was measured.
+    pub value: f64,
+    /// `lower` or `higher` is better.
+    pub better: &'static str,
+    /// `[gold, silver, bronze]`.
+    pub targets: [f64; 3],
+    /// The medal earned.
+    pub medal: Option<Medal>,
+}
+
+/// A challenge's outcome.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ChallengeResult {
+    /// What was asked.
+    pub description: String,
+    /// Every goal.
+    pub goals: Vec<GoalResult>,
+    /// The lowest medal across the goals (none if one earned none).
+    pub medal: Option<Medal>,
+}
+
+/// Scores `challenge` with `measured(run, metric)`; a figure not measured earns nothing.
+pub fn score(challenge: &Challenge, measured: impl Fn(&str, &str) -> Option<f64>) -> ChallengeResult {
+    let goals: Vec<GoalResult> = challenge
+        .goals
+        .iter()
+        .map(|g| {
+            let value = measured(&g.figure.run, &g.figure.metric).unwrap_or(f64::NAN);
+            let medal = match g.better {
+                _ if value.is_nan() => None,
+                Better::Lower => award_at_most(value, g.targets),
+                Better::Higher => award_at_most(-value, g.targets.map(|t| -t)),
+            };
+            GoalResult {
+                figure: g.figure.to_string(),
+                value,
+                better: match g.better {
+                    Better::Lower => "lower",
+                    Better::Higher => "higher",
+                },
+                targets: g.targets,
+                medal,
+            }
+        })
+        .collect();
+    let medal = goals
+        .iter()
+        .try_fold(Some(Medal::Gold), |worst, g| g.medal.map(|m| worst.max(Some(m))))
+        .flatten();
+    ChallengeResult {
+        description: challenge.description.clone(),
+        goals,
+        medal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::challenge::Goal;
+    use crate::content::scenario::MetricRef;
+
+    fn goal(run: &str, better: Better, targets: [f64; 3]) -> Goal {
+        Goal {
+            figure: MetricRef {
+                run: run.into(),
+                metric: "m".into(),
+            },
+            better,
+            targets,
+        }
+    }
+
+    #[test]
+    fn the_medal_is_the_lowest_across_goals_and_higher_is_better_counts_up() {
+        let c = Challenge {
+            description: "d".into(),
+            goals: vec![
+                goal("stop", Better::Lower, [10.0, 12.0, 15.0]),
+                goal("jump", Better::Higher, [30.0, 25.0, 20.0]),
+            ],
+        };
+        let at = |stop: f64, jump: f64| score(&c, |run, _| Some(if run == "stop" { stop } else { jump })).medal;
+        assert_eq!(at(9.0, 31.0), Some(Medal::Gold));
+        assert_eq!(at(11.0, 31.0), Some(Medal::Silver));
+        assert_eq!(at(9.0, 21.0), Some(Medal::Bronze));
+        assert_eq!(at(16.0, 31.0), None, "a goal missed: no medal");
+        assert_eq!(at(9.0, 19.0), None);
+        assert_eq!(score(&c, |_, _| None).medal, None);
+    }
+}
