@@ -171,3 +171,61 @@ fn a_race_orders_the_field_and_finishes_it() {
     assert!((table[1].gap_ahead_s.unwrap() - (t1 - t0)).abs() < 0.05);
     assert!(table.iter().all(|r| r.laps == 2 && r.best_lap_s.is_some()));
 }
+
+#[test]
+fn a_course_takes_its_sector_lines_from_the_level_or_refuses_them() {
+    let n = 128;
+    let pts: Vec<Vec2> = (0..n)
+        .map(|i| {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            Vec2::new(a.cos(), a.sin()) * 100.0
+        })
+        .collect();
+    let c = Course::new(pts.clone(), &[0.25, 0.5]).unwrap();
+    assert_eq!(c.sectors(), 3);
+    assert!((c.gate_m(1) - 0.25 * c.length_m()).abs() < 1e-3);
+    assert!((c.gate_m(2) - 0.5 * c.length_m()).abs() < 1e-3);
+    assert_eq!(c.gate_m(3), 0.0, "the last gate is the finish line");
+    assert!(Course::new(pts.clone(), &[0.5, 0.25]).is_none(), "not rising");
+    assert!(Course::new(pts.clone(), &[1.0]).is_none(), "the line itself");
+    assert!(Course::new(pts, &[0.1; 8]).is_none(), "too many");
+}
+
+/// A level file's `[track] sectors` out of order is bad input naming the field.
+#[test]
+fn track_sectors_out_of_order_are_refused_on_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv: String = (0..16)
+        .map(|i| {
+            let a = i as f64 / 16.0 * std::f64::consts::TAU;
+            format!("{:.3},{:.3},6,6\n", 80.0 * a.cos(), 80.0 * a.sin())
+        })
+        .collect();
+    std::fs::write(
+        dir.path().join("track.csv"),
+        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
+    )
+    .unwrap();
+    let toml = |sectors: &str| {
+        format!(
+            "description = \"a ring\"\n[terrain]\nsize_m = [400, 400]\nmaterial = \"grass\"\n\
+             [track]\ncenterline = \"track.csv\"\nsectors = {sectors}\n\
+             [[spawns]]\nname = \"start\"\nposition_m = [-80.0, 0.6, 0.0]\n"
+        )
+    };
+    let level = dir.path().join("level.toml");
+    std::fs::write(&level, toml("[0.6, 0.3]")).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["run", "--level", level.to_str().unwrap(), "--ticks", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("track.sectors[1]"), "{err}");
+    std::fs::write(&level, toml("[0.6]")).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["run", "--level", level.to_str().unwrap(), "--ticks", "1"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

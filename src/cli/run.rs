@@ -78,7 +78,7 @@ pub struct RunArgs {
     /// jump, crash, bump): figures, medal, and the record.
     #[arg(long, value_enum, default_value = "free")]
     pub mode: RunMode,
-    /// Where time-trial records and ghosts are read and written (default: the per-user
+    /// Where records and ghosts (time trial, challenge) are read and written (default: the per-user
     /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
