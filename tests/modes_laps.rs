@@ -229,3 +229,22 @@ fn track_sectors_out_of_order_are_refused_on_load() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+#[test]
+fn a_standing_start_ahead_of_the_line_makes_a_short_first_lap_that_is_never_best() {
+    let c = circle();
+    let l = c.length_m();
+    // Standing 50 m past the line: lap 1 is L − 50 m long.
+    let mut t = LapTracker::new(&c, Start::Standing, c.point_at(50.0), RATE_HZ, 4);
+    let (laps, _) = drive(&c, &mut t, &along(&c, 50.0, 2.0 * l + 10.0), 0);
+    assert_eq!(laps.len(), 2);
+    let (first, second) = (t.laps()[0], t.laps()[1]);
+    assert!(!first.full && second.full);
+    let short = (l as f64 - 50.0) / RATE_HZ as f64;
+    assert!(
+        (first.lap_s - short).abs() < 0.002 * short,
+        "{} vs {short}",
+        first.lap_s
+    );
+    assert_eq!(t.best_lap(), Some(second), "the short lap is faster but not a best lap");
+}

@@ -7,7 +7,8 @@ use super::Setup;
 use crate::assists::AssistSet;
 use crate::error::Error;
 use crate::modes::{
-    Course, LapTargets, LapTime, Medal, RaceRules, Record, RecordKey, RecordStore, ResultRow, SetAside, TimeTrial,
+    Course, LapTargets, LapTime, Medal, RaceRules, Record, RecordKey, RecordStore, ResultRow, SetAside, Start,
+    TimeTrial,
 };
 use crate::replay::{build_identity, Replay, ReplayHeader};
 use crate::sim::SimWorld;
@@ -20,7 +21,8 @@ use std::path::PathBuf;
 pub enum Mode {
     /// Drive, no goal (the proving ground's mode; what `run` always did).
     Free,
-    /// Laps timed from a rolling start; the best lap, its ghost and a medal are kept.
+    /// Laps timed from a rolling (or standing) start; the best lap, its ghost and a medal
+    /// are kept.
     TimeTrial,
     /// A race to `--laps` laps against the `--ai N` opponents from a standing start.
     Race,
@@ -31,6 +33,9 @@ pub enum Mode {
 pub struct LapReport {
     /// Lap time, s.
     pub lap_s: f64,
+    /// Whether it was a whole lap from the line (a standing start ahead of the line makes
+    /// the first one short: never a best lap).
+    pub full: bool,
     /// Each sector's time, s.
     pub sectors_s: Vec<f64>,
     /// Time from the lap's start to each sector line and the finish, s.
@@ -49,6 +54,7 @@ impl LapReport {
             .unwrap_or_default();
         Self {
             lap_s: lap.lap_s,
+            full: lap.full,
             sectors_s: (0..lap.sectors).map(|k| lap.sector_s(k)).collect(),
             splits_s,
             delta_to_best_s,
@@ -135,6 +141,7 @@ pub fn course_of(setup: &Setup) -> Result<Course, Error> {
 /// Watches a time trial.
 struct TrialWatch {
     course: Option<Course>,
+    start: Start,
     rate_hz: u32,
     laps: u32,
     trial: Option<TimeTrial>,
@@ -143,7 +150,13 @@ struct TrialWatch {
 impl RunWatch for TrialWatch {
     fn start(&mut self, world: &SimWorld) {
         if let Some(course) = self.course.take() {
-            self.trial = Some(TimeTrial::new(course, world, self.rate_hz, self.laps as usize));
+            self.trial = Some(TimeTrial::new(
+                course,
+                world,
+                self.start,
+                self.rate_hz,
+                self.laps as usize,
+            ));
         }
     }
 
@@ -199,6 +212,8 @@ pub struct ModeOptions {
     pub mode: Mode,
     /// Laps to time or race.
     pub laps: u32,
+    /// A time trial's start (a race's is standing).
+    pub start: Start,
     /// Where records and ghosts go (None: the per-user data directory).
     pub save_dir: Option<PathBuf>,
 }
@@ -266,6 +281,7 @@ fn time_trial(
     opts.record = true;
     let mut w = TrialWatch {
         course: Some(course_of(setup)?),
+        start: mode.start,
         rate_hz: setup.profile.loop_config.tick_rate_hz,
         laps,
         trial: None,
@@ -289,9 +305,10 @@ fn time_trial(
     let mut lap_reports = Vec::new();
     for lap in trial.tracker().laps() {
         lap_reports.push(LapReport::of(lap, prior_splits.as_deref()));
-        let beats = prior_splits
-            .as_ref()
-            .is_none_or(|b| b.last().is_none_or(|last| lap.lap_s < *last));
+        let beats = lap.full
+            && prior_splits
+                .as_ref()
+                .is_none_or(|b| b.last().is_none_or(|last| lap.lap_s < *last));
         if beats {
             prior_splits = Some(lap.splits_s[..lap.sectors].to_vec());
         }
@@ -380,8 +397,13 @@ impl ModeReport {
                     let sectors: Vec<String> = lap.sectors_s.iter().map(|s| format!("{s:.3}")).collect();
                     let deltas: Vec<String> = lap.delta_to_best_s.iter().map(|d| format!("{d:+.3}")).collect();
                     out += &format!(
-                        "lap {}: {} (sectors {}){}\n",
+                        "lap {}{}: {} (sectors {}){}\n",
                         i + 1,
+                        if lap.full {
+                            ""
+                        } else {
+                            " (from a standing start ahead of the line: short)"
+                        },
                         clock(lap.lap_s),
                         sectors.join(" / "),
                         if deltas.is_empty() {

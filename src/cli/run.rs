@@ -8,6 +8,7 @@ use crate::app::mode_run::{self, Mode, ModeOptions, ModeReport};
 use crate::app::Setup;
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
+use crate::modes::Start;
 use crate::replay::{Replay, ReplayHeader};
 use crate::report::emit;
 use crate::sim::VehicleControl;
@@ -78,6 +79,10 @@ pub struct RunArgs {
     /// jump, crash, bump): figures, medal, and the record.
     #[arg(long, value_enum, default_value = "free")]
     pub mode: RunMode,
+    /// A time trial's start: `rolling` (an out-lap to the line, then timed laps) or
+    /// `standing` (the clock runs from the first tick; a race always starts standing).
+    #[arg(long, value_enum, default_value = "rolling")]
+    pub start: StartKind,
     /// Where records and ghosts (time trial, challenge) are read and written (default: the per-user
     /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
     #[arg(long, value_name = "DIR")]
@@ -95,6 +100,15 @@ pub enum RunMode {
     Race,
     /// A scenario level's challenge: its scripted runs' figures against its medals.
     Challenge,
+}
+
+/// `run --start`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartKind {
+    /// An out-lap to the line first.
+    Rolling,
+    /// The clock runs from the first tick.
+    Standing,
 }
 
 /// `run --json`: the run's report, and the mode's when one was played.
@@ -145,6 +159,10 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
         &ModeOptions {
             mode,
             laps: a.laps,
+            start: match a.start {
+                StartKind::Rolling => Start::Rolling,
+                StartKind::Standing => Start::Standing,
+            },
             save_dir: a.save_dir.clone(),
         },
     )?;

@@ -47,6 +47,10 @@ pub struct LapTime {
     pub start_tick: u64,
     /// The tick during which the lap ended (the world's tick count after it).
     pub end_tick: u64,
+    /// Whether the lap covered the whole course from the line: false for a standing
+    /// start's first lap when the car stood ahead of the line (it counts towards a race's
+    /// total, never as a best lap).
+    pub full: bool,
 }
 
 impl LapTime {
@@ -71,6 +75,8 @@ pub struct LapTracker {
     lap_start_ticks: Option<f64>,
     /// The world tick during which the current lap began.
     lap_start_tick: u64,
+    /// The current lap began ahead of the line (a standing start there): not a full lap.
+    partial_lap: bool,
     /// This lap's split at each gate passed, ticks since the lap's start.
     splits_ticks: [f64; MAX_SECTORS],
     laps_done: u32,
@@ -108,6 +114,7 @@ impl LapTracker {
             next_gate,
             lap_start_ticks,
             lap_start_tick: 0,
+            partial_lap: lap_start_ticks.is_some() && next_gate > 0,
             splits_ticks: [0.0; MAX_SECTORS],
             laps_done: 0,
             last_lap: None,
@@ -187,13 +194,15 @@ impl LapTracker {
             sectors: self.sectors,
             start_tick: self.lap_start_tick,
             end_tick: tick,
+            full: !self.partial_lap,
         };
+        self.partial_lap = false;
         for (out, t) in lap.splits_s.iter_mut().zip(&self.splits_ticks[..self.sectors]) {
             *out = t * self.tick_s;
         }
         self.laps_done += 1;
         self.last_lap = Some(lap);
-        if self.best_lap.is_none_or(|b| lap.lap_s < b.lap_s) {
+        if lap.full && self.best_lap.is_none_or(|b| lap.lap_s < b.lap_s) {
             self.best_lap = Some(lap);
         }
         if self.laps.len() < self.laps.capacity() {
@@ -220,7 +229,7 @@ impl LapTracker {
         self.last_lap
     }
 
-    /// The fastest completed lap.
+    /// The fastest completed full lap.
     pub fn best_lap(&self) -> Option<LapTime> {
         self.best_lap
     }

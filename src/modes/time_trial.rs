@@ -1,5 +1,5 @@
 //! The rules of a time trial: the player's laps timed on the course from a rolling start
-//! (an out-lap to the line first), the best lap kept with the world's state hash at its
+//! (an out-lap to the line first) or a standing one, the best lap kept with the world's state hash at its
 //! end (what its ghost must replay to), and medals against the author time.
 
 use super::course::Course;
@@ -19,10 +19,12 @@ pub struct TimeTrial {
 
 impl TimeTrial {
     /// A time trial on `course` for the player's car in `world` (as set up, before its
-    /// first tick, stepping at `tick_rate_hz`), listing up to `max_laps` laps.
-    pub fn new(course: Course, world: &SimWorld, tick_rate_hz: u32, max_laps: usize) -> Self {
+    /// first tick, stepping at `tick_rate_hz`) from a `start` (rolling: an out-lap to the
+    /// line first; standing: the clock runs from the first tick), listing up to `max_laps`
+    /// laps.
+    pub fn new(course: Course, world: &SimWorld, start: Start, tick_rate_hz: u32, max_laps: usize) -> Self {
         let p = world.player_body().translation();
-        let tracker = LapTracker::new(&course, Start::Rolling, Vec2::new(p.x, p.z), tick_rate_hz, max_laps);
+        let tracker = LapTracker::new(&course, start, Vec2::new(p.x, p.z), tick_rate_hz, max_laps);
         Self {
             course,
             tracker,
