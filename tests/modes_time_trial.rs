@@ -4,8 +4,9 @@
 //! world, and a second run reports the previous best.
 
 use skidpad::app::{Race, Setup};
+use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::modes::Ghost;
+use skidpad::modes::{Ghost, RecordKey, RecordStore};
 use skidpad::replay::Replay;
 use skidpad::sim::SyncProvider;
 use std::process::{Command, Output};
@@ -95,8 +96,18 @@ fn two_ai_laps_save_a_best_lap_and_a_ghost_that_replays_to_its_hash() {
     assert_eq!(replayed["replay_matches"], true);
     assert_eq!(replayed["state_hash"].as_str().unwrap(), hash);
 
-    // And as a Ghost stepping its own world (what play draws translucent).
-    let replay = Replay::load(std::path::Path::new(&ghost)).unwrap();
+    // And as a Ghost stepping its own world (what play draws translucent), found through
+    // the record as a front end finds it.
+    let store = RecordStore::new(dir.path());
+    let key = RecordKey {
+        level: "circuit".into(),
+        car: "sedan".into(),
+        assists: AssistSet::default(),
+    };
+    let record = store.load(&key).record.expect("the record was saved");
+    let (replay, lap_start) = store.load_ghost(&record).unwrap().expect("it names its ghost");
+    assert_eq!(replay, Replay::load(std::path::Path::new(&ghost)).unwrap());
+    assert!(lap_start > 0, "a rolling start: the lap begins after the out-lap");
     let setup = Setup::load(
         &ContentRoot::Embedded,
         "circuit",

@@ -2,6 +2,10 @@
 //! nothing steps, so nobody moves before the go), every car's laps timed on the course,
 //! positions from laps and distance along the course, gaps at the latest line passed, the
 //! finish order, and the results table.
+//!
+//! Difficulty is not a rule of the race: how fast and how cleanly the opponents drive is
+//! their drivers' setting (`ai::AiSettings`, given where `app::race::Opponents` spawns
+//! them); the AI's difficulty type goes there, and these rules time whoever drives.
 
 use super::course::Course;
 use super::lap_tracker::{LapTracker, Start};

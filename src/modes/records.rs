@@ -135,6 +135,20 @@ impl RecordStore {
         self.dir.join(format!("{}.ghost.rpl", key.stem()))
     }
 
+    /// The ghost `record` names, ready for a [`super::Ghost`]: its replay (the run's
+    /// inputs to the best lap's end; the header's final hash is the world's there) and the
+    /// tick its lap starts on. None when the record has no ghost; an error when its file
+    /// is missing, corrupt, or from another build (the physics may differ).
+    pub fn load_ghost(&self, record: &Record) -> Result<Option<(crate::replay::Replay, u64)>, Error> {
+        let Some(file) = &record.ghost_file else {
+            return Ok(None);
+        };
+        let path = self.dir.join(file);
+        let replay = crate::replay::Replay::load(&path)?;
+        replay.check_build(&path.display().to_string())?;
+        Ok(Some((replay, record.ghost_lap_start_tick.unwrap_or(0))))
+    }
+
     /// Loads `key`'s record; a corrupt or foreign file is moved aside and reported.
     pub fn load(&self, key: &RecordKey) -> Loaded {
         load_file(&self.path(key))
