@@ -86,3 +86,67 @@ fn the_race_rules_only_read_the_world() {
     assert_eq!(free["state_hash"], raced["state_hash"]);
     assert_eq!(raced["mode"]["results"].as_array().unwrap().len(), 4);
 }
+
+#[test]
+fn modes_that_do_not_fit_the_level_are_bad_input_naming_the_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["run", "--level", "circuit", "--mode", "challenge", "--save-dir", d],
+            "has no [challenge]",
+        ),
+        (
+            vec![
+                "run",
+                "--level",
+                "circuit",
+                "--mode",
+                "time-trial",
+                "--ai",
+                "2",
+                "--ticks",
+                "10",
+                "--save-dir",
+                d,
+            ],
+            "driven alone",
+        ),
+        (
+            vec![
+                "run", "--level", "circuit", "--mode", "race", "--laps", "0", "--ticks", "10",
+            ],
+            "--laps",
+        ),
+    ] {
+        let o = skidpad(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_countdown_shows_three_two_one_then_go() {
+    use glam::Vec2;
+    use skidpad::modes::{Course, RaceRules};
+    let pts = (0..32)
+        .map(|i| {
+            let a = i as f32 / 32.0 * std::f32::consts::TAU;
+            Vec2::new(a.cos(), a.sin()) * 50.0
+        })
+        .collect();
+    let course = Course::new(pts, &[]).unwrap();
+    let mut race = RaceRules::new(course.clone(), 1, &[course.point_at(-3.0)], 60);
+    let mut shown = Vec::new();
+    loop {
+        let now = race.countdown_shown();
+        if shown.last() != Some(&now) {
+            shown.push(now);
+        }
+        if !race.hold() {
+            break;
+        }
+    }
+    assert_eq!(shown, [Some(3), Some(2), Some(1), None]);
+}
