@@ -1,14 +1,19 @@
 //! The front ends: interactive play, headless runs and screenshots, each built from a
 //! [`Setup`] (as are the profiler and the soak, in `tools`). [`Race`] is the one
 //! world-plus-opponents set-up they share; [`Session`] adds what a drawn game needs;
-//! [`flow`] holds play's screens.
+//! [`flow`] holds play's screens, [`frontend`] the menus they show.
 
 mod chase_camera;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows).
 pub mod flow;
+// `frontend`: the title, menus and pause menu as pages without GL; `menu`: the widget model
+// and device mapping under them. Namespaces: `frontend::FrontEnd`, `menu::Menu`.
+pub mod frontend;
 pub mod headless;
 pub mod hud;
+mod launcher;
+pub mod menu;
 mod play;
 mod race;
 mod screenshot;
@@ -17,6 +22,7 @@ mod setup;
 mod streaming;
 
 pub use chase_camera::ChaseCamera;
+pub use launcher::Launcher;
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
 pub use screenshot::{capture, screenshot, ShotOptions};

@@ -339,6 +339,17 @@ impl Renderer {
         gl_check::debug_check("scene draw");
     }
 
+    /// A plain dark frame (under the menus).
+    pub fn clear(&self, width: u32, height: u32) {
+        // SAFETY: clears the default framebuffer on the current context.
+        unsafe {
+            gl::Viewport(0, 0, width as i32, height as i32);
+            gl::Disable(gl::SCISSOR_TEST);
+            gl::ClearColor(0.06, 0.07, 0.09, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
+    }
+
     /// The loading screen: a dark frame with a bar filled to `progress` (0..1).
     pub fn draw_loading(&self, progress: f32, width: u32, height: u32) {
         let (w, h) = (width as i32, height as i32);

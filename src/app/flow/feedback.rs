@@ -31,6 +31,11 @@ impl Feedback {
         }
     }
 
+    /// New volumes from the options, heard from the next frame.
+    pub fn set_volumes(&mut self, volumes: Volumes) {
+        self.volumes = volumes;
+    }
+
     /// After a tick run with `input`: an impact sound for each of the player's car's
     /// impacts and landings in `events`, and rumble on the pad in use (`pad`).
     pub fn after_tick(&mut self, input: &TickInput, events: &[SimEvent], pad: Option<PadId>, pads: &mut Pads) {

@@ -3,8 +3,8 @@
 //! wall clock. Everything here comes from the platform layer; the screens never open a
 //! device themselves.
 
-use crate::app::Setup;
 use crate::audio::{Mixer, SharedSound};
+use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
 use crate::render::Renderer;
@@ -40,17 +40,15 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// Opens the pads, the window (titled after `setup`'s level and car, sized by its
-    /// profile), the renderer, the audio output and the HUD. A pad script that cannot be
-    /// used fails before any window opens; no usable OpenGL 3.3 is exit code 3 (see
-    /// [`Error`]). `max_frames` only decides whether an offscreen game warns that
-    /// nothing will close it.
-    pub fn open(setup: &Setup, max_frames: Option<u64>) -> Result<Stage, Error> {
-        let profile = &setup.profile;
+    /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
+    /// output and the HUD. A pad script that cannot be used fails before any window opens;
+    /// no usable OpenGL 3.3 is exit code 3 (see [`Error`]). `max_frames` only decides
+    /// whether an offscreen game warns that nothing will close it.
+    pub fn open(profile: &PlatformProfile, title: String, max_frames: Option<u64>) -> Result<Stage, Error> {
         // Before the window: a pad script that cannot be used is bad input, and nothing opens.
         let pads = Pads::from_env()?;
         let platform = Platform::open(&WindowConfig {
-            title: format!("Skidpad — {} — {}", setup.level.level.name, setup.car.name),
+            title,
             width: profile.width,
             height: profile.height,
             vsync: profile.vsync,
@@ -66,7 +64,7 @@ impl Stage {
         let sound = SharedSound::default();
         audio.play(Mixer::new(sound.clone()));
         let clock = WallClock::new();
-        let hud = Hud::new()?;
+        let hud = Hud::for_height(profile.height)?;
         Ok(Stage {
             events: Vec::with_capacity(EVENTS_PER_FRAME),
             pad_events: Vec::with_capacity(EVENTS_PER_FRAME),
