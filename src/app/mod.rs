@@ -25,7 +25,7 @@ pub use chase_camera::ChaseCamera;
 pub use launcher::Launcher;
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
-pub use screenshot::{capture, screenshot, ShotOptions};
+pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotOptions};
 pub use session::Session;
 pub use setup::Setup;
 pub use streaming::ThreadedChunks;

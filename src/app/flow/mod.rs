@@ -168,12 +168,21 @@ impl Flow {
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok(setup) => {
-                            log::info!("playing {} in the {} ({:?})", choice.level, choice.car, choice.mode);
+                            log::info!(
+                                "playing {} in the {} with {} opponents ({})",
+                                choice.level,
+                                choice.car,
+                                choice.opponents,
+                                choice.mode.label()
+                            );
                             self.screen = self.enter_level(setup, stage);
                         }
                         Err(e) => log::error!("cannot start {} with {}: {e}", choice.level, choice.car),
                     },
-                    Some(Outcome::QuitGame) => self.quit = true,
+                    Some(Outcome::QuitGame) => {
+                        log::info!("quit from the menus");
+                        self.quit = true;
+                    }
                     _ => {}
                 }
                 FrameKind::Menu
@@ -197,12 +206,16 @@ impl Flow {
                         }
                     }
                     Some(Outcome::QuitToMenu) => {
+                        log::info!("back to the main menu from the race");
                         let catalog = self.catalog();
                         let front = FrontEnd::main_menu(self.settings.clone(), catalog);
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage)));
                         self.setup = None;
                     }
-                    Some(Outcome::QuitGame) => self.quit = true,
+                    Some(Outcome::QuitGame) => {
+                        log::info!("quit from the pause menu");
+                        self.quit = true;
+                    }
                     _ => {}
                 }
                 FrameKind::Play

@@ -231,20 +231,22 @@ impl FrontEnd {
             return Outcome::Nothing;
         };
         let event = match (menu.capturing(), pressed) {
-            (Some(_), Pressed::Button(PadButton::Start)) | (Some(_), Pressed::Key(Key::Escape)) => {
+            (Some(_), Pressed::Button(PadButton::Start, _) | Pressed::Key(Key::Escape, _)) => {
                 menu.apply(NavAction::Back)
             }
-            (Some(i), Pressed::Button(b)) => match options::bind_button(&mut self.settings, i, b) {
+            (Some(i), Pressed::Button(b, _)) => match options::bind_button(&mut self.settings, i, b) {
                 Some(shown) => menu.capture(&shown),
                 None => MenuEvent::Nothing,
             },
-            (Some(i), Pressed::Key(k)) => match options::bind_key(&mut self.settings, i, k) {
+            (Some(i), Pressed::Key(k, _)) => match options::bind_key(&mut self.settings, i, k) {
                 Some(shown) => menu.capture(&shown),
                 None => MenuEvent::Nothing,
             },
             (Some(_), Pressed::Nav(_)) => MenuEvent::Nothing,
-            (None, Pressed::Nav(a)) => menu.apply(a),
-            (None, _) => MenuEvent::Nothing,
+            (None, p) => match p.action() {
+                Some(a) => menu.apply(a),
+                None => MenuEvent::Nothing,
+            },
         };
         let step = self.step(event);
         self.carry_out(step, event)

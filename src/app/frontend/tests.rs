@@ -49,8 +49,12 @@ fn title_to_a_level_with_opponents() {
         Outcome::Nothing,
         "the title waits for A / Enter"
     );
-    assert_eq!(fe.apply(Pressed::Button(PadButton::South)), Outcome::Accepted);
-    assert!(matches!(fe.page(), Page::Main(_)));
+    let a = Pressed::Button(PadButton::South, Some(Accept));
+    assert_eq!(fe.apply(a), Outcome::Accepted);
+    assert!(
+        matches!(fe.page(), Page::Main(_)),
+        "one press of A leaves the title and no more"
+    );
     // Free drive → level select; the circuit (second) → car select.
     nav(&mut fe, &[Accept, Down, Accept]);
     assert!(matches!(fe.page(), Page::Cars(_)));
@@ -117,7 +121,12 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     );
     // A is the handbrake; pressed for Reset it moves there.
     fe.apply(Pressed::Nav(Accept));
-    assert_eq!(fe.apply(Pressed::Button(PadButton::South)), Outcome::SettingsChanged);
+    // A's press is taken by the capture alone: it does not also start a new capture.
+    assert_eq!(
+        fe.apply(Pressed::Button(PadButton::South, Some(Accept))),
+        Outcome::SettingsChanged
+    );
+    assert_eq!(fe.page().menu().unwrap().capturing(), None);
     let b = &fe.settings().input.bindings;
     assert_eq!(
         b.buttons[&crate::input::bindings::Action::Reset],
@@ -126,7 +135,7 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     assert!(b.buttons[&crate::input::bindings::Action::HandBrake].is_empty());
     // Escape cancels a capture and leaves the binding.
     fe.apply(Pressed::Nav(Accept));
-    fe.apply(Pressed::Key(Key::Escape));
+    fe.apply(Pressed::Key(Key::Escape, Some(Back)));
     assert_eq!(fe.page().menu().unwrap().capturing(), None);
     assert_eq!(
         fe.settings().input.bindings.buttons[&crate::input::bindings::Action::Reset],
@@ -167,8 +176,7 @@ fn backs_to_root(fe: &mut FrontEnd) -> usize {
         if fe.depth() == 1 || matches!(fe.page(), Page::Main(_)) {
             return n;
         }
-        fe.apply(Pressed::Key(Key::Escape));
-        fe.apply(Pressed::Nav(NavAction::Back));
+        fe.apply(Pressed::Key(Key::Escape, Some(NavAction::Back)));
     }
     usize::MAX
 }
@@ -190,21 +198,33 @@ fn monkey_100_000_presses() {
         },
     ];
     let buttons = [
-        PadButton::South,
-        PadButton::East,
-        PadButton::Start,
-        PadButton::North,
-        PadButton::DPadUp,
+        (PadButton::South, Some(NavAction::Accept)),
+        (PadButton::East, Some(NavAction::Back)),
+        (PadButton::Start, None),
+        (PadButton::North, None),
+        (PadButton::DPadUp, Some(NavAction::Up)),
     ];
-    let keys = [Key::Enter, Key::Escape, Key::Up, Key::R, Key::Other];
+    let keys = [
+        (Key::Enter, Some(NavAction::Accept)),
+        (Key::Escape, Some(NavAction::Back)),
+        (Key::Up, Some(NavAction::Up)),
+        (Key::R, None),
+        (Key::Other, None),
+    ];
     let mut rng = Rng(0x5EED_2026);
     let mut fe = FrontEnd::title(Settings::default(), catalog());
     let (mut starts, mut quits, mut pages_seen) = (0, 0, std::collections::BTreeSet::new());
     for i in 0..PRESSES {
         let r = rng.next();
         let pressed = match r % 10 {
-            0 => Pressed::Button(buttons[(r >> 8) as usize % buttons.len()]),
-            1 => Pressed::Key(keys[(r >> 8) as usize % keys.len()]),
+            0 => {
+                let (b, a) = buttons[(r >> 8) as usize % buttons.len()];
+                Pressed::Button(b, a)
+            }
+            1 => {
+                let (k, a) = keys[(r >> 8) as usize % keys.len()];
+                Pressed::Key(k, a)
+            }
             _ => Pressed::Nav(actions[(r >> 8) as usize % actions.len()]),
         };
         pages_seen.insert(format!("{:?}", std::mem::discriminant(fe.page())));

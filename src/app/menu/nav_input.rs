@@ -22,16 +22,27 @@ pub enum Device {
     Pad,
 }
 
-/// One input a menu screen acts on: a navigation action, or a raw press a binding capture
-/// takes. A press gives its raw form first, then its action.
+/// One input a menu screen acts on: a press with the navigation action it means (a
+/// binding capture takes the raw button or key instead), or an action alone (a held
+/// direction's repeat, the pointer). One press is one `Pressed`, so nothing acts twice.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Pressed {
-    /// A navigation action.
+    /// A navigation action alone.
     Nav(NavAction),
-    /// A pad button went down.
-    Button(PadButton),
-    /// A key went down (not a repeat).
-    Key(Key),
+    /// A pad button went down, and what it means in a menu.
+    Button(PadButton, Option<NavAction>),
+    /// A key went down (not a repeat), and what it means in a menu.
+    Key(Key, Option<NavAction>),
+}
+
+impl Pressed {
+    /// The navigation action this press means, if any.
+    pub fn action(self) -> Option<NavAction> {
+        match self {
+            Pressed::Nav(a) => Some(a),
+            Pressed::Button(_, a) | Pressed::Key(_, a) => a,
+        }
+    }
 }
 
 /// The menus' view of the devices.
@@ -64,9 +75,9 @@ impl NavInput {
                 return;
             }
             self.last_device = Device::Keyboard;
-            out.push(Pressed::Key(key));
+            out.push(Pressed::Key(key, action));
             if let Some(a) = action {
-                self.press(a, now, out);
+                self.hold(a, now);
             }
         }
     }
@@ -83,9 +94,9 @@ impl NavInput {
                     return;
                 }
                 self.last_device = Device::Pad;
-                out.push(Pressed::Button(button));
+                out.push(Pressed::Button(button, action));
                 if let Some(a) = action {
-                    self.press(a, now, out);
+                    self.hold(a, now);
                 }
             }
             PadEventKind::Axis { axis, value } => {
@@ -113,7 +124,8 @@ impl NavInput {
                 }
                 if let Some(a) = lean {
                     self.last_device = Device::Pad;
-                    self.press(a, now, out);
+                    out.push(Pressed::Nav(a));
+                    self.hold(a, now);
                 }
                 if slot == 0 {
                     self.stick.0 = lean;
@@ -133,8 +145,8 @@ impl NavInput {
         out.extend(self.repeats.iter().map(|a| Pressed::Nav(*a)));
     }
 
-    fn press(&mut self, action: NavAction, now: Duration, out: &mut Vec<Pressed>) {
-        out.push(Pressed::Nav(action));
+    /// A direction repeats while held.
+    fn hold(&mut self, action: NavAction, now: Duration) {
         if matches!(
             action,
             NavAction::Up | NavAction::Down | NavAction::Left | NavAction::Right

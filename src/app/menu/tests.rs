@@ -243,7 +243,8 @@ fn stick_and_keys_become_actions_and_the_last_device_is_kept() {
     );
     assert_eq!(
         out,
-        vec![Pressed::Button(PadButton::South), Pressed::Nav(NavAction::Accept)]
+        vec![Pressed::Button(PadButton::South, Some(NavAction::Accept))],
+        "one press, one input"
     );
     out.clear();
     let key = |key, pressed| PlatformEvent::Key {
@@ -252,6 +253,6 @@ fn stick_and_keys_become_actions_and_the_last_device_is_kept() {
         repeat: false,
     };
     nav.on_platform_event(&key(Key::Escape, true), ms(0), &mut out);
-    assert_eq!(out, vec![Pressed::Key(Key::Escape), Pressed::Nav(NavAction::Back)]);
+    assert_eq!(out, vec![Pressed::Key(Key::Escape, Some(NavAction::Back))]);
     assert_eq!(nav.device(), Device::Keyboard);
 }
