@@ -1,6 +1,7 @@
 //! What the level and car select screens list: each shipped level and car with the
 //! figures shown beside it, read once when the front end opens.
 
+use super::level_map::LevelMap;
 use crate::content::{level_names, load_level, ContentRoot};
 use crate::vehicle::{CarDef, PointMass};
 
@@ -15,6 +16,8 @@ pub struct LevelEntry {
     pub size_m: (f32, f32),
     /// The track's length along its centre line, m, when it has one.
     pub track_length_m: Option<f32>,
+    /// A top-down picture of it.
+    pub map: LevelMap,
 }
 
 /// A car as the car select shows it.
@@ -93,6 +96,7 @@ fn level_entry(l: &crate::content::LoadedLevel) -> LevelEntry {
         description: l.level.description.clone(),
         size_m: (span(|c| c.x), span(|c| c.y)),
         track_length_m: l.level.track.as_ref().map(|t| t.track.length_m()),
+        map: LevelMap::of(&l.level),
     }
 }
 

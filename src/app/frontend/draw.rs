@@ -4,7 +4,7 @@
 //! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
 //! 1920×1080.
 
-use super::{credits, Catalog, Choice, FrontEnd, Page};
+use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Page};
 use crate::app::menu::{Device, Menu, Rows, Widget};
 use crate::render::{Hud, TextSize};
 
@@ -161,12 +161,19 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
                 lines.push(format!("Track: {:.2} km", len / 1000.0));
             }
             lines.push("Best time: — (no record yet)".to_string());
+            let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+            let side = (y + h - pad - below).min(w);
+            if side > 16.0 {
+                draw_map(hud, &l.map, x + (w - side) * 0.5, below, side);
+            }
+            return;
         }
         _ => {
             let Some(c) = catalog.cars.get(menu.focus()) else {
                 name = format!("{} on {}", choice.mode.label(), choice.level);
                 lines.push("AI opponents start on the grid behind you.".to_string());
-                return draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+                draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+                return;
             };
             name = c.name.clone();
             lines.push(c.description.clone());
@@ -186,7 +193,32 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
     draw_detail_lines(hud, &name, &lines, x, y + pad, w);
 }
 
-fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32, w: f32) {
+/// The level's top-down map in a `side`-pixel square at (x, y), its start marked.
+fn draw_map(hud: &mut Hud, map: &LevelMap, x: f32, y: f32, side: f32) {
+    if map.cols == 0 || map.rows == 0 {
+        return;
+    }
+    let cell = side / map.cols.max(map.rows) as f32;
+    let (mw, mh) = (cell * map.cols as f32, cell * map.rows as f32);
+    let (x0, y0) = (x + (side - mw) * 0.5, y + (side - mh) * 0.5);
+    for (i, c) in map.colours.iter().enumerate() {
+        let (col, row) = ((i % map.cols) as f32, (i / map.cols) as f32);
+        // A hair of overlap so no seams show between cells.
+        hud.rect(
+            x0 + col * cell,
+            y0 + row * cell,
+            cell + 0.5,
+            cell + 0.5,
+            [c[0], c[1], c[2], 1.0],
+        );
+    }
+    let mark = (cell * 1.5).max(4.0);
+    let (sx, sy) = (x0 + map.start.0 * mw, y0 + map.start.1 * mh);
+    hud.rect(sx - mark * 0.5, sy - mark * 0.5, mark, mark, FOCUS);
+}
+
+/// The name and lines; returns the y below them.
+fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32, w: f32) -> f32 {
     hud.label(x, y, TextSize::Body, name, FOCUS);
     let mut y = y + hud.line_height(TextSize::Body) * 1.2;
     let line_h = hud.line_height(TextSize::Small);
@@ -197,6 +229,7 @@ fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32
         }
         y += line_h * 0.3;
     }
+    y
 }
 
 /// What the buttons do, in the terms of the device used last.

@@ -4,7 +4,8 @@
 //! what leaves the front end (start a level, quit, resume…) comes back as an [`Outcome`]
 //! for the flow (`crate::app::flow`) to carry out. `draw.rs` lays the pages out on the HUD.
 //!
-//! - `catalog`: the levels and cars listed, with their figures.
+//! - `catalog`: the levels and cars listed, with their figures; `level_map`: a level's
+//!   top-down preview.
 //! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
 //!   `confirm`, `pause`.
 
@@ -13,6 +14,7 @@ mod catalog;
 mod confirm;
 mod credits;
 mod draw;
+mod level_map;
 mod levels;
 mod main_menu;
 mod options;
@@ -23,6 +25,7 @@ mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
 pub use draw::draw;
+pub use level_map::LevelMap;
 
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 use crate::settings::Settings;

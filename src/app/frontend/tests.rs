@@ -12,6 +12,7 @@ fn catalog() -> Catalog {
         description: format!("{name} level"),
         size_m: (256.0, 256.0),
         track_length_m: track,
+        map: LevelMap::default(),
     };
     let car = |name: &str| CarEntry {
         name: name.into(),
