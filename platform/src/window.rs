@@ -244,7 +244,8 @@ impl Platform {
         }
     }
 
-    /// Moves every pending window and keyboard event into `out` (which is not cleared).
+    /// Moves every pending window, keyboard and mouse event into `out` (which is not
+    /// cleared).
     pub fn poll_events(&mut self, out: &mut Vec<PlatformEvent>) {
         for event in self.event_pump.poll_iter() {
             if let Some(e) = translate(event) {
@@ -284,6 +285,21 @@ fn translate(event: Event) -> Option<PlatformEvent> {
             key: map_key(keycode),
             pressed: false,
             repeat: false,
+        },
+        Event::MouseMotion { x, y, .. } => PlatformEvent::Pointer {
+            x: x as f32,
+            y: y as f32,
+            click: false,
+        },
+        Event::MouseButtonDown {
+            mouse_btn: sdl2::mouse::MouseButton::Left,
+            x,
+            y,
+            ..
+        } => PlatformEvent::Pointer {
+            x: x as f32,
+            y: y as f32,
+            click: true,
         },
         Event::Window { win_event, .. } => match win_event {
             WindowEvent::SizeChanged(w, h) => PlatformEvent::Resized {

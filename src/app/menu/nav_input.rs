@@ -1,5 +1,6 @@
 //! Pad, keyboard and pointer events → menu actions: D-pad or left stick + A/B (Xbox
-//! layout), arrows/WASD + Enter/Esc. Directions repeat while held ([`NavRepeat`]); the
+//! layout), arrows/WASD + Enter/Esc, the mouse (hover focuses a row, a left click
+//! chooses it). Directions repeat while held ([`NavRepeat`]); the
 //! device used last decides which prompts the screens show.
 
 use super::model::NavAction;
@@ -62,6 +63,11 @@ impl NavInput {
 
     /// A window event at `now`, onto `out`.
     pub fn on_platform_event(&mut self, event: &PlatformEvent, now: Duration, out: &mut Vec<Pressed>) {
+        if let PlatformEvent::Pointer { x, y, click } = *event {
+            self.last_device = Device::Keyboard;
+            out.push(Pressed::Nav(NavAction::Pointer { x, y, click }));
+            return;
+        }
         if let PlatformEvent::Key { key, pressed, repeat } = *event {
             let action = key_action(key);
             if !pressed {

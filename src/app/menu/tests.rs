@@ -255,4 +255,36 @@ fn stick_and_keys_become_actions_and_the_last_device_is_kept() {
     nav.on_platform_event(&key(Key::Escape, true), ms(0), &mut out);
     assert_eq!(out, vec![Pressed::Key(Key::Escape, Some(NavAction::Back))]);
     assert_eq!(nav.device(), Device::Keyboard);
+    out.clear();
+    nav.on_pad_event(
+        &pad(PadEventKind::Button {
+            button: PadButton::East,
+            pressed: true,
+        }),
+        ms(0),
+        &mut out,
+    );
+    assert_eq!(nav.device(), Device::Pad);
+    nav.on_platform_event(
+        &PlatformEvent::Pointer {
+            x: 3.0,
+            y: 4.0,
+            click: true,
+        },
+        ms(0),
+        &mut out,
+    );
+    assert_eq!(
+        out[1],
+        Pressed::Nav(NavAction::Pointer {
+            x: 3.0,
+            y: 4.0,
+            click: true
+        })
+    );
+    assert_eq!(
+        nav.device(),
+        Device::Keyboard,
+        "the mouse counts as the keyboard's prompts"
+    );
 }
