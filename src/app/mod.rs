@@ -3,6 +3,7 @@
 //! world-plus-opponents set-up they share; [`Session`] adds what a drawn game needs;
 //! [`flow`] holds play's screens, [`frontend`] the menus they show.
 
+mod car_preview;
 mod chase_camera;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows).
@@ -21,6 +22,7 @@ mod session;
 mod setup;
 mod streaming;
 
+pub use car_preview::CarPreview;
 pub use chase_camera::ChaseCamera;
 pub use launcher::Launcher;
 pub use play::{play, PlayOptions};

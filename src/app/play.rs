@@ -52,7 +52,7 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         flow.draw(&mut stage, &mut frame, &account);
         stage.platform.swap();
         frame.mark(&stage.clock, Phase::Swap);
-        let go_on = match flow.end_frame(&stage, &mut frame) {
+        let go_on = match flow.end_frame(&mut stage, &mut frame) {
             FrameKind::Play => account.end(frame, &stage.clock, stage.platform.vsync()),
             FrameKind::Menu => account.end_menu(),
             FrameKind::Wait => true,

@@ -130,15 +130,16 @@ impl MenuShot {
 
 /// Renders a front-end screen offscreen, as the player reaches it by pressing through the
 /// menus (level and car select focused on `setup`'s), prompts for `device`. The pause menu
-/// is drawn over `setup`'s level after `opts.frames` ticks.
+/// is drawn over `setup`'s level after `opts.frames` ticks; the car select over `preview`.
 pub fn capture_screen(
     setup: &Setup,
     catalog: crate::app::frontend::Catalog,
     which: MenuShot,
     device: crate::app::menu::Device,
+    preview: Option<&super::CarPreview>,
     opts: ShotOptions,
 ) -> Result<Image, Error> {
-    use crate::app::frontend::{draw, FrontEnd};
+    use crate::app::frontend::{draw, Backdrop, FrontEnd};
     use crate::app::menu::{NavAction, Pressed};
     let settings = crate::settings::Settings::default();
     let level_index = catalog.levels.iter().position(|l| l.name == setup.level.level.name);
@@ -177,11 +178,11 @@ pub fn capture_screen(
         offscreen: true,
     })?;
     let (w, h) = platform.drawable_size();
-    let renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
+    let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut hud = crate::render::Hud::for_height(h)?;
-    let over_scene = which == MenuShot::Pause;
-    if over_scene {
-        let mut renderer = renderer;
+    let mut backdrop = Backdrop::Plain;
+    if which == MenuShot::Pause {
+        backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
         for _ in 0..opts.frames {
             session.tick(&TickInput::default());
@@ -191,10 +192,14 @@ pub fn capture_screen(
         renderer.apply_chunk_events(&events);
         let camera = session.camera(1.0);
         renderer.draw(&session.frame_view(1.0, &camera), w, h);
+    } else if let Some(preview) = preview {
+        backdrop = Backdrop::CarPreview;
+        // Three-quarters on from the front left.
+        preview.draw(&mut renderer, &hud, 0.8, w, h);
     } else {
         renderer.clear(w, h);
     }
-    draw(&mut hud, &mut front, device, over_scene, w, h);
+    draw(&mut hud, &mut front, device, backdrop, w, h);
     hud.flush(w, h);
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;

@@ -95,7 +95,11 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
             Device::Keyboard
         };
         let catalog = crate::app::frontend::Catalog::load(&ctx.root);
-        let image = crate::app::capture_screen(&setup, catalog, which, device, opts)?;
+        let preview = match which {
+            MenuShot::Cars => Some(crate::app::CarPreview::new(&ctx.root, &ctx.profile, &setup.car.name)?),
+            _ => None,
+        };
+        let image = crate::app::capture_screen(&setup, catalog, which, device, preview.as_ref(), opts)?;
         image
             .write_png(&a.out)
             .map_err(|e| Error::runtime(format!("{}: cannot write PNG: {e}", a.out.display())))?;

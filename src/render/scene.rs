@@ -220,6 +220,13 @@ impl Renderer {
         gl_check::debug_check("chunk upload");
     }
 
+    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
+    pub fn forget_chunks(&mut self) {
+        for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
+            self.ground.forget(glam::IVec2::new(x, z));
+        }
+    }
+
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
     /// the level's), re-uploading the chunks already drawn.
     pub fn set_ground_view(&mut self, view: GroundView, materials: &MaterialTable) {

@@ -4,8 +4,10 @@
 //! quit) it leaves in [`Menus::request`] for the flow.
 
 use super::stage::Stage;
-use crate::app::frontend::{self, FrontEnd, Outcome};
+use crate::app::car_preview::TURN_RATE_RAD_PER_S;
+use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome, Page};
 use crate::app::menu::{NavInput, Pressed};
+use crate::app::{CarPreview, Launcher};
 use crate::audio::{SharedSound, SoundParams};
 use crate::settings::Settings;
 use skidpad_platform::Clock;
@@ -21,11 +23,17 @@ pub struct Menus {
     pressed: Vec<Pressed>,
     request: Option<Outcome>,
     settings_changed: bool,
+    /// Builds the car select's preview.
+    launcher: Launcher,
+    /// The car select's turning car: which car, and its preview (None if it failed to
+    /// build: logged once, not retried).
+    preview: Option<(String, Option<CarPreview>)>,
 }
 
 impl Menus {
-    /// Shows `front`, its sounds at the settings' volumes.
-    pub fn new(front: FrontEnd, stage: &Stage) -> Menus {
+    /// Shows `front`, its sounds at the settings' volumes; `launcher` builds the car
+    /// previews.
+    pub fn new(front: FrontEnd, stage: &Stage, launcher: &Launcher) -> Menus {
         set_volumes(&stage.sound, front.settings());
         Menus {
             front,
@@ -33,6 +41,8 @@ impl Menus {
             pressed: Vec::with_capacity(16),
             request: None,
             settings_changed: false,
+            launcher: launcher.clone(),
+            preview: None,
         }
     }
 
@@ -65,12 +75,38 @@ impl Menus {
         !stage.quit_event()
     }
 
-    /// Draws the page.
+    /// Draws the page (on the car select over the focused car, turning).
     pub fn draw(&mut self, stage: &mut Stage) {
         let (w, h) = stage.platform.drawable_size();
-        stage.renderer.clear(w, h);
-        frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), false, w, h);
+        let backdrop = match self.car_preview() {
+            Some(p) => {
+                let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
+                p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
+                Backdrop::CarPreview
+            }
+            None => {
+                stage.renderer.clear(w, h);
+                Backdrop::Plain
+            }
+        };
+        frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
         stage.hud.flush(w, h);
+    }
+
+    /// The preview of the car focused in the car select, built when the focus moves to it.
+    fn car_preview(&mut self) -> Option<&CarPreview> {
+        let Page::Cars(menu) = self.front.page() else {
+            return None;
+        };
+        let name = self.front.catalog().cars.get(menu.focus())?.name.clone();
+        if self.preview.as_ref().map(|(n, _)| n) != Some(&name) {
+            let l = &self.launcher;
+            let built = CarPreview::new(&l.root, &l.profile, &name)
+                .map_err(|e| log::warn!("no preview of {name}: {e}"))
+                .ok();
+            self.preview = Some((name, built));
+        }
+        self.preview.as_ref().and_then(|(_, p)| p.as_ref())
     }
 
     /// After the frame is shown: waits out the rest of a menu frame.

@@ -93,6 +93,7 @@ impl Flow {
                 Screen::Menus(Box::new(Menus::new(
                     FrontEnd::title(flow.settings.clone(), catalog),
                     stage,
+                    &flow.launcher,
                 )))
             }
             Start::Level(setup) => flow.enter_level(*setup, stage),
@@ -156,7 +157,7 @@ impl Flow {
     /// (menus → loading once a level is chosen, loading → driving once the chunks are in,
     /// driving → loading on restart, → menus on quit to menu). Says what kind of frame it
     /// was.
-    pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) -> FrameKind {
+    pub fn end_frame(&mut self, stage: &mut Stage, frame: &mut Frame) -> FrameKind {
         match &mut self.screen {
             Screen::Menus(m) => {
                 m.end_frame(stage, frame.started());
@@ -199,7 +200,11 @@ impl Flow {
                     self.settings = s.clone();
                     self.launcher.save_settings(&self.settings);
                 }
-                match d.request() {
+                let request = d.request();
+                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu)) {
+                    stage.renderer.forget_chunks();
+                }
+                match request {
                     Some(Outcome::Restart) => {
                         if let Some(setup) = self.setup.take() {
                             self.screen = self.enter_level(setup, stage);
@@ -209,7 +214,7 @@ impl Flow {
                         log::info!("back to the main menu from the race");
                         let catalog = self.catalog();
                         let front = FrontEnd::main_menu(self.settings.clone(), catalog);
-                        self.screen = Screen::Menus(Box::new(Menus::new(front, stage)));
+                        self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
                         self.setup = None;
                     }
                     Some(Outcome::QuitGame) => {

@@ -4,7 +4,7 @@
 
 use super::menus::{play_sound, set_volumes};
 use super::stage::Stage;
-use crate::app::frontend::{self, FrontEnd, Outcome};
+use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome};
 use crate::app::menu::{NavInput, Pressed};
 use crate::settings::Settings;
 use skidpad_platform::Clock;
@@ -51,7 +51,14 @@ impl PauseMenu {
 
     /// Draws the menu over the frame drawn so far.
     pub fn draw(&mut self, stage: &mut Stage, w: u32, h: u32) {
-        frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), true, w, h);
+        frontend::draw(
+            &mut stage.hud,
+            &mut self.front,
+            self.nav.device(),
+            Backdrop::Paused,
+            w,
+            h,
+        );
     }
 
     /// The settings as edited.

@@ -16,23 +16,63 @@ const TEXT: [f32; 4] = [0.92, 0.92, 0.92, 1.0];
 const DIM: [f32; 4] = [0.62, 0.64, 0.68, 1.0];
 const ON_FOCUS: [f32; 4] = [0.05, 0.05, 0.05, 1.0];
 
-/// Draws the front end's page over a `w` × `h` window: over a plain background, or
-/// (`over_scene`) over the paused race, darkened. Notes where the rows went, for the
-/// pointer.
-pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, over_scene: bool, w: u32, h: u32) {
-    let (wf, hf) = (w as f32, h as f32);
-    hud.rect(0.0, 0.0, wf, hf, if over_scene { OVERLAY } else { BACKGROUND });
+/// What is behind the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backdrop {
+    /// A plain dark background.
+    Plain,
+    /// The paused race, darkened.
+    Paused,
+    /// The car select's 3D preview, already drawn: the page leaves
+    /// [`car_preview_region`] clear.
+    CarPreview,
+}
+
+/// The share of the details panel's height the car preview takes, at its bottom.
+const PREVIEW_SHARE: f32 = 0.38;
+
+/// The page's frame: the side margin, and the top and bottom of the rows and panels.
+fn frame(hud: &Hud, wf: f32, hf: f32) -> (f32, f32, f32) {
     let margin = (wf * 0.06).round();
+    let top = (hf * 0.04 + hud.line_height(TextSize::Title) * 1.1).round();
+    let bottom = hf - hud.line_height(TextSize::Small) * 2.0;
+    (margin, top, bottom)
+}
+
+/// Where the car select shows the turning car: the lower part of its details panel
+/// (x, y, width, height in window pixels).
+pub fn car_preview_region(hud: &Hud, w: u32, h: u32) -> [f32; 4] {
+    let (wf, hf) = (w as f32, h as f32);
+    let (margin, top, bottom) = frame(hud, wf, hf);
+    let panel_x = (wf * 0.48).round();
+    let ph = ((bottom - top) * PREVIEW_SHARE).round();
+    [panel_x, bottom - ph, wf - panel_x - margin, ph]
+}
+
+/// Draws the front end's page over a `w` × `h` window, over `backdrop`. Notes where the
+/// rows went, for the pointer.
+pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop, w: u32, h: u32) {
+    let (wf, hf) = (w as f32, h as f32);
+    match backdrop {
+        Backdrop::Plain => hud.rect(0.0, 0.0, wf, hf, BACKGROUND),
+        Backdrop::Paused => hud.rect(0.0, 0.0, wf, hf, OVERLAY),
+        Backdrop::CarPreview => {
+            // Everything but the preview's window onto the 3D frame.
+            let [x, y, pw, ph] = car_preview_region(hud, w, h);
+            hud.rect(0.0, 0.0, wf, y, BACKGROUND);
+            hud.rect(0.0, y + ph, wf, hf - y - ph, BACKGROUND);
+            hud.rect(0.0, y, x, ph, BACKGROUND);
+            hud.rect(x + pw, y, wf - x - pw, ph, BACKGROUND);
+        }
+    }
     let title = page_title(fe.page());
-    let title_h = hud.line_height(TextSize::Title);
     if let Page::Title = fe.page() {
         draw_title(hud, device, wf, hf);
         return;
     }
     let tw = hud.label_width(TextSize::Title, title);
     hud.label((wf - tw) * 0.5, hf * 0.04, TextSize::Title, title, TEXT);
-    let top = (hf * 0.04 + title_h * 1.1).round();
-    let bottom = hf - hud.line_height(TextSize::Small) * 2.0;
+    let (margin, top, bottom) = frame(hud, wf, hf);
     let detail = matches!(fe.page(), Page::Levels(_) | Page::Cars(_));
     let list_w = if detail { wf * 0.40 } else { (wf * 0.6).min(hf * 1.2) };
     let list_x = if detail { margin } else { ((wf - list_w) * 0.5).round() };
@@ -44,7 +84,10 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, over_scene: bool, 
     }
     if detail {
         let panel_x = (wf * 0.48).round();
-        let panel = [panel_x, top, wf - panel_x - margin, bottom - top];
+        let mut panel = [panel_x, top, wf - panel_x - margin, bottom - top];
+        if backdrop == Backdrop::CarPreview {
+            panel[3] -= car_preview_region(hud, w, h)[3];
+        }
         let (catalog, choice) = (fe.catalog().clone(), fe.choice().clone());
         if let Some(menu) = fe.page().menu() {
             draw_detail(hud, fe.page(), menu, &catalog, &choice, panel);

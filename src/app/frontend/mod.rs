@@ -24,7 +24,7 @@ mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
-pub use draw::draw;
+pub use draw::{car_preview_region, draw, Backdrop};
 pub use level_map::LevelMap;
 
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
