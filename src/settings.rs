@@ -117,6 +117,8 @@ struct RawInput {
     key_centre_rate_per_s: f64,
     key_steer_halving_speed_mps: f64,
     reverse_hold_s: f64,
+    rumble: bool,
+    rumble_strength: f64,
     keyboard: BTreeMap<String, Vec<String>>,
     pad: BTreeMap<String, Vec<String>>,
 }
@@ -181,6 +183,8 @@ impl Settings {
                 key_centre_rate_per_s: tidy(i.key_centre_rate_per_s),
                 key_steer_halving_speed_mps: tidy(i.key_steer_halving_speed_mps),
                 reverse_hold_s: tidy(i.reverse_hold_s),
+                rumble: i.rumble,
+                rumble_strength: tidy(i.rumble_strength),
                 keyboard: Action::NAMES
                     .iter()
                     .filter_map(|(a, n)| {
@@ -336,6 +340,8 @@ impl Settings {
                     1000.0,
                 )?,
                 reverse_hold_s: unit("input.reverse_hold_s", i.reverse_hold_s, 5.0)?,
+                rumble: i.rumble,
+                rumble_strength: unit("input.rumble_strength", i.rumble_strength, 1.0)?,
                 bindings,
             },
         })

@@ -69,13 +69,15 @@ impl Driving {
     /// Drives `session` with the player's `settings`, ticks fed by `feed`, sound through
     /// `stage`; the first frame's time counts from now.
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
+        let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
+        feedback.set_rumble_scale(settings.input.rumble_scale());
         Self {
             session,
             input: InputState::new(settings.input.clone()).with_assists(settings.assists),
             hud: HudState::default(),
             hud_text: String::with_capacity(HUD_TEXT_BYTES),
             feed,
-            feedback: Feedback::new(stage.sound.clone(), settings.volumes),
+            feedback,
             chunk_events: Vec::with_capacity(CHUNK_EVENTS_PER_FRAME),
             last_frame_start: stage.clock.now(),
             frozen: false,
@@ -229,6 +231,7 @@ impl Driving {
                     self.input
                         .set_settings(self.settings.input.clone(), self.settings.assists);
                     self.feedback.set_volumes(self.settings.volumes);
+                    self.feedback.set_rumble_scale(self.settings.input.rumble_scale());
                     self.settings_changed = true;
                 }
                 other => self.request = Some(other),

@@ -18,6 +18,8 @@ enum Row {
     StickDeadzone,
     TriggerDeadzone,
     SteerCurve,
+    Rumble,
+    RumbleStrength,
     TractionControl,
     Abs,
     StabilityControl,
@@ -27,13 +29,15 @@ enum Row {
 }
 
 /// The rows, in order.
-const ROWS: [Row; 17] = [
+const ROWS: [Row; 19] = [
     Row::MasterVolume,
     Row::EngineVolume,
     Row::EffectsVolume,
     Row::StickDeadzone,
     Row::TriggerDeadzone,
     Row::SteerCurve,
+    Row::Rumble,
+    Row::RumbleStrength,
     Row::TractionControl,
     Row::Abs,
     Row::StabilityControl,
@@ -62,6 +66,8 @@ pub fn menu(s: &Settings) -> Menu {
             Row::StickDeadzone => Item::new("Stick deadzone", slider(s.input.stick_deadzone, 0.0, 0.5, 0.05)),
             Row::TriggerDeadzone => Item::new("Trigger deadzone", slider(s.input.trigger_deadzone, 0.0, 0.5, 0.05)),
             Row::SteerCurve => Item::new("Steering curve", slider(s.input.steer_exponent, 1.0, 3.0, 0.1)),
+            Row::Rumble => Item::new("Rumble", Widget::Toggle(s.input.rumble)),
+            Row::RumbleStrength => Item::new("Rumble strength", slider(s.input.rumble_strength, 0.1, 1.0, 0.1)),
             Row::TractionControl => Item::new("Traction control", Widget::Toggle(s.assists.traction_control)),
             Row::Abs => Item::new("ABS", Widget::Toggle(s.assists.abs)),
             Row::StabilityControl => Item::new("Stability control", Widget::Toggle(s.assists.stability_control)),
@@ -135,6 +141,8 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
         Row::StickDeadzone => s.input.stick_deadzone = value,
         Row::TriggerDeadzone => s.input.trigger_deadzone = value,
         Row::SteerCurve => s.input.steer_exponent = value,
+        Row::Rumble => s.input.rumble = on,
+        Row::RumbleStrength => s.input.rumble_strength = value,
         Row::TractionControl => s.assists.traction_control = on,
         Row::Abs => s.assists.abs = on,
         Row::StabilityControl => s.assists.stability_control = on,

@@ -102,8 +102,13 @@ fn options_change_the_settings_at_once() {
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
-    // ABS is the eighth row.
-    nav(&mut fe, &[Down, Down, Down, Down, Down, Down, Down]);
+    // Rumble is the seventh row: off, and the rumble it scales goes to nothing.
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Down]);
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::SettingsChanged);
+    assert!(!fe.settings().input.rumble);
+    assert_eq!(fe.settings().input.rumble_scale(), 0.0);
+    // ABS is the tenth.
+    nav(&mut fe, &[Down, Down, Down]);
     let abs = fe.settings().assists.abs;
     assert_eq!(nav(&mut fe, &[Accept]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().assists.abs, !abs);
@@ -114,7 +119,7 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     nav(&mut fe, &[Down, Accept]);
-    // The Reset binding is row 13: up from the first row wraps to Pause (17th), then up 4.
+    // The Reset binding is fifth from the bottom: up from the first row wraps to Pause, then up 4.
     nav(&mut fe, &[Up, Up, Up, Up, Up]);
     assert_eq!(
         fe.page().menu().unwrap().items()[fe.page().menu().unwrap().focus()].label,
