@@ -48,11 +48,22 @@ impl Default for Volumes {
     }
 }
 
+/// The window on the desktop profile (the console profiles' display is fixed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Display {
+    /// Desktop fullscreen instead of a window.
+    pub fullscreen: bool,
+    /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
+    pub window_height_px: u32,
+}
+
 /// All settings.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Settings {
     /// Volumes.
     pub volumes: Volumes,
+    /// Window size and fullscreen (desktop).
+    pub display: Display,
     /// Input.
     pub input: InputSettings,
     /// Assists and gearbox.
@@ -99,9 +110,23 @@ impl Default for RawAssists {
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
+struct RawDisplay {
+    fullscreen: bool,
+    window_height_px: u32,
+}
+
+impl Default for RawDisplay {
+    fn default() -> Self {
+        Settings::default().to_raw().display
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
 struct RawSettings {
     version: u32,
     audio: RawVolumes,
+    display: RawDisplay,
     input: RawInput,
     assists: RawAssists,
 }
@@ -160,6 +185,10 @@ impl Settings {
         let i = &self.input;
         RawSettings {
             version: VERSION,
+            display: RawDisplay {
+                fullscreen: self.display.fullscreen,
+                window_height_px: self.display.window_height_px,
+            },
             audio: RawVolumes {
                 master: tidy(self.volumes.master),
                 engine: tidy(self.volumes.engine),
@@ -323,9 +352,20 @@ impl Settings {
                 r.gearbox
             ))?,
         };
+        let d = &raw.display;
+        if d.window_height_px != 0 && !(240..=4320).contains(&d.window_height_px) {
+            return Err(format!(
+                "display.window_height_px must be 0 (the profile's size) or 240..4320, got {}",
+                d.window_height_px
+            ));
+        }
         Ok(Settings {
             assists,
             volumes,
+            display: Display {
+                fullscreen: d.fullscreen,
+                window_height_px: d.window_height_px,
+            },
             input: InputSettings {
                 stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,
                 trigger_deadzone: unit("input.trigger_deadzone", i.trigger_deadzone, 0.9)?,

@@ -30,20 +30,35 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // Polls are frames that read the pads: every menu and race frame, not loading ones.
     // Presses come a few frames apart so no hold lasts long enough to repeat.
     let mut s = String::from("0 0 connected\n");
-    s += &tap(5, "South"); // title → main menu
-    s += &tap(8, "South"); // Free drive → level select
-    s += &tap(11, "DPadUp"); // wraps to the last level: slip
-    s += &tap(14, "South"); // → car select
-    s += &tap(17, "South"); // the first car → loading → the race
-    s += &tap(40, "Start"); // pause menu
-    for k in 0..5 {
-        s += &tap(44 + 3 * k, "DPadDown"); // down to "Quit to menu"
+    // (frames waited before, button): each press 3 polls after the last, plus the wait.
+    let presses = [
+        (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Options
+        (0, "South"),
+        (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
+        (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Free drive
+        (0, "South"),    // → level select
+        (0, "DPadUp"),   // wraps to the last level: slip
+        (0, "South"),    // → car select
+        (0, "South"),    // the first car → loading → the race
+        (20, "Start"),   // some frames of driving, then the pause menu
+        (0, "DPadDown"), // down to "Quit to menu"
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "South"),    // → main menu
+        (0, "DPadUp"),   // wraps to Quit
+        (0, "South"),    // "Quit the game?"
+        (0, "DPadDown"), // Yes
+        (0, "South"),
+    ];
+    let mut at = 2;
+    for (wait, button) in presses {
+        at += 3 + wait;
+        s += &tap(at, button);
     }
-    s += &tap(60, "South"); // → main menu
-    s += &tap(64, "DPadUp"); // wraps to Quit
-    s += &tap(67, "South"); // "Quit the game?"
-    s += &tap(70, "DPadDown"); // Yes
-    s += &tap(73, "South");
     std::fs::write(&script, s).unwrap();
     let o = skidpad(
         &[
@@ -74,6 +89,9 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // It ended by the menus' Quit, long before --max-frames.
     assert!(log.contains("quit from the menus"), "{log}");
     assert!(!log.contains("played 400 frames"), "{log}");
+    // The option changed on the pad was saved, as a person would write it.
+    let saved = std::fs::read_to_string(&settings).unwrap();
+    assert!(saved.contains("master = 0.75"), "{saved}");
 }
 
 #[test]

@@ -27,7 +27,26 @@ pub struct Launcher {
 impl Launcher {
     /// The levels and cars the menus list.
     pub fn catalog(&self) -> Catalog {
-        Catalog::load(&self.root)
+        Catalog::load(&self.root, self.window_options())
+    }
+
+    /// Whether the window's size and fullscreen are the player's to choose (the desktop
+    /// profile; a console's display is fixed).
+    pub fn window_options(&self) -> bool {
+        self.profile.name == crate::content::DEFAULT_PROFILE
+    }
+
+    /// The window `settings` ask for: (width, height, fullscreen); the profile's size when
+    /// they name none, or when the profile's display is fixed.
+    pub fn window(&self, settings: &Settings) -> (u32, u32, bool) {
+        let d = settings.display;
+        if !self.window_options() {
+            return (self.profile.width, self.profile.height, false);
+        }
+        match d.window_height_px {
+            0 => (self.profile.width, self.profile.height, d.fullscreen),
+            h => (h * 16 / 9, h, d.fullscreen),
+        }
     }
 
     /// The level, car and opponents of `choice`, loaded and validated.

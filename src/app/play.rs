@@ -41,7 +41,7 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
     let mut stage = Stage::open(&profile, title, opts.max_frames)?;
     let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
     let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s)));
-    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &stage);
+    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
     loop {
         let mut frame = Frame::start(&stage.clock);

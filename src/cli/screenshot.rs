@@ -94,7 +94,8 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
         } else {
             Device::Keyboard
         };
-        let catalog = crate::app::frontend::Catalog::load(&ctx.root);
+        let catalog =
+            crate::app::frontend::Catalog::load(&ctx.root, ctx.profile.name == crate::content::DEFAULT_PROFILE);
         let preview = match which {
             MenuShot::Cars => Some(crate::app::CarPreview::new(&ctx.root, &ctx.profile, &setup.car.name)?),
             _ => None,

@@ -77,7 +77,7 @@ impl Flow {
     /// Starts on the title, or on the loading screen of a level (straight on its race when
     /// there is no loader thread: its chunks then load on the game thread). Races are
     /// driven with the player's `settings`, the first one's ticks fed by `feed`.
-    pub fn start(start: Start, launcher: Launcher, settings: Settings, feed: TickFeed, stage: &Stage) -> Self {
+    pub fn start(start: Start, launcher: Launcher, settings: Settings, feed: TickFeed, stage: &mut Stage) -> Self {
         let mut flow = Flow {
             launcher,
             settings,
@@ -98,6 +98,9 @@ impl Flow {
             }
             Start::Level(setup) => flow.enter_level(*setup, stage),
         };
+        if flow.settings.display != Default::default() {
+            apply_display(&flow.launcher, &flow.settings, stage);
+        }
         flow
     }
 
@@ -162,10 +165,13 @@ impl Flow {
             Screen::Menus(m) => {
                 m.end_frame(stage, frame.started());
                 if let Some(s) = m.take_settings_change() {
+                    let display_changed = s.display != self.settings.display;
                     self.settings = s.clone();
                     self.launcher.save_settings(&self.settings);
+                    if display_changed {
+                        apply_display(&self.launcher, &self.settings, stage);
+                    }
                 }
-                self.settings = m.settings().clone();
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok(setup) => {
@@ -236,4 +242,15 @@ impl Flow {
             _ => None,
         }
     }
+}
+
+/// The window `settings` ask for (desktop profile: size and fullscreen), and the HUD's font
+/// fitted to it.
+fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
+    let (w, h, fullscreen) = launcher.window(settings);
+    match stage.platform.set_display(w, h, fullscreen) {
+        Ok(()) => log::info!("window {w}x{h}{}", if fullscreen { ", fullscreen" } else { "" }),
+        Err(e) => log::warn!("window {w}x{h} (fullscreen {fullscreen}): {e}"),
+    }
+    stage.fit_hud();
 }

@@ -25,6 +25,8 @@ pub struct Stage {
     pub pad_events: Vec<PadEvent>,
     /// The 2D batch the HUD and the loading screen's label are drawn with.
     pub hud: Hud,
+    /// The window height the HUD's font was rasterised for, px.
+    hud_height: u32,
     /// The clock frames are timed and paced by.
     pub clock: WallClock,
     /// The game's handle on the mixer the audio thread plays.
@@ -64,11 +66,13 @@ impl Stage {
         let sound = SharedSound::default();
         audio.play(Mixer::new(sound.clone()));
         let clock = WallClock::new();
-        let hud = Hud::for_height(profile.height)?;
+        let hud_height = platform.drawable_size().1;
+        let hud = Hud::for_height(hud_height)?;
         Ok(Stage {
             events: Vec::with_capacity(EVENTS_PER_FRAME),
             pad_events: Vec::with_capacity(EVENTS_PER_FRAME),
             hud,
+            hud_height,
             clock,
             sound,
             _audio: audio,
@@ -85,8 +89,27 @@ impl Stage {
         self.events.clear();
         self.pad_events.clear();
         self.platform.poll_events(&mut self.events);
+        if self.events.iter().any(|e| matches!(e, PlatformEvent::Resized { .. })) {
+            self.fit_hud();
+        }
         if pads {
             self.pads.poll(&mut self.pad_events);
+        }
+    }
+
+    /// Rasterises the HUD's font again when the window's height changed (a resize, the
+    /// options' window size or fullscreen), so text stays sharp and in proportion.
+    pub fn fit_hud(&mut self) {
+        let (_, h) = self.platform.drawable_size();
+        if h == self.hud_height {
+            return;
+        }
+        match Hud::for_height(h) {
+            Ok(hud) => {
+                self.hud = hud;
+                self.hud_height = h;
+            }
+            Err(e) => log::warn!("HUD kept at {} px high: {e}", self.hud_height),
         }
     }
 

@@ -46,14 +46,17 @@ pub struct Catalog {
     pub levels: Vec<LevelEntry>,
     /// Cars, by name.
     pub cars: Vec<CarEntry>,
+    /// Whether the options offer the window size and fullscreen (the desktop profile;
+    /// a console's display is fixed).
+    pub window_options: bool,
 }
 
 /// Standard gravity for the top-speed estimate, m/s².
 const GRAVITY_MPS2: f32 = 9.81;
 
 impl Catalog {
-    /// Reads the levels and cars under `root`.
-    pub fn load(root: &ContentRoot) -> Catalog {
+    /// Reads the levels and cars under `root`; `window_options` as the profile allows.
+    pub fn load(root: &ContentRoot, window_options: bool) -> Catalog {
         let levels = level_names(root)
             .into_iter()
             .filter_map(|name| match load_level(root, &name) {
@@ -74,7 +77,11 @@ impl Catalog {
                 }
             })
             .collect();
-        Catalog { levels, cars }
+        Catalog {
+            levels,
+            cars,
+            window_options,
+        }
     }
 
     /// The level called `name`.

@@ -173,8 +173,13 @@ fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f
             hud.label(x + w - pad - vw, text_y, TextSize::Body, &value, colour);
         }
     }
+    // More rows above or below: an arrow in the margin beside the first or last row shown.
+    let arrow_x = x + w + pad * 0.5;
     if first > 0 {
-        hud.label(x + w - pad, top - row_h * 0.6, TextSize::Small, "^", DIM);
+        hud.label(arrow_x, top, TextSize::Small, "▲", DIM);
+    }
+    if first + fit < n {
+        hud.label(arrow_x, top + (fit - 1) as f32 * row_h, TextSize::Small, "▼", DIM);
     }
     menu.set_rows(Rows {
         x,

@@ -26,10 +26,12 @@ enum Row {
     SteeringAssist,
     Gearbox,
     Bind(Action),
+    Fullscreen,
+    WindowSize,
 }
 
 /// The rows, in order.
-const ROWS: [Row; 19] = [
+const ROWS: [Row; 21] = [
     Row::MasterVolume,
     Row::EngineVolume,
     Row::EffectsVolume,
@@ -49,15 +51,25 @@ const ROWS: [Row; 19] = [
     Row::Bind(Action::ShiftUp),
     Row::Bind(Action::ShiftDown),
     Row::Bind(Action::Pause),
+    // Last, so the rows above keep their places where the display is fixed.
+    Row::Fullscreen,
+    Row::WindowSize,
 ];
+
+/// Rows shown where the window cannot be changed (the display rows left off).
+const FIXED_DISPLAY_ROWS: usize = ROWS.len() - 2;
+
+/// Window heights offered (16:9 windows), px; 0 is the profile's own size.
+const WINDOW_HEIGHTS: [u32; 4] = [0, 720, 900, 1080];
 
 fn slider(value: f32, min: f32, max: f32, step: f32) -> Widget {
     Widget::Slider { value, min, max, step }
 }
 
-/// The rows with the values of `s`.
-pub fn menu(s: &Settings) -> Menu {
-    let items = ROWS
+/// The rows with the values of `s`; the window's rows with `window_options`.
+pub fn menu(s: &Settings, window_options: bool) -> Menu {
+    let shown = if window_options { ROWS.len() } else { FIXED_DISPLAY_ROWS };
+    let items = ROWS[..shown]
         .iter()
         .map(|row| match *row {
             Row::MasterVolume => Item::new("Master volume", slider(s.volumes.master, 0.0, 1.0, 0.05)),
@@ -80,6 +92,23 @@ pub fn menu(s: &Settings) -> Menu {
                 },
             ),
             Row::Bind(a) => Item::new(action_label(a), Widget::Binding(binding_text(s, a))),
+            Row::Fullscreen => Item::new("Fullscreen", Widget::Toggle(s.display.fullscreen)),
+            Row::WindowSize => Item::new(
+                "Window size",
+                Widget::Choice {
+                    index: WINDOW_HEIGHTS
+                        .iter()
+                        .position(|h| *h == s.display.window_height_px)
+                        .unwrap_or(0),
+                    options: WINDOW_HEIGHTS
+                        .iter()
+                        .map(|h| match h {
+                            0 => "Default".to_string(),
+                            h => format!("{} × {h}", h * 16 / 9),
+                        })
+                        .collect(),
+                },
+            ),
         })
         .collect();
     Menu::new(items)
@@ -155,6 +184,12 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
         }
         // The capture already wrote the binding.
         Row::Bind(_) => {}
+        Row::Fullscreen => s.display.fullscreen = on,
+        Row::WindowSize => {
+            if let Widget::Choice { index, .. } = item.widget {
+                s.display.window_height_px = WINDOW_HEIGHTS.get(index).copied().unwrap_or(0);
+            }
+        }
     }
     Step::Out(Outcome::SettingsChanged)
 }

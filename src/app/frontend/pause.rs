@@ -1,5 +1,6 @@
 //! The pause menu: Resume, Restart, Reset car, Camera, Options, Quit to menu, Quit game
-//! (confirmed). Back resumes.
+//! (confirmed). Back resumes. Its options leave out the window's size and fullscreen
+//! (changed from the main menu's options).
 
 use super::{confirm, options, Outcome, Page, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
@@ -31,7 +32,7 @@ pub fn on(event: MenuEvent, settings: &Settings) -> Step {
         1 => Step::Out(Outcome::Restart),
         2 => Step::Out(Outcome::ResetCar),
         3 => Step::Out(Outcome::Camera),
-        4 => Step::Push(Page::Options(options::menu(settings))),
+        4 => Step::Push(Page::Options(options::menu(settings, false))),
         5 => Step::Out(Outcome::QuitToMenu),
         6 => Step::Push(Page::Confirm(confirm::menu())),
         _ => Step::Stay,

@@ -30,6 +30,7 @@ fn catalog() -> Catalog {
             level("slip", None),
         ],
         cars: vec![car("coupe"), car("sedan"), car("electric")],
+        window_options: true,
     }
 }
 
@@ -119,8 +120,9 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     nav(&mut fe, &[Down, Accept]);
-    // The Reset binding is fifth from the bottom: up from the first row wraps to Pause, then up 4.
-    nav(&mut fe, &[Up, Up, Up, Up, Up]);
+    // The Reset binding is seventh from the bottom (under it: Camera, Shift up, Shift down,
+    // Pause, Fullscreen, Window size); up from the first row wraps to the last.
+    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up]);
     assert_eq!(
         fe.page().menu().unwrap().items()[fe.page().menu().unwrap().focus()].label,
         "Reset car"
@@ -147,6 +149,35 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
         fe.settings().input.bindings.buttons[&crate::input::bindings::Action::Reset],
         vec![PadButton::South]
     );
+}
+
+#[test]
+fn the_window_rows_only_where_the_display_can_change() {
+    use NavAction::*;
+    let labels = |fe: &FrontEnd| -> Vec<String> {
+        fe.page()
+            .menu()
+            .unwrap()
+            .items()
+            .iter()
+            .map(|i| i.label.clone())
+            .collect()
+    };
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Accept]);
+    assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
+    // Window size is the last row: up wraps to it; right picks 1280 × 720.
+    assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().display.window_height_px, 720);
+    assert_eq!(nav(&mut fe, &[Up, Accept]), Outcome::SettingsChanged);
+    assert!(fe.settings().display.fullscreen);
+    let console = Catalog {
+        window_options: false,
+        ..catalog()
+    };
+    let mut fe = FrontEnd::main_menu(Settings::default(), console);
+    nav(&mut fe, &[Down, Accept]);
+    assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
 }
 
 #[test]
