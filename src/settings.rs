@@ -48,13 +48,29 @@ impl Default for Volumes {
     }
 }
 
-/// The window on the desktop profile (the console profiles' display is fixed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// What is drawn and how big: sun shadows and particles (every profile), and the window on
+/// the desktop profile (the console profiles' display is fixed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Display {
+    /// Sun shadows.
+    pub shadows: bool,
+    /// Smoke, dust, debris and sparks.
+    pub particles: bool,
     /// Desktop fullscreen instead of a window.
     pub fullscreen: bool,
     /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
     pub window_height_px: u32,
+}
+
+impl Default for Display {
+    fn default() -> Self {
+        Self {
+            shadows: true,
+            particles: true,
+            fullscreen: false,
+            window_height_px: 0,
+        }
+    }
 }
 
 /// All settings.
@@ -111,6 +127,8 @@ impl Default for RawAssists {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
 struct RawDisplay {
+    shadows: bool,
+    particles: bool,
     fullscreen: bool,
     window_height_px: u32,
 }
@@ -186,6 +204,8 @@ impl Settings {
         RawSettings {
             version: VERSION,
             display: RawDisplay {
+                shadows: self.display.shadows,
+                particles: self.display.particles,
                 fullscreen: self.display.fullscreen,
                 window_height_px: self.display.window_height_px,
             },
@@ -363,6 +383,8 @@ impl Settings {
             assists,
             volumes,
             display: Display {
+                shadows: d.shadows,
+                particles: d.particles,
                 fullscreen: d.fullscreen,
                 window_height_px: d.window_height_px,
             },

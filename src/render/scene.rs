@@ -172,6 +172,10 @@ pub struct Renderer {
     u_light_vp: i32,
     u_shadow: i32,
     u_shadow_texel: i32,
+    /// Sun shadows drawn (the options).
+    shadows: bool,
+    /// Particles drawn (the options).
+    particles: bool,
 }
 
 impl Renderer {
@@ -198,6 +202,8 @@ impl Renderer {
             cone: Mesh::unit_cone(16),
             chunks: BTreeMap::new(),
             ground: GroundChunks::default(),
+            shadows: true,
+            particles: true,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -218,6 +224,16 @@ impl Renderer {
             }
         }
         gl_check::debug_check("chunk upload");
+    }
+
+    /// Sun shadows on or off (the options; off, the shadow pass only clears its map).
+    pub fn set_shadows(&mut self, on: bool) {
+        self.shadows = on;
+    }
+
+    /// Particles (smoke, dust, debris, sparks) drawn or not (the options).
+    pub fn set_particles(&mut self, on: bool) {
+        self.particles = on;
     }
 
     /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
@@ -312,9 +328,14 @@ impl Renderer {
             _ => camera.target,
         };
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
-        self.shadow.render(&light_vp, &mut |draw| {
-            self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
-        });
+        if self.shadows {
+            self.shadow.render(&light_vp, &mut |draw| {
+                self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
+            });
+        } else {
+            // Shadows off: the map is only cleared, so everything is lit.
+            self.shadow.render(&light_vp, &mut |_| {});
+        }
 
         // SAFETY: plain state setting on the current context.
         unsafe {
@@ -339,7 +360,7 @@ impl Renderer {
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
         }
         self.for_each_mesh(view, &mut |mesh, model, color| self.draw_mesh(mesh, model, color));
-        if let Some(pool) = view.particles {
+        if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
         }

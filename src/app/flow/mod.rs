@@ -98,7 +98,9 @@ impl Flow {
             }
             Start::Level(setup) => flow.enter_level(*setup, stage),
         };
-        if flow.settings.display != Default::default() {
+        apply_drawing(&flow.settings, stage);
+        let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
+        if window(flow.settings.display) != window(Default::default()) {
             apply_display(&flow.launcher, &flow.settings, stage);
         }
         flow
@@ -168,6 +170,7 @@ impl Flow {
                     let display_changed = s.display != self.settings.display;
                     self.settings = s.clone();
                     self.launcher.save_settings(&self.settings);
+                    apply_drawing(&self.settings, stage);
                     if display_changed {
                         apply_display(&self.launcher, &self.settings, stage);
                     }
@@ -205,6 +208,7 @@ impl Flow {
                 if let Some(s) = d.take_settings_change() {
                     self.settings = s.clone();
                     self.launcher.save_settings(&self.settings);
+                    apply_drawing(&self.settings, stage);
                 }
                 let request = d.request();
                 if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu)) {
@@ -253,4 +257,10 @@ fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
         Err(e) => log::warn!("window {w}x{h} (fullscreen {fullscreen}): {e}"),
     }
     stage.fit_hud();
+}
+
+/// Shadows and particles as the settings ask.
+fn apply_drawing(settings: &Settings, stage: &mut Stage) {
+    stage.renderer.set_shadows(settings.display.shadows);
+    stage.renderer.set_particles(settings.display.particles);
 }

@@ -26,12 +26,14 @@ enum Row {
     SteeringAssist,
     Gearbox,
     Bind(Action),
+    Shadows,
+    Particles,
     Fullscreen,
     WindowSize,
 }
 
 /// The rows, in order.
-const ROWS: [Row; 21] = [
+const ROWS: [Row; 23] = [
     Row::MasterVolume,
     Row::EngineVolume,
     Row::EffectsVolume,
@@ -51,6 +53,8 @@ const ROWS: [Row; 21] = [
     Row::Bind(Action::ShiftUp),
     Row::Bind(Action::ShiftDown),
     Row::Bind(Action::Pause),
+    Row::Shadows,
+    Row::Particles,
     // Last, so the rows above keep their places where the display is fixed.
     Row::Fullscreen,
     Row::WindowSize,
@@ -92,6 +96,8 @@ pub fn menu(s: &Settings, window_options: bool) -> Menu {
                 },
             ),
             Row::Bind(a) => Item::new(action_label(a), Widget::Binding(binding_text(s, a))),
+            Row::Shadows => Item::new("Shadows", Widget::Toggle(s.display.shadows)),
+            Row::Particles => Item::new("Particles", Widget::Toggle(s.display.particles)),
             Row::Fullscreen => Item::new("Fullscreen", Widget::Toggle(s.display.fullscreen)),
             Row::WindowSize => Item::new(
                 "Window size",
@@ -184,6 +190,8 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
         }
         // The capture already wrote the binding.
         Row::Bind(_) => {}
+        Row::Shadows => s.display.shadows = on,
+        Row::Particles => s.display.particles = on,
         Row::Fullscreen => s.display.fullscreen = on,
         Row::WindowSize => {
             if let Widget::Choice { index, .. } = item.widget {
