@@ -167,7 +167,8 @@ impl Flow {
             Screen::Menus(m) => {
                 m.end_frame(stage, frame.started());
                 if let Some(s) = m.take_settings_change() {
-                    let display_changed = s.display != self.settings.display;
+                    let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
+                    let display_changed = window(s.display) != window(self.settings.display);
                     self.settings = s.clone();
                     self.launcher.save_settings(&self.settings);
                     apply_drawing(&self.settings, stage);
