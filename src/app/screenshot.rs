@@ -113,11 +113,13 @@ pub enum MenuShot {
     Credits,
     /// The pause menu over `setup`'s level after `frames` ticks.
     Pause,
+    /// The race's "controller disconnected" screen over `setup`'s level.
+    Unplugged,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 7] = [
+    pub const NAMES: [(MenuShot, &'static str); 8] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -125,6 +127,7 @@ impl MenuShot {
         (MenuShot::Options, "options"),
         (MenuShot::Credits, "credits"),
         (MenuShot::Pause, "pause"),
+        (MenuShot::Unplugged, "unplugged"),
     ];
 }
 
@@ -181,7 +184,7 @@ pub fn capture_screen(
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut hud = crate::render::Hud::for_height(h)?;
     let mut backdrop = Backdrop::Plain;
-    if which == MenuShot::Pause {
+    if matches!(which, MenuShot::Pause | MenuShot::Unplugged) {
         backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
         for _ in 0..opts.frames {
@@ -192,6 +195,25 @@ pub fn capture_screen(
         renderer.apply_chunk_events(&events);
         let camera = session.camera(1.0);
         renderer.draw(&session.frame_view(1.0, &camera), w, h);
+        if which == MenuShot::Unplugged {
+            let state = crate::app::hud::HudState {
+                controller_lost: true,
+                pad_connected: false,
+                ..Default::default()
+            };
+            let history = crate::time::FrameHistory::new(1);
+            let inputs = crate::app::hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: setup.profile.frame_budget,
+                state,
+            };
+            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
+            hud.flush(w, h);
+            let image = read_back_buffer(w, h);
+            crate::render::gl_check::check("screenshot readback")?;
+            return Ok(image);
+        }
     } else if let Some(preview) = preview {
         backdrop = Backdrop::CarPreview;
         // Three-quarters on from the front left.
