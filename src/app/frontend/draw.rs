@@ -183,9 +183,11 @@ fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f
     }
     menu.set_rows(Rows {
         x,
-        y: top - first as f32 * row_h,
+        y: top,
         w,
         row_h,
+        first,
+        shown: fit.min(n - first),
     });
 }
 

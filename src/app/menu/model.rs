@@ -114,18 +114,22 @@ pub enum MenuEvent {
     Captured(usize, bool),
 }
 
-/// Where the rows are on screen, for the pointer: the first row's top-left, the rows'
-/// width and height, window pixels.
+/// Where the rows are on screen, for the pointer: the first shown row's top-left, the
+/// rows' width and height (window pixels), and which rows are shown (a long menu scrolls).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rows {
     /// Left edge.
     pub x: f32,
-    /// Top of the first row.
+    /// Top of the first row shown.
     pub y: f32,
     /// Row width.
     pub w: f32,
     /// Row height.
     pub row_h: f32,
+    /// The first row shown.
+    pub first: usize,
+    /// How many rows are shown.
+    pub shown: usize,
 }
 
 /// A list of items, one focused.
@@ -242,7 +246,9 @@ impl Menu {
             return None;
         }
         let row = ((y - r.y) / r.row_h) as usize;
-        (row < self.items.len()).then_some(row)
+        (row < r.shown)
+            .then_some(r.first + row)
+            .filter(|i| *i < self.items.len())
     }
 
     fn accept(&mut self) -> MenuEvent {

@@ -119,6 +119,8 @@ fn pointer_hits_rows() {
         y: 50.0,
         w: 200.0,
         row_h: 20.0,
+        first: 0,
+        shown: 5,
     });
     assert_eq!(
         m.apply(NavAction::Pointer {
@@ -154,6 +156,32 @@ fn pointer_hits_rows() {
         }),
         MenuEvent::Nothing,
         "below the last row"
+    );
+    // Scrolled by two rows, three shown: the top row on screen is item 2, and nothing
+    // answers below the last shown row.
+    m.set_rows(Rows {
+        x: 100.0,
+        y: 50.0,
+        w: 200.0,
+        row_h: 20.0,
+        first: 2,
+        shown: 3,
+    });
+    assert_eq!(
+        m.apply(NavAction::Pointer {
+            x: 150.0,
+            y: 55.0,
+            click: true
+        }),
+        MenuEvent::Changed(2)
+    );
+    assert_eq!(
+        m.apply(NavAction::Pointer {
+            x: 150.0,
+            y: 115.0,
+            click: false
+        }),
+        MenuEvent::Nothing
     );
 }
 
