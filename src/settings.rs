@@ -48,11 +48,38 @@ impl Default for Volumes {
     }
 }
 
+/// What is drawn and how big: sun shadows and particles (every profile), and the window on
+/// the desktop profile (the console profiles' display is fixed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Display {
+    /// Sun shadows.
+    pub shadows: bool,
+    /// Smoke, dust, debris and sparks.
+    pub particles: bool,
+    /// Desktop fullscreen instead of a window.
+    pub fullscreen: bool,
+    /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
+    pub window_height_px: u32,
+}
+
+impl Default for Display {
+    fn default() -> Self {
+        Self {
+            shadows: true,
+            particles: true,
+            fullscreen: false,
+            window_height_px: 0,
+        }
+    }
+}
+
 /// All settings.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Settings {
     /// Volumes.
     pub volumes: Volumes,
+    /// Window size and fullscreen (desktop).
+    pub display: Display,
     /// Input.
     pub input: InputSettings,
     /// Assists and gearbox.
@@ -99,9 +126,25 @@ impl Default for RawAssists {
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
+struct RawDisplay {
+    shadows: bool,
+    particles: bool,
+    fullscreen: bool,
+    window_height_px: u32,
+}
+
+impl Default for RawDisplay {
+    fn default() -> Self {
+        Settings::default().to_raw().display
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
 struct RawSettings {
     version: u32,
     audio: RawVolumes,
+    display: RawDisplay,
     input: RawInput,
     assists: RawAssists,
 }
@@ -117,6 +160,8 @@ struct RawInput {
     key_centre_rate_per_s: f64,
     key_steer_halving_speed_mps: f64,
     reverse_hold_s: f64,
+    rumble: bool,
+    rumble_strength: f64,
     keyboard: BTreeMap<String, Vec<String>>,
     pad: BTreeMap<String, Vec<String>>,
 }
@@ -158,6 +203,12 @@ impl Settings {
         let i = &self.input;
         RawSettings {
             version: VERSION,
+            display: RawDisplay {
+                shadows: self.display.shadows,
+                particles: self.display.particles,
+                fullscreen: self.display.fullscreen,
+                window_height_px: self.display.window_height_px,
+            },
             audio: RawVolumes {
                 master: tidy(self.volumes.master),
                 engine: tidy(self.volumes.engine),
@@ -181,6 +232,8 @@ impl Settings {
                 key_centre_rate_per_s: tidy(i.key_centre_rate_per_s),
                 key_steer_halving_speed_mps: tidy(i.key_steer_halving_speed_mps),
                 reverse_hold_s: tidy(i.reverse_hold_s),
+                rumble: i.rumble,
+                rumble_strength: tidy(i.rumble_strength),
                 keyboard: Action::NAMES
                     .iter()
                     .filter_map(|(a, n)| {
@@ -319,9 +372,22 @@ impl Settings {
                 r.gearbox
             ))?,
         };
+        let d = &raw.display;
+        if d.window_height_px != 0 && !(240..=4320).contains(&d.window_height_px) {
+            return Err(format!(
+                "display.window_height_px must be 0 (the profile's size) or 240..4320, got {}",
+                d.window_height_px
+            ));
+        }
         Ok(Settings {
             assists,
             volumes,
+            display: Display {
+                shadows: d.shadows,
+                particles: d.particles,
+                fullscreen: d.fullscreen,
+                window_height_px: d.window_height_px,
+            },
             input: InputSettings {
                 stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,
                 trigger_deadzone: unit("input.trigger_deadzone", i.trigger_deadzone, 0.9)?,
@@ -336,6 +402,8 @@ impl Settings {
                     1000.0,
                 )?,
                 reverse_hold_s: unit("input.reverse_hold_s", i.reverse_hold_s, 5.0)?,
+                rumble: i.rumble,
+                rumble_strength: unit("input.rumble_strength", i.rumble_strength, 1.0)?,
                 bindings,
             },
         })

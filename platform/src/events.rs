@@ -1,4 +1,5 @@
-//! Window and keyboard events in the platform's own terms, so the game never sees SDL types.
+//! Window, keyboard and mouse events in the platform's own terms, so the game never sees
+//! SDL types.
 
 /// The keys the game binds. Anything else arrives as [`Key::Other`].
 #[allow(missing_docs)]
@@ -51,6 +52,16 @@ pub enum PlatformEvent {
         width: u32,
         /// New height in pixels.
         height: u32,
+    },
+    /// The mouse pointer moved to (x, y), window pixels from the top-left, or (`click`) its
+    /// left button went down there.
+    Pointer {
+        /// Pixels from the left edge.
+        x: f32,
+        /// Pixels from the top edge.
+        y: f32,
+        /// The left button went down.
+        click: bool,
     },
     /// The window lost input focus (a console title pauses here).
     FocusLost,

@@ -237,6 +237,26 @@ impl Platform {
         self.window.gl_swap_window();
     }
 
+    /// Puts the window in desktop fullscreen, or back in a window of `width` × `height`
+    /// pixels (the options' resolution). Offscreen, only the size changes.
+    pub fn set_display(&mut self, width: u32, height: u32, fullscreen: bool) -> Result<(), String> {
+        use sdl2::video::FullscreenType;
+        if self.backend == VideoBackend::Windowed {
+            let mode = if fullscreen {
+                FullscreenType::Desktop
+            } else {
+                FullscreenType::Off
+            };
+            self.window.set_fullscreen(mode)?;
+        }
+        if !fullscreen || self.backend == VideoBackend::Offscreen {
+            self.window
+                .set_size(width.max(1), height.max(1))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
     /// Sets the window title (e.g. to show the level name).
     pub fn set_title(&mut self, title: &str) {
         if let Err(e) = self.window.set_title(title) {
@@ -244,7 +264,8 @@ impl Platform {
         }
     }
 
-    /// Moves every pending window and keyboard event into `out` (which is not cleared).
+    /// Moves every pending window, keyboard and mouse event into `out` (which is not
+    /// cleared).
     pub fn poll_events(&mut self, out: &mut Vec<PlatformEvent>) {
         for event in self.event_pump.poll_iter() {
             if let Some(e) = translate(event) {
@@ -284,6 +305,21 @@ fn translate(event: Event) -> Option<PlatformEvent> {
             key: map_key(keycode),
             pressed: false,
             repeat: false,
+        },
+        Event::MouseMotion { x, y, .. } => PlatformEvent::Pointer {
+            x: x as f32,
+            y: y as f32,
+            click: false,
+        },
+        Event::MouseButtonDown {
+            mouse_btn: sdl2::mouse::MouseButton::Left,
+            x,
+            y,
+            ..
+        } => PlatformEvent::Pointer {
+            x: x as f32,
+            y: y as f32,
+            click: true,
         },
         Event::Window { win_event, .. } => match win_event {
             WindowEvent::SizeChanged(w, h) => PlatformEvent::Resized {

@@ -156,20 +156,7 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
         }
     }
     if state.controller_lost {
-        hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.6]);
-        let s = scale * 2.0;
-        let label = "CONNECT A CONTROLLER";
-        hud.text((w - label.len() as f32 * 8.0 * s) * 0.5, h * 0.4, s, label, WHITE);
-        if state.pad_connected {
-            let hint = "PRESS A BUTTON TO CONTINUE";
-            hud.text(
-                (w - hint.len() as f32 * 8.0 * scale) * 0.5,
-                h * 0.4 + 32.0 * scale,
-                scale,
-                hint,
-                AMBER,
-            );
-        }
+        controller_lost(hud, state.pad_connected, w, h);
     } else if state.paused {
         hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.45]);
         let s = scale * 4.0;
@@ -358,3 +345,29 @@ const WHEEL_ROWS: [WheelRow; 8] = [
     ("FY KN", |w| w.tire_fy_n / 1000.0),
     ("WHL M/S", |w| w.wheel_speed_mps),
 ];
+
+/// The pad in use was unplugged: what happened and both ways on, in the real font at
+/// sizes that fit 640×480.
+fn controller_lost(hud: &mut Hud, pad_connected: bool, w: f32, h: f32) {
+    use crate::render::TextSize;
+    hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.7]);
+    let lines: [(&str, TextSize, [f32; 4]); 3] = [
+        ("Controller disconnected", TextSize::Body, WHITE),
+        (
+            if pad_connected {
+                "Press any button on a controller to go on"
+            } else {
+                "Connect a controller and press a button"
+            },
+            TextSize::Small,
+            AMBER,
+        ),
+        ("or press Enter to go on with the keyboard", TextSize::Small, AMBER),
+    ];
+    let mut y = h * 0.4;
+    for (text, size, colour) in lines {
+        let tw = hud.label_width(size, text);
+        hud.label((w - tw) * 0.5, y, size, text, colour);
+        y += hud.line_height(size) * 1.3;
+    }
+}

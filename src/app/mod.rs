@@ -1,16 +1,22 @@
 //! The front ends: interactive play, headless runs and screenshots, each built from a
 //! [`Setup`] (as are the profiler and the soak, in `tools`). [`Race`] is the one
 //! world-plus-opponents set-up they share; [`Session`] adds what a drawn game needs;
-//! [`flow`] holds play's screens.
+//! [`flow`] holds play's screens, [`frontend`] the menus they show.
 
+mod car_preview;
 mod chase_camera;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;
+// `frontend`: the title, menus and pause menu as pages without GL; `menu`: the widget model
+// and device mapping under them. Namespaces: `frontend::FrontEnd`, `menu::Menu`.
+pub mod frontend;
 pub mod headless;
 pub mod hud;
 // `mode_run::run` and its mode, options and reports: the game modes headless.
 pub mod mode_run;
+mod launcher;
+pub mod menu;
 mod play;
 mod race;
 mod screenshot;
@@ -18,10 +24,12 @@ mod session;
 mod setup;
 mod streaming;
 
+pub use car_preview::CarPreview;
 pub use chase_camera::ChaseCamera;
+pub use launcher::Launcher;
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
-pub use screenshot::{capture, screenshot, ShotOptions};
+pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotOptions};
 pub use session::Session;
 pub use setup::Setup;
 pub use streaming::ThreadedChunks;

@@ -3,8 +3,9 @@
 //! reads as its steps: pump the events, advance the screen, draw it, show it, account the
 //! frame.
 
-use super::flow::Flow;
 use super::flow::{Ended, Frame, FrameAccount, FrameKind, Stage, TickFeed};
+use super::flow::{Flow, Start};
+use super::launcher::Launcher;
 use super::session::Session;
 use super::setup::Setup;
 use crate::content::PlatformProfile;
@@ -29,12 +30,19 @@ pub struct PlayOptions {
     pub settings: crate::settings::Settings,
 }
 
-/// Runs the game until the player quits.
-pub fn play(setup: &Setup, mut opts: PlayOptions) -> Result<(), Error> {
-    let mut stage = Stage::open(setup, opts.max_frames)?;
+/// Runs the game until the player quits: from the title screen when `setup` is None, else
+/// straight into its level. `launcher` starts what the menus choose and saves the options.
+pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> Result<(), Error> {
+    let profile = launcher.profile.clone();
+    let title = match &setup {
+        Some(s) => format!("Skidpad — {} — {}", s.level.level.name, s.car.name),
+        None => "Skidpad".to_string(),
+    };
+    let mut stage = Stage::open(&profile, title, opts.max_frames)?;
     let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
-    let mut flow = Flow::start(setup, &opts.settings, feed, &stage);
-    let mut account = FrameAccount::new(&setup.profile, opts.max_frames);
+    let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s)));
+    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
+    let mut account = FrameAccount::new(&profile, opts.max_frames);
     loop {
         let mut frame = Frame::start(&stage.clock);
         stage.pump(flow.takes_pads());
@@ -44,24 +52,29 @@ pub fn play(setup: &Setup, mut opts: PlayOptions) -> Result<(), Error> {
         flow.draw(&mut stage, &mut frame, &account);
         stage.platform.swap();
         frame.mark(&stage.clock, Phase::Swap);
-        let kind = flow.end_frame(&stage, &mut frame);
-        if kind == FrameKind::Play && !account.end(frame, &stage.clock, stage.platform.vsync()) {
+        let go_on = match flow.end_frame(&mut stage, &mut frame) {
+            FrameKind::Play => account.end(frame, &stage.clock, stage.platform.vsync()),
+            FrameKind::Menu => account.end_menu(),
+            FrameKind::Wait => true,
+        };
+        if !go_on {
             break;
         }
     }
-    // Closed while loading: nothing was played.
+    // Closed in the menus or while loading: no race to report.
     let Some(Ended { session, recording }) = flow.end() else {
+        log::info!("played {} frames", account.frames());
         return Ok(());
     };
     if let (Some(path), Some(inputs)) = (&opts.record, recording) {
-        save_recording(path, inputs, &opts, &setup.profile, &session)?;
+        save_recording(path, inputs, &opts, &profile, &session)?;
     }
     log::info!(
         "played {} frames, {} ticks; {} over the {:.2} ms budget",
         account.frames(),
         session.world().tick(),
         account.over_budget(),
-        setup.profile.frame_budget.as_secs_f64() * 1e3
+        profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
 }

@@ -95,3 +95,135 @@ pub fn screenshot(setup: &Setup, opts: ShotOptions, out: &Path) -> Result<(), Er
         .write_png(out)
         .map_err(|e| Error::runtime(format!("{}: cannot write PNG: {e}", out.display())))
 }
+
+/// A screen of the front end, for `skidpad screenshot --screen`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuShot {
+    /// The title.
+    Title,
+    /// The main menu.
+    Menu,
+    /// Level select, on the shot's level.
+    Levels,
+    /// Car select, on the shot's car.
+    Cars,
+    /// Options.
+    Options,
+    /// Credits.
+    Credits,
+    /// The pause menu over `setup`'s level after `frames` ticks.
+    Pause,
+    /// The race's "controller disconnected" screen over `setup`'s level.
+    Unplugged,
+}
+
+impl MenuShot {
+    /// Every screen with its `--screen` name.
+    pub const NAMES: [(MenuShot, &'static str); 8] = [
+        (MenuShot::Title, "title"),
+        (MenuShot::Menu, "menu"),
+        (MenuShot::Levels, "levels"),
+        (MenuShot::Cars, "cars"),
+        (MenuShot::Options, "options"),
+        (MenuShot::Credits, "credits"),
+        (MenuShot::Pause, "pause"),
+        (MenuShot::Unplugged, "unplugged"),
+    ];
+}
+
+/// Renders a front-end screen offscreen, as the player reaches it by pressing through the
+/// menus (level and car select focused on `setup`'s), prompts for `device`. The pause menu
+/// is drawn over `setup`'s level after `opts.frames` ticks; the car select over `preview`.
+pub fn capture_screen(
+    setup: &Setup,
+    catalog: crate::app::frontend::Catalog,
+    which: MenuShot,
+    device: crate::app::menu::Device,
+    preview: Option<&super::CarPreview>,
+    opts: ShotOptions,
+) -> Result<Image, Error> {
+    use crate::app::frontend::{draw, Backdrop, FrontEnd};
+    use crate::app::menu::{NavAction, Pressed};
+    let settings = crate::settings::Settings::default();
+    let level_index = catalog.levels.iter().position(|l| l.name == setup.level.level.name);
+    let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
+    let mut front = match which {
+        MenuShot::Title => FrontEnd::title(settings, catalog),
+        MenuShot::Pause => FrontEnd::pause(settings),
+        _ => FrontEnd::main_menu(settings, catalog),
+    };
+    let mut press = |actions: &[NavAction]| {
+        for a in actions {
+            front.apply(Pressed::Nav(*a));
+        }
+    };
+    let downs = |n: usize| vec![NavAction::Down; n];
+    match which {
+        MenuShot::Levels => {
+            press(&[NavAction::Accept]);
+            press(&downs(level_index.unwrap_or(0)));
+        }
+        MenuShot::Cars => {
+            press(&[NavAction::Accept]);
+            press(&downs(level_index.unwrap_or(0)));
+            press(&[NavAction::Accept]);
+            press(&downs(car_index.unwrap_or(0)));
+        }
+        MenuShot::Options => press(&[NavAction::Down, NavAction::Accept]),
+        MenuShot::Credits => press(&[NavAction::Down, NavAction::Down, NavAction::Accept]),
+        _ => {}
+    }
+    let platform = Platform::open(&WindowConfig {
+        title: "skidpad screenshot".into(),
+        width: opts.width,
+        height: opts.height,
+        vsync: false,
+        offscreen: true,
+    })?;
+    let (w, h) = platform.drawable_size();
+    let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
+    let mut hud = crate::render::Hud::for_height(h)?;
+    let mut backdrop = Backdrop::Plain;
+    if matches!(which, MenuShot::Pause | MenuShot::Unplugged) {
+        backdrop = Backdrop::Paused;
+        let mut session = super::Session::start(setup);
+        for _ in 0..opts.frames {
+            session.tick(&TickInput::default());
+        }
+        let mut events = Vec::new();
+        session.drain_chunk_events(&mut events);
+        renderer.apply_chunk_events(&events);
+        let camera = session.camera(1.0);
+        renderer.draw(&session.frame_view(1.0, &camera), w, h);
+        if which == MenuShot::Unplugged {
+            let state = crate::app::hud::HudState {
+                controller_lost: true,
+                pad_connected: false,
+                ..Default::default()
+            };
+            let history = crate::time::FrameHistory::new(1);
+            let inputs = crate::app::hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: setup.profile.frame_budget,
+                state,
+            };
+            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
+            hud.flush(w, h);
+            let image = read_back_buffer(w, h);
+            crate::render::gl_check::check("screenshot readback")?;
+            return Ok(image);
+        }
+    } else if let Some(preview) = preview {
+        backdrop = Backdrop::CarPreview;
+        // Three-quarters on from the front left.
+        preview.draw(&mut renderer, &hud, 0.8, w, h);
+    } else {
+        renderer.clear(w, h);
+    }
+    draw(&mut hud, &mut front, device, backdrop, w, h);
+    hud.flush(w, h);
+    let image = read_back_buffer(w, h);
+    crate::render::gl_check::check("screenshot readback")?;
+    Ok(image)
+}

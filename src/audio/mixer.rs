@@ -53,6 +53,8 @@ struct Shared {
     /// Impacts queued since the audio thread last looked: loudness 0..1.
     impacts: [f32; IMPACT_VOICES],
     queued: usize,
+    /// A menu blip queued since the audio thread last looked: its pitch, Hz (0: none).
+    blip_hz: f32,
 }
 
 /// The game's handle: set parameters, queue impacts. Cheap to clone.
@@ -77,6 +79,27 @@ impl SharedSound {
     }
 }
 
+impl SharedSound {
+    /// Queues a menu blip: a short sine at `pitch_hz` fading over ~25 ms, at the effects
+    /// volume (the menus' tick and select sounds: generated, not a file).
+    pub fn blip(&self, pitch_hz: f32) {
+        if let Ok(mut s) = self.0.lock() {
+            s.blip_hz = pitch_hz.clamp(50.0, 5000.0);
+        }
+    }
+}
+
+/// A menu blip voice: pitch, phase (cycles), amplitude.
+#[derive(Debug, Clone, Copy, Default)]
+struct Blip {
+    hz: f32,
+    phase: f32,
+    amplitude: f32,
+}
+
+/// A blip's amplitude kept per sample: e^(−1) after ~25 ms at 44.1 kHz.
+const BLIP_DECAY: f32 = 0.9991;
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Impact {
     amplitude: f32,
@@ -96,6 +119,7 @@ pub struct Mixer {
     wind_low: f32,
     impacts: [Impact; IMPACT_VOICES],
     smoothed_rpm: f32,
+    blip: Blip,
 }
 
 impl Mixer {
@@ -112,6 +136,7 @@ impl Mixer {
             wind_low: 0.0,
             impacts: [Impact::default(); IMPACT_VOICES],
             smoothed_rpm: 0.0,
+            blip: Blip::default(),
         }
     }
 
@@ -141,6 +166,14 @@ impl Mixer {
                 }
             }
             s.queued = 0;
+            if s.blip_hz > 0.0 {
+                self.blip = Blip {
+                    hz: s.blip_hz,
+                    phase: 0.0,
+                    amplitude: 1.0,
+                };
+                s.blip_hz = 0.0;
+            }
         }
     }
 
@@ -195,6 +228,12 @@ impl Mixer {
                     s += imp.low * imp.amplitude * 1.5 * v.impacts;
                     imp.amplitude *= 0.9996;
                 }
+            }
+            if self.blip.amplitude > 1e-4 {
+                let b = &mut self.blip;
+                s += (tau * b.phase).sin() * b.amplitude * 0.2 * v.impacts;
+                b.phase = (b.phase + b.hz * dt).fract();
+                b.amplitude *= BLIP_DECAY;
             }
             let out_sample = (s * v.master).tanh();
             frame[0] = out_sample;

@@ -43,14 +43,18 @@ impl Context {
         })
     }
 
+    /// Where the player's settings are read and saved: `--settings FILE`, else
+    /// `settings.toml` in the per-user settings directory (None when there is none).
+    pub fn settings_file(&self) -> Option<PathBuf> {
+        self.settings_path
+            .clone()
+            .or_else(|| skidpad_platform::files::config_dir().map(|d| d.join("settings.toml")))
+    }
+
     /// The player's settings, with any warnings logged (never an error: a console game
     /// starts with defaults rather than refuse).
     pub fn settings(&self) -> Settings {
-        let path = self
-            .settings_path
-            .clone()
-            .or_else(|| skidpad_platform::files::config_dir().map(|d| d.join("settings.toml")));
-        let Some(path) = path else {
+        let Some(path) = self.settings_file() else {
             log::warn!("no settings directory (neither XDG_CONFIG_HOME nor HOME is set); using the default settings");
             return Settings::default();
         };

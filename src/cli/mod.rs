@@ -59,7 +59,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
 
-    /// Settings file (volumes, deadzones, bindings). Default: settings.toml in the per-user
+    /// Settings file (volumes, deadzones, bindings, display; the options menu saves it).
+    /// Default: settings.toml in the per-user
     /// settings directory ($XDG_CONFIG_HOME/skidpad or ~/.config/skidpad), written with the
     /// defaults when missing.
     #[arg(long, global = true, value_name = "FILE")]
@@ -73,7 +74,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Open a window and drive (the default).
+    /// Open the title screen and play; with --level/--car drive straight away (the default).
     Play(PlayArgs),
     /// Simulate a level headless, as fast as possible, and report its final state hash.
     Run(RunArgs),

@@ -1,8 +1,9 @@
-//! `skidpad play` (the default command): open a window and drive, or watch a replay.
+//! `skidpad play` (the default command): open the title screen, or with `--level`/`--car`
+//! (or `--max-frames`, or `--replay`) drive straight away, or watch a replay.
 
 use super::context::Context;
-use crate::app::PlayOptions;
 use crate::app::Setup;
+use crate::app::{Launcher, PlayOptions};
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::vehicle::DEFAULT_CAR;
@@ -12,12 +13,18 @@ use std::path::PathBuf;
 /// Options of `play`.
 #[derive(Debug, Args, Default)]
 pub struct PlayArgs {
-    /// Level name (see `skidpad levels`) or path to a level TOML.
-    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_LEVEL)]
-    pub level: String,
-    /// Car name (see `skidpad cars`) or path to a car TOML.
-    #[arg(long, value_name = "NAME|PATH", default_value = DEFAULT_CAR)]
-    pub car: String,
+    /// Level name (see `skidpad levels`) or path to a level TOML: skip the menus and drive
+    /// it (default with `--car` or `--max-frames`: proving_ground).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub level: Option<String>,
+    /// Car name (see `skidpad cars`) or path to a car TOML: skip the menus and drive it
+    /// (default with `--level` or `--max-frames`: coupe).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub car: Option<String>,
+    /// Open the title screen even with `--max-frames` (scripted runs through the menus;
+    /// menu frames count against `--max-frames` too).
+    #[arg(long, conflicts_with_all = ["level", "car", "replay"])]
+    pub front_end: bool,
     /// Quit after this many frames (unattended runs and smoke tests).
     #[arg(long, value_name = "N")]
     pub max_frames: Option<u64>,
@@ -36,12 +43,13 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// What `skidpad` with no command plays: every option at its command-line default.
-    /// (`Default` leaves the names empty; clap's defaults are these.)
+    /// What `skidpad` with no command plays: the title screen, every option at its
+    /// command-line default.
     pub fn when_no_command() -> Self {
         Self {
-            level: DEFAULT_LEVEL.to_string(),
-            car: DEFAULT_CAR.to_string(),
+            level: None,
+            car: None,
+            front_end: false,
             max_frames: None,
             record: None,
             replay: None,
@@ -51,26 +59,44 @@ impl PlayArgs {
     }
 }
 
+impl PlayArgs {
+    /// Whether play opens on the title screen: asked for, or nothing names a level to
+    /// drive (no `--level`, `--car`, `--replay`, nor `--max-frames`, which tests use).
+    pub fn opens_title(&self) -> bool {
+        self.front_end
+            || (self.level.is_none() && self.car.is_none() && self.replay.is_none() && self.max_frames.is_none())
+    }
+}
+
 /// Runs `skidpad play`.
 pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
+    let level = a.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.to_string());
+    let car = a.car.clone().unwrap_or_else(|| DEFAULT_CAR.to_string());
     let (setup, replay) = match &a.replay {
+        _ if a.opens_title() => (None, None),
         Some(path) => {
             let (setup, replay) = ctx.replay_setup(path)?;
-            (setup, Some(replay.inputs))
+            (Some(setup), Some(replay.inputs))
         }
         None => {
-            let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+            let mut setup = Setup::load(&ctx.root, &level, &car, ctx.profile.clone())?;
             setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
-            (setup, None)
+            (Some(setup), None)
         }
     };
+    let launcher = Launcher {
+        root: ctx.root.clone(),
+        profile: ctx.profile.clone(),
+        settings_file: ctx.settings_file(),
+    };
     crate::app::play(
-        &setup,
+        setup,
+        launcher,
         PlayOptions {
             max_frames: a.max_frames,
             record: a.record.clone(),
             replay,
-            identity: (a.level.clone(), a.car.clone(), ctx.platform_arg.clone()),
+            identity: (level, car, ctx.platform_arg.clone()),
             settings: ctx.settings(),
         },
     )

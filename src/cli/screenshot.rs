@@ -1,8 +1,10 @@
-//! `skidpad screenshot`: render a level offscreen after some frames and write a PNG.
+//! `skidpad screenshot`: render a level offscreen after some frames, or a screen of the
+//! front end (`--screen`), and write a PNG.
 
 use super::context::Context;
+use crate::app::menu::Device;
 use crate::app::Setup;
-use crate::app::ShotOptions;
+use crate::app::{MenuShot, ShotOptions};
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::vehicle::DEFAULT_CAR;
@@ -54,6 +56,11 @@ pub struct ShotArgs {
     /// `friction` colours the ground by the friction μ the physics uses (blue low, red high).
     #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
     pub view: String,
+    /// Render a screen of the front end instead (level and car select focused on
+    /// `--level` and `--car`; the pause menu and the pad-unplugged screen over `--level`),
+    /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged"])]
+    pub screen: Option<String>,
 }
 
 /// Runs `skidpad screenshot`.
@@ -76,6 +83,30 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
     };
     check_pedals(a)?;
     check_size(&opts)?;
+    if let Some(name) = &a.screen {
+        let which = MenuShot::NAMES
+            .iter()
+            .find(|(_, n)| n == name)
+            .map(|(s, _)| *s)
+            .ok_or_else(|| Error::bad_argument("--screen", format!("no screen called `{name}`")))?;
+        let device = if ctx.platform_arg == "xbox" {
+            Device::Pad
+        } else {
+            Device::Keyboard
+        };
+        let catalog =
+            crate::app::frontend::Catalog::load(&ctx.root, ctx.profile.name == crate::content::DEFAULT_PROFILE);
+        let preview = match which {
+            MenuShot::Cars => Some(crate::app::CarPreview::new(&ctx.root, &ctx.profile, &setup.car.name)?),
+            _ => None,
+        };
+        let image = crate::app::capture_screen(&setup, catalog, which, device, preview.as_ref(), opts)?;
+        image
+            .write_png(&a.out)
+            .map_err(|e| Error::runtime(format!("{}: cannot write PNG: {e}", a.out.display())))?;
+        log::info!("wrote {}", a.out.display());
+        return Ok(());
+    }
     crate::app::screenshot(&setup, opts, &a.out)?;
     log::info!("wrote {}", a.out.display());
     Ok(())

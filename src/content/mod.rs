@@ -12,5 +12,7 @@ pub use profile::PlatformProfile;
 pub use profile::DEFAULT_PROFILE;
 pub use root::ContentRoot;
 pub use root::{build_content_digest, embedded_baked_levels, read_file};
-pub use skidpad_bake::{challenge, chunk, level, material, scenario, toml_file, track, validate};
+pub use skidpad_bake::{
+    challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, validate,
+};
 pub use skidpad_bake::{ContentError, Level, MaterialTable};

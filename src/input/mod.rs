@@ -208,6 +208,24 @@ impl InputState {
         std::mem::take(&mut self.ui)
     }
 
+    /// New settings from the options, taking effect at once; what is held stays held.
+    pub fn set_settings(&mut self, settings: InputSettings, assists: AssistSettings) {
+        self.settings = settings;
+        self.assists = assists;
+    }
+
+    /// The player chose to go on with the keyboard after the pad in use was unplugged.
+    pub fn continue_on_keyboard(&mut self) {
+        self.controller_lost = false;
+        self.active_pad = None;
+        self.pad = PadState::default();
+    }
+
+    /// Puts the car back at the start on the next tick (the pause menu's "Reset car").
+    pub fn request_reset(&mut self) {
+        self.reset_requested = true;
+    }
+
     /// Whether the player asked to quit (window closed, Escape).
     pub fn quit_requested(&self) -> bool {
         self.quit_requested

@@ -26,8 +26,23 @@ pub struct InputSettings {
     pub key_steer_halving_speed_mps: f32,
     /// How long the brake must be held with the car stopped before it reverses, s.
     pub reverse_hold_s: f32,
+    /// Pad rumble on crashes and landings.
+    pub rumble: bool,
+    /// How strong the rumble is, 0..1 (1: as strong as the crash earned).
+    pub rumble_strength: f32,
     /// Keys and buttons.
     pub bindings: Bindings,
+}
+
+impl InputSettings {
+    /// What a rumble's strength is multiplied by: 0 when rumble is off.
+    pub fn rumble_scale(&self) -> f32 {
+        if self.rumble {
+            self.rumble_strength
+        } else {
+            0.0
+        }
+    }
 }
 
 impl Default for InputSettings {
@@ -41,6 +56,8 @@ impl Default for InputSettings {
             key_centre_rate_per_s: 6.0,
             key_steer_halving_speed_mps: 12.0,
             reverse_hold_s: 0.4,
+            rumble: true,
+            rumble_strength: 1.0,
             bindings: Bindings::default(),
         }
     }

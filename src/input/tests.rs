@@ -111,6 +111,23 @@ fn unplugging_the_active_pad_pauses_at_once_and_releases_its_controls() {
 }
 
 #[test]
+fn after_an_unplug_the_keyboard_can_go_on_without_the_pad() {
+    let mut s = InputState::default();
+    s.on_pad_event(&pad(0, PadEventKind::Connected));
+    s.on_pad_event(&axis(0, PadAxis::LeftStickX, 1.0));
+    s.on_pad_event(&pad(0, PadEventKind::Disconnected));
+    assert!(s.controller_lost());
+    // The unplugged screen's "press Enter": play goes on, no pad in use, and the lost
+    // pad's stick no longer steers while the keys do.
+    s.continue_on_keyboard();
+    assert!(!s.controller_lost());
+    assert_eq!(s.active_pad(), None);
+    s.on_platform_event(&key(Key::Right, true));
+    let steer = s.take_tick_input(0.0, DT).control.steer;
+    assert!(steer > 0.0 && steer < 1.0, "keyboard steering ramps in: {steer}");
+}
+
+#[test]
 fn replugging_stays_paused_until_a_button_press() {
     let mut s = InputState::default();
     s.on_pad_event(&pad(0, PadEventKind::Connected));

@@ -1,9 +1,27 @@
-//! 2D overlay drawing: rectangles and text in screen pixels, with the 8×8 bitmap font
-//! built into the binary (the `font8x8` glyphs, uploaded as a texture atlas at start: no
-//! font file is read at run time).
+//! 2D overlay drawing: rectangles and text in screen pixels. Two fonts, both built into
+//! the binary and uploaded as texture atlases at start (no font file is read at run time):
+//! the 8×8 bitmap font (`font8x8`) for the debug overlays (frame graph, telemetry), and
+//! DejaVu Sans rasterised by [`FontAtlas`] at three sizes scaled to the window's height
+//! for the menus and the HUD's labels ([`Hud::label`]).
 
+use super::font_atlas::{Face, FontAtlas};
 use super::quads::QuadStream;
 use super::shader::Program;
+
+/// The sizes of the real font, as fractions of the window height (readable at 640×480:
+/// 16, 24 and 53 px; at 1280×720: 24, 36 and 80 px).
+const SIZE_FRACTIONS: [f32; 3] = [1.0 / 30.0, 1.0 / 20.0, 1.0 / 9.0];
+
+/// Which size of the real font to draw with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextSize {
+    /// Hints, prompts, details.
+    Small = 0,
+    /// Menu items.
+    Body = 1,
+    /// Screen titles.
+    Title = 2,
+}
 
 const VERTEX: &str = r#"#version 330 core
 layout(location = 0) in vec2 a_pos;
@@ -48,6 +66,13 @@ pub struct Hud {
     quads: QuadStream,
     texture: u32,
     vertices: Vec<f32>,
+    /// The real font's atlas texture, its faces, and this frame's glyph quads (drawn
+    /// after the rectangles and bitmap text, so labels sit on panels).
+    font_texture: u32,
+    font_size: [f32; 2],
+    faces: Vec<Face>,
+    text_quads: QuadStream,
+    text_vertices: Vec<f32>,
     u_screen: i32,
     u_font: i32,
 }
@@ -74,30 +99,21 @@ fn atlas() -> Vec<u8> {
 }
 
 impl Hud {
-    /// Uploads the font atlas and the quad buffers.
+    /// Uploads the font atlases and the quad buffers, the real font sized for a 720-pixel
+    /// high window.
     pub fn new() -> Result<Hud, super::RenderError> {
+        Self::for_height(720)
+    }
+
+    /// Uploads the font atlases and the quad buffers, the real font sized for a window
+    /// `height_px` high.
+    pub fn for_height(height_px: u32) -> Result<Hud, super::RenderError> {
         let program = Program::new("hud", VERTEX, FRAGMENT)?;
-        let pixels = atlas();
-        let mut texture = 0;
-        // SAFETY: the texture is created and filled from a live slice of its size.
-        unsafe {
-            gl::GenTextures(1, &mut texture);
-            gl::BindTexture(gl::TEXTURE_2D, texture);
-            gl::PixelStorei(gl::UNPACK_ALIGNMENT, 1);
-            gl::TexImage2D(
-                gl::TEXTURE_2D,
-                0,
-                gl::R8 as i32,
-                ATLAS_W as i32,
-                ATLAS_H as i32,
-                0,
-                gl::RED,
-                gl::UNSIGNED_BYTE,
-                pixels.as_ptr().cast(),
-            );
-            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::NEAREST as i32);
-            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::NEAREST as i32);
-        }
+        let texture = upload_r8(ATLAS_W, ATLAS_H, &atlas(), gl::NEAREST);
+        let h = height_px.clamp(240, 4320) as f32;
+        let sizes = SIZE_FRACTIONS.map(|f| (h * f).round());
+        let font = FontAtlas::build(&sizes).map_err(|log| super::RenderError::Font { log })?;
+        let font_texture = upload_r8(font.width, font.height, &font.pixels, gl::LINEAR);
         Ok(Hud {
             u_screen: program.uniform("u_screen"),
             u_font: program.uniform("u_font"),
@@ -105,22 +121,47 @@ impl Hud {
             quads: QuadStream::new(MAX_QUADS, &[2, 2, 4]),
             texture,
             vertices: Vec::with_capacity(MAX_QUADS * 4 * STRIDE),
+            font_texture,
+            font_size: [font.width as f32, font.height as f32],
+            faces: font.faces,
+            text_quads: QuadStream::new(MAX_QUADS, &[2, 2, 4]),
+            text_vertices: Vec::with_capacity(MAX_QUADS * 4 * STRIDE),
         })
+    }
+
+    /// Width of `text` in the real font at `size`, pixels.
+    pub fn label_width(&self, size: TextSize, text: &str) -> f32 {
+        self.faces[size as usize].width(text)
+    }
+
+    /// Line height of the real font at `size`, pixels.
+    pub fn line_height(&self, size: TextSize) -> f32 {
+        self.faces[size as usize].line_h
+    }
+
+    /// Text in the real font at `size`, its line's top-left at (x, y). Returns its width.
+    pub fn label(&mut self, x: f32, y: f32, size: TextSize, text: &str, color: [f32; 4]) -> f32 {
+        let face = &self.faces[size as usize];
+        let [aw, ah] = self.font_size;
+        let mut pen = x.round();
+        let y = y.round();
+        for ch in text.chars() {
+            let g = face.glyph(ch);
+            let [gx, gy, gw, gh] = g.atlas;
+            if gw > 0.0 && self.text_vertices.len() < MAX_QUADS * 4 * STRIDE {
+                let uv = [gx / aw, gy / ah, (gx + gw) / aw, (gy + gh) / ah];
+                push_quad(&mut self.text_vertices, pen + g.left, y + g.top, gw, gh, uv, color);
+            }
+            pen += g.advance;
+        }
+        pen - x.round()
     }
 
     fn quad(&mut self, x: f32, y: f32, w: f32, h: f32, uv: [f32; 4], c: [f32; 4]) {
         if self.vertices.len() >= MAX_QUADS * 4 * STRIDE {
             return;
         }
-        let [u0, v0, u1, v1] = uv;
-        for (px, py, u, v) in [
-            (x, y, u0, v0),
-            (x + w, y, u1, v0),
-            (x + w, y + h, u1, v1),
-            (x, y + h, u0, v1),
-        ] {
-            self.vertices.extend_from_slice(&[px, py, u, v, c[0], c[1], c[2], c[3]]);
-        }
+        push_quad(&mut self.vertices, x, y, w, h, uv, c);
     }
 
     /// A filled rectangle; pixels from the top-left corner.
@@ -152,7 +193,7 @@ impl Hud {
 
     /// Draws everything added since the last flush over the current frame.
     pub fn flush(&mut self, width: u32, height: u32) {
-        if !self.vertices.is_empty() {
+        if !self.vertices.is_empty() || !self.text_vertices.is_empty() {
             self.program.bind();
             // SAFETY: uniforms of the bound program, our texture, and blend state.
             unsafe {
@@ -167,6 +208,9 @@ impl Hud {
                 gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
             }
             self.quads.draw(&self.vertices);
+            // SAFETY: binds our font texture on the unit the program samples.
+            unsafe { gl::BindTexture(gl::TEXTURE_2D, self.font_texture) };
+            self.text_quads.draw(&self.text_vertices);
             // SAFETY: restores state on the current context.
             unsafe {
                 gl::Disable(gl::BLEND);
@@ -174,7 +218,48 @@ impl Hud {
             }
         }
         self.vertices.clear();
+        self.text_vertices.clear();
     }
+}
+
+/// Appends one quad's four vertices (position, uv, colour) to `out`.
+fn push_quad(out: &mut Vec<f32>, x: f32, y: f32, w: f32, h: f32, uv: [f32; 4], c: [f32; 4]) {
+    let [u0, v0, u1, v1] = uv;
+    for (px, py, u, v) in [
+        (x, y, u0, v0),
+        (x + w, y, u1, v0),
+        (x + w, y + h, u1, v1),
+        (x, y + h, u0, v1),
+    ] {
+        out.extend_from_slice(&[px, py, u, v, c[0], c[1], c[2], c[3]]);
+    }
+}
+
+/// A new single-channel texture holding `pixels` (`w` × `h`), sampled with `filter`.
+fn upload_r8(w: usize, h: usize, pixels: &[u8], filter: u32) -> u32 {
+    let mut texture = 0;
+    // SAFETY: the texture is created and filled from a live slice of its size.
+    unsafe {
+        gl::GenTextures(1, &mut texture);
+        gl::BindTexture(gl::TEXTURE_2D, texture);
+        gl::PixelStorei(gl::UNPACK_ALIGNMENT, 1);
+        gl::TexImage2D(
+            gl::TEXTURE_2D,
+            0,
+            gl::R8 as i32,
+            w as i32,
+            h as i32,
+            0,
+            gl::RED,
+            gl::UNSIGNED_BYTE,
+            pixels.as_ptr().cast(),
+        );
+        gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, filter as i32);
+        gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, filter as i32);
+        gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::CLAMP_TO_EDGE as i32);
+        gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T, gl::CLAMP_TO_EDGE as i32);
+    }
+    texture
 }
 
 impl Drop for Hud {
@@ -182,6 +267,7 @@ impl Drop for Hud {
         // SAFETY: deletes objects we own.
         unsafe {
             gl::DeleteTextures(1, &self.texture);
+            gl::DeleteTextures(1, &self.font_texture);
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod billboards;
 mod camera;
+mod font_atlas;
 mod friction_view;
 // Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
@@ -19,7 +20,7 @@ mod shadow;
 
 pub use camera::Camera;
 pub use friction_view::GroundView;
-pub use hud::Hud;
+pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameView, Renderer, SceneDesc};
 
@@ -43,6 +44,12 @@ pub enum RenderError {
         /// Which program.
         name: String,
         /// The driver's info log.
+        log: String,
+    },
+    /// The menu font could not be rasterised.
+    #[error("menu font: {log}")]
+    Font {
+        /// What went wrong, and with which size.
         log: String,
     },
     /// `glGetError` reported an error after a call.

@@ -172,6 +172,10 @@ pub struct Renderer {
     u_light_vp: i32,
     u_shadow: i32,
     u_shadow_texel: i32,
+    /// Sun shadows drawn (the options).
+    shadows: bool,
+    /// Particles drawn (the options).
+    particles: bool,
 }
 
 impl Renderer {
@@ -198,6 +202,8 @@ impl Renderer {
             cone: Mesh::unit_cone(16),
             chunks: BTreeMap::new(),
             ground: GroundChunks::default(),
+            shadows: true,
+            particles: true,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -218,6 +224,23 @@ impl Renderer {
             }
         }
         gl_check::debug_check("chunk upload");
+    }
+
+    /// Sun shadows on or off (the options; off, the shadow pass only clears its map).
+    pub fn set_shadows(&mut self, on: bool) {
+        self.shadows = on;
+    }
+
+    /// Particles (smoke, dust, debris, sparks) drawn or not (the options).
+    pub fn set_particles(&mut self, on: bool) {
+        self.particles = on;
+    }
+
+    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
+    pub fn forget_chunks(&mut self) {
+        for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
+            self.ground.forget(glam::IVec2::new(x, z));
+        }
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
@@ -305,9 +328,14 @@ impl Renderer {
             _ => camera.target,
         };
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
-        self.shadow.render(&light_vp, &mut |draw| {
-            self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
-        });
+        if self.shadows {
+            self.shadow.render(&light_vp, &mut |draw| {
+                self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
+            });
+        } else {
+            // Shadows off: the map is only cleared, so everything is lit.
+            self.shadow.render(&light_vp, &mut |_| {});
+        }
 
         // SAFETY: plain state setting on the current context.
         unsafe {
@@ -332,11 +360,22 @@ impl Renderer {
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
         }
         self.for_each_mesh(view, &mut |mesh, model, color| self.draw_mesh(mesh, model, color));
-        if let Some(pool) = view.particles {
+        if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
+    }
+
+    /// A plain dark frame (under the menus).
+    pub fn clear(&self, width: u32, height: u32) {
+        // SAFETY: clears the default framebuffer on the current context.
+        unsafe {
+            gl::Viewport(0, 0, width as i32, height as i32);
+            gl::Disable(gl::SCISSOR_TEST);
+            gl::ClearColor(0.06, 0.07, 0.09, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
     }
 
     /// The loading screen: a dark frame with a bar filled to `progress` (0..1).

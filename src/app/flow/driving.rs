@@ -1,18 +1,23 @@
 //! The race being driven: the player's input folded into ticks, the session advanced by
 //! the frame's time (none while paused or while the pad in use is unplugged), the scene and
-//! the HUD drawn, sound and rumble played.
+//! the HUD drawn, sound and rumble played. Pausing (P, pad Start, Esc) opens the pause
+//! menu; what it asks beyond the race (restart, back to the menu, quit) waits in
+//! [`Driving::request`] for the flow.
 
 use super::feed::TickFeed;
 use super::feedback::Feedback;
 use super::frame::{Frame, FrameAccount};
+use super::pause_menu::PauseMenu;
 use super::stage::Stage;
+use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
 use crate::app::Session;
+use crate::input::bindings::Action;
 use crate::input::InputState;
 use crate::settings::Settings;
 use crate::sim::{ChunkEvent, TickInput};
 use crate::time::Phase;
-use skidpad_platform::{Clock, PadId};
+use skidpad_platform::{Clock, Key, PadId, PlatformEvent};
 use std::time::Duration;
 
 /// Bytes of HUD text a frame composes before the buffer grows.
@@ -36,6 +41,20 @@ pub struct Driving {
     frozen: bool,
     /// How far between the last two ticks this frame draws.
     alpha: f32,
+    /// The player's settings (the pause menu's options edit them).
+    settings: Settings,
+    /// The keys bound to leaving (Esc): they open the pause menu instead.
+    menu_keys: Vec<Key>,
+    /// The pause menu, while paused.
+    pause: Option<PauseMenu>,
+    /// This frame's pause-menu outcomes.
+    outcomes: Vec<Outcome>,
+    /// What the pause menu asked of the flow (restart, quit to menu, quit).
+    request: Option<Outcome>,
+    /// Whether the pause menu changed the settings since the flow last saved them.
+    settings_changed: bool,
+    /// This frame's window events as the driving input takes them (leave keys out).
+    events: Vec<PlatformEvent>,
 }
 
 /// How play ended: the session as it stands and, when recording, every tick's input.
@@ -50,18 +69,43 @@ impl Driving {
     /// Drives `session` with the player's `settings`, ticks fed by `feed`, sound through
     /// `stage`; the first frame's time counts from now.
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
+        let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
+        feedback.set_rumble_scale(settings.input.rumble_scale());
         Self {
             session,
             input: InputState::new(settings.input.clone()).with_assists(settings.assists),
             hud: HudState::default(),
             hud_text: String::with_capacity(HUD_TEXT_BYTES),
             feed,
-            feedback: Feedback::new(stage.sound.clone(), settings.volumes),
+            feedback,
             chunk_events: Vec::with_capacity(CHUNK_EVENTS_PER_FRAME),
             last_frame_start: stage.clock.now(),
             frozen: false,
             alpha: 0.0,
+            settings: settings.clone(),
+            menu_keys: settings
+                .input
+                .bindings
+                .keys
+                .get(&Action::Quit)
+                .cloned()
+                .unwrap_or_default(),
+            pause: None,
+            outcomes: Vec::with_capacity(8),
+            request: None,
+            settings_changed: false,
+            events: Vec::with_capacity(64),
         }
+    }
+
+    /// What the pause menu asked of the flow, taken once.
+    pub fn request(&mut self) -> Option<Outcome> {
+        self.request.take()
+    }
+
+    /// The settings, when the pause menu's options changed them since the last call.
+    pub fn take_settings_change(&mut self) -> Option<&Settings> {
+        std::mem::take(&mut self.settings_changed).then_some(&self.settings)
     }
 
     /// The frame's input, its ticks and the chunks they streamed. False when play ends
@@ -99,8 +143,36 @@ impl Driving {
     /// Folds the frame's events into the input state and acts on the UI keys. False when
     /// the player quit.
     fn take_input(&mut self, stage: &mut Stage) -> bool {
+        // The leave key (Esc) pauses instead of quitting: the pause menu has Quit game.
+        let mut open_menu = false;
+        self.events.clear();
+        for e in &stage.events {
+            match *e {
+                PlatformEvent::Key { key, .. } if self.menu_keys.contains(&key) => {
+                    if matches!(
+                        e,
+                        PlatformEvent::Key {
+                            pressed: true,
+                            repeat: false,
+                            ..
+                        }
+                    ) && self.pause.is_none()
+                    {
+                        open_menu = true;
+                    }
+                }
+                PlatformEvent::Key {
+                    key: Key::Enter,
+                    pressed: true,
+                    ..
+                } if self.hud.controller_lost => {
+                    self.input.continue_on_keyboard();
+                }
+                _ => self.events.push(*e),
+            }
+        }
         let input = &mut self.input;
-        stage.events.iter().for_each(|e| input.on_platform_event(e));
+        self.events.iter().for_each(|e| input.on_platform_event(e));
         let (pad_in_use, was_lost) = (input.active_pad(), input.controller_lost());
         stage.pad_events.iter().for_each(|e| input.on_pad_event(e));
         log_controller_change(pad_in_use, was_lost, input, self.session.world().tick());
@@ -108,7 +180,9 @@ impl Driving {
             return false;
         }
         let ui = input.take_ui();
+        let was_paused = self.hud.paused;
         self.hud.paused ^= ui.toggle_pause;
+        self.hud.paused |= open_menu;
         self.hud.frame_graph ^= ui.toggle_frame_graph;
         self.hud.telemetry ^= ui.toggle_telemetry;
         if ui.toggle_friction_view {
@@ -118,9 +192,54 @@ impl Driving {
         if ui.next_camera {
             self.session.next_camera_view();
         }
-        self.hud.controller_lost = input.controller_lost();
-        self.hud.pad_connected = input.pad_connected();
+        self.hud.controller_lost = self.input.controller_lost();
+        self.hud.pad_connected = self.input.pad_connected();
+        match (was_paused, self.hud.paused) {
+            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone())),
+            (true, false) => self.pause = None,
+            // The press that opened the menu is not also a menu press.
+            (true, true) if !self.hud.controller_lost => {
+                if self.pause.is_none() {
+                    self.pause = Some(PauseMenu::open(self.settings.clone()));
+                }
+                self.pause_menu(stage);
+            }
+            _ => {}
+        }
         true
+    }
+
+    /// The pause menu's presses, and what they ask.
+    fn pause_menu(&mut self, stage: &Stage) {
+        let Some(menu) = self.pause.as_mut() else {
+            return;
+        };
+        self.outcomes.clear();
+        menu.update(stage, &mut self.outcomes);
+        for i in 0..self.outcomes.len() {
+            match self.outcomes[i].clone() {
+                Outcome::Resume => self.hud.paused = false,
+                Outcome::ResetCar => {
+                    self.input.request_reset();
+                    self.hud.paused = false;
+                }
+                Outcome::Camera => self.session.next_camera_view(),
+                Outcome::SettingsChanged => {
+                    if let Some(m) = &self.pause {
+                        self.settings = m.settings().clone();
+                    }
+                    self.input
+                        .set_settings(self.settings.input.clone(), self.settings.assists);
+                    self.feedback.set_volumes(self.settings.volumes);
+                    self.feedback.set_rumble_scale(self.settings.input.rumble_scale());
+                    self.settings_changed = true;
+                }
+                other => self.request = Some(other),
+            }
+        }
+        if !self.hud.paused {
+            self.pause = None;
+        }
     }
 
     /// Runs `ticks` ticks, each on the player's input (or the replay's), with sound,
@@ -151,6 +270,9 @@ impl Driving {
         let (w, h) = stage.platform.drawable_size();
         let camera = self.session.camera(self.alpha);
         stage.renderer.draw(&self.session.frame_view(self.alpha, &camera), w, h);
+        // The pause menu says "paused" itself.
+        let mut state = self.hud;
+        state.paused &= self.pause.is_none();
         hud::compose(
             &mut stage.hud,
             &mut self.hud_text,
@@ -158,11 +280,14 @@ impl Driving {
                 session: &self.session,
                 history: account.history(),
                 budget: account.budget(),
-                state: self.hud,
+                state,
             },
             w,
             h,
         );
+        if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
+            menu.draw(stage, w, h);
+        }
         stage.hud.flush(w, h);
         frame.mark(&stage.clock, Phase::Render);
     }

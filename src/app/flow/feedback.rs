@@ -19,6 +19,8 @@ pub struct Feedback {
     volumes: Volumes,
     /// The throttle of the last tick run (the engine sound's load).
     last_throttle: f32,
+    /// What rumble strengths are multiplied by (0: rumble off).
+    rumble_scale: f32,
 }
 
 impl Feedback {
@@ -28,7 +30,18 @@ impl Feedback {
             sound,
             volumes,
             last_throttle: 0.0,
+            rumble_scale: 1.0,
         }
+    }
+
+    /// Rumble at `scale` of what crashes and landings earn (0: off), from the next tick.
+    pub fn set_rumble_scale(&mut self, scale: f32) {
+        self.rumble_scale = scale.clamp(0.0, 1.0);
+    }
+
+    /// New volumes from the options, heard from the next frame.
+    pub fn set_volumes(&mut self, volumes: Volumes) {
+        self.volumes = volumes;
     }
 
     /// After a tick run with `input`: an impact sound for each of the player's car's
@@ -43,7 +56,9 @@ impl Feedback {
             }
         }
         if let (Some(pad), Some((strength, duration))) = (pad, rumble_for(events)) {
-            pads.rumble(pad, strength, duration);
+            if self.rumble_scale > 0.0 {
+                pads.rumble(pad, strength * self.rumble_scale, duration);
+            }
         }
     }
 

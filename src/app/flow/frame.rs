@@ -49,6 +49,10 @@ pub enum FrameKind {
     Play,
     /// A frame outside play (loading): the screen paces itself and nothing is counted.
     Wait,
+    /// A frame of the menus: the screen paces itself; it is not timed into the history but
+    /// counts against `--max-frames` with the frames of play, so a scripted run through
+    /// the menus ends.
+    Menu,
 }
 
 /// The frames of play so far: their phase history, how many, how many over budget.
@@ -59,6 +63,7 @@ pub struct FrameAccount {
     budget: Duration,
     tick_duration: Duration,
     max_frames: Option<u64>,
+    menu_frames: u64,
 }
 
 impl FrameAccount {
@@ -72,7 +77,15 @@ impl FrameAccount {
             budget: profile.frame_budget,
             tick_duration: profile.loop_config.tick_duration(),
             max_frames,
+            menu_frames: 0,
         }
+    }
+
+    /// Counts a frame of the menus. False when `--max-frames` frames (menus and play
+    /// together) have been shown.
+    pub fn end_menu(&mut self) -> bool {
+        self.menu_frames += 1;
+        self.max_frames.is_none_or(|n| self.frames + self.menu_frames < n)
     }
 
     /// Accounts `frame`, a frame of play, then waits out the rest of a tick when there is
@@ -96,7 +109,7 @@ impl FrameAccount {
             // (outside the frame's accounting: idle time is not over budget).
             clock.sleep_until(start + self.tick_duration);
         }
-        self.max_frames.is_none_or(|n| self.frames < n)
+        self.max_frames.is_none_or(|n| self.frames + self.menu_frames < n)
     }
 
     /// The recent frames' phase timings (the HUD's frame graph).

@@ -29,6 +29,16 @@ pub struct Loading {
 }
 
 impl Loading {
+    /// Nothing loading: a placeholder while the flow picks its first screen.
+    pub fn empty() -> Loading {
+        Loading {
+            loader: None,
+            first: Vec::new(),
+            ready: 0,
+            started: Duration::ZERO,
+        }
+    }
+
     /// Starts `setup`'s chunks around the start decoding on the loader thread. None when
     /// there is no loader thread (one log line): the caller then loads on the game thread.
     pub fn start(setup: &Setup, stage: &Stage) -> Option<Loading> {

@@ -4,20 +4,25 @@
 //! itself, and finishes its frame once it is shown (`end_frame`, which may hand over to the
 //! next screen). [`Flow`] holds the current one and the table of which follows which; the
 //! play loop (`crate::app::play`) only pumps events, asks the flow, swaps and accounts the
-//! frame. Today: `Loading` (the first chunks decoding) then `Driving` (the race, pause
-//! included). A title screen, menus or a results screen are new variants of [`Screen`]
-//! and new rows in [`Flow::end_frame`].
+//! frame. `Menus` (the title, main menu, level and car select, options, credits) → `Loading`
+//! (the chosen level's first chunks decoding) → `Driving` (the race, its pause menu
+//! included) → back to `Menus` when the player quits to the menu. `--level`/`--car` start
+//! on `Loading`. A results screen would be a new variant of [`Screen`] and new rows in
+//! [`Flow::end_frame`].
 //!
 //! - `stage`: the devices every screen plays through, and the frame's events.
 //! - `frame`: a frame's phase timing, and the accounting of frames of play.
-//! - `loading`, `driving`: the screens; `feed` (replay in, recording out) and
-//!   `feedback` (sound and rumble) serve the driving screen.
+//! - `menus`, `loading`, `driving`: the screens; `pause_menu` (the race's pause menu),
+//!   `feed` (replay in, recording out) and `feedback` (sound and rumble) serve the driving
+//!   screen.
 
 mod driving;
 mod feed;
 mod feedback;
 mod frame;
 mod loading;
+mod menus;
+mod pause_menu;
 mod stage;
 
 pub use driving::Ended;
@@ -26,14 +31,27 @@ pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
 pub use stage::Stage;
 
+use crate::app::frontend::{Catalog, FrontEnd, Outcome};
+use crate::app::launcher::Launcher;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::settings::Settings;
 use driving::Driving;
 use loading::Loading;
+use menus::Menus;
+
+/// Where a game of `skidpad play` begins.
+pub enum Start {
+    /// The title screen.
+    Title,
+    /// Straight into this level (`--level`, `--car`, `--replay`, tests).
+    Level(Box<Setup>),
+}
 
 /// The screen being shown.
 pub enum Screen {
+    /// The title and the menus.
+    Menus(Box<Menus>),
     /// The level's first chunks decoding.
     Loading(Loading),
     /// The race.
@@ -41,47 +59,91 @@ pub enum Screen {
 }
 
 /// The screen machine of one game of `skidpad play`.
-pub struct Flow<'a> {
-    setup: &'a Setup,
-    settings: &'a Settings,
+pub struct Flow {
+    launcher: Launcher,
+    settings: Settings,
+    /// The level being played (or loading).
+    setup: Option<Setup>,
     /// The driving screen's tick feed until the race begins.
     feed: Option<TickFeed>,
+    /// The levels and cars, read when the menus first need them.
+    catalog: Option<Catalog>,
     screen: Screen,
+    /// The player chose to quit: the next update ends play.
+    quit: bool,
 }
 
-impl<'a> Flow<'a> {
-    /// Starts on the loading screen for `setup`, or straight on the race when there is no
-    /// loader thread (its chunks then load on the game thread). The race is driven with
-    /// the player's `settings`, its ticks fed by `feed`.
-    pub fn start(setup: &'a Setup, settings: &'a Settings, feed: TickFeed, stage: &Stage) -> Self {
-        let mut feed = Some(feed);
-        let screen = match Loading::start(setup, stage) {
-            Some(loading) => Screen::Loading(loading),
-            None => Self::driving(Session::start(setup), settings, &mut feed, stage),
-        };
-        Self {
-            setup,
+impl Flow {
+    /// Starts on the title, or on the loading screen of a level (straight on its race when
+    /// there is no loader thread: its chunks then load on the game thread). Races are
+    /// driven with the player's `settings`, the first one's ticks fed by `feed`.
+    pub fn start(start: Start, launcher: Launcher, settings: Settings, feed: TickFeed, stage: &mut Stage) -> Self {
+        let mut flow = Flow {
+            launcher,
             settings,
-            feed,
-            screen,
+            setup: None,
+            feed: Some(feed),
+            catalog: None,
+            screen: Screen::Loading(Loading::empty()),
+            quit: false,
+        };
+        flow.screen = match start {
+            Start::Title => {
+                let catalog = flow.catalog();
+                Screen::Menus(Box::new(Menus::new(
+                    FrontEnd::title(flow.settings.clone(), catalog),
+                    stage,
+                    &flow.launcher,
+                )))
+            }
+            Start::Level(setup) => flow.enter_level(*setup, stage),
+        };
+        apply_drawing(&flow.settings, stage);
+        let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
+        if window(flow.settings.display) != window(Default::default()) {
+            apply_display(&flow.launcher, &flow.settings, stage);
         }
+        flow
     }
 
-    /// The race screen for `session`, taking the tick feed.
-    fn driving(session: Session, settings: &Settings, feed: &mut Option<TickFeed>, stage: &Stage) -> Screen {
-        // The feed is taken by the one hand-over to the race; there is no second.
-        let feed = feed.take().unwrap_or_default();
-        Screen::Driving(Box::new(Driving::new(session, settings, feed, stage)))
+    /// The levels and cars, read once.
+    fn catalog(&mut self) -> Catalog {
+        self.catalog.get_or_insert_with(|| self.launcher.catalog()).clone()
     }
 
-    /// Whether the screen takes pad input this frame.
+    /// The loading screen of `setup` (or its race at once without a loader thread).
+    fn enter_level(&mut self, setup: Setup, stage: &Stage) -> Screen {
+        let screen = match Loading::start(&setup, stage) {
+            Some(loading) => Screen::Loading(loading),
+            None => self.driving(Session::start(&setup), stage),
+        };
+        self.setup = Some(setup);
+        screen
+    }
+
+    /// The race screen for `session`, taking the tick feed (a fresh one after the first).
+    fn driving(&mut self, session: Session, stage: &Stage) -> Screen {
+        let feed = self.feed.take().unwrap_or_default();
+        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, stage)))
+    }
+
+    /// The level being played, if any.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// Whether the screen takes pad input this frame (all but loading).
     pub fn takes_pads(&self) -> bool {
-        matches!(self.screen, Screen::Driving(_))
+        !matches!(self.screen, Screen::Loading(_))
     }
 
     /// Advances the screen by the frame's events. False when play ends now, undrawn.
     pub fn update(&mut self, stage: &mut Stage, frame: &mut Frame) -> bool {
+        if self.quit {
+            return false;
+        }
         match &mut self.screen {
+            Screen::Menus(m) => m.update(stage),
             Screen::Loading(l) => l.update(stage),
             Screen::Driving(d) => d.update(stage, frame),
         }
@@ -90,34 +152,116 @@ impl<'a> Flow<'a> {
     /// Draws the screen.
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         match &mut self.screen {
-            Screen::Loading(l) => l.draw(stage, &self.setup.level.level.name),
+            Screen::Menus(m) => m.draw(stage),
+            Screen::Loading(l) => l.draw(stage, self.setup.as_ref().map_or("", |s| s.level.level.name.as_str())),
             Screen::Driving(d) => d.draw(stage, frame, account),
         }
     }
 
     /// After the frame is shown: the screen finishes it and may hand over to the next
-    /// (loading → driving once the chunks are in). Says what kind of frame it was.
-    pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) -> FrameKind {
+    /// (menus → loading once a level is chosen, loading → driving once the chunks are in,
+    /// driving → loading on restart, → menus on quit to menu). Says what kind of frame it
+    /// was.
+    pub fn end_frame(&mut self, stage: &mut Stage, frame: &mut Frame) -> FrameKind {
         match &mut self.screen {
+            Screen::Menus(m) => {
+                m.end_frame(stage, frame.started());
+                if let Some(s) = m.take_settings_change() {
+                    let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
+                    let display_changed = window(s.display) != window(self.settings.display);
+                    self.settings = s.clone();
+                    self.launcher.save_settings(&self.settings);
+                    apply_drawing(&self.settings, stage);
+                    if display_changed {
+                        apply_display(&self.launcher, &self.settings, stage);
+                    }
+                }
+                match m.request() {
+                    Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
+                        Ok(setup) => {
+                            log::info!(
+                                "playing {} in the {} with {} opponents ({})",
+                                choice.level,
+                                choice.car,
+                                choice.opponents,
+                                choice.mode.label()
+                            );
+                            self.screen = self.enter_level(setup, stage);
+                        }
+                        Err(e) => log::error!("cannot start {} with {}: {e}", choice.level, choice.car),
+                    },
+                    Some(Outcome::QuitGame) => {
+                        log::info!("quit from the menus");
+                        self.quit = true;
+                    }
+                    _ => {}
+                }
+                FrameKind::Menu
+            }
             Screen::Loading(l) => {
-                if let Some(session) = l.end_frame(self.setup, stage) {
-                    self.screen = Self::driving(session, self.settings, &mut self.feed, stage);
+                if let Some(session) = self.setup.as_ref().and_then(|s| l.end_frame(s, stage)) {
+                    self.screen = self.driving(session, stage);
                 }
                 FrameKind::Wait
             }
             Screen::Driving(d) => {
                 d.end_frame(stage, frame);
+                if let Some(s) = d.take_settings_change() {
+                    self.settings = s.clone();
+                    self.launcher.save_settings(&self.settings);
+                    apply_drawing(&self.settings, stage);
+                }
+                let request = d.request();
+                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu)) {
+                    stage.renderer.forget_chunks();
+                }
+                match request {
+                    Some(Outcome::Restart) => {
+                        if let Some(setup) = self.setup.take() {
+                            self.screen = self.enter_level(setup, stage);
+                        }
+                    }
+                    Some(Outcome::QuitToMenu) => {
+                        log::info!("back to the main menu from the race");
+                        let catalog = self.catalog();
+                        let front = FrontEnd::main_menu(self.settings.clone(), catalog);
+                        self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
+                        self.setup = None;
+                    }
+                    Some(Outcome::QuitGame) => {
+                        log::info!("quit from the pause menu");
+                        self.quit = true;
+                    }
+                    _ => {}
+                }
                 FrameKind::Play
             }
         }
     }
 
-    /// How the game ended: the race and its recording; None when the player closed the
-    /// window before the race began.
+    /// How the game ended: the race and its recording; None when the player was not in a
+    /// race (closed the window in the menus or while loading).
     pub fn end(self) -> Option<Ended> {
         match self.screen {
-            Screen::Loading(_) => None,
             Screen::Driving(d) => Some(d.end()),
+            _ => None,
         }
     }
+}
+
+/// The window `settings` ask for (desktop profile: size and fullscreen), and the HUD's font
+/// fitted to it.
+fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
+    let (w, h, fullscreen) = launcher.window(settings);
+    match stage.platform.set_display(w, h, fullscreen) {
+        Ok(()) => log::info!("window {w}x{h}{}", if fullscreen { ", fullscreen" } else { "" }),
+        Err(e) => log::warn!("window {w}x{h} (fullscreen {fullscreen}): {e}"),
+    }
+    stage.fit_hud();
+}
+
+/// Shadows and particles as the settings ask.
+fn apply_drawing(settings: &Settings, stage: &mut Stage) {
+    stage.renderer.set_shadows(settings.display.shadows);
+    stage.renderer.set_particles(settings.display.particles);
 }

@@ -3,8 +3,8 @@
 //! wall clock. Everything here comes from the platform layer; the screens never open a
 //! device themselves.
 
-use crate::app::Setup;
 use crate::audio::{Mixer, SharedSound};
+use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
 use crate::render::Renderer;
@@ -25,6 +25,8 @@ pub struct Stage {
     pub pad_events: Vec<PadEvent>,
     /// The 2D batch the HUD and the loading screen's label are drawn with.
     pub hud: Hud,
+    /// The window height the HUD's font was rasterised for, px.
+    hud_height: u32,
     /// The clock frames are timed and paced by.
     pub clock: WallClock,
     /// The game's handle on the mixer the audio thread plays.
@@ -40,17 +42,15 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// Opens the pads, the window (titled after `setup`'s level and car, sized by its
-    /// profile), the renderer, the audio output and the HUD. A pad script that cannot be
-    /// used fails before any window opens; no usable OpenGL 3.3 is exit code 3 (see
-    /// [`Error`]). `max_frames` only decides whether an offscreen game warns that
-    /// nothing will close it.
-    pub fn open(setup: &Setup, max_frames: Option<u64>) -> Result<Stage, Error> {
-        let profile = &setup.profile;
+    /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
+    /// output and the HUD. A pad script that cannot be used fails before any window opens;
+    /// no usable OpenGL 3.3 is exit code 3 (see [`Error`]). `max_frames` only decides
+    /// whether an offscreen game warns that nothing will close it.
+    pub fn open(profile: &PlatformProfile, title: String, max_frames: Option<u64>) -> Result<Stage, Error> {
         // Before the window: a pad script that cannot be used is bad input, and nothing opens.
         let pads = Pads::from_env()?;
         let platform = Platform::open(&WindowConfig {
-            title: format!("Skidpad — {} — {}", setup.level.level.name, setup.car.name),
+            title,
             width: profile.width,
             height: profile.height,
             vsync: profile.vsync,
@@ -66,11 +66,13 @@ impl Stage {
         let sound = SharedSound::default();
         audio.play(Mixer::new(sound.clone()));
         let clock = WallClock::new();
-        let hud = Hud::new()?;
+        let hud_height = platform.drawable_size().1;
+        let hud = Hud::for_height(hud_height)?;
         Ok(Stage {
             events: Vec::with_capacity(EVENTS_PER_FRAME),
             pad_events: Vec::with_capacity(EVENTS_PER_FRAME),
             hud,
+            hud_height,
             clock,
             sound,
             _audio: audio,
@@ -87,8 +89,27 @@ impl Stage {
         self.events.clear();
         self.pad_events.clear();
         self.platform.poll_events(&mut self.events);
+        if self.events.iter().any(|e| matches!(e, PlatformEvent::Resized { .. })) {
+            self.fit_hud();
+        }
         if pads {
             self.pads.poll(&mut self.pad_events);
+        }
+    }
+
+    /// Rasterises the HUD's font again when the window's height changed (a resize, the
+    /// options' window size or fullscreen), so text stays sharp and in proportion.
+    pub fn fit_hud(&mut self) {
+        let (_, h) = self.platform.drawable_size();
+        if h == self.hud_height {
+            return;
+        }
+        match Hud::for_height(h) {
+            Ok(hud) => {
+                self.hud = hud;
+                self.hud_height = h;
+            }
+            Err(e) => log::warn!("HUD kept at {} px high: {e}", self.hud_height),
         }
     }
 

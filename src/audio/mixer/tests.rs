@@ -134,3 +134,24 @@ fn an_impact_is_heard_and_dies_away() {
     assert!(rms(&x[..n]) > 0.02, "impact too quiet");
     assert!(rms(&x[x.len() - n..]) < rms(&x[..n]) * 0.05, "impact does not decay");
 }
+
+#[test]
+fn a_menu_blip_is_a_short_tone_at_its_pitch() {
+    let shared = SharedSound::default();
+    shared.set(SoundParams::default());
+    let mut m = Mixer::new(shared.clone());
+    shared.blip(660.0);
+    let mut out = vec![0.0; 2 * SAMPLE_RATE as usize / 5];
+    for chunk in out.chunks_mut(512) {
+        m.render(chunk);
+    }
+    let x = mono(&out);
+    // The first 30 ms hold the tone: 660 Hz stands far above a fifth away (990 Hz).
+    let head = &x[..SAMPLE_RATE as usize * 3 / 100];
+    assert!(power(head, 660.0) > 50.0 * power(head, 990.0), "not a 660 Hz tone");
+    // Its amplitude falls by e every ~25 ms (BLIP_DECAY): after 150 ms it is under 1 %.
+    let peak = |s: &[f32]| s.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    let tail = &x[SAMPLE_RATE as usize * 15 / 100..];
+    assert!(peak(head) > 0.05, "blip too quiet: {}", peak(head));
+    assert!(peak(tail) < 0.01 * peak(head), "blip still sounding: {}", peak(tail));
+}

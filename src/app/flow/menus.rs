@@ -1,0 +1,149 @@
+//! The front-end screen: the title, main menu, level and car select, options and credits
+//! (`crate::app::frontend`), driven by pad, keyboard and the pointer through
+//! [`NavInput`], drawn over a plain background. What it cannot do itself (start a level,
+//! quit) it leaves in [`Menus::request`] for the flow.
+
+use super::stage::Stage;
+use crate::app::car_preview::TURN_RATE_RAD_PER_S;
+use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome, Page};
+use crate::app::menu::{NavInput, Pressed};
+use crate::app::{CarPreview, Launcher};
+use crate::audio::{SharedSound, SoundParams};
+use crate::settings::Settings;
+use skidpad_platform::Clock;
+use std::time::Duration;
+
+/// Menus redraw at most this often (they pace themselves; nothing moves faster).
+const MENU_FRAME: Duration = Duration::from_millis(16);
+
+/// The front end on screen.
+pub struct Menus {
+    front: FrontEnd,
+    nav: NavInput,
+    pressed: Vec<Pressed>,
+    request: Option<Outcome>,
+    settings_changed: bool,
+    /// Builds the car select's preview.
+    launcher: Launcher,
+    /// The car select's turning car: which car, and its preview (None if it failed to
+    /// build: logged once, not retried).
+    preview: Option<(String, Option<CarPreview>)>,
+}
+
+impl Menus {
+    /// Shows `front`, its sounds at the settings' volumes; `launcher` builds the car
+    /// previews.
+    pub fn new(front: FrontEnd, stage: &Stage, launcher: &Launcher) -> Menus {
+        set_volumes(&stage.sound, front.settings());
+        Menus {
+            front,
+            nav: NavInput::default(),
+            pressed: Vec::with_capacity(16),
+            request: None,
+            settings_changed: false,
+            launcher: launcher.clone(),
+            preview: None,
+        }
+    }
+
+    /// Takes the frame's presses. False when the window closed.
+    pub fn update(&mut self, stage: &mut Stage) -> bool {
+        let now = stage.clock.now();
+        self.pressed.clear();
+        for e in &stage.events {
+            self.nav.on_platform_event(e, now, &mut self.pressed);
+        }
+        for e in &stage.pad_events {
+            self.nav.on_pad_event(e, now, &mut self.pressed);
+        }
+        self.nav.end_events(now, &mut self.pressed);
+        for p in self.pressed.iter().copied() {
+            let outcome = self.front.apply(p);
+            play_sound(&stage.sound, &outcome);
+            match outcome {
+                Outcome::SettingsChanged => {
+                    self.settings_changed = true;
+                    set_volumes(&stage.sound, self.front.settings());
+                }
+                Outcome::Start(_) | Outcome::QuitGame => {
+                    self.request = Some(outcome);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        !stage.quit_event()
+    }
+
+    /// Draws the page (on the car select over the focused car, turning).
+    pub fn draw(&mut self, stage: &mut Stage) {
+        let (w, h) = stage.platform.drawable_size();
+        let backdrop = match self.car_preview() {
+            Some(p) => {
+                let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
+                p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
+                Backdrop::CarPreview
+            }
+            None => {
+                stage.renderer.clear(w, h);
+                Backdrop::Plain
+            }
+        };
+        frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
+        stage.hud.flush(w, h);
+    }
+
+    /// The preview of the car focused in the car select, built when the focus moves to it.
+    fn car_preview(&mut self) -> Option<&CarPreview> {
+        let Page::Cars(menu) = self.front.page() else {
+            return None;
+        };
+        let name = self.front.catalog().cars.get(menu.focus())?.name.clone();
+        if self.preview.as_ref().map(|(n, _)| n) != Some(&name) {
+            let l = &self.launcher;
+            let built = CarPreview::new(&l.root, &l.profile, &name)
+                .map_err(|e| log::warn!("no preview of {name}: {e}"))
+                .ok();
+            self.preview = Some((name, built));
+        }
+        self.preview.as_ref().and_then(|(_, p)| p.as_ref())
+    }
+
+    /// After the frame is shown: waits out the rest of a menu frame.
+    pub fn end_frame(&mut self, stage: &Stage, started: Duration) {
+        stage.clock.sleep_until(started + MENU_FRAME);
+    }
+
+    /// What the flow must do (start, quit), taken once.
+    pub fn request(&mut self) -> Option<Outcome> {
+        self.request.take()
+    }
+
+    /// The settings, when the options changed them since the last call.
+    pub fn take_settings_change(&mut self) -> Option<&Settings> {
+        std::mem::take(&mut self.settings_changed).then(|| self.front.settings())
+    }
+
+    /// The settings as the menus hold them.
+    pub fn settings(&self) -> &Settings {
+        self.front.settings()
+    }
+}
+
+/// The menus' sounds: a tick as the focus moves, a higher blip as something is chosen.
+pub fn play_sound(sound: &SharedSound, outcome: &Outcome) {
+    match outcome {
+        Outcome::Nothing => {}
+        Outcome::Moved => sound.blip(660.0),
+        Outcome::SettingsChanged => sound.blip(880.0),
+        _ => sound.blip(990.0),
+    }
+}
+
+/// Menus play no engine: only their blips, at the settings' volumes.
+pub fn set_volumes(sound: &SharedSound, settings: &Settings) {
+    sound.set(SoundParams {
+        volumes: settings.volumes,
+        ..SoundParams::default()
+    });
+}

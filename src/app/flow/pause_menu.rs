@@ -1,0 +1,68 @@
+//! The race's pause menu: Resume, Restart, Reset car, Camera, Options, Quit to menu, Quit
+//! game (confirmed), over the frozen scene. The driving screen opens it on pause and acts
+//! on what it returns.
+
+use super::menus::{play_sound, set_volumes};
+use super::stage::Stage;
+use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome};
+use crate::app::menu::{NavInput, Pressed};
+use crate::settings::Settings;
+use skidpad_platform::Clock;
+
+/// The open pause menu.
+pub struct PauseMenu {
+    front: FrontEnd,
+    nav: NavInput,
+    pressed: Vec<Pressed>,
+}
+
+impl PauseMenu {
+    /// Opens on Resume, editing `settings`.
+    pub fn open(settings: Settings) -> PauseMenu {
+        PauseMenu {
+            front: FrontEnd::pause(settings),
+            nav: NavInput::default(),
+            pressed: Vec::with_capacity(16),
+        }
+    }
+
+    /// The frame's presses; each outcome other than moving around is pushed onto `out`.
+    pub fn update(&mut self, stage: &Stage, out: &mut Vec<Outcome>) {
+        let now = stage.clock.now();
+        self.pressed.clear();
+        for e in &stage.events {
+            self.nav.on_platform_event(e, now, &mut self.pressed);
+        }
+        for e in &stage.pad_events {
+            self.nav.on_pad_event(e, now, &mut self.pressed);
+        }
+        self.nav.end_events(now, &mut self.pressed);
+        for p in self.pressed.iter().copied() {
+            let outcome = self.front.apply(p);
+            play_sound(&stage.sound, &outcome);
+            if outcome == Outcome::SettingsChanged {
+                set_volumes(&stage.sound, self.front.settings());
+            }
+            if !matches!(outcome, Outcome::Nothing | Outcome::Moved | Outcome::Accepted) {
+                out.push(outcome);
+            }
+        }
+    }
+
+    /// Draws the menu over the frame drawn so far.
+    pub fn draw(&mut self, stage: &mut Stage, w: u32, h: u32) {
+        frontend::draw(
+            &mut stage.hud,
+            &mut self.front,
+            self.nav.device(),
+            Backdrop::Paused,
+            w,
+            h,
+        );
+    }
+
+    /// The settings as edited.
+    pub fn settings(&self) -> &Settings {
+        self.front.settings()
+    }
+}

@@ -1,0 +1,133 @@
+//! What the level and car select screens list: each shipped level and car with the
+//! figures shown beside it, read once when the front end opens.
+
+use super::level_map::LevelMap;
+use crate::content::{level_names, load_level, ContentRoot};
+use crate::vehicle::{CarDef, PointMass};
+
+/// A level as the level select shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelEntry {
+    /// Its name (what `--level` takes).
+    pub name: String,
+    /// One line about it.
+    pub description: String,
+    /// The chunked area's extent, m (east-west, north-south).
+    pub size_m: (f32, f32),
+    /// The track's length along its centre line, m, when it has one.
+    pub track_length_m: Option<f32>,
+    /// A top-down picture of it.
+    pub map: LevelMap,
+}
+
+/// A car as the car select shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarEntry {
+    /// Its name (what `--car` takes).
+    pub name: String,
+    /// One line about it.
+    pub description: String,
+    /// `arcade` or `sim`.
+    pub model: &'static str,
+    /// Mass, kg.
+    pub mass_kg: f32,
+    /// Peak engine power from the torque curve (sim cars), kW.
+    pub power_kw: Option<f32>,
+    /// Driven wheels (sim cars): FWD, RWD or AWD.
+    pub drivetrain: Option<&'static str>,
+    /// Top speed on flat asphalt from the point-mass longitudinal model (sim cars), m/s.
+    pub top_speed_mps: Option<f32>,
+}
+
+/// Every level and car that loads; ones that do not are logged and left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Catalog {
+    /// Levels, by name.
+    pub levels: Vec<LevelEntry>,
+    /// Cars, by name.
+    pub cars: Vec<CarEntry>,
+    /// Whether the options offer the window size and fullscreen (the desktop profile;
+    /// a console's display is fixed).
+    pub window_options: bool,
+}
+
+/// Standard gravity for the top-speed estimate, m/s².
+const GRAVITY_MPS2: f32 = 9.81;
+
+impl Catalog {
+    /// Reads the levels and cars under `root`; `window_options` as the profile allows.
+    pub fn load(root: &ContentRoot, window_options: bool) -> Catalog {
+        let levels = level_names(root)
+            .into_iter()
+            .filter_map(|name| match load_level(root, &name) {
+                Ok(l) => Some(level_entry(&l)),
+                Err(e) => {
+                    log::warn!("level select: {name} left out: {e}");
+                    None
+                }
+            })
+            .collect();
+        let cars = CarDef::names(root)
+            .into_iter()
+            .filter_map(|name| match CarDef::load(root, &name) {
+                Ok(c) => Some(car_entry(&c)),
+                Err(e) => {
+                    log::warn!("car select: {name} left out: {e}");
+                    None
+                }
+            })
+            .collect();
+        Catalog {
+            levels,
+            cars,
+            window_options,
+        }
+    }
+
+    /// The level called `name`.
+    pub fn level(&self, name: &str) -> Option<&LevelEntry> {
+        self.levels.iter().find(|l| l.name == name)
+    }
+}
+
+fn level_entry(l: &crate::content::LoadedLevel) -> LevelEntry {
+    let coords = l.chunks.coords();
+    let size = l.level.chunk_size_m;
+    let span = |f: fn(&glam::IVec2) -> i32| {
+        let lo = coords.iter().map(f).min().unwrap_or(0);
+        let hi = coords.iter().map(f).max().unwrap_or(-1);
+        (hi - lo + 1).max(0) as f32 * size
+    };
+    LevelEntry {
+        name: l.level.name.clone(),
+        description: l.level.description.clone(),
+        size_m: (span(|c| c.x), span(|c| c.y)),
+        track_length_m: l.level.track.as_ref().map(|t| t.track.length_m()),
+        map: LevelMap::of(&l.level),
+    }
+}
+
+fn car_entry(c: &CarDef) -> CarEntry {
+    let sim = c.sim();
+    CarEntry {
+        name: c.name.clone(),
+        description: c.description.clone(),
+        model: c.model_name(),
+        mass_kg: c.mass_kg,
+        // P = T·ω, ω = rpm·2π/60, at the torque curve's best point.
+        power_kw: sim.map(|p| {
+            p.engine
+                .torque_curve
+                .points()
+                .iter()
+                .map(|(rpm, nm)| nm * rpm * std::f32::consts::TAU / 60.0 / 1000.0)
+                .fold(0.0, f32::max)
+        }),
+        drivetrain: sim.map(|p| match format!("{:?}", p.differential.drive).as_str() {
+            "Front" => "FWD",
+            "Rear" => "RWD",
+            _ => "AWD",
+        }),
+        top_speed_mps: PointMass::new(c, 1.0, GRAVITY_MPS2).map(|m| m.top_speed_mps()),
+    }
+}

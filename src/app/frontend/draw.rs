@@ -1,0 +1,324 @@
+//! Lays the front end's pages out on the HUD batch: the page's title, its rows (the focused
+//! one lit, values right-aligned, scrolled to keep the focus in view), a panel of details
+//! for the focused level or car, and the prompts for the device used last. Sizes scale with
+//! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
+//! 1920×1080.
+
+use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Page};
+use crate::app::menu::{Device, Menu, Rows, Widget};
+use crate::render::{Hud, TextSize};
+
+const BACKGROUND: [f32; 4] = [0.06, 0.07, 0.09, 1.0];
+const OVERLAY: [f32; 4] = [0.0, 0.0, 0.0, 0.6];
+const PANEL: [f32; 4] = [0.12, 0.13, 0.16, 0.92];
+const FOCUS: [f32; 4] = [0.95, 0.55, 0.12, 1.0];
+const TEXT: [f32; 4] = [0.92, 0.92, 0.92, 1.0];
+const DIM: [f32; 4] = [0.62, 0.64, 0.68, 1.0];
+const ON_FOCUS: [f32; 4] = [0.05, 0.05, 0.05, 1.0];
+
+/// What is behind the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backdrop {
+    /// A plain dark background.
+    Plain,
+    /// The paused race, darkened.
+    Paused,
+    /// The car select's 3D preview, already drawn: the page leaves
+    /// [`car_preview_region`] clear.
+    CarPreview,
+}
+
+/// The share of the details panel's height the car preview takes, at its bottom.
+const PREVIEW_SHARE: f32 = 0.38;
+
+/// The page's frame: the side margin, and the top and bottom of the rows and panels.
+fn frame(hud: &Hud, wf: f32, hf: f32) -> (f32, f32, f32) {
+    let margin = (wf * 0.06).round();
+    let top = (hf * 0.04 + hud.line_height(TextSize::Title) * 1.1).round();
+    let bottom = hf - hud.line_height(TextSize::Small) * 2.0;
+    (margin, top, bottom)
+}
+
+/// Where the car select shows the turning car: the lower part of its details panel
+/// (x, y, width, height in window pixels).
+pub fn car_preview_region(hud: &Hud, w: u32, h: u32) -> [f32; 4] {
+    let (wf, hf) = (w as f32, h as f32);
+    let (margin, top, bottom) = frame(hud, wf, hf);
+    let panel_x = (wf * 0.48).round();
+    let ph = ((bottom - top) * PREVIEW_SHARE).round();
+    [panel_x, bottom - ph, wf - panel_x - margin, ph]
+}
+
+/// Draws the front end's page over a `w` × `h` window, over `backdrop`. Notes where the
+/// rows went, for the pointer.
+pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop, w: u32, h: u32) {
+    let (wf, hf) = (w as f32, h as f32);
+    match backdrop {
+        Backdrop::Plain => hud.rect(0.0, 0.0, wf, hf, BACKGROUND),
+        Backdrop::Paused => hud.rect(0.0, 0.0, wf, hf, OVERLAY),
+        Backdrop::CarPreview => {
+            // Everything but the preview's window onto the 3D frame.
+            let [x, y, pw, ph] = car_preview_region(hud, w, h);
+            hud.rect(0.0, 0.0, wf, y, BACKGROUND);
+            hud.rect(0.0, y + ph, wf, hf - y - ph, BACKGROUND);
+            hud.rect(0.0, y, x, ph, BACKGROUND);
+            hud.rect(x + pw, y, wf - x - pw, ph, BACKGROUND);
+        }
+    }
+    let title = page_title(fe.page());
+    if let Page::Title = fe.page() {
+        draw_title(hud, device, wf, hf);
+        return;
+    }
+    let tw = hud.label_width(TextSize::Title, title);
+    hud.label((wf - tw) * 0.5, hf * 0.04, TextSize::Title, title, TEXT);
+    let (margin, top, bottom) = frame(hud, wf, hf);
+    let detail = matches!(fe.page(), Page::Levels(_) | Page::Cars(_));
+    let list_w = if detail { wf * 0.40 } else { (wf * 0.6).min(hf * 1.2) };
+    let list_x = if detail { margin } else { ((wf - list_w) * 0.5).round() };
+    let mut list_top = top;
+    match fe.page() {
+        Page::Credits(_) => list_top = draw_lines(hud, &credits::LINES, list_x, top, list_w),
+        Page::Confirm(_) => list_top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w),
+        _ => {}
+    }
+    if detail {
+        let panel_x = (wf * 0.48).round();
+        let mut panel = [panel_x, top, wf - panel_x - margin, bottom - top];
+        if backdrop == Backdrop::CarPreview {
+            panel[3] -= car_preview_region(hud, w, h)[3];
+        }
+        let (catalog, choice) = (fe.catalog().clone(), fe.choice().clone());
+        if let Some(menu) = fe.page().menu() {
+            draw_detail(hud, fe.page(), menu, &catalog, &choice, panel);
+        }
+    }
+    if let Some(menu) = fe.menu_mut() {
+        draw_rows(hud, menu, list_x, list_top, list_w, bottom);
+    }
+    draw_prompts(hud, device, fe.page(), wf, hf);
+}
+
+fn page_title(page: &Page) -> &'static str {
+    match page {
+        Page::Title => "SKIDPAD",
+        Page::Main(_) => "Skidpad",
+        Page::Levels(_) => "Choose a level",
+        Page::Cars(_) => "Choose a car",
+        Page::Options(_) => "Options",
+        Page::Credits(_) => "Credits",
+        Page::Confirm(_) => "Quit",
+        Page::Pause(_) => "Paused",
+    }
+}
+
+fn draw_title(hud: &mut Hud, device: Device, w: f32, h: f32) {
+    let name = "SKIDPAD";
+    let tw = hud.label_width(TextSize::Title, name);
+    hud.label((w - tw) * 0.5, h * 0.30, TextSize::Title, name, FOCUS);
+    let sub = "a driving game and vehicle-dynamics sandbox";
+    let sw = hud.label_width(TextSize::Small, sub);
+    hud.label(
+        (w - sw) * 0.5,
+        h * 0.30 + hud.line_height(TextSize::Title),
+        TextSize::Small,
+        sub,
+        DIM,
+    );
+    let press = match device {
+        Device::Pad => "Press A",
+        Device::Keyboard => "Press Enter",
+    };
+    let pw = hud.label_width(TextSize::Body, press);
+    hud.label((w - pw) * 0.5, h * 0.68, TextSize::Body, press, TEXT);
+}
+
+/// Lines of small text from `y`; returns the y below them.
+fn draw_lines(hud: &mut Hud, lines: &[&str], x: f32, y: f32, w: f32) -> f32 {
+    let line_h = hud.line_height(TextSize::Small);
+    let mut y = y;
+    for line in lines {
+        for piece in wrap(hud, TextSize::Small, line, w) {
+            hud.label(x, y, TextSize::Small, &piece, DIM);
+            y += line_h;
+        }
+    }
+    y + line_h * 0.5
+}
+
+/// The rows that fit between `top` and `bottom`, scrolled to keep the focus in view.
+fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f32) {
+    let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
+    let n = menu.items().len();
+    let fit = (((bottom - top) / row_h).floor() as usize).max(1);
+    let first = menu.focus().saturating_sub(fit / 2).min(n.saturating_sub(fit));
+    let pad = (row_h * 0.3).round();
+    for (row, item) in menu.items().iter().enumerate().skip(first).take(fit) {
+        let y = top + (row - first) as f32 * row_h;
+        let focused = row == menu.focus();
+        if focused {
+            hud.rect(x, y, w, row_h, FOCUS);
+        }
+        let colour = if focused { ON_FOCUS } else { TEXT };
+        let text_y = y + (row_h - hud.line_height(TextSize::Body)) * 0.5;
+        hud.label(x + pad, text_y, TextSize::Body, &item.label, colour);
+        let mut value = item.value_text();
+        if menu.capturing() == Some(row) {
+            value = "press a button…".replace('…', "...");
+        } else if matches!(item.widget, Widget::Slider { .. } | Widget::Choice { .. }) && focused {
+            value = format!("◀ {value} ▶");
+        }
+        if !value.is_empty() {
+            let vw = hud.label_width(TextSize::Body, &value);
+            hud.label(x + w - pad - vw, text_y, TextSize::Body, &value, colour);
+        }
+    }
+    // More rows above or below: an arrow in the margin beside the first or last row shown.
+    let arrow_x = x + w + pad * 0.5;
+    if first > 0 {
+        hud.label(arrow_x, top, TextSize::Small, "▲", DIM);
+    }
+    if first + fit < n {
+        hud.label(arrow_x, top + (fit - 1) as f32 * row_h, TextSize::Small, "▼", DIM);
+    }
+    menu.set_rows(Rows {
+        x,
+        y: top,
+        w,
+        row_h,
+        first,
+        shown: fit.min(n - first),
+    });
+}
+
+/// The focused level's or car's figures in a panel.
+fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choice: &Choice, panel: [f32; 4]) {
+    let [x, y, w, h] = panel;
+    hud.rect(x, y, w, h, PANEL);
+    let pad = (hud.line_height(TextSize::Small) * 0.6).round();
+    let (x, w) = (x + pad, w - 2.0 * pad);
+    let mut lines: Vec<String> = Vec::new();
+    let name;
+    match page {
+        Page::Levels(_) => {
+            let Some(l) = catalog.levels.get(menu.focus()) else {
+                return;
+            };
+            name = l.name.clone();
+            lines.push(l.description.clone());
+            lines.push(format!("Area: {:.0} × {:.0} m", l.size_m.0, l.size_m.1));
+            if let Some(len) = l.track_length_m {
+                lines.push(format!("Track: {:.2} km", len / 1000.0));
+            }
+            lines.push("Best time: — (no record yet)".to_string());
+            let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+            let side = (y + h - pad - below).min(w);
+            if side > 16.0 {
+                draw_map(hud, &l.map, x + (w - side) * 0.5, below, side);
+            }
+            return;
+        }
+        _ => {
+            let Some(c) = catalog.cars.get(menu.focus()) else {
+                name = format!("{} on {}", choice.mode.label(), choice.level);
+                lines.push("AI opponents start on the grid behind you.".to_string());
+                draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+                return;
+            };
+            name = c.name.clone();
+            lines.push(c.description.clone());
+            lines.push(format!("Model: {}", c.model));
+            lines.push(format!("Mass: {:.0} kg", c.mass_kg));
+            if let Some(p) = c.power_kw {
+                lines.push(format!("Power: {:.0} kW ({:.0} hp)", p, p * 1.341));
+            }
+            if let Some(d) = c.drivetrain {
+                lines.push(format!("Drivetrain: {d}"));
+            }
+            if let Some(v) = c.top_speed_mps {
+                lines.push(format!("Top speed: {:.0} km/h", v * 3.6));
+            }
+        }
+    }
+    draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+}
+
+/// The level's top-down map in a `side`-pixel square at (x, y), its start marked.
+fn draw_map(hud: &mut Hud, map: &LevelMap, x: f32, y: f32, side: f32) {
+    if map.cols == 0 || map.rows == 0 {
+        return;
+    }
+    let cell = side / map.cols.max(map.rows) as f32;
+    let (mw, mh) = (cell * map.cols as f32, cell * map.rows as f32);
+    let (x0, y0) = (x + (side - mw) * 0.5, y + (side - mh) * 0.5);
+    for (i, c) in map.colours.iter().enumerate() {
+        let (col, row) = ((i % map.cols) as f32, (i / map.cols) as f32);
+        // A hair of overlap so no seams show between cells.
+        hud.rect(
+            x0 + col * cell,
+            y0 + row * cell,
+            cell + 0.5,
+            cell + 0.5,
+            [c[0], c[1], c[2], 1.0],
+        );
+    }
+    let mark = (cell * 1.5).max(4.0);
+    let (sx, sy) = (x0 + map.start.0 * mw, y0 + map.start.1 * mh);
+    hud.rect(sx - mark * 0.5, sy - mark * 0.5, mark, mark, FOCUS);
+}
+
+/// The name and lines; returns the y below them.
+fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32, w: f32) -> f32 {
+    hud.label(x, y, TextSize::Body, name, FOCUS);
+    let mut y = y + hud.line_height(TextSize::Body) * 1.2;
+    let line_h = hud.line_height(TextSize::Small);
+    for line in lines {
+        for piece in wrap(hud, TextSize::Small, line, w) {
+            hud.label(x, y, TextSize::Small, &piece, TEXT);
+            y += line_h;
+        }
+        y += line_h * 0.3;
+    }
+    y
+}
+
+/// What the buttons do, in the terms of the device used last.
+fn draw_prompts(hud: &mut Hud, device: Device, page: &Page, w: f32, h: f32) {
+    let adjusts = page.menu().and_then(|m| m.items().get(m.focus())).is_some_and(|i| {
+        matches!(
+            i.widget,
+            Widget::Slider { .. } | Widget::Choice { .. } | Widget::Toggle(_)
+        )
+    });
+    let text = match (device, adjusts) {
+        (Device::Pad, false) => "(A) Select    (B) Back",
+        (Device::Pad, true) => "◀ ▶ Change    (A) Select    (B) Back",
+        (Device::Keyboard, false) => "Enter Select    Esc Back",
+        (Device::Keyboard, true) => "◀ ▶ Change    Enter Select    Esc Back",
+    };
+    let tw = hud.label_width(TextSize::Small, text);
+    let y = h - hud.line_height(TextSize::Small) * 1.5;
+    hud.label((w - tw) * 0.5, y, TextSize::Small, text, DIM);
+}
+
+/// `text` cut into lines no wider than `max_w` at `size`, at spaces.
+fn wrap(hud: &Hud, size: TextSize, text: &str, max_w: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if hud.label_width(size, &candidate) > max_w && !line.is_empty() {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,23 @@
+//! Level select: one row per level; the focused level's description, size or track
+//! length, and its records (once the modes keep them) are drawn beside the list.
+
+use super::{cars, Catalog, Choice, Page, Step};
+use crate::app::menu::{Item, Menu, MenuEvent};
+
+/// One row per level.
+pub fn menu(catalog: &Catalog) -> Menu {
+    Menu::new(catalog.levels.iter().map(|l| Item::button(&l.name)).collect())
+}
+
+/// Choosing a level opens the car select.
+pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice) -> Step {
+    let MenuEvent::Activated(i) = event else {
+        return Step::Stay;
+    };
+    let Some(level) = catalog.levels.get(i) else {
+        return Step::Stay;
+    };
+    choice.level = level.name.clone();
+    choice.opponents = 0;
+    Step::Push(Page::Cars(cars::menu(catalog, choice)))
+}

@@ -1,0 +1,297 @@
+//! The front end the player meets, without GL: the title, the main menu (one entry per
+//! game [`Mode`]), level and car select, options, credits, the quit confirmation and the
+//! pause menu, as a stack of pages over [`crate::app::menu`]. Pressing Back pops a page;
+//! what leaves the front end (start a level, quit, resume…) comes back as an [`Outcome`]
+//! for the flow (`crate::app::flow`) to carry out. `draw.rs` lays the pages out on the HUD.
+//!
+//! - `catalog`: the levels and cars listed, with their figures; `level_map`: a level's
+//!   top-down preview.
+//! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
+//!   `confirm`, `pause`.
+
+mod cars;
+mod catalog;
+mod confirm;
+mod credits;
+mod draw;
+mod level_map;
+mod levels;
+mod main_menu;
+mod options;
+mod pause;
+#[cfg(test)]
+mod tests;
+mod title;
+
+pub use catalog::{CarEntry, Catalog, LevelEntry};
+pub use draw::{car_preview_region, draw, Backdrop};
+pub use level_map::LevelMap;
+
+use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
+use crate::settings::Settings;
+use skidpad_platform::{Key, PadButton};
+
+/// A way to play. The main menu lists every variant; a new mode (time trial, race,
+/// challenge) is a new variant here and its rules in `app::race`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Any level, any car, no goal (with AI opponents on a level with a track, if chosen).
+    #[default]
+    FreeDrive,
+}
+
+impl Mode {
+    /// Every mode, in the main menu's order.
+    pub const ALL: [Mode; 1] = [Mode::FreeDrive];
+
+    /// The main menu's name for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::FreeDrive => "Free drive",
+        }
+    }
+}
+
+/// What the player chose to play.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Choice {
+    /// The mode.
+    pub mode: Mode,
+    /// The level's name.
+    pub level: String,
+    /// The car's name.
+    pub car: String,
+    /// AI opponents on the grid (levels with a track).
+    pub opponents: usize,
+}
+
+/// What a press did that the flow must carry out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to do.
+    Nothing,
+    /// The focus moved (a tick sound).
+    Moved,
+    /// A page opened or closed, or a button acted (a blip).
+    Accepted,
+    /// A setting changed: apply it and save the settings now.
+    SettingsChanged,
+    /// Start playing this.
+    Start(Choice),
+    /// Pause menu: back to the race.
+    Resume,
+    /// Pause menu: the same level and car from the start.
+    Restart,
+    /// Pause menu: the car back at the start, upright.
+    ResetCar,
+    /// Pause menu: the next camera view.
+    Camera,
+    /// Pause menu: leave the race for the main menu.
+    QuitToMenu,
+    /// Leave the game (confirmed).
+    QuitGame,
+}
+
+/// One page of the front end.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Page {
+    /// "Press A / Enter".
+    Title,
+    /// The modes, options, credits, quit.
+    Main(Menu),
+    /// The levels.
+    Levels(Menu),
+    /// The cars (and the opponents, on a level with a track).
+    Cars(Menu),
+    /// The settings.
+    Options(Menu),
+    /// Who made what.
+    Credits(Menu),
+    /// "Quit the game?"
+    Confirm(Menu),
+    /// The pause menu.
+    Pause(Menu),
+}
+
+impl Page {
+    /// The page's menu (the title has none).
+    pub fn menu(&self) -> Option<&Menu> {
+        match self {
+            Page::Title => None,
+            Page::Main(m)
+            | Page::Levels(m)
+            | Page::Cars(m)
+            | Page::Options(m)
+            | Page::Credits(m)
+            | Page::Confirm(m)
+            | Page::Pause(m) => Some(m),
+        }
+    }
+
+    fn menu_mut(&mut self) -> Option<&mut Menu> {
+        match self {
+            Page::Title => None,
+            Page::Main(m)
+            | Page::Levels(m)
+            | Page::Cars(m)
+            | Page::Options(m)
+            | Page::Credits(m)
+            | Page::Confirm(m)
+            | Page::Pause(m) => Some(m),
+        }
+    }
+}
+
+/// What a page makes of a menu event.
+enum Step {
+    Stay,
+    Push(Page),
+    Pop,
+    Out(Outcome),
+}
+
+/// The page stack, the settings being edited, the catalog and the choice so far.
+#[derive(Debug, Clone)]
+pub struct FrontEnd {
+    stack: Vec<Page>,
+    settings: Settings,
+    catalog: Catalog,
+    choice: Choice,
+}
+
+impl FrontEnd {
+    /// On the title screen.
+    pub fn title(settings: Settings, catalog: Catalog) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Title],
+            settings,
+            catalog,
+            choice: Choice::default(),
+        }
+    }
+
+    /// On the main menu (back from a race), the title below it.
+    pub fn main_menu(settings: Settings, catalog: Catalog) -> FrontEnd {
+        let mut fe = Self::title(settings, catalog);
+        fe.stack.push(Page::Main(main_menu::menu()));
+        fe
+    }
+
+    /// The pause menu of a race.
+    pub fn pause(settings: Settings) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Pause(pause::menu())],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+        }
+    }
+
+    /// The page shown.
+    pub fn page(&self) -> &Page {
+        self.stack.last().unwrap_or(&Page::Title)
+    }
+
+    /// How many pages deep the player is (1: the root page).
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The settings as edited.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The levels and cars.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// What has been chosen so far.
+    pub fn choice(&self) -> &Choice {
+        &self.choice
+    }
+
+    /// The shown page's menu, to note where its rows were drawn.
+    pub fn menu_mut(&mut self) -> Option<&mut Menu> {
+        self.stack.last_mut().and_then(Page::menu_mut)
+    }
+
+    /// Applies one press.
+    pub fn apply(&mut self, pressed: Pressed) -> Outcome {
+        let Some(page) = self.stack.last_mut() else {
+            return Outcome::Nothing;
+        };
+        if let Page::Title = page {
+            return if title::starts(pressed) {
+                self.stack.push(Page::Main(main_menu::menu()));
+                Outcome::Accepted
+            } else {
+                Outcome::Nothing
+            };
+        }
+        let Some(menu) = page.menu_mut() else {
+            return Outcome::Nothing;
+        };
+        let event = match (menu.capturing(), pressed) {
+            (Some(_), Pressed::Button(PadButton::Start, _) | Pressed::Key(Key::Escape, _)) => {
+                menu.apply(NavAction::Back)
+            }
+            (Some(i), Pressed::Button(b, _)) => match options::bind_button(&mut self.settings, i, b) {
+                Some(shown) => menu.capture(&shown),
+                None => MenuEvent::Nothing,
+            },
+            (Some(i), Pressed::Key(k, _)) => match options::bind_key(&mut self.settings, i, k) {
+                Some(shown) => menu.capture(&shown),
+                None => MenuEvent::Nothing,
+            },
+            (Some(_), Pressed::Nav(_)) => MenuEvent::Nothing,
+            (None, p) => match p.action() {
+                Some(a) => menu.apply(a),
+                None => MenuEvent::Nothing,
+            },
+        };
+        let step = self.step(event);
+        self.carry_out(step, event)
+    }
+
+    /// The page's answer to `event`.
+    fn step(&mut self, event: MenuEvent) -> Step {
+        let root = self.stack.len() == 1;
+        let Some(page) = self.stack.last_mut() else {
+            return Step::Stay;
+        };
+        match (page, event) {
+            (Page::Pause(_), MenuEvent::Back) if root => Step::Out(Outcome::Resume),
+            (_, MenuEvent::Back) if root => Step::Stay,
+            (_, MenuEvent::Back) => Step::Pop,
+            (Page::Main(_), e) => main_menu::on(e, &mut self.choice, &self.catalog, &self.settings),
+            (Page::Levels(_), e) => levels::on(e, &self.catalog, &mut self.choice),
+            (Page::Cars(m), e) => cars::on(e, m, &self.catalog, &mut self.choice),
+            (Page::Options(m), e) => options::on(e, m, &mut self.settings),
+            (Page::Credits(_), e) => credits::on(e),
+            (Page::Confirm(_), e) => confirm::on(e),
+            (Page::Pause(_), e) => pause::on(e, &self.settings),
+            (Page::Title, _) => Step::Stay,
+        }
+    }
+
+    fn carry_out(&mut self, step: Step, event: MenuEvent) -> Outcome {
+        match step {
+            Step::Push(page) => {
+                self.stack.push(page);
+                Outcome::Accepted
+            }
+            Step::Pop => {
+                self.stack.pop();
+                Outcome::Accepted
+            }
+            Step::Out(o) => o,
+            Step::Stay => match event {
+                MenuEvent::Moved => Outcome::Moved,
+                MenuEvent::Nothing => Outcome::Nothing,
+                _ => Outcome::Accepted,
+            },
+        }
+    }
+}

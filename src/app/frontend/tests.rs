@@ -1,0 +1,307 @@
+//! The front end's pages without GL: the path from the title to a level, Back from
+//! anywhere, options written into the settings, remapping, and a monkey run of 100 000
+//! random pad and keyboard presses.
+
+use super::*;
+use crate::app::menu::NavAction;
+use skidpad_platform::{Key, PadButton};
+
+fn catalog() -> Catalog {
+    let level = |name: &str, track: Option<f32>| LevelEntry {
+        name: name.into(),
+        description: format!("{name} level"),
+        size_m: (256.0, 256.0),
+        track_length_m: track,
+        map: LevelMap::default(),
+    };
+    let car = |name: &str| CarEntry {
+        name: name.into(),
+        description: String::new(),
+        model: "sim",
+        mass_kg: 1500.0,
+        power_kw: Some(100.0),
+        drivetrain: Some("RWD"),
+        top_speed_mps: Some(50.0),
+    };
+    Catalog {
+        levels: vec![
+            level("proving_ground", None),
+            level("circuit", Some(4300.0)),
+            level("slip", None),
+        ],
+        cars: vec![car("coupe"), car("sedan"), car("electric")],
+        window_options: true,
+    }
+}
+
+fn nav(fe: &mut FrontEnd, actions: &[NavAction]) -> Outcome {
+    let mut last = Outcome::Nothing;
+    for a in actions {
+        last = fe.apply(Pressed::Nav(*a));
+    }
+    last
+}
+
+#[test]
+fn title_to_a_level_with_opponents() {
+    use NavAction::*;
+    let mut fe = FrontEnd::title(Settings::default(), catalog());
+    assert_eq!(
+        fe.apply(Pressed::Nav(Down)),
+        Outcome::Nothing,
+        "the title waits for A / Enter"
+    );
+    let a = Pressed::Button(PadButton::South, Some(Accept));
+    assert_eq!(fe.apply(a), Outcome::Accepted);
+    assert!(
+        matches!(fe.page(), Page::Main(_)),
+        "one press of A leaves the title and no more"
+    );
+    // Free drive → level select; the circuit (second) → car select.
+    nav(&mut fe, &[Accept, Down, Accept]);
+    assert!(matches!(fe.page(), Page::Cars(_)));
+    // The circuit has a track: the last row sets the opponents (up wraps to it).
+    nav(&mut fe, &[Up, Right, Right, Right]);
+    let out = nav(&mut fe, &[Down, Down, Accept]);
+    assert_eq!(
+        out,
+        Outcome::Start(Choice {
+            mode: Mode::FreeDrive,
+            level: "circuit".into(),
+            car: "sedan".into(),
+            opponents: 3
+        })
+    );
+}
+
+#[test]
+fn a_level_without_a_track_offers_no_opponents() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Accept, Accept]);
+    let Page::Cars(m) = fe.page() else { panic!("car select") };
+    assert_eq!(m.items().len(), 3, "one row per car and no opponents row");
+}
+
+#[test]
+fn quit_asks_first_and_no_is_the_default() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    // Up wraps to Quit.
+    nav(&mut fe, &[Up, Accept]);
+    assert!(matches!(fe.page(), Page::Confirm(_)));
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::Accepted, "No closes the question");
+    assert!(matches!(fe.page(), Page::Main(_)));
+    assert_eq!(nav(&mut fe, &[Accept, Down, Accept]), Outcome::QuitGame);
+}
+
+#[test]
+fn options_change_the_settings_at_once() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Options(_)));
+    assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
+    // Rumble is the seventh row: off, and the rumble it scales goes to nothing.
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Down]);
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::SettingsChanged);
+    assert!(!fe.settings().input.rumble);
+    assert_eq!(fe.settings().input.rumble_scale(), 0.0);
+    // ABS is the tenth.
+    nav(&mut fe, &[Down, Down, Down]);
+    let abs = fe.settings().assists.abs;
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().assists.abs, !abs);
+}
+
+#[test]
+fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Accept]);
+    // The Reset binding is ninth from the bottom (under it: Camera, Shift up, Shift down,
+    // Pause, Shadows, Particles, Fullscreen, Window size); up from the first row wraps.
+    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up]);
+    assert_eq!(
+        fe.page().menu().unwrap().items()[fe.page().menu().unwrap().focus()].label,
+        "Reset car"
+    );
+    // A is the handbrake; pressed for Reset it moves there.
+    fe.apply(Pressed::Nav(Accept));
+    // A's press is taken by the capture alone: it does not also start a new capture.
+    assert_eq!(
+        fe.apply(Pressed::Button(PadButton::South, Some(Accept))),
+        Outcome::SettingsChanged
+    );
+    assert_eq!(fe.page().menu().unwrap().capturing(), None);
+    let b = &fe.settings().input.bindings;
+    assert_eq!(
+        b.buttons[&crate::input::bindings::Action::Reset],
+        vec![PadButton::South]
+    );
+    assert!(b.buttons[&crate::input::bindings::Action::HandBrake].is_empty());
+    // Escape cancels a capture and leaves the binding.
+    fe.apply(Pressed::Nav(Accept));
+    fe.apply(Pressed::Key(Key::Escape, Some(Back)));
+    assert_eq!(fe.page().menu().unwrap().capturing(), None);
+    assert_eq!(
+        fe.settings().input.bindings.buttons[&crate::input::bindings::Action::Reset],
+        vec![PadButton::South]
+    );
+}
+
+#[test]
+fn the_window_rows_only_where_the_display_can_change() {
+    use NavAction::*;
+    let labels = |fe: &FrontEnd| -> Vec<String> {
+        fe.page()
+            .menu()
+            .unwrap()
+            .items()
+            .iter()
+            .map(|i| i.label.clone())
+            .collect()
+    };
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Accept]);
+    assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
+    // Window size is the last row: up wraps to it; right picks 1280 × 720.
+    assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().display.window_height_px, 720);
+    assert_eq!(nav(&mut fe, &[Up, Accept]), Outcome::SettingsChanged);
+    assert!(fe.settings().display.fullscreen);
+    let console = Catalog {
+        window_options: false,
+        ..catalog()
+    };
+    let mut fe = FrontEnd::main_menu(Settings::default(), console);
+    nav(&mut fe, &[Down, Accept]);
+    assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
+    // Shadows and particles are every profile's: the last two rows there.
+    nav(&mut fe, &[Up, Accept, Up, Accept]);
+    assert!(!fe.settings().display.particles && !fe.settings().display.shadows);
+}
+
+#[test]
+fn pause_menu_rows_and_back_resumes() {
+    use NavAction::*;
+    let mut fe = FrontEnd::pause(Settings::default());
+    assert_eq!(nav(&mut fe, &[Back]), Outcome::Resume);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Options(_)), "options from the pause menu");
+    nav(&mut fe, &[Back]);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::QuitToMenu);
+    assert_eq!(nav(&mut fe, &[Down, Accept, Down, Accept]), Outcome::QuitGame);
+}
+
+/// A small seeded generator (xorshift64*), so the monkey run repeats exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Presses Back (and Escape / Start, which end a capture) until the root page; how many.
+fn backs_to_root(fe: &mut FrontEnd) -> usize {
+    for n in 0..32 {
+        if fe.depth() == 1 || matches!(fe.page(), Page::Main(_)) {
+            return n;
+        }
+        fe.apply(Pressed::Key(Key::Escape, Some(NavAction::Back)));
+    }
+    usize::MAX
+}
+
+#[test]
+fn monkey_100_000_presses() {
+    const PRESSES: usize = 100_000;
+    let actions = [
+        NavAction::Up,
+        NavAction::Down,
+        NavAction::Left,
+        NavAction::Right,
+        NavAction::Accept,
+        NavAction::Back,
+        NavAction::Pointer {
+            x: 300.0,
+            y: 200.0,
+            click: true,
+        },
+    ];
+    let buttons = [
+        (PadButton::South, Some(NavAction::Accept)),
+        (PadButton::East, Some(NavAction::Back)),
+        (PadButton::Start, None),
+        (PadButton::North, None),
+        (PadButton::DPadUp, Some(NavAction::Up)),
+    ];
+    let keys = [
+        (Key::Enter, Some(NavAction::Accept)),
+        (Key::Escape, Some(NavAction::Back)),
+        (Key::Up, Some(NavAction::Up)),
+        (Key::R, None),
+        (Key::Other, None),
+    ];
+    let mut rng = Rng(0x5EED_2026);
+    let mut fe = FrontEnd::title(Settings::default(), catalog());
+    let (mut starts, mut quits, mut pages_seen) = (0, 0, std::collections::BTreeSet::new());
+    for i in 0..PRESSES {
+        let r = rng.next();
+        let pressed = match r % 10 {
+            0 => {
+                let (b, a) = buttons[(r >> 8) as usize % buttons.len()];
+                Pressed::Button(b, a)
+            }
+            1 => {
+                let (k, a) = keys[(r >> 8) as usize % keys.len()];
+                Pressed::Key(k, a)
+            }
+            _ => Pressed::Nav(actions[(r >> 8) as usize % actions.len()]),
+        };
+        pages_seen.insert(format!("{:?}", std::mem::discriminant(fe.page())));
+        match fe.apply(pressed) {
+            // What the flow would do: play, then come back to the main menu; or quit and
+            // start again on the title.
+            Outcome::Start(c) => {
+                assert!(catalog().level(&c.level).is_some() && c.opponents <= cars::MAX_OPPONENTS);
+                starts += 1;
+                fe = FrontEnd::main_menu(fe.settings().clone(), catalog());
+            }
+            Outcome::QuitGame => {
+                quits += 1;
+                fe = FrontEnd::title(fe.settings().clone(), catalog());
+            }
+            _ => {}
+        }
+        // Every so often: from wherever the monkey is, Back leads home in a few presses.
+        if i % 997 == 0 {
+            let mut probe = fe.clone();
+            let depth = probe.depth();
+            let n = backs_to_root(&mut probe);
+            assert!(
+                n <= depth,
+                "stuck on {:?} after {i} presses: {n} backs from depth {depth}",
+                probe.page()
+            );
+        }
+    }
+    assert!(
+        starts > 0 && quits > 0,
+        "the monkey reached play ({starts}) and quit ({quits})"
+    );
+    assert!(pages_seen.len() >= 7, "pages visited: {}", pages_seen.len());
+    // The settings the monkey edited still write and read back whole, with no warning.
+    let text = fe.settings().to_toml();
+    let (back, warnings) = Settings::parse("settings.toml", &text);
+    assert!(warnings.is_empty(), "{warnings:?}\n{text}");
+    assert_eq!(&back, fe.settings());
+}

@@ -1,0 +1,69 @@
+//! What the front end needs to start what the player chose and to keep the options: the
+//! content, the platform profile and where the settings file is.
+
+use super::frontend::{Catalog, Choice};
+use super::Setup;
+use crate::content::{ContentRoot, PlatformProfile};
+use crate::error::Error;
+use crate::settings::Settings;
+use std::path::PathBuf;
+
+/// The opponents' car when the player asks for opponents from the menus (as `--ai-car`'s
+/// default).
+const OPPONENTS_CAR: &str = "sedan";
+
+/// Content, profile and settings file of a game of `skidpad play`.
+#[derive(Debug, Clone)]
+pub struct Launcher {
+    /// Where levels and cars are read.
+    pub root: ContentRoot,
+    /// The platform profile in force.
+    pub profile: PlatformProfile,
+    /// The settings file options are saved to (None: nowhere to save; they apply for
+    /// this game only).
+    pub settings_file: Option<PathBuf>,
+}
+
+impl Launcher {
+    /// The levels and cars the menus list.
+    pub fn catalog(&self) -> Catalog {
+        Catalog::load(&self.root, self.window_options())
+    }
+
+    /// Whether the window's size and fullscreen are the player's to choose (the desktop
+    /// profile; a console's display is fixed).
+    pub fn window_options(&self) -> bool {
+        self.profile.name == crate::content::DEFAULT_PROFILE
+    }
+
+    /// The window `settings` ask for: (width, height, fullscreen); the profile's size when
+    /// they name none, or when the profile's display is fixed.
+    pub fn window(&self, settings: &Settings) -> (u32, u32, bool) {
+        let d = settings.display;
+        if !self.window_options() {
+            return (self.profile.width, self.profile.height, false);
+        }
+        match d.window_height_px {
+            0 => (self.profile.width, self.profile.height, d.fullscreen),
+            h => (h * 16 / 9, h, d.fullscreen),
+        }
+    }
+
+    /// The level, car and opponents of `choice`, loaded and validated.
+    pub fn setup(&self, choice: &Choice) -> Result<Setup, Error> {
+        let mut setup = Setup::load(&self.root, &choice.level, &choice.car, self.profile.clone())?;
+        setup.add_opponents(&self.root, choice.opponents, OPPONENTS_CAR)?;
+        Ok(setup)
+    }
+
+    /// Saves `settings` atomically; a failure is logged once, and play goes on.
+    pub fn save_settings(&self, settings: &Settings) {
+        match &self.settings_file {
+            Some(path) => match settings.save(path) {
+                Ok(()) => log::debug!("settings saved to {}", path.display()),
+                Err(e) => log::warn!("{e}"),
+            },
+            None => log::warn!("no settings directory: options apply to this game only"),
+        }
+    }
+}
