@@ -14,9 +14,9 @@ pub mod frontend;
 pub mod headless;
 pub mod hud;
 // `mode_run::run` and its mode, options and reports: the game modes headless.
-pub mod mode_run;
 mod launcher;
 pub mod menu;
+pub mod mode_run;
 mod play;
 mod race;
 mod screenshot;
