@@ -21,6 +21,7 @@ pub enum Key {
     Enter,
     Escape,
     Tab,
+    Backspace,
     LeftShift,
     LeftCtrl,
     F1,

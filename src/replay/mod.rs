@@ -13,8 +13,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
-/// Format version written in every replay.
-pub const FORMAT: u32 = 3;
+/// Format version written in every replay (4: each input has an `actions` byte, for the
+/// restart action that came with reset-in-place).
+pub const FORMAT: u32 = 4;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +85,8 @@ struct StoredInput {
     flags: u8,
     /// Manual gear (−1 reverse, 0 neutral, 1.. forward).
     gear: i8,
+    /// 1 restart from the level's start; the other bits free for later actions.
+    actions: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -128,6 +131,7 @@ impl Replay {
                         | (i.control.manual_gear_shift as u8) << 3
                         | i.assists.bits() << 4,
                     gear: i.control.gear,
+                    actions: i.restart as u8,
                 })
                 .collect(),
         };
@@ -152,14 +156,15 @@ impl Replay {
         if xxhash_rust::xxh3::xxh3_64(body) != expected {
             return Err(fail("corrupt or truncated (checksum mismatch)".into()));
         }
+        // The header first: a replay of another format says so, rather than failing to
+        // parse as this one.
+        let (header, _): (ReplayHeader, _) =
+            postcard::take_from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
+        if header.format != FORMAT {
+            return Err(fail(format!("format {} but this build reads {FORMAT}", header.format)));
+        }
         let parsed: ReplayFile =
             postcard::from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
-        if parsed.header.format != FORMAT {
-            return Err(fail(format!(
-                "format {} but this build reads {FORMAT}",
-                parsed.header.format
-            )));
-        }
         // A NaN or ∞ axis is refused here, at the edge: no file we write has one (the
         // checksum passed, so this one was made by hand or by another tool).
         if let Some((tick, s)) = parsed
@@ -191,6 +196,7 @@ impl Replay {
                     gear: s.gear,
                 },
                 reset: s.flags & 4 != 0,
+                restart: s.actions & 1 != 0,
                 assists: AssistSet::from_bits(s.flags >> 4),
             })
             .collect();
@@ -260,6 +266,7 @@ mod tests {
                         ..VehicleControl::default()
                     },
                     reset: i == 50,
+                    restart: i == 70,
                     assists: AssistSet::from_bits(i as u8 % 16),
                 })
                 .collect(),
@@ -296,6 +303,10 @@ mod tests {
             .unwrap_err()
             .problem
             .contains("magic"));
+        let mut old = sample();
+        old.header.format = FORMAT - 1;
+        let e = Replay::decode("r", &old.encode()).unwrap_err();
+        assert!(e.problem.contains("format"), "{e}");
         let mut other = sample();
         other.header.build = "skidpad 0.0.0 content 0".into();
         assert!(other.check_build("r").unwrap_err().problem.contains("recorded with"));
