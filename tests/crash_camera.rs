@@ -1,6 +1,6 @@
 //! The chase camera in the crash level's head-on wall hit (issue 17, part 6): at every tick
 //! the eye is outside the player's car (its chassis boxes' bounds) and outside the wall,
-//! and after the impact it settles instead of lunging at the stopped car.
+//! and after the impact it shakes, then settles instead of lunging at the stopped car.
 //!
 //! The wall is the level's own (`content/levels/crash/level.toml`: 24 m wide, 3 m high,
 //! 1 m thick, its face toward the cars at z = 99.5); the car starts at the `wall` spawn and
@@ -75,6 +75,7 @@ fn crash(car_name: &str) -> (f32, f32, f32, f32) {
         ..Default::default()
     };
     let mut prev_car = w.player_body().translation();
+    let mut shook = 0.0f32;
     for tick in 0..(12 * 60) {
         // Throttle into the wall, then the brake held, as a player would.
         w.step(if hit_tick.is_some() { &brake } else { &throttle });
@@ -99,6 +100,7 @@ fn crash(car_name: &str) -> (f32, f32, f32, f32) {
             hit_tick = Some(tick);
         }
         prev = eye;
+        shook = shook.max(cam.shake_m());
         match hit_tick {
             None => before = before.max(step),
             Some(_) => after = after.max(step),
@@ -112,6 +114,10 @@ fn crash(car_name: &str) -> (f32, f32, f32, f32) {
         }
     }
     assert!(hit_tick.is_some(), "the car reached the wall and stopped");
+    // A 30 m/s hit exchanges far more than the 18 kN·s that shakes fully (1200 kg × 30 m/s
+    // = 36 kN·s), so the camera shook its full 0.12 m, and the shake died away.
+    assert!(shook > 0.1, "{car_name}: the camera shook {shook} m");
+    assert!(cam.shake_m() < 1e-3, "{car_name}: still shaking {} m", cam.shake_m());
     (after, before, nearest, last)
 }
 

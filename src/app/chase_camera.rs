@@ -7,7 +7,7 @@
 //! interpolated with the loop's alpha like everything else render draws.
 
 use crate::render::Camera;
-use crate::sim::SimWorld;
+use crate::sim::{SimEvent, SimWorld};
 use glam::Vec3;
 
 /// The views the camera button cycles through: (distance behind, height above), m.
@@ -27,6 +27,15 @@ const SNAP_DISTANCE_M: f32 = 40.0;
 /// at 50 m/s) into the car; held at 70 % of the distance (3.4 m in the nearest view, the
 /// coupe's tail 2.05 m behind its origin), it stops short and settles back.
 const MIN_GAP_FRACTION: f32 = 0.7;
+/// Impact impulse that shakes the camera fully, N·s (the sound's and rumble's full scale).
+const FULL_SHAKE_NS: f32 = 18_000.0;
+/// Largest shake, m: felt, but well inside the gap the camera keeps to the car.
+const MAX_SHAKE_M: f32 = 0.12;
+/// How fast a shake dies away, 1/s (to 2 % in 0.5 s).
+const SHAKE_DECAY_PER_S: f32 = 8.0;
+/// The shake's two frequencies across and up, Hz: incommensurate, so it does not read as
+/// a circle.
+const SHAKE_HZ: (f32, f32) = (9.0, 13.0);
 
 /// Camera state: eye position and velocity, and the previous tick's view for
 /// interpolation.
@@ -38,6 +47,19 @@ pub struct ChaseCamera {
     target: Vec3,
     prev_eye: Vec3,
     prev_target: Vec3,
+    /// Shake amplitude now, m, and the time it has run, s.
+    shake_m: f32,
+    shake_s: f32,
+    /// The shake's offset of the eye at the latest tick and the one before.
+    shake: Vec3,
+    prev_shake: Vec3,
+}
+
+/// How far an impact of `impulse_ns` shakes the camera, m: in proportion up to
+/// [`FULL_SHAKE_NS`], then [`MAX_SHAKE_M`] (the same scaling as the impact's sound and
+/// rumble, so the three agree).
+pub fn shake_amplitude_m(impulse_ns: f32) -> f32 {
+    (impulse_ns.max(0.0) / FULL_SHAKE_NS).min(1.0) * MAX_SHAKE_M
 }
 
 impl ChaseCamera {
@@ -56,6 +78,10 @@ impl ChaseCamera {
             target,
             prev_eye: eye,
             prev_target: target,
+            shake_m: 0.0,
+            shake_s: 0.0,
+            shake: Vec3::ZERO,
+            prev_shake: Vec3::ZERO,
         }
     }
 
@@ -110,6 +136,33 @@ impl ChaseCamera {
         let eye = self.keep_gap(target, self.eye + self.velocity * dt_s, want);
         self.eye = Self::clip(world, target, eye);
         self.target = target;
+        self.shake_from(world.events(), dt_s);
+    }
+
+    /// The shake after this tick's events: the player's hardest impact restarts it at its
+    /// amplitude if that is more than what is left; it dies away exponentially. A function
+    /// of the events and the tick length only, so a replay shakes alike.
+    fn shake_from(&mut self, events: &[SimEvent], dt_s: f32) {
+        self.prev_shake = self.shake;
+        let hit = events
+            .iter()
+            .filter_map(|e| match e {
+                SimEvent::Impact { car: 0, impulse_ns, .. } => Some(shake_amplitude_m(*impulse_ns)),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        self.shake_m *= (-SHAKE_DECAY_PER_S * dt_s).exp();
+        if hit > self.shake_m {
+            self.shake_m = hit;
+            self.shake_s = 0.0;
+        }
+        self.shake_s += dt_s;
+        let tau = std::f32::consts::TAU * self.shake_s;
+        let side = (self.target - self.eye)
+            .cross(Vec3::Y)
+            .try_normalize()
+            .unwrap_or(Vec3::X);
+        self.shake = self.shake_m * (side * (tau * SHAKE_HZ.0).sin() + Vec3::Y * (tau * SHAKE_HZ.1).sin());
     }
 
     /// `eye` held at least [`MIN_GAP_FRACTION`] of the view's distance from `target` across
@@ -128,6 +181,11 @@ impl ChaseCamera {
         Vec3::new(target.x, eye.y, target.z) + out * min_m
     }
 
+    /// How far impacts shake the camera now, m.
+    pub fn shake_m(&self) -> f32 {
+        self.shake_m
+    }
+
     /// Switches to the next of [`VIEWS`]; the spring carries the camera there.
     pub fn next_view(&mut self) {
         self.view = (self.view + 1) % VIEWS.len();
@@ -136,8 +194,25 @@ impl ChaseCamera {
     /// The view `alpha` of the way from the previous tick to the latest.
     pub fn camera(&self, alpha: f32) -> Camera {
         Camera::looking_at(
-            self.prev_eye.lerp(self.eye, alpha),
+            self.prev_eye.lerp(self.eye, alpha) + self.prev_shake.lerp(self.shake, alpha),
             self.prev_target.lerp(self.target, alpha),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shake_grows_with_the_impulse_up_to_its_cap() {
+        let a: Vec<f32> = [0.0, 1_000.0, 5_000.0, 18_000.0, 40_000.0]
+            .iter()
+            .map(|&i| shake_amplitude_m(i))
+            .collect();
+        assert_eq!(a[0], 0.0);
+        assert!(a.windows(2).all(|w| w[0] <= w[1]), "{a:?}");
+        assert!(a[1] < a[2] && a[2] < a[3], "{a:?}");
+        assert_eq!(a[4], MAX_SHAKE_M);
     }
 }
