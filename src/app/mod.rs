@@ -4,6 +4,7 @@
 //! [`flow`] holds play's screens.
 
 mod chase_camera;
+mod damage_smoke;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows).
 pub mod flow;
