@@ -123,16 +123,18 @@ fn a_car_sliding_sideways_loses_lateral_speed() {
     // Each wheel's sideways speed decays at a = lateral_adhesion_per_s, but no faster than
     // the Coulomb limit μ·g (tire_friction on asphalt, μ = 1: dv/dt = −min(a·v, μ·g)). The
     // impulses act at wheel height, below the centre of mass, so part of each goes into
-    // roll: the centre of mass slows at that rate times m_eff/m = 1/(1 + m·h²/I_roll) ≈ 0.8
-    // for this chassis (h ≈ 0.24 m, I_roll ≈ 0.26·m·m²). So after 0.5 s the speed lies
-    // between that law's (no roll) and the law slowed by 1.5 (a generous roll share).
+    // roll: the centre of mass slows at that rate times m_eff/m = 1/(1 + m·h²/I_roll), 0.8
+    // for the boxes' centroid (h ≈ 0.24 m, I_roll ≈ 0.26·m·m²), nearer 1 for the coupe's
+    // lower centre of mass (0.48 m: h ≈ 0.1 m). The chassis's linear damping (rapier,
+    // dv/dt = −linear·v) slows it too. So after 0.5 s the speed lies between that law's
+    // (no roll) and the law with the tire term slowed by 1.5 (a generous roll share).
     let after = lateral(&w);
     let t = arcade(&car);
     let limited = |share: f32| {
         let (a, mu_g) = (t.lateral_adhesion_per_s, t.tire_friction.expect("coupe has one") * 9.81);
         let mut v = 5.0f32;
         for _ in 0..5000 {
-            v -= share * (a * v).min(mu_g) * 1e-4;
+            v -= (share * (a * v).min(mu_g) + t.linear_damping * v) * 1e-4;
         }
         v
     };
@@ -282,12 +284,30 @@ fn two_cars_of_different_mass_behave_alike() {
 
 #[test]
 fn steering_right_turns_right() {
-    let mut w = settled_on_flat(&coupe(), 60, 3.0);
+    steering_right_turns_right_in(&coupe());
+}
+
+/// The big-wheeler too (tall, soft, big wheels): full throttle at full lock from rest must
+/// turn it, not spin it.
+#[test]
+fn the_big_wheeler_steering_right_turns_right() {
+    steering_right_turns_right_in(&CarDef::load(&skidpad::content::ContentRoot::Embedded, "big_wheeler").unwrap());
+}
+
+fn steering_right_turns_right_in(car: &CarDef) {
+    let mut w = settled_on_flat(car, 60, 3.0);
     run(&mut w, 3.0, &input(1.0, 1.0, 0.0));
     // +X is left: a right turn ends at negative x, and the car keeps moving.
     let p = w.player_body().translation();
     assert!(p.x < -2.0, "ended at x = {}", p.x);
-    assert!(w.player_forward_speed() > 3.0);
+    assert!(
+        w.player_forward_speed() > 3.0,
+        "forward {} m/s, velocity {}, at {p}, up {}, yaw rate {}",
+        w.player_forward_speed(),
+        w.player_body().linvel(),
+        *w.player_body().rotation() * Vec3::Y,
+        w.player_body().angvel()
+    );
 }
 
 #[test]

@@ -108,8 +108,16 @@ fn brake_from_100(assists: AssistSet, steer: f32) -> (f32, f32, f32, bool) {
     (path_m, heading_deg, (end - start).x.abs(), locked)
 }
 
-/// How far the ABS stop may be from v²/(2μg), as a fraction.
-const ABS_DISTANCE_TOLERANCE: f32 = 0.15;
+/// How far the ABS stop may be from v²/(2μg), as a fraction: the issue's ±10 %, for a stop
+/// whose steering leaves the braking nearly the whole friction circle.
+const ABS_DISTANCE_TOLERANCE: f32 = 0.10;
+
+/// The same for a firmer steer (0.04: ≈ 4 m/s² of lateral demand at 100 km/h, from the
+/// 3.7 kN of left-right load difference measured, m·a_y·h/track per axle). The friction
+/// circle leaves √(1 − 0.4²) = 92 % of μg for braking, so even ideal per-wheel ABS stops
+/// ~9 % longer than v²/(2μg); ours holds the one brake pedal for all four wheels where
+/// the unloaded inside wheels start to lock, and stops 12 % longer: 15 % bounds that.
+const ABS_STEERING_DISTANCE_TOLERANCE: f32 = 0.15;
 
 #[test]
 fn abs_stops_short_and_steers_where_locked_wheels_cannot() {
@@ -117,32 +125,33 @@ fn abs_stops_short_and_steers_where_locked_wheels_cannot() {
     let mu = 1.0;
     let v0: f32 = 100.0 / 3.6;
     let ideal = v0 * v0 / (2.0 * mu * G);
-    // A gentle steer (≈ 2.5 m/s² of lateral demand at 100 km/h): the stop still has most
-    // of the friction circle, and a locked car would not follow it at all.
-    let steer = 0.04;
     let abs_only = AssistSet {
         abs: true,
         ..AssistSet::default()
     };
-    let (d_abs, yaw_abs, lat_abs, locked_abs) = brake_from_100(abs_only, steer);
-    let (d_raw, yaw_raw, lat_raw, locked_raw) = brake_from_100(AssistSet::default(), steer);
-    println!("ABS stop from 100 km/h, steer {steer}: v²/(2μg) = {ideal:.1} m");
-    println!("  with ABS: {d_abs:.1} m ({:+.1} %), heading change {yaw_abs:.1}°, lateral {lat_abs:.2} m, locked {locked_abs}", (d_abs / ideal - 1.0) * 100.0);
-    println!("  without:  {d_raw:.1} m ({:+.1} %), heading change {yaw_raw:.1}°, lateral {lat_raw:.2} m, locked {locked_raw}", (d_raw / ideal - 1.0) * 100.0);
-    // ABS acts through the one brake pedal, held where the first wheel (the sedan's rear)
-    // starts to lock, so the front is not braked to its limit: 15 %, not the 10 % a
-    // per-wheel ABS would reach (see `assists::abs`).
-    assert!(
-        (d_abs / ideal - 1.0).abs() <= ABS_DISTANCE_TOLERANCE,
-        "ABS stop {d_abs} m vs {ideal} m"
-    );
-    assert!(!locked_abs, "a wheel locked with ABS on");
-    assert!(locked_raw, "without ABS full brake should lock the wheels");
-    assert!(
-        yaw_abs > 2.0 * yaw_raw.max(1.0),
-        "ABS car turns: {yaw_abs}° vs {yaw_raw}°"
-    );
-    assert!(lat_abs > lat_raw + 1.0, "{lat_abs} vs {lat_raw}");
+    println!("ABS stops from 100 km/h: v²/(2μg) = {ideal:.1} m");
+    // A gentle steer (≈ 1 m/s² of lateral demand: 99.5 % of the friction circle left for
+    // braking) and a firmer one; a locked car follows neither.
+    for (steer, tolerance) in [(0.01, ABS_DISTANCE_TOLERANCE), (0.04, ABS_STEERING_DISTANCE_TOLERANCE)] {
+        let (d_abs, yaw_abs, lat_abs, locked_abs) = brake_from_100(abs_only, steer);
+        let (d_raw, yaw_raw, lat_raw, locked_raw) = brake_from_100(AssistSet::default(), steer);
+        println!("  steer {steer} with ABS: {d_abs:.1} m ({:+.1} %), heading change {yaw_abs:.1}°, lateral {lat_abs:.2} m, locked {locked_abs}", (d_abs / ideal - 1.0) * 100.0);
+        println!("  steer {steer} without:  {d_raw:.1} m ({:+.1} %), heading change {yaw_raw:.1}°, lateral {lat_raw:.2} m, locked {locked_raw}", (d_raw / ideal - 1.0) * 100.0);
+        assert!(
+            (d_abs / ideal - 1.0).abs() <= tolerance,
+            "steer {steer}: ABS stop {d_abs} m vs {ideal} m (±{tolerance})"
+        );
+        assert!(!locked_abs, "steer {steer}: a wheel locked with ABS on");
+        assert!(
+            locked_raw,
+            "steer {steer}: without ABS full brake should lock the wheels"
+        );
+        assert!(
+            yaw_abs > 2.0 * yaw_raw.max(1.0),
+            "steer {steer}: ABS car turns: {yaw_abs}° vs {yaw_raw}°"
+        );
+        assert!(lat_abs > lat_raw + 1.0, "steer {steer}: {lat_abs} vs {lat_raw}");
+    }
 }
 
 /// A step to full steer with full throttle at 60 km/h on `ground`, held 3 s (a rear-drive

@@ -74,6 +74,7 @@ fn steady_state_ticks_allocate_nothing_on_every_level_with_either_car_model() {
                 ..VehicleControl::default()
             },
             reset: false,
+            restart: false,
             // The player's default assists: reading the car and easing its controls is
             // part of every tick and must not allocate either.
             assists: skidpad::assists::AssistSet::ALL,

@@ -22,6 +22,7 @@ pub enum Key {
     Enter,
     Escape,
     Tab,
+    Backspace,
     LeftShift,
     LeftCtrl,
     F1,

@@ -355,6 +355,7 @@ fn map_key(keycode: Option<Keycode>) -> Key {
         Keycode::Return => Key::Enter,
         Keycode::Escape => Key::Escape,
         Keycode::Tab => Key::Tab,
+        Keycode::Backspace => Key::Backspace,
         Keycode::LShift => Key::LeftShift,
         Keycode::LCtrl => Key::LeftCtrl,
         Keycode::F1 => Key::F1,

@@ -5,6 +5,7 @@
 
 mod car_preview;
 mod chase_camera;
+mod damage_smoke;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;

@@ -32,6 +32,8 @@ pub struct Session {
     fixed: FixedStepLoop,
     camera: ChaseCamera,
     particles: ParticlePool,
+    /// The player's car's smoke after a hard hit.
+    damage: super::damage_smoke::DamageSmoke,
     previous: Snapshot,
     current: Snapshot,
 }
@@ -61,6 +63,7 @@ impl Session {
             scene,
             camera,
             particles: ParticlePool::new(setup.profile.max_particles as usize),
+            damage: Default::default(),
             fixed: FixedStepLoop::new(setup.profile.loop_config),
             race,
             previous: current.clone(),
@@ -102,6 +105,15 @@ impl Session {
         world.snapshot_into(&mut self.current);
         self.particles.advance(world.dt_s());
         self.particles.emit_for(&self.current.events);
+        let body = world.player_body();
+        self.damage.update(
+            &self.current.events,
+            body.translation(),
+            *body.rotation(),
+            body.linvel(),
+            world.dt_s(),
+            &mut self.particles,
+        );
     }
 
     /// Moves the player's car to `position` at rest and refreshes the snapshots (render

@@ -16,8 +16,11 @@ pub enum Action {
     SteerRight,
     /// Handbrake.
     HandBrake,
-    /// Put the car back at the start, upright.
+    /// Put the car upright, at rest, at the nearest free place behind it (on the track,
+    /// facing the racing direction; elsewhere the nearest spawn or checkpoint).
     Reset,
+    /// Restart the level: the car back at the start, upright.
+    Restart,
     /// Pause or resume.
     Pause,
     /// Frame-time graph.
@@ -38,13 +41,14 @@ pub enum Action {
 
 impl Action {
     /// Every action with its settings-file name.
-    pub const NAMES: [(Action, &'static str); 14] = [
+    pub const NAMES: [(Action, &'static str); 15] = [
         (Action::Throttle, "throttle"),
         (Action::Brake, "brake"),
         (Action::SteerLeft, "steer_left"),
         (Action::SteerRight, "steer_right"),
         (Action::HandBrake, "hand_brake"),
         (Action::Reset, "reset"),
+        (Action::Restart, "restart"),
         (Action::Pause, "pause"),
         (Action::FrameGraph, "frame_graph"),
         (Action::Telemetry, "telemetry"),
@@ -79,6 +83,7 @@ const KEYS: &[(Key, &str)] = &[
     (Key::Enter, "Enter"),
     (Key::Escape, "Escape"),
     (Key::Tab, "Tab"),
+    (Key::Backspace, "Backspace"),
     (Key::LeftShift, "LeftShift"),
     (Key::LeftCtrl, "LeftCtrl"),
     (Key::F1, "F1"),
@@ -145,6 +150,7 @@ impl Default for Bindings {
             (SteerRight, vec![Key::Right, Key::D]),
             (HandBrake, vec![Key::Space]),
             (Reset, vec![Key::R]),
+            (Restart, vec![Key::Backspace]),
             (Pause, vec![Key::P]),
             (FrameGraph, vec![Key::F1]),
             (Telemetry, vec![Key::F2]),
@@ -157,6 +163,7 @@ impl Default for Bindings {
         let buttons = BTreeMap::from([
             (HandBrake, vec![PadButton::South]),
             (Reset, vec![PadButton::North]),
+            (Restart, vec![PadButton::DPadDown]),
             (Pause, vec![PadButton::Start]),
             (FrameGraph, vec![PadButton::Select]),
             (Camera, vec![PadButton::West]),

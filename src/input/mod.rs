@@ -77,6 +77,7 @@ pub struct InputState {
     active_pad: Option<PadId>,
     controller_lost: bool,
     reset_requested: bool,
+    restart_requested: bool,
     quit_requested: bool,
     reversing: bool,
     /// Manual gear once the player shifts (None: the gearbox shifts by itself).
@@ -108,6 +109,7 @@ impl InputState {
             Action::SteerRight => self.keys.right = pressed,
             Action::HandBrake => self.keys.hand_brake = pressed,
             Action::Reset if pressed => self.reset_requested = true,
+            Action::Restart if pressed => self.restart_requested = true,
             Action::Pause if pressed => self.ui.toggle_pause = true,
             Action::FrameGraph if pressed => self.ui.toggle_frame_graph = true,
             Action::Telemetry if pressed => self.ui.toggle_telemetry = true,
@@ -247,7 +249,7 @@ impl InputState {
     }
 
     /// The input for the next tick (`dt_s` long) of a car moving at `forward_speed_mps`
-    /// along its heading. A reset request is consumed by the first tick that takes it.
+    /// along its heading. A reset or restart request is consumed by the first tick that takes it.
     ///
     /// Reverse, the same on keyboard and pad: with the car stopped (under
     /// [`REVERSE_ENGAGE_SPEED_MPS`]), holding the brake alone for `reverse_hold_s` engages
@@ -278,7 +280,8 @@ impl InputState {
             gear: self.manual_gear.unwrap_or(0),
         };
         let reset = std::mem::take(&mut self.reset_requested);
-        if reset {
+        let restart = std::mem::take(&mut self.restart_requested);
+        if reset || restart {
             // A reset car starts in its automatic again (or first, with the manual box),
             // wheel straight, going forward.
             self.manual_gear = None;
@@ -288,6 +291,7 @@ impl InputState {
         TickInput {
             control: control.sanitized(),
             reset,
+            restart,
             assists: self.assists.set(),
         }
     }

@@ -18,6 +18,8 @@ pub enum ParticleKind {
     Debris,
     /// Bright sparks from a crash: fast, short-lived.
     Spark,
+    /// Dark smoke from a car damaged in a hard hit: rises slowly, spreads, lingers.
+    DamageSmoke,
 }
 
 /// One particle.
@@ -42,7 +44,7 @@ impl Particle {
     pub fn current_size_m(&self) -> f32 {
         let t = self.age_s / self.life_s;
         match self.kind {
-            ParticleKind::Smoke => self.size_m * (1.0 + 2.5 * t),
+            ParticleKind::Smoke | ParticleKind::DamageSmoke => self.size_m * (1.0 + 2.5 * t),
             ParticleKind::Dust => self.size_m * (1.0 + 1.5 * t),
             ParticleKind::Debris | ParticleKind::Spark => self.size_m,
         }
@@ -57,6 +59,7 @@ impl Particle {
             ParticleKind::Dust => [0.62, 0.53, 0.40, 0.45 * fade],
             ParticleKind::Debris => [0.18, 0.17, 0.16, 1.0 * (1.0 - t)],
             ParticleKind::Spark => [1.0, 0.75, 0.30, 1.0 - t],
+            ParticleKind::DamageSmoke => [0.07, 0.07, 0.07, 0.85 * fade * (t * 6.0).min(1.0)],
         }
     }
 }
@@ -116,6 +119,21 @@ impl ParticlePool {
             self.particles[self.next] = p;
             self.next = (self.next + 1) % self.capacity;
         }
+    }
+
+    /// Emits one puff of damage smoke at `position` (a damaged car's engine bay), carried
+    /// along at `velocity` at first.
+    pub fn emit_damage_smoke(&mut self, position: Vec3, velocity: Vec3) {
+        let j = self.jitter(0.25);
+        let drift = self.jitter(0.6);
+        self.emit(Particle {
+            position: position + j,
+            velocity: velocity * 0.5 + drift + Vec3::Y * 1.2,
+            age_s: 0.0,
+            life_s: 3.0,
+            size_m: 0.3,
+            kind: ParticleKind::DamageSmoke,
+        });
     }
 
     /// Emits for one tick's events.
@@ -212,6 +230,7 @@ impl ParticlePool {
             p.age_s += dt_s;
             let (drag, gravity) = match p.kind {
                 ParticleKind::Smoke => (1.6, -0.35),
+                ParticleKind::DamageSmoke => (1.2, -0.8),
                 ParticleKind::Dust => (2.0, 0.6),
                 ParticleKind::Debris => (0.3, 9.81),
                 ParticleKind::Spark => (0.8, 6.0),

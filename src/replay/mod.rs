@@ -13,8 +13,13 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
-/// Format version written in every replay.
-pub const FORMAT: u32 = 3;
+/// Format version written in every replay (4: each input has an `actions` byte, for the
+/// restart action that came with reset-in-place).
+pub const FORMAT: u32 = 4;
+
+/// The format before: no `actions` byte, and its reset flag put the car back at the start,
+/// which is this format's restart. Read, so such replays still replay as recorded.
+const FORMAT_BEFORE_ACTIONS: u32 = 3;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,12 +89,45 @@ struct StoredInput {
     flags: u8,
     /// Manual gear (−1 reverse, 0 neutral, 1.. forward).
     gear: i8,
+    /// 1 restart from the level's start; the other bits free for later actions.
+    actions: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct ReplayFile {
     header: ReplayHeader,
     inputs: Vec<StoredInput>,
+}
+
+/// One tick's input as format 3 stored it: [`StoredInput`] without `actions`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+struct StoredInputV3 {
+    throttle: f32,
+    steer: f32,
+    brake: f32,
+    flags: u8,
+    gear: i8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ReplayFileV3 {
+    header: ReplayHeader,
+    inputs: Vec<StoredInputV3>,
+}
+
+impl StoredInputV3 {
+    /// This input in today's format: its reset (back to the start) becomes a restart.
+    fn upgraded(self) -> StoredInput {
+        const RESET: u8 = 4;
+        StoredInput {
+            throttle: self.throttle,
+            steer: self.steer,
+            brake: self.brake,
+            flags: self.flags & !RESET,
+            gear: self.gear,
+            actions: (self.flags & RESET != 0) as u8,
+        }
+    }
 }
 
 /// A replay in memory.
@@ -128,6 +166,7 @@ impl Replay {
                         | (i.control.manual_gear_shift as u8) << 3
                         | i.assists.bits() << 4,
                     gear: i.control.gear,
+                    actions: i.restart as u8,
                 })
                 .collect(),
         };
@@ -152,14 +191,31 @@ impl Replay {
         if xxhash_rust::xxh3::xxh3_64(body) != expected {
             return Err(fail("corrupt or truncated (checksum mismatch)".into()));
         }
-        let parsed: ReplayFile =
-            postcard::from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
-        if parsed.header.format != FORMAT {
-            return Err(fail(format!(
-                "format {} but this build reads {FORMAT}",
-                parsed.header.format
-            )));
-        }
+        // The header first: a replay of another format says so, rather than failing to
+        // parse as this one.
+        let (header, _): (ReplayHeader, _) =
+            postcard::take_from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
+        let payload = &body[MAGIC.len()..];
+        let corrupt = |e: postcard::Error| fail(format!("corrupt ({e})"));
+        let parsed: ReplayFile = match header.format {
+            FORMAT => postcard::from_bytes(payload).map_err(corrupt)?,
+            FORMAT_BEFORE_ACTIONS => {
+                let old: ReplayFileV3 = postcard::from_bytes(payload).map_err(corrupt)?;
+                ReplayFile {
+                    // Upgraded: it is written back, if at all, in today's format.
+                    header: ReplayHeader {
+                        format: FORMAT,
+                        ..old.header
+                    },
+                    inputs: old.inputs.into_iter().map(StoredInputV3::upgraded).collect(),
+                }
+            }
+            other => {
+                return Err(fail(format!(
+                    "format {other} but this build reads {FORMAT_BEFORE_ACTIONS} and {FORMAT}"
+                )))
+            }
+        };
         // A NaN or ∞ axis is refused here, at the edge: no file we write has one (the
         // checksum passed, so this one was made by hand or by another tool).
         if let Some((tick, s)) = parsed
@@ -191,6 +247,7 @@ impl Replay {
                     gear: s.gear,
                 },
                 reset: s.flags & 4 != 0,
+                restart: s.actions & 1 != 0,
                 assists: AssistSet::from_bits(s.flags >> 4),
             })
             .collect();
@@ -260,6 +317,7 @@ mod tests {
                         ..VehicleControl::default()
                     },
                     reset: i == 50,
+                    restart: i == 70,
                     assists: AssistSet::from_bits(i as u8 % 16),
                 })
                 .collect(),
@@ -296,8 +354,42 @@ mod tests {
             .unwrap_err()
             .problem
             .contains("magic"));
+        let mut old = sample();
+        old.header.format = FORMAT_BEFORE_ACTIONS - 1;
+        let e = Replay::decode("r", &old.encode()).unwrap_err();
+        assert!(e.problem.contains("format"), "{e}");
         let mut other = sample();
         other.header.build = "skidpad 0.0.0 content 0".into();
         assert!(other.check_build("r").unwrap_err().problem.contains("recorded with"));
+    }
+
+    #[test]
+    fn a_format_3_replay_replays_its_reset_as_a_restart() {
+        let r = sample();
+        let old = ReplayFileV3 {
+            header: ReplayHeader {
+                format: FORMAT_BEFORE_ACTIONS,
+                ..r.header.clone()
+            },
+            inputs: r
+                .inputs
+                .iter()
+                .map(|i| StoredInputV3 {
+                    throttle: i.control.throttle,
+                    steer: i.control.steer,
+                    brake: i.control.brake,
+                    flags: (i.reset as u8) << 2 | i.assists.bits() << 4,
+                    gear: i.control.gear,
+                })
+                .collect(),
+        };
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_stdvec(&old).unwrap());
+        let sum = xxhash_rust::xxh3::xxh3_64(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let back = Replay::decode("old.rpl", &bytes).unwrap();
+        assert!(back.inputs[50].restart && !back.inputs[50].reset);
+        assert!(back.inputs.iter().filter(|i| i.reset || i.restart).count() == 1);
+        assert_eq!(back.inputs[7].assists, r.inputs[7].assists);
     }
 }

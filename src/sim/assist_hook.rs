@@ -34,7 +34,7 @@ impl PlayerAssists {
         dt_s: f32,
     ) -> VehicleControl {
         let control = input.control.sanitized();
-        if input.reset {
+        if input.reset || input.restart {
             self.assists.reset();
         }
         if !input.assists.any() {

@@ -11,8 +11,13 @@ use crate::assists::AssistSet;
 pub struct TickInput {
     /// The player's controls.
     pub control: VehicleControl,
-    /// Put the player back at the spawn point, upright and at rest.
+    /// Put the player's car upright and at rest at the nearest free place behind it: on a
+    /// track, on the track facing the racing direction; elsewhere, the nearest spawn or
+    /// checkpoint.
     pub reset: bool,
+    /// Put the player's car back at the level's start, upright and at rest (wins over
+    /// [`TickInput::reset`] when both are set).
+    pub restart: bool,
     /// The driving assists that act on [`TickInput::control`] before the car sees it
     /// (none by default: the controls reach the car as they are).
     pub assists: AssistSet,

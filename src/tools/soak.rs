@@ -217,7 +217,7 @@ fn soak_level(
     let mut leaked: Vec<Box<[u8]>> = Vec::new();
     for t in 1..=ticks {
         let input = ai.tick();
-        player_put_back += input.reset as u64;
+        player_put_back += input.restart as u64;
         recorded.push(input);
         if opts.leak_bytes_per_tick > 0 {
             leaked.push(vec![1u8; opts.leak_bytes_per_tick].into_boxed_slice());

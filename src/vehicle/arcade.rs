@@ -38,6 +38,7 @@ use super::arcade_params::ArcadeParams;
 use super::chassis::MAX_WHEELS;
 use super::control::VehicleControl;
 use super::definition::CarDef;
+use super::mass_distribution::box_inertia;
 use super::shared_steps::{ease_steer_rad, forget_faulty_wheels, put_body_at_rest};
 use super::suspension::{cast_wheel_rays, Surfaces, WheelContact};
 use super::wheel_state::WheelState;
@@ -63,8 +64,19 @@ impl ArcadeCar {
     /// Inserts the chassis (compound boxes, mass by volume) at `pose`.
     pub fn spawn(physics: &mut PhysicsWorld, def: &CarDef, pose: Pose) -> ArcadeCar {
         let tuning = def.arcade().expect("ArcadeCar::spawn takes an arcade car").clone();
+        // With a centre of mass given, the body carries the mass there and the boxes'
+        // inertia (as the sim model does); otherwise each box carries its share by volume.
+        let mut builder = RigidBodyBuilder::dynamic();
+        if let Some(com) = tuning.center_of_mass_m {
+            builder = builder.additional_mass_properties(MassProperties::new(
+                com,
+                def.mass_kg,
+                box_inertia(def.mass_kg, &def.chassis),
+            ));
+        }
+        let box_share = if tuning.center_of_mass_m.is_some() { 0.0 } else { 1.0 };
         let body = physics.insert_body(
-            RigidBodyBuilder::dynamic()
+            builder
                 .pose(pose)
                 .linear_damping(tuning.linear_damping)
                 .angular_damping(tuning.angular_damping)
@@ -78,7 +90,7 @@ impl ArcadeCar {
             physics.insert_collider(
                 ColliderBuilder::cuboid(half.x, half.y, half.z)
                     .translation(b.position_m)
-                    .mass(def.mass_kg * b.volume_m3() / total_volume)
+                    .mass(box_share * def.mass_kg * b.volume_m3() / total_volume)
                     .friction(0.4),
                 Some(body),
             );

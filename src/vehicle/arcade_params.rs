@@ -15,10 +15,11 @@
 //! force is `mass × value`), so they too are mass-free.
 
 use super::anti_roll::AntiRollBars;
-use super::chassis::{check_wheel_count, SharedPhysics, WheelDef};
+use super::chassis::{check_wheel_count, ChassisBox, SharedPhysics, WheelDef};
 use super::curve::Curve;
 use crate::content::validate::Validator;
 use crate::content::ContentError;
+use glam::Vec3;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
@@ -32,6 +33,8 @@ pub(super) struct RawArcadeCar {
     #[serde(rename = "model")]
     _model: IgnoredAny,
     mass_kg: f64,
+    #[serde(default)]
+    center_of_mass_m: Option<[f64; 3]>,
     #[serde(rename = "color")]
     _color: IgnoredAny,
     #[serde(rename = "chassis")]
@@ -115,6 +118,11 @@ pub struct ArcadeParams {
     /// Anti-roll bars per axle ([`super::anti_roll`]), stiffness per kg of a wheel's share
     /// of the mass; acting on the tire-reaction term.
     pub anti_roll: AntiRollBars,
+    /// Centre of mass in the chassis frame, m (the file's `center_of_mass_m`). `None` (key
+    /// absent): the collision boxes' centroid, mass shared by volume, as in the seed, which
+    /// for a car drawn as a body box and a cabin box sits too high (the coupe's at 0.66 m)
+    /// and mid-wheelbase.
+    pub center_of_mass_m: Option<Vec3>,
     /// Full-throttle thrust per unit mass, m/s².
     pub thrust_mps2: f32,
     /// Reverse thrust as a fraction of forward thrust.
@@ -148,8 +156,13 @@ impl ArcadeParams {
     }
 }
 
-/// Validates an arcade car's own keys: its mass, wheels and steering range, then its tuning.
-pub(super) fn validate(v: &Validator, raw: &RawArcadeCar) -> Result<(SharedPhysics, ArcadeParams), ContentError> {
+/// Validates an arcade car's own keys: its mass, wheels and steering range, then its tuning
+/// (`chassis`, the car's validated collision boxes, bound its centre of mass).
+pub(super) fn validate(
+    v: &Validator,
+    raw: &RawArcadeCar,
+    chassis: &[ChassisBox],
+) -> Result<(SharedPhysics, ArcadeParams), ContentError> {
     let w = &raw.wheels;
     check_wheel_count(v, "wheels.positions_m", w.positions_m.len())?;
     if w.steered.len() != w.positions_m.len() {
@@ -210,10 +223,15 @@ pub(super) fn validate(v: &Validator, raw: &RawArcadeCar) -> Result<(SharedPhysi
         )?,
         None => AntiRollBars::default(),
     };
+    let center_of_mass_m = match raw.center_of_mass_m {
+        Some(c) => Some(center_of_mass(v, c, chassis, &shared.wheels)?),
+        None => None,
+    };
     let tuning = ArcadeParams {
         steering_curve,
         tire_friction,
         anti_roll,
+        center_of_mass_m,
         thrust_mps2: f("drive.thrust_mps2", raw.drive.thrust_mps2, 0.0, 1000.0)?,
         reverse_fraction: f("drive.reverse_fraction", raw.drive.reverse_fraction, 0.0, 1.0)?,
         brake_mps2: f("drive.brake_mps2", raw.drive.brake_mps2, 0.0, 1000.0)?,
@@ -242,4 +260,36 @@ pub(super) fn validate(v: &Validator, raw: &RawArcadeCar) -> Result<(SharedPhysi
         angular_damping: f("damping.angular", raw.damping.angular, 0.0, 100.0)?,
     };
     Ok((shared, tuning))
+}
+
+/// The centre of mass `c`, checked: its height within the chassis boxes (above the lowest
+/// box's floor, below the highest box's roof), across and along within the wheels'
+/// footprint, so the wheels can carry it.
+fn center_of_mass(
+    v: &Validator,
+    c: [f64; 3],
+    chassis: &[ChassisBox],
+    wheels: &[WheelDef],
+) -> Result<Vec3, ContentError> {
+    let field = "center_of_mass_m";
+    // To the millimetre, so an error names the range as the file's numbers give it.
+    let mm = |x: f32| (x as f64 * 1000.0).round() / 1000.0;
+    let span = |values: &mut dyn Iterator<Item = (f32, f32)>| {
+        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (a, b)| {
+            (lo.min(mm(a)), hi.max(mm(b)))
+        })
+    };
+    let (floor, roof) = span(&mut chassis.iter().map(|b| {
+        let (y, h) = (b.position_m.y, b.size_m.y * 0.5);
+        (y - h, y + h)
+    }));
+    let (left, right) = span(&mut wheels.iter().map(|w| (w.origin_m.x, w.origin_m.x)));
+    let (rear, front) = span(&mut wheels.iter().map(|w| (w.origin_m.z, w.origin_m.z)));
+    if !(floor.is_finite() && roof.is_finite() && left.is_finite() && rear.is_finite()) {
+        return Err(v.fail(field, "needs chassis boxes and wheels to lie in"));
+    }
+    let x = v.range(&format!("{field}[0]"), c[0], left, right)?;
+    let y = v.range(&format!("{field}[1]"), c[1], floor, roof)?;
+    let z = v.range(&format!("{field}[2]"), c[2], rear, front)?;
+    Ok(Vec3::new(x as f32, y as f32, z as f32))
 }

@@ -146,7 +146,7 @@ impl CarDef {
         let chassis = parse_chassis(&v, &shared.chassis)?;
         let (physics, model) = match raw_model {
             RawModelKeys::Arcade(raw) => {
-                let (physics, tuning) = arcade_params::validate(&v, &raw)?;
+                let (physics, tuning) = arcade_params::validate(&v, &raw, &chassis)?;
                 (physics, VehicleModel::Arcade(tuning))
             }
             RawModelKeys::Sim(raw) => {
@@ -268,6 +268,31 @@ mod tests {
     fn negative_mass_is_named() {
         let e = parse(&coupe_text().replace("mass_kg = 1200.0", "mass_kg = -1200.0")).unwrap_err();
         assert_eq!((e.file.as_str(), e.field.as_str()), ("car.toml", "mass_kg"));
+    }
+
+    #[test]
+    fn arcade_centre_of_mass_is_read_and_bounded_by_the_boxes_and_wheels() {
+        let key = "center_of_mass_m = [0.0, 0.48, 0.29]";
+        let with = coupe_text().replace("mass_kg = 1200.0", &format!("mass_kg = 1200.0\n{key}"));
+        let coupe = parse(&with).unwrap();
+        assert_eq!(
+            coupe.arcade().unwrap().center_of_mass_m,
+            Some(Vec3::new(0.0, 0.48, 0.29))
+        );
+        // Above the cabin's roof (1.22 m) or below the body's floor (0.30 m), ahead of the
+        // front wheels (1.35 m) or beside them (0.78 m), or not a number: refused, named.
+        for (bad, field) in [
+            ("[0.0, 1.5, 0.0]", "center_of_mass_m[1]"),
+            ("[0.0, 0.1, 0.0]", "center_of_mass_m[1]"),
+            ("[0.0, 0.5, 2.0]", "center_of_mass_m[2]"),
+            ("[1.0, 0.5, 0.0]", "center_of_mass_m[0]"),
+            ("[0.0, nan, 0.0]", "center_of_mass_m[1]"),
+        ] {
+            let e = parse(&with.replace(key, &format!("center_of_mass_m = {bad}"))).unwrap_err();
+            assert_eq!(e.field, field, "{bad}: {e}");
+        }
+        // Absent: the boxes' centroid, as before the key existed.
+        assert_eq!(parse(&coupe_text()).unwrap().arcade().unwrap().center_of_mass_m, None);
     }
 
     #[test]

@@ -13,6 +13,12 @@ const FULL_IMPACT_NS: f32 = 18_000.0;
 /// Landing speed that plays at full volume, m/s.
 const FULL_LANDING_MPS: f32 = 12.0;
 
+/// Loudness of an impact of `impulse_ns`, 0..1: in proportion to the impulse up to
+/// [`FULL_IMPACT_NS`] (the camera shake and the damage smoke use the same full scale).
+fn impact_loudness(impulse_ns: f32) -> f32 {
+    (impulse_ns / FULL_IMPACT_NS).clamp(0.0, 1.0)
+}
+
 /// Sound and rumble for the player's car.
 pub struct Feedback {
     sound: SharedSound,
@@ -50,7 +56,7 @@ impl Feedback {
         self.last_throttle = input.control.throttle;
         for e in events {
             match *e {
-                SimEvent::Impact { car: 0, impulse_ns, .. } => self.sound.impact(impulse_ns / FULL_IMPACT_NS),
+                SimEvent::Impact { car: 0, impulse_ns, .. } => self.sound.impact(impact_loudness(impulse_ns)),
                 SimEvent::Landing { car: 0, speed_mps, .. } => self.sound.impact(speed_mps / FULL_LANDING_MPS),
                 _ => {}
             }
@@ -95,5 +101,34 @@ pub(crate) fn engine_sound_rpm(world: &SimWorld) -> f32 {
             world.telemetry(0).engine_rpm.max(idle)
         }
         None => virtual_rpm(world.player_body().linvel().length()).0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec3;
+
+    #[test]
+    fn impact_sound_and_rumble_grow_with_the_impulse() {
+        let impulses = [0.0, 2_000.0, 6_000.0, 12_000.0, 18_000.0, 50_000.0];
+        let loud: Vec<f32> = impulses.iter().map(|&i| impact_loudness(i)).collect();
+        let rumble: Vec<f32> = impulses
+            .iter()
+            .map(|&impulse_ns| {
+                rumble_for(&[SimEvent::Impact {
+                    car: 0,
+                    position: Vec3::ZERO,
+                    impulse_ns,
+                }])
+                .map_or(0.0, |(s, _)| s)
+            })
+            .collect();
+        for v in [&loud, &rumble] {
+            assert!(v.windows(2).all(|w| w[0] <= w[1]), "not monotone: {v:?}");
+            // Strictly louder and stronger between a light knock and the full scale.
+            assert!(v[1] < v[2] && v[2] < v[3] && v[3] < v[4], "{v:?}");
+            assert_eq!(v[5], 1.0, "{v:?}");
+        }
     }
 }

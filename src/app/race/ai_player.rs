@@ -32,14 +32,15 @@ impl AiPlayer {
         }
     }
 
-    /// The player's input for the next tick: the AI's controls, or the reset input (back
-    /// to the spawn) once the car has been overturned or stuck for a while.
+    /// The player's input for the next tick: the AI's controls, or the restart input (back
+    /// to the spawn, where its lap timing began) once the car has been overturned or stuck
+    /// for a while.
     pub fn input(&mut self, world: &SimWorld) -> TickInput {
         TickInput {
             control: self
                 .driver
                 .control(&self.car, world.player_body(), &world.telemetry(0), world.dt_s()),
-            reset: self.watch.update(world.player_body(), true, world.dt_s()),
+            restart: self.watch.update(world.player_body(), true, world.dt_s()),
             ..Default::default()
         }
     }

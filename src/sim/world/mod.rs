@@ -6,15 +6,19 @@
 //! entering and leaving rapier, `recovery.rs` the non-finite checks and fault resets,
 //! `tick_events.rs` the events derived after a step, `staging.rs` what callers change
 //! between ticks (cars added, controls, teleports, velocities), `queries.rs` the read-only
-//! views (state hash, contact topology, snapshots, bodies, ray casts).
+//! views (state hash, contact topology, snapshots, bodies, ray casts), `reset_guide.rs` and
+//! `reset_place.rs` where the reset input puts the player's car.
 
 mod chunks;
 mod queries;
 mod recovery;
+mod reset_guide;
+mod reset_place;
 mod slots;
 mod staging;
 mod tick_events;
 
+use self::reset_guide::ResetGuide;
 use self::slots::{CarSlot, PropSlot};
 use super::assist_hook::PlayerAssists;
 use super::events::SimEvent;
@@ -81,8 +85,10 @@ pub struct SimWorld {
     /// Chunk events are kept for a renderer to drain, unless nothing draws (see
     /// [`SimWorld::discard_chunk_events`]).
     keep_chunk_events: bool,
-    /// The player's spawn point, where the reset input puts the car back.
+    /// The player's spawn point, where the restart input puts the car back.
     spawn: Spawn,
+    /// Where the reset input may put the car: the level's track or checkpoints.
+    guide: ResetGuide,
     /// Events of the latest tick.
     sim_events: Vec<SimEvent>,
     /// Cars and props put back since the world was built.
@@ -133,6 +139,7 @@ impl SimWorld {
             events: Vec::new(),
             keep_chunk_events: true,
             spawn: spawn.clone(),
+            guide: ResetGuide::new(level),
             sim_events: Vec::with_capacity(64),
             fault_resets: 0,
             tick: 0,
@@ -213,9 +220,10 @@ impl SimWorld {
             &self.physics.bodies[player.body()],
             self.dt_s,
         );
-        if input.reset {
-            // Back to the spawn point, upright and at rest.
-            self.cars[0].car.teleport(&mut self.physics, spawn_pose(&self.spawn));
+        if input.restart {
+            self.restart_player();
+        } else if input.reset {
+            self.reset_player_in_place();
         }
         let surfaces = Surfaces::new(&self.materials);
         for (i, slot) in self.cars.iter_mut().enumerate() {
@@ -243,7 +251,7 @@ impl SimWorld {
     }
 }
 
-/// Where the player starts (and is put back by the reset input), upright at rest.
+/// Where the player starts (and is put back by the restart input), upright at rest.
 fn spawn_pose(spawn: &Spawn) -> Pose {
     Pose::from_parts(spawn.position_m, Quat::from_rotation_y(spawn.heading_rad))
 }
