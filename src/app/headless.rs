@@ -174,7 +174,7 @@ pub fn run(setup: &Setup, opts: RunOptions) -> Result<RunReport, Error> {
             laps,
             max_ticks,
         } => {
-            let mut ai = AiRace::on(race, &line_driven.line, car);
+            let mut ai = AiRace::on_at(race, &line_driven.line, car, setup.ai_difficulty);
             for _ in 0..*max_ticks {
                 let input = ai.tick();
                 observe(&ai.race.world, &input);

@@ -14,7 +14,7 @@ use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
 /// Format version written in every replay.
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +35,9 @@ pub struct ReplayHeader {
     pub ai_opponents: u32,
     /// The opponents' car, name or path (empty with none).
     pub ai_car: String,
+    /// The opponents' difficulty by name (`rookie` … `ace`; empty with none): their
+    /// driving, and their seeded wander off the line, depend on it.
+    pub ai_difficulty: String,
     /// State hash after the last tick.
     pub final_state_hash: u64,
 }
@@ -67,6 +70,7 @@ impl ReplayHeader {
             } else {
                 ai_car.to_owned()
             },
+            ai_difficulty: String::new(),
             final_state_hash,
         }
     }
@@ -248,6 +252,7 @@ mod tests {
                 tick_rate_hz: 60,
                 ai_opponents: 0,
                 ai_car: String::new(),
+                ai_difficulty: String::new(),
                 final_state_hash: 0xDEAD_BEEF,
             },
             inputs: (0..100)

@@ -2,7 +2,7 @@
 //! its own [`AiDriver`], following rather than ramming a car ahead, and put back on the
 //! line when overturned or stuck.
 
-use crate::ai::{AiDriver, AiSettings, DrivingLine, StuckWatch};
+use crate::ai::{AiDifficulty, AiDriver, DrivingLine, StuckWatch};
 use crate::sim::SimWorld;
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
@@ -40,12 +40,25 @@ pub struct Opponents {
     hints: Vec<Option<usize>>,
     /// Per world car, this tick: position, distance along the line, offset from it, speed.
     places: Vec<(Vec2, f32, f32, f32)>,
+    /// How well they drive.
+    difficulty: AiDifficulty,
 }
 
 impl Opponents {
     /// Adds one car per entry of `defs` to `world` on the grid behind the player, each
-    /// driven along `line`.
+    /// driven along `line` at the top difficulty.
     pub fn spawn(world: &mut SimWorld, line: &Arc<DrivingLine>, defs: &[CarDef]) -> Opponents {
+        Self::spawn_at(world, line, defs, AiDifficulty::Ace)
+    }
+
+    /// As [`Opponents::spawn`], every driver at `difficulty`; each car's grid slot seeds
+    /// its wander off the line (deterministic: the same grid races the same way).
+    pub fn spawn_at(
+        world: &mut SimWorld,
+        line: &Arc<DrivingLine>,
+        defs: &[CarDef],
+        difficulty: AiDifficulty,
+    ) -> Opponents {
         let p = world.player_body().translation();
         let start = Vec2::new(p.x, p.z);
         let mut cars = Vec::with_capacity(defs.len());
@@ -56,7 +69,7 @@ impl Opponents {
             cars.push((
                 index,
                 def.clone(),
-                AiDriver::new(line.clone(), def, AiSettings::default()),
+                AiDriver::new(line.clone(), def, difficulty.settings(k as u64 + 1)),
                 StuckWatch::default(),
             ));
         }
@@ -65,6 +78,7 @@ impl Opponents {
             cars,
             hints: vec![None; n],
             places: Vec::with_capacity(n),
+            difficulty,
         }
     }
 
@@ -114,6 +128,11 @@ impl Opponents {
     /// The AI cars' definitions, in world order.
     pub fn defs(&self) -> impl Iterator<Item = &CarDef> {
         self.cars.iter().map(|(_, d, _, _)| d)
+    }
+
+    /// How well they drive.
+    pub fn difficulty(&self) -> AiDifficulty {
+        self.difficulty
     }
 
     /// How many.
