@@ -8,8 +8,9 @@
 //! | pro     | 0.87                                      | 0.4                            |
 //! | ace     | 0.90                                      | 0                              |
 //!
-//! Ace is the driver's tuned settings ([`AiSettings::default`]): the fastest it laps every
-//! shipped car without leaving the circuit's track. The wander is a sum of two sines along
+//! Ace is the driver's tuned settings ([`AiSettings::default`]): aiming at 93 % of the
+//! profile instead puts the electric car off the circuit's track (measured), so 90 % is
+//! the top that every shipped car holds. The wander is a sum of two sines along
 //! the line whose phases come from a seed in the race set-up (the car's grid slot), never
 //! from a random source: the same race drives the same way, and a replay reproduces it.
 
