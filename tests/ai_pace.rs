@@ -3,7 +3,7 @@
 //!
 //! The speed profile (src/raceline/profile.rs) is the friction limit of the line for the
 //! car: no driver beats it. The issue's goal is a top-difficulty flying lap within 3 % of
-//! it; the driver today reaches +12.8 % to +13.7 % (ace aims at 90 % of the profile, which
+//! it; the driver today reaches +12.8 % to +13.8 % (ace aims at 90 % of the profile, which
 //! alone costs +11 %: see the report of issue #22), so this test bounds what ships, and its
 //! bound is to be tightened as the driver gets faster.
 use std::process::{Command, Output};
@@ -49,7 +49,7 @@ fn the_ace_laps_every_shipped_car_within_its_bound_of_the_profile() {
         let (lap, predicted) = flying_lap(car, "ace");
         // Never faster than the friction limit (a lap under it means the profile is wrong
         // about the car). Above it: aiming at 90 % of the profile alone costs 1/0.9 = +11 %;
-        // measured +12.8 % (electric) to +13.7 % (big_wheeler, coupe); 16 % leaves room for
+        // measured +12.8 % (electric) to +13.8 % (sedan); 16 % leaves room for
         // a small change in the physics, and fails if the driver loses a further 2–3 s.
         assert!(
             lap > predicted && lap < predicted * 1.16,
