@@ -245,6 +245,7 @@ fn a_replay_with_assists_on_reproduces_its_hash() {
             tick_rate_hz: RATE_HZ,
             ai_opponents: 0,
             ai_car: String::new(),
+            ai_difficulty: String::new(),
             final_state_hash: w.state_hash(),
         },
         inputs,

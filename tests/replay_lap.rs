@@ -69,6 +69,7 @@ fn a_recorded_lap_of_the_circuit_replays_to_the_same_hash() {
             tick_rate_hz: 60,
             ai_opponents: 0,
             ai_car: String::new(),
+            ai_difficulty: String::new(),
             final_state_hash: recorded_hash,
         },
         inputs,

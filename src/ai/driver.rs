@@ -2,6 +2,7 @@
 //! controller.
 
 use super::line::DrivingLine;
+use super::wander::Wander;
 use crate::sim::VehicleControl;
 use crate::vehicle::{AckermannControl, AckermannController};
 use crate::vehicle::{CarDef, Telemetry};
@@ -32,6 +33,9 @@ pub struct AiSettings {
     pub cross_track_gain: f32,
     /// Yaw damping: road-wheel angle per rad/s of yaw-rate error, s.
     pub yaw_feedback_s: f32,
+    /// Where the driver holds itself off the line (none at the top difficulty; see
+    /// [`super::AiDifficulty`]).
+    pub wander: Wander,
 }
 
 impl Default for AiSettings {
@@ -45,6 +49,7 @@ impl Default for AiSettings {
             slip_limit: 0.12,
             cross_track_gain: 0.0,
             yaw_feedback_s: 0.25,
+            wander: Wander::default(),
         }
     }
 }
@@ -109,7 +114,8 @@ impl AiDriver {
         // Pure pursuit: the arc through the look-ahead point tangent to the heading has
         // curvature 2·sin(α)/L_d; the bicycle's front angle for it is atan(L·κ).
         let lookahead = self.settings.lookahead_m + self.settings.lookahead_s * speed.max(0.0);
-        let target = self.line.point_at(here.s_m + lookahead);
+        let target = self.line.point_at(here.s_m + lookahead)
+            + self.line.left_at(here.s_m + lookahead) * self.settings.wander.offset_m(here.s_m + lookahead);
         let to_target = target - pos;
         let distance = to_target.length().max(1e-3);
         // Angle of the target left of the heading (world x is left of +z).
@@ -118,7 +124,8 @@ impl AiDriver {
         let curvature = 2.0 * left.sin() / distance;
         // Plus a cross-track term (Stanley): tires need slip angles, so pure pursuit alone
         // settles a little outside a long corner; this pulls the car back onto the line.
-        let cross_track = (-self.settings.cross_track_gain * here.offset_m / (speed.abs() + 1.0)).atan();
+        let off_wanted = here.offset_m - self.settings.wander.offset_m(here.s_m);
+        let cross_track = (-self.settings.cross_track_gain * off_wanted / (speed.abs() + 1.0)).atan();
         // Yaw damping: steer against the difference between the yaw rate the arc asks
         // (κ·v) and the car's, so a car that starts to swing in a quick change of direction
         // is caught before it weaves.

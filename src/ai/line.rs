@@ -87,6 +87,14 @@ impl DrivingLine {
         self.points[i].lerp(self.points[(i + 1) % self.points.len()], t)
     }
 
+    /// The unit vector to the left of the driving direction at distance `s_m` (the
+    /// direction of a positive [`LinePosition::offset_m`]).
+    pub fn left_at(&self, s_m: f32) -> Vec2 {
+        let (i, _) = self.segment_at(s_m);
+        let t = (self.points[(i + 1) % self.points.len()] - self.points[i]).normalize_or(Vec2::Y);
+        Vec2::new(t.y, -t.x)
+    }
+
     /// The target speed at distance `s_m`, m/s.
     pub fn speed_at(&self, s_m: f32) -> f32 {
         let (i, t) = self.segment_at(s_m);
@@ -166,6 +174,11 @@ mod tests {
         assert!((p.s_m - 30.0).abs() < 1e-4);
         // Driving +x with Y up, +z is to the right (x × z = −y): offset negative = right.
         assert!((p.offset_m + 2.0).abs() < 1e-4, "{p:?}");
+        let left = l.point_at(30.0) + l.left_at(30.0) * 1.5;
+        assert!(
+            (l.locate(left, None).offset_m - 1.5).abs() < 1e-4,
+            "left_at points left"
+        );
         let hinted = l.locate(Vec2::new(101.0, 60.0), Some(1));
         assert!((hinted.s_m - 160.0).abs() < 1e-4);
     }

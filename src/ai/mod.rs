@@ -6,19 +6,25 @@
 //!   the line, and the line's speed (read a little ahead, so braking starts in time)
 //!   through the Ackermann controller — so it drives either vehicle model.
 //! - [`LapTimer`]: laps counted at the line's start, deterministic (ticks, not clocks).
+//! - [`AiDifficulty`]: four levels trading pace for precision, with a seeded [`Wander`]
+//!   off the line below the top one.
 //! - [`StuckWatch`]: notices a car overturned or stuck, so it can be put back on its line.
 //!
 //! Everything here reads the simulation's state and returns controls; the simulation
 //! stays deterministic, and a replay that records the player's inputs reproduces the AI
 //! cars too (they are recomputed from the same states).
 
+mod difficulty;
 mod driver;
 mod line;
 mod recovery;
 mod timing;
+mod wander;
 
+pub use difficulty::AiDifficulty;
 pub use driver::{AiDriver, AiSettings};
 pub use line::DrivingLine;
 pub use recovery::StuckWatch;
 pub use recovery::{STILL_BELOW_MPS, STUCK_AFTER_S};
 pub use timing::LapTimer;
+pub use wander::Wander;

@@ -197,7 +197,7 @@ pub fn run_watched(setup: &Setup, opts: RunOptions, mut watch: Option<&mut dyn R
             laps,
             max_ticks,
         } => {
-            let mut ai = AiRace::on(race, &line_driven.line, car);
+            let mut ai = AiRace::on_at(race, &line_driven.line, car, setup.ai_difficulty);
             for _ in 0..*max_ticks {
                 let input = ai.tick();
                 let mode_over = observe(&ai.race.world, &input);

@@ -89,18 +89,30 @@ fn save_recording(
 ) -> Result<(), Error> {
     let (level, car, platform) = &opts.identity;
     Replay {
-        header: ReplayHeader::new(
-            level,
-            car,
-            platform,
-            profile.loop_config.tick_rate_hz,
-            session.opponents().len(),
-            session.opponents().defs().next().map_or("", |c| c.name.as_str()),
-            session.world().state_hash(),
-        ),
+        header: ReplayHeader {
+            ai_difficulty: difficulty_name(session.opponents()),
+            ..ReplayHeader::new(
+                level,
+                car,
+                platform,
+                profile.loop_config.tick_rate_hz,
+                session.opponents().len(),
+                session.opponents().defs().next().map_or("", |c| c.name.as_str()),
+                session.world().state_hash(),
+            )
+        },
         inputs,
     }
     .save(path)?;
     log::info!("replay written to {}", path.display());
     Ok(())
+}
+
+/// The opponents' difficulty as a replay names it: empty with none.
+pub(crate) fn difficulty_name(opponents: &super::Opponents) -> String {
+    if opponents.is_empty() {
+        String::new()
+    } else {
+        opponents.difficulty().name().to_string()
+    }
 }

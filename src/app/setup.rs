@@ -2,6 +2,7 @@
 //! level's parked cars, the platform profile and, with `--ai N`, the opponents and the line
 //! they drive, all loaded and validated. [`super::race::Race`] builds the world from it.
 
+use crate::ai::AiDifficulty;
 use crate::content::load_level;
 use crate::content::{ContentError, ContentRoot, LoadedLevel, PlatformProfile};
 use crate::error::Error;
@@ -23,6 +24,8 @@ pub struct Setup {
     pub opponents: Vec<CarDef>,
     /// The line the opponents drive, when there are any.
     pub opponents_line: Option<RaceLine>,
+    /// How well the AI drives (`--ai-difficulty`): the opponents and `run --ai-driver`.
+    pub ai_difficulty: AiDifficulty,
 }
 
 impl Setup {
@@ -58,6 +61,7 @@ impl Setup {
             profile,
             opponents: Vec::new(),
             opponents_line: None,
+            ai_difficulty: AiDifficulty::default(),
         }
     }
 

@@ -73,6 +73,11 @@ impl Context {
         let h = &replay.header;
         let mut setup = Setup::load(&self.root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
         setup.add_opponents(&self.root, h.ai_opponents as usize, &h.ai_car)?;
+        if !h.ai_difficulty.is_empty() {
+            setup.ai_difficulty = h.ai_difficulty.parse().map_err(|e: String| {
+                crate::content::ContentError::new(path.display().to_string(), "header.ai_difficulty", e)
+            })?;
+        }
         Ok((setup, replay))
     }
 }

@@ -25,8 +25,8 @@
 //!
 //! Sim cars use their drivetrain; arcade cars (no engine or tires) a simple model:
 //! constant thrust and brake, linear damping (their top speed `thrust/damping`), the road's
-//! μ for cornering; their thrust and brake push the body directly, so they do not share a
-//! friction circle with cornering; their gear is always 1.
+//! μ times their tires' `tire_friction` for cornering; their thrust and brake push the body
+//! directly, so they do not share a friction circle with cornering; their gear is always 1.
 
 use super::geometry::{menger_curvature, menger_curvature_from_lengths};
 use crate::vehicle::CarDef;
@@ -171,7 +171,10 @@ impl CarModel {
                     UNBOUNDED_TOP_SPEED_MPS
                 };
                 Self {
-                    mu: surface_mu,
+                    // The tires' Coulomb limit (`tires.tire_friction`) caps cornering at
+                    // tire_friction × the road's μ; without it the seed's viscous friction
+                    // is unbounded and the road's μ is the profile's assumption.
+                    mu: surface_mu * a.tire_friction.unwrap_or(1.0),
                     gravity_mps2,
                     top_speed_mps: top,
                     mass_kg: m,

@@ -13,12 +13,14 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
-/// Format version written in every replay (4: each input has an `actions` byte, for the
-/// restart action that came with reset-in-place).
-pub const FORMAT: u32 = 4;
+/// Format version written in every replay (5: each input has an `actions` byte, for the
+/// restart action that came with reset-in-place, and the header names the opponents'
+/// difficulty). Format 4 never left the development branches that each made one half of 5.
+pub const FORMAT: u32 = 5;
 
-/// The format before: no `actions` byte, and its reset flag put the car back at the start,
-/// which is this format's restart. Read, so such replays still replay as recorded.
+/// The format before: no `actions` byte, its reset flag put the car back at the start,
+/// which is this format's restart, and no difficulty in the header (its opponents raced at
+/// the one pace there was, today's `ace`). Read, so such replays still replay as recorded.
 const FORMAT_BEFORE_ACTIONS: u32 = 3;
 
 /// What was played, and how it ended.
@@ -40,6 +42,9 @@ pub struct ReplayHeader {
     pub ai_opponents: u32,
     /// The opponents' car, name or path (empty with none).
     pub ai_car: String,
+    /// The opponents' difficulty by name (`rookie` … `ace`; empty with none): their
+    /// driving, and their seeded wander off the line, depend on it.
+    pub ai_difficulty: String,
     /// State hash after the last tick.
     pub final_state_hash: u64,
 }
@@ -72,6 +77,7 @@ impl ReplayHeader {
             } else {
                 ai_car.to_owned()
             },
+            ai_difficulty: String::new(),
             final_state_hash,
         }
     }
@@ -109,10 +115,46 @@ struct StoredInputV3 {
     gear: i8,
 }
 
+/// The header as format 3 stored it: [`ReplayHeader`] without `ai_difficulty`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ReplayHeaderV3 {
+    format: u32,
+    build: String,
+    level: String,
+    car: String,
+    platform: String,
+    tick_rate_hz: u32,
+    ai_opponents: u32,
+    ai_car: String,
+    final_state_hash: u64,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct ReplayFileV3 {
-    header: ReplayHeader,
+    header: ReplayHeaderV3,
     inputs: Vec<StoredInputV3>,
+}
+
+impl ReplayHeaderV3 {
+    /// This header in today's format; its opponents, if any, drove at today's `ace`.
+    fn upgraded(self) -> ReplayHeader {
+        ReplayHeader {
+            format: FORMAT,
+            build: self.build,
+            level: self.level,
+            car: self.car,
+            platform: self.platform,
+            tick_rate_hz: self.tick_rate_hz,
+            ai_opponents: self.ai_opponents,
+            ai_difficulty: if self.ai_opponents == 0 {
+                String::new()
+            } else {
+                "ace".to_owned()
+            },
+            ai_car: self.ai_car,
+            final_state_hash: self.final_state_hash,
+        }
+    }
 }
 
 impl StoredInputV3 {
@@ -193,20 +235,18 @@ impl Replay {
         }
         // The header first: a replay of another format says so, rather than failing to
         // parse as this one.
-        let (header, _): (ReplayHeader, _) =
+        // The format is the header's first field in every version.
+        let (format, _): (u32, _) =
             postcard::take_from_bytes(&body[MAGIC.len()..]).map_err(|e| fail(format!("corrupt ({e})")))?;
         let payload = &body[MAGIC.len()..];
         let corrupt = |e: postcard::Error| fail(format!("corrupt ({e})"));
-        let parsed: ReplayFile = match header.format {
+        let parsed: ReplayFile = match format {
             FORMAT => postcard::from_bytes(payload).map_err(corrupt)?,
             FORMAT_BEFORE_ACTIONS => {
                 let old: ReplayFileV3 = postcard::from_bytes(payload).map_err(corrupt)?;
                 ReplayFile {
                     // Upgraded: it is written back, if at all, in today's format.
-                    header: ReplayHeader {
-                        format: FORMAT,
-                        ..old.header
-                    },
+                    header: old.header.upgraded(),
                     inputs: old.inputs.into_iter().map(StoredInputV3::upgraded).collect(),
                 }
             }
@@ -305,6 +345,7 @@ mod tests {
                 tick_rate_hz: 60,
                 ai_opponents: 0,
                 ai_car: String::new(),
+                ai_difficulty: String::new(),
                 final_state_hash: 0xDEAD_BEEF,
             },
             inputs: (0..100)
@@ -367,9 +408,16 @@ mod tests {
     fn a_format_3_replay_replays_its_reset_as_a_restart() {
         let r = sample();
         let old = ReplayFileV3 {
-            header: ReplayHeader {
+            header: ReplayHeaderV3 {
                 format: FORMAT_BEFORE_ACTIONS,
-                ..r.header.clone()
+                build: r.header.build.clone(),
+                level: r.header.level.clone(),
+                car: r.header.car.clone(),
+                platform: r.header.platform.clone(),
+                tick_rate_hz: r.header.tick_rate_hz,
+                ai_opponents: 2,
+                ai_car: "sedan".into(),
+                final_state_hash: r.header.final_state_hash,
             },
             inputs: r
                 .inputs
@@ -391,5 +439,21 @@ mod tests {
         assert!(back.inputs[50].restart && !back.inputs[50].reset);
         assert!(back.inputs.iter().filter(|i| i.reset || i.restart).count() == 1);
         assert_eq!(back.inputs[7].assists, r.inputs[7].assists);
+        // The header keeps what it named; its opponents raced at the one pace there was.
+        assert_eq!(back.header.level, r.header.level);
+        assert_eq!(back.header.final_state_hash, r.header.final_state_hash);
+        assert_eq!(
+            (back.header.ai_opponents, back.header.ai_difficulty.as_str()),
+            (2, "ace")
+        );
+        assert_eq!(back.header.format, FORMAT);
+    }
+
+    #[test]
+    fn the_development_format_4_is_refused_by_name() {
+        let mut dev = sample();
+        dev.header.format = 4;
+        let e = Replay::decode("r", &dev.encode()).unwrap_err();
+        assert!(e.problem.contains("format 4"), "{e}");
     }
 }

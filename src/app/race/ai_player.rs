@@ -2,7 +2,7 @@
 //! [`AiRace`]: a [`Race`] with the AI at the player's wheel.
 
 use super::Race;
-use crate::ai::{AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
+use crate::ai::{AiDifficulty, AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
 use crate::app::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
@@ -22,10 +22,16 @@ pub struct AiPlayer {
 }
 
 impl AiPlayer {
-    /// An AI for the player's `car` along `line`.
+    /// An AI for the player's `car` along `line`, at the top difficulty.
     pub fn new(line: &Arc<DrivingLine>, car: &CarDef) -> Self {
+        Self::with_settings(line, car, AiSettings::default())
+    }
+
+    /// An AI for the player's `car` along `line` driving with `settings` (e.g. a
+    /// difficulty's, [`AiDifficulty::settings`]).
+    pub fn with_settings(line: &Arc<DrivingLine>, car: &CarDef, settings: AiSettings) -> Self {
         Self {
-            driver: AiDriver::new(line.clone(), car, AiSettings::default()),
+            driver: AiDriver::new(line.clone(), car, settings),
             car: car.clone(),
             timer: LapTimer::new(),
             watch: StuckWatch::default(),
@@ -72,15 +78,26 @@ impl AiRace {
     /// [`Setup::add_opponents`] added some). A level with no line for AI cars is an error.
     pub fn new(root: &ContentRoot, setup: &Setup) -> Result<Self, Error> {
         let line = level_line(root, &setup.level, &setup.car)?;
-        Ok(Self::on(Race::headless(setup), &line.line, &setup.car))
+        Ok(Self::on_at(
+            Race::headless(setup),
+            &line.line,
+            &setup.car,
+            setup.ai_difficulty,
+        ))
     }
 
     /// `race` with the AI at the wheel of the player's `car`, driving `line`
     /// (`run --ai-driver` brings its own line).
     pub fn on(race: Race, line: &Arc<DrivingLine>, car: &CarDef) -> Self {
+        Self::on_at(race, line, car, AiDifficulty::Ace)
+    }
+
+    /// As [`AiRace::on`], the player's AI at `difficulty` (seed 0: the pole slot; the
+    /// opponents behind it are seeded by their grid slots).
+    pub fn on_at(race: Race, line: &Arc<DrivingLine>, car: &CarDef, difficulty: AiDifficulty) -> Self {
         Self {
             race,
-            player: AiPlayer::new(line, car),
+            player: AiPlayer::with_settings(line, car, difficulty.settings(0)),
         }
     }
 

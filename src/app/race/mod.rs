@@ -67,7 +67,7 @@ impl Race {
     /// setup's line.
     pub fn on(mut world: SimWorld, setup: &Setup) -> Race {
         let opponents = match &setup.opponents_line {
-            Some(line) => Opponents::spawn(&mut world, &line.line, &setup.opponents),
+            Some(line) => Opponents::spawn_at(&mut world, &line.line, &setup.opponents, setup.ai_difficulty),
             None => Opponents::default(),
         };
         Race { world, opponents }

@@ -2,7 +2,7 @@
 //! its own [`AiDriver`], following rather than ramming a car ahead, and put back on the
 //! line when overturned or stuck.
 
-use crate::ai::{AiDriver, AiSettings, DrivingLine, StuckWatch};
+use crate::ai::{AiDifficulty, AiDriver, DrivingLine, StuckWatch};
 use crate::sim::SimWorld;
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
@@ -12,10 +12,15 @@ use std::sync::Arc;
 const GRID_SPACING_M: f32 = 10.0;
 /// Lateral offset of alternate grid slots from the line, m.
 const GRID_STAGGER_M: f32 = 1.6;
-/// An AI car watches for cars this far ahead on the line, m.
-const FOLLOW_DISTANCE_M: f32 = 30.0;
-/// The gap it keeps to a car ahead, m.
+/// An AI car watches for cars this far ahead on the line, m (beyond the gap it keeps at
+/// the circuit's top speeds, 8 + 0.3 × 55 ≈ 25 m).
+const FOLLOW_DISTANCE_M: f32 = 60.0;
+/// The gap it keeps to a car ahead at rest, centre to centre, m.
 const FOLLOW_GAP_M: f32 = 8.0;
+/// The gap grows by this much per m/s of its own speed, s (a time gap). Without it, a queue
+/// of aces behind a slower car at speed touched 34 times a lap (8 m centre to centre left
+/// 3.4 m between bumpers at 40 m/s: under 0.1 s); with 0.3 s, none (tests/ai_racecraft.rs).
+const FOLLOW_TIME_GAP_S: f32 = 0.3;
 /// How fast it closes a larger gap: speed over the car ahead per metre of extra gap, 1/s.
 const FOLLOW_GAIN_PER_S: f32 = 0.5;
 
@@ -40,12 +45,25 @@ pub struct Opponents {
     hints: Vec<Option<usize>>,
     /// Per world car, this tick: position, distance along the line, offset from it, speed.
     places: Vec<(Vec2, f32, f32, f32)>,
+    /// How well they drive.
+    difficulty: AiDifficulty,
 }
 
 impl Opponents {
     /// Adds one car per entry of `defs` to `world` on the grid behind the player, each
-    /// driven along `line`.
+    /// driven along `line` at the top difficulty.
     pub fn spawn(world: &mut SimWorld, line: &Arc<DrivingLine>, defs: &[CarDef]) -> Opponents {
+        Self::spawn_at(world, line, defs, AiDifficulty::Ace)
+    }
+
+    /// As [`Opponents::spawn`], every driver at `difficulty`; each car's grid slot seeds
+    /// its wander off the line (deterministic: the same grid races the same way).
+    pub fn spawn_at(
+        world: &mut SimWorld,
+        line: &Arc<DrivingLine>,
+        defs: &[CarDef],
+        difficulty: AiDifficulty,
+    ) -> Opponents {
         let p = world.player_body().translation();
         let start = Vec2::new(p.x, p.z);
         let mut cars = Vec::with_capacity(defs.len());
@@ -56,7 +74,7 @@ impl Opponents {
             cars.push((
                 index,
                 def.clone(),
-                AiDriver::new(line.clone(), def, AiSettings::default()),
+                AiDriver::new(line.clone(), def, difficulty.settings(k as u64 + 1)),
                 StuckWatch::default(),
             ));
         }
@@ -65,13 +83,14 @@ impl Opponents {
             cars,
             hints: vec![None; n],
             places: Vec::with_capacity(n),
+            difficulty,
         }
     }
 
     /// Sets every AI car's controls for the next tick from the world as it is. An AI car
     /// closing on any car ahead of it on the line (within the following distance and
     /// nearly in its path) aims no faster than that car plus a margin that shrinks with the
-    /// gap, so it follows rather than rams.
+    /// gap, keeping a gap that grows with its speed, so it follows rather than rams.
     pub fn drive(&mut self, world: &mut SimWorld) {
         let Some(line) = self.cars.first().map(|(_, _, d, _)| d.line().clone()) else {
             return;
@@ -90,7 +109,7 @@ impl Opponents {
                 .push((Vec2::new(p.x, p.z), at.s_m, at.offset_m, world.car_forward_speed(i)));
         }
         for (index, def, driver, watch) in &mut self.cars {
-            let (my_pos, my_s, my_offset, _) = self.places[*index];
+            let (my_pos, my_s, my_offset, my_speed) = self.places[*index];
             let mut cap = f32::INFINITY;
             for (other, &(pos, s, offset, speed)) in self.places.iter().enumerate() {
                 if other == *index || pos.distance_squared(my_pos) > FOLLOW_DISTANCE_M * FOLLOW_DISTANCE_M * 2.25 {
@@ -98,7 +117,10 @@ impl Opponents {
                 }
                 let gap = (s - my_s).rem_euclid(length);
                 if gap > 0.0 && gap < FOLLOW_DISTANCE_M && (offset - my_offset).abs() < 2.5 {
-                    cap = cap.min(speed.max(0.0) + FOLLOW_GAIN_PER_S * (gap - FOLLOW_GAP_M));
+                    // Constant time-gap spacing (adaptive cruise control's policy; Rajamani,
+                    // Vehicle Dynamics and Control, ch. 6): the gap kept grows with speed.
+                    let want_m = FOLLOW_GAP_M + FOLLOW_TIME_GAP_S * my_speed.max(0.0);
+                    cap = cap.min(speed.max(0.0) + FOLLOW_GAIN_PER_S * (gap - want_m));
                 }
             }
             let telemetry = world.telemetry(*index);
@@ -114,6 +136,11 @@ impl Opponents {
     /// The AI cars' definitions, in world order.
     pub fn defs(&self) -> impl Iterator<Item = &CarDef> {
         self.cars.iter().map(|(_, d, _, _)| d)
+    }
+
+    /// How well they drive.
+    pub fn difficulty(&self) -> AiDifficulty {
+        self.difficulty
     }
 
     /// How many.

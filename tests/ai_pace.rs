@@ -1,0 +1,121 @@
+//! The AI's pace on the circuit against its speed profile, per shipped car and difficulty,
+//! and races at a lower difficulty replaying to the same state.
+//!
+//! The speed profile (src/raceline/profile.rs) is the friction limit of the line for the
+//! car: no driver beats it. The issue's goal is a top-difficulty flying lap within 3 % of
+//! it; the driver today reaches +12.8 % to +13.8 % (ace aims at 90 % of the profile, which
+//! alone costs +11 %: see the report of issue #22), so this test bounds what ships, and its
+//! bound is to be tightened as the driver gets faster.
+use std::process::{Command, Output};
+
+fn skidpad(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("the skidpad binary runs")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
+}
+
+/// The AI's second timed lap (flying: the first starts from the out-lap's speed) and the
+/// profile's predicted lap, s.
+fn flying_lap(car: &str, difficulty: &str) -> (f64, f64) {
+    let r = json(&skidpad(&[
+        "run",
+        "--level",
+        "circuit",
+        "--car",
+        car,
+        "--ai-driver",
+        "--ai-difficulty",
+        difficulty,
+        "--laps",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(r["max_off_track_m"], 0.0, "{car} at {difficulty} left the track: {r}");
+    let laps = r["lap_times_s"].as_array().unwrap_or_else(|| panic!("{car}: {r}"));
+    assert_eq!(laps.len(), 2, "{car} at {difficulty}: two laps timed: {r}");
+    (laps[1].as_f64().unwrap(), r["predicted_lap_time_s"].as_f64().unwrap())
+}
+
+#[test]
+fn the_ace_laps_every_shipped_car_within_its_bound_of_the_profile() {
+    for car in ["coupe", "big_wheeler", "sedan", "electric"] {
+        let (lap, predicted) = flying_lap(car, "ace");
+        // Never faster than the friction limit (a lap under it means the profile is wrong
+        // about the car). Above it: aiming at 90 % of the profile alone costs 1/0.9 = +11 %;
+        // measured +12.8 % (electric) to +13.8 % (sedan); 16 % leaves room for
+        // a small change in the physics, and fails if the driver loses a further 2–3 s.
+        assert!(
+            lap > predicted && lap < predicted * 1.16,
+            "{car}: flying lap {lap:.2} s vs predicted {predicted:.2} s"
+        );
+    }
+}
+
+#[test]
+fn lower_difficulties_are_slower_by_about_their_speed_fraction() {
+    let (ace, _) = flying_lap("coupe", "ace");
+    let (pro, _) = flying_lap("coupe", "pro");
+    let (rookie, _) = flying_lap("coupe", "rookie");
+    // Lap time scales as 1 / the fraction of the profile aimed at: pro 0.87 and rookie 0.80
+    // against ace's 0.90 predict +3.4 % and +12.5 % (measured +3.3 % and +11.9 %: the
+    // slower car also loses a little less in the corners). Half of each gap at least, and
+    // no more than the gap plus 5 %.
+    assert!(
+        pro > ace * 1.017 && pro < ace * 1.084,
+        "pro {pro:.2} s vs ace {ace:.2} s"
+    );
+    assert!(
+        rookie > ace * 1.06 && rookie < ace * 1.175,
+        "rookie {rookie:.2} s vs ace {ace:.2} s"
+    );
+}
+
+#[test]
+fn a_race_against_rookies_replays_to_the_same_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let rpl = dir.path().join("rookies.rpl");
+    let race = |difficulty: &str, record: Option<&str>| {
+        let mut args = vec![
+            "run",
+            "--level",
+            "circuit",
+            "--ai",
+            "3",
+            "--ai-difficulty",
+            difficulty,
+            "--seconds",
+            "20",
+            "--throttle",
+            "1",
+            "--json",
+        ];
+        if let Some(path) = record {
+            args.extend(["--record", path]);
+        }
+        json(&skidpad(&args))
+    };
+    let rookies = race("rookie", rpl.to_str());
+    let aces = race("ace", None);
+    assert_ne!(
+        rookies["state_hash"], aces["state_hash"],
+        "the difficulty changes how the opponents drive"
+    );
+    // The replay records the difficulty: replayed, the rookies drive as they did.
+    let replayed = json(&skidpad(&["run", "--replay", rpl.to_str().unwrap(), "--json"]));
+    assert_eq!(replayed["replay_matches"], true, "{replayed}");
+}
+
+#[test]
+fn an_unknown_difficulty_is_refused_by_name() {
+    let o = skidpad(&["run", "--level", "circuit", "--ai", "1", "--ai-difficulty", "godlike"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("godlike") && err.contains("rookie"), "{err}");
+}

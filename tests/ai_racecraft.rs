@@ -1,0 +1,198 @@
+//! Eight AI cars race three laps of the circuit: how often they touch, how often one passes
+//! another, and how far apart they finish. Prints the figures (`--nocapture`) and bounds
+//! the contacts.
+use glam::{Quat, Vec2, Vec3};
+use skidpad::ai::AiDifficulty;
+use skidpad::app::{AiRace, Race, Setup};
+use skidpad::content::{ContentRoot, PlatformProfile};
+use skidpad::raceline::level_line;
+
+/// Laps raced.
+const LAPS: f32 = 3.0;
+/// AI cars beside the player's (also AI-driven).
+const OPPONENTS: usize = 7;
+/// How far clear of another car a car must get for a pass to count, m (a car length).
+const PASS_CLEAR_M: f32 = 5.0;
+
+/// A car's footprint: centre and half extents along its own right (x) and forward (z) axes
+/// in world (x, z).
+struct Footprint {
+    centre: Vec2,
+    axes: [Vec2; 2],
+    half_m: [f32; 2],
+}
+
+impl Footprint {
+    fn of(translation: Vec3, rotation: Quat, half_width_m: f32, half_length_m: f32) -> Self {
+        let x = rotation * Vec3::X;
+        let z = rotation * Vec3::Z;
+        Self {
+            centre: Vec2::new(translation.x, translation.z),
+            axes: [
+                Vec2::new(x.x, x.z).normalize_or(Vec2::X),
+                Vec2::new(z.x, z.z).normalize_or(Vec2::Y),
+            ],
+            half_m: [half_width_m, half_length_m],
+        }
+    }
+
+    /// Radius of the footprint projected on `axis`.
+    fn reach(&self, axis: Vec2) -> f32 {
+        self.half_m[0] * self.axes[0].dot(axis).abs() + self.half_m[1] * self.axes[1].dot(axis).abs()
+    }
+
+    /// The separating axis theorem for two rectangles: they overlap when no edge normal of
+    /// either separates them.
+    fn overlaps(&self, other: &Footprint) -> bool {
+        let d = other.centre - self.centre;
+        self.axes
+            .iter()
+            .chain(other.axes.iter())
+            .all(|&axis| d.dot(axis).abs() <= self.reach(axis) + other.reach(axis))
+    }
+}
+
+/// What the race measured.
+#[derive(Debug)]
+struct RaceFigures {
+    /// Contacts between cars (a pair's footprints starting to overlap), over the race.
+    contacts: u32,
+    /// One car passing another that was within 50 m of it along the line.
+    overtakes: u32,
+    /// Each car's time to cover the race distance from its grid slot, s.
+    finish_s: Vec<f32>,
+}
+
+/// `car` on pole driven at `pole`, seven more behind it at `field`.
+fn race(car: &str, pole: AiDifficulty, field: AiDifficulty) -> RaceFigures {
+    let root = ContentRoot::Embedded;
+    let mut setup = Setup::load(&root, "circuit", car, PlatformProfile::load("desktop").unwrap()).unwrap();
+    setup.add_opponents(&root, OPPONENTS, car).unwrap();
+    setup.ai_difficulty = field;
+    let line = level_line(&root, &setup.level, &setup.car).unwrap().line;
+    let chassis = setup.car.chassis[0].size_m;
+    let (half_w, half_l) = (chassis.x * 0.5, chassis.z * 0.5);
+    let mut ai = AiRace::on_at(Race::headless(&setup), &line, &setup.car, pole);
+    let n = ai.race.world.cars().len();
+    assert_eq!(n, OPPONENTS + 1);
+    let length = line.length_m();
+    let dt = ai.race.world.dt_s();
+
+    // Progress along the line, unwrapped, per car; its start; its finish time.
+    let mut hints = vec![None; n];
+    let mut last_s = vec![0.0f32; n];
+    let mut progress = vec![0.0f32; n];
+    let mut finish_s = vec![f32::NAN; n];
+    // Progress is measured from the pole car's place: the cars behind it start at minus
+    // their distance back, so everyone finishes at the same line.
+    let wrap_half = |ds: f32| ds - length * (ds / length).round();
+    let mut s0 = 0.0;
+    for i in 0..n {
+        let p = ai.race.world.car_body(i).translation();
+        let at = line.locate(Vec2::new(p.x, p.z), None);
+        if i == 0 {
+            s0 = at.s_m;
+        }
+        last_s[i] = at.s_m;
+        progress[i] = wrap_half(at.s_m - s0);
+        hints[i] = Some(at.index);
+    }
+    let mut touching = vec![false; n * n];
+    // Who led each pair at the start (i < j: car i is ahead on the grid).
+    let mut ahead: Vec<bool> = (0..n * n).map(|k| progress[k / n] > progress[k % n]).collect();
+    let (mut contacts, mut overtakes) = (0, 0);
+    let max_ticks = (LAPS * 160.0 / dt) as u64;
+    for tick in 1..=max_ticks {
+        ai.tick();
+        let w = &ai.race.world;
+        let prints: Vec<Footprint> = (0..n)
+            .map(|i| {
+                let b = w.car_body(i);
+                Footprint::of(b.translation(), *b.rotation(), half_w, half_l)
+            })
+            .collect();
+        for i in 0..n {
+            let p = w.car_body(i).translation();
+            let at = line.locate(Vec2::new(p.x, p.z), hints[i]);
+            hints[i] = Some(at.index);
+            // The step along the line, wrapped into (−L/2, L/2].
+            progress[i] += wrap_half(at.s_m - last_s[i]);
+            last_s[i] = at.s_m;
+            if finish_s[i].is_nan() && progress[i] >= LAPS * length {
+                finish_s[i] = tick as f32 * dt;
+            }
+        }
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let now = prints[i].overlaps(&prints[j]);
+                if now && !touching[i * n + j] {
+                    contacts += 1;
+                }
+                touching[i * n + j] = now;
+                // Who leads the pair changes only once the new leader is a car length
+                // clear (side by side is not yet a pass), and counts only between cars
+                // racing each other (not one lapping another far back).
+                let gap = progress[i] - progress[j];
+                if gap.abs() > PASS_CLEAR_M && gap.abs() < 50.0 {
+                    let i_ahead = gap > 0.0;
+                    if i_ahead != ahead[i * n + j] {
+                        overtakes += 1;
+                    }
+                    ahead[i * n + j] = i_ahead;
+                }
+            }
+        }
+        if finish_s.iter().all(|f| !f.is_nan()) {
+            break;
+        }
+    }
+    RaceFigures {
+        contacts,
+        overtakes,
+        finish_s,
+    }
+}
+
+#[test]
+fn eight_ai_cars_race_three_laps_with_few_contacts() {
+    let f = race("sedan", AiDifficulty::Ace, AiDifficulty::Ace);
+    let finished: Vec<f32> = f.finish_s.iter().copied().filter(|t| !t.is_nan()).collect();
+    let (first, last) = finished
+        .iter()
+        .fold((f32::INFINITY, 0.0f32), |(a, b), &t| (a.min(t), b.max(t)));
+    println!(
+        "8 sedans, 3 laps, ace: contacts {} ({:.2} per lap), overtakes {}, finished {}/8, first {first:.1} s, last {last:.1} s, spread {:.1} s",
+        f.contacts,
+        f.contacts as f32 / LAPS,
+        f.overtakes,
+        finished.len(),
+        last - first
+    );
+    assert_eq!(finished.len(), 8, "every car finishes: {:?}", f.finish_s);
+    // Every car drives the same line at the same pace and follows a car ahead rather than
+    // closing on it: touching should be rare. Measured 0 contacts in 3 laps (2 before the
+    // followers kept a time gap) and no overtakes (a procession: the driver does not pass
+    // yet, issue #22 part 2). A bound of one contact per lap fails a follower that rams.
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// The hard case for following: faster cars catch a slower one and, with no passing yet,
+/// queue behind it at speed. With a fixed 8 m gap they touched 103 times in 3 laps (34 a
+/// lap: 3.4 m between bumpers at 40 m/s); with the gap growing 0.3 s per m/s, none.
+#[test]
+fn aces_queue_behind_a_rookie_on_pole_without_ramming_it() {
+    let f = race("sedan", AiDifficulty::Rookie, AiDifficulty::Ace);
+    println!(
+        "rookie on pole, 7 aces behind, 3 laps: contacts {} ({:.2} per lap), overtakes {}, finish {:?}",
+        f.contacts,
+        f.contacts as f32 / LAPS,
+        f.overtakes,
+        f.finish_s
+    );
+    assert!(
+        f.finish_s.iter().all(|t| !t.is_nan()),
+        "every car finishes: {:?}",
+        f.finish_s
+    );
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
