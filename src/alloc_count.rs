@@ -6,11 +6,23 @@
 //! Counting costs two relaxed atomic adds per allocation.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
 static PEAK_BYTES: AtomicI64 = AtomicI64::new(0);
+
+thread_local! {
+    // Const-initialised and without a destructor, so the allocator may touch it at any
+    // point of a thread's life.
+    static THREAD_ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn counted() {
+    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    let _ = THREAD_ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
 
 /// The system allocator, counting.
 pub struct CountingAlloc;
@@ -24,13 +36,13 @@ fn grew(bytes: i64) {
 // counters have no effect on the memory handed out.
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        counted();
         grew(layout.size() as i64);
         System.alloc(layout)
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        counted();
         grew(layout.size() as i64);
         System.alloc_zeroed(layout)
     }
@@ -41,7 +53,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        counted();
         grew(new_size as i64 - layout.size() as i64);
         System.realloc(ptr, layout, new_size)
     }
@@ -51,6 +63,13 @@ unsafe impl GlobalAlloc for CountingAlloc {
 /// allocator installed.
 pub fn allocations() -> u64 {
     ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// Allocations (and reallocations) so far by the calling thread alone: what a test that
+/// runs its ticks on one thread counts, so the test harness's own thread (printing, its
+/// result channel) cannot make it flaky. Zero progress without the allocator installed.
+pub fn thread_allocations() -> u64 {
+    THREAD_ALLOCATIONS.try_with(Cell::get).unwrap_or(0)
 }
 
 /// Highest heap use seen, bytes (0 without the allocator installed).
