@@ -44,9 +44,9 @@ pub fn decimated_triangles(map: &Heightmap, tolerance_m: f32) -> Vec<[u32; 3]> {
     }
 }
 
-/// Longest run of rows merged into one band of the sub-grid (bounds the bake's work on
-/// long flat grids: a run is re-checked sample by sample each time it grows).
-const MAX_ROW_RUN: usize = 128;
+/// Longest run of rows or columns merged into one cell of the sub-grid (bounds the bake's
+/// work on large flat grids: a run is re-checked sample by sample each time it grows).
+const MAX_RUN: usize = 128;
 
 /// Triangles over a subset of the map's columns and rows, within `tolerance_m` of every
 /// sample: columns first, each dropped where every row's height there is within the
@@ -58,7 +58,7 @@ fn sub_grid_triangles(map: &Heightmap, tolerance_m: f32) -> Vec<[u32; 3]> {
     let mut start = 0;
     while start < cols - 1 {
         let mut end = start + 1;
-        while end + 1 < cols && columns_fit(map, start, end + 1, tolerance_m) {
+        while end + 1 < cols && end + 1 - start <= MAX_RUN && columns_fit(map, start, end + 1, tolerance_m) {
             end += 1;
         }
         kept_cols.push(end);
@@ -68,10 +68,7 @@ fn sub_grid_triangles(map: &Heightmap, tolerance_m: f32) -> Vec<[u32; 3]> {
     let mut start = 0;
     while start < rows - 1 {
         let mut end = start + 1;
-        while end + 1 < rows
-            && end + 1 - start <= MAX_ROW_RUN
-            && band_fits(map, &kept_cols, start, end + 1, tolerance_m)
-        {
+        while end + 1 < rows && end + 1 - start <= MAX_RUN && band_fits(map, &kept_cols, start, end + 1, tolerance_m) {
             end += 1;
         }
         kept_rows.push(end);
@@ -198,45 +195,34 @@ impl<'a> Rtin<'a> {
 
     /// Every hypotenuse midpoint's error: the largest of the triangles on either side of
     /// it and of their descendants (so a triangle is split whenever any descendant or its
-    /// neighbour must be). Filled level by level, finest first.
+    /// neighbour must be). Filled finest triangles first, walking the binary tree's ids
+    /// backwards (ids 2 and 3 the two halves of the square, 2i and 2i + 1 the children of
+    /// i), so nothing but the errors is stored.
     fn errors(&self) -> Vec<f32> {
         let s = self.size as usize;
         let mut errors = vec![0.0f32; s * s];
         let n = self.size - 1;
-        let mut levels: Vec<Vec<[Cell; 3]>> = vec![vec![[(0, 0), (n, n), (n, 0)], [(n, n), (0, 0), (0, n)]]];
-        loop {
-            let mut next = Vec::new();
-            for &[a, b, c] in levels.last().into_iter().flatten() {
-                if is_leaf(a, c) || self.place([a, b, c]) == Place::Outside {
-                    continue;
-                }
-                let m = midpoint(a, b);
-                next.push([c, a, m]);
-                next.push([b, c, m]);
-            }
-            if next.is_empty() {
-                break;
-            }
-            levels.push(next);
-        }
-        for level in levels.iter().rev() {
-            for &[a, b, c] in level {
-                if is_leaf(a, c) {
-                    continue;
-                }
-                let own = match self.place([a, b, c]) {
-                    Place::Outside => continue,
-                    Place::Straddling => f32::INFINITY,
-                    Place::Inside => self.triangle_error([a, b, c]),
-                };
-                let m = midpoint(a, b);
-                let children = [midpoint(c, a), midpoint(b, c)]
+        // Every triangle but the half-cell leaves.
+        let parents = 2 * n as u64 * n as u64 - 2;
+        for i in (0..parents).rev() {
+            let [a, b, c] = triangle_of(i + 2, n);
+            let own = match self.place([a, b, c]) {
+                Place::Outside => continue,
+                Place::Straddling => f32::INFINITY,
+                Place::Inside => self.triangle_error([a, b, c]),
+            };
+            let m = midpoint(a, b);
+            // The children (c, a, m) and (b, c, m); a leaf child has no midpoint sample.
+            let children = if is_leaf(c, m) {
+                0.0
+            } else {
+                [midpoint(c, a), midpoint(b, c)]
                     .map(|q| errors[q.1 as usize * s + q.0 as usize])
                     .into_iter()
-                    .fold(0.0f32, f32::max);
-                let e = &mut errors[m.1 as usize * s + m.0 as usize];
-                *e = e.max(own).max(children);
-            }
+                    .fold(0.0f32, f32::max)
+            };
+            let e = &mut errors[m.1 as usize * s + m.0 as usize];
+            *e = e.max(own).max(children);
         }
         errors
     }
@@ -269,6 +255,24 @@ enum Place {
     Inside,
     Straddling,
     Outside,
+}
+
+/// The triangle with tree id `id` (≥ 2) on a square of `n` cells a side: its
+/// hypotenuse's ends a and b and its right-angle corner c (the numbering `martini` uses).
+fn triangle_of(id: u64, n: u32) -> [Cell; 3] {
+    let (mut a, mut b, mut c) = if id & 1 == 1 {
+        ((0, 0), (n, n), (n, 0))
+    } else {
+        ((n, n), (0, 0), (0, n))
+    };
+    // Bit 0 chose the half; the bits above it, up to the leading 1, are the path down.
+    let mut rest = id >> 1;
+    while rest > 1 {
+        let m = midpoint(a, b);
+        (a, b, c) = if rest & 1 == 1 { (c, a, m) } else { (b, c, m) };
+        rest >>= 1;
+    }
+    [a, b, c]
 }
 
 /// A triangle whose legs (a–c) span one sample: half a grid cell, never split.
