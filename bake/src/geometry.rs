@@ -1,6 +1,7 @@
 //! A level's static geometry as pieces (shape, pose, material, look), and the triangles
 //! render draws for each.
 
+use crate::height_mesh::{decimated_triangles, RENDER_HEIGHT_TOLERANCE_M};
 use crate::heightmap::Heightmap;
 use crate::level::{Level, PropShape};
 use crate::material::MaterialId;
@@ -445,29 +446,29 @@ impl MeshData {
         }
     }
 
-    /// A smooth-shaded height grid centred on `centre` (its heights add to centre.y).
+    /// A smooth-shaded height grid centred on `centre` (its heights add to centre.y), drawn
+    /// at the resolution its detail needs: within [`RENDER_HEIGHT_TOLERANCE_M`] of every
+    /// sample ([`decimated_triangles`]); each vertex keeps the full grid's normal.
     pub fn add_heights(&mut self, map: &Heightmap, size_m: Vec2, centre: Vec3, color: [f32; 4]) {
         let (rows, cols) = (map.rows, map.cols);
         let (dx, dz) = (size_m.x / (cols - 1) as f32, size_m.y / (rows - 1) as f32);
         let origin = centre - Vec3::new(size_m.x * 0.5, 0.0, size_m.y * 0.5);
-        let base = self.positions.len() as u32;
-        for r in 0..rows {
-            for c in 0..cols {
-                let h = |r: usize, c: usize| map.at(r.min(rows - 1), c.min(cols - 1));
-                let slope_x = (h(r, c + 1) - h(r, c.saturating_sub(1)))
-                    / (dx * ((c + 1).min(cols - 1) - c.saturating_sub(1)) as f32);
-                let slope_z = (h(r + 1, c) - h(r.saturating_sub(1), c))
-                    / (dz * ((r + 1).min(rows - 1) - r.saturating_sub(1)) as f32);
-                let n = Vec3::new(-slope_x, 1.0, -slope_z).normalize();
-                self.push_vertex(origin + Vec3::new(c as f32 * dx, map.at(r, c), r as f32 * dz), n, color);
-            }
-        }
-        for r in 0..rows as u32 - 1 {
-            for c in 0..cols as u32 - 1 {
-                let i = base + r * cols as u32 + c;
-                let (right, down) = (i + 1, i + cols as u32);
-                // Counter-clockwise seen from above (+Y): +Z rows, +X columns.
-                self.indices.extend_from_slice(&[i, down, right, right, down, down + 1]);
+        let h = |r: usize, c: usize| map.at(r.min(rows - 1), c.min(cols - 1));
+        let mut vertex_of = vec![u32::MAX; rows * cols];
+        for tri in decimated_triangles(map, RENDER_HEIGHT_TOLERANCE_M) {
+            for sample in tri {
+                let slot = &mut vertex_of[sample as usize];
+                if *slot == u32::MAX {
+                    let (r, c) = (sample as usize / cols, sample as usize % cols);
+                    let slope_x = (h(r, c + 1) - h(r, c.saturating_sub(1)))
+                        / (dx * ((c + 1).min(cols - 1) - c.saturating_sub(1)) as f32);
+                    let slope_z = (h(r + 1, c) - h(r.saturating_sub(1), c))
+                        / (dz * ((r + 1).min(rows - 1) - r.saturating_sub(1)) as f32);
+                    let n = Vec3::new(-slope_x, 1.0, -slope_z).normalize();
+                    let p = origin + Vec3::new(c as f32 * dx, map.at(r, c), r as f32 * dz);
+                    *slot = self.push_vertex(p, n, color);
+                }
+                self.indices.push(*slot);
             }
         }
     }

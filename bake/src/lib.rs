@@ -13,6 +13,7 @@ pub mod error;
 mod fields;
 pub mod geometry;
 pub mod ground;
+pub mod height_mesh;
 pub mod heightmap;
 pub mod level;
 pub mod material;

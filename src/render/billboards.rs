@@ -45,6 +45,33 @@ void main() {
 }
 "#;
 
+/// Blended fill the particles may cost a frame, in screens (the sum of every billboard's
+/// share of the screen). Smoke grows to 3.5× its size and a puff a metre from the camera
+/// covers the whole screen; on `slip` a frame of hard braking stacked so many that llvmpipe
+/// spent up to 110 ms shading them (PERFORMANCE.md). Past the budget the nearest are left
+/// out: they cost the most and show least, a haze over the whole view.
+pub const FILL_BUDGET_SCREENS: f32 = 3.0;
+
+/// The share of the screen a billboard of half-size `half_size_m` covers at `distance_m`,
+/// for a projection scaling x by `p00` and y by `p11` (a quad spanning ±(s·p/d) in NDC of
+/// the ±1 screen), at most 1.
+pub fn screen_fraction(half_size_m: f32, distance_m: f32, p00: f32, p11: f32) -> f32 {
+    let d = distance_m.max(1e-3);
+    (half_size_m * half_size_m * p00 * p11 / (d * d)).min(1.0)
+}
+
+/// How many of `fractions` (far to near) fit in `budget` screens, counted from the first.
+pub fn within_fill_budget(fractions: impl IntoIterator<Item = f32>, budget: f32) -> usize {
+    let mut sum = 0.0;
+    fractions
+        .into_iter()
+        .take_while(|f| {
+            sum += f;
+            sum <= budget
+        })
+        .count()
+}
+
 /// Floats per vertex: position 3, uv 2, colour 4.
 const STRIDE: usize = 9;
 
@@ -98,8 +125,18 @@ impl Billboards {
         );
         // Back to front, so each puff blends over the ones behind it.
         self.order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        // The projection's x and y scales: the lengths of view_proj's first two rows (the
+        // view is a rotation and a translation).
+        let p00 = Vec3::new(view_proj.x_axis.x, view_proj.y_axis.x, view_proj.z_axis.x).length();
+        let p11 = Vec3::new(view_proj.x_axis.y, view_proj.y_axis.y, view_proj.z_axis.y).length();
+        let drawn = within_fill_budget(
+            self.order
+                .iter()
+                .map(|&(d2, i)| screen_fraction(particles[i as usize].current_size_m(), d2.sqrt(), p00, p11)),
+            FILL_BUDGET_SCREENS,
+        );
         self.vertices.clear();
-        for &(_, i) in &self.order {
+        for &(_, i) in &self.order[..drawn] {
             let p = &particles[i as usize];
             let s = p.current_size_m();
             let c = p.color();
@@ -127,5 +164,28 @@ impl Billboards {
             gl::DepthMask(gl::TRUE);
             gl::Disable(gl::BLEND);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_billboard_twice_as_far_covers_a_quarter() {
+        let near = screen_fraction(0.5, 5.0, 1.3, 1.7);
+        let far = screen_fraction(0.5, 10.0, 1.3, 1.7);
+        assert!((near - 0.5 * 0.5 * 1.3 * 1.7 / 25.0).abs() < 1e-6);
+        assert!((far * 4.0 - near).abs() < 1e-6);
+        // One at the camera covers the screen, no more.
+        assert_eq!(screen_fraction(1.0, 0.0, 1.3, 1.7), 1.0);
+    }
+
+    #[test]
+    fn the_budget_keeps_the_far_ones_up_to_it_and_drops_the_rest() {
+        // Far to near: 0.5 + 1.0 + 1.0 = 2.5 fits 3 screens, the next 1.0 does not.
+        assert_eq!(within_fill_budget([0.5, 1.0, 1.0, 1.0, 0.1], 3.0), 3);
+        assert_eq!(within_fill_budget([0.1; 10], 3.0), 10);
+        assert_eq!(within_fill_budget([], 3.0), 0);
     }
 }

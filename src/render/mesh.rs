@@ -1,11 +1,15 @@
 //! GPU meshes: interleaved position + normal, indexed.
 
+use super::shadow_casters::casters_first;
+
 /// A mesh uploaded to the GPU.
 pub struct Mesh {
     vao: u32,
     vbo: u32,
     ebo: u32,
     index_count: i32,
+    /// The first `caster_count` indices are the triangles the shadow pass draws.
+    caster_count: i32,
 }
 
 impl Mesh {
@@ -15,7 +19,8 @@ impl Mesh {
         Self::upload(vertices, indices, 24, false)
     }
 
-    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength).
+    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength), its
+    /// shadow casters first ([`casters_first`]): low ground is drawn lit but casts nothing.
     pub fn from_mesh_data(data: &skidpad_bake::geometry::MeshData) -> Mesh {
         let vertices: Vec<[f32; 10]> = data
             .positions
@@ -24,7 +29,10 @@ impl Mesh {
             .zip(&data.colors)
             .map(|((p, n), c)| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3]])
             .collect();
-        Self::upload(&vertices, &data.indices, 40, true)
+        let (indices, casters) = casters_first(&data.positions, &data.indices);
+        let mut mesh = Self::upload(&vertices, &indices, 40, true);
+        mesh.caster_count = casters as i32;
+        mesh
     }
 
     fn upload<V>(vertices: &[V], indices: &[u32], stride: i32, with_color: bool) -> Mesh {
@@ -66,6 +74,7 @@ impl Mesh {
             vbo,
             ebo,
             index_count: indices.len() as i32,
+            caster_count: indices.len() as i32,
         }
     }
 
@@ -161,6 +170,22 @@ impl Mesh {
         unsafe {
             gl::BindVertexArray(self.vao);
             gl::DrawElements(gl::TRIANGLES, self.index_count, gl::UNSIGNED_INT, std::ptr::null());
+        }
+    }
+}
+
+impl Mesh {
+    /// Draws the triangles that cast shadows (all of them, but for baked chunks' low
+    /// ground), for the shadow pass.
+    pub fn draw_casters(&self) {
+        if self.caster_count == 0 {
+            return;
+        }
+        // SAFETY: vao was set up in `upload` with an element buffer of index_count u32s,
+        // and caster_count ≤ index_count.
+        unsafe {
+            gl::BindVertexArray(self.vao);
+            gl::DrawElements(gl::TRIANGLES, self.caster_count, gl::UNSIGNED_INT, std::ptr::null());
         }
     }
 }

@@ -17,6 +17,7 @@ mod readback;
 mod scene;
 mod shader;
 mod shadow;
+mod shadow_casters;
 
 pub use camera::Camera;
 pub use friction_view::GroundView;

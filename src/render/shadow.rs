@@ -137,7 +137,7 @@ impl ShadowMap {
         draw(&mut |mesh, model| {
             // SAFETY: uniform of the bound program.
             unsafe { gl::UniformMatrix4fv(u_model, 1, gl::FALSE, model.to_cols_array().as_ptr()) };
-            mesh.draw();
+            mesh.draw_casters();
         });
         // SAFETY: restores defaults on the current context.
         unsafe {
