@@ -6,10 +6,13 @@
 use std::process::{Command, Output};
 
 fn skidpad(args: &[&str], env: &[(&str, &str)]) -> Output {
+    // Records a time trial keeps go to a directory of the test's, never the user's.
+    let data = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_skidpad"));
     cmd.args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_DATA_HOME", data.path())
         .env("RUST_LOG", "info");
     for (k, v) in env {
         cmd.env(k, v);
@@ -33,10 +36,12 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // (frames waited before, button): each press 3 polls after the last, plus the wait.
     let presses = [
         (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
         (0, "South"),    // → level select
         (0, "DPadUp"),   // wraps to the last level: slip

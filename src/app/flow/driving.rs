@@ -11,6 +11,8 @@ use super::pause_menu::PauseMenu;
 use super::stage::Stage;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
+use crate::app::lap_hud;
+use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::input::bindings::Action;
 use crate::input::InputState;
@@ -55,6 +57,8 @@ pub struct Driving {
     settings_changed: bool,
     /// This frame's window events as the driving input takes them (leave keys out).
     events: Vec<PlatformEvent>,
+    /// The time trial being driven, in that mode.
+    trial: Option<TrialRun>,
 }
 
 /// How play ended: the session as it stands and, when recording, every tick's input.
@@ -68,7 +72,9 @@ pub struct Ended {
 impl Driving {
     /// Drives `session` with the player's `settings`, ticks fed by `feed`, sound through
     /// `stage`; the first frame's time counts from now.
-    pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
+    /// `trial` times the laps in a time trial (its feed must record: the ghost is the
+    /// run's inputs).
+    pub fn new(session: Session, settings: &Settings, feed: TickFeed, trial: Option<TrialRun>, stage: &Stage) -> Self {
         let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
         feedback.set_rumble_scale(settings.input.rumble_scale());
         Self {
@@ -95,6 +101,7 @@ impl Driving {
             request: None,
             settings_changed: false,
             events: Vec::with_capacity(64),
+            trial,
         }
     }
 
@@ -261,6 +268,9 @@ impl Driving {
                 &mut stage.pads,
             );
             self.feed.record(tick_input);
+            if let Some(t) = self.trial.as_mut() {
+                t.after_tick(self.session.world(), self.feed.recorded());
+            }
         }
         true
     }
@@ -285,6 +295,10 @@ impl Driving {
             w,
             h,
         );
+        if let Some(t) = &self.trial {
+            let board = t.board(self.session.world().tick());
+            lap_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
+        }
         if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
             menu.draw(stage, w, h);
         }

@@ -31,8 +31,9 @@ pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
 pub use stage::Stage;
 
-use crate::app::frontend::{Catalog, FrontEnd, Outcome};
+use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome};
 use crate::app::launcher::Launcher;
+use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::settings::Settings;
@@ -71,6 +72,8 @@ pub struct Flow {
     screen: Screen,
     /// The player chose to quit: the next update ends play.
     quit: bool,
+    /// The mode being played (free drive for `--level` starts).
+    mode: Mode,
 }
 
 impl Flow {
@@ -86,6 +89,7 @@ impl Flow {
             catalog: None,
             screen: Screen::Loading(Loading::empty()),
             quit: false,
+            mode: Mode::FreeDrive,
         };
         flow.screen = match start {
             Start::Title => {
@@ -115,16 +119,37 @@ impl Flow {
     fn enter_level(&mut self, setup: Setup, stage: &Stage) -> Screen {
         let screen = match Loading::start(&setup, stage) {
             Some(loading) => Screen::Loading(loading),
-            None => self.driving(Session::start(&setup), stage),
+            None => self.driving(Session::start(&setup), &setup, stage),
         };
         self.setup = Some(setup);
         screen
     }
 
-    /// The race screen for `session`, taking the tick feed (a fresh one after the first).
-    fn driving(&mut self, session: Session, stage: &Stage) -> Screen {
-        let feed = self.feed.take().unwrap_or_default();
-        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, stage)))
+    /// The race screen for `session` of `setup` in the flow's mode, taking the tick feed
+    /// (a fresh one after the first; recording in a time trial, for the ghost).
+    fn driving(&mut self, session: Session, setup: &Setup, stage: &Stage) -> Screen {
+        let mut feed = self.feed.take().unwrap_or_default();
+        let trial = match self.mode {
+            Mode::TimeTrial => {
+                match TrialRun::new(
+                    setup,
+                    session.world(),
+                    self.settings.assists.set(),
+                    self.launcher.records(),
+                ) {
+                    Ok(t) => {
+                        feed = feed.recording();
+                        Some(t)
+                    }
+                    Err(e) => {
+                        log::error!("no time trial here, free drive instead: {e}");
+                        None
+                    }
+                }
+            }
+            Mode::FreeDrive => None,
+        };
+        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, trial, stage)))
     }
 
     /// The level being played, if any.
@@ -179,6 +204,7 @@ impl Flow {
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok(setup) => {
+                            self.mode = choice.mode;
                             log::info!(
                                 "playing {} in the {} with {} opponents ({})",
                                 choice.level,
@@ -199,8 +225,11 @@ impl Flow {
                 FrameKind::Menu
             }
             Screen::Loading(l) => {
-                if let Some(session) = self.setup.as_ref().and_then(|s| l.end_frame(s, stage)) {
-                    self.screen = self.driving(session, stage);
+                if let Some(setup) = self.setup.take() {
+                    if let Some(session) = l.end_frame(&setup, stage) {
+                        self.screen = self.driving(session, &setup, stage);
+                    }
+                    self.setup = Some(setup);
                 }
                 FrameKind::Wait
             }
@@ -223,7 +252,9 @@ impl Flow {
                     }
                     Some(Outcome::QuitToMenu) => {
                         log::info!("back to the main menu from the race");
-                        let catalog = self.catalog();
+                        let mut catalog = self.catalog();
+                        self.launcher.note_records(&mut catalog);
+                        self.catalog = Some(catalog.clone());
                         let front = FrontEnd::main_menu(self.settings.clone(), catalog);
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
                         self.setup = None;

@@ -1,5 +1,5 @@
 //! Car select: one row per car, and on a level with a track a last row choosing how many AI
-//! opponents start behind the player. Choosing a car starts the level.
+//! opponents start behind the player (not in a time trial: it is driven alone). Choosing a car starts the level.
 
 use super::{Catalog, Choice, Outcome, Step};
 use crate::app::menu::{Item, Menu, MenuEvent, Widget};
@@ -23,7 +23,7 @@ pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
 }
 
 fn has_track(catalog: &Catalog, choice: &Choice) -> bool {
-    catalog.level(&choice.level).is_some_and(|l| l.track_length_m.is_some())
+    choice.mode.has_opponents() && catalog.level(&choice.level).is_some_and(|l| l.track_length_m.is_some())
 }
 
 /// A car starts the level; the opponents row sets how many.

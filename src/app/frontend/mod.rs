@@ -24,31 +24,51 @@ mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
-pub use draw::{car_preview_region, draw, Backdrop};
+pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
 
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 use crate::settings::Settings;
 use skidpad_platform::{Key, PadButton};
 
-/// A way to play. The main menu lists every variant; a new mode (time trial, race,
-/// challenge) is a new variant here and its rules in `app::race`.
+/// A way to play. The main menu lists every variant; a new mode (race, challenge) is a
+/// new variant here, its rules in `crate::modes`, started in the flow's `Outcome::Start`
+/// row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
     /// Any level, any car, no goal (with AI opponents on a level with a track, if chosen).
     #[default]
     FreeDrive,
+    /// Laps timed alone on a level with a course (a track or an AI loop): lap and sector
+    /// times, the best lap kept as a record.
+    TimeTrial,
 }
 
 impl Mode {
     /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 1] = [Mode::FreeDrive];
+    pub const ALL: [Mode; 2] = [Mode::FreeDrive, Mode::TimeTrial];
 
     /// The main menu's name for it.
     pub fn label(self) -> &'static str {
         match self {
             Mode::FreeDrive => "Free drive",
+            Mode::TimeTrial => "Time trial",
         }
+    }
+
+    /// Why `level` cannot be played in this mode; None when it can.
+    pub fn unfit(self, level: &LevelEntry) -> Option<&'static str> {
+        match self {
+            Mode::FreeDrive => None,
+            Mode::TimeTrial if level.has_course => None,
+            Mode::TimeTrial => Some("No laps here: a time trial needs a track or an AI loop."),
+        }
+    }
+
+    /// Whether the car select offers AI opponents in this mode (a time trial is driven
+    /// alone).
+    pub fn has_opponents(self) -> bool {
+        self == Mode::FreeDrive
     }
 }
 

@@ -12,6 +12,8 @@ fn catalog() -> Catalog {
         description: format!("{name} level"),
         size_m: (256.0, 256.0),
         track_length_m: track,
+        has_course: track.is_some(),
+        best_lap: None,
         map: LevelMap::default(),
     };
     let car = |name: &str| CarEntry {
@@ -99,7 +101,8 @@ fn quit_asks_first_and_no_is_the_default() {
 fn options_change_the_settings_at_once() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    // Options: below the two modes.
+    nav(&mut fe, &[Down, Down, Accept]);
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
@@ -119,7 +122,7 @@ fn options_change_the_settings_at_once() {
 fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     // The Reset binding is ninth from the bottom (under it: Camera, Shift up, Shift down,
     // Pause, Shadows, Particles, Fullscreen, Window size); up from the first row wraps.
     nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up]);
@@ -164,7 +167,7 @@ fn the_window_rows_only_where_the_display_can_change() {
             .collect()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
     // Window size is the last row: up wraps to it; right picks 1280 × 720.
     assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
@@ -176,7 +179,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
     // Shadows and particles are every profile's: the last two rows there.
     nav(&mut fe, &[Up, Accept, Up, Accept]);
@@ -304,4 +307,68 @@ fn monkey_100_000_presses() {
     let (back, warnings) = Settings::parse("settings.toml", &text);
     assert!(warnings.is_empty(), "{warnings:?}\n{text}");
     assert_eq!(&back, fe.settings());
+}
+
+#[test]
+fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    // Time trial is the second row.
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Levels(_)));
+    assert_eq!(fe.choice().mode, Mode::TimeTrial);
+    // The test catalog's proving_ground has no course: choosing it does nothing, and the
+    // detail panel says why (Mode::unfit).
+    nav(&mut fe, &[Accept]);
+    assert!(
+        matches!(fe.page(), Page::Levels(_)),
+        "a level without laps is not chosen"
+    );
+    let proving = fe.catalog().level("proving_ground").unwrap();
+    assert!(Mode::TimeTrial.unfit(proving).is_some());
+    assert_eq!(Mode::FreeDrive.unfit(proving), None);
+    // The circuit: the car select has no opponents row, and a car starts the trial.
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Cars(_)));
+    assert_eq!(
+        fe.page().menu().unwrap().items().len(),
+        3,
+        "one row per car, no opponents"
+    );
+    assert_eq!(
+        nav(&mut fe, &[Accept]),
+        Outcome::Start(Choice {
+            mode: Mode::TimeTrial,
+            level: "circuit".into(),
+            car: "coupe".into(),
+            opponents: 0
+        })
+    );
+}
+
+#[test]
+fn level_select_notes_the_best_lap_and_medal_on_record() {
+    use crate::modes::{Medal, Record};
+    let record = |level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
+        level: level.into(),
+        car: car.into(),
+        assists: 0,
+        best_lap_s: best,
+        best_splits_s: Vec::new(),
+        medal,
+        author_s: None,
+        ghost_file: None,
+        ghost_lap_start_tick: None,
+        build: String::new(),
+    };
+    let mut c = catalog();
+    c.set_records(&[
+        record("circuit", "coupe", Some(95.5), Some(Medal::Bronze)),
+        record("circuit", "sedan", Some(93.25), None),
+        record("circuit", "electric", None, Some(Medal::Silver)),
+    ]);
+    // The fastest lap over the cars, the best medal over them.
+    assert_eq!(c.level("circuit").unwrap().best_lap, Some((93.25, Some(Medal::Silver))));
+    assert_eq!(c.level("slip").unwrap().best_lap, None);
+    assert_eq!(lap_clock(93.25), "1:33.250");
 }

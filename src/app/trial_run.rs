@@ -1,0 +1,231 @@
+//! A time trial in play: the player's laps timed by the mode's rules
+//! ([`crate::modes::TimeTrial`]) after every tick, each split's delta to the best lap (the
+//! record's when there is one, then this run's best), and a lap that beats the record
+//! saved at once through the [`RecordStore`] with its ghost (the run's inputs from the
+//! first tick to the lap's end: the simulation is deterministic, so a ghost is a replay).
+//!
+//! The rules only read the world, so a time trial never changes a run's state hash. A tick
+//! allocates nothing; a new record writes two files in the tick its lap ends.
+
+use super::mode_run::course_of;
+use super::Setup;
+use crate::error::Error;
+use crate::modes::{LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MAX_SECTORS};
+use crate::replay::{build_identity, Replay, ReplayHeader};
+use crate::sim::{SimWorld, TickInput};
+
+/// Laps a trial lists (further laps are timed but not listed, so a tick never allocates).
+const LISTED_LAPS: usize = 64;
+
+/// What a replay header names of the run.
+struct RunNames {
+    level: String,
+    car: String,
+    profile: String,
+    tick_rate_hz: u32,
+}
+
+/// A time trial being driven.
+pub struct TrialRun {
+    trial: TimeTrial,
+    /// Where the record goes (None: no data directory; laps are timed, not kept).
+    store: Option<RecordStore>,
+    key: RecordKey,
+    /// The record as it stands (loaded at the start, updated by each new best).
+    record: Option<Record>,
+    /// The best lap's splits the deltas compare to, s (up to `MAX_SECTORS`).
+    best_splits_s: Vec<f64>,
+    /// The best lap's time, s (the record's, then this run's).
+    best_lap_s: Option<f64>,
+    /// The last lap's time minus the best before it, s.
+    last_delta_s: Option<f64>,
+    /// Whether a lap of this run beat the record.
+    new_record: bool,
+    names: RunNames,
+}
+
+impl TrialRun {
+    /// A rolling-start trial of `setup` for the car in `world` (before its first tick),
+    /// with `assists` on; its record loaded from `store`. An error when the level has no
+    /// course.
+    pub fn new(
+        setup: &Setup,
+        world: &SimWorld,
+        assists: crate::assists::AssistSet,
+        store: Option<RecordStore>,
+    ) -> Result<Self, Error> {
+        let rate = setup.profile.loop_config.tick_rate_hz;
+        let trial = TimeTrial::new(course_of(setup)?, world, Start::Rolling, rate, LISTED_LAPS);
+        let key = RecordKey {
+            level: setup.level.level.name.clone(),
+            car: setup.car.name.clone(),
+            assists,
+        };
+        let record = store.as_ref().and_then(|s| {
+            let loaded = s.load(&key);
+            if let Some(a) = &loaded.set_aside {
+                log::warn!(
+                    "record {} set aside as {}: {}",
+                    a.file.display(),
+                    a.moved_to.display(),
+                    a.problem
+                );
+            }
+            loaded.record
+        });
+        let mut best_splits_s = Vec::with_capacity(MAX_SECTORS);
+        best_splits_s.extend(
+            record
+                .iter()
+                .flat_map(|r| r.best_splits_s.iter().copied())
+                .take(MAX_SECTORS),
+        );
+        Ok(Self {
+            trial,
+            store,
+            best_lap_s: record.as_ref().and_then(|r| r.best_lap_s),
+            record,
+            key,
+            best_splits_s,
+            last_delta_s: None,
+            new_record: false,
+            names: RunNames {
+                level: setup.level.level.name.clone(),
+                car: setup.car.name.clone(),
+                profile: setup.profile.name.clone(),
+                tick_rate_hz: rate,
+            },
+        })
+    }
+
+    /// Times the player's car after a world tick; `recorded` is every tick's input so far
+    /// (the ghost of a new record). A lap that beats the best is kept.
+    pub fn after_tick(&mut self, world: &SimWorld, recorded: &[TickInput]) {
+        let Some(lap) = self.trial.after_tick(world) else {
+            return;
+        };
+        if !lap.full {
+            return;
+        }
+        self.last_delta_s = self.best_lap_s.map(|b| lap.lap_s - b);
+        if self.best_lap_s.is_some_and(|b| lap.lap_s >= b) {
+            return;
+        }
+        self.best_lap_s = Some(lap.lap_s);
+        self.best_splits_s.clear();
+        self.best_splits_s.extend_from_slice(&lap.splits_s[..lap.sectors]);
+        self.new_record = true;
+        if let Err(e) = self.save(lap, recorded) {
+            log::warn!("new best lap not kept: {e}");
+        }
+    }
+
+    /// Saves `lap` as the record, its ghost the inputs to its end.
+    fn save(&mut self, lap: LapTime, recorded: &[TickInput]) -> Result<(), Error> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let Some((best, hash)) = self.trial.best_with_hash().filter(|(b, _)| *b == lap) else {
+            return Err(Error::runtime("the lap's end state was not kept (too many laps)"));
+        };
+        let mut record = self.record.clone().unwrap_or_else(|| Record {
+            level: self.key.level.clone(),
+            car: self.key.car.clone(),
+            assists: self.key.assists.bits(),
+            best_lap_s: None,
+            best_splits_s: Vec::new(),
+            medal: None,
+            author_s: None,
+            ghost_file: None,
+            ghost_lap_start_tick: None,
+            build: build_identity(),
+        });
+        record.best_lap_s = Some(best.lap_s);
+        record.best_splits_s = best.splits_s[..best.sectors].to_vec();
+        record.build = build_identity();
+        let medal = record
+            .author_s
+            .map(crate::modes::LapTargets::from_author)
+            .and_then(|t| t.award(best.lap_s));
+        record.medal = crate::modes::Medal::best(record.medal, medal);
+        let n = &self.names;
+        let ghost_path = store.ghost_path(&self.key);
+        if recorded.len() >= best.end_tick as usize {
+            std::fs::create_dir_all(store.dir()).map_err(|e| {
+                Error::runtime(format!(
+                    "{}: cannot create the records directory: {e}",
+                    store.dir().display()
+                ))
+            })?;
+            Replay {
+                header: ReplayHeader::new(&n.level, &n.car, &n.profile, n.tick_rate_hz, 0, "", hash),
+                inputs: recorded[..best.end_tick as usize].to_vec(),
+            }
+            .save(&ghost_path)?;
+            record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());
+            record.ghost_lap_start_tick = Some(best.start_tick);
+        } else {
+            // Not recorded from the first tick: no ghost can replay to this lap.
+            record.ghost_file = None;
+            record.ghost_lap_start_tick = None;
+        }
+        let path = store.save(&self.key, &record)?;
+        log::info!(
+            "new best lap {:.3} s on {} in the {} saved to {}",
+            best.lap_s,
+            n.level,
+            n.car,
+            path.display()
+        );
+        self.record = Some(record);
+        Ok(())
+    }
+
+    /// The laps as the HUD shows them, after `tick`.
+    pub fn board(&self, tick: u64) -> LapBoard<'_> {
+        let tracker = self.trial.tracker();
+        LapBoard {
+            lap_s: tracker.current_lap_s(tick),
+            laps_done: tracker.laps_done(),
+            last_lap_s: tracker.last_lap().filter(|l| l.full).map(|l| l.lap_s),
+            last_delta_s: self.last_delta_s,
+            best_lap_s: self.best_lap_s,
+            best_splits_s: &self.best_splits_s,
+            trial: &self.trial,
+        }
+    }
+
+    /// Whether a lap of this run beat the record.
+    pub fn new_record(&self) -> bool {
+        self.new_record
+    }
+}
+
+/// A time trial's figures for the HUD.
+pub struct LapBoard<'a> {
+    /// Time into the current lap, s (None on the out-lap, before the line).
+    pub lap_s: Option<f64>,
+    /// Laps completed.
+    pub laps_done: u32,
+    /// The last full lap, s.
+    pub last_lap_s: Option<f64>,
+    /// The last lap minus the best before it, s.
+    pub last_delta_s: Option<f64>,
+    /// The best lap, s.
+    pub best_lap_s: Option<f64>,
+    /// The best lap's splits, s.
+    pub best_splits_s: &'a [f64],
+    trial: &'a TimeTrial,
+}
+
+impl LapBoard<'_> {
+    /// The current lap's splits passed so far, each with its delta to the best lap's
+    /// (None without a best), s.
+    pub fn splits(&self) -> impl Iterator<Item = (f64, Option<f64>)> + '_ {
+        self.trial
+            .tracker()
+            .current_splits_s()
+            .enumerate()
+            .map(|(k, s)| (s, self.best_splits_s.get(k).map(|b| s - b)))
+    }
+}
