@@ -49,7 +49,7 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, w: f32, h: f32) 
     let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
     let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
         .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad);
-    let sectors = board.best_splits_s.len().max(board.splits().count());
+    let sectors = board.best_splits_s.len().max(board.splits.len());
     let panel_h = big + line * (2 + sectors) as f32 + 2.0 * pad;
     let (x, y) = (w - margin - panel_w, margin);
     hud.rect(x, y, panel_w, panel_h, SHADE);
@@ -86,7 +86,7 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, w: f32, h: f32) 
         y += line;
     }
 
-    for (k, (split, delta)) in board.splits().enumerate() {
+    for (k, &(split, delta)) in board.splits.iter().enumerate() {
         text.clear();
         let _ = write!(text, "S{} ", k + 1);
         write_clock(text, split);

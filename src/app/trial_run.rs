@@ -14,6 +14,9 @@ use crate::modes::{LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MA
 use crate::replay::{build_identity, Replay, ReplayHeader};
 use crate::sim::{SimWorld, TickInput};
 
+/// Laps a time trial in play runs before its results (after the out-lap).
+pub const TRIAL_LAPS: u32 = 3;
+
 /// Laps a trial lists (further laps are timed but not listed, so a tick never allocates).
 const LISTED_LAPS: usize = 64;
 
@@ -41,6 +44,8 @@ pub struct TrialRun {
     last_delta_s: Option<f64>,
     /// Whether a lap of this run beat the record.
     new_record: bool,
+    /// The best lap on record before the run, s.
+    previous_best_s: Option<f64>,
     names: RunNames,
 }
 
@@ -80,15 +85,17 @@ impl TrialRun {
                 .flat_map(|r| r.best_splits_s.iter().copied())
                 .take(MAX_SECTORS),
         );
+        let best_lap_s = record.as_ref().and_then(|r| r.best_lap_s);
         Ok(Self {
             trial,
             store,
-            best_lap_s: record.as_ref().and_then(|r| r.best_lap_s),
+            best_lap_s,
             record,
             key,
             best_splits_s,
             last_delta_s: None,
             new_record: false,
+            previous_best_s: best_lap_s,
             names: RunNames {
                 level: setup.level.level.name.clone(),
                 car: setup.car.name.clone(),
@@ -181,9 +188,17 @@ impl TrialRun {
         Ok(())
     }
 
-    /// The laps as the HUD shows them, after `tick`.
-    pub fn board(&self, tick: u64) -> LapBoard<'_> {
+    /// The laps as the HUD shows them, after `tick`; `splits` is scratch space for the
+    /// current lap's splits (reused each frame).
+    pub fn board<'a>(&'a self, tick: u64, splits: &'a mut Vec<(f64, Option<f64>)>) -> LapBoard<'a> {
         let tracker = self.trial.tracker();
+        splits.clear();
+        splits.extend(
+            tracker
+                .current_splits_s()
+                .enumerate()
+                .map(|(k, s)| (s, self.best_splits_s.get(k).map(|b| s - b))),
+        );
         LapBoard {
             lap_s: tracker.current_lap_s(tick),
             laps_done: tracker.laps_done(),
@@ -191,13 +206,40 @@ impl TrialRun {
             last_delta_s: self.last_delta_s,
             best_lap_s: self.best_lap_s,
             best_splits_s: &self.best_splits_s,
-            trial: &self.trial,
+            splits,
         }
     }
 
     /// Whether a lap of this run beat the record.
     pub fn new_record(&self) -> bool {
         self.new_record
+    }
+
+    /// Laps completed (the out-lap is not one).
+    pub fn laps_done(&self) -> u32 {
+        self.trial.tracker().laps_done()
+    }
+
+    /// This run's best full lap, s.
+    pub fn run_best_s(&self) -> Option<f64> {
+        self.trial.tracker().best_lap().map(|l| l.lap_s)
+    }
+
+    /// The best lap on record before this run, s.
+    pub fn previous_best_s(&self) -> Option<f64> {
+        self.previous_best_s
+    }
+
+    /// The author time on record (the AI's lap at its top setting), s.
+    pub fn author_s(&self) -> Option<f64> {
+        self.record.as_ref().and_then(|r| r.author_s)
+    }
+
+    /// The medal this run's best lap earns against the author time.
+    pub fn medal(&self) -> Option<crate::modes::Medal> {
+        self.author_s()
+            .map(crate::modes::LapTargets::from_author)
+            .and_then(|t| self.trial.medal(&t))
     }
 }
 
@@ -215,17 +257,7 @@ pub struct LapBoard<'a> {
     pub best_lap_s: Option<f64>,
     /// The best lap's splits, s.
     pub best_splits_s: &'a [f64],
-    trial: &'a TimeTrial,
-}
-
-impl LapBoard<'_> {
-    /// The current lap's splits passed so far, each with its delta to the best lap's
-    /// (None without a best), s.
-    pub fn splits(&self) -> impl Iterator<Item = (f64, Option<f64>)> + '_ {
-        self.trial
-            .tracker()
-            .current_splits_s()
-            .enumerate()
-            .map(|(k, s)| (s, self.best_splits_s.get(k).map(|b| s - b)))
-    }
+    /// The current lap's splits passed so far, s, each with its delta to the best lap's
+    /// (None without a best).
+    pub splits: &'a [(f64, Option<f64>)],
 }

@@ -12,7 +12,7 @@ use super::stage::Stage;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
 use crate::app::lap_hud;
-use crate::app::trial_run::TrialRun;
+use crate::app::trial_run::{TrialRun, TRIAL_LAPS};
 use crate::app::Session;
 use crate::input::bindings::Action;
 use crate::input::InputState;
@@ -59,6 +59,8 @@ pub struct Driving {
     events: Vec<PlatformEvent>,
     /// The time trial being driven, in that mode.
     trial: Option<TrialRun>,
+    /// The trial's current splits, for the HUD (kept between frames).
+    splits: Vec<(f64, Option<f64>)>,
 }
 
 /// How play ended: the session as it stands and, when recording, every tick's input.
@@ -102,6 +104,7 @@ impl Driving {
             settings_changed: false,
             events: Vec::with_capacity(64),
             trial,
+            splits: Vec::with_capacity(crate::modes::MAX_SECTORS),
         }
     }
 
@@ -270,6 +273,9 @@ impl Driving {
             self.feed.record(tick_input);
             if let Some(t) = self.trial.as_mut() {
                 t.after_tick(self.session.world(), self.feed.recorded());
+                if t.laps_done() >= TRIAL_LAPS && self.request.is_none() {
+                    self.request = Some(Outcome::Finish);
+                }
             }
         }
         true
@@ -296,7 +302,7 @@ impl Driving {
             h,
         );
         if let Some(t) = &self.trial {
-            let board = t.board(self.session.world().tick());
+            let board = t.board(self.session.world().tick(), &mut self.splits);
             lap_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
         }
         if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
@@ -310,6 +316,11 @@ impl Driving {
     pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) {
         self.feedback.after_frame(self.session.world(), self.frozen);
         frame.mark(&stage.clock, Phase::Audio);
+    }
+
+    /// The time trial being driven, in that mode.
+    pub fn trial(&self) -> Option<&TrialRun> {
+        self.trial.as_ref()
     }
 
     /// The race as it stands and the recording.

@@ -7,8 +7,9 @@
 //! frame. `Menus` (the title, main menu, level and car select, options, credits) → `Loading`
 //! (the chosen level's first chunks decoding) → `Driving` (the race, its pause menu
 //! included) → back to `Menus` when the player quits to the menu. `--level`/`--car` start
-//! on `Loading`. A results screen would be a new variant of [`Screen`] and new rows in
-//! [`Flow::end_frame`].
+//! on `Loading`. After a time trial's laps
+//! (`Outcome::Finish`) its results are a front-end page on the `Menus` screen: Retry
+//! starts the level again, Main menu goes back.
 //!
 //! - `stage`: the devices every screen plays through, and the frame's events.
 //! - `frame`: a frame's phase timing, and the accounting of frames of play.
@@ -31,7 +32,7 @@ pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
 pub use stage::Stage;
 
-use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome};
+use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome, Summary};
 use crate::app::launcher::Launcher;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
@@ -220,6 +221,16 @@ impl Flow {
                         log::info!("quit from the menus");
                         self.quit = true;
                     }
+                    Some(Outcome::Restart) => {
+                        if let Some(setup) = self.setup.take() {
+                            log::info!("retry from the results");
+                            self.screen = self.enter_level(setup, stage);
+                        }
+                    }
+                    Some(Outcome::QuitToMenu) => {
+                        log::info!("back to the main menu from the results");
+                        self.screen = self.main_menu(stage);
+                    }
                     _ => {}
                 }
                 FrameKind::Menu
@@ -241,7 +252,7 @@ impl Flow {
                     apply_drawing(&self.settings, stage);
                 }
                 let request = d.request();
-                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu)) {
+                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu | Outcome::Finish)) {
                     stage.renderer.forget_chunks();
                 }
                 match request {
@@ -252,12 +263,13 @@ impl Flow {
                     }
                     Some(Outcome::QuitToMenu) => {
                         log::info!("back to the main menu from the race");
-                        let mut catalog = self.catalog();
-                        self.launcher.note_records(&mut catalog);
-                        self.catalog = Some(catalog.clone());
-                        let front = FrontEnd::main_menu(self.settings.clone(), catalog);
+                        self.screen = self.main_menu(stage);
+                    }
+                    Some(Outcome::Finish) => {
+                        let summary = d.trial().map(|t| summary(self.setup.as_ref(), t)).unwrap_or_default();
+                        log::info!("results: {}", summary.lines().join("; "));
+                        let front = FrontEnd::results(self.settings.clone(), &summary);
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
-                        self.setup = None;
                     }
                     Some(Outcome::QuitGame) => {
                         log::info!("quit from the pause menu");
@@ -268,6 +280,16 @@ impl Flow {
                 FrameKind::Play
             }
         }
+    }
+
+    /// The main menu, its level select showing the records as they now stand; no level.
+    fn main_menu(&mut self, stage: &Stage) -> Screen {
+        let mut catalog = self.catalog();
+        self.launcher.note_records(&mut catalog);
+        self.catalog = Some(catalog.clone());
+        let front = FrontEnd::main_menu(self.settings.clone(), catalog);
+        self.setup = None;
+        Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)))
     }
 
     /// How the game ended: the race and its recording; None when the player was not in a
@@ -295,4 +317,21 @@ fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
 fn apply_drawing(settings: &Settings, stage: &mut Stage) {
     stage.renderer.set_shadows(settings.display.shadows);
     stage.renderer.set_particles(settings.display.particles);
+}
+
+/// What the results page says of `trial` on `setup`.
+fn summary(setup: Option<&Setup>, trial: &TrialRun) -> Summary {
+    let (level, car) = setup
+        .map(|s| (s.level.level.name.clone(), s.car.name.clone()))
+        .unwrap_or_default();
+    Summary {
+        level,
+        car,
+        laps: trial.laps_done(),
+        best_lap_s: trial.run_best_s(),
+        previous_best_s: trial.previous_best_s(),
+        new_record: trial.new_record(),
+        author_s: trial.author_s(),
+        medal: trial.medal(),
+    }
 }

@@ -80,6 +80,10 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
     match fe.page() {
         Page::Credits(_) => list_top = draw_lines(hud, &credits::LINES, list_x, top, list_w),
         Page::Confirm(_) => list_top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w),
+        Page::Results(_) => {
+            let lines: Vec<&str> = fe.results_lines().iter().map(String::as_str).collect();
+            list_top = draw_lines(hud, &lines, list_x, top, list_w);
+        }
         _ => {}
     }
     if detail {
@@ -109,6 +113,7 @@ fn page_title(page: &Page) -> &'static str {
         Page::Credits(_) => "Credits",
         Page::Confirm(_) => "Quit",
         Page::Pause(_) => "Paused",
+        Page::Results(_) => "Results",
     }
 }
 

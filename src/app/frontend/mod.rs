@@ -7,7 +7,7 @@
 //! - `catalog`: the levels and cars listed, with their figures; `level_map`: a level's
 //!   top-down preview.
 //! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
-//!   `confirm`, `pause`.
+//!   `confirm`, `pause`, `results`.
 
 mod cars;
 mod catalog;
@@ -19,6 +19,7 @@ mod levels;
 mod main_menu;
 mod options;
 mod pause;
+mod results;
 #[cfg(test)]
 mod tests;
 mod title;
@@ -26,6 +27,7 @@ mod title;
 pub use catalog::{CarEntry, Catalog, LevelEntry};
 pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
+pub use results::Summary;
 
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 use crate::settings::Settings;
@@ -100,14 +102,16 @@ pub enum Outcome {
     Start(Choice),
     /// Pause menu: back to the race.
     Resume,
-    /// Pause menu: the same level and car from the start.
+    /// Pause menu, results (Retry): the same level and car from the start.
     Restart,
     /// Pause menu: the car back at the start, upright.
     ResetCar,
     /// Pause menu: the next camera view.
     Camera,
-    /// Pause menu: leave the race for the main menu.
+    /// Pause menu, results: leave the race for the main menu.
     QuitToMenu,
+    /// A time trial's laps are done: show its results.
+    Finish,
     /// Leave the game (confirmed).
     QuitGame,
 }
@@ -131,6 +135,8 @@ pub enum Page {
     Confirm(Menu),
     /// The pause menu.
     Pause(Menu),
+    /// A time trial's results.
+    Results(Menu),
 }
 
 impl Page {
@@ -144,7 +150,8 @@ impl Page {
             | Page::Options(m)
             | Page::Credits(m)
             | Page::Confirm(m)
-            | Page::Pause(m) => Some(m),
+            | Page::Pause(m)
+            | Page::Results(m) => Some(m),
         }
     }
 
@@ -157,7 +164,8 @@ impl Page {
             | Page::Options(m)
             | Page::Credits(m)
             | Page::Confirm(m)
-            | Page::Pause(m) => Some(m),
+            | Page::Pause(m)
+            | Page::Results(m) => Some(m),
         }
     }
 }
@@ -177,6 +185,8 @@ pub struct FrontEnd {
     settings: Settings,
     catalog: Catalog,
     choice: Choice,
+    /// The results page's lines.
+    results: Vec<String>,
 }
 
 impl FrontEnd {
@@ -187,6 +197,7 @@ impl FrontEnd {
             settings,
             catalog,
             choice: Choice::default(),
+            results: Vec::new(),
         }
     }
 
@@ -204,7 +215,24 @@ impl FrontEnd {
             settings,
             catalog: Catalog::default(),
             choice: Choice::default(),
+            results: Vec::new(),
         }
+    }
+
+    /// The results of a time trial.
+    pub fn results(settings: Settings, summary: &Summary) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Results(results::menu())],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+            results: summary.lines(),
+        }
+    }
+
+    /// The results page's lines (empty elsewhere).
+    pub fn results_lines(&self) -> &[String] {
+        &self.results
     }
 
     /// The page shown.
@@ -283,6 +311,7 @@ impl FrontEnd {
         };
         match (page, event) {
             (Page::Pause(_), MenuEvent::Back) if root => Step::Out(Outcome::Resume),
+            (Page::Results(_), MenuEvent::Back) if root => Step::Out(Outcome::QuitToMenu),
             (_, MenuEvent::Back) if root => Step::Stay,
             (_, MenuEvent::Back) => Step::Pop,
             (Page::Main(_), e) => main_menu::on(e, &mut self.choice, &self.catalog, &self.settings),
@@ -292,6 +321,7 @@ impl FrontEnd {
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
             (Page::Pause(_), e) => pause::on(e, &self.settings),
+            (Page::Results(_), e) => results::on(e),
             (Page::Title, _) => Step::Stay,
         }
     }

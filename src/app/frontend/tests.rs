@@ -372,3 +372,40 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
     assert_eq!(c.level("slip").unwrap().best_lap, None);
     assert_eq!(lap_clock(93.25), "1:33.250");
 }
+
+#[test]
+fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
+    use crate::modes::Medal;
+    use NavAction::*;
+    let summary = Summary {
+        level: "circuit".into(),
+        car: "coupe".into(),
+        laps: 3,
+        best_lap_s: Some(93.25),
+        previous_best_s: Some(95.0),
+        new_record: true,
+        author_s: Some(90.0),
+        medal: Some(Medal::Silver),
+    };
+    let lines = summary.lines();
+    assert!(lines.iter().any(|l| l == "Best lap: 1:33.250  NEW RECORD"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "Medal: silver (author time 1:30.000)"),
+        "{lines:?}"
+    );
+    let mut fe = FrontEnd::results(Settings::default(), &summary);
+    assert!(matches!(fe.page(), Page::Results(_)));
+    assert_eq!(fe.results_lines(), lines.as_slice());
+    // Back (the prompt's B / Esc) goes to the main menu, like its row.
+    assert_eq!(fe.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
+    // Retry is focused first: one press races again.
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::Restart);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::QuitToMenu);
+    // No author time yet: no medal, and the page says how one is set.
+    let plain = Summary {
+        author_s: None,
+        medal: None,
+        ..summary
+    };
+    assert!(plain.lines().iter().any(|l| l.contains("No author time")));
+}
