@@ -100,6 +100,73 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
 }
 
 #[test]
+fn a_pad_starts_a_time_trial_and_leaves_it_for_the_menu() {
+    // Title → Time trial → proving_ground (its AI loop is the course) → the first car →
+    // some frames of the out-lap → pause → Quit to menu → Quit. Laps take 40 s of real
+    // time, so the laps themselves are tested headless (tests/play_time_trial.rs).
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("trial.txt");
+    let settings = dir.path().join("settings.toml");
+    let mut s = String::from("0 0 connected\n");
+    let presses = [
+        (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
+        (0, "South"),    // → level select: bump, circuit, crash, jump, proving_ground, slip
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"), // proving_ground
+        (0, "South"),    // → car select (no opponents row: a trial is driven alone)
+        (0, "South"),    // the first car → loading → the trial
+        (30, "Start"),   // some frames of the out-lap, then the pause menu
+        (0, "DPadDown"), // down to "Quit to menu"
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "South"),    // → main menu
+        (0, "DPadUp"),   // wraps to Quit
+        (0, "South"),    // "Quit the game?"
+        (0, "DPadDown"), // Yes
+        (0, "South"),
+    ];
+    let mut at = 2;
+    for (wait, button) in presses {
+        at += 3 + wait;
+        s += &tap(at, button);
+    }
+    std::fs::write(&script, s).unwrap();
+    let data = dir.path().join("data");
+    let o = skidpad(
+        &[
+            "--settings",
+            settings.to_str().unwrap(),
+            "--platform",
+            "xbox",
+            "play",
+            "--front-end",
+            "--max-frames",
+            "400",
+        ],
+        &[
+            ("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap()),
+            ("XDG_DATA_HOME", data.to_str().unwrap()),
+        ],
+    );
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(log.contains("with 0 opponents (Time trial)"), "{log}");
+    assert!(
+        log.contains("time trial on proving_ground in the ") && log.contains("best lap on record none"),
+        "the trial's rules ran, on an empty record store: {log}"
+    );
+    assert!(!log.contains("free drive instead"), "{log}");
+    assert!(log.contains("back to the main menu from the race"), "{log}");
+    assert!(log.contains("quit from the menus"), "{log}");
+}
+
+#[test]
 fn a_menu_frame_has_text_in_its_title_area() {
     let dir = tempfile::tempdir().unwrap();
     for (platform, w, h) in [("xbox", 640usize, 480usize), ("desktop", 1280, 720)] {

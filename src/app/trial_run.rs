@@ -86,6 +86,12 @@ impl TrialRun {
                 .take(MAX_SECTORS),
         );
         let best_lap_s = record.as_ref().and_then(|r| r.best_lap_s);
+        log::info!(
+            "time trial on {} in the {}: best lap on record {}",
+            key.level,
+            key.car,
+            best_lap_s.map_or("none".to_string(), |s| format!("{s:.3} s"))
+        );
         Ok(Self {
             trial,
             store,
