@@ -73,8 +73,10 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     let mut recorded = Vec::with_capacity(inputs.len());
     let mut laps_seen = Vec::new();
     let mut splits = Vec::new();
+    let mut positions = Vec::with_capacity(inputs.len());
     for input in &inputs {
         session.tick(input);
+        positions.push(session.world().player_body().translation());
         recorded.push(*input);
         trial.after_tick(session.world(), &recorded);
         let board = trial.board(session.world().tick(), &mut splits);
@@ -114,4 +116,18 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     let board = again.board(0, &mut splits);
     assert_eq!(board.best_lap_s, Some(best));
     assert_eq!(board.best_splits_s, record.best_splits_s.as_slice());
+
+    // Its ghost waits at the best lap's start, where the player's car was when that lap
+    // began: the same inputs in a world of its own reach the same state (determinism; a
+    // millimetre allows for f32 rounding in the pose the snapshot keeps).
+    let (_, ghost) = again.ghost_poses().expect("the record's ghost races the next trial");
+    let at_start = positions[lap_start as usize - 1];
+    let g = ghost.cars[0].chassis.position;
+    let at_start = glam::Vec3::new(at_start.x, at_start.y, at_start.z);
+    assert!(
+        g.distance(at_start) < 1e-3,
+        "the ghost waits where its lap began: {g} vs {at_start}"
+    );
+    // And the trial that set the record races its new ghost on the next lap.
+    assert!(trial.ghost_poses().is_some());
 }

@@ -118,7 +118,7 @@ pub enum MenuShot {
     /// A time trial's results (a sample: three laps, a new record, a silver medal).
     Results,
     /// The time trial's HUD over `setup`'s level (sample figures: lap 2, two splits in,
-    /// one faster and one slower than the best).
+    /// one faster and one slower than the best) and a ghost car beside the player's.
     Trial,
 }
 
@@ -209,7 +209,17 @@ pub fn capture_screen(
         session.drain_chunk_events(&mut events);
         renderer.apply_chunk_events(&events);
         let camera = session.camera(1.0);
-        renderer.draw(&session.frame_view(1.0, &camera), w, h);
+        let view = session.frame_view(1.0, &camera);
+        renderer.draw(&view, w, h);
+        if which == MenuShot::Trial {
+            // A ghost a little ahead and to the side, as one racing the player looks.
+            let mut ghost = session.snapshot().clone();
+            if let Some(car) = ghost.cars.first_mut() {
+                let c = &mut car.chassis;
+                c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
+            }
+            renderer.draw_ghost(&view, &ghost, &ghost);
+        }
         if which == MenuShot::Trial {
             let splits = [(30.412, Some(-0.214)), (61.937, Some(0.118))];
             let board = crate::app::trial_run::LapBoard {

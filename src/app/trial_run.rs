@@ -4,15 +4,23 @@
 //! saved at once through the [`RecordStore`] with its ghost (the run's inputs from the
 //! first tick to the lap's end: the simulation is deterministic, so a ghost is a replay).
 //!
+//! The best lap's ghost (`modes::Ghost`: its recorded inputs stepped in a world of its
+//! own) races each lap: it waits at its lap's start until the player's lap clock runs,
+//! then steps once per player tick, so both cross the line together; at each lap's end it
+//! is set off again from a fresh world (the new record's ghost after a record), which
+//! replays its out-lap at once.
+//!
 //! The rules only read the world, so a time trial never changes a run's state hash. A tick
-//! allocates nothing; a new record writes two files in the tick its lap ends.
+//! allocates nothing in steady state; a lap's end allocates (a new record writes two
+//! files; the ghost's world is built again).
 
 use super::mode_run::course_of;
 use super::Setup;
 use crate::error::Error;
-use crate::modes::{LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MAX_SECTORS};
+use crate::modes::{Ghost, LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MAX_SECTORS};
 use crate::replay::{build_identity, Replay, ReplayHeader};
-use crate::sim::{SimWorld, TickInput};
+use crate::sim::{SimWorld, Snapshot, SyncProvider, TickInput};
+use std::sync::Arc;
 
 /// Laps a time trial in play runs before its results (after the out-lap).
 pub const TRIAL_LAPS: u32 = 3;
@@ -47,6 +55,15 @@ pub struct TrialRun {
     /// The best lap on record before the run, s.
     previous_best_s: Option<f64>,
     names: RunNames,
+    /// The best lap's ghost: its inputs from its run's first tick and the tick its lap
+    /// starts, to set it off again at each of the player's laps.
+    ghost_lap: Option<(Arc<[TickInput]>, u64)>,
+    /// The ghost racing the player's current lap (held at its line until the player's
+    /// lap starts), and its poses a tick before its latest (for interpolation).
+    ghost: Option<Ghost>,
+    ghost_prev: Snapshot,
+    /// The level and car, for the ghost's worlds.
+    setup: Setup,
 }
 
 impl TrialRun {
@@ -86,6 +103,16 @@ impl TrialRun {
                 .take(MAX_SECTORS),
         );
         let best_lap_s = record.as_ref().and_then(|r| r.best_lap_s);
+        let ghost_lap = match (store.as_ref(), record.as_ref()) {
+            (Some(s), Some(r)) => match s.load_ghost(r) {
+                Ok(g) => g.map(|(replay, start)| (Arc::from(replay.inputs), start)),
+                Err(e) => {
+                    log::warn!("no ghost to race: {e}");
+                    None
+                }
+            },
+            _ => None,
+        };
         log::info!(
             "time trial on {} in the {}: best lap on record {}",
             key.level,
@@ -102,21 +129,67 @@ impl TrialRun {
             last_delta_s: None,
             new_record: false,
             previous_best_s: best_lap_s,
+            ghost_lap,
+            ghost: None,
+            ghost_prev: Snapshot::default(),
+            setup: setup.clone(),
             names: RunNames {
                 level: setup.level.level.name.clone(),
                 car: setup.car.name.clone(),
                 profile: setup.profile.name.clone(),
                 tick_rate_hz: rate,
             },
-        })
+        }
+        .with_ghost_at_its_line())
+    }
+
+    /// Sets the ghost off again from its lap's start (in a fresh world of its own: the
+    /// ghost is a replay from its run's first tick), waiting there for the player.
+    fn with_ghost_at_its_line(mut self) -> Self {
+        self.restart_ghost();
+        self
+    }
+
+    fn restart_ghost(&mut self) {
+        self.ghost = self.ghost_lap.as_ref().map(|(inputs, start)| {
+            let provider = Box::new(SyncProvider::new(self.setup.level.chunks.clone()));
+            let world = super::Race::level_world(&self.setup, provider);
+            let mut ghost = Ghost::new(world, inputs.clone(), *start);
+            ghost.skip_to_lap_start();
+            ghost
+        });
+        if let Some(g) = &self.ghost {
+            self.ghost_prev.clone_from(g.snapshot());
+        }
+    }
+
+    /// The ghost's poses before and after its latest tick, while there is one to draw.
+    pub fn ghost_poses(&self) -> Option<(&Snapshot, &Snapshot)> {
+        self.ghost.as_ref().map(|g| (&self.ghost_prev, g.snapshot()))
+    }
+
+    /// Steps the ghost with the player's tick once the player's lap clock runs.
+    fn step_ghost(&mut self, tick: u64) {
+        let running = self.trial.tracker().current_lap_s(tick).is_some();
+        if let (true, Some(g)) = (running, self.ghost.as_mut()) {
+            self.ghost_prev.clone_from(g.snapshot());
+            g.step();
+        }
     }
 
     /// Times the player's car after a world tick; `recorded` is every tick's input so far
     /// (the ghost of a new record). A lap that beats the best is kept.
     pub fn after_tick(&mut self, world: &SimWorld, recorded: &[TickInput]) {
         let Some(lap) = self.trial.after_tick(world) else {
+            self.step_ghost(world.tick());
             return;
         };
+        self.after_lap(lap, recorded);
+        // The next lap races the best lap's ghost (the new one after a record) from the line.
+        self.restart_ghost();
+    }
+
+    fn after_lap(&mut self, lap: LapTime, recorded: &[TickInput]) {
         if !lap.full {
             return;
         }
@@ -177,6 +250,7 @@ impl TrialRun {
             .save(&ghost_path)?;
             record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());
             record.ghost_lap_start_tick = Some(best.start_tick);
+            self.ghost_lap = Some((Arc::from(&recorded[..best.end_tick as usize]), best.start_tick));
         } else {
             // Not recorded from the first tick: no ghost can replay to this lap.
             record.ghost_file = None;

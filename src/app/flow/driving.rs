@@ -285,7 +285,11 @@ impl Driving {
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         let (w, h) = stage.platform.drawable_size();
         let camera = self.session.camera(self.alpha);
-        stage.renderer.draw(&self.session.frame_view(self.alpha, &camera), w, h);
+        let view = self.session.frame_view(self.alpha, &camera);
+        stage.renderer.draw(&view, w, h);
+        if let Some((prev, cur)) = self.trial.as_ref().and_then(TrialRun::ghost_poses) {
+            stage.renderer.draw_ghost(&view, prev, cur);
+        }
         // The pause menu says "paused" itself.
         let mut state = self.hud;
         state.paused &= self.pause.is_none();
