@@ -122,7 +122,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     // millimetre allows for f32 rounding in the pose the snapshot keeps).
     let (_, ghost) = again.ghost_poses().expect("the record's ghost races the next trial");
     let at_start = positions[lap_start as usize - 1];
-    let g = ghost.cars[0].chassis.position;
+    let g = ghost.chassis.position;
     let at_start = glam::Vec3::new(at_start.x, at_start.y, at_start.z);
     assert!(
         g.distance(at_start) < 1e-3,

@@ -213,12 +213,11 @@ pub fn capture_screen(
         renderer.draw(&view, w, h);
         if which == MenuShot::Trial {
             // A ghost a little ahead and to the side, as one racing the player looks.
-            let mut ghost = session.snapshot().clone();
-            if let Some(car) = ghost.cars.first_mut() {
+            if let Some(mut car) = session.snapshot().cars.first().copied() {
                 let c = &mut car.chassis;
                 c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
+                renderer.draw_ghost(&view, &car, &car);
             }
-            renderer.draw_ghost(&view, &ghost, &ghost);
         }
         if which == MenuShot::Trial {
             let splits = [(30.412, Some(-0.214)), (61.937, Some(0.118))];

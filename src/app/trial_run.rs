@@ -19,7 +19,7 @@ use super::Setup;
 use crate::error::Error;
 use crate::modes::{Ghost, LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MAX_SECTORS};
 use crate::replay::{build_identity, Replay, ReplayHeader};
-use crate::sim::{SimWorld, Snapshot, SyncProvider, TickInput};
+use crate::sim::{CarPose, SimWorld, SyncProvider, TickInput};
 use std::sync::Arc;
 
 /// Laps a time trial in play runs before its results (after the out-lap).
@@ -59,9 +59,10 @@ pub struct TrialRun {
     /// starts, to set it off again at each of the player's laps.
     ghost_lap: Option<(Arc<[TickInput]>, u64)>,
     /// The ghost racing the player's current lap (held at its line until the player's
-    /// lap starts), and its poses a tick before its latest (for interpolation).
+    /// lap starts), and its car's pose a tick before its latest (for interpolation; a copy,
+    /// so a tick allocates nothing).
     ghost: Option<Ghost>,
-    ghost_prev: Snapshot,
+    ghost_prev: CarPose,
     /// The level and car, for the ghost's worlds.
     setup: Setup,
 }
@@ -131,7 +132,7 @@ impl TrialRun {
             previous_best_s: best_lap_s,
             ghost_lap,
             ghost: None,
-            ghost_prev: Snapshot::default(),
+            ghost_prev: CarPose::default(),
             setup: setup.clone(),
             names: RunNames {
                 level: setup.level.level.name.clone(),
@@ -158,21 +159,24 @@ impl TrialRun {
             ghost.skip_to_lap_start();
             ghost
         });
-        if let Some(g) = &self.ghost {
-            self.ghost_prev.clone_from(g.snapshot());
+        if let Some(car) = self.ghost.as_ref().and_then(|g| g.snapshot().cars.first()) {
+            self.ghost_prev = *car;
         }
     }
 
-    /// The ghost's poses before and after its latest tick, while there is one to draw.
-    pub fn ghost_poses(&self) -> Option<(&Snapshot, &Snapshot)> {
-        self.ghost.as_ref().map(|g| (&self.ghost_prev, g.snapshot()))
+    /// The ghost car's poses before and after its latest tick, while there is one to draw.
+    pub fn ghost_poses(&self) -> Option<(&CarPose, &CarPose)> {
+        let car = self.ghost.as_ref()?.snapshot().cars.first()?;
+        Some((&self.ghost_prev, car))
     }
 
     /// Steps the ghost with the player's tick once the player's lap clock runs.
     fn step_ghost(&mut self, tick: u64) {
         let running = self.trial.tracker().current_lap_s(tick).is_some();
         if let (true, Some(g)) = (running, self.ghost.as_mut()) {
-            self.ghost_prev.clone_from(g.snapshot());
+            if let Some(car) = g.snapshot().cars.first() {
+                self.ghost_prev = *car;
+            }
             g.step();
         }
     }

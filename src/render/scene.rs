@@ -331,14 +331,14 @@ impl Renderer {
     }
 
     /// Draws a ghost over the frame `view` drew: the player's car (`view.scene.cars[0]`'s
-    /// look) at the pose between `prev` and `cur`'s first car, translucent (alpha blended
+    /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
     /// at `GHOST_ALPHA`, tinted `GHOST_TINT`, casting no shadow and hiding nothing behind
     /// it), so it reads as a ghost beside the real cars.
-    pub fn draw_ghost(&mut self, view: &FrameView, prev: &Snapshot, cur: &Snapshot) {
-        let (Some(look), Some(a), Some(b)) = (view.scene.cars.first(), prev.cars.first(), cur.cars.first()) else {
+    pub fn draw_ghost(&mut self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
+        let Some(look) = view.scene.cars.first() else {
             return;
         };
-        let car = a.lerp(b, view.alpha);
+        let car = prev.lerp(cur, view.alpha);
         self.program.bind();
         // SAFETY: blend and depth-write state on the current context, restored below;
         // a uniform of the bound program.
