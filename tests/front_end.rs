@@ -100,9 +100,10 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
 }
 
 #[test]
-fn a_pad_starts_a_time_trial_and_leaves_it_for_the_menu() {
+fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     // Title → Time trial → proving_ground (its AI loop is the course) → the first car →
-    // some frames of the out-lap → pause → Quit to menu → Quit. Laps take 40 s of real
+    // some frames of the out-lap → pause → Finish → results → Retry → pause → Finish →
+    // results → Main menu → Quit. Laps take 40 s of real
     // time, so the laps themselves are tested headless (tests/play_time_trial.rs).
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("trial.txt");
@@ -119,11 +120,15 @@ fn a_pad_starts_a_time_trial_and_leaves_it_for_the_menu() {
         (0, "South"),    // → car select (no opponents row: a trial is driven alone)
         (0, "South"),    // the first car → loading → the trial
         (30, "Start"),   // some frames of the out-lap, then the pause menu
-        (0, "DPadDown"), // down to "Quit to menu"
+        (0, "DPadDown"), // Restart
+        (0, "DPadDown"), // Finish (a time trial's row)
+        (0, "South"),    // → results
+        (0, "South"),    // Retry: the same trial again, in one press
+        (30, "Start"),   // some frames, then the pause menu
         (0, "DPadDown"),
         (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"),
+        (0, "South"),    // Finish → results
+        (0, "DPadDown"), // Main menu
         (0, "South"),    // → main menu
         (0, "DPadUp"),   // wraps to Quit
         (0, "South"),    // "Quit the game?"
@@ -162,7 +167,13 @@ fn a_pad_starts_a_time_trial_and_leaves_it_for_the_menu() {
         "the trial's rules ran, on an empty record store: {log}"
     );
     assert!(!log.contains("free drive instead"), "{log}");
-    assert!(log.contains("back to the main menu from the race"), "{log}");
+    // Finish shows the results (no lap driven: none to report), twice: Retry started the
+    // trial again between them.
+    assert_eq!(log.matches("results: proving_ground in the ").count(), 2, "{log}");
+    assert!(log.contains("Laps: 0"), "{log}");
+    assert!(log.contains("retry from the results"), "{log}");
+    assert_eq!(log.matches("time trial on proving_ground").count(), 2, "{log}");
+    assert!(log.contains("back to the main menu from the results"), "{log}");
     assert!(log.contains("quit from the menus"), "{log}");
 }
 

@@ -156,7 +156,7 @@ pub fn capture_screen(
     let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
     let mut front = match which {
         MenuShot::Title => FrontEnd::title(settings, catalog),
-        MenuShot::Pause => FrontEnd::pause(settings),
+        MenuShot::Pause => FrontEnd::pause(settings, false),
         MenuShot::Results => FrontEnd::results(settings, &sample_summary(setup)),
         _ => FrontEnd::main_menu(settings, catalog),
     };

@@ -205,12 +205,12 @@ impl Driving {
         self.hud.controller_lost = self.input.controller_lost();
         self.hud.pad_connected = self.input.pad_connected();
         match (was_paused, self.hud.paused) {
-            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone())),
+            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some())),
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
             (true, true) if !self.hud.controller_lost => {
                 if self.pause.is_none() {
-                    self.pause = Some(PauseMenu::open(self.settings.clone()));
+                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some()));
                 }
                 self.pause_menu(stage);
             }

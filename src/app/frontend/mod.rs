@@ -110,7 +110,7 @@ pub enum Outcome {
     Camera,
     /// Pause menu, results: leave the race for the main menu.
     QuitToMenu,
-    /// A time trial's laps are done: show its results.
+    /// A time trial's laps are done, or the pause menu's Finish: show its results.
     Finish,
     /// Leave the game (confirmed).
     QuitGame,
@@ -208,10 +208,10 @@ impl FrontEnd {
         fe
     }
 
-    /// The pause menu of a race.
-    pub fn pause(settings: Settings) -> FrontEnd {
+    /// The pause menu of a race (with Finish in a time trial).
+    pub fn pause(settings: Settings, trial: bool) -> FrontEnd {
         FrontEnd {
-            stack: vec![Page::Pause(pause::menu())],
+            stack: vec![Page::Pause(pause::menu(trial))],
             settings,
             catalog: Catalog::default(),
             choice: Choice::default(),
@@ -320,7 +320,7 @@ impl FrontEnd {
             (Page::Options(m), e) => options::on(e, m, &mut self.settings),
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
-            (Page::Pause(_), e) => pause::on(e, &self.settings),
+            (Page::Pause(m), e) => pause::on(e, m, &self.settings),
             (Page::Results(_), e) => results::on(e),
             (Page::Title, _) => Step::Stay,
         }

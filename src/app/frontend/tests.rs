@@ -189,7 +189,7 @@ fn the_window_rows_only_where_the_display_can_change() {
 #[test]
 fn pause_menu_rows_and_back_resumes() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default());
+    let mut fe = FrontEnd::pause(Settings::default(), false);
     assert_eq!(nav(&mut fe, &[Back]), Outcome::Resume);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
@@ -408,4 +408,17 @@ fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
         ..summary
     };
     assert!(plain.lines().iter().any(|l| l.contains("No author time")));
+}
+
+#[test]
+fn a_time_trial_pause_menu_finishes_the_run() {
+    use NavAction::*;
+    let mut fe = FrontEnd::pause(Settings::default(), true);
+    // Finish follows Restart; the rows after it do what they did.
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Finish);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
+    let free = FrontEnd::pause(Settings::default(), false);
+    assert!(!free.page().menu().unwrap().items().iter().any(|i| i.label == "Finish"));
 }
