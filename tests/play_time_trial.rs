@@ -64,7 +64,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     let store_dir = dir.path().join("play");
     let mut session = Session::start(&setup);
     let assists = inputs.first().map_or(AssistSet::default(), |i| i.assists);
-    let mut trial = TrialRun::new(&setup, session.world(), assists, Some(RecordStore::new(&store_dir))).unwrap();
+    let mut trial = TrialRun::new(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
     assert_eq!(
         trial.board(0, &mut Vec::new()).lap_s,
         None,
@@ -86,6 +86,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     }
     assert_eq!(laps_seen, [0, 1, 2], "both laps counted, one at a time");
     assert!(trial.new_record(), "the first laps on an empty store are a record");
+    assert!(trial.finished(), "two laps chosen, two driven: the results are due");
     let board = trial.board(session.world().tick(), &mut splits);
     assert_eq!(board.best_lap_s, Some(best), "the same rules on the same world");
     assert!(board.last_lap_s.is_some());
@@ -112,7 +113,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
 
     // A second trial reads the record: its best is the one to beat, before any lap.
     let session = Session::start(&setup);
-    let again = TrialRun::new(&setup, session.world(), assists, Some(RecordStore::new(&store_dir))).unwrap();
+    let again = TrialRun::new(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
     let board = again.board(0, &mut splits);
     assert_eq!(board.best_lap_s, Some(best));
     assert_eq!(board.best_splits_s, record.best_splits_s.as_slice());

@@ -108,7 +108,7 @@ fn measure(
     ghost: bool,
 ) -> Measured {
     let mut session = Session::start(setup);
-    let mut trial = TrialRun::new(setup, session.world(), assists, Some(store)).unwrap();
+    let mut trial = TrialRun::new(setup, session.world(), assists, 2, Some(store)).unwrap();
     assert_eq!(trial.ghost_poses().is_some(), ghost);
     // The play loop's recording, reserved up front as its feed does.
     let mut recorded = Vec::with_capacity(inputs.len());

@@ -22,9 +22,6 @@ use crate::replay::{build_identity, Replay, ReplayHeader};
 use crate::sim::{CarPose, SimWorld, SyncProvider, TickInput};
 use std::sync::Arc;
 
-/// Laps a time trial in play runs before its results (after the out-lap).
-pub const TRIAL_LAPS: u32 = 3;
-
 /// Laps a trial lists (further laps are timed but not listed, so a tick never allocates).
 const LISTED_LAPS: usize = 64;
 
@@ -65,16 +62,19 @@ pub struct TrialRun {
     ghost_prev: CarPose,
     /// The level and car, for the ghost's worlds.
     setup: Setup,
+    /// Timed laps before the results.
+    laps: u32,
 }
 
 impl TrialRun {
-    /// A rolling-start trial of `setup` for the car in `world` (before its first tick),
-    /// with `assists` on; its record loaded from `store`. An error when the level has no
-    /// course.
+    /// A rolling-start trial of `laps` timed laps of `setup` for the car in `world`
+    /// (before its first tick), with `assists` on; its record loaded from `store`. An error
+    /// when the level has no course.
     pub fn new(
         setup: &Setup,
         world: &SimWorld,
         assists: crate::assists::AssistSet,
+        laps: u32,
         store: Option<RecordStore>,
     ) -> Result<Self, Error> {
         let rate = setup.profile.loop_config.tick_rate_hz;
@@ -134,6 +134,7 @@ impl TrialRun {
             ghost: None,
             ghost_prev: CarPose::default(),
             setup: setup.clone(),
+            laps: laps.max(1),
             names: RunNames {
                 level: setup.level.level.name.clone(),
                 car: setup.car.name.clone(),
@@ -297,6 +298,11 @@ impl TrialRun {
     /// Whether a lap of this run beat the record.
     pub fn new_record(&self) -> bool {
         self.new_record
+    }
+
+    /// Whether the chosen laps are done (the results are due).
+    pub fn finished(&self) -> bool {
+        self.laps_done() >= self.laps
     }
 
     /// Laps completed (the out-lap is not one).

@@ -12,7 +12,7 @@ use super::stage::Stage;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
 use crate::app::lap_hud;
-use crate::app::trial_run::{TrialRun, TRIAL_LAPS};
+use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::input::bindings::Action;
 use crate::input::InputState;
@@ -273,7 +273,7 @@ impl Driving {
             self.feed.record(tick_input);
             if let Some(t) = self.trial.as_mut() {
                 t.after_tick(self.session.world(), self.feed.recorded());
-                if t.laps_done() >= TRIAL_LAPS && self.request.is_none() {
+                if t.finished() && self.request.is_none() {
                     self.request = Some(Outcome::Finish);
                 }
             }

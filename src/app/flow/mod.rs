@@ -75,6 +75,8 @@ pub struct Flow {
     quit: bool,
     /// The mode being played (free drive for `--level` starts).
     mode: Mode,
+    /// A time trial's timed laps, as chosen.
+    laps: u32,
 }
 
 impl Flow {
@@ -91,6 +93,7 @@ impl Flow {
             screen: Screen::Loading(Loading::empty()),
             quit: false,
             mode: Mode::FreeDrive,
+            laps: 1,
         };
         flow.screen = match start {
             Start::Title => {
@@ -136,6 +139,7 @@ impl Flow {
                     setup,
                     session.world(),
                     self.settings.assists.set(),
+                    self.laps,
                     self.launcher.records(),
                 ) {
                     Ok(t) => {
@@ -206,6 +210,7 @@ impl Flow {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok(setup) => {
                             self.mode = choice.mode;
+                            self.laps = choice.laps.max(1);
                             log::info!(
                                 "playing {} in the {} with {} opponents ({})",
                                 choice.level,

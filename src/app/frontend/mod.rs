@@ -85,6 +85,9 @@ pub struct Choice {
     pub car: String,
     /// AI opponents on the grid (levels with a track).
     pub opponents: usize,
+    /// A time trial's timed laps before its results (0 until chosen: the default,
+    /// `cars::DEFAULT_LAPS`).
+    pub laps: u32,
 }
 
 /// What a press did that the flow must carry out.

@@ -71,7 +71,8 @@ fn title_to_a_level_with_opponents() {
             mode: Mode::FreeDrive,
             level: "circuit".into(),
             car: "sedan".into(),
-            opponents: 3
+            opponents: 3,
+            laps: 3
         })
     );
 }
@@ -327,21 +328,32 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
     let proving = fe.catalog().level("proving_ground").unwrap();
     assert!(Mode::TimeTrial.unfit(proving).is_some());
     assert_eq!(Mode::FreeDrive.unfit(proving), None);
-    // The circuit: the car select has no opponents row, and a car starts the trial.
+    // The circuit: the car select has a laps row and no opponents row; laps go from the
+    // default 3 to 5, and a car starts the trial.
     nav(&mut fe, &[Down, Accept]);
     assert!(matches!(fe.page(), Page::Cars(_)));
+    let labels: Vec<&str> = fe
+        .page()
+        .menu()
+        .unwrap()
+        .items()
+        .iter()
+        .map(|i| i.label.as_str())
+        .collect();
     assert_eq!(
-        fe.page().menu().unwrap().items().len(),
-        3,
-        "one row per car, no opponents"
+        labels,
+        ["coupe", "sedan", "electric", "Laps"],
+        "no opponents in a trial"
     );
+    nav(&mut fe, &[Up, Right, Down]);
     assert_eq!(
         nav(&mut fe, &[Accept]),
         Outcome::Start(Choice {
             mode: Mode::TimeTrial,
             level: "circuit".into(),
             car: "coupe".into(),
-            opponents: 0
+            opponents: 0,
+            laps: 5
         })
     );
 }
