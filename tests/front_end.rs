@@ -6,10 +6,13 @@
 use std::process::{Command, Output};
 
 fn skidpad(args: &[&str], env: &[(&str, &str)]) -> Output {
+    // Records a time trial keeps go to a directory of the test's, never the user's.
+    let data = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_skidpad"));
     cmd.args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_DATA_HOME", data.path())
         .env("RUST_LOG", "info");
     for (k, v) in env {
         cmd.env(k, v);
@@ -33,10 +36,12 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // (frames waited before, button): each press 3 polls after the last, plus the wait.
     let presses = [
         (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
         (0, "South"),    // → level select
         (0, "DPadUp"),   // wraps to the last level: slip
@@ -92,6 +97,84 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // The option changed on the pad was saved, as a person would write it.
     let saved = std::fs::read_to_string(&settings).unwrap();
     assert!(saved.contains("master = 0.75"), "{saved}");
+}
+
+#[test]
+fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
+    // Title → Time trial → proving_ground (its AI loop is the course) → the first car →
+    // some frames of the out-lap → pause → Finish → results → Retry → pause → Finish →
+    // results → Main menu → Quit. Laps take 40 s of real
+    // time, so the laps themselves are tested headless (tests/play_time_trial.rs).
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("trial.txt");
+    let settings = dir.path().join("settings.toml");
+    let mut s = String::from("0 0 connected\n");
+    let presses = [
+        (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
+        (0, "South"),    // → level select: bump, circuit, crash, jump, proving_ground, slip
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"), // proving_ground
+        (0, "South"),    // → car select (no opponents row: a trial is driven alone)
+        (0, "South"),    // the first car → loading → the trial
+        (30, "Start"),   // some frames of the out-lap, then the pause menu
+        (0, "DPadDown"), // Restart
+        (0, "DPadDown"), // Finish (a time trial's row)
+        (0, "South"),    // → results
+        (0, "South"),    // Retry: the same trial again, in one press
+        (30, "Start"),   // some frames, then the pause menu
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "South"),    // Finish → results
+        (0, "DPadDown"), // Main menu
+        (0, "South"),    // → main menu
+        (0, "DPadUp"),   // wraps to Quit
+        (0, "South"),    // "Quit the game?"
+        (0, "DPadDown"), // Yes
+        (0, "South"),
+    ];
+    let mut at = 2;
+    for (wait, button) in presses {
+        at += 3 + wait;
+        s += &tap(at, button);
+    }
+    std::fs::write(&script, s).unwrap();
+    let data = dir.path().join("data");
+    let o = skidpad(
+        &[
+            "--settings",
+            settings.to_str().unwrap(),
+            "--platform",
+            "xbox",
+            "play",
+            "--front-end",
+            "--max-frames",
+            "400",
+        ],
+        &[
+            ("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap()),
+            ("XDG_DATA_HOME", data.to_str().unwrap()),
+        ],
+    );
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(log.contains("with 0 opponents (Time trial)"), "{log}");
+    assert!(
+        log.contains("time trial on proving_ground in the ") && log.contains("best lap on record none"),
+        "the trial's rules ran, on an empty record store: {log}"
+    );
+    assert!(!log.contains("free drive instead"), "{log}");
+    // Finish shows the results (no lap driven: none to report), twice: Retry started the
+    // trial again between them.
+    assert_eq!(log.matches("results: proving_ground in the ").count(), 2, "{log}");
+    assert!(log.contains("Laps: 0"), "{log}");
+    assert!(log.contains("retry from the results"), "{log}");
+    assert_eq!(log.matches("time trial on proving_ground").count(), 2, "{log}");
+    assert!(log.contains("back to the main menu from the results"), "{log}");
+    assert!(log.contains("quit from the menus"), "{log}");
 }
 
 #[test]

@@ -5,6 +5,7 @@ use super::frontend::{Catalog, Choice};
 use super::Setup;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
+use crate::modes::RecordStore;
 use crate::settings::Settings;
 use std::path::PathBuf;
 
@@ -25,9 +26,40 @@ pub struct Launcher {
 }
 
 impl Launcher {
-    /// The levels and cars the menus list.
+    /// The levels and cars the menus list, with the records kept.
     pub fn catalog(&self) -> Catalog {
-        Catalog::load(&self.root, self.window_options())
+        let mut catalog = Catalog::load(&self.root, self.window_options());
+        self.note_records(&mut catalog);
+        catalog
+    }
+
+    /// Notes the records kept in `catalog`'s levels (after a time trial saved one).
+    pub fn note_records(&self, catalog: &mut Catalog) {
+        let Some(store) = self.records() else {
+            return;
+        };
+        match store.list() {
+            Ok((records, aside)) => {
+                for a in aside {
+                    log::warn!(
+                        "record {} set aside as {}: {}",
+                        a.file.display(),
+                        a.moved_to.display(),
+                        a.problem
+                    );
+                }
+                catalog.set_records(&records);
+            }
+            Err(e) => log::warn!("no records shown: {e}"),
+        }
+    }
+
+    /// Where records and ghosts are kept: the per-user data directory's `records` (None,
+    /// logged, when there is none: records are then not kept).
+    pub fn records(&self) -> Option<RecordStore> {
+        RecordStore::per_user()
+            .map_err(|e| log::warn!("records are not kept: {e}"))
+            .ok()
     }
 
     /// Whether the window's size and fullscreen are the player's to choose (the desktop

@@ -15,6 +15,7 @@ pub mod frontend;
 pub mod headless;
 pub mod hud;
 // `mode_run::run` and its mode, options and reports: the game modes headless.
+pub mod lap_hud;
 mod launcher;
 pub mod menu;
 pub mod mode_run;
@@ -24,6 +25,7 @@ mod screenshot;
 mod session;
 mod setup;
 mod streaming;
+pub mod trial_run;
 
 pub use car_preview::CarPreview;
 pub use chase_camera::ChaseCamera;

@@ -115,11 +115,16 @@ pub enum MenuShot {
     Pause,
     /// The race's "controller disconnected" screen over `setup`'s level.
     Unplugged,
+    /// A time trial's results (a sample: three laps, a new record, a silver medal).
+    Results,
+    /// The time trial's HUD over `setup`'s level (sample figures: lap 2, two splits in,
+    /// one faster and one slower than the best) and a ghost car beside the player's.
+    Trial,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 8] = [
+    pub const NAMES: [(MenuShot, &'static str); 10] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -128,6 +133,8 @@ impl MenuShot {
         (MenuShot::Credits, "credits"),
         (MenuShot::Pause, "pause"),
         (MenuShot::Unplugged, "unplugged"),
+        (MenuShot::Results, "results"),
+        (MenuShot::Trial, "trial"),
     ];
 }
 
@@ -142,14 +149,15 @@ pub fn capture_screen(
     preview: Option<&super::CarPreview>,
     opts: ShotOptions,
 ) -> Result<Image, Error> {
-    use crate::app::frontend::{draw, Backdrop, FrontEnd};
+    use crate::app::frontend::{draw, Backdrop, FrontEnd, Mode};
     use crate::app::menu::{NavAction, Pressed};
     let settings = crate::settings::Settings::default();
     let level_index = catalog.levels.iter().position(|l| l.name == setup.level.level.name);
     let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
     let mut front = match which {
         MenuShot::Title => FrontEnd::title(settings, catalog),
-        MenuShot::Pause => FrontEnd::pause(settings),
+        MenuShot::Pause => FrontEnd::pause(settings, false),
+        MenuShot::Results => FrontEnd::results(settings, &sample_summary(setup)),
         _ => FrontEnd::main_menu(settings, catalog),
     };
     let mut press = |actions: &[NavAction]| {
@@ -169,8 +177,15 @@ pub fn capture_screen(
             press(&[NavAction::Accept]);
             press(&downs(car_index.unwrap_or(0)));
         }
-        MenuShot::Options => press(&[NavAction::Down, NavAction::Accept]),
-        MenuShot::Credits => press(&[NavAction::Down, NavAction::Down, NavAction::Accept]),
+        // Below the modes.
+        MenuShot::Options => {
+            press(&downs(Mode::ALL.len()));
+            press(&[NavAction::Accept]);
+        }
+        MenuShot::Credits => {
+            press(&downs(Mode::ALL.len() + 1));
+            press(&[NavAction::Accept]);
+        }
         _ => {}
     }
     let platform = Platform::open(&WindowConfig {
@@ -184,7 +199,7 @@ pub fn capture_screen(
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut hud = crate::render::Hud::for_height(h)?;
     let mut backdrop = Backdrop::Plain;
-    if matches!(which, MenuShot::Pause | MenuShot::Unplugged) {
+    if matches!(which, MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial) {
         backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
         for _ in 0..opts.frames {
@@ -194,7 +209,33 @@ pub fn capture_screen(
         session.drain_chunk_events(&mut events);
         renderer.apply_chunk_events(&events);
         let camera = session.camera(1.0);
-        renderer.draw(&session.frame_view(1.0, &camera), w, h);
+        let view = session.frame_view(1.0, &camera);
+        renderer.draw(&view, w, h);
+        if which == MenuShot::Trial {
+            // A ghost a little ahead and to the side, as one racing the player looks.
+            if let Some(mut car) = session.snapshot().cars.first().copied() {
+                let c = &mut car.chassis;
+                c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
+                renderer.draw_ghost(&view, &car, &car);
+            }
+        }
+        if which == MenuShot::Trial {
+            let splits = [(30.412, Some(-0.214)), (61.937, Some(0.118))];
+            let board = crate::app::trial_run::LapBoard {
+                lap_s: Some(72.345),
+                laps_done: 1,
+                last_lap_s: Some(94.501),
+                last_delta_s: Some(1.251),
+                best_lap_s: Some(93.250),
+                best_splits_s: &[30.626, 61.819, 93.250],
+                splits: &splits,
+            };
+            crate::app::lap_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
+            hud.flush(w, h);
+            let image = read_back_buffer(w, h);
+            crate::render::gl_check::check("screenshot readback")?;
+            return Ok(image);
+        }
         if which == MenuShot::Unplugged {
             let state = crate::app::hud::HudState {
                 controller_lost: true,
@@ -226,4 +267,18 @@ pub fn capture_screen(
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)
+}
+
+/// The results the `results` screenshot shows: made-up figures on `setup`'s level and car.
+fn sample_summary(setup: &Setup) -> crate::app::frontend::Summary {
+    crate::app::frontend::Summary {
+        level: setup.level.level.name.clone(),
+        car: setup.car.name.clone(),
+        laps: 3,
+        best_lap_s: Some(93.25),
+        previous_best_s: Some(95.5),
+        new_record: true,
+        author_s: Some(90.0),
+        medal: Some(crate::modes::Medal::Silver),
+    }
 }

@@ -57,9 +57,10 @@ pub struct ShotArgs {
     #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
     pub view: String,
     /// Render a screen of the front end instead (level and car select focused on
-    /// `--level` and `--car`; the pause menu and the pad-unplugged screen over `--level`),
+    /// `--level` and `--car`; the pause menu, the pad-unplugged screen and the time trial's
+    /// HUD (`trial`, sample figures) over `--level`; `results`: a time trial's, sample figures),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial"])]
     pub screen: Option<String>,
 }
 

@@ -11,7 +11,7 @@ use super::shadow::ShadowMap;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
 use crate::content::MaterialTable;
-use crate::sim::{ChunkEvent, Snapshot};
+use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
 use std::collections::BTreeMap;
@@ -92,6 +92,10 @@ impl SceneDesc {
 
 /// Tyre colour.
 const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
+/// A ghost car's colour: a pale blue no car in the content uses, so it reads as a ghost.
+const GHOST_TINT: Vec3 = Vec3::new(0.55, 0.8, 1.0);
+/// A ghost car's opacity: the road shows through it.
+const GHOST_ALPHA: f32 = 0.4;
 
 const VERTEX: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
@@ -125,6 +129,7 @@ uniform float u_shadow_texel;
 uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
+uniform float u_alpha;
 out vec4 frag;
 void main() {
     vec3 n = normalize(v_normal);
@@ -149,7 +154,7 @@ void main() {
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
     float dist = length(v_world - u_eye);
     float fog = 1.0 - exp(-dist * 0.0025);
-    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), 1.0);
+    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), u_alpha);
 }
 "#;
 
@@ -172,6 +177,7 @@ pub struct Renderer {
     u_light_vp: i32,
     u_shadow: i32,
     u_shadow_texel: i32,
+    u_alpha: i32,
     /// Sun shadows drawn (the options).
     shadows: bool,
     /// Particles drawn (the options).
@@ -190,6 +196,7 @@ impl Renderer {
             u_light_vp: program.uniform("u_light_vp"),
             u_shadow: program.uniform("u_shadow"),
             u_shadow_texel: program.uniform("u_shadow_texel"),
+            u_alpha: program.uniform("u_alpha"),
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),
             u_color: program.uniform("u_color"),
@@ -298,24 +305,59 @@ impl Renderer {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
                 break;
             };
-            let car = a.lerp(b, alpha);
-            let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
-            for (size, centre) in &look.boxes {
-                f(
-                    &self.cube,
-                    &(chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre)),
-                    look.color,
-                );
-            }
-            for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
-                let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
-                let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
-                let d = look.wheel_radius_m * 2.0;
-                let model =
-                    chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
-                f(&self.wheel, &model, TYRE_COLOR);
-            }
+            self.car_meshes(look, &a.lerp(b, alpha), look.color, f);
         }
+    }
+
+    /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
+    /// its body in `color`.
+    fn car_meshes(&self, look: &CarLook, car: &CarPose, color: Vec3, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
+        let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
+        for (size, centre) in &look.boxes {
+            f(
+                &self.cube,
+                &(chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre)),
+                color,
+            );
+        }
+        for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
+            let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
+            let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
+            let d = look.wheel_radius_m * 2.0;
+            let model =
+                chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
+            f(&self.wheel, &model, TYRE_COLOR);
+        }
+    }
+
+    /// Draws a ghost over the frame `view` drew: the player's car (`view.scene.cars[0]`'s
+    /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
+    /// at `GHOST_ALPHA`, tinted `GHOST_TINT`, casting no shadow and hiding nothing behind
+    /// it), so it reads as a ghost beside the real cars.
+    pub fn draw_ghost(&mut self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
+        let Some(look) = view.scene.cars.first() else {
+            return;
+        };
+        let car = prev.lerp(cur, view.alpha);
+        self.program.bind();
+        // SAFETY: blend and depth-write state on the current context, restored below;
+        // a uniform of the bound program.
+        unsafe {
+            gl::Enable(gl::BLEND);
+            gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
+            gl::DepthMask(gl::FALSE);
+            gl::Uniform1f(self.u_alpha, GHOST_ALPHA);
+        }
+        self.car_meshes(look, &car, GHOST_TINT, &mut |mesh, model, color| {
+            self.draw_mesh(mesh, model, color)
+        });
+        // SAFETY: as above.
+        unsafe {
+            gl::Uniform1f(self.u_alpha, 1.0);
+            gl::DepthMask(gl::TRUE);
+            gl::Disable(gl::BLEND);
+        }
+        gl_check::debug_check("ghost draw");
     }
 
     /// Draws `view` into a `width × height` viewport of the current framebuffer: the sun's
@@ -358,6 +400,7 @@ impl Renderer {
             gl::Uniform3fv(self.u_sun_dir, 1, scene.sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
+            gl::Uniform1f(self.u_alpha, 1.0);
         }
         self.for_each_mesh(view, &mut |mesh, model, color| self.draw_mesh(mesh, model, color));
         if let Some(pool) = view.particles.filter(|_| self.particles) {

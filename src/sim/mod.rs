@@ -16,7 +16,7 @@ pub use assist_hook::read_car;
 pub use events::SimEvent;
 pub use hash::StateHasher;
 pub use input::{TickInput, VehicleControl};
-pub use snapshot::{BodyPose, Snapshot};
+pub use snapshot::{BodyPose, CarPose, Snapshot};
 pub use streaming::{chunks_near, StreamRadii};
 pub use streaming::{ChunkEvent, ChunkProvider, StreamStats, SyncProvider};
 pub use world::{FaultTarget, SimWorld, TickPart};

@@ -11,6 +11,8 @@ use super::pause_menu::PauseMenu;
 use super::stage::Stage;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
+use crate::app::lap_hud;
+use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::input::bindings::Action;
 use crate::input::InputState;
@@ -55,6 +57,10 @@ pub struct Driving {
     settings_changed: bool,
     /// This frame's window events as the driving input takes them (leave keys out).
     events: Vec<PlatformEvent>,
+    /// The time trial being driven, in that mode.
+    trial: Option<TrialRun>,
+    /// The trial's current splits, for the HUD (kept between frames).
+    splits: Vec<(f64, Option<f64>)>,
 }
 
 /// How play ended: the session as it stands and, when recording, every tick's input.
@@ -68,7 +74,9 @@ pub struct Ended {
 impl Driving {
     /// Drives `session` with the player's `settings`, ticks fed by `feed`, sound through
     /// `stage`; the first frame's time counts from now.
-    pub fn new(session: Session, settings: &Settings, feed: TickFeed, stage: &Stage) -> Self {
+    /// `trial` times the laps in a time trial (its feed must record: the ghost is the
+    /// run's inputs).
+    pub fn new(session: Session, settings: &Settings, feed: TickFeed, trial: Option<TrialRun>, stage: &Stage) -> Self {
         let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
         feedback.set_rumble_scale(settings.input.rumble_scale());
         Self {
@@ -95,6 +103,8 @@ impl Driving {
             request: None,
             settings_changed: false,
             events: Vec::with_capacity(64),
+            trial,
+            splits: Vec::with_capacity(crate::modes::MAX_SECTORS),
         }
     }
 
@@ -195,12 +205,12 @@ impl Driving {
         self.hud.controller_lost = self.input.controller_lost();
         self.hud.pad_connected = self.input.pad_connected();
         match (was_paused, self.hud.paused) {
-            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone())),
+            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some())),
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
             (true, true) if !self.hud.controller_lost => {
                 if self.pause.is_none() {
-                    self.pause = Some(PauseMenu::open(self.settings.clone()));
+                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some()));
                 }
                 self.pause_menu(stage);
             }
@@ -261,6 +271,12 @@ impl Driving {
                 &mut stage.pads,
             );
             self.feed.record(tick_input);
+            if let Some(t) = self.trial.as_mut() {
+                t.after_tick(self.session.world(), self.feed.recorded());
+                if t.finished() && self.request.is_none() {
+                    self.request = Some(Outcome::Finish);
+                }
+            }
         }
         true
     }
@@ -269,7 +285,11 @@ impl Driving {
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         let (w, h) = stage.platform.drawable_size();
         let camera = self.session.camera(self.alpha);
-        stage.renderer.draw(&self.session.frame_view(self.alpha, &camera), w, h);
+        let view = self.session.frame_view(self.alpha, &camera);
+        stage.renderer.draw(&view, w, h);
+        if let Some((prev, cur)) = self.trial.as_ref().and_then(TrialRun::ghost_poses) {
+            stage.renderer.draw_ghost(&view, prev, cur);
+        }
         // The pause menu says "paused" itself.
         let mut state = self.hud;
         state.paused &= self.pause.is_none();
@@ -285,6 +305,10 @@ impl Driving {
             w,
             h,
         );
+        if let Some(t) = &self.trial {
+            let board = t.board(self.session.world().tick(), &mut self.splits);
+            lap_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
+        }
         if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
             menu.draw(stage, w, h);
         }
@@ -296,6 +320,11 @@ impl Driving {
     pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) {
         self.feedback.after_frame(self.session.world(), self.frozen);
         frame.mark(&stage.clock, Phase::Audio);
+    }
+
+    /// The time trial being driven, in that mode.
+    pub fn trial(&self) -> Option<&TrialRun> {
+        self.trial.as_ref()
     }
 
     /// The race as it stands and the recording.

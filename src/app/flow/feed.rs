@@ -34,6 +34,20 @@ impl TickFeed {
         }
     }
 
+    /// The same feed, keeping every tick's input from now on (a time trial's ghost is
+    /// the run's inputs).
+    pub fn recording(mut self) -> Self {
+        if self.recording.is_none() {
+            self.recording = Some(Vec::with_capacity(RECORDING_RESERVE_TICKS));
+        }
+        self
+    }
+
+    /// The inputs kept so far (none when not recording).
+    pub fn recorded(&self) -> &[TickInput] {
+        self.recording.as_deref().unwrap_or(&[])
+    }
+
     /// Keeps `input`, the one just run, when recording.
     pub fn record(&mut self, input: TickInput) {
         if let Some(r) = self.recording.as_mut() {

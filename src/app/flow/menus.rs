@@ -1,7 +1,7 @@
-//! The front-end screen: the title, main menu, level and car select, options and credits
-//! (`crate::app::frontend`), driven by pad, keyboard and the pointer through
+//! The front-end screen: the title, main menu, level and car select, options and credits,
+//! and a time trial's results (`crate::app::frontend`), driven by pad, keyboard and the pointer through
 //! [`NavInput`], drawn over a plain background. What it cannot do itself (start a level,
-//! quit) it leaves in [`Menus::request`] for the flow.
+//! retry, back to the main menu, quit) it leaves in [`Menus::request`] for the flow.
 
 use super::stage::Stage;
 use crate::app::car_preview::TURN_RATE_RAD_PER_S;
@@ -65,7 +65,7 @@ impl Menus {
                     self.settings_changed = true;
                     set_volumes(&stage.sound, self.front.settings());
                 }
-                Outcome::Start(_) | Outcome::QuitGame => {
+                Outcome::Start(_) | Outcome::QuitGame | Outcome::Restart | Outcome::QuitToMenu => {
                     self.request = Some(outcome);
                     break;
                 }

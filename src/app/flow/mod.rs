@@ -7,8 +7,9 @@
 //! frame. `Menus` (the title, main menu, level and car select, options, credits) → `Loading`
 //! (the chosen level's first chunks decoding) → `Driving` (the race, its pause menu
 //! included) → back to `Menus` when the player quits to the menu. `--level`/`--car` start
-//! on `Loading`. A results screen would be a new variant of [`Screen`] and new rows in
-//! [`Flow::end_frame`].
+//! on `Loading`. After a time trial's laps
+//! (`Outcome::Finish`) its results are a front-end page on the `Menus` screen: Retry
+//! starts the level again, Main menu goes back.
 //!
 //! - `stage`: the devices every screen plays through, and the frame's events.
 //! - `frame`: a frame's phase timing, and the accounting of frames of play.
@@ -31,8 +32,9 @@ pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
 pub use stage::Stage;
 
-use crate::app::frontend::{Catalog, FrontEnd, Outcome};
+use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome, Summary};
 use crate::app::launcher::Launcher;
+use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::settings::Settings;
@@ -71,6 +73,10 @@ pub struct Flow {
     screen: Screen,
     /// The player chose to quit: the next update ends play.
     quit: bool,
+    /// The mode being played (free drive for `--level` starts).
+    mode: Mode,
+    /// A time trial's timed laps, as chosen.
+    laps: u32,
 }
 
 impl Flow {
@@ -86,6 +92,8 @@ impl Flow {
             catalog: None,
             screen: Screen::Loading(Loading::empty()),
             quit: false,
+            mode: Mode::FreeDrive,
+            laps: 1,
         };
         flow.screen = match start {
             Start::Title => {
@@ -115,16 +123,38 @@ impl Flow {
     fn enter_level(&mut self, setup: Setup, stage: &Stage) -> Screen {
         let screen = match Loading::start(&setup, stage) {
             Some(loading) => Screen::Loading(loading),
-            None => self.driving(Session::start(&setup), stage),
+            None => self.driving(Session::start(&setup), &setup, stage),
         };
         self.setup = Some(setup);
         screen
     }
 
-    /// The race screen for `session`, taking the tick feed (a fresh one after the first).
-    fn driving(&mut self, session: Session, stage: &Stage) -> Screen {
-        let feed = self.feed.take().unwrap_or_default();
-        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, stage)))
+    /// The race screen for `session` of `setup` in the flow's mode, taking the tick feed
+    /// (a fresh one after the first; recording in a time trial, for the ghost).
+    fn driving(&mut self, session: Session, setup: &Setup, stage: &Stage) -> Screen {
+        let mut feed = self.feed.take().unwrap_or_default();
+        let trial = match self.mode {
+            Mode::TimeTrial => {
+                match TrialRun::new(
+                    setup,
+                    session.world(),
+                    self.settings.assists.set(),
+                    self.laps,
+                    self.launcher.records(),
+                ) {
+                    Ok(t) => {
+                        feed = feed.recording();
+                        Some(t)
+                    }
+                    Err(e) => {
+                        log::error!("no time trial here, free drive instead: {e}");
+                        None
+                    }
+                }
+            }
+            Mode::FreeDrive => None,
+        };
+        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, trial, stage)))
     }
 
     /// The level being played, if any.
@@ -179,6 +209,8 @@ impl Flow {
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok(setup) => {
+                            self.mode = choice.mode;
+                            self.laps = choice.laps.max(1);
                             log::info!(
                                 "playing {} in the {} with {} opponents ({})",
                                 choice.level,
@@ -194,13 +226,26 @@ impl Flow {
                         log::info!("quit from the menus");
                         self.quit = true;
                     }
+                    Some(Outcome::Restart) => {
+                        if let Some(setup) = self.setup.take() {
+                            log::info!("retry from the results");
+                            self.screen = self.enter_level(setup, stage);
+                        }
+                    }
+                    Some(Outcome::QuitToMenu) => {
+                        log::info!("back to the main menu from the results");
+                        self.screen = self.main_menu(stage);
+                    }
                     _ => {}
                 }
                 FrameKind::Menu
             }
             Screen::Loading(l) => {
-                if let Some(session) = self.setup.as_ref().and_then(|s| l.end_frame(s, stage)) {
-                    self.screen = self.driving(session, stage);
+                if let Some(setup) = self.setup.take() {
+                    if let Some(session) = l.end_frame(&setup, stage) {
+                        self.screen = self.driving(session, &setup, stage);
+                    }
+                    self.setup = Some(setup);
                 }
                 FrameKind::Wait
             }
@@ -212,7 +257,7 @@ impl Flow {
                     apply_drawing(&self.settings, stage);
                 }
                 let request = d.request();
-                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu)) {
+                if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu | Outcome::Finish)) {
                     stage.renderer.forget_chunks();
                 }
                 match request {
@@ -223,10 +268,13 @@ impl Flow {
                     }
                     Some(Outcome::QuitToMenu) => {
                         log::info!("back to the main menu from the race");
-                        let catalog = self.catalog();
-                        let front = FrontEnd::main_menu(self.settings.clone(), catalog);
+                        self.screen = self.main_menu(stage);
+                    }
+                    Some(Outcome::Finish) => {
+                        let summary = d.trial().map(|t| summary(self.setup.as_ref(), t)).unwrap_or_default();
+                        log::info!("results: {}", summary.lines().join("; "));
+                        let front = FrontEnd::results(self.settings.clone(), &summary);
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
-                        self.setup = None;
                     }
                     Some(Outcome::QuitGame) => {
                         log::info!("quit from the pause menu");
@@ -237,6 +285,16 @@ impl Flow {
                 FrameKind::Play
             }
         }
+    }
+
+    /// The main menu, its level select showing the records as they now stand; no level.
+    fn main_menu(&mut self, stage: &Stage) -> Screen {
+        let mut catalog = self.catalog();
+        self.launcher.note_records(&mut catalog);
+        self.catalog = Some(catalog.clone());
+        let front = FrontEnd::main_menu(self.settings.clone(), catalog);
+        self.setup = None;
+        Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)))
     }
 
     /// How the game ended: the race and its recording; None when the player was not in a
@@ -264,4 +322,21 @@ fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
 fn apply_drawing(settings: &Settings, stage: &mut Stage) {
     stage.renderer.set_shadows(settings.display.shadows);
     stage.renderer.set_particles(settings.display.particles);
+}
+
+/// What the results page says of `trial` on `setup`.
+fn summary(setup: Option<&Setup>, trial: &TrialRun) -> Summary {
+    let (level, car) = setup
+        .map(|s| (s.level.level.name.clone(), s.car.name.clone()))
+        .unwrap_or_default();
+    Summary {
+        level,
+        car,
+        laps: trial.laps_done(),
+        best_lap_s: trial.run_best_s(),
+        previous_best_s: trial.previous_best_s(),
+        new_record: trial.new_record(),
+        author_s: trial.author_s(),
+        medal: trial.medal(),
+    }
 }

@@ -1,4 +1,4 @@
-//! The race's pause menu: Resume, Restart, Reset car, Camera, Options, Quit to menu, Quit
+//! The race's pause menu: Resume, Restart, (Finish,) Reset car, Camera, Options, Quit to menu, Quit
 //! game (confirmed), over the frozen scene. The driving screen opens it on pause and acts
 //! on what it returns.
 
@@ -17,10 +17,10 @@ pub struct PauseMenu {
 }
 
 impl PauseMenu {
-    /// Opens on Resume, editing `settings`.
-    pub fn open(settings: Settings) -> PauseMenu {
+    /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`).
+    pub fn open(settings: Settings, trial: bool) -> PauseMenu {
         PauseMenu {
-            front: FrontEnd::pause(settings),
+            front: FrontEnd::pause(settings, trial),
             nav: NavInput::default(),
             pressed: Vec::with_capacity(16),
         }

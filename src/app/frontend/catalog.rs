@@ -3,6 +3,7 @@
 
 use super::level_map::LevelMap;
 use crate::content::{level_names, load_level, ContentRoot};
+use crate::modes::{Medal, Record};
 use crate::vehicle::{CarDef, PointMass};
 
 /// A level as the level select shows it.
@@ -16,6 +17,10 @@ pub struct LevelEntry {
     pub size_m: (f32, f32),
     /// The track's length along its centre line, m, when it has one.
     pub track_length_m: Option<f32>,
+    /// Whether laps can be timed on it (it has a track or an AI loop).
+    pub has_course: bool,
+    /// The best lap on record here (any car, any assists), s, and its medal.
+    pub best_lap: Option<(f64, Option<Medal>)>,
     /// A top-down picture of it.
     pub map: LevelMap,
 }
@@ -84,6 +89,20 @@ impl Catalog {
         }
     }
 
+    /// Notes each level's best lap and medal from `records` (the fastest over its cars
+    /// and assist sets; the best medal).
+    pub fn set_records(&mut self, records: &[Record]) {
+        for level in &mut self.levels {
+            let mine = records.iter().filter(|r| r.level == level.name);
+            let best = mine
+                .clone()
+                .filter_map(|r| r.best_lap_s)
+                .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.min(s))));
+            let medal = mine.fold(None, |m, r| Medal::best(m, r.medal));
+            level.best_lap = best.map(|s| (s, medal));
+        }
+    }
+
     /// The level called `name`.
     pub fn level(&self, name: &str) -> Option<&LevelEntry> {
         self.levels.iter().find(|l| l.name == name)
@@ -103,6 +122,8 @@ fn level_entry(l: &crate::content::LoadedLevel) -> LevelEntry {
         description: l.level.description.clone(),
         size_m: (span(|c| c.x), span(|c| c.y)),
         track_length_m: l.level.track.as_ref().map(|t| t.track.length_m()),
+        has_course: l.level.track.is_some() || l.level.ai_line.is_some(),
+        best_lap: None,
         map: LevelMap::of(&l.level),
     }
 }

@@ -80,6 +80,10 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
     match fe.page() {
         Page::Credits(_) => list_top = draw_lines(hud, &credits::LINES, list_x, top, list_w),
         Page::Confirm(_) => list_top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w),
+        Page::Results(_) => {
+            let lines: Vec<&str> = fe.results_lines().iter().map(String::as_str).collect();
+            list_top = draw_lines(hud, &lines, list_x, top, list_w);
+        }
         _ => {}
     }
     if detail {
@@ -109,6 +113,7 @@ fn page_title(page: &Page) -> &'static str {
         Page::Credits(_) => "Credits",
         Page::Confirm(_) => "Quit",
         Page::Pause(_) => "Paused",
+        Page::Results(_) => "Results",
     }
 }
 
@@ -210,7 +215,17 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
             if let Some(len) = l.track_length_m {
                 lines.push(format!("Track: {:.2} km", len / 1000.0));
             }
-            lines.push("Best time: — (no record yet)".to_string());
+            lines.push(match l.best_lap {
+                Some((s, medal)) => format!(
+                    "Best time: {}{}",
+                    lap_clock(s),
+                    medal.map_or(String::new(), |m| format!("  ({})", m.name()))
+                ),
+                None => "Best time: — (no record yet)".to_string(),
+            });
+            if let Some(why) = choice.mode.unfit(l) {
+                lines.push(why.to_string());
+            }
             let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w);
             let side = (y + h - pad - below).min(w);
             if side > 16.0 {
@@ -321,4 +336,11 @@ fn wrap(hud: &Hud, size: TextSize, text: &str, max_w: f32) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Seconds as a lap time, `m:ss.mmm`.
+pub fn lap_clock(s: f64) -> String {
+    let mut out = String::new();
+    crate::app::lap_hud::write_clock(&mut out, s);
+    out
 }

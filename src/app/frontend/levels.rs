@@ -1,5 +1,6 @@
 //! Level select: one row per level; the focused level's description, size or track
-//! length, and its records (once the modes keep them) are drawn beside the list.
+//! length, its best lap and medal are drawn beside the list, and why the chosen mode
+//! cannot be played there when it cannot (such a level is not chosen).
 
 use super::{cars, Catalog, Choice, Page, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
@@ -17,6 +18,9 @@ pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice) -> Step {
     let Some(level) = catalog.levels.get(i) else {
         return Step::Stay;
     };
+    if choice.mode.unfit(level).is_some() {
+        return Step::Stay;
+    }
     choice.level = level.name.clone();
     choice.opponents = 0;
     Step::Push(Page::Cars(cars::menu(catalog, choice)))

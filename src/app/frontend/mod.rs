@@ -7,7 +7,7 @@
 //! - `catalog`: the levels and cars listed, with their figures; `level_map`: a level's
 //!   top-down preview.
 //! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
-//!   `confirm`, `pause`.
+//!   `confirm`, `pause`, `results`.
 
 mod cars;
 mod catalog;
@@ -19,36 +19,58 @@ mod levels;
 mod main_menu;
 mod options;
 mod pause;
+mod results;
 #[cfg(test)]
 mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
-pub use draw::{car_preview_region, draw, Backdrop};
+pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
+pub use results::Summary;
 
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 use crate::settings::Settings;
 use skidpad_platform::{Key, PadButton};
 
-/// A way to play. The main menu lists every variant; a new mode (time trial, race,
-/// challenge) is a new variant here and its rules in `app::race`.
+/// A way to play. The main menu lists every variant; a new mode (race, challenge) is a
+/// new variant here, its rules in `crate::modes`, started in the flow's `Outcome::Start`
+/// row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
     /// Any level, any car, no goal (with AI opponents on a level with a track, if chosen).
     #[default]
     FreeDrive,
+    /// Laps timed alone on a level with a course (a track or an AI loop): lap and sector
+    /// times, the best lap kept as a record.
+    TimeTrial,
 }
 
 impl Mode {
     /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 1] = [Mode::FreeDrive];
+    pub const ALL: [Mode; 2] = [Mode::FreeDrive, Mode::TimeTrial];
 
     /// The main menu's name for it.
     pub fn label(self) -> &'static str {
         match self {
             Mode::FreeDrive => "Free drive",
+            Mode::TimeTrial => "Time trial",
         }
+    }
+
+    /// Why `level` cannot be played in this mode; None when it can.
+    pub fn unfit(self, level: &LevelEntry) -> Option<&'static str> {
+        match self {
+            Mode::FreeDrive => None,
+            Mode::TimeTrial if level.has_course => None,
+            Mode::TimeTrial => Some("No laps here: a time trial needs a track or an AI loop."),
+        }
+    }
+
+    /// Whether the car select offers AI opponents in this mode (a time trial is driven
+    /// alone).
+    pub fn has_opponents(self) -> bool {
+        self == Mode::FreeDrive
     }
 }
 
@@ -63,6 +85,9 @@ pub struct Choice {
     pub car: String,
     /// AI opponents on the grid (levels with a track).
     pub opponents: usize,
+    /// A time trial's timed laps before its results (0 until chosen: the default,
+    /// `cars::DEFAULT_LAPS`).
+    pub laps: u32,
 }
 
 /// What a press did that the flow must carry out.
@@ -80,14 +105,16 @@ pub enum Outcome {
     Start(Choice),
     /// Pause menu: back to the race.
     Resume,
-    /// Pause menu: the same level and car from the start.
+    /// Pause menu, results (Retry): the same level and car from the start.
     Restart,
     /// Pause menu: the car back at the start, upright.
     ResetCar,
     /// Pause menu: the next camera view.
     Camera,
-    /// Pause menu: leave the race for the main menu.
+    /// Pause menu, results: leave the race for the main menu.
     QuitToMenu,
+    /// A time trial's laps are done, or the pause menu's Finish: show its results.
+    Finish,
     /// Leave the game (confirmed).
     QuitGame,
 }
@@ -111,6 +138,8 @@ pub enum Page {
     Confirm(Menu),
     /// The pause menu.
     Pause(Menu),
+    /// A time trial's results.
+    Results(Menu),
 }
 
 impl Page {
@@ -124,7 +153,8 @@ impl Page {
             | Page::Options(m)
             | Page::Credits(m)
             | Page::Confirm(m)
-            | Page::Pause(m) => Some(m),
+            | Page::Pause(m)
+            | Page::Results(m) => Some(m),
         }
     }
 
@@ -137,7 +167,8 @@ impl Page {
             | Page::Options(m)
             | Page::Credits(m)
             | Page::Confirm(m)
-            | Page::Pause(m) => Some(m),
+            | Page::Pause(m)
+            | Page::Results(m) => Some(m),
         }
     }
 }
@@ -157,6 +188,8 @@ pub struct FrontEnd {
     settings: Settings,
     catalog: Catalog,
     choice: Choice,
+    /// The results page's lines.
+    results: Vec<String>,
 }
 
 impl FrontEnd {
@@ -167,6 +200,7 @@ impl FrontEnd {
             settings,
             catalog,
             choice: Choice::default(),
+            results: Vec::new(),
         }
     }
 
@@ -177,14 +211,31 @@ impl FrontEnd {
         fe
     }
 
-    /// The pause menu of a race.
-    pub fn pause(settings: Settings) -> FrontEnd {
+    /// The pause menu of a race (with Finish in a time trial).
+    pub fn pause(settings: Settings, trial: bool) -> FrontEnd {
         FrontEnd {
-            stack: vec![Page::Pause(pause::menu())],
+            stack: vec![Page::Pause(pause::menu(trial))],
             settings,
             catalog: Catalog::default(),
             choice: Choice::default(),
+            results: Vec::new(),
         }
+    }
+
+    /// The results of a time trial.
+    pub fn results(settings: Settings, summary: &Summary) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Results(results::menu())],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+            results: summary.lines(),
+        }
+    }
+
+    /// The results page's lines (empty elsewhere).
+    pub fn results_lines(&self) -> &[String] {
+        &self.results
     }
 
     /// The page shown.
@@ -263,6 +314,7 @@ impl FrontEnd {
         };
         match (page, event) {
             (Page::Pause(_), MenuEvent::Back) if root => Step::Out(Outcome::Resume),
+            (Page::Results(_), MenuEvent::Back) if root => Step::Out(Outcome::QuitToMenu),
             (_, MenuEvent::Back) if root => Step::Stay,
             (_, MenuEvent::Back) => Step::Pop,
             (Page::Main(_), e) => main_menu::on(e, &mut self.choice, &self.catalog, &self.settings),
@@ -271,7 +323,8 @@ impl FrontEnd {
             (Page::Options(m), e) => options::on(e, m, &mut self.settings),
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
-            (Page::Pause(_), e) => pause::on(e, &self.settings),
+            (Page::Pause(m), e) => pause::on(e, m, &self.settings),
+            (Page::Results(_), e) => results::on(e),
             (Page::Title, _) => Step::Stay,
         }
     }

@@ -12,6 +12,8 @@ fn catalog() -> Catalog {
         description: format!("{name} level"),
         size_m: (256.0, 256.0),
         track_length_m: track,
+        has_course: track.is_some(),
+        best_lap: None,
         map: LevelMap::default(),
     };
     let car = |name: &str| CarEntry {
@@ -69,7 +71,8 @@ fn title_to_a_level_with_opponents() {
             mode: Mode::FreeDrive,
             level: "circuit".into(),
             car: "sedan".into(),
-            opponents: 3
+            opponents: 3,
+            laps: 3
         })
     );
 }
@@ -99,7 +102,8 @@ fn quit_asks_first_and_no_is_the_default() {
 fn options_change_the_settings_at_once() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    // Options: below the two modes.
+    nav(&mut fe, &[Down, Down, Accept]);
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
@@ -119,7 +123,7 @@ fn options_change_the_settings_at_once() {
 fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     // The Reset binding is ninth from the bottom (under it: Camera, Shift up, Shift down,
     // Pause, Shadows, Particles, Fullscreen, Window size); up from the first row wraps.
     nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up]);
@@ -164,7 +168,7 @@ fn the_window_rows_only_where_the_display_can_change() {
             .collect()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
     // Window size is the last row: up wraps to it; right picks 1280 × 720.
     assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
@@ -176,7 +180,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
-    nav(&mut fe, &[Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept]);
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
     // Shadows and particles are every profile's: the last two rows there.
     nav(&mut fe, &[Up, Accept, Up, Accept]);
@@ -186,7 +190,7 @@ fn the_window_rows_only_where_the_display_can_change() {
 #[test]
 fn pause_menu_rows_and_back_resumes() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default());
+    let mut fe = FrontEnd::pause(Settings::default(), false);
     assert_eq!(nav(&mut fe, &[Back]), Outcome::Resume);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
@@ -304,4 +308,129 @@ fn monkey_100_000_presses() {
     let (back, warnings) = Settings::parse("settings.toml", &text);
     assert!(warnings.is_empty(), "{warnings:?}\n{text}");
     assert_eq!(&back, fe.settings());
+}
+
+#[test]
+fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    // Time trial is the second row.
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Levels(_)));
+    assert_eq!(fe.choice().mode, Mode::TimeTrial);
+    // The test catalog's proving_ground has no course: choosing it does nothing, and the
+    // detail panel says why (Mode::unfit).
+    nav(&mut fe, &[Accept]);
+    assert!(
+        matches!(fe.page(), Page::Levels(_)),
+        "a level without laps is not chosen"
+    );
+    let proving = fe.catalog().level("proving_ground").unwrap();
+    assert!(Mode::TimeTrial.unfit(proving).is_some());
+    assert_eq!(Mode::FreeDrive.unfit(proving), None);
+    // The circuit: the car select has a laps row and no opponents row; laps go from the
+    // default 3 to 5, and a car starts the trial.
+    nav(&mut fe, &[Down, Accept]);
+    assert!(matches!(fe.page(), Page::Cars(_)));
+    let labels: Vec<&str> = fe
+        .page()
+        .menu()
+        .unwrap()
+        .items()
+        .iter()
+        .map(|i| i.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["coupe", "sedan", "electric", "Laps"],
+        "no opponents in a trial"
+    );
+    nav(&mut fe, &[Up, Right, Down]);
+    assert_eq!(
+        nav(&mut fe, &[Accept]),
+        Outcome::Start(Choice {
+            mode: Mode::TimeTrial,
+            level: "circuit".into(),
+            car: "coupe".into(),
+            opponents: 0,
+            laps: 5
+        })
+    );
+}
+
+#[test]
+fn level_select_notes_the_best_lap_and_medal_on_record() {
+    use crate::modes::{Medal, Record};
+    let record = |level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
+        level: level.into(),
+        car: car.into(),
+        assists: 0,
+        best_lap_s: best,
+        best_splits_s: Vec::new(),
+        medal,
+        author_s: None,
+        ghost_file: None,
+        ghost_lap_start_tick: None,
+        build: String::new(),
+    };
+    let mut c = catalog();
+    c.set_records(&[
+        record("circuit", "coupe", Some(95.5), Some(Medal::Bronze)),
+        record("circuit", "sedan", Some(93.25), None),
+        record("circuit", "electric", None, Some(Medal::Silver)),
+    ]);
+    // The fastest lap over the cars, the best medal over them.
+    assert_eq!(c.level("circuit").unwrap().best_lap, Some((93.25, Some(Medal::Silver))));
+    assert_eq!(c.level("slip").unwrap().best_lap, None);
+    assert_eq!(lap_clock(93.25), "1:33.250");
+}
+
+#[test]
+fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
+    use crate::modes::Medal;
+    use NavAction::*;
+    let summary = Summary {
+        level: "circuit".into(),
+        car: "coupe".into(),
+        laps: 3,
+        best_lap_s: Some(93.25),
+        previous_best_s: Some(95.0),
+        new_record: true,
+        author_s: Some(90.0),
+        medal: Some(Medal::Silver),
+    };
+    let lines = summary.lines();
+    assert!(lines.iter().any(|l| l == "Best lap: 1:33.250  NEW RECORD"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "Medal: silver (author time 1:30.000)"),
+        "{lines:?}"
+    );
+    let mut fe = FrontEnd::results(Settings::default(), &summary);
+    assert!(matches!(fe.page(), Page::Results(_)));
+    assert_eq!(fe.results_lines(), lines.as_slice());
+    // Back (the prompt's B / Esc) goes to the main menu, like its row.
+    assert_eq!(fe.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
+    // Retry is focused first: one press races again.
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::Restart);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::QuitToMenu);
+    // No author time yet: no medal, and the page says how one is set.
+    let plain = Summary {
+        author_s: None,
+        medal: None,
+        ..summary
+    };
+    assert!(plain.lines().iter().any(|l| l.contains("No author time")));
+}
+
+#[test]
+fn a_time_trial_pause_menu_finishes_the_run() {
+    use NavAction::*;
+    let mut fe = FrontEnd::pause(Settings::default(), true);
+    // Finish follows Restart; the rows after it do what they did.
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Finish);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
+    let free = FrontEnd::pause(Settings::default(), false);
+    assert!(!free.page().menu().unwrap().items().iter().any(|i| i.label == "Finish"));
 }

@@ -1,0 +1,143 @@
+//! The time trial's panel on the HUD, top right: the lap number and the time into it, the
+//! last and best laps, and each sector split passed this lap with its delta to the best
+//! lap's, green when faster, red when slower. Drawn in the real font; its width follows
+//! the text, so it fits at 640×480 as at 1280×720.
+
+use super::trial_run::LapBoard;
+use crate::render::{Hud, TextSize};
+use std::fmt::Write as _;
+
+const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.75, 0.77, 0.8, 1.0];
+/// A split or lap faster than the best (or level with it).
+pub const FASTER: [f32; 4] = [0.3, 0.9, 0.4, 1.0];
+/// A split or lap slower than the best.
+pub const SLOWER: [f32; 4] = [0.95, 0.3, 0.25, 1.0];
+
+/// The colour of a delta to the best, s: green when ahead or level, red when behind.
+pub fn delta_colour(delta_s: f64) -> [f32; 4] {
+    if delta_s <= 0.0 {
+        FASTER
+    } else {
+        SLOWER
+    }
+}
+
+/// Writes a delta to the best as the player reads it: a sign always, milliseconds
+/// (`+0.123`, `-1.500`); a level delta is `+0.000` (rounded to the shown digits first, so
+/// `-0.0004` does not read `-0.000`).
+pub fn write_delta(out: &mut String, delta_s: f64) {
+    let ms = (delta_s * 1000.0).round();
+    let sign = if ms < 0.0 { '-' } else { '+' };
+    let _ = write!(out, "{sign}{:.3}", ms.abs() / 1000.0);
+}
+
+/// Writes seconds as a lap time, `m:ss.mmm`.
+pub fn write_clock(out: &mut String, s: f64) {
+    let ms = (s.max(0.0) * 1000.0).round() as u64;
+    let _ = write!(out, "{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000);
+}
+
+/// Adds the panel to `hud` for a `w` × `h` window; `text` is a scratch buffer.
+pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, w: f32, h: f32) {
+    let line = hud.line_height(TextSize::Small);
+    let big = hud.line_height(TextSize::Body);
+    let margin = (h * 0.02).round();
+    let pad = (line * 0.4).round();
+    // The widest line decides the panel's width: "BEST 0:00.000 +0.000".
+    let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
+    let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
+        .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad);
+    let sectors = board.best_splits_s.len().max(board.splits.len());
+    let panel_h = big + line * (2 + sectors) as f32 + 2.0 * pad;
+    let (x, y) = (w - margin - panel_w, margin);
+    hud.rect(x, y, panel_w, panel_h, SHADE);
+    let (x, mut y) = (x + pad, y + pad);
+
+    text.clear();
+    match board.lap_s {
+        Some(s) => {
+            let _ = write!(text, "LAP {}  ", board.laps_done + 1);
+            write_clock(text, s);
+        }
+        None => text.push_str("OUT LAP"),
+    }
+    hud.label(x, y, TextSize::Body, text, WHITE);
+    y += big;
+
+    for (name, value, delta) in [
+        ("LAST", board.last_lap_s, board.last_delta_s),
+        ("BEST", board.best_lap_s, None),
+    ] {
+        text.clear();
+        text.push_str(name);
+        text.push(' ');
+        match value {
+            Some(s) => write_clock(text, s),
+            None => text.push_str("-:--.---"),
+        }
+        hud.label(x, y, TextSize::Small, text, DIM);
+        if let Some(d) = delta {
+            text.clear();
+            write_delta(text, d);
+            hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
+        }
+        y += line;
+    }
+
+    for (k, &(split, delta)) in board.splits.iter().enumerate() {
+        text.clear();
+        let _ = write!(text, "S{} ", k + 1);
+        write_clock(text, split);
+        hud.label(x, y, TextSize::Small, text, WHITE);
+        if let Some(d) = delta {
+            text.clear();
+            write_delta(text, d);
+            hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
+        }
+        y += line;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn delta(d: f64) -> String {
+        let mut s = String::new();
+        write_delta(&mut s, d);
+        s
+    }
+
+    #[test]
+    fn deltas_carry_a_sign_and_milliseconds() {
+        assert_eq!(delta(0.1234), "+0.123");
+        assert_eq!(delta(-1.5), "-1.500");
+        assert_eq!(delta(12.0), "+12.000");
+        // Level to the shown millisecond: never "-0.000".
+        assert_eq!(delta(-0.0004), "+0.000");
+        assert_eq!(delta(0.0), "+0.000");
+    }
+
+    #[test]
+    fn faster_is_green_and_slower_red() {
+        assert_eq!(delta_colour(-0.2), FASTER);
+        assert_eq!(delta_colour(0.0), FASTER, "level with the best is not slower");
+        assert_eq!(delta_colour(0.001), SLOWER);
+        assert_ne!(FASTER, SLOWER);
+    }
+
+    #[test]
+    fn lap_times_read_minutes_seconds_milliseconds() {
+        let clock = |s: f64| {
+            let mut t = String::new();
+            write_clock(&mut t, s);
+            t
+        };
+        assert_eq!(clock(83.4567), "1:23.457");
+        assert_eq!(clock(59.9996), "1:00.000", "rounding carries into the minute");
+        assert_eq!(clock(5.0), "0:05.000");
+        assert_eq!(clock(-1.0), "0:00.000");
+    }
+}

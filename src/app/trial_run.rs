@@ -1,0 +1,353 @@
+//! A time trial in play: the player's laps timed by the mode's rules
+//! ([`crate::modes::TimeTrial`]) after every tick, each split's delta to the best lap (the
+//! record's when there is one, then this run's best), and a lap that beats the record
+//! saved at once through the [`RecordStore`] with its ghost (the run's inputs from the
+//! first tick to the lap's end: the simulation is deterministic, so a ghost is a replay).
+//!
+//! The best lap's ghost (`modes::Ghost`: its recorded inputs stepped in a world of its
+//! own) races each lap: it waits at its lap's start until the player's lap clock runs,
+//! then steps once per player tick, so both cross the line together; at each lap's end it
+//! is set off again from a fresh world (the new record's ghost after a record), which
+//! replays its out-lap at once.
+//!
+//! The rules only read the world, so a time trial never changes a run's state hash. A tick
+//! allocates nothing in steady state; a lap's end allocates (a new record writes two
+//! files; the ghost's world is built again).
+
+use super::mode_run::course_of;
+use super::Setup;
+use crate::error::Error;
+use crate::modes::{Ghost, LapTime, Record, RecordKey, RecordStore, Start, TimeTrial, MAX_SECTORS};
+use crate::replay::{build_identity, Replay, ReplayHeader};
+use crate::sim::{CarPose, SimWorld, SyncProvider, TickInput};
+use std::sync::Arc;
+
+/// Laps a trial lists (further laps are timed but not listed, so a tick never allocates).
+const LISTED_LAPS: usize = 64;
+
+/// What a replay header names of the run.
+struct RunNames {
+    level: String,
+    car: String,
+    profile: String,
+    tick_rate_hz: u32,
+}
+
+/// A time trial being driven.
+pub struct TrialRun {
+    trial: TimeTrial,
+    /// Where the record goes (None: no data directory; laps are timed, not kept).
+    store: Option<RecordStore>,
+    key: RecordKey,
+    /// The record as it stands (loaded at the start, updated by each new best).
+    record: Option<Record>,
+    /// The best lap's splits the deltas compare to, s (up to `MAX_SECTORS`).
+    best_splits_s: Vec<f64>,
+    /// The best lap's time, s (the record's, then this run's).
+    best_lap_s: Option<f64>,
+    /// The last lap's time minus the best before it, s.
+    last_delta_s: Option<f64>,
+    /// Whether a lap of this run beat the record.
+    new_record: bool,
+    /// The best lap on record before the run, s.
+    previous_best_s: Option<f64>,
+    names: RunNames,
+    /// The best lap's ghost: its inputs from its run's first tick and the tick its lap
+    /// starts, to set it off again at each of the player's laps.
+    ghost_lap: Option<(Arc<[TickInput]>, u64)>,
+    /// The ghost racing the player's current lap (held at its line until the player's
+    /// lap starts), and its car's pose a tick before its latest (for interpolation; a copy,
+    /// so a tick allocates nothing).
+    ghost: Option<Ghost>,
+    ghost_prev: CarPose,
+    /// The level and car, for the ghost's worlds.
+    setup: Setup,
+    /// Timed laps before the results.
+    laps: u32,
+}
+
+impl TrialRun {
+    /// A rolling-start trial of `laps` timed laps of `setup` for the car in `world`
+    /// (before its first tick), with `assists` on; its record loaded from `store`. An error
+    /// when the level has no course.
+    pub fn new(
+        setup: &Setup,
+        world: &SimWorld,
+        assists: crate::assists::AssistSet,
+        laps: u32,
+        store: Option<RecordStore>,
+    ) -> Result<Self, Error> {
+        let rate = setup.profile.loop_config.tick_rate_hz;
+        let trial = TimeTrial::new(course_of(setup)?, world, Start::Rolling, rate, LISTED_LAPS);
+        let key = RecordKey {
+            level: setup.level.level.name.clone(),
+            car: setup.car.name.clone(),
+            assists,
+        };
+        let record = store.as_ref().and_then(|s| {
+            let loaded = s.load(&key);
+            if let Some(a) = &loaded.set_aside {
+                log::warn!(
+                    "record {} set aside as {}: {}",
+                    a.file.display(),
+                    a.moved_to.display(),
+                    a.problem
+                );
+            }
+            loaded.record
+        });
+        let mut best_splits_s = Vec::with_capacity(MAX_SECTORS);
+        best_splits_s.extend(
+            record
+                .iter()
+                .flat_map(|r| r.best_splits_s.iter().copied())
+                .take(MAX_SECTORS),
+        );
+        let best_lap_s = record.as_ref().and_then(|r| r.best_lap_s);
+        let ghost_lap = match (store.as_ref(), record.as_ref()) {
+            (Some(s), Some(r)) => match s.load_ghost(r) {
+                Ok(g) => g.map(|(replay, start)| (Arc::from(replay.inputs), start)),
+                Err(e) => {
+                    log::warn!("no ghost to race: {e}");
+                    None
+                }
+            },
+            _ => None,
+        };
+        log::info!(
+            "time trial on {} in the {}: best lap on record {}",
+            key.level,
+            key.car,
+            best_lap_s.map_or("none".to_string(), |s| format!("{s:.3} s"))
+        );
+        Ok(Self {
+            trial,
+            store,
+            best_lap_s,
+            record,
+            key,
+            best_splits_s,
+            last_delta_s: None,
+            new_record: false,
+            previous_best_s: best_lap_s,
+            ghost_lap,
+            ghost: None,
+            ghost_prev: CarPose::default(),
+            setup: setup.clone(),
+            laps: laps.max(1),
+            names: RunNames {
+                level: setup.level.level.name.clone(),
+                car: setup.car.name.clone(),
+                profile: setup.profile.name.clone(),
+                tick_rate_hz: rate,
+            },
+        }
+        .with_ghost_at_its_line())
+    }
+
+    /// Sets the ghost off again from its lap's start (in a fresh world of its own: the
+    /// ghost is a replay from its run's first tick), waiting there for the player.
+    fn with_ghost_at_its_line(mut self) -> Self {
+        self.restart_ghost();
+        self
+    }
+
+    fn restart_ghost(&mut self) {
+        self.ghost = self.ghost_lap.as_ref().map(|(inputs, start)| {
+            let provider = Box::new(SyncProvider::new(self.setup.level.chunks.clone()));
+            let world = super::Race::level_world(&self.setup, provider);
+            let mut ghost = Ghost::new(world, inputs.clone(), *start);
+            ghost.skip_to_lap_start();
+            ghost
+        });
+        if let Some(car) = self.ghost.as_ref().and_then(|g| g.snapshot().cars.first()) {
+            self.ghost_prev = *car;
+        }
+    }
+
+    /// The ghost car's poses before and after its latest tick, while there is one to draw.
+    pub fn ghost_poses(&self) -> Option<(&CarPose, &CarPose)> {
+        let car = self.ghost.as_ref()?.snapshot().cars.first()?;
+        Some((&self.ghost_prev, car))
+    }
+
+    /// Steps the ghost with the player's tick once the player's lap clock runs.
+    fn step_ghost(&mut self, tick: u64) {
+        let running = self.trial.tracker().current_lap_s(tick).is_some();
+        if let (true, Some(g)) = (running, self.ghost.as_mut()) {
+            if let Some(car) = g.snapshot().cars.first() {
+                self.ghost_prev = *car;
+            }
+            g.step();
+        }
+    }
+
+    /// Times the player's car after a world tick; `recorded` is every tick's input so far
+    /// (the ghost of a new record). A lap that beats the best is kept.
+    pub fn after_tick(&mut self, world: &SimWorld, recorded: &[TickInput]) {
+        let Some(lap) = self.trial.after_tick(world) else {
+            self.step_ghost(world.tick());
+            return;
+        };
+        self.after_lap(lap, recorded);
+        // The next lap races the best lap's ghost (the new one after a record) from the line.
+        self.restart_ghost();
+    }
+
+    fn after_lap(&mut self, lap: LapTime, recorded: &[TickInput]) {
+        if !lap.full {
+            return;
+        }
+        self.last_delta_s = self.best_lap_s.map(|b| lap.lap_s - b);
+        if self.best_lap_s.is_some_and(|b| lap.lap_s >= b) {
+            return;
+        }
+        self.best_lap_s = Some(lap.lap_s);
+        self.best_splits_s.clear();
+        self.best_splits_s.extend_from_slice(&lap.splits_s[..lap.sectors]);
+        self.new_record = true;
+        if let Err(e) = self.save(lap, recorded) {
+            log::warn!("new best lap not kept: {e}");
+        }
+    }
+
+    /// Saves `lap` as the record, its ghost the inputs to its end.
+    fn save(&mut self, lap: LapTime, recorded: &[TickInput]) -> Result<(), Error> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let Some((best, hash)) = self.trial.best_with_hash().filter(|(b, _)| *b == lap) else {
+            return Err(Error::runtime("the lap's end state was not kept (too many laps)"));
+        };
+        let mut record = self.record.clone().unwrap_or_else(|| Record {
+            level: self.key.level.clone(),
+            car: self.key.car.clone(),
+            assists: self.key.assists.bits(),
+            best_lap_s: None,
+            best_splits_s: Vec::new(),
+            medal: None,
+            author_s: None,
+            ghost_file: None,
+            ghost_lap_start_tick: None,
+            build: build_identity(),
+        });
+        record.best_lap_s = Some(best.lap_s);
+        record.best_splits_s = best.splits_s[..best.sectors].to_vec();
+        record.build = build_identity();
+        let medal = record
+            .author_s
+            .map(crate::modes::LapTargets::from_author)
+            .and_then(|t| t.award(best.lap_s));
+        record.medal = crate::modes::Medal::best(record.medal, medal);
+        let n = &self.names;
+        let ghost_path = store.ghost_path(&self.key);
+        if recorded.len() >= best.end_tick as usize {
+            std::fs::create_dir_all(store.dir()).map_err(|e| {
+                Error::runtime(format!(
+                    "{}: cannot create the records directory: {e}",
+                    store.dir().display()
+                ))
+            })?;
+            Replay {
+                header: ReplayHeader::new(&n.level, &n.car, &n.profile, n.tick_rate_hz, 0, "", hash),
+                inputs: recorded[..best.end_tick as usize].to_vec(),
+            }
+            .save(&ghost_path)?;
+            record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());
+            record.ghost_lap_start_tick = Some(best.start_tick);
+            self.ghost_lap = Some((Arc::from(&recorded[..best.end_tick as usize]), best.start_tick));
+        } else {
+            // Not recorded from the first tick: no ghost can replay to this lap.
+            record.ghost_file = None;
+            record.ghost_lap_start_tick = None;
+        }
+        let path = store.save(&self.key, &record)?;
+        log::info!(
+            "new best lap {:.3} s on {} in the {} saved to {}",
+            best.lap_s,
+            n.level,
+            n.car,
+            path.display()
+        );
+        self.record = Some(record);
+        Ok(())
+    }
+
+    /// The laps as the HUD shows them, after `tick`; `splits` is scratch space for the
+    /// current lap's splits (reused each frame).
+    pub fn board<'a>(&'a self, tick: u64, splits: &'a mut Vec<(f64, Option<f64>)>) -> LapBoard<'a> {
+        let tracker = self.trial.tracker();
+        splits.clear();
+        splits.extend(
+            tracker
+                .current_splits_s()
+                .enumerate()
+                .map(|(k, s)| (s, self.best_splits_s.get(k).map(|b| s - b))),
+        );
+        LapBoard {
+            lap_s: tracker.current_lap_s(tick),
+            laps_done: tracker.laps_done(),
+            last_lap_s: tracker.last_lap().filter(|l| l.full).map(|l| l.lap_s),
+            last_delta_s: self.last_delta_s,
+            best_lap_s: self.best_lap_s,
+            best_splits_s: &self.best_splits_s,
+            splits,
+        }
+    }
+
+    /// Whether a lap of this run beat the record.
+    pub fn new_record(&self) -> bool {
+        self.new_record
+    }
+
+    /// Whether the chosen laps are done (the results are due).
+    pub fn finished(&self) -> bool {
+        self.laps_done() >= self.laps
+    }
+
+    /// Laps completed (the out-lap is not one).
+    pub fn laps_done(&self) -> u32 {
+        self.trial.tracker().laps_done()
+    }
+
+    /// This run's best full lap, s.
+    pub fn run_best_s(&self) -> Option<f64> {
+        self.trial.tracker().best_lap().map(|l| l.lap_s)
+    }
+
+    /// The best lap on record before this run, s.
+    pub fn previous_best_s(&self) -> Option<f64> {
+        self.previous_best_s
+    }
+
+    /// The author time on record (the AI's lap at its top setting), s.
+    pub fn author_s(&self) -> Option<f64> {
+        self.record.as_ref().and_then(|r| r.author_s)
+    }
+
+    /// The medal this run's best lap earns against the author time.
+    pub fn medal(&self) -> Option<crate::modes::Medal> {
+        self.author_s()
+            .map(crate::modes::LapTargets::from_author)
+            .and_then(|t| self.trial.medal(&t))
+    }
+}
+
+/// A time trial's figures for the HUD.
+pub struct LapBoard<'a> {
+    /// Time into the current lap, s (None on the out-lap, before the line).
+    pub lap_s: Option<f64>,
+    /// Laps completed.
+    pub laps_done: u32,
+    /// The last full lap, s.
+    pub last_lap_s: Option<f64>,
+    /// The last lap minus the best before it, s.
+    pub last_delta_s: Option<f64>,
+    /// The best lap, s.
+    pub best_lap_s: Option<f64>,
+    /// The best lap's splits, s.
+    pub best_splits_s: &'a [f64],
+    /// The current lap's splits passed so far, s, each with its delta to the best lap's
+    /// (None without a best).
+    pub splits: &'a [(f64, Option<f64>)],
+}
