@@ -6,13 +6,18 @@
 //!
 //! The best lap's ghost (`modes::Ghost`: its recorded inputs stepped in a world of its
 //! own) races each lap: it waits at its lap's start until the player's lap clock runs,
-//! then steps once per player tick, so both cross the line together; at each lap's end it
-//! is set off again from a fresh world (the new record's ghost after a record), which
-//! replays its out-lap at once.
+//! then steps once per player tick, so both cross the line together. The next lap's ghost
+//! is prepared while the player drives this one: a fresh world built at the line and
+//! fast-forwarded through the best lap's out-lap a bounded number of ticks per tick
+//! ([`TrialRun::ghost_budget_ticks`]), so at the next line it is swapped in with no
+//! catch-up work (issue 18: the whole out-lap in one frame hitched the line). After a new
+//! record (whose ghost cannot be ready yet) or a lap faster than the preparation, the
+//! ghost is hidden and caught up within the same budget, shown once it is level with the
+//! player's lap. Only the trial's start fast-forwards a ghost at once.
 //!
 //! The rules only read the world, so a time trial never changes a run's state hash. A tick
-//! allocates nothing in steady state; a lap's end allocates (a new record writes two
-//! files; the ghost's world is built again).
+//! allocates nothing in steady state but what the ghost worlds' sim steps do; a lap's end
+//! allocates (a new record writes two files; the next ghost's world is built).
 
 use super::mode_run::course_of;
 use super::Setup;
@@ -24,6 +29,10 @@ use std::sync::Arc;
 
 /// Laps a trial lists (further laps are timed but not listed, so a tick never allocates).
 const LISTED_LAPS: usize = 64;
+
+/// The fewest ghost ticks a play tick may fast-forward while a ghost is prepared (short
+/// out-laps then still finish well within a lap).
+const MIN_GHOST_BUDGET_TICKS: u32 = 8;
 
 /// What a replay header names of the run.
 struct RunNames {
@@ -60,6 +69,17 @@ pub struct TrialRun {
     /// so a tick allocates nothing).
     ghost: Option<Ghost>,
     ghost_prev: CarPose,
+    /// The ghost being prepared (fast-forwarded a budget a tick): for the next lap, or
+    /// for this one while no ghost races (after a record).
+    next_ghost: Option<Ghost>,
+    /// Ticks the player's current lap has run (how far into its lap a ghost must be).
+    lap_ticks: u64,
+    /// Ghost ticks a play tick may fast-forward (see [`TrialRun::ghost_budget_ticks`]).
+    ghost_budget_ticks: u32,
+    /// Ghost ticks stepped in the latest play tick (racing and preparing), and the most
+    /// in any one play tick of the run.
+    ghost_ticks_last: u32,
+    ghost_ticks_max: u32,
     /// The level and car, for the ghost's worlds.
     setup: Setup,
     /// Timed laps before the results.
@@ -133,6 +153,11 @@ impl TrialRun {
             ghost_lap,
             ghost: None,
             ghost_prev: CarPose::default(),
+            next_ghost: None,
+            lap_ticks: 0,
+            ghost_budget_ticks: MIN_GHOST_BUDGET_TICKS,
+            ghost_ticks_last: 0,
+            ghost_ticks_max: 0,
             setup: setup.clone(),
             laps: laps.max(1),
             names: RunNames {
@@ -145,24 +170,98 @@ impl TrialRun {
         .with_ghost_at_its_line())
     }
 
-    /// Sets the ghost off again from its lap's start (in a fresh world of its own: the
-    /// ghost is a replay from its run's first tick), waiting there for the player.
+    /// Puts the record's ghost at its lap's start, waiting there for the player (its
+    /// out-lap stepped at once: the trial is loading, no frame is being played), and
+    /// starts preparing the next lap's.
     fn with_ghost_at_its_line(mut self) -> Self {
-        self.restart_ghost();
+        self.ghost_budget_ticks = self.budget_for_ghost_lap();
+        if let Some(mut ghost) = self.fresh_ghost() {
+            ghost.skip_to_lap_start();
+            self.race(ghost);
+        }
+        self.next_ghost = self.fresh_ghost();
         self
     }
 
-    fn restart_ghost(&mut self) {
-        self.ghost = self.ghost_lap.as_ref().map(|(inputs, start)| {
+    /// The best lap's ghost in a fresh world of its own (the ghost is a replay from its
+    /// run's first tick), not stepped yet. The level's chunks come through the same
+    /// source the player's world uses.
+    fn fresh_ghost(&self) -> Option<Ghost> {
+        self.ghost_lap.as_ref().map(|(inputs, start)| {
             let provider = Box::new(SyncProvider::new(self.setup.level.chunks.clone()));
             let world = super::Race::level_world(&self.setup, provider);
-            let mut ghost = Ghost::new(world, inputs.clone(), *start);
-            ghost.skip_to_lap_start();
-            ghost
-        });
-        if let Some(car) = self.ghost.as_ref().and_then(|g| g.snapshot().cars.first()) {
+            Ghost::new(world, inputs.clone(), *start)
+        })
+    }
+
+    /// Ghost ticks per play tick that bring the next ghost to its lap's start within half
+    /// of the best lap: out-lap ticks / (best-lap ticks / 2), at least
+    /// `MIN_GHOST_BUDGET_TICKS`. Behind the player, a ghost gains budget − 1 ticks a tick.
+    fn budget_for_ghost_lap(&self) -> u32 {
+        let Some((inputs, start)) = &self.ghost_lap else {
+            return MIN_GHOST_BUDGET_TICKS;
+        };
+        let lap_ticks = (inputs.len() as u64).saturating_sub(*start).max(2);
+        let ticks = (2 * start).div_ceil(lap_ticks);
+        u32::try_from(ticks).unwrap_or(u32::MAX).max(MIN_GHOST_BUDGET_TICKS)
+    }
+
+    /// Makes `ghost` the one racing the player (drawn from its pose as it stands).
+    fn race(&mut self, ghost: Ghost) {
+        if let Some(car) = ghost.snapshot().cars.first() {
             self.ghost_prev = *car;
         }
+        self.ghost = Some(ghost);
+    }
+
+    /// At the line: the prepared ghost races the new lap if it is at its lap's start (no
+    /// stepping here), and the next lap's is set up; otherwise none races until the one
+    /// being prepared catches up.
+    fn start_lap(&mut self) {
+        self.lap_ticks = 0;
+        match self.next_ghost.take() {
+            Some(ready) if ready.ready_at(0) => {
+                self.race(ready);
+                self.next_ghost = self.fresh_ghost();
+            }
+            behind => {
+                self.ghost = None;
+                self.next_ghost = behind.or_else(|| self.fresh_ghost());
+            }
+        }
+    }
+
+    /// Fast-forwards the ghost being prepared by at most the budget: to its lap's start
+    /// for the next lap, or level with the player's lap while none races (then it races).
+    fn prepare_ghost(&mut self) {
+        let behind = self.ghost.is_none();
+        let lap_ticks = if behind { self.lap_ticks } else { 0 };
+        let Some(next) = self.next_ghost.as_mut() else {
+            return;
+        };
+        self.ghost_ticks_last += next.prepare(lap_ticks, self.ghost_budget_ticks);
+        if behind && self.lap_ticks > 0 && next.ready_at(lap_ticks) {
+            if let Some(caught_up) = self.next_ghost.take() {
+                self.race(caught_up);
+            }
+            self.next_ghost = self.fresh_ghost();
+        }
+    }
+
+    /// Ghost ticks one play tick may fast-forward while a ghost is prepared (the racing
+    /// ghost's own tick comes on top).
+    pub fn ghost_budget_ticks(&self) -> u32 {
+        self.ghost_budget_ticks
+    }
+
+    /// Ghost ticks stepped in the latest play tick: the racing ghost's and the preparation's.
+    pub fn ghost_ticks_last(&self) -> u32 {
+        self.ghost_ticks_last
+    }
+
+    /// The most ghost ticks stepped in any one play tick of the run.
+    pub fn ghost_ticks_max(&self) -> u32 {
+        self.ghost_ticks_max
     }
 
     /// The ghost car's poses before and after its latest tick, while there is one to draw.
@@ -174,24 +273,34 @@ impl TrialRun {
     /// Steps the ghost with the player's tick once the player's lap clock runs.
     fn step_ghost(&mut self, tick: u64) {
         let running = self.trial.tracker().current_lap_s(tick).is_some();
-        if let (true, Some(g)) = (running, self.ghost.as_mut()) {
+        if !running {
+            return;
+        }
+        self.lap_ticks += 1;
+        if let Some(g) = self.ghost.as_mut() {
             if let Some(car) = g.snapshot().cars.first() {
                 self.ghost_prev = *car;
             }
-            g.step();
+            if g.step() {
+                self.ghost_ticks_last += 1;
+            }
         }
     }
 
     /// Times the player's car after a world tick; `recorded` is every tick's input so far
     /// (the ghost of a new record). A lap that beats the best is kept.
     pub fn after_tick(&mut self, world: &SimWorld, recorded: &[TickInput]) {
-        let Some(lap) = self.trial.after_tick(world) else {
-            self.step_ghost(world.tick());
-            return;
-        };
-        self.after_lap(lap, recorded);
-        // The next lap races the best lap's ghost (the new one after a record) from the line.
-        self.restart_ghost();
+        self.ghost_ticks_last = 0;
+        match self.trial.after_tick(world) {
+            None => self.step_ghost(world.tick()),
+            Some(lap) => {
+                self.after_lap(lap, recorded);
+                // The next lap races the best lap's ghost (the new one after a record).
+                self.start_lap();
+            }
+        }
+        self.prepare_ghost();
+        self.ghost_ticks_max = self.ghost_ticks_max.max(self.ghost_ticks_last);
     }
 
     fn after_lap(&mut self, lap: LapTime, recorded: &[TickInput]) {
@@ -256,6 +365,9 @@ impl TrialRun {
             record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());
             record.ghost_lap_start_tick = Some(best.start_tick);
             self.ghost_lap = Some((Arc::from(&recorded[..best.end_tick as usize]), best.start_tick));
+            // The ghost being prepared is the old record's: the new one is prepared instead.
+            self.next_ghost = None;
+            self.ghost_budget_ticks = self.budget_for_ghost_lap();
         } else {
             // Not recorded from the first tick: no ghost can replay to this lap.
             record.ghost_file = None;

@@ -45,9 +45,39 @@ impl Ghost {
         true
     }
 
-    /// Steps until the ghost's lap begins (so it sets off with a player starting a lap).
+    /// Steps until the ghost's lap begins (so it sets off with a player starting a lap),
+    /// all at once: for a trial's start, not for a frame in play (see [`Ghost::prepare`]).
     pub fn skip_to_lap_start(&mut self) {
         while self.world.tick() < self.lap_start_tick && self.step() {}
+    }
+
+    /// Steps towards `lap_ticks` ticks into the ghost's lap, at most `budget_ticks` ticks
+    /// (a frame's share of the fast-forward, so no frame steps the whole out-lap); returns
+    /// the ticks stepped. Stepping in pieces reaches the same state as in one go (the
+    /// simulation is deterministic: the same inputs in the same order).
+    pub fn prepare(&mut self, lap_ticks: u64, budget_ticks: u32) -> u32 {
+        let target = self.lap_start_tick + lap_ticks;
+        let mut stepped = 0;
+        while stepped < budget_ticks && self.world.tick() < target && self.step() {
+            stepped += 1;
+        }
+        stepped
+    }
+
+    /// Whether the ghost has reached `lap_ticks` ticks into its lap (or used up its
+    /// inputs short of it): ready to race a player that far into a lap.
+    pub fn ready_at(&self, lap_ticks: u64) -> bool {
+        self.world.tick() >= self.lap_start_tick + lap_ticks || self.finished()
+    }
+
+    /// The tick the ghost's lap starts on.
+    pub fn lap_start_tick(&self) -> u64 {
+        self.lap_start_tick
+    }
+
+    /// Recorded inputs, from its run's first tick to its lap's end.
+    pub fn inputs_len(&self) -> usize {
+        self.inputs.len()
     }
 
     /// The ghost's poses after its latest tick: `cars[0]` is its car (chassis and wheels),
