@@ -37,10 +37,12 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     let presses = [
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
+        (0, "DPadDown"), // Race
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Race
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
         (0, "South"),    // → level select
