@@ -29,11 +29,20 @@ fn a_race_holds_for_its_countdown_and_ends_in_a_table_ordered_by_time() {
     assert_eq!(race.board().cars, 4, "the player and three opponents");
 
     // 3-2-1: exactly three seconds of ticks are held (the rules' COUNTDOWN_S), then go.
+    // A beep at each number as it shows, a higher one once at the go (440 and 880 Hz).
     let mut held = 0;
-    while race.hold() {
+    let mut beeps = Vec::new();
+    loop {
+        let hold = race.hold();
+        beeps.extend(race.beep_hz());
+        if !hold {
+            break;
+        }
         held += 1;
     }
     assert_eq!(held, 3 * rate);
+    assert_eq!(beeps, [440.0, 440.0, 440.0, 880.0]);
+    assert_eq!(race.beep_hz(), None, "the go beeps once");
     assert_eq!(race.board().countdown, None);
 
     // The AI's loop lap is about 40 s in the sedan (the proving ground's ai_line speed):

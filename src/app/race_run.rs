@@ -35,9 +35,16 @@ pub struct RaceBoard {
     pub finished: bool,
 }
 
+/// The countdown's beep at each number (3, 2, 1), Hz: the mixer's generated blip.
+pub const COUNT_BEEP_HZ: f32 = 440.0;
+/// The beep at the go, Hz: an octave above the count's.
+pub const GO_BEEP_HZ: f32 = 880.0;
+
 /// A race being driven.
 pub struct RaceRun {
     rules: RaceRules,
+    /// The countdown as last announced (None: nothing yet; Some(None): the go).
+    announced: Option<Option<u32>>,
     /// The world's tick at the go (ticks are counted from it for the rules).
     go_tick: Option<u64>,
 }
@@ -58,6 +65,7 @@ impl RaceRun {
         Ok(Self {
             rules: RaceRules::new(course_of(setup)?, laps, &grid, rate),
             go_tick: None,
+            announced: None,
         })
     }
 
@@ -65,6 +73,17 @@ impl RaceRun {
     /// it); counts the countdown down.
     pub fn hold(&mut self) -> bool {
         self.rules.hold()
+    }
+
+    /// After `hold`: the beep to play when the countdown shows a new number (or the go),
+    /// once each.
+    pub fn beep_hz(&mut self) -> Option<f32> {
+        let shown = self.rules.countdown_shown();
+        if self.announced == Some(shown) {
+            return None;
+        }
+        self.announced = Some(shown);
+        Some(if shown.is_some() { COUNT_BEEP_HZ } else { GO_BEEP_HZ })
     }
 
     /// After a tick of `world`: times every car and orders the field. Allocates nothing.

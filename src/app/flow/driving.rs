@@ -274,8 +274,14 @@ impl Driving {
                 return false;
             };
             // 3-2-1-go: the world waits, nobody moves before the go.
-            if self.race.as_mut().is_some_and(RaceRun::hold) {
-                continue;
+            if let Some(r) = self.race.as_mut() {
+                let held = r.hold();
+                if let Some(hz) = r.beep_hz() {
+                    stage.sound.blip(hz);
+                }
+                if held {
+                    continue;
+                }
             }
             self.session.tick(&tick_input);
             self.feedback.after_tick(
