@@ -37,10 +37,12 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     let presses = [
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
+        (0, "DPadDown"), // Race
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Race
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
         (0, "South"),    // → level select
@@ -284,4 +286,62 @@ fn a_monkey_on_the_pad_through_the_real_loop_breaks_nothing() {
         let (_, warnings) = skidpad::settings::Settings::parse("settings.toml", &text);
         assert!(warnings.is_empty(), "{warnings:?}\n{text}");
     }
+}
+
+#[test]
+fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
+    // Title → Race → circuit → the first car (laps, opponents and difficulty left at 3, 3
+    // and pro) → the countdown and some frames → pause → Quit to menu → Quit. The race's
+    // rules are tested headless (tests/play_race.rs).
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("race.txt");
+    let settings = dir.path().join("settings.toml");
+    let mut s = String::from("0 0 connected\n");
+    let presses = [
+        (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
+        (0, "DPadDown"), // Race
+        (0, "South"),    // → level select: bump, circuit, …
+        (0, "DPadDown"), // circuit
+        (0, "South"),    // → car select
+        (0, "South"),    // the first car → loading → the race
+        (30, "Start"),   // some frames of the countdown, then the pause menu
+        (0, "DPadDown"), // down to "Quit to menu" (no Finish row yet in a race)
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "DPadDown"),
+        (0, "South"),    // → main menu
+        (0, "DPadUp"),   // wraps to Quit
+        (0, "South"),    // "Quit the game?"
+        (0, "DPadDown"), // Yes
+        (0, "South"),
+    ];
+    let mut at = 2;
+    for (wait, button) in presses {
+        at += 3 + wait;
+        s += &tap(at, button);
+    }
+    std::fs::write(&script, s).unwrap();
+    let o = skidpad(
+        &[
+            "--settings",
+            settings.to_str().unwrap(),
+            "--platform",
+            "xbox",
+            "play",
+            "--front-end",
+            "--max-frames",
+            "400",
+        ],
+        &[("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap())],
+    );
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(log.contains("playing circuit in the "), "{log}");
+    assert!(log.contains("with 3 opponents (Race)"), "{log}");
+    assert!(!log.contains("no race rules here"), "{log}");
+    assert!(log.contains("back to the main menu from the race"), "{log}");
+    assert!(log.contains("quit from the menus"), "{log}");
 }

@@ -81,10 +81,13 @@ impl Launcher {
         }
     }
 
-    /// The level, car and opponents of `choice`, loaded and validated.
+    /// The level, car, opponents and their difficulty of `choice`, loaded and validated.
     pub fn setup(&self, choice: &Choice) -> Result<Setup, Error> {
         let mut setup = Setup::load(&self.root, &choice.level, &choice.car, self.profile.clone())?;
         setup.add_opponents(&self.root, choice.opponents, OPPONENTS_CAR)?;
+        if let Some(d) = choice.difficulty {
+            setup.ai_difficulty = d;
+        }
         Ok(setup)
     }
 

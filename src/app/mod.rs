@@ -21,6 +21,8 @@ pub mod menu;
 pub mod mode_run;
 mod play;
 mod race;
+pub mod race_hud;
+pub mod race_run;
 mod screenshot;
 mod session;
 mod setup;

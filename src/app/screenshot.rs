@@ -120,11 +120,14 @@ pub enum MenuShot {
     /// The time trial's HUD over `setup`'s level (sample figures: lap 2, two splits in,
     /// one faster and one slower than the best) and a ghost car beside the player's.
     Trial,
+    /// The race's HUD over `setup`'s level (sample figures: the countdown at 2, P2/4 on
+    /// lap 1 of 3, gaps both ways); `--ai N` puts the opponents on the grid.
+    Race,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 10] = [
+    pub const NAMES: [(MenuShot, &'static str); 11] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -135,6 +138,7 @@ impl MenuShot {
         (MenuShot::Unplugged, "unplugged"),
         (MenuShot::Results, "results"),
         (MenuShot::Trial, "trial"),
+        (MenuShot::Race, "race"),
     ];
 }
 
@@ -199,7 +203,10 @@ pub fn capture_screen(
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut hud = crate::render::Hud::for_height(h)?;
     let mut backdrop = Backdrop::Plain;
-    if matches!(which, MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial) {
+    if matches!(
+        which,
+        MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial | MenuShot::Race
+    ) {
         backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
         for _ in 0..opts.frames {
@@ -231,6 +238,23 @@ pub fn capture_screen(
                 splits: &splits,
             };
             crate::app::lap_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
+            hud.flush(w, h);
+            let image = read_back_buffer(w, h);
+            crate::render::gl_check::check("screenshot readback")?;
+            return Ok(image);
+        }
+        if which == MenuShot::Race {
+            let board = crate::app::race_run::RaceBoard {
+                countdown: Some(2),
+                position: 2,
+                cars: 4,
+                lap: 1,
+                laps: 3,
+                gap_ahead_s: Some(0.84),
+                gap_behind_s: Some(1.37),
+                finished: false,
+            };
+            crate::app::race_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;

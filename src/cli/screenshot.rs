@@ -58,9 +58,11 @@ pub struct ShotArgs {
     pub view: String,
     /// Render a screen of the front end instead (level and car select focused on
     /// `--level` and `--car`; the pause menu, the pad-unplugged screen and the time trial's
-    /// HUD (`trial`, sample figures) over `--level`; `results`: a time trial's, sample figures),
+    /// HUD (`trial`) and the race's (`race`: the countdown and the panel; `--ai N` puts
+    /// opponents on the grid), sample figures, over `--level`; `results`: a time trial's,
+    /// sample figures),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race"])]
     pub screen: Option<String>,
 }
 

@@ -11,9 +11,10 @@ use super::pause_menu::PauseMenu;
 use super::stage::Stage;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
-use crate::app::lap_hud;
+use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
+use crate::app::{lap_hud, race_hud};
 use crate::input::bindings::Action;
 use crate::input::InputState;
 use crate::settings::Settings;
@@ -59,6 +60,8 @@ pub struct Driving {
     events: Vec<PlatformEvent>,
     /// The time trial being driven, in that mode.
     trial: Option<TrialRun>,
+    /// The race being driven, in that mode.
+    race: Option<RaceRun>,
     /// The trial's current splits, for the HUD (kept between frames).
     splits: Vec<(f64, Option<f64>)>,
 }
@@ -104,8 +107,15 @@ impl Driving {
             settings_changed: false,
             events: Vec::with_capacity(64),
             trial,
+            race: None,
             splits: Vec::with_capacity(crate::modes::MAX_SECTORS),
         }
+    }
+
+    /// The same, racing `race` (its countdown holds the world; its HUD drawn over it).
+    pub fn with_race(mut self, race: Option<RaceRun>) -> Self {
+        self.race = race;
+        self
     }
 
     /// What the pause menu asked of the flow, taken once.
@@ -263,6 +273,16 @@ impl Driving {
             let Some(tick_input) = self.feed.input(world.tick(), player) else {
                 return false;
             };
+            // 3-2-1-go: the world waits, nobody moves before the go.
+            if let Some(r) = self.race.as_mut() {
+                let held = r.hold();
+                if let Some(hz) = r.beep_hz() {
+                    stage.sound.blip(hz);
+                }
+                if held {
+                    continue;
+                }
+            }
             self.session.tick(&tick_input);
             self.feedback.after_tick(
                 &tick_input,
@@ -271,6 +291,9 @@ impl Driving {
                 &mut stage.pads,
             );
             self.feed.record(tick_input);
+            if let Some(r) = self.race.as_mut() {
+                r.after_tick(self.session.world());
+            }
             if let Some(t) = self.trial.as_mut() {
                 t.after_tick(self.session.world(), self.feed.recorded());
                 if t.finished() && self.request.is_none() {
@@ -308,6 +331,9 @@ impl Driving {
         if let Some(t) = &self.trial {
             let board = t.board(self.session.world().tick(), &mut self.splits);
             lap_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
+        }
+        if let Some(r) = &self.race {
+            race_hud::draw(&mut stage.hud, &mut self.hud_text, &r.board(), w as f32, h as f32);
         }
         if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
             menu.draw(stage, w, h);

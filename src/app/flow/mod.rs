@@ -34,6 +34,7 @@ pub use stage::Stage;
 
 use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome, Summary};
 use crate::app::launcher::Launcher;
+use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
 use crate::app::Setup;
@@ -152,9 +153,16 @@ impl Flow {
                     }
                 }
             }
-            Mode::FreeDrive => None,
+            Mode::FreeDrive | Mode::Race => None,
         };
-        Screen::Driving(Box::new(Driving::new(session, &self.settings, feed, trial, stage)))
+        let race = match self.mode {
+            Mode::Race => RaceRun::new(setup, session.world(), self.laps)
+                .map_err(|e| log::error!("no race rules here, free drive instead: {e}"))
+                .ok(),
+            _ => None,
+        };
+        let driving = Driving::new(session, &self.settings, feed, trial, stage).with_race(race);
+        Screen::Driving(Box::new(driving))
     }
 
     /// The level being played, if any.

@@ -1,17 +1,24 @@
 //! Car select: one row per car, then in a time trial a row choosing how many laps are
-//! timed, and in free drive on a level with a track a row choosing how many AI opponents
-//! start behind the player (a time trial is driven alone). Choosing a car starts the level.
+//! timed; in a race rows for its laps, its opponents and how well they drive; and in free
+//! drive on a level with a track a row choosing how many AI opponents start behind the
+//! player. Choosing a car starts the level.
 
 use super::{Catalog, Choice, Mode, Outcome, Step};
+use crate::ai::AiDifficulty;
 use crate::app::menu::{Item, Menu, MenuEvent, Widget};
 
-/// The most opponents the menu offers (the grid of a shipped track holds more).
+/// The most opponents the menu offers in free drive (the grid of a shipped track holds more).
 pub const MAX_OPPONENTS: usize = 5;
-/// A time trial's timed laps the menu offers, and the one it starts on.
+/// A time trial's or race's laps the menu offers, and the one it starts on.
 pub const LAP_CHOICES: [u32; 5] = [1, 2, 3, 5, 10];
 pub const DEFAULT_LAPS: u32 = 3;
+/// A race's opponents the menu offers (a race needs at least one), and the one it starts on.
+pub const RACE_OPPONENTS: std::ops::RangeInclusive<usize> = 1..=7;
+pub const DEFAULT_RACE_OPPONENTS: usize = 3;
+/// How well a race's opponents drive until the player chooses.
+pub const DEFAULT_DIFFICULTY: AiDifficulty = AiDifficulty::Pro;
 
-/// The laps `choice` will time (its own, else the default).
+/// The laps `choice` will time or race (its own, else the default).
 pub fn laps(choice: &Choice) -> u32 {
     if choice.laps == 0 {
         DEFAULT_LAPS
@@ -20,10 +27,25 @@ pub fn laps(choice: &Choice) -> u32 {
     }
 }
 
-/// One row per car, and the opponents on a level with a track.
+/// The opponents a race of `choice` starts with (its own when the race's menu offers it,
+/// else the default: free drive's 0 is no race).
+pub fn race_opponents(choice: &Choice) -> usize {
+    if RACE_OPPONENTS.contains(&choice.opponents) {
+        choice.opponents
+    } else {
+        DEFAULT_RACE_OPPONENTS
+    }
+}
+
+/// How well the opponents of a race of `choice` drive.
+pub fn difficulty(choice: &Choice) -> AiDifficulty {
+    choice.difficulty.unwrap_or(DEFAULT_DIFFICULTY)
+}
+
+/// One row per car, then the mode's rows.
 pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
     let mut items: Vec<Item> = catalog.cars.iter().map(|c| Item::button(&c.name)).collect();
-    if choice.mode == Mode::TimeTrial {
+    if matches!(choice.mode, Mode::TimeTrial | Mode::Race) {
         let chosen = laps(choice);
         items.push(Item::new(
             "Laps",
@@ -32,6 +54,9 @@ pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
                 options: LAP_CHOICES.iter().map(|n| n.to_string()).collect(),
             },
         ));
+    }
+    if choice.mode == Mode::Race {
+        items.extend(race_rows(choice));
     }
     if has_track(catalog, choice) {
         items.push(Item::new(
@@ -45,17 +70,42 @@ pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
     Menu::new(items)
 }
 
+/// A race's "Opponents" and "Difficulty" rows.
+pub fn race_rows(choice: &Choice) -> [Item; 2] {
+    let chosen = difficulty(choice);
+    [
+        Item::new(
+            "Opponents",
+            Widget::Choice {
+                index: race_opponents(choice) - RACE_OPPONENTS.start(),
+                options: RACE_OPPONENTS.map(|n| n.to_string()).collect(),
+            },
+        ),
+        Item::new(
+            "Difficulty",
+            Widget::Choice {
+                index: AiDifficulty::ALL.iter().position(|&d| d == chosen).unwrap_or(2),
+                options: AiDifficulty::ALL.iter().map(|d| d.name().to_string()).collect(),
+            },
+        ),
+    ]
+}
+
 fn has_track(catalog: &Catalog, choice: &Choice) -> bool {
     choice.mode.has_opponents() && catalog.level(&choice.level).is_some_and(|l| l.track_length_m.is_some())
 }
 
-/// A car starts the level; the opponents row sets how many.
+/// A car starts the level; the other rows set the laps, opponents and difficulty.
 pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice) -> Step {
     match event {
         MenuEvent::Activated(i) => match catalog.cars.get(i) {
             Some(car) => {
                 choice.car = car.name.clone();
                 choice.laps = laps(choice);
+                if choice.mode == Mode::Race {
+                    choice.opponents = race_opponents(choice);
+                    choice.difficulty = Some(difficulty(choice));
+                }
                 Step::Out(Outcome::Start(choice.clone()))
             }
             None => Step::Stay,
@@ -65,6 +115,8 @@ pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice)
                 if let Widget::Choice { index, .. } = item.widget {
                     match item.label.as_str() {
                         "Laps" => choice.laps = LAP_CHOICES.get(index).copied().unwrap_or(DEFAULT_LAPS),
+                        "Opponents" => choice.opponents = RACE_OPPONENTS.start() + index,
+                        "Difficulty" => choice.difficulty = AiDifficulty::ALL.get(index).copied(),
                         _ => choice.opponents = index,
                     }
                 }

@@ -29,6 +29,7 @@ pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
 pub use results::Summary;
 
+use crate::ai::AiDifficulty;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 use crate::settings::Settings;
 use skidpad_platform::{Key, PadButton};
@@ -44,17 +45,20 @@ pub enum Mode {
     /// Laps timed alone on a level with a course (a track or an AI loop): lap and sector
     /// times, the best lap kept as a record.
     TimeTrial,
+    /// Laps raced against AI opponents from a grid on a level with a course.
+    Race,
 }
 
 impl Mode {
     /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 2] = [Mode::FreeDrive, Mode::TimeTrial];
+    pub const ALL: [Mode; 3] = [Mode::FreeDrive, Mode::TimeTrial, Mode::Race];
 
     /// The main menu's name for it.
     pub fn label(self) -> &'static str {
         match self {
             Mode::FreeDrive => "Free drive",
             Mode::TimeTrial => "Time trial",
+            Mode::Race => "Race",
         }
     }
 
@@ -64,11 +68,13 @@ impl Mode {
             Mode::FreeDrive => None,
             Mode::TimeTrial if level.has_course => None,
             Mode::TimeTrial => Some("No laps here: a time trial needs a track or an AI loop."),
+            Mode::Race if level.has_course => None,
+            Mode::Race => Some("No laps here: a race needs a track or an AI loop."),
         }
     }
 
-    /// Whether the car select offers AI opponents in this mode (a time trial is driven
-    /// alone).
+    /// Whether the car select offers free drive's optional AI opponents in this mode (a
+    /// time trial is driven alone; a race has rows of its own, `cars::race_rows`).
     pub fn has_opponents(self) -> bool {
         self == Mode::FreeDrive
     }
@@ -85,9 +91,12 @@ pub struct Choice {
     pub car: String,
     /// AI opponents on the grid (levels with a track).
     pub opponents: usize,
-    /// A time trial's timed laps before its results (0 until chosen: the default,
+    /// A time trial's or race's laps before its results (0 until chosen: the default,
     /// `cars::DEFAULT_LAPS`).
     pub laps: u32,
+    /// How well a race's opponents drive (None until chosen: `cars::DEFAULT_DIFFICULTY`
+    /// in a race, the setup's own default elsewhere).
+    pub difficulty: Option<AiDifficulty>,
 }
 
 /// What a press did that the flow must carry out.

@@ -3,7 +3,7 @@
 //! random pad and keyboard presses.
 
 use super::*;
-use crate::app::menu::NavAction;
+use crate::app::menu::{NavAction, Widget};
 use skidpad_platform::{Key, PadButton};
 
 fn catalog() -> Catalog {
@@ -72,7 +72,8 @@ fn title_to_a_level_with_opponents() {
             level: "circuit".into(),
             car: "sedan".into(),
             opponents: 3,
-            laps: 3
+            laps: 3,
+            difficulty: None
         })
     );
 }
@@ -102,8 +103,8 @@ fn quit_asks_first_and_no_is_the_default() {
 fn options_change_the_settings_at_once() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    // Options: below the two modes.
-    nav(&mut fe, &[Down, Down, Accept]);
+    // Options: below the three modes.
+    nav(&mut fe, &[Down, Down, Down, Accept]);
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
@@ -123,7 +124,7 @@ fn options_change_the_settings_at_once() {
 fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Accept]);
     // The Reset binding is ninth from the bottom (under it: Camera, Shift up, Shift down,
     // Pause, Shadows, Particles, Fullscreen, Window size); up from the first row wraps.
     nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up]);
@@ -168,7 +169,7 @@ fn the_window_rows_only_where_the_display_can_change() {
             .collect()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
     // Window size is the last row: up wraps to it; right picks 1280 × 720.
     assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
@@ -180,7 +181,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
-    nav(&mut fe, &[Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Accept]);
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
     // Shadows and particles are every profile's: the last two rows there.
     nav(&mut fe, &[Up, Accept, Up, Accept]);
@@ -353,7 +354,8 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
             level: "circuit".into(),
             car: "coupe".into(),
             opponents: 0,
-            laps: 5
+            laps: 5,
+            difficulty: None
         })
     );
 }
@@ -433,4 +435,66 @@ fn a_time_trial_pause_menu_finishes_the_run() {
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
     let free = FrontEnd::pause(Settings::default(), false);
     assert!(!free.page().menu().unwrap().items().iter().any(|i| i.label == "Finish"));
+}
+
+#[test]
+fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    // Race is the third row.
+    nav(&mut fe, &[Down, Down, Accept]);
+    assert!(matches!(fe.page(), Page::Levels(_)));
+    assert_eq!(fe.choice().mode, Mode::Race);
+    let proving = fe.catalog().level("proving_ground").unwrap();
+    assert!(Mode::Race.unfit(proving).is_some(), "no course in the test catalog");
+    nav(&mut fe, &[Accept]);
+    assert!(
+        matches!(fe.page(), Page::Levels(_)),
+        "a level without laps is not chosen"
+    );
+    // The circuit: laps, opponents (1..7, 3 at first), difficulty (rookie..ace, pro at
+    // first); free drive's optional opponents row is not there.
+    nav(&mut fe, &[Down, Accept]);
+    let menu = fe.page().menu().unwrap();
+    let labels: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["coupe", "sedan", "electric", "Laps", "Opponents", "Difficulty"]
+    );
+    fn shown(fe: &FrontEnd, row: usize) -> (String, String) {
+        match &fe.page().menu().unwrap().items()[row].widget {
+            Widget::Choice { index, options } => (options[*index].clone(), options.join(" ")),
+            w => panic!("row {row} is {w:?}"),
+        }
+    }
+    assert_eq!(shown(&fe, 3).0, "3");
+    assert_eq!(shown(&fe, 4), ("3".to_string(), "1 2 3 4 5 6 7".to_string()));
+    assert_eq!(shown(&fe, 5), ("pro".to_string(), "rookie amateur pro ace".to_string()));
+    // Opponents 3 → 4, difficulty pro → amateur, then the first car starts the race.
+    nav(&mut fe, &[Down, Down, Down, Down, Right, Down, Left]);
+    assert_eq!(shown(&fe, 4).0, "4");
+    assert_eq!(shown(&fe, 5).0, "amateur");
+    nav(&mut fe, &[Up, Up, Up, Up, Up]);
+    assert_eq!(
+        nav(&mut fe, &[Accept]),
+        Outcome::Start(Choice {
+            mode: Mode::Race,
+            level: "circuit".into(),
+            car: "coupe".into(),
+            opponents: 4,
+            laps: 3,
+            difficulty: Some(AiDifficulty::Amateur)
+        })
+    );
+}
+
+#[test]
+fn a_race_untouched_starts_with_its_defaults() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Down, Accept, Down, Accept]);
+    let Outcome::Start(c) = nav(&mut fe, &[Accept]) else {
+        panic!("the first car starts the race")
+    };
+    assert_eq!((c.opponents, c.laps, c.difficulty), (3, 3, Some(AiDifficulty::Pro)));
 }

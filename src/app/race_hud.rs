@@ -1,0 +1,104 @@
+//! The race's HUD: the countdown big in the centre until the go, and a panel at the top
+//! right with the player's position ("P2/4"), the lap ("LAP 2/3") and the gaps to the
+//! cars ahead and behind. Drawn in the real font; the panel's width follows its text, so
+//! it fits at 640×480 as at 1280×720. The formatting is pure functions, tested alone.
+
+use super::race_run::RaceBoard;
+use crate::render::{Hud, TextSize};
+use std::fmt::Write as _;
+
+const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.75, 0.77, 0.8, 1.0];
+const COUNTDOWN: [f32; 4] = [1.0, 0.85, 0.2, 1.0];
+
+/// Writes the position as the player reads it: `P2/4`.
+pub fn write_position(out: &mut String, position: usize, cars: usize) {
+    let _ = write!(out, "P{position}/{cars}");
+}
+
+/// Writes the lap: `LAP 2/3`.
+pub fn write_lap(out: &mut String, lap: u32, laps: u32) {
+    let _ = write!(out, "LAP {lap}/{laps}");
+}
+
+/// Writes a gap, s, with a sign and tenths (`+1.4`: the car behind is 1.4 s back;
+/// `-0.8`: the car ahead is 0.8 s up the road); `--.-` before any line is passed.
+pub fn write_gap(out: &mut String, gap_s: Option<f64>) {
+    match gap_s {
+        Some(s) => {
+            let tenths = (s * 10.0).round();
+            let sign = if tenths < 0.0 { '-' } else { '+' };
+            let _ = write!(out, "{sign}{:.1}", tenths.abs() / 10.0);
+        }
+        None => out.push_str("--.-"),
+    }
+}
+
+/// Adds the countdown and the panel to `hud` for a `w` × `h` window; `text` is a
+/// scratch buffer.
+pub fn draw(hud: &mut Hud, text: &mut String, board: &RaceBoard, w: f32, h: f32) {
+    if let Some(n) = board.countdown {
+        text.clear();
+        let _ = write!(text, "{n}");
+        let tw = hud.label_width(TextSize::Title, text);
+        let th = hud.line_height(TextSize::Title);
+        hud.label((w - tw) * 0.5, (h - th) * 0.4, TextSize::Title, text, COUNTDOWN);
+    }
+    let line = hud.line_height(TextSize::Small);
+    let big = hud.line_height(TextSize::Body);
+    let margin = (h * 0.02).round();
+    let pad = (line * 0.4).round();
+    let panel_w = hud.label_width(TextSize::Body, "P10/10  LAP 10/10") + 2.0 * pad;
+    let panel_h = big + 2.0 * line + 2.0 * pad;
+    let (x, y) = (w - margin - panel_w, margin);
+    hud.rect(x, y, panel_w, panel_h, SHADE);
+    let (x, mut y) = (x + pad, y + pad);
+    text.clear();
+    write_position(text, board.position, board.cars);
+    text.push_str("  ");
+    if board.finished {
+        text.push_str("FINISHED");
+    } else {
+        write_lap(text, board.lap, board.laps);
+    }
+    hud.label(x, y, TextSize::Body, text, WHITE);
+    y += big;
+    for (name, gap) in [
+        ("AHEAD ", board.gap_ahead_s.map(|g| -g)),
+        ("BEHIND ", board.gap_behind_s),
+    ] {
+        text.clear();
+        text.push_str(name);
+        write_gap(text, gap);
+        hud.label(x, y, TextSize::Small, text, DIM);
+        y += line;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(f: impl Fn(&mut String)) -> String {
+        let mut s = String::new();
+        f(&mut s);
+        s
+    }
+
+    #[test]
+    fn position_and_lap_read_as_a_fraction_of_the_field() {
+        assert_eq!(shown(|s| write_position(s, 2, 4)), "P2/4");
+        assert_eq!(shown(|s| write_position(s, 10, 10)), "P10/10");
+        assert_eq!(shown(|s| write_lap(s, 2, 3)), "LAP 2/3");
+    }
+
+    #[test]
+    fn gaps_carry_a_sign_and_tenths() {
+        assert_eq!(shown(|s| write_gap(s, Some(1.44))), "+1.4");
+        assert_eq!(shown(|s| write_gap(s, Some(-0.76))), "-0.8");
+        // Level to the shown tenth: never "-0.0".
+        assert_eq!(shown(|s| write_gap(s, Some(-0.04))), "+0.0");
+        assert_eq!(shown(|s| write_gap(s, None)), "--.-");
+    }
+}
