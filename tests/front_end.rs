@@ -291,8 +291,8 @@ fn a_monkey_on_the_pad_through_the_real_loop_breaks_nothing() {
 #[test]
 fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
     // Title → Race → circuit → the first car (laps, opponents and difficulty left at 3, 3
-    // and pro) → the countdown and some frames → pause → Quit to menu → Quit. The race's
-    // rules are tested headless (tests/play_race.rs).
+    // and pro) → the countdown and some frames → pause → Finish → the results table → Main
+    // menu → Quit. The race's rules are tested headless (tests/play_race.rs).
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("race.txt");
     let settings = dir.path().join("settings.toml");
@@ -306,11 +306,10 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
         (0, "South"),    // → car select
         (0, "South"),    // the first car → loading → the race
         (30, "Start"),   // some frames of the countdown, then the pause menu
-        (0, "DPadDown"), // down to "Quit to menu" (no Finish row yet in a race)
-        (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"),
+        (0, "DPadDown"), // Restart
+        (0, "DPadDown"), // Finish (a race's row too)
+        (0, "South"),    // → the results table as the field stands
+        (0, "DPadDown"), // Main menu
         (0, "South"),    // → main menu
         (0, "DPadUp"),   // wraps to Quit
         (0, "South"),    // "Quit the game?"
@@ -342,6 +341,17 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
     assert!(log.contains("playing circuit in the "), "{log}");
     assert!(log.contains("with 3 opponents (Race)"), "{log}");
     assert!(!log.contains("no race rules here"), "{log}");
-    assert!(log.contains("back to the main menu from the race"), "{log}");
+    // The table: a heading and the four cars, the player among them, nobody finished.
+    let results = log
+        .lines()
+        .find(|l| l.contains("results: circuit, 3 laps"))
+        .unwrap_or_else(|| panic!("a race's results table: {log}"));
+    for p in ["P1  ", "P2  ", "P3  ", "P4  "] {
+        assert!(results.contains(p), "{p} in {results}");
+    }
+    assert_eq!(results.matches("  You  ").count(), 1, "{results}");
+    assert_eq!(results.matches("  AI ").count(), 3, "{results}");
+    assert_eq!(results.matches("0/3 laps").count(), 4, "{results}");
+    assert!(log.contains("back to the main menu from the results"), "{log}");
     assert!(log.contains("quit from the menus"), "{log}");
 }

@@ -123,11 +123,13 @@ pub enum MenuShot {
     /// The race's HUD over `setup`'s level (sample figures: the countdown at 2, P2/4 on
     /// lap 1 of 3, gaps both ways); `--ai N` puts the opponents on the grid.
     Race,
+    /// A race's results table (a sample: the fullest field, eight cars, two still running).
+    RaceResults,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 11] = [
+    pub const NAMES: [(MenuShot, &'static str); 12] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -139,6 +141,7 @@ impl MenuShot {
         (MenuShot::Results, "results"),
         (MenuShot::Trial, "trial"),
         (MenuShot::Race, "race"),
+        (MenuShot::RaceResults, "race-results"),
     ];
 }
 
@@ -162,6 +165,7 @@ pub fn capture_screen(
         MenuShot::Title => FrontEnd::title(settings, catalog),
         MenuShot::Pause => FrontEnd::pause(settings, false),
         MenuShot::Results => FrontEnd::results(settings, &sample_summary(setup)),
+        MenuShot::RaceResults => FrontEnd::race_results(settings, sample_race_table(setup)),
         _ => FrontEnd::main_menu(settings, catalog),
     };
     let mut press = |actions: &[NavAction]| {
@@ -291,6 +295,26 @@ pub fn capture_screen(
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)
+}
+
+/// The table the `race-results` screenshot shows: made-up figures for eight cars of the
+/// longest shipped name on `setup`'s level, the player third, the last two still running.
+fn sample_race_table(setup: &Setup) -> Vec<String> {
+    let rows: Vec<crate::modes::ResultRow> = (0..8)
+        .map(|i| {
+            let finished = i < 6;
+            crate::modes::ResultRow {
+                position: i + 1,
+                car_index: [3, 5, 0, 1, 2, 4, 6, 7][i],
+                car: "big_wheeler".into(),
+                laps: if finished { 3 } else { 2 },
+                total_time_s: finished.then_some(601.25 + 2.5 * i as f64),
+                best_lap_s: Some(198.5 + 0.75 * i as f64),
+                gap_ahead_s: None,
+            }
+        })
+        .collect();
+    crate::app::frontend::race_lines(&setup.level.level.name, 3, &rows, 0)
 }
 
 /// The results the `results` screenshot shows: made-up figures on `setup`'s level and car.

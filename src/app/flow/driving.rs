@@ -215,12 +215,20 @@ impl Driving {
         self.hud.controller_lost = self.input.controller_lost();
         self.hud.pad_connected = self.input.pad_connected();
         match (was_paused, self.hud.paused) {
-            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some())),
+            (false, true) => {
+                self.pause = Some(PauseMenu::open(
+                    self.settings.clone(),
+                    self.trial.is_some() || self.race.is_some(),
+                ))
+            }
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
             (true, true) if !self.hud.controller_lost => {
                 if self.pause.is_none() {
-                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.trial.is_some()));
+                    self.pause = Some(PauseMenu::open(
+                        self.settings.clone(),
+                        self.trial.is_some() || self.race.is_some(),
+                    ));
                 }
                 self.pause_menu(stage);
             }
@@ -293,6 +301,11 @@ impl Driving {
             self.feed.record(tick_input);
             if let Some(r) = self.race.as_mut() {
                 r.after_tick(self.session.world());
+                // The player's chequered flag ends the race for them: the table shows who
+                // is still running.
+                if r.finished() && self.request.is_none() {
+                    self.request = Some(Outcome::Finish);
+                }
             }
             if let Some(t) = self.trial.as_mut() {
                 t.after_tick(self.session.world(), self.feed.recorded());
@@ -351,6 +364,11 @@ impl Driving {
     /// The time trial being driven, in that mode.
     pub fn trial(&self) -> Option<&TrialRun> {
         self.trial.as_ref()
+    }
+
+    /// The race being driven, in that mode.
+    pub fn race(&self) -> Option<&RaceRun> {
+        self.race.as_ref()
     }
 
     /// The race as it stands and the recording.

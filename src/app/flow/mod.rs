@@ -279,9 +279,18 @@ impl Flow {
                         self.screen = self.main_menu(stage);
                     }
                     Some(Outcome::Finish) => {
-                        let summary = d.trial().map(|t| summary(self.setup.as_ref(), t)).unwrap_or_default();
-                        log::info!("results: {}", summary.lines().join("; "));
-                        let front = FrontEnd::results(self.settings.clone(), &summary);
+                        let front = match d.race() {
+                            Some(race) => {
+                                let lines = race_table(self.setup.as_ref(), race);
+                                log::info!("results: {}", lines.join("; "));
+                                FrontEnd::race_results(self.settings.clone(), lines)
+                            }
+                            None => {
+                                let summary = d.trial().map(|t| summary(self.setup.as_ref(), t)).unwrap_or_default();
+                                log::info!("results: {}", summary.lines().join("; "));
+                                FrontEnd::results(self.settings.clone(), &summary)
+                            }
+                        };
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
                     }
                     Some(Outcome::QuitGame) => {
@@ -330,6 +339,19 @@ fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
 fn apply_drawing(settings: &Settings, stage: &mut Stage) {
     stage.renderer.set_shadows(settings.display.shadows);
     stage.renderer.set_particles(settings.display.particles);
+}
+
+/// The results table of `race` on `setup`: the player's car first in the names, then the
+/// opponents' in grid order (the world's car order).
+fn race_table(setup: Option<&Setup>, race: &RaceRun) -> Vec<String> {
+    let Some(setup) = setup else {
+        return Vec::new();
+    };
+    let names: Vec<&str> = std::iter::once(setup.car.name.as_str())
+        .chain(setup.opponents.iter().map(|c| c.name.as_str()))
+        .collect();
+    let rules = race.rules();
+    crate::app::frontend::race_lines(&setup.level.level.name, rules.laps(), &rules.results(&names), 0)
 }
 
 /// What the results page says of `trial` on `setup`.

@@ -27,7 +27,7 @@ mod title;
 pub use catalog::{CarEntry, Catalog, LevelEntry};
 pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
-pub use results::Summary;
+pub use results::{race_lines, Summary};
 
 use crate::ai::AiDifficulty;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
@@ -239,6 +239,17 @@ impl FrontEnd {
             catalog: Catalog::default(),
             choice: Choice::default(),
             results: summary.lines(),
+        }
+    }
+
+    /// The results of a race: `lines` from [`race_lines`].
+    pub fn race_results(settings: Settings, lines: Vec<String>) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Results(results::menu())],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+            results: lines,
         }
     }
 

@@ -1,5 +1,5 @@
-//! The pause menu: Resume, Restart, (in a time trial) Finish, Reset car, Camera, Options,
-//! Quit to menu, Quit game (confirmed). Back resumes. Its options leave out the window's
+//! The pause menu: Resume, Restart, (in a time trial or a race) Finish, Reset car, Camera,
+//! Options, Quit to menu, Quit game (confirmed). Back resumes. Its options leave out the window's
 //! size and fullscreen (changed from the main menu's options).
 
 use super::{confirm, options, Outcome, Page, Step};
@@ -20,7 +20,7 @@ const ROWS: [&str; 7] = [
 /// A time trial's row: end the run now and see its results.
 const FINISH: &str = "Finish";
 
-/// The pause menu's rows (with Finish in a time trial).
+/// The pause menu's rows (with Finish in a time trial or a race).
 pub fn menu(trial: bool) -> Menu {
     let mut rows: Vec<Item> = ROWS.map(Item::button).to_vec();
     if trial {

@@ -1,10 +1,10 @@
-//! The results of a time trial: what was driven (laps, best lap, a new record, the medal
-//! against the author time when one is known), then Retry (the same level and car at
-//! once: the new best is the one to beat) or Main menu (also Back).
+//! The results of a time trial (laps, best lap, a new record, the medal against the author
+//! time when one is known) or of a race (the table in finishing order), then Retry (the
+//! same level and car at once: the new best is the one to beat) or Main menu (also Back).
 
 use super::{Outcome, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
-use crate::modes::Medal;
+use crate::modes::{Medal, ResultRow};
 
 /// What the results page reports.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -50,6 +50,29 @@ impl Summary {
     }
 }
 
+/// A race's results page: a heading, then one line per car in finishing order — position,
+/// who ("You" or the AI's grid number), total time (or the laps done by a car still running
+/// when the player finished), best lap. Kept short enough for one line at 640×480 with
+/// eight cars. `player` is the player's car index; `laps` the race's length.
+pub fn race_lines(level: &str, laps: u32, rows: &[ResultRow], player: usize) -> Vec<String> {
+    let mut lines = Vec::with_capacity(rows.len() + 1);
+    lines.push(format!("{level}, {laps} lap{}", if laps == 1 { "" } else { "s" }));
+    for r in rows {
+        let who = if r.car_index == player {
+            "You".to_string()
+        } else {
+            format!("AI {}", r.car_index)
+        };
+        let time = match r.total_time_s {
+            Some(t) => super::lap_clock(t),
+            None => format!("{}/{laps} laps", r.laps),
+        };
+        let best = r.best_lap_s.map_or("—".to_string(), super::lap_clock);
+        lines.push(format!("P{}  {who}  {time}  best {best}", r.position));
+    }
+    lines
+}
+
 /// Retry, then Main menu.
 pub fn menu() -> Menu {
     Menu::new(vec![Item::button("Retry"), Item::button("Main menu")])
@@ -61,5 +84,38 @@ pub fn on(event: MenuEvent) -> Step {
         MenuEvent::Activated(0) => Step::Out(Outcome::Restart),
         MenuEvent::Activated(1) => Step::Out(Outcome::QuitToMenu),
         _ => Step::Stay,
+    }
+}
+
+#[cfg(test)]
+mod race_tests {
+    use super::*;
+
+    fn row(position: usize, car_index: usize, total: Option<f64>, laps: u32) -> ResultRow {
+        ResultRow {
+            position,
+            car_index,
+            car: "sedan".into(),
+            laps,
+            total_time_s: total,
+            best_lap_s: total.map(|t| t / laps as f64),
+            gap_ahead_s: None,
+        }
+    }
+
+    #[test]
+    fn a_race_table_names_the_player_and_says_who_is_still_running() {
+        let rows = [
+            row(1, 2, Some(125.04), 3),
+            row(2, 0, Some(126.5), 3),
+            row(3, 1, None, 2),
+        ];
+        let lines = race_lines("circuit", 3, &rows, 0);
+        assert_eq!(lines[0], "circuit, 3 laps");
+        assert_eq!(lines.len(), 4, "a heading and one line per car");
+        assert_eq!(lines[1], "P1  AI 2  2:05.040  best 0:41.680");
+        assert!(lines[2].starts_with("P2  You  2:06.500"), "{}", lines[2]);
+        assert_eq!(lines[3], "P3  AI 1  2/3 laps  best —");
+        assert_eq!(race_lines("slip", 1, &[], 0)[0], "slip, 1 lap");
     }
 }
