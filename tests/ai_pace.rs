@@ -6,20 +6,9 @@
 //! it; the driver today reaches +12.8 % to +13.8 % (ace aims at 90 % of the profile, which
 //! alone costs +11 %: see the report of issue #22), so this test bounds what ships, and its
 //! bound is to be tightened as the driver gets faster.
-use std::process::{Command, Output};
 
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
 
 /// The AI's second timed lap (flying: the first starts from the out-lap's speed) and the
 /// profile's predicted lap, s.

@@ -4,20 +4,10 @@
 //! refused on load, naming the field.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
+use std::process::Output;
 
 /// A copy of the slip level in `dir` with its TOML passed through `edit`.
 fn slip_copy(dir: &Path, edit: impl Fn(String) -> String) -> String {

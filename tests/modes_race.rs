@@ -3,20 +3,8 @@
 //! with consistent positions, times and gaps. The mode only reads the world: a run with
 //! the race's rules ends on the same state hash as one without.
 
-use std::process::{Command, Output};
-
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
 
 #[test]
 fn a_race_with_three_ai_to_the_finish_gives_every_car_a_result() {

@@ -3,20 +3,9 @@
 
 use skidpad::assists::AssistSet;
 use skidpad::modes::{decode_record, Medal, Record, RecordKey, RecordStore};
-use std::process::{Command, Output};
 
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
 
 fn key() -> RecordKey {
     RecordKey {

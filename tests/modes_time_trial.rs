@@ -9,21 +9,10 @@ use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{Ghost, RecordKey, RecordStore};
 use skidpad::replay::Replay;
 use skidpad::sim::SyncProvider;
-use std::process::{Command, Output};
 use std::sync::Arc;
 
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
 
 fn time_trial(dir: &str, laps: &str) -> serde_json::Value {
     json(&skidpad(&[

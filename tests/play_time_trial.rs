@@ -11,20 +11,9 @@ use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{Ghost, RecordKey, RecordStore};
 use skidpad::replay::Replay;
 use skidpad::sim::SyncProvider;
-use std::process::{Command, Output};
 
-fn skidpad(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::cli::{json, skidpad};
 
 #[test]
 fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {

@@ -1,6 +1,7 @@
 //! Test worlds built in code, so physics tests depend on no level file's layout.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod handling;
 
 use glam::{Quat, Vec2, Vec3};
