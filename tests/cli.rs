@@ -373,7 +373,18 @@ fn profile_reports_percentiles_and_writes_a_chrome_trace() {
     assert!((by_phase - total).abs() < 1e-9, "{by_phase} vs {total}: {r}");
     for phase in ["input", "streaming", "vehicle", "physics", "sim", "audio"] {
         assert!(r["phase_means_ms"][phase].is_number(), "{phase}: {r}");
+        let (mean, p99) = (
+            r["phase_means_ms"][phase].as_f64().unwrap(),
+            r["phase_p99_ms"][phase].as_f64().unwrap(),
+        );
+        assert!(
+            p99 >= 0.0 && p99 <= r["max_ms"].as_f64().unwrap() + 1e-9,
+            "{phase} p99 {p99}: {r}"
+        );
+        assert!(mean >= 0.0, "{phase} mean {mean}");
     }
+    // Headless: nothing is drawn, so there are no draw counts.
+    assert!(r["draws"].is_null(), "{r}");
     // The trace is Chrome Trace Event JSON: complete events with name, ph, ts, dur, pid, tid,
     // and phases nested inside their frame.
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();

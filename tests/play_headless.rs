@@ -294,6 +294,11 @@ fn profile_runs_in_the_window_and_blames_a_phase_for_slow_frames() {
     assert_eq!(r["headless"], false);
     // Rendering is measured in the window (and not headless).
     assert!(r["phase_means_ms"]["render"].as_f64().unwrap() > 0.0);
+    assert!(r["phase_p99_ms"]["render"].as_f64().unwrap() > 0.0);
+    // The frame draws the level (chunks, props, the car) in both passes.
+    let draws = &r["draws"];
+    assert!(draws["lit_drawn"].as_f64().unwrap() >= 5.0, "{r}");
+    assert!(draws["shadow_drawn"].as_f64().unwrap() >= 5.0, "{r}");
     for over in r["over_budget"].as_array().unwrap() {
         let phase = over["phase"].as_str().unwrap();
         assert!(

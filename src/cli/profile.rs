@@ -34,6 +34,10 @@ pub struct ProfileArgs {
     /// The AI cars' car.
     #[arg(long, value_name = "NAME|PATH", default_value = "sedan")]
     pub ai_car: String,
+    /// Draw every mesh in every pass, as if nothing were outside the view: measures what
+    /// frustum culling saves (the frames look the same either way).
+    #[arg(long)]
+    pub no_culling: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -49,6 +53,7 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             frames: a.frames.max(1),
             headless: a.headless,
             trace: a.trace.clone(),
+            culling: !a.no_culling,
         },
     )?;
     emit(a.json, &report, || report.text())

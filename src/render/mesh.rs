@@ -1,6 +1,8 @@
 //! GPU meshes: interleaved position + normal, indexed.
 
+use super::frustum::Aabb;
 use super::shadow_casters::casters_first;
+use glam::Vec3;
 
 /// A mesh uploaded to the GPU.
 pub struct Mesh {
@@ -10,13 +12,16 @@ pub struct Mesh {
     index_count: i32,
     /// The first `caster_count` indices are the triangles the shadow pass draws.
     caster_count: i32,
+    /// The box around every vertex, in the mesh's own space (for culling).
+    bounds: Aabb,
 }
 
 impl Mesh {
     /// Uploads `vertices` (x, y, z, nx, ny, nz per vertex) and triangle `indices`. The
     /// colour attribute stays at its constant (set per draw).
     pub fn new(vertices: &[[f32; 6]], indices: &[u32]) -> Mesh {
-        Self::upload(vertices, indices, 24, false)
+        let bounds = Aabb::around(vertices.iter().map(|v| Vec3::new(v[0], v[1], v[2])));
+        Self::upload(vertices, indices, 24, false, bounds)
     }
 
     /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength), its
@@ -30,12 +35,13 @@ impl Mesh {
             .map(|((p, n), c)| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3]])
             .collect();
         let (indices, casters) = casters_first(&data.positions, &data.indices);
-        let mut mesh = Self::upload(&vertices, &indices, 40, true);
+        let bounds = Aabb::around(data.positions.iter().map(|p| Vec3::from_array(*p)));
+        let mut mesh = Self::upload(&vertices, &indices, 40, true, bounds);
         mesh.caster_count = casters as i32;
         mesh
     }
 
-    fn upload<V>(vertices: &[V], indices: &[u32], stride: i32, with_color: bool) -> Mesh {
+    fn upload<V>(vertices: &[V], indices: &[u32], stride: i32, with_color: bool, bounds: Option<Aabb>) -> Mesh {
         let (mut vao, mut vbo, mut ebo) = (0, 0, 0);
         // SAFETY: buffers are created, bound and filled from live slices; `V` is a flat
         // array of f32 laid out as position, normal (and colour when `with_color`), which
@@ -75,6 +81,11 @@ impl Mesh {
             ebo,
             index_count: indices.len() as i32,
             caster_count: indices.len() as i32,
+            // An empty mesh draws nothing: a box at the origin culls as well as any.
+            bounds: bounds.unwrap_or(Aabb {
+                min: Vec3::ZERO,
+                max: Vec3::ZERO,
+            }),
         }
     }
 
@@ -162,6 +173,11 @@ impl Mesh {
             i.extend_from_slice(&[c, c + 1, c + 2]);
         }
         Mesh::new(&v, &i)
+    }
+
+    /// The box around the mesh's vertices, in its own space.
+    pub fn bounds(&self) -> &Aabb {
+        &self.bounds
     }
 
     /// Draws the mesh with the currently bound program.

@@ -6,6 +6,7 @@ mod billboards;
 mod camera;
 mod font_atlas;
 mod friction_view;
+mod frustum;
 // Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;
@@ -23,7 +24,7 @@ pub use camera::Camera;
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
-pub use scene::{CarLook, FrameView, Renderer, SceneDesc};
+pub use scene::{CarLook, FrameDrawStats, FrameView, PassDrawStats, Renderer, SceneDesc};
 
 /// Why rendering could not start: a shader that does not compile or link (with the
 /// driver's log), or a GL error.

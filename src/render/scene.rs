@@ -3,6 +3,7 @@
 use super::billboards::Billboards;
 use super::camera::Camera;
 use super::friction_view::{GroundChunks, GroundView};
+use super::frustum::Frustum;
 use super::gl_check;
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
@@ -182,6 +183,29 @@ pub struct Renderer {
     shadows: bool,
     /// Particles drawn (the options).
     particles: bool,
+    /// Meshes outside a pass's view are skipped (off only to check that culling changes
+    /// no pixel).
+    culling: bool,
+    /// What the last [`Renderer::draw`] drew and skipped.
+    stats: FrameDrawStats,
+}
+
+/// Meshes one pass of a frame drew and skipped as outside its view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PassDrawStats {
+    /// Draw calls issued.
+    pub drawn: u32,
+    /// Meshes culled: wholly outside the pass's frustum.
+    pub culled: u32,
+}
+
+/// Draw counts of the last frame, per pass: what the profiler and the culling tests read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FrameDrawStats {
+    /// The sun's depth pass (zero when shadows are off).
+    pub shadow: PassDrawStats,
+    /// The lit pass from the camera.
+    pub lit: PassDrawStats,
 }
 
 impl Renderer {
@@ -211,6 +235,8 @@ impl Renderer {
             ground: GroundChunks::default(),
             shadows: true,
             particles: true,
+            culling: true,
+            stats: FrameDrawStats::default(),
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -243,6 +269,17 @@ impl Renderer {
         self.particles = on;
     }
 
+    /// Frustum culling on (the default) or off. Off draws every mesh in both passes: only
+    /// for checking that culling changes no pixel, and for measuring what it saves.
+    pub fn set_culling(&mut self, on: bool) {
+        self.culling = on;
+    }
+
+    /// Draw calls issued and meshes culled by the last [`Renderer::draw`].
+    pub fn last_draw_stats(&self) -> FrameDrawStats {
+        self.stats
+    }
+
     /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
     pub fn forget_chunks(&mut self) {
         for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
@@ -272,8 +309,16 @@ impl Renderer {
         self.chunks.len()
     }
 
-    /// Calls `f` with every mesh of the frame and its model matrix and colour.
-    fn for_each_mesh(&self, view: &FrameView, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
+    /// Calls `f` with every mesh of the frame that `frustum` may see, with its model matrix
+    /// and colour, and counts what it drew and skipped. Chunks are tested by their box
+    /// (their vertices are in world space); props and car parts by the sphere around their
+    /// transformed box.
+    fn for_each_mesh(
+        &self,
+        view: &FrameView,
+        frustum: &Frustum,
+        f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
+    ) -> PassDrawStats {
         let FrameView {
             scene,
             prev,
@@ -281,9 +326,24 @@ impl Renderer {
             alpha,
             ..
         } = *view;
+        let mut stats = PassDrawStats::default();
         for mesh in self.chunks.values() {
-            f(mesh, &Mat4::IDENTITY, Vec3::ONE);
+            if frustum.sees_box(mesh.bounds()) {
+                stats.drawn += 1;
+                f(mesh, &Mat4::IDENTITY, Vec3::ONE);
+            } else {
+                stats.culled += 1;
+            }
         }
+        let mut placed = |mesh: &Mesh, model: &Mat4, color: Vec3| {
+            let (centre, radius) = mesh.bounds().bounding_sphere(model);
+            if frustum.sees_sphere(centre, radius) {
+                stats.drawn += 1;
+                f(mesh, model, color);
+            } else {
+                stats.culled += 1;
+            }
+        };
         for (i, (shape, color)) in scene.props.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
                 break;
@@ -295,7 +355,7 @@ impl Renderer {
                     (&self.cone, Vec3::new(radius_m * 2.0, height_m, radius_m * 2.0))
                 }
             };
-            f(
+            placed(
                 mesh,
                 &Mat4::from_scale_rotation_translation(scale, pose.rotation, pose.position),
                 *color,
@@ -305,8 +365,9 @@ impl Renderer {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
                 break;
             };
-            self.car_meshes(look, &a.lerp(b, alpha), look.color, f);
+            self.car_meshes(look, &a.lerp(b, alpha), look.color, &mut placed);
         }
+        stats
     }
 
     /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
@@ -370,9 +431,20 @@ impl Renderer {
             _ => camera.target,
         };
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
+        let frustum_of = |m: &Mat4| {
+            if self.culling {
+                Frustum::from_view_proj(m)
+            } else {
+                Frustum::everything()
+            }
+        };
+        let mut stats = FrameDrawStats::default();
         if self.shadows {
+            // The depth pass clips to the light's box (no depth clamp), so what lies
+            // outside it casts nothing into the map.
+            let light_frustum = frustum_of(&light_vp);
             self.shadow.render(&light_vp, &mut |draw| {
-                self.for_each_mesh(view, &mut |mesh, model, _| draw(mesh, model))
+                stats.shadow = self.for_each_mesh(view, &light_frustum, &mut |mesh, model, _| draw(mesh, model))
             });
         } else {
             // Shadows off: the map is only cleared, so everything is lit.
@@ -402,7 +474,10 @@ impl Renderer {
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
             gl::Uniform1f(self.u_alpha, 1.0);
         }
-        self.for_each_mesh(view, &mut |mesh, model, color| self.draw_mesh(mesh, model, color));
+        stats.lit = self.for_each_mesh(view, &frustum_of(&vp), &mut |mesh, model, color| {
+            self.draw_mesh(mesh, model, color)
+        });
+        self.stats = stats;
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);

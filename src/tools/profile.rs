@@ -26,6 +26,8 @@ pub struct ProfileOptions {
     pub headless: bool,
     /// Write a Chrome Trace Event JSON here.
     pub trace: Option<PathBuf>,
+    /// Frustum culling on (off only to measure what it saves).
+    pub culling: bool,
 }
 
 /// A frame over budget and the phase that overran.
@@ -74,6 +76,11 @@ pub struct ProfileReport {
     pub over_budget: Vec<OverBudget>,
     /// Mean time per frame in each phase, ms.
     pub phase_means_ms: BTreeMap<&'static str, f64>,
+    /// 99th percentile of each phase's time per frame, ms (a phase's spikes, which the
+    /// mean hides).
+    pub phase_p99_ms: BTreeMap<&'static str, f64>,
+    /// Mean draw calls per frame and meshes culled per frame, per pass (window only).
+    pub draws: Option<DrawMeans>,
     /// Simulation ticks per frame, mean.
     pub ticks_per_frame: f64,
     /// Heap allocations per tick in the measured frames (whole frame's work, all threads;
@@ -83,6 +90,37 @@ pub struct ProfileReport {
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
+}
+
+/// Mean draw calls and culled meshes per frame, per pass.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct DrawMeans {
+    /// The sun's depth pass: draws issued.
+    pub shadow_drawn: f64,
+    /// The sun's depth pass: meshes outside the light's view.
+    pub shadow_culled: f64,
+    /// The lit pass: draws issued.
+    pub lit_drawn: f64,
+    /// The lit pass: meshes outside the camera's view.
+    pub lit_culled: f64,
+}
+
+impl DrawMeans {
+    fn add(&mut self, s: crate::render::FrameDrawStats) {
+        self.shadow_drawn += f64::from(s.shadow.drawn);
+        self.shadow_culled += f64::from(s.shadow.culled);
+        self.lit_drawn += f64::from(s.lit.drawn);
+        self.lit_culled += f64::from(s.lit.culled);
+    }
+
+    fn divided(self, n: f64) -> DrawMeans {
+        DrawMeans {
+            shadow_drawn: self.shadow_drawn / n,
+            shadow_culled: self.shadow_culled / n,
+            lit_drawn: self.lit_drawn / n,
+            lit_culled: self.lit_culled / n,
+        }
+    }
 }
 
 /// Inputs from the level's scenario script, run after run, or a circle.
@@ -192,6 +230,10 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut last_start = clock.now();
     let mut allocs_at_start = 0;
     let mut ticks_measured = 0u64;
+    let mut draws = DrawMeans::default();
+    if let Some(w) = window.as_mut() {
+        w.renderer.set_culling(opts.culling);
+    }
     for f in 0..total {
         if f == warmup {
             allocs_at_start = crate::alloc_count::allocations();
@@ -233,6 +275,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             let camera = session.camera(1.0);
             renderer.draw(&session.frame_view(1.0, &camera), w, h);
             timer.mark(&clock, Phase::Render);
+            if f >= warmup {
+                draws.add(renderer.last_draw_stats());
+            }
             wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
             platform.swap();
@@ -261,10 +306,18 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         skidpad_platform::files::write_atomically(path, trace.as_bytes())
             .map_err(|e| Error::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
     }
-    Ok(report(setup, opts, &frames, ticks_measured, allocations))
+    let draws = window.is_some().then(|| draws.divided(opts.frames.max(1) as f64));
+    Ok(report(setup, opts, &frames, ticks_measured, allocations, draws))
 }
 
-fn report(setup: &Setup, opts: &ProfileOptions, frames: &[FramePhases], ticks: u64, allocations: u64) -> ProfileReport {
+fn report(
+    setup: &Setup,
+    opts: &ProfileOptions,
+    frames: &[FramePhases],
+    ticks: u64,
+    allocations: u64,
+    draws: Option<DrawMeans>,
+) -> ProfileReport {
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let budget = setup.profile.frame_budget;
     let mut times: Vec<f64> = frames.iter().map(|f| ms(f.total)).collect();
@@ -305,6 +358,15 @@ fn report(setup: &Setup, opts: &ProfileOptions, frames: &[FramePhases], ticks: u
             .iter()
             .map(|p| (p.name(), frames.iter().map(|f| ms(f.get(*p))).sum::<f64>() / n))
             .collect(),
+        phase_p99_ms: Phase::ALL
+            .iter()
+            .map(|p| {
+                let mut t: Vec<f64> = frames.iter().map(|f| ms(f.get(*p))).collect();
+                t.sort_by(f64::total_cmp);
+                (p.name(), percentile(&t, 0.99))
+            })
+            .collect(),
+        draws,
         ticks_per_frame: ticks as f64 / n,
         allocations_per_tick: allocations as f64 / ticks.max(1) as f64,
         phase_allocations_per_tick: Phase::ALL
@@ -406,6 +468,16 @@ impl ProfileReport {
         s += "  phase means ms:";
         for (name, v) in &self.phase_means_ms {
             s += &format!(" {name} {v:.3}");
+        }
+        s += "\n  phase p99 ms:";
+        for (name, v) in &self.phase_p99_ms {
+            s += &format!(" {name} {v:.3}");
+        }
+        if let Some(d) = &self.draws {
+            s += &format!(
+                "\n  draws/frame: shadow {:.1} (culled {:.1}), lit {:.1} (culled {:.1})",
+                d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
+            );
         }
         s += &format!(
             "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
