@@ -56,6 +56,9 @@ pub struct Display {
     pub shadows: bool,
     /// Smoke, dust, debris and sparks.
     pub particles: bool,
+    /// The 3D scene drawn at a resolution that follows recent frame times (the HUD stays
+    /// sharp), so frames keep to the budget on a slow GPU.
+    pub dynamic_resolution: bool,
     /// Desktop fullscreen instead of a window.
     pub fullscreen: bool,
     /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
@@ -67,6 +70,7 @@ impl Default for Display {
         Self {
             shadows: true,
             particles: true,
+            dynamic_resolution: true,
             fullscreen: false,
             window_height_px: 0,
         }
@@ -129,6 +133,7 @@ impl Default for RawAssists {
 struct RawDisplay {
     shadows: bool,
     particles: bool,
+    dynamic_resolution: bool,
     fullscreen: bool,
     window_height_px: u32,
 }
@@ -206,6 +211,7 @@ impl Settings {
             display: RawDisplay {
                 shadows: self.display.shadows,
                 particles: self.display.particles,
+                dynamic_resolution: self.display.dynamic_resolution,
                 fullscreen: self.display.fullscreen,
                 window_height_px: self.display.window_height_px,
             },
@@ -385,6 +391,7 @@ impl Settings {
             display: Display {
                 shadows: d.shadows,
                 particles: d.particles,
+                dynamic_resolution: d.dynamic_resolution,
                 fullscreen: d.fullscreen,
                 window_height_px: d.window_height_px,
             },

@@ -330,3 +330,66 @@ fn culling_skips_what_is_out_of_view_and_changes_no_pixel() {
         }
     });
 }
+
+/// Dynamic resolution: a scene drawn at half scale is stretched over the whole window and
+/// looks like the full-resolution frame (a blurrier copy, not a corner of it or a black
+/// border), and the GPU timer reports scene times with the scale they were drawn at.
+#[test]
+fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
+    with_gl(|r| {
+        let mut s = session();
+        drive(&mut s, 1.0, 0.0, 60);
+        let cam = s.camera(1.0);
+        r.set_resolution_scale(1.0);
+        let full = draw(r, &mut s, &cam);
+        r.set_resolution_scale(0.5);
+        let half = draw(r, &mut s, &cam);
+        r.set_resolution_scale(1.0);
+        let mean_abs = |y0: u32, y1: u32| {
+            let mut sum = 0.0;
+            for y in y0..y1 {
+                for x in 0..W {
+                    let (a, b) = (full.pixel(x, y), half.pixel(x, y));
+                    sum += (0..3).map(|c| (a[c] as f32 - b[c] as f32).abs()).sum::<f32>() / 3.0;
+                }
+            }
+            sum / ((y1 - y0) * W) as f32
+        };
+        // Top (sky), middle (car), bottom (ground), and the far corners: a corner-only
+        // draw would leave three quarters of the window stale or black.
+        for (y0, y1) in [(0, H / 4), (H / 4, 3 * H / 4), (3 * H / 4, H)] {
+            let d = mean_abs(y0, y1);
+            assert!(d < 12.0, "rows {y0}..{y1} differ by {d} on average");
+        }
+        for (x, y) in [(W - 2, 2), (W - 2, H - 2), (2, H - 2)] {
+            let (a, b) = (full.pixel(x, y), half.pixel(x, y));
+            assert!(
+                (0..3).all(|c| (a[c] as i32 - b[c] as i32).abs() < 24),
+                "({x},{y}): {a:?} vs {b:?}"
+            );
+        }
+        // Not identical either: it was drawn with a quarter of the pixels.
+        assert!(full.rgba != half.rgba);
+        // Timer results come back within a few frames, each with its scale.
+        let mut seen = Vec::new();
+        for scale in [0.5, 0.5, 0.75, 1.0, 1.0, 1.0, 1.0] {
+            r.set_resolution_scale(scale);
+            draw(r, &mut s, &cam);
+            skidpad::render::wait_for_gpu();
+            if let Some(t) = r.take_gpu_scene_time() {
+                seen.push(t);
+            }
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
+        assert!(
+            seen.iter()
+                .all(|(ms, scale)| *ms > 0.0 && [0.5, 0.75, 1.0].contains(scale)),
+            "{seen:?}"
+        );
+        // Out-of-range scales are clamped, never a zero-sized scene.
+        r.set_resolution_scale(0.0);
+        assert_eq!(r.resolution_scale(), skidpad::render::MIN_SCALE);
+        r.set_resolution_scale(f32::NAN);
+        assert_eq!(r.resolution_scale(), 1.0);
+    });
+}

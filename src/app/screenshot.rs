@@ -220,16 +220,18 @@ pub fn capture_screen(
         session.drain_chunk_events(&mut events);
         renderer.apply_chunk_events(&events);
         let camera = session.camera(1.0);
-        let view = session.frame_view(1.0, &camera);
-        renderer.draw(&view, w, h);
+        let mut view = session.frame_view(1.0, &camera);
+        // In the trial shot, a ghost a little ahead and to the side, as one racing the
+        // player looks.
+        let ghost = session.snapshot().cars.first().copied().map(|mut car| {
+            let c = &mut car.chassis;
+            c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
+            car
+        });
         if which == MenuShot::Trial {
-            // A ghost a little ahead and to the side, as one racing the player looks.
-            if let Some(mut car) = session.snapshot().cars.first().copied() {
-                let c = &mut car.chassis;
-                c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
-                renderer.draw_ghost(&view, &car, &car);
-            }
+            view.ghost = ghost.as_ref().map(|g| (g, g));
         }
+        renderer.draw(&view, w, h);
         if which == MenuShot::Trial {
             let splits = [(30.412, Some(-0.214)), (61.937, Some(0.118))];
             let board = crate::app::trial_run::LapBoard {

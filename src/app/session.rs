@@ -164,6 +164,7 @@ impl Session {
             alpha,
             camera,
             particles: Some(&self.particles),
+            ghost: None,
         }
     }
 }

@@ -38,6 +38,10 @@ pub struct ProfileArgs {
     /// frustum culling saves (the frames look the same either way).
     #[arg(long)]
     pub no_culling: bool,
+    /// Draw the 3D scene at a resolution that follows its GPU time, as play does with the
+    /// option on (the report gives the mean and lowest scale).
+    #[arg(long)]
+    pub dynamic_resolution: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -54,6 +58,7 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             headless: a.headless,
             trace: a.trace.clone(),
             culling: !a.no_culling,
+            dynamic_resolution: a.dynamic_resolution,
         },
     )?;
     emit(a.json, &report, || report.text())

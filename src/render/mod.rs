@@ -4,9 +4,11 @@
 
 mod billboards;
 mod camera;
+mod dynamic_resolution;
 mod font_atlas;
 mod friction_view;
 mod frustum;
+mod gpu_timer;
 // Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;
@@ -16,11 +18,13 @@ pub mod particles;
 mod quads;
 mod readback;
 mod scene;
+mod scene_target;
 mod shader;
 mod shadow;
 mod shadow_casters;
 
 pub use camera::Camera;
+pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};

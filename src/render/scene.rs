@@ -2,11 +2,14 @@
 
 use super::billboards::Billboards;
 use super::camera::Camera;
+use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
 use super::gl_check;
+use super::gpu_timer::GpuTimer;
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
+use super::scene_target::SceneTarget;
 use super::shader::Program;
 use super::shadow::ShadowMap;
 use super::RenderError;
@@ -33,6 +36,9 @@ pub struct FrameView<'a> {
     pub camera: &'a Camera,
     /// Smoke, dust and debris to draw.
     pub particles: Option<&'a ParticlePool>,
+    /// A ghost of the player's car, at the pose `alpha` of the way between these two
+    /// (drawn translucent, after the solid scene: see [`Renderer::draw`]).
+    pub ghost: Option<(&'a CarPose, &'a CarPose)>,
 }
 
 /// A car as render draws it: boxes in the chassis frame, and wheels.
@@ -188,6 +194,13 @@ pub struct Renderer {
     culling: bool,
     /// What the last [`Renderer::draw`] drew and skipped.
     stats: FrameDrawStats,
+    /// The scene's resolution as a fraction of the window's (dynamic resolution), in
+    /// [`MIN_SCALE`, 1].
+    resolution_scale: f32,
+    /// Where the scene is drawn when `resolution_scale` < 1.
+    target: SceneTarget,
+    /// The GPU time of each frame's scene (what dynamic resolution follows).
+    gpu_timer: GpuTimer,
 }
 
 /// Meshes one pass of a frame drew and skipped as outside its view.
@@ -237,6 +250,9 @@ impl Renderer {
             particles: true,
             culling: true,
             stats: FrameDrawStats::default(),
+            resolution_scale: 1.0,
+            target: SceneTarget::default(),
+            gpu_timer: GpuTimer::new(),
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -273,6 +289,22 @@ impl Renderer {
     /// for checking that culling changes no pixel, and for measuring what it saves.
     pub fn set_culling(&mut self, on: bool) {
         self.culling = on;
+    }
+
+    /// Draws the 3D scene at `scale` of the window's width and height from the next frame
+    /// on, stretched to the window (clamped to [`MIN_SCALE`, 1]; 1 draws straight into the
+    /// window). The HUD, drawn after, stays at full resolution.
+    pub fn set_resolution_scale(&mut self, scale: f32) {
+        self.resolution_scale = if scale.is_finite() {
+            scale.clamp(MIN_SCALE, 1.0)
+        } else {
+            1.0
+        };
+    }
+
+    /// The scene's resolution scale in force.
+    pub fn resolution_scale(&self) -> f32 {
+        self.resolution_scale
     }
 
     /// Draw calls issued and meshes culled by the last [`Renderer::draw`].
@@ -395,7 +427,7 @@ impl Renderer {
     /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
     /// at `GHOST_ALPHA`, tinted `GHOST_TINT`, casting no shadow and hiding nothing behind
     /// it), so it reads as a ghost beside the real cars.
-    pub fn draw_ghost(&mut self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
+    fn draw_ghost(&self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
         let Some(look) = view.scene.cars.first() else {
             return;
         };
@@ -421,9 +453,36 @@ impl Renderer {
         gl_check::debug_check("ghost draw");
     }
 
-    /// Draws `view` into a `width × height` viewport of the current framebuffer: the sun's
-    /// shadow map, the lit scene, then the particles.
+    /// Draws `view` into a `width × height` window: the sun's shadow map, the lit scene,
+    /// the ghost, then the particles. Below full resolution (see
+    /// [`Renderer::set_resolution_scale`]) the scene goes to an offscreen target first and
+    /// is stretched onto the window; either way the window's framebuffer is bound after.
     pub fn draw(&mut self, view: &FrameView, width: u32, height: u32) {
+        let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
+        let (w, h) = (scaled(width), scaled(height));
+        let offscreen = (w, h) != (width, height);
+        let timed = self.gpu_timer.begin(self.resolution_scale);
+        self.draw_scene(view, w, h, offscreen.then_some((width, height)));
+        if offscreen {
+            self.target.blit_to_window(w, h, width, height);
+        }
+        if timed {
+            self.gpu_timer.end();
+        }
+    }
+
+    /// The GPU time of the latest scene whose timing has come back (a few frames late),
+    /// ms, and the resolution scale it was drawn at, each result once: what
+    /// [`DynamicResolution`] follows.
+    ///
+    /// [`DynamicResolution`]: super::DynamicResolution
+    pub fn take_gpu_scene_time(&mut self) -> Option<(f32, f32)> {
+        self.gpu_timer.take_latest()
+    }
+
+    /// [`Renderer::draw`] at `width × height`, into the scene target sized for `window`
+    /// when there is one, else into the window.
+    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) {
         let (scene, camera) = (view.scene, view.camera);
         let sky = scene.sky_color;
         let focus = match (view.prev.cars.first(), view.cur.cars.first()) {
@@ -451,6 +510,9 @@ impl Renderer {
             self.shadow.render(&light_vp, &mut |_| {});
         }
 
+        if let Some((ww, wh)) = window {
+            self.target.bind(ww, wh);
+        }
         // SAFETY: plain state setting on the current context.
         unsafe {
             gl::Viewport(0, 0, width as i32, height as i32);
@@ -478,6 +540,9 @@ impl Renderer {
             self.draw_mesh(mesh, model, color)
         });
         self.stats = stats;
+        if let Some((prev, cur)) = view.ghost {
+            self.draw_ghost(view, prev, cur);
+        }
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);

@@ -28,6 +28,8 @@ pub struct ProfileOptions {
     pub trace: Option<PathBuf>,
     /// Frustum culling on (off only to measure what it saves).
     pub culling: bool,
+    /// The scene's resolution follows its GPU time (dynamic resolution).
+    pub dynamic_resolution: bool,
 }
 
 /// A frame over budget and the phase that overran.
@@ -81,6 +83,8 @@ pub struct ProfileReport {
     pub phase_p99_ms: BTreeMap<&'static str, f64>,
     /// Mean draw calls per frame and meshes culled per frame, per pass (window only).
     pub draws: Option<DrawMeans>,
+    /// With `--dynamic-resolution`: the scene's mean and lowest resolution scale.
+    pub resolution_scale: Option<ScaleFigures>,
     /// Simulation ticks per frame, mean.
     pub ticks_per_frame: f64,
     /// Heap allocations per tick in the measured frames (whole frame's work, all threads;
@@ -90,6 +94,15 @@ pub struct ProfileReport {
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
+}
+
+/// The resolution scale the scene was drawn at over the measured frames.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ScaleFigures {
+    /// Mean scale.
+    pub mean: f64,
+    /// Lowest scale.
+    pub min: f64,
 }
 
 /// Mean draw calls and culled meshes per frame, per pass.
@@ -234,6 +247,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     if let Some(w) = window.as_mut() {
         w.renderer.set_culling(opts.culling);
     }
+    let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
+    let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
     for f in 0..total {
         if f == warmup {
             allocs_at_start = crate::alloc_count::allocations();
@@ -273,10 +288,19 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             timer.mark(&clock, Phase::Streaming);
             let (w, h) = platform.drawable_size();
             let camera = session.camera(1.0);
+            if opts.dynamic_resolution {
+                if let Some((ms, drawn_at)) = renderer.take_gpu_scene_time() {
+                    resolution.after_scene(ms, drawn_at);
+                }
+                renderer.set_resolution_scale(resolution.scale());
+            }
             renderer.draw(&session.frame_view(1.0, &camera), w, h);
             timer.mark(&clock, Phase::Render);
             if f >= warmup {
                 draws.add(renderer.last_draw_stats());
+                let s = f64::from(renderer.resolution_scale());
+                scale_sum += s;
+                scale_min = scale_min.min(s);
             }
             wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
@@ -307,7 +331,18 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             .map_err(|e| Error::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
     }
     let draws = window.is_some().then(|| draws.divided(opts.frames.max(1) as f64));
-    Ok(report(setup, opts, &frames, ticks_measured, allocations, draws))
+    let scale = (window.is_some() && opts.dynamic_resolution).then(|| ScaleFigures {
+        mean: scale_sum / opts.frames.max(1) as f64,
+        min: scale_min,
+    });
+    Ok(report(
+        setup,
+        opts,
+        &frames,
+        ticks_measured,
+        allocations,
+        (draws, scale),
+    ))
 }
 
 fn report(
@@ -316,7 +351,7 @@ fn report(
     frames: &[FramePhases],
     ticks: u64,
     allocations: u64,
-    draws: Option<DrawMeans>,
+    (draws, resolution_scale): (Option<DrawMeans>, Option<ScaleFigures>),
 ) -> ProfileReport {
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let budget = setup.profile.frame_budget;
@@ -367,6 +402,7 @@ fn report(
             })
             .collect(),
         draws,
+        resolution_scale,
         ticks_per_frame: ticks as f64 / n,
         allocations_per_tick: allocations as f64 / ticks.max(1) as f64,
         phase_allocations_per_tick: Phase::ALL
@@ -472,6 +508,9 @@ impl ProfileReport {
         s += "\n  phase p99 ms:";
         for (name, v) in &self.phase_p99_ms {
             s += &format!(" {name} {v:.3}");
+        }
+        if let Some(r) = &self.resolution_scale {
+            s += &format!("\n  dynamic resolution: scale mean {:.2}, lowest {:.2}", r.mean, r.min);
         }
         if let Some(d) = &self.draws {
             s += &format!(

@@ -321,11 +321,10 @@ impl Driving {
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         let (w, h) = stage.platform.drawable_size();
         let camera = self.session.camera(self.alpha);
-        let view = self.session.frame_view(self.alpha, &camera);
+        let mut view = self.session.frame_view(self.alpha, &camera);
+        view.ghost = self.trial.as_ref().and_then(TrialRun::ghost_poses);
+        stage.pick_scene_resolution();
         stage.renderer.draw(&view, w, h);
-        if let Some((prev, cur)) = self.trial.as_ref().and_then(TrialRun::ghost_poses) {
-            stage.renderer.draw_ghost(&view, prev, cur);
-        }
         // The pause menu says "paused" itself.
         let mut state = self.hud;
         state.paused &= self.pause.is_none();

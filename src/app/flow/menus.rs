@@ -81,6 +81,8 @@ impl Menus {
         let backdrop = match self.car_preview() {
             Some(p) => {
                 let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
+                // The showroom is cheap: it is drawn sharp whatever the level's scenes cost.
+                stage.renderer.set_resolution_scale(1.0);
                 p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
                 Backdrop::CarPreview
             }

@@ -335,10 +335,11 @@ fn apply_display(launcher: &Launcher, settings: &Settings, stage: &mut Stage) {
     stage.fit_hud();
 }
 
-/// Shadows and particles as the settings ask.
+/// Shadows, particles and dynamic resolution as the settings ask.
 fn apply_drawing(settings: &Settings, stage: &mut Stage) {
     stage.renderer.set_shadows(settings.display.shadows);
     stage.renderer.set_particles(settings.display.particles);
+    stage.dynamic_resolution = settings.display.dynamic_resolution;
 }
 
 /// The results table of `race` on `setup`: the player's car first in the names, then the

@@ -7,7 +7,7 @@ use crate::audio::{Mixer, SharedSound};
 use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
-use crate::render::Renderer;
+use crate::render::{DynamicResolution, Renderer};
 use skidpad_platform::{AudioOutput, PadEvent, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig};
 
 /// Events a frame takes at most before its buffers grow (they are kept between frames).
@@ -35,6 +35,11 @@ pub struct Stage {
     _audio: AudioOutput,
     /// The 3D renderer.
     pub renderer: Renderer,
+    /// The scene's resolution scale, following the GPU's recent scene times.
+    resolution: DynamicResolution,
+    /// Whether the scale follows them (the options), or the scene is drawn at full
+    /// resolution.
+    pub dynamic_resolution: bool,
     /// The window and its GL context.
     pub platform: Platform,
     /// The gamepads (real, or a pad script's).
@@ -42,6 +47,20 @@ pub struct Stage {
 }
 
 impl Stage {
+    /// Before drawing a level's scene: the resolution it is drawn at, from the GPU time of
+    /// recent scenes when dynamic resolution is on, else full.
+    pub fn pick_scene_resolution(&mut self) {
+        let scale = if self.dynamic_resolution {
+            if let Some((ms, drawn_at)) = self.renderer.take_gpu_scene_time() {
+                self.resolution.after_scene(ms, drawn_at);
+            }
+            self.resolution.scale()
+        } else {
+            1.0
+        };
+        self.renderer.set_resolution_scale(scale);
+    }
+
     /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
     /// output and the HUD. A pad script that cannot be used fails before any window opens;
     /// no usable OpenGL 3.3 is exit code 3 (see [`Error`]). `max_frames` only decides
@@ -77,6 +96,8 @@ impl Stage {
             sound,
             _audio: audio,
             renderer,
+            resolution: DynamicResolution::new(profile.frame_budget),
+            dynamic_resolution: true,
             platform,
             pads,
         })

@@ -28,12 +28,13 @@ enum Row {
     Bind(Action),
     Shadows,
     Particles,
+    DynamicResolution,
     Fullscreen,
     WindowSize,
 }
 
 /// The rows, in order.
-const ROWS: [Row; 23] = [
+const ROWS: [Row; 24] = [
     Row::MasterVolume,
     Row::EngineVolume,
     Row::EffectsVolume,
@@ -55,6 +56,7 @@ const ROWS: [Row; 23] = [
     Row::Bind(Action::Pause),
     Row::Shadows,
     Row::Particles,
+    Row::DynamicResolution,
     // Last, so the rows above keep their places where the display is fixed.
     Row::Fullscreen,
     Row::WindowSize,
@@ -98,6 +100,7 @@ pub fn menu(s: &Settings, window_options: bool) -> Menu {
             Row::Bind(a) => Item::new(action_label(a), Widget::Binding(binding_text(s, a))),
             Row::Shadows => Item::new("Shadows", Widget::Toggle(s.display.shadows)),
             Row::Particles => Item::new("Particles", Widget::Toggle(s.display.particles)),
+            Row::DynamicResolution => Item::new("Dynamic resolution", Widget::Toggle(s.display.dynamic_resolution)),
             Row::Fullscreen => Item::new("Fullscreen", Widget::Toggle(s.display.fullscreen)),
             Row::WindowSize => Item::new(
                 "Window size",
@@ -192,6 +195,7 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
         Row::Bind(_) => {}
         Row::Shadows => s.display.shadows = on,
         Row::Particles => s.display.particles = on,
+        Row::DynamicResolution => s.display.dynamic_resolution = on,
         Row::Fullscreen => s.display.fullscreen = on,
         Row::WindowSize => {
             if let Widget::Choice { index, .. } = item.widget {

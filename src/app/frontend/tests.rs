@@ -125,9 +125,10 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     nav(&mut fe, &[Down, Down, Down, Accept]);
-    // The Reset binding is ninth from the bottom (under it: Camera, Shift up, Shift down,
-    // Pause, Shadows, Particles, Fullscreen, Window size); up from the first row wraps.
-    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up]);
+    // The Reset binding is tenth from the bottom (under it: Camera, Shift up, Shift down,
+    // Pause, Shadows, Particles, Dynamic resolution, Fullscreen, Window size); up from the
+    // first row wraps.
+    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up, Up]);
     assert_eq!(
         fe.page().menu().unwrap().items()[fe.page().menu().unwrap().focus()].label,
         "Reset car"
@@ -183,9 +184,11 @@ fn the_window_rows_only_where_the_display_can_change() {
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
     nav(&mut fe, &[Down, Down, Down, Accept]);
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
-    // Shadows and particles are every profile's: the last two rows there.
-    nav(&mut fe, &[Up, Accept, Up, Accept]);
-    assert!(!fe.settings().display.particles && !fe.settings().display.shadows);
+    // Shadows, particles and dynamic resolution are every profile's: the last three rows
+    // there.
+    nav(&mut fe, &[Up, Accept, Up, Accept, Up, Accept]);
+    let d = fe.settings().display;
+    assert!(!d.dynamic_resolution && !d.particles && !d.shadows, "{d:?}");
 }
 
 #[test]

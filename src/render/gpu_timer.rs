@@ -1,0 +1,90 @@
+//! How long the GPU spent on the 3D scene, from `GL_TIME_ELAPSED` queries read a few frames
+//! late so the CPU never waits for them. Dynamic resolution follows these times: a frame's
+//! wall time would include waiting for vblank, which says nothing about the GPU's load.
+
+use super::gl_check;
+
+/// Queries in flight: results are read this many frames after they were issued at most.
+const RING: usize = 4;
+
+/// A ring of timer queries, one per frame.
+pub struct GpuTimer {
+    queries: [u32; RING],
+    /// The resolution scale each query's frame was drawn at, or `None` when the slot holds
+    /// no query in flight.
+    pending: [Option<f32>; RING],
+    next: usize,
+    /// The latest result: (ms, the scale it was drawn at).
+    latest: Option<(f32, f32)>,
+}
+
+impl GpuTimer {
+    /// Creates the queries (GL 3.3 core has timer queries).
+    pub fn new() -> GpuTimer {
+        let mut queries = [0u32; RING];
+        // SAFETY: generates query names into a live array of RING u32s.
+        unsafe { gl::GenQueries(RING as i32, queries.as_mut_ptr()) };
+        gl_check::debug_check("timer queries");
+        GpuTimer {
+            queries,
+            pending: [None; RING],
+            next: 0,
+            latest: None,
+        }
+    }
+
+    /// Starts timing this frame's scene, drawn at `scale`; collects finished results first.
+    /// When every query is still in flight, this frame goes untimed.
+    pub fn begin(&mut self, scale: f32) -> bool {
+        self.collect();
+        if self.pending[self.next].is_some() {
+            return false;
+        }
+        // SAFETY: begins a query we own; `end` closes it before any other begins.
+        unsafe { gl::BeginQuery(gl::TIME_ELAPSED, self.queries[self.next]) };
+        self.pending[self.next] = Some(scale);
+        true
+    }
+
+    /// Stops timing the scene `begin` started (when it returned true).
+    pub fn end(&mut self) {
+        // SAFETY: ends the TIME_ELAPSED query `begin` started.
+        unsafe { gl::EndQuery(gl::TIME_ELAPSED) };
+        self.next = (self.next + 1) % RING;
+    }
+
+    /// The most recent finished frame's scene time, ms, and the scale it was drawn at,
+    /// handed out once.
+    pub fn take_latest(&mut self) -> Option<(f32, f32)> {
+        self.latest.take()
+    }
+
+    /// Reads every finished query, oldest first, without waiting.
+    fn collect(&mut self) {
+        for k in 0..RING {
+            let slot = (self.next + k) % RING;
+            let Some(scale) = self.pending[slot] else {
+                continue;
+            };
+            let mut available = 0;
+            // SAFETY: queries a query object we own that has ended.
+            unsafe { gl::GetQueryObjectiv(self.queries[slot], gl::QUERY_RESULT_AVAILABLE, &mut available) };
+            if available == 0 {
+                // Later slots finished after this one: wait for it first.
+                break;
+            }
+            let mut ns = 0u64;
+            // SAFETY: the result is available; reads it into a live u64.
+            unsafe { gl::GetQueryObjectui64v(self.queries[slot], gl::QUERY_RESULT, &mut ns) };
+            self.latest = Some((ns as f32 / 1e6, scale));
+            self.pending[slot] = None;
+        }
+    }
+}
+
+impl Drop for GpuTimer {
+    fn drop(&mut self) {
+        // SAFETY: deletes queries we own.
+        unsafe { gl::DeleteQueries(RING as i32, self.queries.as_ptr()) };
+    }
+}
