@@ -190,6 +190,12 @@ pub fn capture_screen(
     let downs = |n: usize| vec![NavAction::Down; n];
     match which {
         MenuShot::Levels => {
+            // A challenge level's select is shown as Challenges lists it.
+            if setup.level.level.challenge.is_some() {
+                press(&downs(
+                    Mode::ALL.iter().position(|&m| m == Mode::Challenge).unwrap_or(0),
+                ));
+            }
             press(&[NavAction::Accept]);
             press(&downs(level_index.unwrap_or(0)));
         }

@@ -7,8 +7,7 @@
 use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Mode, Page};
 use crate::app::challenge_hud;
 use crate::app::menu::{Device, Menu, Rows, Widget};
-use crate::content::challenge::Challenge;
-use crate::modes::Medal;
+use crate::content::challenge::{Better, Challenge};
 use crate::render::{Hud, TextSize};
 
 const BACKGROUND: [f32; 4] = [0.06, 0.07, 0.09, 1.0];
@@ -214,7 +213,7 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
             };
             name = l.name.clone();
             match (&l.challenge, choice.mode) {
-                (Some(c), Mode::Challenge) => challenge_detail(c, l.challenge_medal, &mut lines),
+                (Some(c), Mode::Challenge) => challenge_detail(c, &mut lines),
                 _ => {
                     lines.push(l.description.clone());
                     lines.push(format!("Area: {:.0} × {:.0} m", l.size_m.0, l.size_m.1));
@@ -271,18 +270,21 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
 
 /// A challenge's lines in the level select: what to do, and each goal's figure with the
 /// gold, silver and bronze values it needs.
-fn challenge_detail(c: &Challenge, _best: Option<Medal>, lines: &mut Vec<String>) {
+fn challenge_detail(c: &Challenge, lines: &mut Vec<String>) {
     lines.push(c.description.clone());
+    lines.push("Gold/silver/bronze:".to_string());
     for g in &c.goals {
-        let mut targets = String::new();
-        challenge_hud::write_targets(&mut targets, g.targets, g.better);
         let (label, unit, _) = challenge_hud::presentation(&g.figure.metric);
+        let sign = match g.better {
+            Better::Lower => '≤',
+            Better::Higher => '≥',
+        };
+        let [gold, silver, bronze] = g.targets;
+        let space = if unit.is_empty() || unit == "°" { "" } else { " " };
         lines.push(format!(
-            "{}: {}{}{} {targets}",
+            "{} {} {sign}{gold}/{silver}/{bronze}{space}{unit}",
             g.figure.run,
-            label.to_lowercase(),
-            if unit.is_empty() { "" } else { " in " },
-            unit
+            label.to_lowercase()
         ));
     }
 }
