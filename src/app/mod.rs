@@ -24,6 +24,7 @@ pub mod mode_run;
 mod play;
 mod race;
 pub mod race_hud;
+pub mod race_minimap;
 pub mod race_run;
 mod scenario_steps;
 mod screenshot;

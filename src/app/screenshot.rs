@@ -282,6 +282,17 @@ pub fn capture_screen(
                 finished: false,
             };
             crate::app::race_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
+            // The speedometer too: the minimap must keep clear of it.
+            let history = crate::time::FrameHistory::new(1);
+            let inputs = crate::app::hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: setup.profile.frame_budget,
+                state: Default::default(),
+            };
+            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
+            let map = crate::app::frontend::LevelMap::of(&setup.level.level);
+            crate::app::race_minimap::draw(&mut hud, &map, session.snapshot(), w as f32, h as f32);
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;

@@ -15,7 +15,7 @@ use crate::app::hud::{self, HudState};
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
-use crate::app::{challenge_hud, lap_hud, race_hud};
+use crate::app::{challenge_hud, lap_hud, race_hud, race_minimap};
 use crate::input::bindings::Action;
 use crate::input::InputState;
 use crate::settings::Settings;
@@ -395,6 +395,7 @@ impl Driving {
         }
         if let Some(r) = &self.race {
             race_hud::draw(&mut stage.hud, &mut self.hud_text, &r.board(), w as f32, h as f32);
+            race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), w as f32, h as f32);
         }
         if let Some(c) = &self.challenge {
             let board = c.board(self.session.world());
