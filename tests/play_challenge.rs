@@ -1,14 +1,19 @@
 //! A challenge as `skidpad play` plays it (`app::challenge_run::ChallengeRun` over a
 //! `Session`, the play loop's own pieces without the window), fed the scenario script's
 //! inputs: every goal's figure is the headless scenario runner's (`run --mode challenge`)
-//! to the bit, the medal is the same, and it is kept in the record store.
+//! to the bit, the medal is the same, and it is kept in the record store. Its per-tick
+//! work and the HUD's figures allocate nothing within a run.
 
+use skidpad::alloc_count::{thread_allocations, CountingAlloc};
 use skidpad::app::challenge_run::ChallengeRun;
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{score_challenge, RecordKey, RecordStore};
 use skidpad::sim::{TickInput, VehicleControl};
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
 
 #[test]
 fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
@@ -78,4 +83,44 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     };
     let kept = store.load(&key).record.expect("the medal was saved");
     assert_eq!(kept.medal, outcome.result.medal);
+}
+
+#[test]
+fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
+    let root = ContentRoot::Embedded;
+    let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+    let mut session = Session::start(&setup);
+    let mut challenge = ChallengeRun::new(&setup, &root, AssistSet::default(), None).unwrap();
+    let brake = TickInput {
+        control: VehicleControl {
+            brake: 1.0,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let idle = TickInput::default();
+    // Ticks 40 to 100 of the first run: launched (settling is 30 ticks at 60 Hz) and still
+    // braking (the asphalt stop from 20 m/s takes about 2.2 s), so no run starts or ends.
+    let (mut counted, mut allocations) = (0, 0);
+    let mut text = String::with_capacity(128);
+    for tick in 0..100 {
+        let before = thread_allocations();
+        let settling = challenge.before_tick(&mut session).unwrap();
+        let mid = thread_allocations() - before;
+        session.tick(if settling { &idle } else { &brake });
+        let before = thread_allocations();
+        challenge.after_tick(session.world());
+        let board = challenge.board(session.world());
+        for f in board.figures.iter().flatten() {
+            text.clear();
+            skidpad::app::challenge_hud::write_value(&mut text, f.metric, f.value);
+        }
+        if tick >= 40 {
+            assert!(!board.settling && board.run == 1, "tick {tick}: {board:?}");
+            allocations += mid + thread_allocations() - before;
+            counted += 1;
+        }
+    }
+    assert_eq!(counted, 60);
+    assert_eq!(allocations, 0, "allocations in 60 ticks of the challenge's own work");
 }
