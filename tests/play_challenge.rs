@@ -85,6 +85,64 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     assert_eq!(kept.medal, outcome.result.medal);
 }
 
+/// Jump, crash and bump as play plays them on their scripts' inputs (each challenge run
+/// holds its one scripted input, `throttle` here, from the launch): every goal's figure is
+/// the headless runner's to the bit, and the medal (or none) the same. These runs last
+/// their full seconds, as headless.
+#[test]
+fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_runner_does() {
+    let root = ContentRoot::Embedded;
+    for level in ["jump", "crash", "bump"] {
+        let setup = Setup::load(&root, level, "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+        let headless = skidpad::scenario::run_scenario(&setup, &root).unwrap();
+        let def = setup.level.level.challenge.clone().unwrap();
+        let script = setup.level.level.scenario.clone().unwrap();
+        let figure = |runs: &[skidpad::modes::RunResult], run: &str, metric: &str| {
+            runs.iter()
+                .find(|r| r.name == run)
+                .and_then(|r| r.metrics.get(metric).copied())
+        };
+        let mut session = Session::start(&setup);
+        let mut challenge = ChallengeRun::new(&setup, &root, AssistSet::default(), None).unwrap();
+        let mut ticks = 0;
+        while !challenge.finished() {
+            let settling = challenge.before_tick(&mut session).unwrap();
+            let name = challenge.board(session.world()).run_name.to_string();
+            let run = script.runs.iter().find(|r| r.name == name).unwrap();
+            assert!(run.inputs.len() <= 1 && run.inputs.iter().all(|i| i.at_s == 0.0 && i.target.is_none()));
+            let input = match (settling, run.inputs.first()) {
+                (false, Some(i)) => TickInput {
+                    control: VehicleControl {
+                        throttle: i.throttle,
+                        steer: i.steer,
+                        brake: i.brake,
+                        hand_brake: i.hand_brake,
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                },
+                _ => TickInput::default(),
+            };
+            session.tick(&input);
+            challenge.after_tick(session.world());
+            ticks += 1;
+            assert!(ticks < 60 * 60, "{level}: the challenge ends");
+        }
+        for goal in &def.goals {
+            let (run, metric) = (goal.figure.run.as_str(), goal.figure.metric.as_str());
+            let p = figure(challenge.run_results(), run, metric).unwrap();
+            let h = figure(&headless.runs, run, metric).unwrap();
+            assert_eq!(
+                p.to_bits(),
+                h.to_bits(),
+                "{level} {run}.{metric}: play {p}, headless {h}"
+            );
+        }
+        let expected = score_challenge(&def, |run, metric| figure(&headless.runs, run, metric));
+        assert_eq!(challenge.outcome().unwrap().result, expected, "{level}");
+    }
+}
+
 #[test]
 fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
     let root = ContentRoot::Embedded;
