@@ -3,7 +3,8 @@
 //! and car select into a level, pauses, quits to the main menu and quits the game with
 //! the confirmation; and a menu frame rendered offscreen has text in its title area.
 
-use std::process::{Command, Output};
+use std::io::BufRead;
+use std::process::{Command, Output, Stdio};
 
 fn skidpad(args: &[&str], env: &[(&str, &str)]) -> Output {
     // Records a time trial keeps go to a directory of the test's, never the user's.
@@ -38,10 +39,12 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
+        (0, "DPadDown"), // Challenges
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
+        (0, "DPadUp"),   // Challenges
         (0, "DPadUp"),   // Race
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
@@ -354,4 +357,124 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
     assert_eq!(results.matches("0/3 laps").count(), 4, "{results}");
     assert!(log.contains("back to the main menu from the results"), "{log}");
     assert!(log.contains("quit from the menus"), "{log}");
+}
+
+#[test]
+fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
+    // Title → Challenges → slip → the coupe → five stop runs, the left trigger (brake) held
+    // from before the first launch to the end, as the level's script brakes → results with
+    // the medal. The runs last as long as the stops (about 25 s of play in all), a number
+    // of frames that depends on the machine: the log is read as the game runs, and the game
+    // is ended once the results page is up. That the figures are the headless runner's is
+    // tests/play_challenge.rs.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("challenge.txt");
+    let settings = dir.path().join("settings.toml");
+    let data = dir.path().join("data");
+    let mut s = String::from("0 0 connected\n");
+    let presses = [
+        (0, "South"),    // title → main menu
+        (0, "DPadDown"), // Time trial
+        (0, "DPadDown"), // Race
+        (0, "DPadDown"), // Challenges
+        (0, "South"),    // → level select: bump, circuit, crash, jump, proving_ground, slip
+        (0, "DPadUp"),   // wraps to slip
+        (0, "South"),    // → car select: big_wheeler, coupe, ...
+        (0, "DPadDown"), // coupe
+        (0, "South"),    // → loading → the first run
+    ];
+    let mut at = 2;
+    for (wait, button) in presses {
+        at += 3 + wait;
+        s += &tap(at, button);
+    }
+    // The brake, held from the first driving frames on (settling ignores it).
+    s += &format!("{} 0 axis LeftTrigger 1.0\n", at + 3);
+    std::fs::write(&script, s).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args([
+            "--settings",
+            settings.to_str().unwrap(),
+            "--platform",
+            "xbox",
+            "play",
+            "--front-end",
+            "--max-frames",
+            "20000",
+        ])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_DATA_HOME", &data)
+        .env("RUST_LOG", "info")
+        .env("SKIDPAD_PAD_SCRIPT", &script)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the skidpad binary runs");
+    let mut log = String::new();
+    let stderr = child.stderr.take().unwrap();
+    for line in std::io::BufReader::new(stderr).lines() {
+        let line = line.unwrap();
+        log += &line;
+        log.push('\n');
+        if line.contains("results: slip in the coupe") {
+            break;
+        }
+    }
+    // The results page is built; the game would wait on it for the player. Ended here by
+    // its own process handle.
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(
+        log.contains("playing slip in the coupe with 0 opponents (Challenges)"),
+        "{log}"
+    );
+    assert!(!log.contains("free drive instead"), "{log}");
+    assert_eq!(
+        log.matches("] challenge run ").count(),
+        10,
+        "five runs, each started and measured: {log}"
+    );
+    let results = log
+        .lines()
+        .find(|l| l.contains("results: slip in the coupe"))
+        .unwrap_or_else(|| panic!("the challenge's results page: {log}"));
+    assert!(
+        ["Medal: gold", "Medal: silver", "Medal: bronze"]
+            .iter()
+            .any(|m| results.contains(m)),
+        "a medal on the results page: {results}"
+    );
+    assert!(results.contains("NEW RECORD"), "a first medal is a record: {results}");
+    assert!(results.contains("Best before: no medal"), "{results}");
+    // The record, in the per-user data directory, holds the medal shown.
+    let records: Vec<_> = walk(&data)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("slip"))
+        .collect();
+    assert_eq!(records.len(), 1, "one record for slip: {records:?}\n{log}");
+    let record = skidpad::modes::decode_record(&std::fs::read(&records[0]).unwrap()).unwrap();
+    let medal = record.medal.expect("the record keeps the medal").name();
+    assert!(
+        results.contains(&format!("Medal: {medal}")),
+        "{results} vs the record's {medal}"
+    );
+    assert_eq!((record.level.as_str(), record.car.as_str()), ("slip", "coupe"));
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
 }

@@ -138,3 +138,50 @@ fn the_countdown_shows_three_two_one_then_go() {
     }
     assert_eq!(shown, [Some(3), Some(2), Some(1), None]);
 }
+
+/// A one-lap race from a standing start: the results' best lap is the lap raced, whether
+/// the car stood behind the line (a full lap) or ahead of it (the lap short by where it
+/// stood, the race's only lap; it was None). A car at 30 m/s round a 50 m-radius circle:
+/// the lap takes the course's length over the speed, less the 3 m ahead of the line.
+#[test]
+fn a_one_lap_race_from_a_standing_start_has_the_lap_as_its_best() {
+    use glam::Vec2;
+    use skidpad::modes::{Course, RaceRules};
+    let pts = (0..32)
+        .map(|i| {
+            let a = i as f32 / 32.0 * std::f32::consts::TAU;
+            Vec2::new(a.cos(), a.sin()) * 50.0
+        })
+        .collect();
+    let course = Course::new(pts, &[]).unwrap();
+    let length = course.length_m() as f64;
+    let (rate, speed_mps) = (60u32, 30.0f32);
+    for start_m in [-3.0f32, 3.0] {
+        let mut race = RaceRules::new(course.clone(), 1, &[course.point_at(start_m)], rate);
+        while race.hold() {}
+        let mut tick = 0u64;
+        while !race.finished(0) {
+            tick += 1;
+            assert!(tick < 100 * rate as u64, "start {start_m} m: never finished");
+            let s = start_m + speed_mps * tick as f32 / rate as f32;
+            race.after_tick(std::iter::once(course.point_at(s)), tick);
+        }
+        let row = &race.results(&["coupe"])[0];
+        let total = row.total_time_s.expect("finished");
+        let best = row
+            .best_lap_s
+            .unwrap_or_else(|| panic!("start {start_m} m: no best lap in {row:?}"));
+        assert!(
+            (best - total).abs() < 1e-9,
+            "start {start_m} m: best {best} s, total {total} s"
+        );
+        // The lap from the go: the distance to the line over the speed, within a tick.
+        // Behind the line the car crosses it and runs a full lap on (length + 3 m); ahead
+        // of it, the line ends its only lap (length − 3 m).
+        let expected_s = (length - start_m as f64) / speed_mps as f64;
+        assert!(
+            (total - expected_s).abs() < 2.0 / rate as f64,
+            "start {start_m} m: {total} s, expected {expected_s} s"
+        );
+    }
+}

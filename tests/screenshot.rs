@@ -146,3 +146,47 @@ fn the_friction_view_colours_the_ground_by_mu() {
         assert!(!red(normal.px(x, 235)), "normal view {:?} at x={x}", normal.px(x, 235));
     }
 }
+
+/// The race's minimap in a real frame (`screenshot --screen race` on the circuit with three
+/// opponents, 640×480): in its square at the bottom left (`race_minimap::layout`: a quarter
+/// of the height, a 2 % margin) the centre line's light dots and the player's orange dot
+/// show, and nowhere on the left side above the square is there that orange.
+#[test]
+fn the_race_minimap_shows_the_line_and_the_players_dot_at_the_bottom_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("race.png");
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args([
+            "--platform",
+            "xbox",
+            "screenshot",
+            "--screen",
+            "race",
+            "--level",
+            "circuit",
+        ])
+        .args(["--ai", "3", "--out"])
+        .arg(&out)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let png = Png::read(&out);
+    assert_eq!((png.width, png.height), (640, 480));
+    // The square: x 10..130, y 350..470 of 640×480.
+    let (x0, y0, x1, y1) = (10.0 / 640.0, 350.0 / 480.0, 130.0 / 640.0, 470.0 / 480.0);
+    // The player's dot: the minimap's orange (0.95, 0.55, 0.12), nothing else there is.
+    let orange = |p: [i32; 3]| p[0] > 200 && (100..180).contains(&p[1]) && p[2] < 80;
+    // The line's dots: light grey (0.8, 0.82, 0.86) over a darkened ground.
+    let light = |p: [i32; 3]| p.iter().all(|c| *c > 170) && (p[0] - p[2]).abs() < 30;
+    let player = png.count(x0, y0, x1, y1, orange);
+    let line = png.count(x0, y0, x1, y1, light);
+    assert!(player >= 16, "the player's dot: {player} orange pixels");
+    assert!(line >= 100, "the centre line: {line} light pixels");
+    assert_eq!(
+        png.count(0.0, 0.0, x1, y0 - 0.02, orange),
+        0,
+        "only the minimap's dot is orange"
+    );
+}

@@ -4,6 +4,8 @@
 //! [`flow`] holds play's screens, [`frontend`] the menus they show.
 
 mod car_preview;
+pub mod challenge_hud;
+pub mod challenge_run;
 mod chase_camera;
 mod damage_smoke;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
@@ -22,7 +24,9 @@ pub mod mode_run;
 mod play;
 mod race;
 pub mod race_hud;
+pub mod race_minimap;
 pub mod race_run;
+mod scenario_steps;
 mod screenshot;
 mod session;
 mod setup;
@@ -34,6 +38,7 @@ pub use chase_camera::ChaseCamera;
 pub use launcher::Launcher;
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
+pub use scenario_steps::{run_car, run_world, RunSteps};
 pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotOptions};
 pub use session::Session;
 pub use setup::Setup;

@@ -4,6 +4,7 @@
 //! positions and the gaps around the player — and hands the HUD its figures
 //! ([`RaceBoard`]). Like `trial_run.rs`, but for a field of cars.
 
+use super::frontend::LevelMap;
 use super::mode_run::course_of;
 use super::setup::Setup;
 use crate::error::Error;
@@ -43,6 +44,8 @@ pub const GO_BEEP_HZ: f32 = 880.0;
 /// A race being driven.
 pub struct RaceRun {
     rules: RaceRules,
+    /// The level's top-down map, for the minimap (made once, here).
+    map: LevelMap,
     /// The countdown as last announced (None: nothing yet; Some(None): the go).
     announced: Option<Option<u32>>,
     /// The world's tick at the go (ticks are counted from it for the rules).
@@ -64,6 +67,7 @@ impl RaceRun {
         let rate = setup.profile.loop_config.tick_rate_hz;
         Ok(Self {
             rules: RaceRules::new(course_of(setup)?, laps, &grid, rate),
+            map: LevelMap::of(&setup.level.level),
             go_tick: None,
             announced: None,
         })
@@ -112,6 +116,11 @@ impl RaceRun {
     /// Whether the player has finished.
     pub fn finished(&self) -> bool {
         self.rules.finished(PLAYER)
+    }
+
+    /// The level's map the minimap draws the cars on.
+    pub fn map(&self) -> &LevelMap {
+        &self.map
     }
 
     /// The rules, for the results table.

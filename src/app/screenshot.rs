@@ -125,11 +125,16 @@ pub enum MenuShot {
     Race,
     /// A race's results table (a sample: the fullest field, eight cars, two still running).
     RaceResults,
+    /// The challenge's HUD over `setup`'s level (a challenge level: its first run, braked
+    /// from the launch for `frames` ticks with the figures measured so far).
+    Challenge,
+    /// A challenge's results (a sample: every goal at its silver value, a new record).
+    ChallengeResults,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 12] = [
+    pub const NAMES: [(MenuShot, &'static str); 14] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -142,6 +147,8 @@ impl MenuShot {
         (MenuShot::Trial, "trial"),
         (MenuShot::Race, "race"),
         (MenuShot::RaceResults, "race-results"),
+        (MenuShot::Challenge, "challenge"),
+        (MenuShot::ChallengeResults, "challenge-results"),
     ];
 }
 
@@ -166,6 +173,13 @@ pub fn capture_screen(
         MenuShot::Pause => FrontEnd::pause(settings, false),
         MenuShot::Results => FrontEnd::results(settings, &sample_summary(setup)),
         MenuShot::RaceResults => FrontEnd::race_results(settings, sample_race_table(setup)),
+        MenuShot::ChallengeResults => {
+            let next = crate::app::frontend::Choice {
+                mode: Mode::Challenge,
+                ..Default::default()
+            };
+            FrontEnd::challenge_results(settings, sample_challenge_lines(setup)?, Some(next))
+        }
         _ => FrontEnd::main_menu(settings, catalog),
     };
     let mut press = |actions: &[NavAction]| {
@@ -176,6 +190,12 @@ pub fn capture_screen(
     let downs = |n: usize| vec![NavAction::Down; n];
     match which {
         MenuShot::Levels => {
+            // A challenge level's select is shown as Challenges lists it.
+            if setup.level.level.challenge.is_some() {
+                press(&downs(
+                    Mode::ALL.iter().position(|&m| m == Mode::Challenge).unwrap_or(0),
+                ));
+            }
             press(&[NavAction::Accept]);
             press(&downs(level_index.unwrap_or(0)));
         }
@@ -207,6 +227,9 @@ pub fn capture_screen(
     let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
     let mut hud = crate::render::Hud::for_height(h)?;
     let mut backdrop = Backdrop::Plain;
+    if which == MenuShot::Challenge {
+        return challenge_hud_shot(setup, opts, &mut renderer, &mut hud, w, h);
+    }
     if matches!(
         which,
         MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial | MenuShot::Race
@@ -261,6 +284,17 @@ pub fn capture_screen(
                 finished: false,
             };
             crate::app::race_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
+            // The speedometer too: the minimap must keep clear of it.
+            let history = crate::time::FrameHistory::new(1);
+            let inputs = crate::app::hud::HudInputs {
+                session: &session,
+                history: &history,
+                budget: setup.profile.frame_budget,
+                state: Default::default(),
+            };
+            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
+            let map = crate::app::frontend::LevelMap::of(&setup.level.level);
+            crate::app::race_minimap::draw(&mut hud, &map, session.snapshot(), w as f32, h as f32);
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;
@@ -297,6 +331,84 @@ pub fn capture_screen(
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)
+}
+
+/// The `challenge` screenshot: `setup`'s challenge played on its first run for
+/// `opts.frames` ticks after the launch, braking hard from it (the scenario runner's own
+/// steps and measurements), the HUD over the frame.
+fn challenge_hud_shot(
+    setup: &Setup,
+    opts: ShotOptions,
+    renderer: &mut Renderer,
+    hud: &mut crate::render::Hud,
+    w: u32,
+    h: u32,
+) -> Result<Image, Error> {
+    let mut session = super::Session::start(setup);
+    let mut challenge = super::challenge_run::ChallengeRun::new(
+        setup,
+        &crate::content::ContentRoot::Embedded,
+        Default::default(),
+        None,
+    )?;
+    let mut measured = 0;
+    while measured < opts.frames {
+        let settling = challenge.before_tick(&mut session)?;
+        let mut input = TickInput::default();
+        if !settling {
+            input.control.brake = 1.0;
+            measured += 1;
+        }
+        session.tick(&input);
+        challenge.after_tick(session.world());
+        if challenge.finished() {
+            break;
+        }
+    }
+    let mut events = Vec::new();
+    session.drain_chunk_events(&mut events);
+    renderer.apply_chunk_events(&events);
+    let camera = session.camera(1.0);
+    let view = session.frame_view(1.0, &camera);
+    renderer.draw(&view, w, h);
+    let board = challenge.board(session.world());
+    crate::app::challenge_hud::draw(hud, &mut String::new(), &board, w as f32, h as f32);
+    hud.flush(w, h);
+    let image = read_back_buffer(w, h);
+    crate::render::gl_check::check("screenshot readback")?;
+    Ok(image)
+}
+
+/// The lines the `challenge-results` screenshot shows: `setup`'s challenge with every goal
+/// at its silver value, silver won over a bronze before (a new record).
+fn sample_challenge_lines(setup: &Setup) -> Result<Vec<String>, Error> {
+    let level = &setup.level.level;
+    let challenge = level.challenge.as_ref().ok_or_else(|| {
+        Error::bad_argument(
+            "--screen",
+            format!(
+                "level `{}` has no [challenge]: give --level slip, jump, crash or bump",
+                level.name
+            ),
+        )
+    })?;
+    let result = crate::modes::score_challenge(challenge, |run, metric| {
+        challenge
+            .goals
+            .iter()
+            .find(|g| g.figure.run == run && g.figure.metric == metric)
+            .map(|g| g.targets[1])
+    });
+    let outcome = super::challenge_run::ChallengeOutcome {
+        result,
+        previous_medal: Some(crate::modes::Medal::Bronze),
+        new_record: true,
+    };
+    Ok(crate::app::frontend::challenge_lines(
+        &level.name,
+        &setup.car.name,
+        &outcome,
+    ))
 }
 
 /// The table the `race-results` screenshot shows: made-up figures for eight cars of the

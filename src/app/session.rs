@@ -116,6 +116,20 @@ impl Session {
         );
     }
 
+    /// Plays on in `world` instead (a challenge's next run starts in a fresh world): no
+    /// opponents, the camera placed behind the player, the snapshots taken from it. The
+    /// caller frees the renderer's chunks (`Renderer::forget_chunks`): the new world
+    /// streams its own in.
+    pub fn replace_world(&mut self, world: SimWorld) {
+        self.camera = ChaseCamera::new(&world);
+        self.race = Race {
+            world,
+            opponents: Opponents::default(),
+        };
+        self.race.world.snapshot_into(&mut self.current);
+        self.race.world.snapshot_into(&mut self.previous);
+    }
+
     /// Moves the player's car to `position` at rest and refreshes the snapshots (render
     /// tests: a frame without the car in view).
     pub fn world_teleport_for_tests(&mut self, position: glam::Vec3) {
@@ -132,6 +146,13 @@ impl Session {
     /// The world, for tools that stage situations (the profiler puts the car at a
     /// scenario's spawn); games change it only through ticks.
     pub fn world_mut_for_tools(&mut self) -> &mut SimWorld {
+        &mut self.race.world
+    }
+
+    /// The world between ticks, for a mode's rules that stage what its script asks before
+    /// the next tick (a challenge run's launch: `RunSteps::before_tick`); the change takes
+    /// effect through the next tick like any staged change.
+    pub fn world_between_ticks(&mut self) -> &mut SimWorld {
         &mut self.race.world
     }
 

@@ -8,8 +8,7 @@ use super::context::Context;
 use crate::app::Setup;
 use crate::assists::AssistSet;
 use crate::error::Error;
-use crate::modes::{score_challenge, ChallengeResult, Medal, Record, RecordKey, RecordStore, SetAside};
-use crate::replay::build_identity;
+use crate::modes::{keep_medal, score_challenge, ChallengeResult, Medal, RecordKey, RecordStore, SetAside};
 use crate::report::emit;
 use crate::scenario::{run_scenario, RunResult};
 use serde::Serialize;
@@ -58,7 +57,6 @@ pub fn run(ctx: &Context, level: &str, car: &str, save_dir: Option<&PathBuf>, js
         car: setup.car.name.clone(),
         assists: AssistSet::default(),
     };
-    let loaded = store.load(&key);
     let scenario = run_scenario(&setup, &ctx.root)?;
     let result = score_challenge(challenge, |run, metric| {
         scenario
@@ -67,22 +65,7 @@ pub fn run(ctx: &Context, level: &str, car: &str, save_dir: Option<&PathBuf>, js
             .find(|r| r.name == run)
             .and_then(|r| r.metrics.get(metric).copied())
     });
-    let previous_medal = loaded.record.as_ref().and_then(|r| r.medal);
-    let record_medal = Medal::best(previous_medal, result.medal);
-    let mut record = loaded.record.unwrap_or_else(|| Record {
-        level: key.level.clone(),
-        car: key.car.clone(),
-        assists: key.assists.bits(),
-        best_lap_s: None,
-        best_splits_s: Vec::new(),
-        medal: None,
-        author_s: None,
-        ghost_file: None,
-        ghost_lap_start_tick: None,
-        build: build_identity(),
-    });
-    record.medal = record_medal;
-    let record_file = store.save(&key, &record)?;
+    let kept = keep_medal(&store, &key, result.medal)?;
     let report = ChallengeReport {
         level: name,
         car: setup.car.name.clone(),
@@ -91,10 +74,10 @@ pub fn run(ctx: &Context, level: &str, car: &str, save_dir: Option<&PathBuf>, js
         mode: ModeOut {
             name: "challenge",
             result,
-            previous_medal,
-            record_medal,
-            record_file,
-            set_aside: loaded.set_aside,
+            previous_medal: kept.previous,
+            record_medal: kept.record,
+            record_file: kept.file,
+            set_aside: kept.set_aside,
         },
     };
     emit(json, &report, || text(&report))

@@ -57,12 +57,14 @@ pub struct ShotArgs {
     #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
     pub view: String,
     /// Render a screen of the front end instead (level and car select focused on
-    /// `--level` and `--car`; the pause menu, the pad-unplugged screen and the time trial's
+    /// `--level` and `--car`, a challenge level's select as Challenges shows it; the pause menu, the pad-unplugged screen and the time trial's
     /// HUD (`trial`) and the race's (`race`: the countdown and the panel; `--ai N` puts
     /// opponents on the grid), sample figures, over `--level`; `results`: a time trial's,
-    /// `race-results`: a race's table of eight cars, sample figures),
+    /// `race-results`: a race's table of eight cars, sample figures; on a challenge level
+    /// `challenge`: its HUD on the first run braked from the launch for `--frames` ticks,
+    /// `challenge-results`: every goal at silver, sample figures),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-results"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-results", "challenge", "challenge-results"])]
     pub screen: Option<String>,
 }
 

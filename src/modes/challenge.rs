@@ -4,8 +4,12 @@
 //! goal must reach it).
 
 use super::medals::{award_at_most, Medal};
+use super::records::{Record, RecordKey, RecordStore, SetAside};
 use crate::content::challenge::{Better, Challenge};
+use crate::error::Error;
+use crate::replay::build_identity;
 use serde::Serialize;
+use std::path::PathBuf;
 
 /// One goal's outcome.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -66,6 +70,51 @@ pub fn score(challenge: &Challenge, measured: impl Fn(&str, &str) -> Option<f64>
         goals,
         medal,
     }
+}
+
+/// What [`keep_medal`] found and kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MedalKept {
+    /// The medal on record before.
+    pub previous: Option<Medal>,
+    /// The medal on record now: the better of the previous one and the one won.
+    pub record: Option<Medal>,
+    /// Whether the medal won beat the one on record (a first medal counts).
+    pub new_record: bool,
+    /// The record's file.
+    pub file: PathBuf,
+    /// A bad record file moved aside on the way, to report once.
+    pub set_aside: Option<SetAside>,
+}
+
+/// Keeps `won` in `store` under `key` when it beats the medal on record (the record's file
+/// is written either way, atomically, so a first try leaves one). `run --mode challenge`
+/// and play's challenge both keep their medals here.
+pub fn keep_medal(store: &RecordStore, key: &RecordKey, won: Option<Medal>) -> Result<MedalKept, Error> {
+    let loaded = store.load(key);
+    let previous = loaded.record.as_ref().and_then(|r| r.medal);
+    let record_medal = Medal::best(previous, won);
+    let mut record = loaded.record.unwrap_or_else(|| Record {
+        level: key.level.clone(),
+        car: key.car.clone(),
+        assists: key.assists.bits(),
+        best_lap_s: None,
+        best_splits_s: Vec::new(),
+        medal: None,
+        author_s: None,
+        ghost_file: None,
+        ghost_lap_start_tick: None,
+        build: build_identity(),
+    });
+    record.medal = record_medal;
+    let file = store.save(key, &record)?;
+    Ok(MedalKept {
+        previous,
+        record: record_medal,
+        new_record: won.is_some() && record_medal != previous,
+        file,
+        set_aside: loaded.set_aside,
+    })
 }
 
 #[cfg(test)]

@@ -234,6 +234,13 @@ impl LapTracker {
         self.best_lap
     }
 
+    /// What a race calls the car's best lap: the fastest full lap, or without one the
+    /// first lap (a standing start ahead of the line: in a one-lap race, the only lap,
+    /// short of a full one by where the car stood, but the lap the car raced).
+    pub fn best_race_lap(&self) -> Option<LapTime> {
+        self.best_lap.or_else(|| self.laps.first().copied())
+    }
+
     /// Time into the current lap after `tick`, s; None before the clock runs.
     pub fn current_lap_s(&self, tick: u64) -> Option<f64> {
         self.lap_start_ticks

@@ -12,6 +12,8 @@
 //! - [`TimeTrial`], [`Ghost`], [`LapTargets`]/[`Medal`]: time trials.
 //! - [`RaceRules`]: countdown, positions, gaps, finish order, results.
 //! - [`score_challenge`]: a scenario level's `[challenge]` goals against its runs' figures.
+//! - [`Recorder`]: what a scenario run measures (stopping distance, airtime, peak
+//!   deceleration, ...), read after each tick by the scenario runner and play's challenge.
 //! - [`RecordStore`]: records and ghosts on disk, checksummed and versioned.
 
 mod challenge;
@@ -21,9 +23,10 @@ mod lap_tracker;
 mod medals;
 mod race_rules;
 mod records;
+mod run_metrics;
 mod time_trial;
 
-pub use challenge::{score as score_challenge, ChallengeResult, GoalResult};
+pub use challenge::{keep_medal, score as score_challenge, ChallengeResult, GoalResult, MedalKept};
 pub use course::{Course, DEFAULT_SECTORS, MAX_SECTORS};
 pub use ghost::Ghost;
 pub use lap_tracker::{LapTime, LapTracker, Start};
@@ -31,4 +34,5 @@ pub use medals::{award_at_most, LapTargets, Medal, BRONZE_MARGIN, GOLD_MARGIN, S
 pub use race_rules::{RaceRules, ResultRow, COUNTDOWN_S};
 pub use records::{decode as decode_record, encode as encode_record};
 pub use records::{Loaded, Record, RecordKey, RecordStore, SetAside, RECORD_VERSION};
+pub use run_metrics::{Recorder, RunResult};
 pub use time_trial::TimeTrial;

@@ -173,7 +173,7 @@ impl RaceRules {
                 car: names.get(car).copied().unwrap_or("?").to_string(),
                 laps: self.trackers[car].laps_done(),
                 total_time_s: self.finish_s[car],
-                best_lap_s: self.trackers[car].best_lap().map(|l| l.lap_s),
+                best_lap_s: self.trackers[car].best_race_lap().map(|l| l.lap_s),
                 gap_ahead_s: self.gaps_around(i + 1).0,
             })
             .collect()

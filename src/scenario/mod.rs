@@ -1,7 +1,8 @@
 //! Scenario runs: a level's script (runs and checks, from its `[scenario]`) executed
 //! headless, measured, and checked. `skidpad scenario NAME|all` prints the results.
 
-mod metrics;
+pub use crate::app::{run_car, run_world, RunSteps};
+pub use crate::modes::RunResult;
 
 use crate::app::Setup;
 use crate::content::scenario::{Check, MetricRef, Run};
@@ -11,21 +12,7 @@ use crate::sim::StateHasher;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::CarDef;
 use crate::vehicle::{AckermannControl, AckermannController};
-use glam::{Quat, Vec3};
-use metrics::Recorder;
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// One run's measurements.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunResult {
-    /// Run name.
-    pub name: String,
-    /// Metric name → value.
-    pub metrics: BTreeMap<&'static str, f64>,
-    /// The world's state hash at the end of the run (16 hex digits).
-    pub state_hash: String,
-}
 
 /// One check's outcome.
 #[derive(Debug, Clone, Serialize)]
@@ -92,41 +79,29 @@ fn control_at(
 }
 
 fn run_one(setup: &Setup, root: &ContentRoot, run: &Run) -> Result<RunResult, Error> {
-    let car = match &run.car {
-        Some(name) => CarDef::load(root, name)?,
-        None => setup.car.clone(),
-    };
-    let level = &setup.level.level;
-    let spawn = level
-        .spawn(&run.spawn)
-        .ok_or_else(|| Error::runtime(format!("no spawn `{}`", run.spawn)))?;
+    let car = run_car(setup, root, run)?;
     let rate = setup.profile.loop_config.tick_rate_hz;
-    let mut world = SimWorld::new(&setup.level, &car, &setup.parked, rate);
+    let mut world = run_world(setup, &car);
     world.discard_chunk_events();
-    let heading = Quat::from_rotation_y(spawn.heading_rad);
-    world.teleport_player(spawn.position_m, heading);
-    // Settle onto the wheels for half a second, then launch at the run's speed.
-    for _ in 0..rate / 2 {
-        world.step(&TickInput::default());
-    }
-    world.set_player_velocity(heading * Vec3::Z * run.speed_mps, Vec3::ZERO);
-    let mut rec = Recorder::new(&world, heading * Vec3::Z);
-    let ticks = (run.seconds * rate as f32).round() as u64;
+    let mut steps = RunSteps::start(&setup.level, run, &mut world, rate)?;
     let mut ackermann = AckermannController::default();
-    for t in 0..ticks {
+    while !steps.finished() {
+        steps.before_tick(&mut world);
+        let control = if steps.settling() {
+            VehicleControl::default()
+        } else {
+            let t_s = steps.measured_ticks() as f32 / rate as f32;
+            control_at(run, t_s, &world, &car, &mut ackermann)
+        };
         let input = TickInput {
-            control: control_at(run, t as f32 / rate as f32, &world, &car, &mut ackermann),
+            control,
             reset: false,
             ..Default::default()
         };
         world.step(&input);
-        rec.record(&world);
+        steps.after_tick(&world);
     }
-    Ok(RunResult {
-        name: run.name.clone(),
-        metrics: rec.finish(&world),
-        state_hash: format!("{:016x}", world.state_hash()),
-    })
+    Ok(steps.result(&run.name, &world))
 }
 
 fn lookup(runs: &[RunResult], m: &MetricRef) -> f64 {

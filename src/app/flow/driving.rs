@@ -9,12 +9,13 @@ use super::feedback::Feedback;
 use super::frame::{Frame, FrameAccount};
 use super::pause_menu::PauseMenu;
 use super::stage::Stage;
+use crate::app::challenge_run::ChallengeRun;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
-use crate::app::{lap_hud, race_hud};
+use crate::app::{challenge_hud, lap_hud, race_hud, race_minimap};
 use crate::input::bindings::Action;
 use crate::input::InputState;
 use crate::settings::Settings;
@@ -62,6 +63,8 @@ pub struct Driving {
     trial: Option<TrialRun>,
     /// The race being driven, in that mode.
     race: Option<RaceRun>,
+    /// The challenge being played, in that mode.
+    challenge: Option<ChallengeRun>,
     /// The trial's current splits, for the HUD (kept between frames).
     splits: Vec<(f64, Option<f64>)>,
 }
@@ -108,6 +111,7 @@ impl Driving {
             events: Vec::with_capacity(64),
             trial,
             race: None,
+            challenge: None,
             splits: Vec::with_capacity(crate::modes::MAX_SECTORS),
         }
     }
@@ -115,6 +119,13 @@ impl Driving {
     /// The same, racing `race` (its countdown holds the world; its HUD drawn over it).
     pub fn with_race(mut self, race: Option<RaceRun>) -> Self {
         self.race = race;
+        self
+    }
+
+    /// The same, playing `challenge` (each of its runs in a fresh world; its HUD drawn
+    /// over it).
+    pub fn with_challenge(mut self, challenge: Option<ChallengeRun>) -> Self {
+        self.challenge = challenge;
         self
     }
 
@@ -153,6 +164,10 @@ impl Driving {
         frame.set_ticks(plan.ticks);
         frame.mark(&stage.clock, Phase::Sim);
 
+        // A challenge's new run is a new world: it streams its own chunks to the renderer.
+        if self.challenge.as_mut().is_some_and(ChallengeRun::take_world_replaced) {
+            stage.renderer.forget_chunks();
+        }
         self.session.drain_chunk_events(&mut self.chunk_events);
         stage.renderer.apply_chunk_events(&self.chunk_events);
         self.chunk_events.clear();
@@ -274,13 +289,40 @@ impl Driving {
     /// rumble and recording after each. False when the replay ran out.
     fn run_ticks(&mut self, ticks: u32, stage: &mut Stage) -> bool {
         for _ in 0..ticks {
+            // A challenge starts each run in a fresh world, and launches the car after it
+            // settles; until then the player's controls wait.
+            let mut challenge_holds = false;
+            if let Some(c) = self.challenge.as_mut() {
+                match c.before_tick(&mut self.session) {
+                    Ok(hold) => challenge_holds = hold,
+                    Err(e) => {
+                        log::error!("challenge stopped, free drive instead: {e}");
+                        self.challenge = None;
+                    }
+                }
+            }
             let world = self.session.world();
             let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
             self.input.observe_gearbox(world.telemetry(0).gear, top_gear);
-            let player = self.input.take_tick_input(world.player_forward_speed(), world.dt_s());
-            let Some(tick_input) = self.feed.input(world.tick(), player) else {
+            // While a challenge's car settles the player's input is not taken: a brake held
+            // through it would count as held at a stop and engage reverse for the launch.
+            let player = if challenge_holds {
+                TickInput::default()
+            } else {
+                self.input.take_tick_input(world.player_forward_speed(), world.dt_s())
+            };
+            let Some(mut tick_input) = self.feed.input(world.tick(), player) else {
                 return false;
             };
+            if self.challenge.is_some() {
+                // As the scenario runner steps a run: no input while settling, and no
+                // reset or restart (a run is measured from its launch).
+                if challenge_holds {
+                    tick_input = TickInput::default();
+                }
+                tick_input.reset = false;
+                tick_input.restart = false;
+            }
             // 3-2-1-go: the world waits, nobody moves before the go.
             if let Some(r) = self.race.as_mut() {
                 let held = r.hold();
@@ -304,6 +346,12 @@ impl Driving {
                 // The player's chequered flag ends the race for them: the table shows who
                 // is still running.
                 if r.finished() && self.request.is_none() {
+                    self.request = Some(Outcome::Finish);
+                }
+            }
+            if let Some(c) = self.challenge.as_mut() {
+                c.after_tick(self.session.world());
+                if c.finished() && self.request.is_none() {
                     self.request = Some(Outcome::Finish);
                 }
             }
@@ -346,6 +394,11 @@ impl Driving {
         }
         if let Some(r) = &self.race {
             race_hud::draw(&mut stage.hud, &mut self.hud_text, &r.board(), w as f32, h as f32);
+            race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), w as f32, h as f32);
+        }
+        if let Some(c) = &self.challenge {
+            let board = c.board(self.session.world());
+            challenge_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
         }
         if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
             menu.draw(stage, w, h);
@@ -363,6 +416,11 @@ impl Driving {
     /// The time trial being driven, in that mode.
     pub fn trial(&self) -> Option<&TrialRun> {
         self.trial.as_ref()
+    }
+
+    /// The challenge being played, in that mode.
+    pub fn challenge(&self) -> Option<&ChallengeRun> {
+        self.challenge.as_ref()
     }
 
     /// The race being driven, in that mode.

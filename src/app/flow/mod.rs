@@ -32,7 +32,8 @@ pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
 pub use stage::Stage;
 
-use crate::app::frontend::{Catalog, FrontEnd, Mode, Outcome, Summary};
+use crate::app::challenge_run::ChallengeRun;
+use crate::app::frontend::{challenge_lines, next_challenge, Catalog, Choice, FrontEnd, Mode, Outcome, Summary};
 use crate::app::launcher::Launcher;
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
@@ -78,6 +79,8 @@ pub struct Flow {
     mode: Mode,
     /// A time trial's timed laps, as chosen.
     laps: u32,
+    /// What was chosen in the menus last (a challenge's Next keeps its car).
+    choice: Option<Choice>,
 }
 
 impl Flow {
@@ -95,6 +98,7 @@ impl Flow {
             quit: false,
             mode: Mode::FreeDrive,
             laps: 1,
+            choice: None,
         };
         flow.screen = match start {
             Start::Title => {
@@ -153,7 +157,7 @@ impl Flow {
                     }
                 }
             }
-            Mode::FreeDrive | Mode::Race => None,
+            Mode::FreeDrive | Mode::Race | Mode::Challenge => None,
         };
         let race = match self.mode {
             Mode::Race => RaceRun::new(setup, session.world(), self.laps)
@@ -161,7 +165,20 @@ impl Flow {
                 .ok(),
             _ => None,
         };
-        let driving = Driving::new(session, &self.settings, feed, trial, stage).with_race(race);
+        let challenge = match self.mode {
+            Mode::Challenge => ChallengeRun::new(
+                setup,
+                &self.launcher.root,
+                self.settings.assists.set(),
+                self.launcher.records(),
+            )
+            .map_err(|e| log::error!("no challenge here, free drive instead: {e}"))
+            .ok(),
+            _ => None,
+        };
+        let driving = Driving::new(session, &self.settings, feed, trial, stage)
+            .with_race(race)
+            .with_challenge(challenge);
         Screen::Driving(Box::new(driving))
     }
 
@@ -219,6 +236,7 @@ impl Flow {
                         Ok(setup) => {
                             self.mode = choice.mode;
                             self.laps = choice.laps.max(1);
+                            self.choice = Some(choice.clone());
                             log::info!(
                                 "playing {} in the {} with {} opponents ({})",
                                 choice.level,
@@ -279,13 +297,25 @@ impl Flow {
                         self.screen = self.main_menu(stage);
                     }
                     Some(Outcome::Finish) => {
-                        let front = match d.race() {
-                            Some(race) => {
+                        let front = match (d.race(), d.challenge().and_then(ChallengeRun::outcome)) {
+                            (_, Some(outcome)) => {
+                                let (level, car) = self
+                                    .setup
+                                    .as_ref()
+                                    .map(|s| (s.level.level.name.clone(), s.car.name.clone()))
+                                    .unwrap_or_default();
+                                let lines = challenge_lines(&level, &car, outcome);
+                                log::info!("results: {}", lines.join("; "));
+                                let catalog = self.catalog.get_or_insert_with(|| self.launcher.catalog());
+                                let next = self.choice.as_ref().and_then(|c| next_challenge(catalog, c));
+                                FrontEnd::challenge_results(self.settings.clone(), lines, next)
+                            }
+                            (Some(race), None) => {
                                 let lines = race_table(self.setup.as_ref(), race);
                                 log::info!("results: {}", lines.join("; "));
                                 FrontEnd::race_results(self.settings.clone(), lines)
                             }
-                            None => {
+                            (None, None) => {
                                 let summary = d.trial().map(|t| summary(self.setup.as_ref(), t)).unwrap_or_default();
                                 log::info!("results: {}", summary.lines().join("; "));
                                 FrontEnd::results(self.settings.clone(), &summary)

@@ -2,6 +2,7 @@
 //! figures shown beside it, read once when the front end opens.
 
 use super::level_map::LevelMap;
+use crate::content::challenge::Challenge;
 use crate::content::{level_names, load_level, ContentRoot};
 use crate::modes::{Medal, Record};
 use crate::vehicle::{CarDef, PointMass};
@@ -21,6 +22,10 @@ pub struct LevelEntry {
     pub has_course: bool,
     /// The best lap on record here (any car, any assists), s, and its medal.
     pub best_lap: Option<(f64, Option<Medal>)>,
+    /// Its challenge, on a scenario level that has one.
+    pub challenge: Option<Challenge>,
+    /// The best challenge medal on record here (any car, any assists).
+    pub challenge_medal: Option<Medal>,
     /// A top-down picture of it.
     pub map: LevelMap,
 }
@@ -100,6 +105,8 @@ impl Catalog {
                 .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.min(s))));
             let medal = mine.fold(None, |m, r| Medal::best(m, r.medal));
             level.best_lap = best.map(|s| (s, medal));
+            // A challenge keeps a medal and no lap.
+            level.challenge_medal = level.challenge.as_ref().and(medal);
         }
     }
 
@@ -124,6 +131,8 @@ fn level_entry(l: &crate::content::LoadedLevel) -> LevelEntry {
         track_length_m: l.level.track.as_ref().map(|t| t.track.length_m()),
         has_course: l.level.track.is_some() || l.level.ai_line.is_some(),
         best_lap: None,
+        challenge: l.level.challenge.clone(),
+        challenge_medal: None,
         map: LevelMap::of(&l.level),
     }
 }

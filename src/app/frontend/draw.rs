@@ -4,8 +4,10 @@
 //! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
 //! 1920×1080.
 
-use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Page};
+use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Mode, Page};
+use crate::app::challenge_hud;
 use crate::app::menu::{Device, Menu, Rows, Widget};
+use crate::content::challenge::{Better, Challenge};
 use crate::render::{Hud, TextSize};
 
 const BACKGROUND: [f32; 4] = [0.06, 0.07, 0.09, 1.0];
@@ -210,12 +212,20 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
                 return;
             };
             name = l.name.clone();
-            lines.push(l.description.clone());
-            lines.push(format!("Area: {:.0} × {:.0} m", l.size_m.0, l.size_m.1));
+            match (&l.challenge, choice.mode) {
+                (Some(c), Mode::Challenge) => challenge_detail(c, &mut lines),
+                _ => {
+                    lines.push(l.description.clone());
+                    lines.push(format!("Area: {:.0} × {:.0} m", l.size_m.0, l.size_m.1));
+                }
+            }
             if let Some(len) = l.track_length_m {
                 lines.push(format!("Track: {:.2} km", len / 1000.0));
             }
             lines.push(match l.best_lap {
+                _ if choice.mode == Mode::Challenge && l.challenge.is_some() => {
+                    format!("Best: {}", l.challenge_medal.map_or("no medal yet", |m| m.name()))
+                }
                 Some((s, medal)) => format!(
                     "Best time: {}{}",
                     lap_clock(s),
@@ -256,6 +266,27 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
         }
     }
     draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+}
+
+/// A challenge's lines in the level select: what to do, and each goal's figure with the
+/// gold, silver and bronze values it needs.
+fn challenge_detail(c: &Challenge, lines: &mut Vec<String>) {
+    lines.push(c.description.clone());
+    lines.push("Gold/silver/bronze:".to_string());
+    for g in &c.goals {
+        let (label, unit, _) = challenge_hud::presentation(&g.figure.metric);
+        let sign = match g.better {
+            Better::Lower => '≤',
+            Better::Higher => '≥',
+        };
+        let [gold, silver, bronze] = g.targets;
+        let space = if unit.is_empty() || unit == "°" { "" } else { " " };
+        lines.push(format!(
+            "{} {} {sign}{gold}/{silver}/{bronze}{space}{unit}",
+            g.figure.run,
+            label.to_lowercase()
+        ));
+    }
 }
 
 /// The level's top-down map in a `side`-pixel square at (x, y), its start marked.

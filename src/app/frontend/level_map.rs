@@ -25,7 +25,15 @@ pub struct LevelMap {
     pub colours: Vec<[f32; 3]>,
     /// The player's start, as fractions of the map's width and height.
     pub start: (f32, f32),
+    /// The track's centre line (or the AI loop's points), as fractions of the map's width
+    /// and height, at most [`LINE_POINTS`] of them evenly picked; empty without either.
+    pub line: Vec<(f32, f32)>,
+    /// The terrain's extent, m (x, z): what the fractions are of.
+    pub size_m: (f32, f32),
 }
+
+/// The most centre-line points a map keeps (a minimap draws one dot each).
+pub const LINE_POINTS: usize = 256;
 
 impl LevelMap {
     /// Samples `level` at each cell's centre.
@@ -85,16 +93,42 @@ impl LevelMap {
             }
         }
         let s = level.player_spawn().position_m;
+        let size_m = (size.x, size.y);
+        let points: Vec<Vec2> = match (&level.track, &level.ai_line) {
+            (Some(t), _) => t.track.centre.clone(),
+            (None, Some(l)) => l.points_m.clone(),
+            _ => Vec::new(),
+        };
+        let step = points.len().div_ceil(LINE_POINTS).max(1);
+        let line = points
+            .iter()
+            .step_by(step)
+            .map(|p| fraction(size_m, p.x, p.y))
+            .collect();
         LevelMap {
             cols,
             rows,
             colours,
-            start: (
-                ((s.x + size.x * 0.5) / size.x).clamp(0.0, 1.0),
-                ((s.z + size.y * 0.5) / size.y).clamp(0.0, 1.0),
-            ),
+            start: fraction(size_m, s.x, s.z),
+            line,
+            size_m,
         }
     }
+
+    /// Where the world point (`x_m`, `z_m`) is on the map, as fractions of its width and
+    /// height (clamped to the map: a car off the terrain sits on its edge).
+    pub fn place(&self, x_m: f32, z_m: f32) -> (f32, f32) {
+        fraction(self.size_m, x_m, z_m)
+    }
+}
+
+/// (`x_m`, `z_m`) as fractions of a terrain of `size_m` centred on the origin.
+fn fraction(size_m: (f32, f32), x_m: f32, z_m: f32) -> (f32, f32) {
+    let (sx, sz) = (size_m.0.max(1.0), size_m.1.max(1.0));
+    (
+        ((x_m + sx * 0.5) / sx).clamp(0.0, 1.0),
+        ((z_m + sz * 0.5) / sz).clamp(0.0, 1.0),
+    )
 }
 
 #[cfg(test)]

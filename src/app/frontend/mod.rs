@@ -27,7 +27,7 @@ mod title;
 pub use catalog::{CarEntry, Catalog, LevelEntry};
 pub use draw::{car_preview_region, draw, lap_clock, Backdrop};
 pub use level_map::LevelMap;
-pub use results::{race_lines, Summary};
+pub use results::{challenge_lines, next_challenge, race_lines, Summary};
 
 use crate::ai::AiDifficulty;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
@@ -47,11 +47,14 @@ pub enum Mode {
     TimeTrial,
     /// Laps raced against AI opponents from a grid on a level with a course.
     Race,
+    /// A scenario level's `[challenge]`: its runs driven by the player, measured and
+    /// awarded bronze, silver or gold against the level's targets.
+    Challenge,
 }
 
 impl Mode {
     /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 3] = [Mode::FreeDrive, Mode::TimeTrial, Mode::Race];
+    pub const ALL: [Mode; 4] = [Mode::FreeDrive, Mode::TimeTrial, Mode::Race, Mode::Challenge];
 
     /// The main menu's name for it.
     pub fn label(self) -> &'static str {
@@ -59,6 +62,7 @@ impl Mode {
             Mode::FreeDrive => "Free drive",
             Mode::TimeTrial => "Time trial",
             Mode::Race => "Race",
+            Mode::Challenge => "Challenges",
         }
     }
 
@@ -70,6 +74,8 @@ impl Mode {
             Mode::TimeTrial => Some("No laps here: a time trial needs a track or an AI loop."),
             Mode::Race if level.has_course => None,
             Mode::Race => Some("No laps here: a race needs a track or an AI loop."),
+            Mode::Challenge if level.challenge.is_some() => None,
+            Mode::Challenge => Some("No challenge here: try slip, jump, crash or bump."),
         }
     }
 
@@ -199,6 +205,8 @@ pub struct FrontEnd {
     choice: Choice,
     /// The results page's lines.
     results: Vec<String>,
+    /// What a challenge's results page's Next starts.
+    next: Option<Choice>,
 }
 
 impl FrontEnd {
@@ -210,6 +218,7 @@ impl FrontEnd {
             catalog,
             choice: Choice::default(),
             results: Vec::new(),
+            next: None,
         }
     }
 
@@ -228,6 +237,7 @@ impl FrontEnd {
             catalog: Catalog::default(),
             choice: Choice::default(),
             results: Vec::new(),
+            next: None,
         }
     }
 
@@ -239,6 +249,7 @@ impl FrontEnd {
             catalog: Catalog::default(),
             choice: Choice::default(),
             results: summary.lines(),
+            next: None,
         }
     }
 
@@ -250,6 +261,20 @@ impl FrontEnd {
             catalog: Catalog::default(),
             choice: Choice::default(),
             results: lines,
+            next: None,
+        }
+    }
+
+    /// The results of a challenge: `lines` from [`challenge_lines`], then Retry, Next
+    /// (`next`: the next challenge level with the same car) and Main menu.
+    pub fn challenge_results(settings: Settings, lines: Vec<String>, next: Option<Choice>) -> FrontEnd {
+        FrontEnd {
+            stack: vec![Page::Results(results::challenge_menu(next.is_some()))],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+            results: lines,
+            next,
         }
     }
 
@@ -344,7 +369,7 @@ impl FrontEnd {
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
             (Page::Pause(m), e) => pause::on(e, m, &self.settings),
-            (Page::Results(_), e) => results::on(e),
+            (Page::Results(_), e) => results::on(e, self.next.as_ref()),
             (Page::Title, _) => Step::Stay,
         }
     }

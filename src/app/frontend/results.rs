@@ -1,8 +1,11 @@
-//! The results of a time trial (laps, best lap, a new record, the medal against the author
+//! The results of a challenge (each goal's figure and medal, the medal, the best before;
+//! Retry, Next challenge, Main menu), of a time trial (laps, best lap, a new record, the medal against the author
 //! time when one is known) or of a race (the table in finishing order), then Retry (the
 //! same level and car at once: the new best is the one to beat) or Main menu (also Back).
 
-use super::{Outcome, Step};
+use super::{Catalog, Choice, Mode, Outcome, Step};
+use crate::app::challenge_hud;
+use crate::app::challenge_run::ChallengeOutcome;
 use crate::app::menu::{Item, Menu, MenuEvent};
 use crate::modes::{Medal, ResultRow};
 
@@ -73,16 +76,76 @@ pub fn race_lines(level: &str, laps: u32, rows: &[ResultRow], player: usize) -> 
     lines
 }
 
+/// A challenge's results page: who and where, what was asked, each goal's figure and
+/// medal, the challenge's medal (NEW RECORD when it beat the one on record) and the medal
+/// on record before.
+pub fn challenge_lines(level: &str, car: &str, outcome: &ChallengeOutcome) -> Vec<String> {
+    let r = &outcome.result;
+    let mut lines = vec![format!("{level} in the {car}"), r.description.clone()];
+    for g in &r.goals {
+        let (run, metric) = g.figure.split_once('.').unwrap_or(("", &g.figure));
+        let mut value = String::new();
+        challenge_hud::write_value(&mut value, metric, g.value);
+        lines.push(format!(
+            "{run}: {} {value}  {}",
+            challenge_hud::presentation(metric).0.to_lowercase(),
+            g.medal.map_or("no medal", Medal::name)
+        ));
+    }
+    lines.push(match r.medal {
+        Some(m) => format!(
+            "Medal: {}{}",
+            m.name(),
+            if outcome.new_record { "  NEW RECORD" } else { "" }
+        ),
+        None => "No medal: every goal needs at least bronze".to_string(),
+    });
+    lines.push(format!(
+        "Best before: {}",
+        outcome.previous_medal.map_or("no medal", Medal::name)
+    ));
+    lines
+}
+
+/// The challenge after `choice`'s level in `catalog`'s order (wrapping), with the same car.
+pub fn next_challenge(catalog: &Catalog, choice: &Choice) -> Option<Choice> {
+    let levels: Vec<&str> = catalog
+        .levels
+        .iter()
+        .filter(|l| l.challenge.is_some())
+        .map(|l| l.name.as_str())
+        .collect();
+    let here = levels.iter().position(|l| *l == choice.level);
+    let next = levels.get(here.map_or(0, |i| (i + 1) % levels.len()))?;
+    Some(Choice {
+        mode: Mode::Challenge,
+        level: next.to_string(),
+        car: choice.car.clone(),
+        ..Choice::default()
+    })
+}
+
 /// Retry, then Main menu.
 pub fn menu() -> Menu {
     Menu::new(vec![Item::button("Retry"), Item::button("Main menu")])
 }
 
-/// Retry restarts the level; Main menu leaves for it.
-pub fn on(event: MenuEvent) -> Step {
-    match event {
-        MenuEvent::Activated(0) => Step::Out(Outcome::Restart),
-        MenuEvent::Activated(1) => Step::Out(Outcome::QuitToMenu),
+/// A challenge's: Retry, Next (when there is a next challenge), Main menu.
+pub fn challenge_menu(next: bool) -> Menu {
+    let mut items = vec![Item::button("Retry")];
+    if next {
+        items.push(Item::button("Next challenge"));
+    }
+    items.push(Item::button("Main menu"));
+    Menu::new(items)
+}
+
+/// Retry restarts the level; Next starts `next`; Main menu leaves for it.
+pub fn on(event: MenuEvent, next: Option<&Choice>) -> Step {
+    match (event, next) {
+        (MenuEvent::Activated(0), _) => Step::Out(Outcome::Restart),
+        (MenuEvent::Activated(1), Some(n)) => Step::Out(Outcome::Start(n.clone())),
+        (MenuEvent::Activated(1), None) | (MenuEvent::Activated(2), Some(_)) => Step::Out(Outcome::QuitToMenu),
         _ => Step::Stay,
     }
 }

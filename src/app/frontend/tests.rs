@@ -14,6 +14,8 @@ fn catalog() -> Catalog {
         track_length_m: track,
         has_course: track.is_some(),
         best_lap: None,
+        challenge: None,
+        challenge_medal: None,
         map: LevelMap::default(),
     };
     let car = |name: &str| CarEntry {
@@ -25,14 +27,28 @@ fn catalog() -> Catalog {
         drivetrain: Some("RWD"),
         top_speed_mps: Some(50.0),
     };
+    let mut slip = level("slip", None);
+    slip.challenge = Some(stop_challenge());
     Catalog {
-        levels: vec![
-            level("proving_ground", None),
-            level("circuit", Some(4300.0)),
-            level("slip", None),
-        ],
+        levels: vec![level("proving_ground", None), level("circuit", Some(4300.0)), slip],
         cars: vec![car("coupe"), car("sedan"), car("electric")],
         window_options: true,
+    }
+}
+
+/// A one-goal stop challenge, as slip's `[challenge]` reads.
+fn stop_challenge() -> crate::content::challenge::Challenge {
+    use crate::content::challenge::{Better, Challenge, Goal};
+    Challenge {
+        description: "Stop inside the marks".into(),
+        goals: vec![Goal {
+            figure: crate::content::scenario::MetricRef {
+                run: "asphalt_stop".into(),
+                metric: "stop_distance_m".into(),
+            },
+            better: Better::Lower,
+            targets: [19.6, 21.5, 24.3],
+        }],
     }
 }
 
@@ -103,8 +119,8 @@ fn quit_asks_first_and_no_is_the_default() {
 fn options_change_the_settings_at_once() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    // Options: below the three modes.
-    nav(&mut fe, &[Down, Down, Down, Accept]);
+    // Options: below the four modes.
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
@@ -124,7 +140,7 @@ fn options_change_the_settings_at_once() {
 fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
     // The Reset binding is tenth from the bottom (under it: Camera, Shift up, Shift down,
     // Pause, Shadows, Particles, Dynamic resolution, Fullscreen, Window size); up from the
     // first row wraps.
@@ -170,7 +186,7 @@ fn the_window_rows_only_where_the_display_can_change() {
             .collect()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
     // Window size is the last row: up wraps to it; right picks 1280 × 720.
     assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
@@ -182,7 +198,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
-    nav(&mut fe, &[Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
     // Shadows, particles and dynamic resolution are every profile's: the last three rows
     // there.
@@ -500,4 +516,77 @@ fn a_race_untouched_starts_with_its_defaults() {
         panic!("the first car starts the race")
     };
     assert_eq!((c.opponents, c.laps, c.difficulty), (3, 3, Some(AiDifficulty::Pro)));
+}
+
+#[test]
+fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    // Free drive, Time trial, Race, Challenges.
+    nav(&mut fe, &[Down, Down, Down, Accept]);
+    assert_eq!(fe.choice().mode, Mode::Challenge);
+    assert!(matches!(fe.page(), Page::Levels(_)));
+    // proving_ground has no challenge: Accept stays; its panel says why.
+    let proving = &fe.catalog().levels[0];
+    assert!(Mode::Challenge.unfit(proving).is_some());
+    nav(&mut fe, &[Accept]);
+    assert!(matches!(fe.page(), Page::Levels(_)), "no challenge on proving_ground");
+    nav(&mut fe, &[Down, Down, Accept]);
+    let Page::Cars(menu) = fe.page() else {
+        panic!("slip has a challenge: the car select");
+    };
+    assert_eq!(menu.items().len(), 3, "one row per car, no laps or opponents rows");
+    let started = nav(&mut fe, &[Down, Accept]);
+    let Outcome::Start(choice) = started else {
+        panic!("{started:?}");
+    };
+    assert_eq!(
+        (choice.mode, choice.level.as_str(), choice.car.as_str()),
+        (Mode::Challenge, "slip", "sedan")
+    );
+
+    // Next: the next challenge level (slip is the only one here: slip again), same car.
+    let next = next_challenge(&catalog(), &choice).unwrap();
+    assert_eq!(
+        (next.mode, next.level.as_str(), next.car.as_str()),
+        (Mode::Challenge, "slip", "sedan")
+    );
+    let mut results = FrontEnd::challenge_results(Settings::default(), vec!["slip".into()], Some(next.clone()));
+    let Page::Results(menu) = results.page() else {
+        panic!("the results page");
+    };
+    let rows: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(rows, ["Retry", "Next challenge", "Main menu"]);
+    assert_eq!(nav(&mut results, &[Down, Accept]), Outcome::Start(next));
+    let mut results = FrontEnd::challenge_results(Settings::default(), Vec::new(), None);
+    assert_eq!(
+        nav(&mut results, &[Down, Accept]),
+        Outcome::QuitToMenu,
+        "no next: Main menu"
+    );
+}
+
+#[test]
+fn a_challenge_results_page_names_each_goal_its_medal_and_a_new_record() {
+    use crate::app::challenge_run::ChallengeOutcome;
+    let result = crate::modes::score_challenge(&stop_challenge(), |_, _| Some(20.5));
+    let lines = challenge_lines(
+        "slip",
+        "coupe",
+        &ChallengeOutcome {
+            result,
+            previous_medal: Some(crate::modes::Medal::Bronze),
+            new_record: true,
+        },
+    );
+    assert_eq!(
+        lines,
+        [
+            "slip in the coupe",
+            "Stop inside the marks",
+            "asphalt_stop: stop 20.50 m  silver",
+            "Medal: silver  NEW RECORD",
+            "Best before: bronze",
+        ]
+    );
 }

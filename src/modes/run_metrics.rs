@@ -1,8 +1,23 @@
-//! What a scenario run measures, tick by tick.
+//! What a scenario run measures, tick by tick: the player car's stopping distance,
+//! airtime, jump distance, peak deceleration, impact speed and the rest of
+//! `skidpad_bake::scenario::METRICS`. It only reads the world after each tick; the
+//! scenario runner and play's challenge both measure with it.
 
 use crate::sim::SimWorld;
 use glam::{Quat, Vec3};
+use serde::Serialize;
 use std::collections::BTreeMap;
+
+/// One run's measurements.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunResult {
+    /// Run name.
+    pub name: String,
+    /// Metric name → value.
+    pub metrics: BTreeMap<&'static str, f64>,
+    /// The world's state hash at the end of the run (16 hex digits).
+    pub state_hash: String,
+}
 
 /// Below this speed (m/s) a braking car counts as stopped.
 const STOPPED_MPS: f32 = 0.1;
@@ -124,7 +139,44 @@ impl Recorder {
 
     /// The measurements, by metric name (see `skidpad_bake::scenario::METRICS`).
     pub fn finish(&self, world: &SimWorld) -> BTreeMap<&'static str, f64> {
-        let toppled = world
+        crate::content::scenario::METRICS
+            .iter()
+            .map(|&name| (name, self.metric(world, name)))
+            .collect()
+    }
+
+    /// One measurement so far, by its name; NaN for a name not in `METRICS`. Allocates
+    /// nothing, so play's HUD can show it every frame.
+    pub fn metric(&self, world: &SimWorld, name: &str) -> f64 {
+        let f = |v: f32| v as f64;
+        match name {
+            "distance_m" => f(self.distance),
+            "stop_distance_m" => f(self.stop_distance.unwrap_or(self.distance)),
+            "max_progress_m" => f(self.max_progress),
+            "final_speed_mps" => f(world.player_body().linvel().length()),
+            "max_speed_mps" => f(self.max_speed),
+            "max_airtime_s" => self.longest_air_ticks as f64 * self.dt_s as f64,
+            "landing_pitch_deg" => f(self.landing.unwrap_or((0.0, 0.0)).0),
+            "landing_roll_deg" => f(self.landing.unwrap_or((0.0, 0.0)).1),
+            "grounded_fraction" => self.grounded_wheel_ticks as f64 / self.wheel_ticks.max(1) as f64,
+            "max_compression_ratio" => f(self.max_compression_ratio),
+            "props_toppled" => self.props_toppled(world) as f64,
+            "peak_decel_g" => f(self.peak_decel / STANDARD_GRAVITY_MPS2),
+            "jump_distance_m" => f(self.jump_distance),
+            "impact_speed_mps" => f(self.impact_speed),
+            _ => f64::NAN,
+        }
+    }
+
+    /// Whether `name` is final before the run's end: a stopping distance once the car has
+    /// stopped. Every other figure may still change while the run lasts.
+    pub fn settled(&self, name: &str) -> bool {
+        name == "stop_distance_m" && self.stop_distance.is_some()
+    }
+
+    /// Props tilted past [`TOPPLED_DEG`] or moved more than [`MOVED_M`] since the start.
+    fn props_toppled(&self, world: &SimWorld) -> usize {
+        world
             .prop_bodies()
             .zip(&self.props_start)
             .filter(|(b, start)| {
@@ -133,27 +185,6 @@ impl Recorder {
                 let moved = Vec3::new(b.translation().x - start.x, 0.0, b.translation().z - start.z).length();
                 tilt > TOPPLED_DEG || moved > MOVED_M
             })
-            .count();
-        let (pitch, roll) = self.landing.unwrap_or((0.0, 0.0));
-        let f = |v: f32| v as f64;
-        BTreeMap::from([
-            ("distance_m", f(self.distance)),
-            ("stop_distance_m", f(self.stop_distance.unwrap_or(self.distance))),
-            ("max_progress_m", f(self.max_progress)),
-            ("final_speed_mps", f(world.player_body().linvel().length())),
-            ("max_speed_mps", f(self.max_speed)),
-            ("max_airtime_s", self.longest_air_ticks as f64 * self.dt_s as f64),
-            ("landing_pitch_deg", f(pitch)),
-            ("landing_roll_deg", f(roll)),
-            (
-                "grounded_fraction",
-                self.grounded_wheel_ticks as f64 / self.wheel_ticks.max(1) as f64,
-            ),
-            ("max_compression_ratio", f(self.max_compression_ratio)),
-            ("props_toppled", toppled as f64),
-            ("peak_decel_g", f(self.peak_decel / STANDARD_GRAVITY_MPS2)),
-            ("jump_distance_m", f(self.jump_distance)),
-            ("impact_speed_mps", f(self.impact_speed)),
-        ])
+            .count()
     }
 }

@@ -1,0 +1,343 @@
+//! A challenge in play: a scenario level's `[challenge]` driven by the player. Each
+//! scenario run a goal measures is played in turn, each in a fresh world as
+//! `run --mode challenge` plays it ([`RunSteps`]: the car at the run's spawn, half a second
+//! settling on no input, launched at the run's speed, measured by the modes' `Recorder`),
+//! but on the player's controls instead of the script's. After the last run the goals are
+//! scored by the modes' `score_challenge` and the medal kept through the `RecordStore`.
+//! Like `trial_run.rs` and `race_run.rs`, it runs beside the driving screen.
+//!
+//! A run watched only for a stopping distance ends once the car has stopped (the figure
+//! cannot change after), so the player does not wait out the script's seconds. Fed the
+//! script's inputs, every goal's figure is the headless runner's to the bit
+//! (`tests/play_challenge.rs`); if they part, look at the tick order in `scenario_steps.rs`.
+
+use super::scenario_steps::{run_car, run_world, RunSteps};
+use super::session::Session;
+use super::setup::Setup;
+use crate::assists::AssistSet;
+use crate::content::challenge::{Better, Challenge};
+use crate::content::scenario::{Run, METRICS};
+use crate::content::ContentRoot;
+use crate::error::Error;
+use crate::modes::{keep_medal, score_challenge, ChallengeResult, Medal, RecordKey, RecordStore, RunResult};
+use crate::sim::SimWorld;
+use crate::vehicle::CarDef;
+
+/// The most figures the HUD shows for a run.
+pub const MAX_FIGURES: usize = 4;
+
+/// One figure as the HUD shows it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LiveFigure {
+    /// The metric's name (one of `METRICS`).
+    pub metric: &'static str,
+    /// Its value so far (NaN before the launch).
+    pub value: f64,
+    /// `[gold, silver, bronze]` when a goal is set on it, and which way is better.
+    pub targets: Option<([f64; 3], Better)>,
+}
+
+/// What the HUD shows of the challenge.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChallengeBoard<'a> {
+    /// The run being played, 1-based, and how many there are.
+    pub run: usize,
+    /// How many runs.
+    pub runs: usize,
+    /// The run's name (`asphalt_stop`).
+    pub run_name: &'a str,
+    /// Whether the car is still settling before the launch.
+    pub settling: bool,
+    /// Seconds measured, and the run's length.
+    pub elapsed_s: f64,
+    /// The run's length, s.
+    pub length_s: f64,
+    /// The figures the run is for, then their companions; `None`s after them.
+    pub figures: [Option<LiveFigure>; MAX_FIGURES],
+}
+
+/// How a challenge ended, for its results page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChallengeOutcome {
+    /// The goals' figures and medals, and the challenge's medal.
+    pub result: ChallengeResult,
+    /// The medal on record before (None also when records are not kept).
+    pub previous_medal: Option<Medal>,
+    /// Whether the medal won beat the record (and was saved).
+    pub new_record: bool,
+}
+
+/// A run to play: the scenario's run and the car it drives.
+struct Leg {
+    run: Run,
+    car: CarDef,
+    /// The goals' metrics on this run (the figures the HUD leads with).
+    figures: Vec<&'static str>,
+}
+
+/// A challenge being played.
+pub struct ChallengeRun {
+    setup: Setup,
+    challenge: Challenge,
+    legs: Vec<Leg>,
+    /// The leg being played.
+    index: usize,
+    steps: Option<RunSteps>,
+    results: Vec<RunResult>,
+    /// The world was replaced since the driving screen last asked.
+    world_replaced: bool,
+    store: Option<RecordStore>,
+    key: RecordKey,
+    outcome: Option<ChallengeOutcome>,
+}
+
+/// The metric's name as `METRICS` holds it ('static), if known.
+fn known(metric: &str) -> Option<&'static str> {
+    METRICS.iter().copied().find(|m| *m == metric)
+}
+
+/// Figures shown beside a goal's, for what the level exists for: a stop's deceleration,
+/// a jump's airtime and distance, a crash's impact speed.
+fn companions(metric: &str) -> &'static [&'static str] {
+    match metric {
+        "stop_distance_m" => &["peak_decel_g"],
+        "jump_distance_m" | "landing_pitch_deg" | "max_airtime_s" => &["max_airtime_s", "jump_distance_m"],
+        "props_toppled" => &["impact_speed_mps", "peak_decel_g"],
+        "grounded_fraction" | "distance_m" => &["max_compression_ratio"],
+        _ => &[],
+    }
+}
+
+impl ChallengeRun {
+    /// The challenge of `setup`'s level, its records under `assists` in `store` (None:
+    /// not kept). Bad input: a level without a `[challenge]`, or a run's car that does not
+    /// load.
+    pub fn new(
+        setup: &Setup,
+        root: &ContentRoot,
+        assists: AssistSet,
+        store: Option<RecordStore>,
+    ) -> Result<Self, Error> {
+        let level = &setup.level.level;
+        let challenge = level.challenge.clone().ok_or_else(|| {
+            Error::bad_argument(
+                "mode",
+                format!(
+                    "level `{}` has no [challenge] (slip, jump, crash and bump have one)",
+                    level.name
+                ),
+            )
+        })?;
+        let script = level.scenario.as_ref().ok_or_else(|| {
+            Error::bad_argument(
+                "mode",
+                format!("level `{}` has a challenge but no [scenario]", level.name),
+            )
+        })?;
+        // The runs the goals measure, in the script's order.
+        let mut legs = Vec::new();
+        for run in &script.runs {
+            let figures: Vec<&'static str> = challenge
+                .goals
+                .iter()
+                .filter(|g| g.figure.run == run.name)
+                .filter_map(|g| known(&g.figure.metric))
+                .collect();
+            if !figures.is_empty() {
+                legs.push(Leg {
+                    run: run.clone(),
+                    car: run_car(setup, root, run)?,
+                    figures,
+                });
+            }
+        }
+        let key = RecordKey {
+            level: level.name.clone(),
+            car: setup.car.name.clone(),
+            assists,
+        };
+        log::info!(
+            "challenge on {} in the {}: {} ({} run{})",
+            level.name,
+            setup.car.name,
+            challenge.description,
+            legs.len(),
+            if legs.len() == 1 { "" } else { "s" }
+        );
+        Ok(Self {
+            setup: setup.clone(),
+            challenge,
+            legs,
+            index: 0,
+            steps: None,
+            results: Vec::new(),
+            world_replaced: false,
+            store,
+            key,
+            outcome: None,
+        })
+    }
+
+    /// Before a tick of `session`: starts the next run in a fresh world when one is due,
+    /// and launches the car when its settling is over. Returns whether the player's
+    /// controls are ignored this tick (settling, or the challenge over).
+    pub fn before_tick(&mut self, session: &mut Session) -> Result<bool, Error> {
+        if self.outcome.is_some() {
+            return Ok(true);
+        }
+        if self.steps.is_none() {
+            let Some(leg) = self.legs.get(self.index) else {
+                return Ok(true);
+            };
+            let mut world = run_world(&self.setup, &leg.car);
+            let rate = self.setup.profile.loop_config.tick_rate_hz;
+            let steps = RunSteps::start(&self.setup.level, &leg.run, &mut world, rate)?;
+            session.replace_world(world);
+            self.world_replaced = true;
+            self.steps = Some(steps);
+            log::info!(
+                "challenge run {} of {}: {}",
+                self.index + 1,
+                self.legs.len(),
+                leg.run.name
+            );
+        }
+        let Some(steps) = self.steps.as_mut() else {
+            return Ok(true);
+        };
+        steps.before_tick(session.world_between_ticks());
+        Ok(steps.settling())
+    }
+
+    /// After a tick of `world`: measures it; ends the run when its time is up (or its
+    /// figures can no longer change), and the challenge after the last run.
+    pub fn after_tick(&mut self, world: &SimWorld) {
+        let (Some(steps), Some(leg)) = (self.steps.as_mut(), self.legs.get(self.index)) else {
+            return;
+        };
+        steps.after_tick(world);
+        let settled = leg.figures.iter().all(|m| steps.settled(m));
+        if !(steps.finished() || settled) {
+            return;
+        }
+        let result = steps.result(&leg.run.name, world);
+        log::info!(
+            "challenge run {}: {}",
+            leg.run.name,
+            leg.figures
+                .iter()
+                .map(|m| format!("{m} = {:.3}", result.metrics.get(m).copied().unwrap_or(f64::NAN)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        self.results.push(result);
+        self.steps = None;
+        self.index += 1;
+        if self.index == self.legs.len() {
+            self.finish();
+        }
+    }
+
+    /// Scores the runs and keeps the medal.
+    fn finish(&mut self) {
+        let result = score_challenge(&self.challenge, |run, metric| {
+            self.results
+                .iter()
+                .find(|r| r.name == run)
+                .and_then(|r| r.metrics.get(metric).copied())
+        });
+        let kept = self.store.as_ref().map(|s| keep_medal(s, &self.key, result.medal));
+        let (previous_medal, new_record) = match kept {
+            Some(Ok(k)) => {
+                if let Some(a) = &k.set_aside {
+                    log::warn!(
+                        "record {} set aside as {}: {}",
+                        a.file.display(),
+                        a.moved_to.display(),
+                        a.problem
+                    );
+                }
+                log::info!(
+                    "challenge medal {} kept in {}",
+                    k.record.map_or("none", Medal::name),
+                    k.file.display()
+                );
+                (k.previous, k.new_record)
+            }
+            Some(Err(e)) => {
+                log::warn!("challenge medal not kept: {e}");
+                (None, false)
+            }
+            None => (None, false),
+        };
+        log::info!(
+            "challenge on {}: medal {}",
+            self.key.level,
+            result.medal.map_or("none", Medal::name)
+        );
+        self.outcome = Some(ChallengeOutcome {
+            result,
+            previous_medal,
+            new_record,
+        });
+    }
+
+    /// Whether the world was replaced since the last call (the renderer's chunks must go).
+    pub fn take_world_replaced(&mut self) -> bool {
+        std::mem::take(&mut self.world_replaced)
+    }
+
+    /// Whether every run has been played and scored.
+    pub fn finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The outcome, once finished.
+    pub fn outcome(&self) -> Option<&ChallengeOutcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Every run's measurements so far, in play order.
+    pub fn run_results(&self) -> &[RunResult] {
+        &self.results
+    }
+
+    /// The challenge.
+    pub fn challenge(&self) -> &Challenge {
+        &self.challenge
+    }
+
+    /// What the HUD shows, reading `world` (the run's). Allocates nothing.
+    pub fn board(&self, world: &SimWorld) -> ChallengeBoard<'_> {
+        let leg = self.legs.get(self.index.min(self.legs.len().saturating_sub(1)));
+        let mut figures = [None; MAX_FIGURES];
+        let mut n = 0;
+        if let Some(leg) = leg {
+            let companions = leg.figures.iter().flat_map(|m| companions(m).iter().copied());
+            for metric in leg.figures.iter().copied().chain(companions) {
+                if n == MAX_FIGURES || figures[..n].iter().flatten().any(|f: &LiveFigure| f.metric == metric) {
+                    continue;
+                }
+                let targets = self
+                    .challenge
+                    .goals
+                    .iter()
+                    .find(|g| g.figure.run == leg.run.name && g.figure.metric == metric)
+                    .map(|g| (g.targets, g.better));
+                let value = self.steps.as_ref().map_or(f64::NAN, |s| s.metric(world, metric));
+                figures[n] = Some(LiveFigure { metric, value, targets });
+                n += 1;
+            }
+        }
+        let steps = self.steps.as_ref();
+        ChallengeBoard {
+            run: (self.index + 1).min(self.legs.len()),
+            runs: self.legs.len(),
+            run_name: leg.map_or("", |l| l.run.name.as_str()),
+            settling: steps.is_none_or(RunSteps::settling),
+            elapsed_s: steps.map_or(0.0, |s| s.measured_s(world)),
+            length_s: steps.map_or(0.0, |s| s.length_s(world)),
+            figures,
+        }
+    }
+}
