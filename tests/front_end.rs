@@ -461,6 +461,8 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         "{results} vs the record's {medal}"
     );
     assert_eq!((record.level.as_str(), record.car.as_str()), ("slip", "coupe"));
+    assert_eq!(record.mode, skidpad::modes::RecordMode::Challenge);
+    assert!(records[0].to_string_lossy().ends_with("+challenge.rec"), "{records:?}");
 }
 
 /// Every file under `dir`.

@@ -2,13 +2,14 @@
 //! overwritten; a write that fails leaves the old record as it was.
 
 use skidpad::assists::AssistSet;
-use skidpad::modes::{decode_record, Medal, Record, RecordKey, RecordStore};
+use skidpad::modes::{decode_record, Medal, Record, RecordKey, RecordMode, RecordStore};
 
 mod common;
 use common::cli::{json, skidpad};
 
 fn key() -> RecordKey {
     RecordKey {
+        mode: RecordMode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -17,6 +18,7 @@ fn key() -> RecordKey {
 
 fn record(best: f64) -> Record {
     Record {
+        mode: RecordMode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists: 0,
@@ -104,4 +106,38 @@ fn a_failed_write_leaves_the_old_record() {
     std::fs::remove_dir(&blocker).unwrap();
     store.save(&key(), &record(30.0)).unwrap();
     assert_eq!(store.load(&key()).record.unwrap().best_lap_s, Some(30.0));
+}
+
+/// A level with both a lap course and a challenge (`crash`) keeps one record of each: the
+/// challenge's medal never overwrites the time trial's lap and medal, nor the other way.
+#[test]
+fn time_trial_and_challenge_records_of_one_level_are_kept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = RecordStore::new(dir.path());
+    let trial = key();
+    let challenge = RecordKey {
+        mode: RecordMode::Challenge,
+        ..key()
+    };
+    assert_ne!(store.path(&trial), store.path(&challenge));
+    store.save(&trial, &record(61.5)).unwrap();
+    let kept = skidpad::modes::keep_medal(&store, &challenge, Some(Medal::Gold)).unwrap();
+    assert_eq!(kept.record, Some(Medal::Gold));
+    let lap = store.load(&trial).record.unwrap();
+    assert_eq!(
+        (lap.mode, lap.best_lap_s, lap.medal),
+        (RecordMode::TimeTrial, Some(61.5), Some(Medal::Bronze))
+    );
+    let medal = store.load(&challenge).record.unwrap();
+    assert_eq!(
+        (medal.mode, medal.best_lap_s, medal.medal),
+        (RecordMode::Challenge, None, Some(Medal::Gold))
+    );
+    // A record written before modes were told apart (no `mode` field) reads as a time trial.
+    let old = serde_json::to_string(&lap)
+        .unwrap()
+        .replace("\"mode\":\"time-trial\",", "");
+    assert!(!old.contains("mode"), "{old}");
+    let back: Record = serde_json::from_str(&old).unwrap();
+    assert_eq!(back.mode, RecordMode::TimeTrial);
 }

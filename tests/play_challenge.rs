@@ -77,6 +77,7 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
 
     // Kept, under the level, car and assists played.
     let key = RecordKey {
+        mode: skidpad::modes::RecordMode::Challenge,
         level: "slip".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),

@@ -99,6 +99,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     // The record, as the level select and the next trial read it.
     let store = RecordStore::new(&store_dir);
     let key = RecordKey {
+        mode: skidpad::modes::RecordMode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists,

@@ -152,6 +152,7 @@ impl ChallengeRun {
             }
         }
         let key = RecordKey {
+            mode: crate::modes::RecordMode::Challenge,
             level: level.name.clone(),
             car: setup.car.name.clone(),
             assists,

@@ -270,6 +270,7 @@ fn time_trial(
     };
     let ai_driven = matches!(opts.input, RunInput::AiDriven { .. });
     let key = RecordKey {
+        mode: crate::modes::RecordMode::TimeTrial,
         level: setup.level.level.name.clone(),
         car: setup.car.name.clone(),
         assists,
@@ -316,6 +317,7 @@ fn time_trial(
     let record_medal = Medal::best(previous.as_ref().and_then(|r| r.medal), medal);
     let mut ghost_file = None;
     let mut record = previous.clone().unwrap_or_else(|| Record {
+        mode: key.mode,
         level: key.level.clone(),
         car: key.car.clone(),
         assists: assists.bits(),

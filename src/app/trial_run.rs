@@ -100,6 +100,7 @@ impl TrialRun {
         let rate = setup.profile.loop_config.tick_rate_hz;
         let trial = TimeTrial::new(course_of(setup)?, world, Start::Rolling, rate, LISTED_LAPS);
         let key = RecordKey {
+            mode: crate::modes::RecordMode::TimeTrial,
             level: setup.level.level.name.clone(),
             car: setup.car.name.clone(),
             assists,
@@ -329,6 +330,7 @@ impl TrialRun {
             return Err(Error::runtime("the lap's end state was not kept (too many laps)"));
         };
         let mut record = self.record.clone().unwrap_or_else(|| Record {
+            mode: crate::modes::RecordMode::TimeTrial,
             level: self.key.level.clone(),
             car: self.key.car.clone(),
             assists: self.key.assists.bits(),

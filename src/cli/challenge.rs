@@ -53,6 +53,7 @@ pub fn run(ctx: &Context, level: &str, car: &str, save_dir: Option<&PathBuf>, js
         None => RecordStore::per_user()?,
     };
     let key = RecordKey {
+        mode: crate::modes::RecordMode::Challenge,
         level: name.clone(),
         car: setup.car.name.clone(),
         assists: AssistSet::default(),

@@ -95,6 +95,7 @@ pub fn keep_medal(store: &RecordStore, key: &RecordKey, won: Option<Medal>) -> R
     let previous = loaded.record.as_ref().and_then(|r| r.medal);
     let record_medal = Medal::best(previous, won);
     let mut record = loaded.record.unwrap_or_else(|| Record {
+        mode: key.mode,
         level: key.level.clone(),
         car: key.car.clone(),
         assists: key.assists.bits(),

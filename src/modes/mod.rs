@@ -33,6 +33,6 @@ pub use lap_tracker::{LapTime, LapTracker, Start};
 pub use medals::{award_at_most, LapTargets, Medal, BRONZE_MARGIN, GOLD_MARGIN, SILVER_MARGIN};
 pub use race_rules::{RaceRules, ResultRow, COUNTDOWN_S};
 pub use records::{decode as decode_record, encode as encode_record};
-pub use records::{Loaded, Record, RecordKey, RecordStore, SetAside, RECORD_VERSION};
+pub use records::{Loaded, Record, RecordKey, RecordMode, RecordStore, SetAside, RECORD_VERSION};
 pub use run_metrics::{Recorder, RunResult};
 pub use time_trial::TimeTrial;

@@ -21,9 +21,24 @@ pub const RECORD_VERSION: u32 = 1;
 /// The first line's word.
 const MAGIC: &str = "skidpad-record";
 
-/// What a record is for: a level, a car, an assist set.
+/// Which game mode a record is of: a level with both a lap course and a challenge
+/// (`crash`) keeps one record of each, neither overwriting the other's medal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordMode {
+    /// Best lap, splits, ghost, lap medal (files written before modes were told apart are
+    /// read as this).
+    #[default]
+    TimeTrial,
+    /// The challenge's medal.
+    Challenge,
+}
+
+/// What a record is for: a mode, a level, a car, an assist set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordKey {
+    /// Time trial or challenge.
+    pub mode: RecordMode,
     /// Level name.
     pub level: String,
     /// Car name.
@@ -33,7 +48,9 @@ pub struct RecordKey {
 }
 
 impl RecordKey {
-    /// The file name's stem: `level+car+aN`, names kept to letters, digits, `-` and `_`.
+    /// The file name's stem: `level+car+aN` for a time trial (as before modes were told
+    /// apart), `level+car+aN+challenge` for a challenge; names kept to letters, digits, `-`
+    /// and `_`.
     pub fn stem(&self) -> String {
         let clean = |s: &str| -> String {
             s.chars()
@@ -46,13 +63,25 @@ impl RecordKey {
                 })
                 .collect()
         };
-        format!("{}+{}+a{}", clean(&self.level), clean(&self.car), self.assists.bits())
+        let mode = match self.mode {
+            RecordMode::TimeTrial => "",
+            RecordMode::Challenge => "+challenge",
+        };
+        format!(
+            "{}+{}+a{}{mode}",
+            clean(&self.level),
+            clean(&self.car),
+            self.assists.bits()
+        )
     }
 }
 
 /// A saved record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
+    /// Time trial or challenge.
+    #[serde(default)]
+    pub mode: RecordMode,
     /// Level name.
     pub level: String,
     /// Car name.
@@ -289,6 +318,7 @@ mod tests {
 
     fn sample() -> Record {
         Record {
+            mode: RecordMode::TimeTrial,
             level: "circuit".into(),
             car: "sedan".into(),
             assists: 0,

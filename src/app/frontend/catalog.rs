@@ -4,7 +4,7 @@
 use super::level_map::LevelMap;
 use crate::content::challenge::Challenge;
 use crate::content::{level_names, load_level, ContentRoot};
-use crate::modes::{Medal, Record};
+use crate::modes::{Medal, Record, RecordMode};
 use crate::vehicle::{CarDef, PointMass};
 
 /// A level as the level select shows it.
@@ -98,15 +98,15 @@ impl Catalog {
     /// and assist sets; the best medal).
     pub fn set_records(&mut self, records: &[Record]) {
         for level in &mut self.levels {
-            let mine = records.iter().filter(|r| r.level == level.name);
-            let best = mine
-                .clone()
+            let name = level.name.as_str();
+            let of = |mode: RecordMode| records.iter().filter(move |r| r.level == name && r.mode == mode);
+            let best = of(RecordMode::TimeTrial)
                 .filter_map(|r| r.best_lap_s)
                 .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.min(s))));
-            let medal = mine.fold(None, |m, r| Medal::best(m, r.medal));
-            level.best_lap = best.map(|s| (s, medal));
-            // A challenge keeps a medal and no lap.
-            level.challenge_medal = level.challenge.as_ref().and(medal);
+            let lap_medal = of(RecordMode::TimeTrial).fold(None, |m, r| Medal::best(m, r.medal));
+            let challenge_medal = of(RecordMode::Challenge).fold(None, |m, r| Medal::best(m, r.medal));
+            level.best_lap = best.map(|s| (s, lap_medal));
+            level.challenge_medal = challenge_medal;
         }
     }
 

@@ -381,8 +381,9 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
 
 #[test]
 fn level_select_notes_the_best_lap_and_medal_on_record() {
-    use crate::modes::{Medal, Record};
-    let record = |level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
+    use crate::modes::{Medal, Record, RecordMode};
+    let record = |mode: RecordMode, level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
+        mode,
         level: level.into(),
         car: car.into(),
         assists: 0,
@@ -395,14 +396,36 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
         build: String::new(),
     };
     let mut c = catalog();
+    let mut crash = c.levels[1].clone();
+    crash.name = "crash".into();
+    c.levels.push(crash);
     c.set_records(&[
-        record("circuit", "coupe", Some(95.5), Some(Medal::Bronze)),
-        record("circuit", "sedan", Some(93.25), None),
-        record("circuit", "electric", None, Some(Medal::Silver)),
+        record(
+            RecordMode::TimeTrial,
+            "circuit",
+            "coupe",
+            Some(95.5),
+            Some(Medal::Bronze),
+        ),
+        record(RecordMode::TimeTrial, "circuit", "sedan", Some(93.25), None),
+        record(
+            RecordMode::TimeTrial,
+            "circuit",
+            "electric",
+            Some(99.0),
+            Some(Medal::Silver),
+        ),
+        // `crash` has a lap course and a challenge: each mode's medal is its own.
+        record(RecordMode::TimeTrial, "crash", "coupe", Some(40.0), Some(Medal::Bronze)),
+        record(RecordMode::Challenge, "crash", "coupe", None, Some(Medal::Gold)),
+        record(RecordMode::Challenge, "slip", "sedan", None, Some(Medal::Silver)),
     ]);
     // The fastest lap over the cars, the best medal over them.
     assert_eq!(c.level("circuit").unwrap().best_lap, Some((93.25, Some(Medal::Silver))));
     assert_eq!(c.level("slip").unwrap().best_lap, None);
+    assert_eq!(c.level("slip").unwrap().challenge_medal, Some(Medal::Silver));
+    assert_eq!(c.level("crash").unwrap().best_lap, Some((40.0, Some(Medal::Bronze))));
+    assert_eq!(c.level("crash").unwrap().challenge_medal, Some(Medal::Gold));
     assert_eq!(lap_clock(93.25), "1:33.250");
 }
 
