@@ -188,7 +188,8 @@ struct Tick<'a> {
 }
 
 /// The wheels on the ground after the wheel terms: how many, their mean normal, and their
-/// grip (each min(μ, 1)) summed over all, the steered and the other wheels.
+/// grip (each min(μ, 1)) summed over all (each times its share of the brake), the steered
+/// and the other wheels.
 struct Grip {
     normal_sum: Vec3,
     grounded: usize,
@@ -233,7 +234,7 @@ impl Tick<'_> {
         let bar_n = t
             .anti_roll
             .forces_n(&compressions, &on_ground, &[f32::INFINITY; MAX_WHEELS]);
-        for (((w, contact), state), bar_n) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n) {
+        for (i, (((w, contact), state), bar_n)) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n).enumerate() {
             let steer = if w.steered { steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);
             let axle = wheel_rot * Vec3::X;
@@ -277,7 +278,9 @@ impl Tick<'_> {
                     normal_sum += n;
                     grounded += 1;
                     let grip = hit.friction.min(1.0);
-                    grip_all += grip;
+                    // Each wheel's share of the brake (anti-lock brakes ease them one by one;
+                    // the brake acts at the centre of mass, so a share weighs its grip).
+                    grip_all += grip * self.control.wheel_brake_share(i);
                     if w.steered {
                         grip_front += grip;
                     } else {
