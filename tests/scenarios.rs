@@ -10,11 +10,11 @@ use skidpad::scenario::run_scenario;
 use std::process::Command;
 
 const GOLDEN: &[(&str, &str)] = &[
-    ("slip", "8df41388b28eaaa9"),
-    ("jump", "d8d8cfa796cf1880"),
-    ("crash", "b59796a76f00784a"),
-    ("bump", "aaf2f0f59f2ef83f"),
-    ("circuit", "befc17f0f5dcb468"),
+    ("slip", "466013df2fc943a7"),
+    ("jump", "0148ac247782c026"),
+    ("crash", "0a8f8a8177cc4be9"),
+    ("bump", "b68b3216e95917c0"),
+    ("circuit", "b511fa1c52e2c973"),
 ];
 
 fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {

@@ -2,7 +2,7 @@
 //!
 //! Each assist reads the car as the latest tick left it ([`CarReading`], built by the
 //! simulation from its own state, so a replay reproduces it) and eases the controls —
-//! throttle, brake, steer — never the physics: with every assist off the controls pass
+//! throttle, brake (ABS: each wheel's share of it), steer — never the physics: with every assist off the controls pass
 //! through untouched and the car is bit-identical to a car without assists. The chain runs
 //! in a fixed order (steering, stability, traction, ABS), each seeing the previous one's
 //! output. Which assists are on travels with each tick's input ([`AssistSet`]), so a
@@ -20,7 +20,7 @@ pub mod traction;
 
 pub use settings::AssistSettings;
 
-use crate::vehicle::VehicleControl;
+use crate::vehicle::{VehicleControl, MAX_WHEELS};
 
 /// Which assists act, as a tick's input carries them. The default is none (the car as
 /// the physics has it), which is also what every replay written before assists existed
@@ -92,6 +92,11 @@ pub struct CarReading {
     pub drive_slip_ratio: f32,
     /// Most negative slip ratio among the wheels on the ground (−1: locked).
     pub brake_slip_ratio: f32,
+    /// Each wheel's slip ratio, in definition order (0 for a wheel in the air or beyond
+    /// the car's wheels).
+    pub wheel_slip_ratios: [f32; MAX_WHEELS],
+    /// Whether each wheel touches the ground, in definition order.
+    pub wheel_grounded: [bool; MAX_WHEELS],
     /// Mean slip ratio of the wheels on the ground.
     pub mean_slip_ratio: f32,
     /// Lateral acceleration the tires give the car, m/s², positive toward the right

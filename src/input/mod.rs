@@ -278,6 +278,8 @@ impl InputState {
             reverse: self.reversing,
             manual_gear_shift: self.manual_gear.is_some(),
             gear: self.manual_gear.unwrap_or(0),
+            // Per-wheel brakes are the anti-lock assist's, never a device's.
+            wheel_brake_scale: None,
         };
         let reset = std::mem::take(&mut self.reset_requested);
         let restart = std::mem::take(&mut self.restart_requested);

@@ -285,6 +285,7 @@ impl Replay {
                     reverse: s.flags & 2 != 0,
                     manual_gear_shift: s.flags & 8 != 0,
                     gear: s.gear,
+                    wheel_brake_scale: None,
                 },
                 reset: s.flags & 4 != 0,
                 restart: s.actions & 1 != 0,

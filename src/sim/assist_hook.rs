@@ -83,6 +83,8 @@ pub fn read_car(car: &Car, telemetry: &Telemetry, body: &RigidBody, bicycle: Opt
             continue;
         }
         reading.grounded = true;
+        reading.wheel_grounded[i] = true;
+        reading.wheel_slip_ratios[i] = w.slip_ratio;
         if driven(i) {
             reading.drive_slip_ratio = reading.drive_slip_ratio.max(w.slip_ratio);
         }

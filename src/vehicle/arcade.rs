@@ -1,17 +1,24 @@
 //! The `arcade` vehicle model: the HARFANG raycast car on rapier3d.
 //!
 //! Per tick, per wheel, a ray along −chassis-up (see [`super::suspension`]); on a hit the
-//! three wheel terms of the HARFANG raycast car act at the ray origin:
+//! three wheel terms of the HARFANG raycast car act: the two normal ones along the ground
+//! normal through the ray origin, the lateral friction at the contact patch, the point
+//! where the ray meets the ground, as the PhysX vehicle applies its tire forces. (The seed
+//! applies them all at the ray origin, at wheel-centre height: the side forces' roll moment
+//! arm is then the centre of mass's height above the wheel centres, not above the ground,
+//! and a car given a realistic, low centre of mass spun at full lock from rest.)
 //! - **spring bounce**: an impulse along the ground normal `n` against the wheel's closing
 //!   speed, only while closing;
 //! - **tire reaction**: a force `n·sqrt(compression)·Tr·m/N` (N wheels; the seed's m/4);
 //! - **lateral friction**: an impulse along the wheel's axle against its sideways speed.
 //!
-//! Thrust acts at the front-axle midpoint along the steered direction, scaled by the share
-//! of front wheels on the ground (×0.5 each of two); the brake acts at the centre of mass
-//! against the velocity, scaled by the share of wheels on the ground (×0.25 each of four)
-//! and ramped down near rest like the seed's `min(|v|, 1)`. How the seed's Sf and Ta map to
-//! our rate constants is documented in [`super::arcade_params`].
+//! Thrust acts at each grounded front wheel's contact patch along the steered direction,
+//! its share of the seed's one thrust at the front-axle midpoint (×0.5 each of two), raised
+//! by the car's anti-lift share of the centre of mass's height (`drive.anti_lift`); the
+//! brake acts at the centre of mass against the velocity, scaled by the share of wheels on
+//! the ground (×0.25 each of four) and ramped down near rest like the seed's `min(|v|, 1)`.
+//! How the seed's Sf and Ta map to our rate constants is documented in
+//! [`super::arcade_params`].
 //!
 //! Surfaces (our extension; the seed drives on one ground): a wheel's lateral adhesion rate
 //! is scaled by the surface's μ, and its share of thrust and braking by min(μ, 1).
@@ -24,8 +31,8 @@
 //!   over. A tire cannot push sideways harder than μ times its load: a wheel's lateral
 //!   impulse is capped at `tire_friction·μ_surface·F_n·dt`, with `F_n` its tire reaction
 //!   (plus its anti-roll bar force). The car then slides at about μ·g instead, below its
-//!   tipping threshold (the lateral impulses act at the ray origins, at wheel-centre
-//!   height, so the tipping moment arm is the centre of mass's height above them);
+//!   tipping threshold (the static stability factor: track / (2 × centre-of-mass height)
+//!   in g, as the lateral impulses act at the contact patches);
 //! - **anti-roll bars** per axle ([`super::anti_roll`]), acting on the tire-reaction term:
 //!   each wheel's reaction gains `±k·(m/N)·(c_a − c_b)` from its axle partner's
 //!   compression (k per kg of the wheel's share, so the car stays mass-free).
@@ -57,6 +64,8 @@ pub struct ArcadeCar {
     tuning: ArcadeParams,
     steer_rad: f32,
     wheels: [WheelState; MAX_WHEELS],
+    /// Each wheel's tire reaction in the latest tick (anti-roll bar included), N.
+    loads_n: [f32; MAX_WHEELS],
     thrust_n: f32,
 }
 
@@ -105,6 +114,7 @@ impl ArcadeCar {
             def: def.clone(),
             steer_rad: 0.0,
             wheels,
+            loads_n: [0.0; MAX_WHEELS],
             thrust_n: 0.0,
         }
     }
@@ -117,6 +127,12 @@ impl ArcadeCar {
     /// Wheel states after the latest tick, in definition order.
     pub fn wheels(&self) -> &[WheelState] {
         &self.wheels[..self.def.wheels.len()]
+    }
+
+    /// Each wheel's tire reaction (the ground's push along its normal, anti-roll bar
+    /// included) in the latest tick, N, in definition order; 0 in the air.
+    pub fn loads_n(&self) -> &[f32] {
+        &self.loads_n[..self.def.wheels.len()]
     }
 
     /// Thrust force applied in the latest tick, N (negative in reverse).
@@ -166,8 +182,8 @@ impl ArcadeCar {
         let body = &mut physics.bodies[self.body];
         body.reset_forces(false);
         body.reset_torques(false);
-        let grip = tick.wheel_terms(body, &contacts, self.steer_rad, &mut self.wheels);
-        self.thrust_n = tick.thrust(body, &grip, self.steer_rad);
+        let grip = tick.wheel_terms(body, &contacts, self.steer_rad, &mut self.wheels, &mut self.loads_n);
+        self.thrust_n = tick.thrust(body, &grip, self.steer_rad, &self.wheels);
         tick.brake(body, &grip, &mut self.wheels);
     }
 }
@@ -187,25 +203,26 @@ struct Tick<'a> {
     dt_s: f32,
 }
 
-/// The wheels on the ground after the wheel terms: how many, their mean normal, and their
-/// grip (each min(μ, 1)) summed over all, the steered and the other wheels.
+/// The wheels on the ground after the wheel terms: how many, their mean normal, each
+/// one's grip (min(μ, 1); 0 in the air) and the steered wheels' grip summed.
 struct Grip {
     normal_sum: Vec3,
     grounded: usize,
-    all: f32,
+    wheel: [f32; MAX_WHEELS],
     front: f32,
-    rear: f32,
 }
 
 impl Tick<'_> {
-    /// The HARFANG raycast car's three wheel terms at each grounded wheel's ray origin
-    /// (spring bounce, tire reaction, lateral friction), and each wheel's state.
+    /// The HARFANG raycast car's three wheel terms for each grounded wheel (spring bounce
+    /// and tire reaction through the ray origin, lateral friction at the contact patch),
+    /// and each wheel's state.
     fn wheel_terms(
         &self,
         body: &mut RigidBody,
         contacts: &[Option<WheelContact>; MAX_WHEELS],
         steer_rad: f32,
         wheels: &mut [WheelState; MAX_WHEELS],
+        loads_n: &mut [f32; MAX_WHEELS],
     ) -> Grip {
         let (def, t, dt_s) = (self.def, self.t, self.dt_s);
         let (pose, rot, down, reach) = (self.pose, self.pose.rotation, self.down, self.reach_m);
@@ -220,8 +237,8 @@ impl Tick<'_> {
         };
         // Grip of the wheels on the ground, each min(μ, 1): thrust and brakes are limited by
         // the surface below asphalt's grip, and by the car above it.
-        let (mut normal_sum, mut grounded, mut grip_all, mut grip_front, mut grip_rear) =
-            (Vec3::ZERO, 0, 0.0, 0.0, 0.0);
+        let (mut normal_sum, mut grounded, mut grip_front) = (Vec3::ZERO, 0, 0.0);
+        let mut wheel_grip = [0.0f32; MAX_WHEELS];
         // Compressions first: each anti-roll bar reads both wheels of its axle.
         let (mut compressions, mut on_ground) = ([0.0f32; MAX_WHEELS], [false; MAX_WHEELS]);
         for ((c, d), contact) in compressions.iter_mut().zip(&mut on_ground).zip(contacts) {
@@ -233,7 +250,7 @@ impl Tick<'_> {
         let bar_n = t
             .anti_roll
             .forces_n(&compressions, &on_ground, &[f32::INFINITY; MAX_WHEELS]);
-        for (((w, contact), state), bar_n) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n) {
+        for (i, (((w, contact), state), bar_n)) in def.wheels.iter().zip(contacts).zip(wheels).zip(bar_n).enumerate() {
             let steer = if w.steered { steer_rad } else { 0.0 };
             let wheel_rot = rot * Quat::from_rotation_y(steer);
             let axle = wheel_rot * Vec3::X;
@@ -244,6 +261,14 @@ impl Tick<'_> {
                 Some(hit) => {
                     let n = hit.normal;
                     let compression = (reach - hit.distance_m).max(0.0);
+                    // Where the ray meets the ground: the tire's side force acts here.
+                    let patch = origin + down * hit.distance_m;
+                    // The normal terms act along the ground normal through the ray origin,
+                    // as in the seed: a round wheel's contact force passes through its
+                    // centre, and on a slope a round wheel touches ahead of the point below
+                    // its centre, where the ray hits. (At the patch, the ramp's tilted normal
+                    // pitched the coupe's nose down on the jump level's 30° ramp, and it
+                    // struck the slope instead of flying off the lip.)
                     // Spring bounce: only while the wheel closes on the ground.
                     let closing = -n.dot(body.velocity_at_point(origin));
                     if closing > 0.0 {
@@ -253,8 +278,9 @@ impl Tick<'_> {
                     // axle's anti-roll bar; the ground pushes, never pulls.
                     let normal_n = ((compression.sqrt() * t.tire_reaction + bar_n) * share).max(0.0);
                     body.add_force_at_point(n * normal_n, origin, false);
-                    // Lateral friction along the axle.
-                    let lateral = axle.dot(body.velocity_at_point(origin));
+                    loads_n[i] = normal_n;
+                    // Lateral friction along the axle, against the patch's sideways speed.
+                    let lateral = axle.dot(body.velocity_at_point(patch));
                     // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
                     let rate = t.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
                     let fraction = 1.0 - (-rate * dt_s).exp();
@@ -265,10 +291,10 @@ impl Tick<'_> {
                         let limit = mu * hit.friction * normal_n * dt_s * if w.steered { 1.0 } else { rear_grip };
                         lateral_impulse = lateral_impulse.min(limit).max(-limit);
                     }
-                    body.apply_impulse_at_point(axle * -lateral_impulse, origin, false);
+                    body.apply_impulse_at_point(axle * -lateral_impulse, patch, false);
 
                     state.slip_power_w = (lateral_impulse * lateral).abs() / dt_s;
-                    state.contact_m = origin + down * hit.distance_m;
+                    state.contact_m = patch;
                     state.on_loose = hit.loose;
                     state.grounded = true;
                     state.compression_m = compression;
@@ -277,14 +303,13 @@ impl Tick<'_> {
                     normal_sum += n;
                     grounded += 1;
                     let grip = hit.friction.min(1.0);
-                    grip_all += grip;
+                    wheel_grip[i] = grip;
                     if w.steered {
                         grip_front += grip;
-                    } else {
-                        grip_rear += grip;
                     }
                 }
                 None => {
+                    loads_n[i] = 0.0;
                     state.slip_power_w = 0.0;
                     state.on_loose = false;
                     state.grounded = false;
@@ -300,41 +325,54 @@ impl Tick<'_> {
         Grip {
             normal_sum,
             grounded,
-            all: grip_all,
+            wheel: wheel_grip,
             front: grip_front,
-            rear: grip_rear,
         }
     }
 
-    /// Thrust at the front-axle midpoint along the steered wheels, by the share of front
-    /// wheels down (two front wheels: ×0.5 each). Returns the thrust, N.
-    fn thrust(&self, body: &mut RigidBody, grip: &Grip, steer_rad: f32) -> f32 {
+    /// Thrust along the steered wheels, each grounded front wheel pushing its share at its
+    /// contact patch (two front wheels: ×0.5 each, by its grip). Returns the thrust, N.
+    fn thrust(&self, body: &mut RigidBody, grip: &Grip, steer_rad: f32, wheels: &[WheelState; MAX_WHEELS]) -> f32 {
         let (def, t, control) = (self.def, self.t, self.control);
-        let (pose, rot) = (self.pose, self.pose.rotation);
+        let rot = self.pose.rotation;
+        let (up, com) = (rot * Vec3::Y, body.center_of_mass());
         let mass = def.mass_kg;
         let n_front = def.wheels.iter().filter(|w| w.steered).count();
         let pedal = control.throttle * if control.reverse { -t.reverse_fraction } else { 1.0 };
         let thrust_n = mass * t.thrust_mps2 * pedal * grip.front / n_front as f32;
         if thrust_n != 0.0 {
             let dir = rot * Quat::from_rotation_y(steer_rad) * Vec3::Z;
-            let point = pose.translation + rot * def.thrust_point_m();
-            body.add_force_at_point(dir * thrust_n, point, false);
+            let per_grip_n = mass * t.thrust_mps2 * pedal / n_front as f32;
+            for ((w, state), g) in def.wheels.iter().zip(wheels).zip(grip.wheel) {
+                if w.steered && state.grounded {
+                    // Anti-lift: up from the patch by that share of the centre of mass's height.
+                    let point = state.contact_m + up * (t.anti_lift * up.dot(com - state.contact_m));
+                    body.add_force_at_point(dir * (per_grip_n * g), point, false);
+                }
+            }
         }
         thrust_n
     }
 
     /// Brake and handbrake at the centre of mass, against the velocity in the ground
     /// plane, by the share of wheels down (four wheels: ×0.25 each); the braking power is
-    /// added to the grounded wheels' slip power.
+    /// added to the grounded wheels' slip power. Not at the contact patches: this is the
+    /// seed's velocity brake, which stops the car dead and holds it on a slope, and at the
+    /// patches its dive rebounded once the car stood still and rolled it back.
     fn brake(&self, body: &mut RigidBody, grip: &Grip, wheels: &mut [WheelState; MAX_WHEELS]) {
         let (def, t, control, gravity, dt_s) = (self.def, self.t, self.control, self.gravity, self.dt_s);
         let mass = def.mass_kg;
         let n_wheels = def.wheels.len();
         let n_rear = n_wheels - def.wheels.iter().filter(|w| w.steered).count();
         let (normal_sum, grounded) = (grip.normal_sum, grip.grounded);
-        let mut decel = t.brake_mps2 * control.brake * grip.all / n_wheels as f32;
-        if control.hand_brake && n_rear > 0 {
-            decel += t.handbrake_mps2 * grip.rear / n_rear as f32;
+        // Each grounded wheel adds its grip times its share of the service brake, and the
+        // handbrake's at the rear.
+        let mut decel = 0.0;
+        for (i, w) in def.wheels.iter().enumerate() {
+            decel += t.brake_mps2 * control.brake * grip.wheel[i] * control.wheel_brake_share(i) / n_wheels as f32;
+            if control.hand_brake && !w.steered {
+                decel += t.handbrake_mps2 * grip.wheel[i] / n_rear as f32;
+            }
         }
         if decel > 0.0 && grounded > 0 {
             let n = normal_sum.normalize_or(Vec3::Y);
@@ -350,7 +388,8 @@ impl Tick<'_> {
                 // over the step cancels gravity's pull in each of them.
                 let ramp = (speed / t.brake_ramp_speed_mps).min(1.0);
                 let dv = (decel * ramp * dt_s).min(speed);
-                body.add_force(tangential * (-dv / speed * mass / dt_s), false);
+                let force = tangential * (-dv / speed * mass / dt_s);
+                body.add_force(force, false);
                 // The braking power is dissipated at the tires, shared by grip.
                 let power = dv / dt_s * mass * speed;
                 for w in wheels.iter_mut().filter(|w| w.grounded) {

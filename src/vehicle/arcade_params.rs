@@ -85,6 +85,8 @@ struct RawDrive {
     brake_ramp_speed_mps: f64,
     handbrake_mps2: f64,
     handbrake_rear_adhesion: f64,
+    #[serde(default)]
+    anti_lift: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,6 +127,13 @@ pub struct ArcadeParams {
     pub center_of_mass_m: Option<Vec3>,
     /// Full-throttle thrust per unit mass, m/s².
     pub thrust_mps2: f32,
+    /// Anti-lift of the driven wheels, 0..1: the share of the thrust's pitch moment that
+    /// the suspension links carry instead of the springs (anti-squat/anti-lift geometry,
+    /// Milliken & Milliken, *Race Car Vehicle Dynamics*, ch. 17), applied as the thrust
+    /// acting that share of the centre of mass's height above the contact patch. 0 (key
+    /// absent): at the patch, all of the moment on the springs. If full throttle lifts the
+    /// front wheels, raise it; if the car squats too little, lower it.
+    pub anti_lift: f32,
     /// Reverse thrust as a fraction of forward thrust.
     pub reverse_fraction: f32,
     /// Full-pedal brake deceleration with every wheel down, m/s².
@@ -233,6 +242,10 @@ pub(super) fn validate(
         anti_roll,
         center_of_mass_m,
         thrust_mps2: f("drive.thrust_mps2", raw.drive.thrust_mps2, 0.0, 1000.0)?,
+        anti_lift: match raw.drive.anti_lift {
+            Some(a) => f("drive.anti_lift", a, 0.0, 1.0)?,
+            None => 0.0,
+        },
         reverse_fraction: f("drive.reverse_fraction", raw.drive.reverse_fraction, 0.0, 1.0)?,
         brake_mps2: f("drive.brake_mps2", raw.drive.brake_mps2, 0.0, 1000.0)?,
         brake_ramp_speed_mps: f("drive.brake_ramp_speed_mps", raw.drive.brake_ramp_speed_mps, 1e-4, 10.0)?,

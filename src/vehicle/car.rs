@@ -103,8 +103,8 @@ impl Car {
     }
 
     /// Telemetry of the latest tick. The arcade car has no engine, slip or tire forces of
-    /// the sim kind: it reports its suspension compression, its tire reaction as load and
-    /// suspension force, and its wheel speeds.
+    /// the sim kind: it reports its suspension compression, its tire reaction (anti-roll
+    /// bar included) as load and suspension force, and its wheel speeds.
     pub fn telemetry(&self, physics: &PhysicsWorld) -> Telemetry {
         match self {
             Car::Sim(c) => *c.telemetry(),
@@ -116,10 +116,7 @@ impl Car {
                     ..Telemetry::default()
                 };
                 let def = c.def();
-                let tuning = def.arcade().map_or(0.0, |a| a.tire_reaction);
-                let share = def.mass_kg / def.wheels.len() as f32;
-                for (out, w) in t.wheels.iter_mut().zip(c.wheels()) {
-                    let reaction = w.compression_m.sqrt() * tuning * share;
+                for ((out, w), &reaction) in t.wheels.iter_mut().zip(c.wheels()).zip(c.loads_n()) {
                     *out = WheelTelemetry {
                         load_n: reaction,
                         compression_m: w.compression_m,

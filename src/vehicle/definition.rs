@@ -232,16 +232,6 @@ impl CarDef {
             VehicleModel::Sim(_) => "sim",
         }
     }
-
-    /// Where the arcade thrust acts, in the chassis frame: the midpoint of the steered wheels.
-    pub fn thrust_point_m(&self) -> Vec3 {
-        let (sum, n) = self
-            .wheels
-            .iter()
-            .filter(|w| w.steered)
-            .fold((Vec3::ZERO, 0.0), |(s, n), w| (s + w.origin_m, n + 1.0));
-        sum / n
-    }
 }
 
 #[cfg(test)]
@@ -271,9 +261,28 @@ mod tests {
     }
 
     #[test]
+    fn arcade_anti_lift_is_read_and_bounded() {
+        let coupe = parse(&coupe_text()).unwrap();
+        assert_eq!(coupe.arcade().unwrap().anti_lift, 0.4);
+        for bad in ["1.5", "-0.1", "nan"] {
+            let e = parse(&coupe_text().replace("anti_lift = 0.4", &format!("anti_lift = {bad}"))).unwrap_err();
+            assert_eq!(e.field, "drive.anti_lift", "{bad}: {e}");
+        }
+        // Absent: the thrust at the contact patch.
+        let without = coupe_text().replace("anti_lift = 0.4", "");
+        assert_eq!(parse(&without).unwrap().arcade().unwrap().anti_lift, 0.0);
+    }
+
+    #[test]
     fn arcade_centre_of_mass_is_read_and_bounded_by_the_boxes_and_wheels() {
+        // The shipped coupe has the key: start from the file without it.
+        let without: String = coupe_text()
+            .lines()
+            .filter(|l| !l.starts_with("center_of_mass_m"))
+            .map(|l| format!("{l}\n"))
+            .collect();
         let key = "center_of_mass_m = [0.0, 0.48, 0.29]";
-        let with = coupe_text().replace("mass_kg = 1200.0", &format!("mass_kg = 1200.0\n{key}"));
+        let with = without.replace("mass_kg = 1200.0", &format!("mass_kg = 1200.0\n{key}"));
         let coupe = parse(&with).unwrap();
         assert_eq!(
             coupe.arcade().unwrap().center_of_mass_m,
@@ -292,7 +301,7 @@ mod tests {
             assert_eq!(e.field, field, "{bad}: {e}");
         }
         // Absent: the boxes' centroid, as before the key existed.
-        assert_eq!(parse(&coupe_text()).unwrap().arcade().unwrap().center_of_mass_m, None);
+        assert_eq!(parse(&without).unwrap().arcade().unwrap().center_of_mass_m, None);
     }
 
     #[test]

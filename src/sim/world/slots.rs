@@ -15,6 +15,7 @@ const PARKED: VehicleControl = VehicleControl {
     reverse: false,
     manual_gear_shift: false,
     gear: 0,
+    wheel_brake_scale: None,
 };
 
 /// What the world keeps for one car, in one place so adding a car cannot leave its parts out

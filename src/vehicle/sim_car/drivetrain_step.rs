@@ -94,7 +94,7 @@ impl Tick<'_> {
                 omega: omega[i],
                 tire_a: 0.0,
                 v_x: patches[i].v_x,
-                brake_nm: control.brake * w.max_brake_torque_nm
+                brake_nm: control.wheel_brake(i) * w.max_brake_torque_nm
                     + if control.hand_brake {
                         w.max_handbrake_torque_nm
                     } else {
