@@ -6,8 +6,9 @@
 //! asks for corner speeds no driver can reach.
 //!
 //! The run is deterministic (same car and surface → the same figure, bit for bit) and
-//! costs about a minute of simulated time, so each car and surface is measured once per
-//! process and kept (keyed by the car's whole definition and the material).
+//! costs about two minutes of simulated time over both circles (1.8 s in a debug build),
+//! so each car and surface is measured once per process and kept (keyed by the car's
+//! whole definition and the material).
 //!
 //! If a car's figure looks wrong (a profile far slower or faster than the car laps), run
 //! `skidpad validate --car NAME`: its circle check measures the same quantity on a 40 m
