@@ -11,7 +11,7 @@ use skidpad::content::load_level;
 use skidpad::content::track::Track;
 use skidpad::content::ContentRoot;
 use skidpad::raceline::self_crossings;
-use skidpad::raceline::{car_model, centre_line, level_line, load_line_csv};
+use skidpad::raceline::{car_model, centre_line, centre_line_with, level_line, load_line_csv, measured_car_model};
 use skidpad::raceline::{CarModel, GRAVITY_MPS2};
 use skidpad::raceline::{LateralOptions, Laterals};
 use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
@@ -327,9 +327,10 @@ fn the_circuit_ships_a_racing_line_faster_than_its_centre_line() {
         "circuit/raceline.csv is shipped, got {}",
         line.source
     );
+    // The centre line through the same profile: the sedan's measured grip on the track.
     let track = level.level.track.as_ref().unwrap();
-    let mu = level.level.materials.get(track.material).friction;
-    let centre = centre_line(&circuit(), &sedan, mu).unwrap();
+    let model = measured_car_model(&sedan, &level.level.materials, track.material).unwrap();
+    let centre = centre_line_with(&circuit(), &sedan, &model).unwrap();
     assert!(
         line.predicted_lap_s < 0.95 * centre.lap_time_s,
         "{} vs {}",

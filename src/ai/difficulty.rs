@@ -3,14 +3,17 @@
 //!
 //! | level   | aims at (fraction of the profile's speed) | wanders off the line (peak, m) |
 //! |---------|-------------------------------------------|--------------------------------|
-//! | rookie  | 0.80                                      | 1.2                            |
-//! | amateur | 0.84                                      | 0.8                            |
-//! | pro     | 0.87                                      | 0.4                            |
-//! | ace     | 0.90                                      | 0                              |
+//! | rookie  | 0.89                                      | 1.2                            |
+//! | amateur | 0.93                                      | 0.8                            |
+//! | pro     | 0.97                                      | 0.4                            |
+//! | ace     | 1.00                                      | 0                              |
 //!
-//! Ace is the driver's tuned settings ([`AiSettings::default`]): aiming at 93 % of the
-//! profile instead puts the electric car off the circuit's track (measured), so 90 % is
-//! the top that every shipped car holds. The wander is a sum of two sines along
+//! Ace is the driver's tuned settings ([`AiSettings::default`]): the whole profile, which
+//! is the grip each car measurably holds (`raceline::measured_grip`), so an ace laps the
+//! circuit within 3 % of the profile's prediction with every shipped car (measured,
+//! `tests/ai_pace.rs`). The levels below give up pace in the same proportions as before
+//! the profile was measured (rookie ≈ +12 %, amateur ≈ +7.5 %, pro ≈ +3 % a lap) and
+//! wander more: the race mode's difficulty row picks one for every opponent. The wander is a sum of two sines along
 //! the line whose phases come from a seed in the race set-up (the car's grid slot), never
 //! from a random source: the same race drives the same way, and a replay reproduces it.
 
@@ -23,13 +26,13 @@ use std::str::FromStr;
 /// wanders off the racing line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum AiDifficulty {
-    /// 80 % of the profile, wanders up to 1.2 m off the line.
+    /// 89 % of the profile, wanders up to 1.2 m off the line.
     Rookie,
-    /// 84 % of the profile, wanders up to 0.8 m.
+    /// 93 % of the profile, wanders up to 0.8 m.
     Amateur,
-    /// 87 % of the profile, wanders up to 0.4 m.
+    /// 97 % of the profile, wanders up to 0.4 m.
     Pro,
-    /// 90 % of the profile on the line: the driver at its best.
+    /// The whole profile on the line: the driver at its best.
     #[default]
     Ace,
 }
@@ -51,9 +54,9 @@ impl AiDifficulty {
     /// Fraction of the speed profile this level aims at.
     pub fn speed_scale(self) -> f32 {
         match self {
-            Self::Rookie => 0.80,
-            Self::Amateur => 0.84,
-            Self::Pro => 0.87,
+            Self::Rookie => 0.89,
+            Self::Amateur => 0.93,
+            Self::Pro => 0.97,
             Self::Ace => AiSettings::default().speed_scale,
         }
     }

@@ -22,7 +22,8 @@ pub struct AiSettings {
     /// The speed profile is read this far ahead (in seconds at the current speed), so
     /// the controller starts braking before the profile does.
     pub speed_preview_s: f32,
-    /// Fraction of the profile's speed aimed for (the profile is the friction limit).
+    /// Fraction of the profile's speed aimed for (the profile is the friction limit the
+    /// car measurably holds: 1 drives at it).
     pub speed_scale: f32,
     /// Yaw rate over the steered arc's (κ·v) beyond which the driver lifts off.
     pub oversteer_ratio: f32,
@@ -43,8 +44,8 @@ impl Default for AiSettings {
         Self {
             lookahead_m: 5.0,
             lookahead_s: 0.45,
-            speed_preview_s: 0.6,
-            speed_scale: 0.9,
+            speed_preview_s: 0.5,
+            speed_scale: 1.0,
             oversteer_ratio: 1.3,
             slip_limit: 0.12,
             cross_track_gain: 0.0,

@@ -1,7 +1,7 @@
 //! A level's racing line as a car will drive it: the one place that decides which line the
 //! AI drives on a level (play, `run`, the soak, the tests and the benches all ask here).
 
-use super::{centre_line, load_line_csv, LEVEL_LINE_FILE};
+use super::{centre_line_with, measured_car_model, parse_line_csv, LEVEL_LINE_FILE};
 use crate::ai::DrivingLine;
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
 use crate::vehicle::CarDef;
@@ -20,7 +20,8 @@ pub struct RaceLine {
 
 /// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
 /// one (`raceline.csv` beside a level loaded by path), else the level's centre line, either
-/// through `car`'s speed profile on the track's friction; on a level without a track, its
+/// through `car`'s speed profile with the grip it measurably holds on the track's surface
+/// ([`super::measured_car_model`]); on a level without a track, its
 /// `ai_line` loop at its set speed. An error when it has neither: give the level a track or
 /// an `ai_line` (content/levels/README.md).
 pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, ContentError> {
@@ -42,7 +43,8 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
             source: format!("level {} ai_line", l.name),
         });
     };
-    let mu = l.materials.get(track.material).friction;
+    // The friction limit the car holds on the track's surface, measured (see `grip`).
+    let model = measured_car_model(car, &l.materials, track.material)?;
     // Beside a level loaded by path (never the content root's level of the same name: its
     // line belongs to another track); else in the content root.
     let shipped = match &level.dir {
@@ -60,9 +62,9 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
     let (profiled, source) = match shipped {
         Some((bytes, label)) => {
             let text = String::from_utf8(bytes).map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
-            (load_line_csv(&label, &text, car, mu)?, label)
+            (model.profile(&parse_line_csv(&label, &text)?), label)
         }
-        None => (centre_line(&track.track, car, mu)?, "centre line".to_string()),
+        None => (centre_line_with(&track.track, car, &model)?, "centre line".to_string()),
     };
     let line = DrivingLine::new(profiled.points_m.clone(), profiled.speed_mps.clone())
         .ok_or_else(|| ContentError::new(&source, "line", "the racing line has fewer than 3 usable points"))?;

@@ -13,17 +13,20 @@
 //! frame of the racetrack databases, x = −world x, y = world z.
 
 mod geometry;
+mod grip;
 mod laterals;
 mod level;
 mod profile;
 
 pub use geometry::{loop_length, self_crossings};
+pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
 pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
 pub use level::{level_line, RaceLine};
 pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
 
+use crate::content::material::MaterialId;
 use crate::content::track::Track;
-use crate::content::ContentError;
+use crate::content::{ContentError, MaterialTable};
 use crate::vehicle::CarDef;
 use glam::Vec2;
 
@@ -99,13 +102,37 @@ pub fn car_model(car: &CarDef, mu: f32) -> Result<CarModel, ContentError> {
     Ok(CarModel::from_def(car, mu, GRAVITY_MPS2))
 }
 
+/// The speed model of `car` on `surface` as the simulation drives it: [`car_model`] with
+/// the cornering grip the car measurably holds there ([`measured_grip`]: headless skidpad
+/// runs on a slow and a fast circle, once per car and surface) instead of the tires'
+/// nominal μ·g. The profile a level's AI drives and its predicted lap are this model's.
+pub fn measured_car_model(
+    car: &CarDef,
+    materials: &MaterialTable,
+    surface: MaterialId,
+) -> Result<CarModel, ContentError> {
+    let model = car_model(car, materials.get(surface).friction)?;
+    let nominal_mps2 = model.mu * model.gravity_mps2;
+    let [slow, fast] = measured_grip(car, materials, surface, nominal_mps2);
+    let held = |p: GripPoint| p.1.is_finite() && p.1 > 0.1 * nominal_mps2;
+    if !(held(slow) && held(fast)) {
+        return Err(ContentError::new(
+            format!("car {}", car.name),
+            "grip",
+            format!(
+                "held only {:.2} and {:.2} m/s² on the skidpad's circles ({SKIDPAD_RADII_M:?} m) on {} (nominal {nominal_mps2:.2}): check its tires and steering (`skidpad validate`)",
+                slow.1, fast.1, materials.get(surface).name
+            ),
+        ));
+    }
+    Ok(model.with_measured_grip(slow, fast))
+}
+
 /// The centre line of `track` through the speed profile of `car` (fast; no search).
 /// `mu` is the road surface's friction (asphalt 1.0). The centre line is the track's,
 /// smoothed and resampled as [`Laterals::from_track`] does with the car's defaults.
 pub fn centre_line(track: &Track, car: &CarDef, mu: f32) -> Result<ProfiledLine, ContentError> {
-    let model = car_model(car, mu)?;
-    let lat = Laterals::from_track("track", track, &LateralOptions::for_car(car))?;
-    Ok(model.profile(&lat.points(&lat.centre_t)))
+    centre_line_with(track, car, &car_model(car, mu)?)
 }
 
 /// Reads a racing-line CSV written by `skidpad raceline --out` (map frame x_m,y_m[,...])
@@ -113,6 +140,12 @@ pub fn centre_line(track: &Track, car: &CarDef, mu: f32) -> Result<ProfiledLine,
 pub fn load_line_csv(file: &str, text: &str, car: &CarDef, mu: f32) -> Result<ProfiledLine, ContentError> {
     let points = parse_line_csv(file, text)?;
     Ok(car_model(car, mu)?.profile(&points))
+}
+
+/// The centre line of `track` (as [`centre_line`]) through `model`'s speed profile.
+pub fn centre_line_with(track: &Track, car: &CarDef, model: &CarModel) -> Result<ProfiledLine, ContentError> {
+    let lat = Laterals::from_track("track", track, &LateralOptions::for_car(car))?;
+    Ok(model.profile(&lat.points(&lat.centre_t)))
 }
 
 /// The points of a racing-line CSV (`x_m,y_m` first on each row, map frame; `#` lines

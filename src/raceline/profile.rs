@@ -86,6 +86,29 @@ pub struct CarModel {
     friction_circle: bool,
     /// Drive against speed, every [`TABLE_STEP_MPS`].
     drive: Vec<DriveSample>,
+    /// Where the grip fades with speed (none: `mu` at every speed).
+    fade: GripFade,
+}
+
+/// Cornering grip falling with speed, from two measured points: `mu` up to speed²
+/// `from_u`, falling linearly in speed² to `to_mu` at `to_u`, `to_mu` beyond: every
+/// shipped car holds less on the skidpad's large circle, driven faster, than on its small
+/// one (see `grip`). Linear in speed² between two points is the simplest fit; a third
+/// circle would show whether the fall is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct GripFade {
+    from_u: f32,
+    to_u: f32,
+    to_mu: f32,
+}
+
+impl GripFade {
+    /// No fade.
+    const NONE: GripFade = GripFade {
+        from_u: f32::INFINITY,
+        to_u: f32::INFINITY,
+        to_mu: 0.0,
+    };
 }
 
 impl CarModel {
@@ -130,6 +153,7 @@ impl CarModel {
                         .sum(),
                     friction_circle: true,
                     drive: Vec::new(),
+                    fade: GripFade::NONE,
                 };
                 let bins = ((model.top_speed_mps + 2.0) / TABLE_STEP_MPS).ceil() as usize + 1;
                 model.drive = (0..bins)
@@ -191,9 +215,58 @@ impl CarModel {
                         inv_spin_mass: 1.0 / m,
                         gear: 1,
                     }],
+                    fade: GripFade::NONE,
                 }
             }
         }
+    }
+
+    /// This car with the cornering grip measured on a skidpad: `slow` and `fast` are
+    /// (speed m/s, lateral acceleration m/s²) held on a small and a large circle. `mu`
+    /// becomes the slow figure over g; above the slow speed the grip falls linearly in
+    /// speed² to the fast figure, and stays there beyond (a fast figure above the slow one
+    /// is taken as equal: grip is never assumed to grow with speed).
+    pub fn with_measured_grip(mut self, slow: (f32, f32), fast: (f32, f32)) -> Self {
+        self.mu = slow.1 / self.gravity_mps2;
+        let to_mu = fast.1.min(slow.1) / self.gravity_mps2;
+        let (from_u, to_u) = (slow.0 * slow.0, fast.0 * fast.0);
+        self.fade = if to_u > from_u && to_mu < self.mu {
+            GripFade { from_u, to_u, to_mu }
+        } else {
+            GripFade::NONE
+        };
+        self
+    }
+
+    /// The friction coefficient the car corners with at speed² `u` (`mu` without a fade).
+    #[inline]
+    fn mu_at(&self, u: f32) -> f32 {
+        let f = &self.fade;
+        if u <= f.from_u {
+            self.mu
+        } else if u >= f.to_u {
+            f.to_mu
+        } else {
+            self.mu + (f.to_mu - self.mu) * (u - f.from_u) / (f.to_u - f.from_u)
+        }
+    }
+
+    /// Pass 1 in speed²: the largest `u` with `u·|k| ≤ μ(u)·g`, before the top speed;
+    /// `u` is the answer at constant grip (`μg/|k|`, as the caller computes it).
+    #[inline]
+    fn corner_u(&self, k_abs: f32, u: f32) -> f32 {
+        let g = self.gravity_mps2;
+        let f = &self.fade;
+        if u <= f.from_u {
+            return u;
+        }
+        let u_fast = f.to_mu * g / k_abs;
+        if u_fast >= f.to_u {
+            return u_fast;
+        }
+        // On the fade: u·|k| = g·(μ + slope·(u − from_u)), slope < 0.
+        let slope = (f.to_mu - self.mu) / (f.to_u - f.from_u);
+        g * (self.mu - slope * f.from_u) / (k_abs - g * slope)
     }
 
     /// A car with constant acceleration and braking (m/s²), no resistance, and a top
@@ -217,6 +290,7 @@ impl CarModel {
                 inv_spin_mass: 1.0,
                 gear: 1,
             }],
+            fade: GripFade::NONE,
         }
     }
 
@@ -250,18 +324,24 @@ impl CarModel {
         if k <= 1e-9 {
             self.top_speed_mps
         } else {
-            (self.mu * self.gravity_mps2 / k).sqrt().min(self.top_speed_mps)
+            self.corner_u(k, self.mu * self.gravity_mps2 / k)
+                .sqrt()
+                .min(self.top_speed_mps)
         }
     }
 
     /// Fraction of the tires' grip left for braking or driving at speed² `u` where the
-    /// lateral acceleration over the grip is `kc·u` (`kc = k/μg`): the friction circle.
+    /// lateral acceleration over the grip is `kc·u` (`kc = k/μg`): the friction circle,
+    /// of radius the grip at this speed when it fades (braking at full μ where the
+    /// skidpad's fast circle held less put the electric car off the circuit: measured).
     #[inline]
     fn longitudinal_fraction(&self, u: f32, kc: f32) -> f32 {
         if !self.friction_circle {
             return 1.0;
         }
-        let lateral = kc * u;
+        // `kc` is k over the slow corners' μ·g; at a speed where the grip has faded, the
+        // same lateral acceleration is a larger share of what is left.
+        let lateral = kc * u * (self.mu / self.mu_at(u));
         (1.0 - lateral * lateral).max(0.0).sqrt()
     }
 
@@ -273,7 +353,7 @@ impl CarModel {
     #[inline]
     fn braking_u(&self, u: f32, kc: f32) -> f32 {
         let grip = if self.friction_circle {
-            self.mu * self.mass_kg * self.gravity_mps2 * self.longitudinal_fraction(u, kc)
+            self.mu_at(u) * self.mass_kg * self.gravity_mps2 * self.longitudinal_fraction(u, kc)
         } else {
             f32::INFINITY
         };
@@ -375,7 +455,7 @@ impl CarModel {
                 k[o + i] = menger_curvature_from_lengths(a, b, c, ds[o + prev(i)], ds[o + i]);
                 kc[o + i] = k[o + i] * inv_mu_g;
                 let limit = if kc[o + i].abs() > 1e-12 {
-                    (1.0 / kc[o + i].abs()).min(top_u)
+                    self.corner_u(k[o + i].abs(), 1.0 / kc[o + i].abs()).min(top_u)
                 } else {
                     top_u
                 };
@@ -533,6 +613,34 @@ mod tests {
             p.length_m / v
         );
         assert!(p.gear.iter().all(|g| *g == 1));
+    }
+
+    #[test]
+    fn measured_grip_fading_with_speed_slows_only_the_fast_corners() {
+        let g = 9.8;
+        // μ = 1 held at 10 m/s, 0.5 at 30 m/s: linear in v² between.
+        let car = CarModel::constant(1.0, g, 3.0, 8.0, 60.0).with_measured_grip((10.0, g), (30.0, 0.5 * g));
+        // A slow corner (μg/k = 50 m²/s² < 10²) keeps the full grip.
+        let slow = car.corner_speed_mps(g / 50.0);
+        assert!((slow * slow - 50.0).abs() < 1e-3, "{slow}");
+        // Beyond the fast point the grip is the fast figure: μ = 0.5 on k = 0.002
+        // (v² = 2450, under the 60 m/s top speed).
+        let fast = car.corner_speed_mps(0.002);
+        assert!((fast * fast - 0.5 * g / 0.002).abs() < 1e-3 * 2450.0, "{fast}");
+        // On the fade, by hand: u·k = g·(1 − 0.5·(u − 100)/800) with k = 0.0098 gives
+        // u (0.0098 + 9.8·0.5/800) = 9.8·(1 + 0.5·100/800), u = 10.4125/0.015925 = 653.85.
+        let mid = car.corner_speed_mps(0.0098);
+        assert!((mid * mid - 653.85).abs() < 0.05, "{}", mid * mid);
+        // The friction circle at that point is full: next to nothing left for braking
+        // (under a tenth of the faded grip's μ(u)·g = 0.68·9.8); on the straight the
+        // faded circle's 6.7 m/s² caps the constant car's 8 m/s² brakes.
+        assert!(
+            car.braking_mps2(mid, 0.0098).abs() < 0.67,
+            "{}",
+            car.braking_mps2(mid, 0.0098)
+        );
+        let faded = car.mu_at(mid * mid) * g;
+        assert!((car.braking_mps2(mid, 0.0) - faded).abs() < 1e-4, "{faded}");
     }
 
     #[test]
