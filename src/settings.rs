@@ -59,6 +59,9 @@ pub struct Display {
     /// The 3D scene drawn at a resolution that follows recent frame times (the HUD stays
     /// sharp), so frames keep to the budget on a slow GPU.
     pub dynamic_resolution: bool,
+    /// Frames a second at most (one of the profile's `frame_caps_hz`); 0: as many as the
+    /// display shows.
+    pub frame_cap_hz: u32,
     /// Desktop fullscreen instead of a window.
     pub fullscreen: bool,
     /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
@@ -71,6 +74,7 @@ impl Default for Display {
             shadows: true,
             particles: true,
             dynamic_resolution: true,
+            frame_cap_hz: 0,
             fullscreen: false,
             window_height_px: 0,
         }
@@ -134,6 +138,7 @@ struct RawDisplay {
     shadows: bool,
     particles: bool,
     dynamic_resolution: bool,
+    frame_cap_hz: u32,
     fullscreen: bool,
     window_height_px: u32,
 }
@@ -212,6 +217,7 @@ impl Settings {
                 shadows: self.display.shadows,
                 particles: self.display.particles,
                 dynamic_resolution: self.display.dynamic_resolution,
+                frame_cap_hz: self.display.frame_cap_hz,
                 fullscreen: self.display.fullscreen,
                 window_height_px: self.display.window_height_px,
             },
@@ -385,6 +391,12 @@ impl Settings {
                 d.window_height_px
             ));
         }
+        if d.frame_cap_hz != 0 && !(10..=1000).contains(&d.frame_cap_hz) {
+            return Err(format!(
+                "display.frame_cap_hz must be 0 (no cap) or 10..1000, got {}",
+                d.frame_cap_hz
+            ));
+        }
         Ok(Settings {
             assists,
             volumes,
@@ -392,6 +404,7 @@ impl Settings {
                 shadows: d.shadows,
                 particles: d.particles,
                 dynamic_resolution: d.dynamic_resolution,
+                frame_cap_hz: d.frame_cap_hz,
                 fullscreen: d.fullscreen,
                 window_height_px: d.window_height_px,
             },

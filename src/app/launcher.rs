@@ -29,6 +29,7 @@ impl Launcher {
     /// The levels and cars the menus list, with the records kept.
     pub fn catalog(&self) -> Catalog {
         let mut catalog = Catalog::load(&self.root, self.window_options());
+        catalog.frame_caps_hz = self.profile.frame_caps_hz.clone();
         self.note_records(&mut catalog);
         catalog
     }

@@ -44,6 +44,7 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
     let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
     loop {
+        account.set_frame_cap_hz(flow.settings().display.frame_cap_hz);
         let mut frame = Frame::start(&stage.clock);
         stage.pump(flow.takes_pads());
         if !flow.update(&mut stage, &mut frame) {

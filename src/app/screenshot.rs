@@ -170,7 +170,7 @@ pub fn capture_screen(
     let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
     let mut front = match which {
         MenuShot::Title => FrontEnd::title(settings, catalog),
-        MenuShot::Pause => FrontEnd::pause(settings, false),
+        MenuShot::Pause => FrontEnd::pause(settings, false, setup.profile.frame_caps_hz.clone()),
         MenuShot::Results => FrontEnd::results(settings, &sample_summary(setup)),
         MenuShot::RaceResults => FrontEnd::race_results(settings, sample_race_table(setup)),
         MenuShot::ChallengeResults => {

@@ -94,13 +94,15 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
             .find(|(_, n)| n == name)
             .map(|(s, _)| *s)
             .ok_or_else(|| Error::bad_argument("--screen", format!("no screen called `{name}`")))?;
-        let device = if ctx.platform_arg == "xbox" {
+        // Console and handheld are played with a pad: their shots show its glyphs.
+        let device = if ctx.platform_arg == "xbox" || ctx.platform_arg == "handheld" {
             Device::Pad
         } else {
             Device::Keyboard
         };
-        let catalog =
+        let mut catalog =
             crate::app::frontend::Catalog::load(&ctx.root, ctx.profile.name == crate::content::DEFAULT_PROFILE);
+        catalog.frame_caps_hz = ctx.profile.frame_caps_hz.clone();
         let preview = match which {
             MenuShot::Cars => Some(crate::app::CarPreview::new(&ctx.root, &ctx.profile, &setup.car.name)?),
             _ => None,

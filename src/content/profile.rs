@@ -30,6 +30,8 @@ struct RawDisplay {
     width: u32,
     height: u32,
     vsync: bool,
+    #[serde(default)]
+    frame_caps_hz: Vec<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -67,6 +69,9 @@ pub struct PlatformProfile {
     pub height: u32,
     /// Wait for vblank on present.
     pub vsync: bool,
+    /// Frame-rate caps the player may choose (ascending, frames a second; empty: none
+    /// offered, frames follow the display).
+    pub frame_caps_hz: Vec<u32>,
     /// The fixed-step loop's settings.
     pub loop_config: LoopConfig,
     /// Wall time one frame may take.
@@ -136,6 +141,15 @@ impl PlatformProfile {
             1.0,
             10_000.0,
         )?;
+        for (i, &cap) in raw.display.frame_caps_hz.iter().enumerate() {
+            count(&format!("display.frame_caps_hz[{i}]"), cap, 10, 1000)?;
+            if i > 0 && cap <= raw.display.frame_caps_hz[i - 1] {
+                return Err(v.fail(
+                    "display.frame_caps_hz",
+                    format!("must be ascending, got {:?}", raw.display.frame_caps_hz),
+                ));
+            }
+        }
         let budget_ms = v.range("timing.frame_budget_ms", raw.timing.frame_budget_ms, 0.1, 10_000.0)?;
         let budget_mb = v.range("memory.budget_mb", raw.memory.budget_mb, 1.0, 1_048_576.0)?;
         Ok(Self {
@@ -144,6 +158,7 @@ impl PlatformProfile {
             width: raw.display.width,
             height: raw.display.height,
             vsync: raw.display.vsync,
+            frame_caps_hz: raw.display.frame_caps_hz,
             loop_config: LoopConfig {
                 tick_rate_hz: raw.timing.tick_rate_hz,
                 max_frame_delta: Duration::from_secs_f64(max_delta_ms / 1000.0),
@@ -172,6 +187,21 @@ mod tests {
         let desktop = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
         assert_eq!(desktop.loop_config.max_ticks_per_frame, 8);
         assert_eq!(desktop.loop_config.max_frame_delta, Duration::from_millis(250));
+        assert!(desktop.frame_caps_hz.is_empty() && xbox.frame_caps_hz.is_empty());
+        let handheld = PlatformProfile::load("handheld").unwrap();
+        assert_eq!((handheld.width, handheld.height), (1280, 800));
+        assert_eq!(handheld.frame_caps_hz, vec![30, 40, 60]);
+        assert_eq!(handheld.loop_config.tick_rate_hz, 60);
+    }
+
+    #[test]
+    fn frame_caps_must_be_ascending_and_sane() {
+        let text = xbox_text().replace("vsync = true", "vsync = true\nframe_caps_hz = [40, 30]");
+        let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+        assert_eq!(e.field, "display.frame_caps_hz");
+        let text = xbox_text().replace("vsync = true", "vsync = true\nframe_caps_hz = [0]");
+        let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+        assert_eq!(e.field, "display.frame_caps_hz[0]");
     }
 
     fn xbox_text() -> String {

@@ -234,6 +234,7 @@ impl Driving {
                 self.pause = Some(PauseMenu::open(
                     self.settings.clone(),
                     self.trial.is_some() || self.race.is_some(),
+                    stage.frame_caps_hz.clone(),
                 ))
             }
             (true, false) => self.pause = None,
@@ -243,6 +244,7 @@ impl Driving {
                     self.pause = Some(PauseMenu::open(
                         self.settings.clone(),
                         self.trial.is_some() || self.race.is_some(),
+                        stage.frame_caps_hz.clone(),
                     ));
                 }
                 self.pause_menu(stage);

@@ -64,6 +64,10 @@ pub struct FrameAccount {
     tick_duration: Duration,
     max_frames: Option<u64>,
     menu_frames: u64,
+    /// The profile's own budget (a frame cap may lengthen it).
+    profile_budget: Duration,
+    /// The shortest a frame may be under the player's frame-rate cap (None: no cap).
+    cap_period: Option<Duration>,
 }
 
 impl FrameAccount {
@@ -78,7 +82,19 @@ impl FrameAccount {
             tick_duration: profile.loop_config.tick_duration(),
             max_frames,
             menu_frames: 0,
+            profile_budget: profile.frame_budget,
+            cap_period: None,
         }
+    }
+
+    /// Caps frames at `hz` a second (the options' frame-rate cap; 0: no cap). A capped
+    /// frame's budget is the cap's period: at 30 fps a frame may take 33.3 ms, and the
+    /// loop runs two ticks in it.
+    pub fn set_frame_cap_hz(&mut self, hz: u32) {
+        self.cap_period = (hz > 0).then(|| Duration::from_secs_f64(1.0 / f64::from(hz)));
+        self.budget = self
+            .cap_period
+            .map_or(self.profile_budget, |p| p.max(self.profile_budget));
     }
 
     /// Counts a frame of the menus. False when `--max-frames` frames (menus and play
@@ -104,7 +120,11 @@ impl FrameAccount {
         }
         self.history.push(phases);
         self.frames += 1;
-        if !vsync {
+        if let Some(period) = self.cap_period {
+            // The player's cap: wait out the rest of its period (outside the frame's
+            // accounting, like the wait below).
+            clock.sleep_until(start + period.max(self.tick_duration));
+        } else if !vsync {
             // No vblank to wait on: cap the frame rate at the tick rate instead of spinning
             // (outside the frame's accounting: idle time is not over budget).
             clock.sleep_until(start + self.tick_duration);
@@ -153,5 +173,29 @@ mod tests {
         assert_eq!(account.history().len(), 3);
         let mut endless = FrameAccount::new(&profile, None);
         assert!((0..10).all(|_| endless.end(Frame::start(&clock), &clock, true)));
+    }
+
+    #[test]
+    fn a_frame_cap_sets_the_budget_and_paces_frames_to_its_period() {
+        let profile = PlatformProfile::load("handheld").unwrap();
+        let clock = WallClock::new();
+        let mut account = FrameAccount::new(&profile, None);
+        assert_eq!(account.budget(), profile.frame_budget);
+        account.set_frame_cap_hz(40);
+        assert_eq!(account.budget(), Duration::from_millis(25));
+        // A frame that does nothing still lasts the cap's period (the sleep is a floor:
+        // a busy machine may only make it longer).
+        let start = clock.now();
+        account.end(Frame::start(&clock), &clock, true);
+        assert!(
+            clock.now() - start >= Duration::from_millis(25),
+            "{:?}",
+            clock.now() - start
+        );
+        // A cap above the profile's rate cannot shorten its budget; 0 lifts the cap.
+        account.set_frame_cap_hz(120);
+        assert_eq!(account.budget(), profile.frame_budget);
+        account.set_frame_cap_hz(0);
+        assert_eq!(account.budget(), profile.frame_budget);
     }
 }

@@ -84,6 +84,11 @@ pub struct Flow {
 }
 
 impl Flow {
+    /// The settings in force (the options change them as the player goes).
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// Starts on the title, or on the loading screen of a level (straight on its race when
     /// there is no loader thread: its chunks then load on the game thread). Races are
     /// driven with the player's `settings`, the first one's ticks fed by `feed`.

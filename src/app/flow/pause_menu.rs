@@ -17,10 +17,11 @@ pub struct PauseMenu {
 }
 
 impl PauseMenu {
-    /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`).
-    pub fn open(settings: Settings, trial: bool) -> PauseMenu {
+    /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`); its
+    /// options offer `frame_caps_hz` (the profile's).
+    pub fn open(settings: Settings, trial: bool, frame_caps_hz: Vec<u32>) -> PauseMenu {
         PauseMenu {
-            front: FrontEnd::pause(settings, trial),
+            front: FrontEnd::pause(settings, trial, frame_caps_hz),
             nav: NavInput::default(),
             pressed: Vec::with_capacity(16),
         }

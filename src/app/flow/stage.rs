@@ -40,6 +40,8 @@ pub struct Stage {
     /// Whether the scale follows them (the options), or the scene is drawn at full
     /// resolution.
     pub dynamic_resolution: bool,
+    /// The frame-rate caps the profile offers (the pause menu's options list them).
+    pub frame_caps_hz: Vec<u32>,
     /// The window and its GL context.
     pub platform: Platform,
     /// The gamepads (real, or a pad script's).
@@ -98,6 +100,7 @@ impl Stage {
             renderer,
             resolution: DynamicResolution::new(profile.frame_budget),
             dynamic_resolution: true,
+            frame_caps_hz: profile.frame_caps_hz.clone(),
             platform,
             pads,
         })

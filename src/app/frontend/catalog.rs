@@ -59,6 +59,8 @@ pub struct Catalog {
     /// Whether the options offer the window size and fullscreen (the desktop profile;
     /// a console's display is fixed).
     pub window_options: bool,
+    /// The frame-rate caps the options offer (the profile's; empty: none).
+    pub frame_caps_hz: Vec<u32>,
 }
 
 /// Standard gravity for the top-speed estimate, m/s².
@@ -91,6 +93,7 @@ impl Catalog {
             levels,
             cars,
             window_options,
+            frame_caps_hz: Vec::new(),
         }
     }
 

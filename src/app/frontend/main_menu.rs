@@ -22,7 +22,11 @@ pub fn on(event: MenuEvent, choice: &mut Choice, catalog: &Catalog, settings: &S
         return Step::Stay;
     };
     match i {
-        OPTIONS => Step::Push(Page::Options(options::menu(settings, catalog.window_options))),
+        OPTIONS => Step::Push(Page::Options(options::menu(
+            settings,
+            catalog.window_options,
+            &catalog.frame_caps_hz,
+        ))),
         CREDITS => Step::Push(Page::Credits(credits::menu())),
         QUIT => Step::Push(Page::Confirm(confirm::menu())),
         mode => match Mode::ALL.get(mode) {

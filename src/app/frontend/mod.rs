@@ -229,12 +229,16 @@ impl FrontEnd {
         fe
     }
 
-    /// The pause menu of a race (with Finish in a time trial).
-    pub fn pause(settings: Settings, trial: bool) -> FrontEnd {
+    /// The pause menu of a race (with Finish in a time trial); its options offer
+    /// `frame_caps_hz` (the profile's).
+    pub fn pause(settings: Settings, trial: bool, frame_caps_hz: Vec<u32>) -> FrontEnd {
         FrontEnd {
             stack: vec![Page::Pause(pause::menu(trial))],
             settings,
-            catalog: Catalog::default(),
+            catalog: Catalog {
+                frame_caps_hz,
+                ..Catalog::default()
+            },
             choice: Choice::default(),
             results: Vec::new(),
             next: None,
@@ -368,7 +372,7 @@ impl FrontEnd {
             (Page::Options(m), e) => options::on(e, m, &mut self.settings),
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
-            (Page::Pause(m), e) => pause::on(e, m, &self.settings),
+            (Page::Pause(m), e) => pause::on(e, m, &self.settings, &self.catalog.frame_caps_hz),
             (Page::Results(_), e) => results::on(e, self.next.as_ref()),
             (Page::Title, _) => Step::Stay,
         }

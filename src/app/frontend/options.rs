@@ -29,12 +29,13 @@ enum Row {
     Shadows,
     Particles,
     DynamicResolution,
+    FrameCap,
     Fullscreen,
     WindowSize,
 }
 
 /// The rows, in order.
-const ROWS: [Row; 24] = [
+const ROWS: [Row; 25] = [
     Row::MasterVolume,
     Row::EngineVolume,
     Row::EffectsVolume,
@@ -57,13 +58,15 @@ const ROWS: [Row; 24] = [
     Row::Shadows,
     Row::Particles,
     Row::DynamicResolution,
-    // Last, so the rows above keep their places where the display is fixed.
+    // Last, so the rows above keep their places: the frame cap where the profile offers
+    // caps, then the window's rows where it can change.
+    Row::FrameCap,
     Row::Fullscreen,
     Row::WindowSize,
 ];
 
-/// Rows shown where the window cannot be changed (the display rows left off).
-const FIXED_DISPLAY_ROWS: usize = ROWS.len() - 2;
+/// Rows shown where the window cannot be changed and no frame cap is offered.
+const FIXED_DISPLAY_ROWS: usize = ROWS.len() - 3;
 
 /// Window heights offered (16:9 windows), px; 0 is the profile's own size.
 const WINDOW_HEIGHTS: [u32; 4] = [0, 720, 900, 1080];
@@ -72,9 +75,15 @@ fn slider(value: f32, min: f32, max: f32, step: f32) -> Widget {
     Widget::Slider { value, min, max, step }
 }
 
-/// The rows with the values of `s`; the window's rows with `window_options`.
-pub fn menu(s: &Settings, window_options: bool) -> Menu {
-    let shown = if window_options { ROWS.len() } else { FIXED_DISPLAY_ROWS };
+/// The rows with the values of `s`; the window's rows with `window_options`, the frame
+/// cap's with `frame_caps_hz` (the profile's caps; a profile with window options offers
+/// them too).
+pub fn menu(s: &Settings, window_options: bool, frame_caps_hz: &[u32]) -> Menu {
+    let shown = match (window_options, frame_caps_hz.is_empty()) {
+        (true, _) => ROWS.len(),
+        (false, false) => FIXED_DISPLAY_ROWS + 1,
+        (false, true) => FIXED_DISPLAY_ROWS,
+    };
     let items = ROWS[..shown]
         .iter()
         .map(|row| match *row {
@@ -101,6 +110,18 @@ pub fn menu(s: &Settings, window_options: bool) -> Menu {
             Row::Shadows => Item::new("Shadows", Widget::Toggle(s.display.shadows)),
             Row::Particles => Item::new("Particles", Widget::Toggle(s.display.particles)),
             Row::DynamicResolution => Item::new("Dynamic resolution", Widget::Toggle(s.display.dynamic_resolution)),
+            Row::FrameCap => Item::new(
+                "Frame rate cap",
+                Widget::Choice {
+                    index: frame_caps_hz
+                        .iter()
+                        .position(|c| *c == s.display.frame_cap_hz)
+                        .map_or(0, |i| i + 1),
+                    options: std::iter::once("Off".to_string())
+                        .chain(frame_caps_hz.iter().map(|c| format!("{c} fps")))
+                        .collect(),
+                },
+            ),
             Row::Fullscreen => Item::new("Fullscreen", Widget::Toggle(s.display.fullscreen)),
             Row::WindowSize => Item::new(
                 "Window size",
@@ -196,6 +217,16 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
         Row::Shadows => s.display.shadows = on,
         Row::Particles => s.display.particles = on,
         Row::DynamicResolution => s.display.dynamic_resolution = on,
+        Row::FrameCap => {
+            if let Widget::Choice { index, ref options } = item.widget {
+                // "Off", then "30 fps", "40 fps", ...: the number is the cap.
+                s.display.frame_cap_hz = options
+                    .get(index)
+                    .and_then(|o| o.strip_suffix(" fps"))
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+            }
+        }
         Row::Fullscreen => s.display.fullscreen = on,
         Row::WindowSize => {
             if let Widget::Choice { index, .. } = item.widget {

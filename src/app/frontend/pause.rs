@@ -30,7 +30,7 @@ pub fn menu(trial: bool) -> Menu {
 }
 
 /// What each row does, by its label (the rows differ by mode).
-pub fn on(event: MenuEvent, menu: &Menu, settings: &Settings) -> Step {
+pub fn on(event: MenuEvent, menu: &Menu, settings: &Settings, frame_caps_hz: &[u32]) -> Step {
     let MenuEvent::Activated(i) = event else {
         return Step::Stay;
     };
@@ -40,7 +40,7 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &Settings) -> Step {
         Some(FINISH) => Step::Out(Outcome::Finish),
         Some("Reset car") => Step::Out(Outcome::ResetCar),
         Some("Camera") => Step::Out(Outcome::Camera),
-        Some("Options") => Step::Push(Page::Options(options::menu(settings, false))),
+        Some("Options") => Step::Push(Page::Options(options::menu(settings, false, frame_caps_hz))),
         Some("Quit to menu") => Step::Out(Outcome::QuitToMenu),
         Some("Quit game") => Step::Push(Page::Confirm(confirm::menu())),
         _ => Step::Stay,

@@ -33,6 +33,7 @@ fn catalog() -> Catalog {
         levels: vec![level("proving_ground", None), level("circuit", Some(4300.0)), slip],
         cars: vec![car("coupe"), car("sedan"), car("electric")],
         window_options: true,
+        frame_caps_hz: vec![30, 60],
     }
 }
 
@@ -141,10 +142,10 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     nav(&mut fe, &[Down, Down, Down, Down, Accept]);
-    // The Reset binding is tenth from the bottom (under it: Camera, Shift up, Shift down,
-    // Pause, Shadows, Particles, Dynamic resolution, Fullscreen, Window size); up from the
-    // first row wraps.
-    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up, Up]);
+    // The Reset binding is eleventh from the bottom (under it: Camera, Shift up, Shift
+    // down, Pause, Shadows, Particles, Dynamic resolution, Frame rate cap, Fullscreen,
+    // Window size); up from the first row wraps.
+    nav(&mut fe, &[Up, Up, Up, Up, Up, Up, Up, Up, Up, Up, Up]);
     assert_eq!(
         fe.page().menu().unwrap().items()[fe.page().menu().unwrap().focus()].label,
         "Reset car"
@@ -195,22 +196,40 @@ fn the_window_rows_only_where_the_display_can_change() {
     assert!(fe.settings().display.fullscreen);
     let console = Catalog {
         window_options: false,
+        frame_caps_hz: Vec::new(),
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
     nav(&mut fe, &[Down, Down, Down, Down, Accept]);
-    assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
+    assert!(!labels(&fe)
+        .iter()
+        .any(|l| l == "Fullscreen" || l == "Window size" || l == "Frame rate cap"));
     // Shadows, particles and dynamic resolution are every profile's: the last three rows
     // there.
     nav(&mut fe, &[Up, Accept, Up, Accept, Up, Accept]);
     let d = fe.settings().display;
     assert!(!d.dynamic_resolution && !d.particles && !d.shadows, "{d:?}");
+    // A handheld: a fixed screen, and frame-rate caps. The cap is the last row; right
+    // from "Off" picks the first cap, left goes back to none.
+    let handheld = Catalog {
+        window_options: false,
+        frame_caps_hz: vec![30, 40, 60],
+        ..catalog()
+    };
+    let mut fe = FrontEnd::main_menu(Settings::default(), handheld);
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    assert_eq!(labels(&fe).last().map(String::as_str), Some("Frame rate cap"));
+    assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
+    assert_eq!(nav(&mut fe, &[Up, Right, Right]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().display.frame_cap_hz, 40);
+    assert_eq!(nav(&mut fe, &[Left, Left]), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().display.frame_cap_hz, 0);
 }
 
 #[test]
 fn pause_menu_rows_and_back_resumes() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default(), false);
+    let mut fe = FrontEnd::pause(Settings::default(), false, Vec::new());
     assert_eq!(nav(&mut fe, &[Back]), Outcome::Resume);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
@@ -469,13 +488,13 @@ fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
 #[test]
 fn a_time_trial_pause_menu_finishes_the_run() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default(), true);
+    let mut fe = FrontEnd::pause(Settings::default(), true, Vec::new());
     // Finish follows Restart; the rows after it do what they did.
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Finish);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
-    let free = FrontEnd::pause(Settings::default(), false);
+    let free = FrontEnd::pause(Settings::default(), false, Vec::new());
     assert!(!free.page().menu().unwrap().items().iter().any(|i| i.label == "Finish"));
 }
 
