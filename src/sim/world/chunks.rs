@@ -24,6 +24,10 @@ impl SimWorld {
     /// Brings chunks near `positions` into the world and drops far ones.
     pub(super) fn stream(&mut self, positions: &[Vec3]) {
         let (enter, leave) = self.streamer.plan(positions, &self.resident);
+        if enter.is_empty() && leave.is_empty() {
+            // Most ticks: nothing moved in or out, so the counters stand as they are.
+            return;
+        }
         for c in leave {
             let k = chunk_key(c);
             for h in self.resident.remove(&k).unwrap_or_default() {
