@@ -39,7 +39,11 @@ fn measured_ticks(world: &mut SimWorld, player: &mut AiPlayer, opponents: &mut O
 fn main() {
     let mut args = std::env::args().skip(1);
     let car_name = args.next().unwrap_or_else(|| usage());
-    let cars: usize = args.next().and_then(|n| n.parse().ok()).filter(|n| *n >= 1).unwrap_or_else(|| usage());
+    let cars: usize = args
+        .next()
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n >= 1)
+        .unwrap_or_else(|| usage());
     let ticks: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage());
     let root = ContentRoot::Embedded;
     let level = load_level(&root, "circuit").unwrap_or_else(|e| {
