@@ -3,13 +3,15 @@
 //! it, instead of a descent through the world's BVH and then each mesh's own BVH for every
 //! ray.
 //!
-//! Same geometry, same answer: each cached triangle is cast with the function rapier's scene
-//! query calls on it (parry's `Triangle` ray cast in the collider's frame), keeping the
-//! nearest hit the same way, and bodies (other cars, props) near the car are listed from the
-//! world's BVH once per tick and cast where the world's query would cast them. Only a hit at exactly equal distance on two shapes could come out
-//! differently (the first found wins, and the order differs). If a wheel misses ground the
-//! plain query would find, compare `cast` with `PhysicsWorld::cast_ray_and_get_normal` on
-//! that ray: a region or a mesh transform the gathering got wrong shows there.
+//! Same geometry, same answer: each cached triangle whose box (grown by a centimetre) meets
+//! the ray's is cast with the function rapier's scene query calls on it (parry's `Triangle`
+//! ray cast in the collider's frame), keeping the nearest hit the same way, and bodies
+//! (other cars, props) near the car are listed from the world's BVH once per tick and cast
+//! where the world's query would cast them. Only a hit at exactly equal distance on two
+//! shapes could come out differently (the first found wins, and the order differs). If a
+//! wheel misses ground the plain query would find, compare `cast` with
+//! `PhysicsWorld::cast_ray_and_get_normal` on that ray: a region or a mesh transform the
+//! gathering got wrong shows there.
 
 use glam::Vec3;
 use rapier3d::parry::bounding_volume::BoundingVolume;
@@ -27,6 +29,11 @@ const GATHER_MARGIN_M: f32 = 0.5;
 /// Room reserved at start, so the gathering does not allocate in a tick unless a car finds
 /// far denser ground than the shipped levels have.
 const RESERVED_TRIANGLES: usize = 512;
+
+/// How much a triangle's box is grown before a ray's box is tested against it, m: far more
+/// than the tolerance of parry's ray-triangle test, so no ray the test would accept is
+/// turned away by the box.
+const TRIANGLE_BOX_MARGIN_M: f32 = 0.01;
 const RESERVED_COLLIDERS: usize = 32;
 
 /// A triangle mesh under the region: its collider and its triangles in the region
@@ -50,8 +57,9 @@ pub struct GroundCache {
     whole: Vec<ColliderHandle>,
     /// Triangle meshes touching the region.
     meshes: Vec<MeshPart>,
-    /// Triangle indices, by mesh (see [`MeshPart`]).
-    triangles: Vec<u32>,
+    /// Triangles by mesh (see [`MeshPart`]): the index and its box in the mesh's frame,
+    /// grown by `TRIANGLE_BOX_MARGIN_M`.
+    triangles: Vec<(u32, Aabb)>,
     /// Bodies' colliders near the latest rays prepared for.
     bodies: Vec<ColliderHandle>,
 }
@@ -151,9 +159,15 @@ impl GroundCache {
             let pose = collider.position();
             let local_ray = ray.inverse_transform_by(pose);
             let mut mesh_best: Option<RayIntersection> = None;
-            for &i in &self.triangles[part.start..part.end] {
+            for (i, tri_box) in &self.triangles[part.start..part.end] {
+                // A hit nearer than the best so far lies in both boxes: skip the test
+                // where they do not meet (most of the cube's triangles, for a short ray).
+                let end = local_ray.point_at(best_toi);
+                if !tri_box.intersects(&Aabb::new(local_ray.origin.min(end), local_ray.origin.max(end))) {
+                    continue;
+                }
                 if let Some(hit) = mesh
-                    .triangle(i)
+                    .triangle(*i)
                     .cast_local_ray_and_get_normal(&local_ray, best_toi, true)
                 {
                     if hit.time_of_impact < best_toi {
@@ -204,7 +218,11 @@ impl GroundCache {
                 Some(mesh) => {
                     let local = wide.transform_by(&collider.position().inverse());
                     let start = self.triangles.len();
-                    self.triangles.extend(mesh.bvh().intersect_aabb(&local));
+                    self.triangles.extend(
+                        mesh.bvh()
+                            .intersect_aabb(&local)
+                            .map(|i| (i, mesh.triangle(i).local_aabb().loosened(TRIANGLE_BOX_MARGIN_M))),
+                    );
                     if self.triangles.len() > start {
                         self.meshes.push(MeshPart {
                             collider: handle,
