@@ -277,6 +277,16 @@ impl Streamer {
             near.marked[i as usize] = false;
         }
         near.flipped.clear();
+        // A chunk that left while still within the prefetch radius had its prefetch
+        // forgotten above: the next plan must renew it, as a plan from scratch would.
+        for &c in &leave {
+            if let Some(i) = self.all.iter().position(|&a| a == c) {
+                if near.counts[i][PREFETCH] > 0 && !near.marked[i] {
+                    near.marked[i] = true;
+                    near.flipped.push(i as u32);
+                }
+            }
+        }
         enter.sort_by_key(|c| key(*c));
         leave.sort_by_key(|c| key(*c));
         near.expected_resident = Some(resident.len() + enter.len() - leave.len());
@@ -439,8 +449,24 @@ mod tests {
                 Vec3::new(-500.0 + 0.7 * (t % 1500.0), 0.0, -300.0 + 0.2 * t),
             ];
             let expected = plan_from_scratch(&s, &positions, &resident);
+            // The prefetches a plan from scratch keeps: every chunk within the prefetch
+            // radius, less those leaving now (renewed by the next plan).
+            let prefetch_m = s.radii.prefetch_m;
             let (enter, leave) = s.plan(&positions, &resident);
             assert_eq!((&enter, &leave), (&expected.0, &expected.1), "tick {tick}");
+            let want: Vec<(i32, i32)> = s
+                .all
+                .iter()
+                .filter(|&&c| {
+                    !leave.contains(&c)
+                        && positions
+                            .iter()
+                            .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), c, s.chunk_m) <= prefetch_m)
+                })
+                .map(|&c| key(c))
+                .collect();
+            let have: Vec<(i32, i32)> = s.prefetched.keys().copied().collect();
+            assert_eq!(have, want, "prefetched at tick {tick}");
             for c in leave {
                 resident.remove(&key(c));
                 left += 1;
