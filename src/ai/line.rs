@@ -5,6 +5,14 @@ use glam::Vec2;
 /// How far around a point the nearest-point search looks, in points either side.
 const SEARCH_WINDOW: usize = 40;
 
+/// Segments per block of the nearest-point search: a block whose bounding circle is
+/// further than the best distance so far is skipped whole.
+const BLOCK: usize = 8;
+
+/// Added to a block's reach before it is skipped, m: the bound is computed in f32, and a
+/// block must never be skipped for rounding (the result would change).
+const BLOCK_MARGIN_M: f32 = 0.01;
+
 /// A closed line in world (x, z), metres, with a target speed per point.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DrivingLine {
@@ -12,6 +20,12 @@ pub struct DrivingLine {
     speed_mps: Vec<f32>,
     s_m: Vec<f32>,
     length_m: f32,
+    /// Per segment: the vector from its point to the next, and its squared length (at
+    /// least 1e-9), as the nearest-point search uses them.
+    segments: Vec<(Vec2, f32)>,
+    /// Per block of [`BLOCK`] segments (`i / BLOCK`): the centre and radius of a circle
+    /// holding them.
+    blocks: Vec<(Vec2, f32)>,
 }
 
 /// Where a position sits along a [`DrivingLine`].
@@ -45,11 +59,29 @@ impl DrivingLine {
         if s <= 0.0 {
             return None;
         }
+        let n = points.len();
+        let segments = (0..n)
+            .map(|i| {
+                let ab = points[(i + 1) % n] - points[i];
+                (ab, ab.length_squared().max(1e-9))
+            })
+            .collect();
+        let blocks = (0..n.div_ceil(BLOCK))
+            .map(|b| {
+                // The block's segments run from point b·BLOCK to the point after its last.
+                let ends = || (b * BLOCK..=((b + 1) * BLOCK).min(n)).map(|i| points[i % n]);
+                let centre = ends().fold(Vec2::ZERO, |sum, p| sum + p) / ends().count() as f32;
+                let radius = ends().map(|p| p.distance(centre)).fold(0.0f32, f32::max);
+                (centre, radius)
+            })
+            .collect();
         Some(DrivingLine {
             points,
             speed_mps,
             s_m,
             length_m: s,
+            segments,
+            blocks,
         })
     }
 
@@ -104,26 +136,45 @@ impl DrivingLine {
 
     /// Locates `p` on the line, searching near `hint` (a previous index) when given, or
     /// everywhere.
+    ///
+    /// The nearest point of the segments searched (the first searched on a tie). The search
+    /// takes the hint's own distance as a bound and skips whole blocks of segments whose
+    /// bounding circle lies beyond it: a skipped segment is strictly further than the one
+    /// found, so the answer is the one a segment-by-segment search gives. If locating ever
+    /// disagrees with that, suspect `BLOCK_MARGIN_M` or the blocks' circles.
     pub fn locate(&self, p: Vec2, hint: Option<usize>) -> LinePosition {
         let n = self.points.len();
-        let mut best = (f32::INFINITY, 0usize, 0.0f32);
-        let mut consider = |i: usize| {
+        let distance_sq = |i: usize| {
             let a = self.points[i];
-            let b = self.points[(i + 1) % n];
-            let ab = b - a;
-            let t = ((p - a).dot(ab) / ab.length_squared().max(1e-9)).clamp(0.0, 1.0);
-            let d = p.distance_squared(a + ab * t);
-            if d < best.0 {
-                best = (d, i, t);
-            }
+            let (ab, length_sq) = self.segments[i];
+            let t = ((p - a).dot(ab) / length_sq).clamp(0.0, 1.0);
+            (p.distance_squared(a + ab * t), t)
         };
-        match hint {
-            Some(h) if n > 2 * SEARCH_WINDOW + 1 => {
-                for k in 0..=2 * SEARCH_WINDOW {
-                    consider((h + n + k - SEARCH_WINDOW) % n);
+        let (first, count) = match hint {
+            Some(h) if n > 2 * SEARCH_WINDOW + 1 => ((h % n + n - SEARCH_WINDOW) % n, 2 * SEARCH_WINDOW + 1),
+            _ => (0, n),
+        };
+        // A bound on the answer: the hint's segment, or the first searched.
+        let bound_sq = distance_sq(hint.map_or(first, |h| h % n)).0;
+        let reach = bound_sq.sqrt() + BLOCK_MARGIN_M;
+        let mut best = (f32::INFINITY, 0usize, 0.0f32);
+        let mut k = 0;
+        while k < count {
+            let i = (first + k) % n;
+            // The searched run of this block from i: to the block's end, the window's, or the
+            // line's last segment.
+            let run = (BLOCK - i % BLOCK).min(count - k).min(n - i);
+            let (centre, radius) = self.blocks[i / BLOCK];
+            let near = reach + radius;
+            if p.distance_squared(centre) <= near * near {
+                for i in i..i + run {
+                    let (d, t) = distance_sq(i);
+                    if d < best.0 {
+                        best = (d, i, t);
+                    }
                 }
             }
-            _ => (0..n).for_each(&mut consider),
+            k += run;
         }
         let (_, i, t) = best;
         let a = self.points[i];
@@ -181,6 +232,63 @@ mod tests {
         );
         let hinted = l.locate(Vec2::new(101.0, 60.0), Some(1));
         assert!((hinted.s_m - 160.0).abs() < 1e-4);
+    }
+
+    /// The search segment by segment, as it was before the blocks: every segment of the
+    /// window (or of the line), in window order, the first nearest kept.
+    fn locate_every_segment(l: &DrivingLine, p: Vec2, hint: Option<usize>) -> (usize, f32) {
+        let n = l.points.len();
+        let mut best = (f32::INFINITY, 0usize);
+        let mut consider = |i: usize| {
+            let a = l.points[i];
+            let ab = l.points[(i + 1) % n] - a;
+            let t = ((p - a).dot(ab) / ab.length_squared().max(1e-9)).clamp(0.0, 1.0);
+            let d = p.distance_squared(a + ab * t);
+            if d < best.0 {
+                best = (d, i);
+            }
+        };
+        match hint {
+            Some(h) if n > 2 * SEARCH_WINDOW + 1 => {
+                for k in 0..=2 * SEARCH_WINDOW {
+                    consider((h + n + k - SEARCH_WINDOW) % n);
+                }
+            }
+            _ => (0..n).for_each(&mut consider),
+        }
+        (best.1, best.0)
+    }
+
+    #[test]
+    fn skipping_blocks_finds_what_every_segment_finds() {
+        // A wavy loop of 301 points (blocks do not divide it), passing near itself where
+        // the waves are deep, with some points repeated (zero-length segments).
+        let pts: Vec<Vec2> = (0..301)
+            .map(|i| {
+                let a = i as f32 / 301.0 * std::f32::consts::TAU;
+                let r = 200.0 + 60.0 * (a * 9.0).sin();
+                Vec2::new(r * a.cos(), r * a.sin()).round()
+            })
+            .collect();
+        let l = DrivingLine::new(pts.clone(), vec![1.0; pts.len()]).unwrap();
+        let mut compared = 0;
+        for (k, &p) in pts.iter().enumerate().step_by(3) {
+            for offset in [
+                Vec2::ZERO,
+                Vec2::new(3.5, -1.25),
+                Vec2::new(-40.0, 25.0),
+                Vec2::splat(0.5),
+            ] {
+                let q = p + offset;
+                for hint in [None, Some(k), Some((k + 17) % pts.len()), Some((k + 290) % pts.len())] {
+                    let got = l.locate(q, hint);
+                    let (index, _) = locate_every_segment(&l, q, hint);
+                    assert_eq!(got.index, index, "at {q:?} with hint {hint:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000);
     }
 
     #[test]

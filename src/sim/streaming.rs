@@ -121,6 +121,75 @@ pub struct Streamer {
     prefetched: BTreeMap<(i32, i32), ()>,
     provider: Box<dyn ChunkProvider>,
     stats: StreamStats,
+    near: NearCounts,
+}
+
+/// Kept below the exact distance a car may move before an answer must be recomputed, m:
+/// covers the rounding of `distance_to_chunk` (a few ulps of coordinates of a few km).
+const SLACK_MARGIN_M: f32 = 0.01;
+
+/// How far a car moves before all its answers are recomputed from where it is, m: until
+/// then a tick recomputes only the chunks whose distance was that near a radius.
+const REANCHOR_M: f32 = 25.0;
+
+/// Which chunks each car is near, and how many cars are near each chunk, at each of the
+/// three radii: the plan's inputs kept between ticks, so a tick recomputes only the answers
+/// a car's move could have changed, and plans only when an answer changed.
+///
+/// Exact, not approximate: a distance to a chunk changes no faster than the car moves, so
+/// once a car has moved `m` from where its answers were all computed (its anchor), only the
+/// chunks whose distance there was within `m` (plus a margin) of a radius can have changed;
+/// those are recomputed every tick from then on, nearest gap first, until the car is
+/// `REANCHOR_M` from its anchor and everything is recomputed. "Any car within r" is a count
+/// above zero. If chunks enter or leave when they should not, compare with answers from
+/// scratch (the unit test does).
+#[derive(Default)]
+struct NearCounts {
+    /// Per car (the index in the positions planned for).
+    cars: Vec<CarAnswers>,
+    /// Per car, per chunk (`all`'s order): bit k set when within radius k (resident, drop,
+    /// prefetch).
+    bits: Vec<u8>,
+    /// Per car, every chunk as (gap between its distance from the anchor and the nearest
+    /// radius, chunk index), nearest gap first.
+    gaps: Vec<(f32, u32)>,
+    /// Per chunk: how many cars are within each radius.
+    counts: Vec<[u32; 3]>,
+    /// Chunks whose "some car within radius k" answer changed since the latest plan
+    /// (`marked` says which are listed, so none is listed twice).
+    flipped: Vec<u32>,
+    marked: Vec<bool>,
+    /// `resident`'s size the latest plan left behind: another size means the resident set
+    /// changed outside the plan, and the plan must run.
+    expected_resident: Option<usize>,
+}
+
+/// Where one car's answers were all computed, and how many of its nearest gaps are
+/// recomputed every tick since.
+#[derive(Debug, Clone, Copy, Default)]
+struct CarAnswers {
+    anchor: Option<Vec2>,
+    recomputing: usize,
+}
+
+/// Sets one car's answers for one chunk to `new`, keeping the chunk's counts; true when a
+/// count went from zero or to zero.
+fn set_answers(old: &mut u8, count: &mut [u32; 3], new: u8) -> bool {
+    let diff = new ^ *old;
+    let mut changed = false;
+    for (k, n) in count.iter_mut().enumerate() {
+        if diff & (1 << k) != 0 {
+            let was = *n > 0;
+            if new & (1 << k) != 0 {
+                *n += 1;
+            } else {
+                *n -= 1;
+            }
+            changed |= was != (*n > 0);
+        }
+    }
+    *old = new;
+    changed
 }
 
 /// Distance from the ground point `p` to chunk `c`'s square.
@@ -129,6 +198,11 @@ fn distance_to_chunk(p: Vec2, c: ChunkCoord, chunk_m: f32) -> f32 {
     let hi = lo + Vec2::splat(chunk_m);
     (p.clamp(lo, hi) - p).length()
 }
+
+/// Indices of the radii in [`NearCounts`].
+const RESIDENT: usize = 0;
+const DROP: usize = 1;
+const PREFETCH: usize = 2;
 
 fn key(c: ChunkCoord) -> (i32, i32) {
     (c.y, c.x)
@@ -144,6 +218,7 @@ impl Streamer {
             prefetched: BTreeMap::new(),
             provider,
             stats: StreamStats::default(),
+            near: NearCounts::default(),
         }
     }
 
@@ -163,16 +238,25 @@ impl Streamer {
         positions: &[Vec3],
         resident: &BTreeMap<(i32, i32), Vec<rapier3d::prelude::ColliderHandle>>,
     ) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
-        let near = |c: ChunkCoord, r: f32| {
-            positions
-                .iter()
-                .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), c, self.chunk_m) <= r)
-        };
+        self.update_near(positions);
         let mut enter = Vec::new();
         let mut leave = Vec::new();
-        for &c in &self.all {
+        // A chunk whose answers did not change since the latest plan gets the same decision
+        // again, which changes nothing (the plan is idempotent): only the flipped ones are
+        // decided, in `all`'s order, unless the resident set changed outside the plan.
+        let every = self.near.expected_resident != Some(resident.len());
+        let near = &mut self.near;
+        if !every && near.flipped.is_empty() {
+            return (enter, leave);
+        }
+        near.flipped.sort_unstable();
+        let chunks = if every { self.all.len() } else { near.flipped.len() };
+        for n in 0..chunks {
+            let i = if every { n } else { near.flipped[n] as usize };
+            let c = self.all[i];
+            let near = |radius: usize| near.counts[i][radius] > 0;
             let k = key(c);
-            if near(c, self.radii.prefetch_m) {
+            if near(PREFETCH) {
                 if self.prefetched.insert(k, ()).is_none() {
                     self.stats.prefetched += 1;
                     self.provider.prefetch(c);
@@ -180,18 +264,101 @@ impl Streamer {
             } else if self.prefetched.remove(&k).is_some() {
                 self.provider.release(c);
             }
-            if !resident.contains_key(&k) && near(c, self.radii.resident_m) {
+            if !resident.contains_key(&k) && near(RESIDENT) {
                 enter.push(c);
-            } else if resident.contains_key(&k) && !near(c, self.radii.drop_m) {
+            } else if resident.contains_key(&k) && !near(DROP) {
                 leave.push(c);
                 // Its decoded data went into the world and goes with it: to come back it
                 // must be loaded again, so forget the prefetch (the next plan renews it).
                 self.prefetched.remove(&k);
             }
         }
+        for &i in &near.flipped {
+            near.marked[i as usize] = false;
+        }
+        near.flipped.clear();
+        // A chunk that left while still within the prefetch radius had its prefetch
+        // forgotten above: the next plan must renew it, as a plan from scratch would.
+        for &c in &leave {
+            if let Some(i) = self.all.iter().position(|&a| a == c) {
+                if near.counts[i][PREFETCH] > 0 && !near.marked[i] {
+                    near.marked[i] = true;
+                    near.flipped.push(i as u32);
+                }
+            }
+        }
         enter.sort_by_key(|c| key(*c));
         leave.sort_by_key(|c| key(*c));
+        near.expected_resident = Some(resident.len() + enter.len() - leave.len());
         (enter, leave)
+    }
+
+    /// Brings [`NearCounts`] up to date with `positions`: from scratch when the number of
+    /// positions changed, else only the answers each car's move could have changed. Lists
+    /// in `flipped` the chunks whose "some car within radius k" answer changed.
+    fn update_near(&mut self, positions: &[Vec3]) {
+        let chunks = self.all.len();
+        let near = &mut self.near;
+        if near.cars.len() != positions.len() || near.counts.len() != chunks {
+            near.cars.clear();
+            near.cars.resize(positions.len(), CarAnswers::default());
+            near.bits.clear();
+            near.bits.resize(positions.len() * chunks, 0);
+            near.gaps.clear();
+            near.gaps.resize(positions.len() * chunks, (0.0, 0));
+            near.counts.clear();
+            near.counts.resize(chunks, [0; 3]);
+            near.marked.clear();
+            near.marked.resize(chunks, false);
+            near.flipped.clear();
+            near.flipped.reserve(chunks);
+            near.expected_resident = None;
+        }
+        let radii = [self.radii.resident_m, self.radii.drop_m, self.radii.prefetch_m];
+        let answers = |d: f32| {
+            radii
+                .iter()
+                .enumerate()
+                .fold(0u8, |a, (k, r)| a | (u8::from(d <= *r) << k))
+        };
+        for (car, p) in positions.iter().enumerate() {
+            let p = Vec2::new(p.x, p.z);
+            let state = &mut near.cars[car];
+            let bits = &mut near.bits[car * chunks..(car + 1) * chunks];
+            let gaps = &mut near.gaps[car * chunks..(car + 1) * chunks];
+            match state.anchor.map(|a| p.distance(a) + SLACK_MARGIN_M) {
+                Some(moved) if moved < REANCHOR_M => {
+                    while state.recomputing < chunks && gaps[state.recomputing].0 <= moved {
+                        state.recomputing += 1;
+                    }
+                    for &(_, i) in &gaps[..state.recomputing] {
+                        let i = i as usize;
+                        let d = distance_to_chunk(p, self.all[i], self.chunk_m);
+                        if set_answers(&mut bits[i], &mut near.counts[i], answers(d)) && !near.marked[i] {
+                            near.marked[i] = true;
+                            near.flipped.push(i as u32);
+                        }
+                    }
+                }
+                _ => {
+                    let all = self.all.iter().zip(bits.iter_mut()).zip(near.counts.iter_mut());
+                    for (i, ((&c, old), count)) in all.enumerate() {
+                        let d = distance_to_chunk(p, c, self.chunk_m);
+                        if set_answers(old, count, answers(d)) && !near.marked[i] {
+                            near.marked[i] = true;
+                            near.flipped.push(i as u32);
+                        }
+                        let gap = radii.iter().fold(f32::INFINITY, |g, r| g.min((d - r).abs()));
+                        gaps[i] = (gap, i as u32);
+                    }
+                    gaps.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                    *state = CarAnswers {
+                        anchor: Some(p),
+                        recomputing: 0,
+                    };
+                }
+            }
+        }
     }
 
     /// Takes a chunk from the provider, counting waits.
@@ -207,4 +374,149 @@ impl Streamer {
 /// Chunk coordinates as map keys, in row-major order.
 pub(crate) fn chunk_key(c: IVec2) -> (i32, i32) {
     key(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A provider that hands out nothing: these tests look at plans only.
+    struct NoChunks;
+
+    impl ChunkProvider for NoChunks {
+        fn prefetch(&mut self, _coord: ChunkCoord) {}
+        fn take(&mut self, _coord: ChunkCoord) -> (Result<Arc<BakedChunk>, ContentError>, bool) {
+            unreachable!("plans only")
+        }
+        fn release(&mut self, _coord: ChunkCoord) {}
+    }
+
+    /// The plan's inputs from scratch: whether any position is within each radius.
+    fn near_from_scratch(s: &Streamer, positions: &[Vec3]) -> Vec<[bool; 3]> {
+        let radii = [s.radii.resident_m, s.radii.drop_m, s.radii.prefetch_m];
+        s.all
+            .iter()
+            .map(|&c| {
+                radii.map(|r| {
+                    positions
+                        .iter()
+                        .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), c, s.chunk_m) <= r)
+                })
+            })
+            .collect()
+    }
+
+    /// The plan as it was before answers were kept: every chunk, every position, every
+    /// tick (prefetching left out: `NoChunks` ignores it).
+    fn plan_from_scratch(
+        s: &Streamer,
+        positions: &[Vec3],
+        resident: &BTreeMap<(i32, i32), Vec<rapier3d::prelude::ColliderHandle>>,
+    ) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
+        let near = |c: ChunkCoord, r: f32| {
+            positions
+                .iter()
+                .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), c, s.chunk_m) <= r)
+        };
+        let enter = s
+            .all
+            .iter()
+            .copied()
+            .filter(|&c| !resident.contains_key(&key(c)) && near(c, s.radii.resident_m))
+            .collect();
+        let leave = s
+            .all
+            .iter()
+            .copied()
+            .filter(|&c| resident.contains_key(&key(c)) && !near(c, s.radii.drop_m))
+            .collect();
+        (enter, leave)
+    }
+
+    #[test]
+    fn plans_match_plans_from_scratch() {
+        let all: Vec<ChunkCoord> = (-6..6)
+            .flat_map(|y| (-6..6).map(move |x| ChunkCoord::new(x, y)))
+            .collect();
+        let mut s = Streamer::new(all, 100.0, Box::new(NoChunks));
+        let mut resident = BTreeMap::new();
+        let (mut entered, mut left) = (0, 0);
+        for tick in 0..3000 {
+            let t = tick as f32;
+            // Two cars: one circling, one driving out across the level and back.
+            let positions = [
+                Vec3::new(250.0 * (t * 0.005).cos(), 0.0, 250.0 * (t * 0.005).sin()),
+                Vec3::new(-500.0 + 0.7 * (t % 1500.0), 0.0, -300.0 + 0.2 * t),
+            ];
+            let expected = plan_from_scratch(&s, &positions, &resident);
+            // The prefetches a plan from scratch keeps: every chunk within the prefetch
+            // radius, less those leaving now (renewed by the next plan).
+            let prefetch_m = s.radii.prefetch_m;
+            let (enter, leave) = s.plan(&positions, &resident);
+            assert_eq!((&enter, &leave), (&expected.0, &expected.1), "tick {tick}");
+            let want: Vec<(i32, i32)> = s
+                .all
+                .iter()
+                .filter(|&&c| {
+                    !leave.contains(&c)
+                        && positions
+                            .iter()
+                            .any(|p| distance_to_chunk(Vec2::new(p.x, p.z), c, s.chunk_m) <= prefetch_m)
+                })
+                .map(|&c| key(c))
+                .collect();
+            let have: Vec<(i32, i32)> = s.prefetched.keys().copied().collect();
+            assert_eq!(have, want, "prefetched at tick {tick}");
+            for c in leave {
+                resident.remove(&key(c));
+                left += 1;
+            }
+            for c in enter {
+                resident.insert(key(c), Vec::new());
+                entered += 1;
+            }
+        }
+        assert!(
+            entered > 20 && left > 20,
+            "chunks came and went ({entered} in, {left} out)"
+        );
+    }
+
+    #[test]
+    fn kept_answers_match_answers_from_scratch() {
+        let all: Vec<ChunkCoord> = (-6..6)
+            .flat_map(|y| (-6..6).map(move |x| ChunkCoord::new(x, y)))
+            .collect();
+        let mut s = Streamer::new(all, 100.0, Box::new(NoChunks));
+        let resident = BTreeMap::new();
+        let mut updates = 0;
+        let mut skipped = 0;
+        // Three cars circling at different speeds and radii (up to 2.4 m a tick), so every
+        // chunk's answers flip many times and most ticks recompute only some cars.
+        for tick in 0..3000 {
+            let t = tick as f32;
+            let positions = [
+                Vec3::new(300.0 * (t * 0.004).cos(), 0.0, 300.0 * (t * 0.004).sin()),
+                Vec3::new(-150.0 + 0.3 * t, 1.0, 50.0),
+                Vec3::new(420.0 * (t * 0.0057).sin(), 0.0, 80.0 * (t * 0.011).cos()),
+            ];
+            s.update_near(&positions);
+            let changed = !s.near.flipped.is_empty();
+            let kept: Vec<[bool; 3]> = s.near.counts.iter().map(|c| c.map(|n| n > 0)).collect();
+            let scratch = near_from_scratch(&s, &positions);
+            assert_eq!(kept, scratch, "tick {tick}");
+            updates += usize::from(changed);
+            // A car not recomputed from scratch this tick has its anchor elsewhere.
+            skipped += s
+                .near
+                .cars
+                .iter()
+                .zip(&positions)
+                .filter(|(car, p)| car.anchor != Some(Vec2::new(p.x, p.z)))
+                .count();
+            let _ = s.plan(&positions, &resident);
+        }
+        assert!(updates > 20, "the cars crossed radii ({updates} changes)");
+        assert!(skipped > 1000, "answers were kept ({skipped} car-ticks)");
+    }
 }

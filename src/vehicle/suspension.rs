@@ -3,22 +3,39 @@
 //! (HARFANG raycast car: "le raycast").
 
 use super::chassis::{WheelDef, MAX_WHEELS};
+use super::ground_cache::GroundCache;
 use crate::content::material::MaterialId;
 use crate::content::MaterialTable;
 use glam::Vec3;
 use rapier3d::prelude::*;
+use std::cell::RefCell;
 
-/// Surface lookup: a collider's `user_data` holds its material (id + 1; 0 for bodies that
-/// are not ground, such as props and other cars, which grip like asphalt).
+/// What a car's wheels meet: surface lookup (a collider's `user_data` holds its material,
+/// id + 1; 0 for bodies that are not ground, such as props and other cars, which grip like
+/// asphalt) and, when the world gives one, the car's cache of the static ground around it.
 #[derive(Clone, Copy)]
 pub struct Surfaces<'a> {
     materials: &'a MaterialTable,
+    /// The car's ground cache and the world's static generation (see [`GroundCache`]).
+    ground: Option<(&'a RefCell<GroundCache>, u64)>,
 }
 
 impl<'a> Surfaces<'a> {
-    /// Lookups into `materials`.
+    /// Lookups into `materials`; wheel rays go through the world's query.
     pub fn new(materials: &'a MaterialTable) -> Self {
-        Self { materials }
+        Self {
+            materials,
+            ground: None,
+        }
+    }
+
+    /// These lookups, with wheel rays cast against `ground` (one car's), valid for the
+    /// world's static colliders as of `generation`.
+    pub fn with_ground(self, ground: &'a RefCell<GroundCache>, generation: u64) -> Self {
+        Self {
+            ground: Some((ground, generation)),
+            ..self
+        }
     }
 
     /// The `user_data` that marks a collider as made of `material`.
@@ -59,18 +76,18 @@ pub struct WheelContact {
     pub loose: bool,
 }
 
-/// Casts one wheel ray, ignoring the car's own colliders and every sensor.
-pub fn cast_wheel_ray(
+/// What a wheel ray may hit: anything but the car's own colliders and sensors.
+fn wheel_filter<'a>(car_body: RigidBodyHandle) -> QueryFilter<'a> {
+    QueryFilter::default().exclude_rigid_body(car_body).exclude_sensors()
+}
+
+/// The contact a wheel ray's hit on `collider` makes.
+fn wheel_contact(
     physics: &PhysicsWorld,
-    car_body: RigidBodyHandle,
-    origin: Vec3,
+    (collider, hit): (ColliderHandle, RayIntersection),
     direction: Vec3,
-    reach_m: f32,
     surfaces: &Surfaces,
-) -> Option<WheelContact> {
-    let filter = QueryFilter::default().exclude_rigid_body(car_body).exclude_sensors();
-    let ray = Ray::new(origin, direction);
-    let (collider, hit) = physics.cast_ray_and_get_normal(&ray, reach_m, true, filter)?;
+) -> WheelContact {
     // A ray starting inside a solid reports distance 0 and no meaningful normal: treat the
     // ground as straight up along the ray, fully compressed.
     let normal = if hit.normal.length_squared() > 0.5 {
@@ -78,18 +95,21 @@ pub fn cast_wheel_ray(
     } else {
         -direction
     };
-    Some(WheelContact {
+    WheelContact {
         distance_m: hit.time_of_impact,
         normal,
         collider,
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
         loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
-    })
+    }
 }
 
 /// Casts every wheel's ray from where `wheels` sit on `car_body` along −chassis-up, in
 /// wheel order; `reach_m` says how far each reaches. Wheels past [`MAX_WHEELS`] and the
 /// unused slots get `None`. Both models take this as their first wheel step.
+///
+/// With a ground cache in `surfaces` the rays are cast against it (the same hits as the
+/// world's query, fewer tests: see [`GroundCache`]); otherwise through the world's query.
 pub fn cast_wheel_rays(
     physics: &PhysicsWorld,
     car_body: RigidBodyHandle,
@@ -100,16 +120,23 @@ pub fn cast_wheel_rays(
     let pose = *physics.bodies[car_body].position();
     let rot = pose.rotation;
     let down = -(rot * Vec3::Y);
+    let filter = wheel_filter(car_body);
+    let mut rays = [(Ray::new(Vec3::ZERO, down), 0.0f32); MAX_WHEELS];
+    let n = wheels.len().min(MAX_WHEELS);
+    for (r, w) in rays.iter_mut().zip(wheels) {
+        *r = (Ray::new(pose.translation + rot * w.origin_m, down), reach_m(w));
+    }
+    let ground = surfaces.ground.and_then(|(cache, generation)| {
+        let mut cache = cache.borrow_mut();
+        cache.prepare(physics, generation, &rays[..n], filter).then_some(cache)
+    });
     let mut contacts: [Option<WheelContact>; MAX_WHEELS] = [None; MAX_WHEELS];
-    for (c, w) in contacts.iter_mut().zip(wheels) {
-        *c = cast_wheel_ray(
-            physics,
-            car_body,
-            pose.translation + rot * w.origin_m,
-            down,
-            reach_m(w),
-            surfaces,
-        );
+    for (c, (ray, reach)) in contacts.iter_mut().zip(&rays[..n]) {
+        let hit = match &ground {
+            Some(cache) => cache.cast(physics, ray, *reach),
+            None => physics.cast_ray_and_get_normal(ray, *reach, true, filter),
+        };
+        *c = hit.map(|hit| wheel_contact(physics, hit, down, surfaces));
     }
     contacts
 }

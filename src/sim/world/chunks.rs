@@ -14,6 +14,7 @@ impl SimWorld {
     /// Puts every collider in the broad phase now (rapier does it in the next step), so
     /// wheel rays cast before that step see what was just inserted.
     pub(super) fn refresh_query_structures(&mut self) {
+        self.static_generation += 1;
         let p = &mut self.physics;
         for (handle, collider) in p.colliders.iter() {
             p.broad_phase
@@ -24,6 +25,11 @@ impl SimWorld {
     /// Brings chunks near `positions` into the world and drops far ones.
     pub(super) fn stream(&mut self, positions: &[Vec3]) {
         let (enter, leave) = self.streamer.plan(positions, &self.resident);
+        if enter.is_empty() && leave.is_empty() {
+            // Most ticks: nothing moved in or out, so the counters stand as they are.
+            return;
+        }
+        self.static_generation += 1;
         for c in leave {
             let k = chunk_key(c);
             for h in self.resident.remove(&k).unwrap_or_default() {

@@ -93,6 +93,9 @@ pub struct SimWorld {
     sim_events: Vec<SimEvent>,
     /// Cars and props put back since the world was built.
     fault_resets: u64,
+    /// Bumped whenever the static colliders or their place in the query structures change
+    /// (chunks in or out): the cars' ground caches gathered before are stale.
+    static_generation: u64,
     tick: u64,
     tick_rate_hz: u32,
     dt_s: f32,
@@ -142,6 +145,7 @@ impl SimWorld {
             guide: ResetGuide::new(level),
             sim_events: Vec::with_capacity(64),
             fault_resets: 0,
+            static_generation: 0,
             tick: 0,
             tick_rate_hz,
             dt_s,
@@ -225,9 +229,9 @@ impl SimWorld {
         } else if input.reset {
             self.reset_player_in_place();
         }
-        let surfaces = Surfaces::new(&self.materials);
         for (i, slot) in self.cars.iter_mut().enumerate() {
             let c = if i == 0 { &control } else { &slot.control };
+            let surfaces = Surfaces::new(&self.materials).with_ground(&slot.ground, self.static_generation);
             slot.car.update(&mut self.physics, c, &surfaces, self.dt_s);
         }
         for slot in &mut self.cars {

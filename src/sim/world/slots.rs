@@ -2,9 +2,10 @@
 //! cannot leave part of its state behind.
 
 use crate::sim::input::VehicleControl;
-use crate::vehicle::Car;
+use crate::vehicle::{Car, GroundCache};
 use glam::Vec3;
 use rapier3d::prelude::*;
+use std::cell::RefCell;
 
 /// Brake held by parked cars.
 const PARKED: VehicleControl = VehicleControl {
@@ -36,6 +37,8 @@ pub(super) struct CarSlot {
     pub(super) home: Pose,
     /// The tick of its latest fault reset.
     pub(super) last_fault_tick: Option<u64>,
+    /// The static ground around it, for its wheel rays (a cell: the rays fill it as they go).
+    pub(super) ground: RefCell<GroundCache>,
 }
 
 impl CarSlot {
@@ -49,6 +52,7 @@ impl CarSlot {
             last_good: home,
             home,
             last_fault_tick: None,
+            ground: RefCell::new(GroundCache::new()),
         }
     }
 }
