@@ -65,8 +65,11 @@ struct LeadRecorder {
     inner: SyncProvider,
     tick: Rc<Cell<u64>>,
     asked: BTreeMap<(i32, i32), u64>,
-    leads: Rc<RefCell<Vec<((i32, i32), Lead)>>>,
+    leads: SharedLeads,
 }
+
+/// The leads a [`LeadRecorder`] wrote, read by the test: (chunk, lead), in take order.
+type SharedLeads = Rc<RefCell<Vec<((i32, i32), Lead)>>>;
 
 impl ChunkProvider for LeadRecorder {
     fn prefetch(&mut self, coord: ChunkCoord) {
