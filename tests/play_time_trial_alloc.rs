@@ -1,9 +1,11 @@
 //! A time trial's per-tick work in play allocates nothing in steady state: the lap timing
-//! and the HUD's figures read each tick allocate nothing; the ghost
-//! worlds (the racing one and the next lap's being prepared) allocate no more per tick
-//! stepped than the player's world does on the same inputs (the sim's own exception:
-//! contact changes). The ticks a lap ends on are left out: they save a record and build
-//! the next ghost's world (allocations the module doc owns up to).
+//! and the HUD's figures read each tick allocate nothing; the ghost worlds (the racing one
+//! and the next lap's being prepared) allocate no more than the player's world did on the
+//! very ticks they replay (the sim's own exception: contact changes; a ghost is a replay of
+//! the same inputs in a fresh world, so tick for tick it meets the same contacts). The
+//! ticks a lap ends on are left out: they save a record and build the next ghost's world
+//! (allocations the module doc owns up to), as are the few where a caught-up ghost swaps
+//! in and a fresh one is built.
 
 use skidpad::alloc_count::{allocations, CountingAlloc};
 use skidpad::app::trial_run::TrialRun;
@@ -53,7 +55,7 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
     // then sets the record, and the second races its ghost): the trial's own work, lap
     // timing and the HUD's figures, allocates nothing at all.
     let empty = tempfile::tempdir().unwrap();
-    let first = measure(&setup, &inputs, assists, RecordStore::new(empty.path()), false);
+    let first = measure(&setup, &inputs, assists, RecordStore::new(empty.path()), false, &[]);
     assert!(
         first.alone_ticks > 4000,
         "the out-lap and a lap were measured: {}",
@@ -68,7 +70,14 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
     // With the record's ghost from the start: its world steps the best lap's inputs again,
     // and the sim may allocate when contacts change (ARCHITECTURE's tick invariant) — the
     // player's own world does the same on the same inputs. The ghost adds no more than that.
-    let raced = measure(&setup, &inputs, assists, RecordStore::new(dir.path()), true);
+    let raced = measure(
+        &setup,
+        &inputs,
+        assists,
+        RecordStore::new(dir.path()),
+        true,
+        &first.world_allocs_by_tick,
+    );
     // Two laps of the loop at about 11 m/s for 39 s each come to about 850 m (851 m
     // measured); a ghost left standing at its line would add nothing.
     assert!(
@@ -81,21 +90,27 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
         raced.ghost_allocs,
         raced.ghost_ticks,
         raced.ghost_steps,
-        raced.world_allocs,
+        raced.world_allocs_by_tick.iter().sum::<u64>(),
         inputs.len()
     );
-    // Two ghost worlds step now (issue 18: the racing one, and the next lap's prepared a
-    // budget a tick instead of all at the line), each a replay of a prefix of the player's
-    // inputs: per tick stepped, a ghost world allocates no more than the player's world
-    // (measured: 492 in 13 697 ghost steps against 320 in 6 853 player ticks).
+    // Two ghost worlds step (issue 18: the racing one, and the next lap's prepared a
+    // budget a tick instead of all at the line), each a replay of a prefix of the same
+    // inputs: together they allocate no more than the player's world did on the ticks
+    // they replayed. (A rate over the whole run would not do: ghosts replay the start,
+    // where contacts are new, once per lap.)
+    eprintln!(
+        "ghost steps allocated {}; the player's world on the same ticks {}; {} swap ticks",
+        raced.ghost_allocs, raced.ghost_allocs_expected, raced.swap_ticks
+    );
     assert!(
-        raced.ghost_allocs * inputs.len() as u64 <= raced.world_allocs * raced.ghost_steps,
-        "the ghost's ticks allocated {} times in {} ghost steps, the player's world {} in {}",
+        raced.ghost_allocs <= raced.ghost_allocs_expected,
+        "the ghost's ticks allocated {} times in {} ghost steps, the player's world {} on the same ticks",
         raced.ghost_allocs,
         raced.ghost_steps,
-        raced.world_allocs,
-        inputs.len()
+        raced.ghost_allocs_expected
     );
+    // A swap (a caught-up ghost racing, a fresh one built) happens at most once a lap.
+    assert!(raced.swap_ticks <= 2, "{} swap ticks", raced.swap_ticks);
 }
 
 struct Measured {
@@ -107,8 +122,13 @@ struct Measured {
     ghost_allocs: u64,
     /// Ghost world ticks stepped in them (the racing ghost's and the preparation's).
     ghost_steps: u64,
-    /// The player's world's allocations over the run.
-    world_allocs: u64,
+    /// The player's world's allocations in each tick (index: the world's tick before it).
+    world_allocs_by_tick: Vec<u64>,
+    /// The player's world's allocations on the ticks the ghosts replayed (from the
+    /// `world_allocs_by_tick` given).
+    ghost_allocs_expected: u64,
+    /// Ticks left out where a ghost world was swapped in or built anew.
+    swap_ticks: u32,
     /// How far the ghost drove, m.
     ghost_moved_m: f32,
 }
@@ -122,7 +142,14 @@ fn measure(
     assists: AssistSet,
     store: RecordStore,
     ghost: bool,
+    world_allocs_by_tick: &[u64],
 ) -> Measured {
+    // Allocations of the player's world over ticks [from, to).
+    let world_over = |from: u64, to: u64| -> u64 {
+        (from..to)
+            .map(|t| world_allocs_by_tick.get(t as usize).copied().unwrap_or(0))
+            .sum()
+    };
     let mut session = Session::start(setup);
     let mut trial = TrialRun::new(setup, session.world(), assists, 2, Some(store)).unwrap();
     assert_eq!(trial.ghost_poses().is_some(), ghost);
@@ -135,15 +162,18 @@ fn measure(
         ghost_ticks: 0,
         ghost_allocs: 0,
         ghost_steps: 0,
-        world_allocs: 0,
+        world_allocs_by_tick: Vec::with_capacity(inputs.len()),
+        ghost_allocs_expected: 0,
+        swap_ticks: 0,
         ghost_moved_m: 0.0,
     };
     for input in inputs {
         let before_world = allocations();
         session.tick(input);
-        m.world_allocs += allocations() - before_world;
+        let world_allocs = allocations() - before_world;
         recorded.push(*input);
         let laps = trial.laps_done();
+        let ghosts_before = trial.ghost_world_ticks();
         let before = allocations();
         trial.after_tick(session.world(), &recorded);
         let board = trial.board(session.world().tick(), &mut splits);
@@ -152,11 +182,26 @@ fn measure(
             .ghost_poses()
             .map_or(0.0, |(a, b)| a.chassis.position.distance(b.chassis.position));
         let after = allocations();
+        m.world_allocs_by_tick.push(world_allocs);
+        let ghosts_after = trial.ghost_world_ticks();
         assert!(shown.is_finite());
         if trial.laps_done() == laps {
             // A tick that stepped a ghost world (racing or being prepared) is a ghost tick.
+            // Each ghost world went on from where it was: what it stepped is the ticks
+            // between, unless one was swapped or built anew this tick.
+            let same_worlds = ghosts_before.iter().zip(&ghosts_after).all(|(b, a)| match (b, a) {
+                (Some(b), Some(a)) => a >= b,
+                (None, None) => true,
+                _ => false,
+            });
             match trial.ghost_ticks_last() {
+                n if n > 0 && !same_worlds => m.swap_ticks += 1,
                 n if n > 0 => {
+                    m.ghost_allocs_expected += ghosts_before
+                        .iter()
+                        .zip(&ghosts_after)
+                        .filter_map(|(b, a)| Some(world_over((*b)?, (*a)?)))
+                        .sum::<u64>();
                     m.ghost_allocs += after - before;
                     m.ghost_ticks += 1;
                     m.ghost_steps += u64::from(n);

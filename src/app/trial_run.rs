@@ -265,6 +265,16 @@ impl TrialRun {
         self.ghost_ticks_max
     }
 
+    /// The world ticks of the ghost racing the player and of the one being prepared (None
+    /// where there is none): how far into their replays they are, for measuring what
+    /// their steps cost against the player's own world on the same ticks.
+    pub fn ghost_world_ticks(&self) -> [Option<u64>; 2] {
+        [
+            self.ghost.as_ref().map(Ghost::tick),
+            self.next_ghost.as_ref().map(Ghost::tick),
+        ]
+    }
+
     /// The ghost car's poses before and after its latest tick, while there is one to draw.
     pub fn ghost_poses(&self) -> Option<(&CarPose, &CarPose)> {
         let car = self.ghost.as_ref()?.snapshot().cars.first()?;
