@@ -19,6 +19,8 @@ use skidpad_bake::{ContentError, Level, LevelFiles, MaterialId, MaterialTable};
 /// Cases run; each bakes the 3 × 3 chunks around each of its points.
 const CASES: u32 = 48;
 const POINTS_PER_CASE: usize = 12;
+/// The smallest side a surface may have (the level schema's `surfaces[].size_m` bound).
+const MIN_SURFACE_SIDE_M: f32 = 0.01;
 const MATERIALS: [&str; 5] = ["ice", "wet", "gravel", "snow", "grass"];
 
 struct Plateau;
@@ -102,6 +104,12 @@ fn level_toml(c: &Case) -> String {
         };
         let k = (half.x / ext(size).x).min(half.y / ext(size).y).min(1.0) * 0.999;
         let size = size * k;
+        if size.min_element() < MIN_SURFACE_SIDE_M {
+            // A long strip turned across a narrow terrain shrinks below what a level may
+            // hold (the schema's smallest side): such a file is bad input, tested
+            // elsewhere, not a surface to look under.
+            continue;
+        }
         let room = half - ext(size);
         t += &format!(
             "[[surfaces]]\nmaterial = \"{}\"\ncenter_m = [{}, {}]\nsize_m = [{}, {}]\nyaw_deg = {yaw_deg}\n",
