@@ -24,8 +24,11 @@ pub const MIN_SCALE: f32 = 0.5;
 const TARGET_FRACTION: f32 = 0.8;
 /// Scenes are "cheap" below this fraction of the budget.
 const CALM_FRACTION: f32 = 0.6;
-/// Cheap frames in a row before the scale may climb.
-const CALM_FRAMES: u32 = 30;
+/// Cheap frames in a row before the scale may climb (a quarter second at 60 Hz).
+const CALM_FRAMES: u32 = 15;
+/// Scenes over the target in a row before the scale drops: one alone is a hitch (a
+/// shader's first use, a streamed chunk's upload), not a load to draw fewer pixels for.
+const OVER_FRAMES: u32 = 2;
 /// Scale added per climb.
 const CLIMB_STEP: f32 = 0.05;
 /// A drop never cuts more than this fraction at once (a single hitch, e.g. a streamed
@@ -38,6 +41,7 @@ pub struct DynamicResolution {
     scale: f32,
     budget_ms: f32,
     calm_frames: u32,
+    over_frames: u32,
 }
 
 impl DynamicResolution {
@@ -47,6 +51,7 @@ impl DynamicResolution {
             scale: 1.0,
             budget_ms: budget.as_secs_f32() * 1e3,
             calm_frames: 0,
+            over_frames: 0,
         }
     }
 
@@ -65,8 +70,14 @@ impl DynamicResolution {
         let target = self.budget_ms * TARGET_FRACTION;
         if ms > target {
             self.calm_frames = 0;
-            self.scale = (self.scale * (target / ms).sqrt().max(MAX_DROP)).max(MIN_SCALE);
-        } else if ms < self.budget_ms * CALM_FRACTION {
+            self.over_frames += 1;
+            if self.over_frames >= OVER_FRAMES {
+                self.scale = (self.scale * (target / ms).sqrt().max(MAX_DROP)).max(MIN_SCALE);
+            }
+            return;
+        }
+        self.over_frames = 0;
+        if ms < self.budget_ms * CALM_FRACTION {
             self.calm_frames += 1;
             if self.calm_frames >= CALM_FRAMES {
                 self.calm_frames = 0;
@@ -133,7 +144,12 @@ mod tests {
         let mut d = DynamicResolution::new(BUDGET);
         run(&mut d, 2.0, 6.0, 100, 2);
         assert_eq!(d.scale(), 1.0);
-        // One 40 ms hitch cuts the scale by at most MAX_DROP…
+        // One 40 ms hitch alone changes nothing…
+        d.after_scene(40.0, 1.0);
+        assert_eq!(d.scale(), 1.0);
+        run(&mut d, 2.0, 6.0, 10, 0);
+        // …two in a row cut the scale by at most MAX_DROP…
+        d.after_scene(40.0, 1.0);
         d.after_scene(40.0, 1.0);
         assert!((d.scale() - MAX_DROP).abs() < 1e-6, "{}", d.scale());
         // …and cheap frames bring it back within a few seconds.
@@ -144,9 +160,12 @@ mod tests {
     #[test]
     fn late_results_do_not_drop_the_scale_twice() {
         let mut d = DynamicResolution::new(BUDGET);
-        // Three frames drawn at full scale at 20 ms each arrive one after another.
+        // Four frames drawn at full scale at 20 ms each arrive one after another: the
+        // second drops the scale.
+        d.after_scene(20.0, 1.0);
         d.after_scene(20.0, 1.0);
         let after_first = d.scale();
+        assert!(after_first < 1.0);
         d.after_scene(20.0, 1.0);
         d.after_scene(20.0, 1.0);
         // Rescaled to the new scale, the later two are no longer over the target.
