@@ -396,7 +396,11 @@ impl Driving {
         }
         if let Some(r) = &self.race {
             race_hud::draw(&mut stage.hud, &mut self.hud_text, &r.board(), w as f32, h as f32);
-            race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), w as f32, h as f32);
+            // The telemetry page (F2, a debug overlay) fills the left of the screen: the
+            // minimap yields to it rather than drawing under its text.
+            if !self.hud.telemetry {
+                race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), w as f32, h as f32);
+            }
         }
         if let Some(c) = &self.challenge {
             let board = c.board(self.session.world());
