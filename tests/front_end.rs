@@ -70,6 +70,7 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         s += &tap(at, button);
     }
     std::fs::write(&script, s).unwrap();
+    let replay = dir.path().join("menus.rpl");
     let o = skidpad(
         &[
             "--settings",
@@ -80,6 +81,8 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
             "--front-end",
             "--max-frames",
             "400",
+            "--record",
+            replay.to_str().unwrap(),
         ],
         &[("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap())],
     );
@@ -102,6 +105,20 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
     // The option changed on the pad was saved, as a person would write it.
     let saved = std::fs::read_to_string(&settings).unwrap();
     assert!(saved.contains("master = 0.75"), "{saved}");
+    // `--record` wrote the race left for the menus, named as chosen on the pad (not the
+    // default level the command line implied), and it replays to its recorded end.
+    let r = skidpad::replay::Replay::load(&replay).unwrap();
+    assert_eq!(
+        (r.header.level.as_str(), r.header.car.as_str()),
+        ("slip", "big_wheeler"),
+        "{log}"
+    );
+    assert!(r.inputs.len() > 10, "{} ticks recorded", r.inputs.len());
+    let check = skidpad(&["run", "--replay", replay.to_str().unwrap(), "--json"], &[]);
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+    let out: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(out["replay_matches"], true, "{out}");
+    assert_eq!(out["level"], "slip", "{out}");
 }
 
 #[test]

@@ -3,10 +3,9 @@
 //! reads as its steps: pump the events, advance the screen, draw it, show it, account the
 //! frame.
 
-use super::flow::{Ended, Frame, FrameAccount, FrameKind, Stage, TickFeed};
+use super::flow::{FinishedRun, Frame, FrameAccount, FrameKind, Stage, TickFeed};
 use super::flow::{Flow, Start};
 use super::launcher::Launcher;
-use super::session::Session;
 use super::setup::Setup;
 use crate::content::PlatformProfile;
 use crate::error::Error;
@@ -40,6 +39,9 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
     };
     let mut stage = Stage::open(&profile, title, opts.max_frames)?;
     let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
+    // What the command line named (as given: a path stays a path), to tell its level from
+    // one chosen in the menus when the recording is written.
+    let cli_names = setup.as_ref().map(|s| (s.level.level.name.clone(), s.car.name.clone()));
     let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s)));
     let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
@@ -62,58 +64,57 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
             break;
         }
     }
-    // Closed in the menus or while loading: no race to report.
-    let Some(Ended { session, recording }) = flow.end() else {
+    // No race was played: nothing to report.
+    let Some(mut run) = flow.end() else {
         log::info!("played {} frames", account.frames());
         return Ok(());
     };
-    if let (Some(path), Some(inputs)) = (&opts.record, recording) {
-        save_recording(path, inputs, &opts, &profile, &session)?;
+    if let (Some(path), Some(inputs)) = (&opts.record, run.inputs.take()) {
+        save_recording(path, inputs, &opts, &profile, &run, cli_names.as_ref())?;
     }
     log::info!(
         "played {} frames, {} ticks; {} over the {:.2} ms budget",
         account.frames(),
-        session.world().tick(),
+        run.ticks,
         account.over_budget(),
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
 }
 
-/// Writes the recorded `inputs` of `session` to `path` as a replay, atomically.
+/// Writes the recorded `inputs` of `run` to `path` as a replay, atomically. The replay
+/// names the level and car as the command line gave them when `run` is of those
+/// (`cli_names`), else by the names of what was chosen in the menus.
 fn save_recording(
     path: &Path,
     inputs: Vec<TickInput>,
     opts: &PlayOptions,
     profile: &PlatformProfile,
-    session: &Session,
+    run: &FinishedRun,
+    cli_names: Option<&(String, String)>,
 ) -> Result<(), Error> {
-    let (level, car, platform) = &opts.identity;
+    let (cli_level, cli_car, platform) = &opts.identity;
+    let (level, car) = if cli_names == Some(&(run.level.clone(), run.car.clone())) {
+        (cli_level.as_str(), cli_car.as_str())
+    } else {
+        (run.level.as_str(), run.car.as_str())
+    };
     Replay {
         header: ReplayHeader {
-            ai_difficulty: difficulty_name(session.opponents()),
+            ai_difficulty: run.ai_difficulty.clone(),
             ..ReplayHeader::new(
                 level,
                 car,
                 platform,
                 profile.loop_config.tick_rate_hz,
-                session.opponents().len(),
-                session.opponents().defs().next().map_or("", |c| c.name.as_str()),
-                session.world().state_hash(),
+                run.opponents,
+                &run.opponents_car,
+                run.final_hash,
             )
         },
         inputs,
     }
     .save(path)?;
-    log::info!("replay written to {}", path.display());
+    log::info!("replay of {level} in the {car} written to {}", path.display());
     Ok(())
-}
-
-/// The opponents' difficulty as a replay names it: empty with none.
-pub(crate) fn difficulty_name(opponents: &super::Opponents) -> String {
-    if opponents.is_empty() {
-        String::new()
-    } else {
-        opponents.difficulty().name().to_string()
-    }
 }

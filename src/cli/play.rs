@@ -29,7 +29,9 @@ pub struct PlayArgs {
     /// Quit after this many frames (unattended runs and smoke tests).
     #[arg(long, value_name = "N")]
     pub max_frames: Option<u64>,
-    /// Record every tick's input to a replay file when the game ends.
+    /// Record every tick's input to a replay file when the game ends: the last race played
+    /// (the one the game closed in, or the last one left for the menus), named by its level
+    /// and car.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Watch a replay (its level, car and platform) instead of playing.

@@ -69,12 +69,26 @@ pub struct Driving {
     splits: Vec<(f64, Option<f64>)>,
 }
 
-/// How play ended: the session as it stands and, when recording, every tick's input.
-pub struct Ended {
-    /// The race.
-    pub session: Session,
+/// A race as it ended (the game closed in it, or the player left it): what `--record`
+/// writes and the closing log reports. Only figures are kept, not the world.
+#[derive(Debug, Clone)]
+pub struct FinishedRun {
+    /// The level's name.
+    pub level: String,
+    /// The player's car's name.
+    pub car: String,
     /// Every tick's input, when recording.
-    pub recording: Option<Vec<TickInput>>,
+    pub inputs: Option<Vec<TickInput>>,
+    /// Ticks run.
+    pub ticks: u64,
+    /// The world's state hash after the last tick.
+    pub final_hash: u64,
+    /// AI opponents raced.
+    pub opponents: usize,
+    /// Their car (empty with none).
+    pub opponents_car: String,
+    /// Their difficulty as a replay names it (empty with none).
+    pub ai_difficulty: String,
 }
 
 impl Driving {
@@ -435,10 +449,23 @@ impl Driving {
     }
 
     /// The race as it stands and the recording.
-    pub fn end(self) -> Ended {
-        Ended {
-            session: self.session,
-            recording: self.feed.into_recording(),
+    /// The race as it stands, as a finished run of `level` in `car`; the recording is
+    /// taken (the screen is being left).
+    pub fn finish(&mut self, level: &str, car: &str) -> FinishedRun {
+        let opponents = self.session.opponents();
+        FinishedRun {
+            level: level.to_string(),
+            car: car.to_string(),
+            inputs: self.feed.take_recording(),
+            ticks: self.session.world().tick(),
+            final_hash: self.session.world().state_hash(),
+            opponents: opponents.len(),
+            opponents_car: opponents.defs().next().map_or(String::new(), |c| c.name.clone()),
+            ai_difficulty: if opponents.is_empty() {
+                String::new()
+            } else {
+                opponents.difficulty().name().to_string()
+            },
         }
     }
 }

@@ -55,9 +55,14 @@ impl TickFeed {
         }
     }
 
-    /// Every tick's input, when recording.
-    pub fn into_recording(self) -> Option<Vec<TickInput>> {
-        self.recording
+    /// Every tick's input, when recording (taken: the feed records no more).
+    pub fn take_recording(&mut self) -> Option<Vec<TickInput>> {
+        self.recording.take()
+    }
+
+    /// Whether this feed keeps the inputs.
+    pub fn is_recording(&self) -> bool {
+        self.recording.is_some()
     }
 }
 
@@ -92,9 +97,14 @@ mod tests {
         let mut feed = TickFeed::new(None, true);
         feed.record(throttle(0.5));
         feed.record(throttle(0.75));
-        assert_eq!(feed.into_recording(), Some(vec![throttle(0.5), throttle(0.75)]));
+        assert!(feed.is_recording());
+        assert_eq!(feed.take_recording(), Some(vec![throttle(0.5), throttle(0.75)]));
+        // Taken: the feed records no more.
+        assert!(!feed.is_recording());
+        feed.record(throttle(1.0));
+        assert_eq!(feed.take_recording(), None);
         let mut feed = TickFeed::new(None, false);
         feed.record(throttle(0.5));
-        assert_eq!(feed.into_recording(), None);
+        assert_eq!(feed.take_recording(), None);
     }
 }

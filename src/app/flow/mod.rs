@@ -26,7 +26,7 @@ mod menus;
 mod pause_menu;
 mod stage;
 
-pub use driving::Ended;
+pub use driving::FinishedRun;
 pub use feed::TickFeed;
 pub(crate) use feedback::engine_sound_rpm;
 pub use frame::{Frame, FrameAccount, FrameKind};
@@ -70,6 +70,11 @@ pub struct Flow {
     setup: Option<Setup>,
     /// The driving screen's tick feed until the race begins.
     feed: Option<TickFeed>,
+    /// Every race records its inputs (`play --record`: the last race played is written).
+    record_every_run: bool,
+    /// The last race the player left for the menus (what `end` reports when the game
+    /// closes outside a race).
+    finished: Option<FinishedRun>,
     /// The levels and cars, read when the menus first need them.
     catalog: Option<Catalog>,
     screen: Screen,
@@ -97,6 +102,8 @@ impl Flow {
             launcher,
             settings,
             setup: None,
+            record_every_run: feed.is_recording(),
+            finished: None,
             feed: Some(feed),
             catalog: None,
             screen: Screen::Loading(Loading::empty()),
@@ -143,6 +150,9 @@ impl Flow {
     /// (a fresh one after the first; recording in a time trial, for the ghost).
     fn driving(&mut self, session: Session, setup: &Setup, stage: &Stage) -> Screen {
         let mut feed = self.feed.take().unwrap_or_default();
+        if self.record_every_run {
+            feed = feed.recording();
+        }
         let trial = match self.mode {
             Mode::TimeTrial => {
                 match TrialRun::new(
@@ -290,6 +300,9 @@ impl Flow {
                 let request = d.request();
                 if matches!(request, Some(Outcome::Restart | Outcome::QuitToMenu | Outcome::Finish)) {
                     stage.renderer.forget_chunks();
+                    // The race is over: keep what `--record` writes and the log reports.
+                    let (level, car) = names(self.setup.as_ref());
+                    self.finished = Some(d.finish(&level, &car));
                 }
                 match request {
                     Some(Outcome::Restart) => {
@@ -349,14 +362,22 @@ impl Flow {
         Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)))
     }
 
-    /// How the game ended: the race and its recording; None when the player was not in a
-    /// race (closed the window in the menus or while loading).
-    pub fn end(self) -> Option<Ended> {
+    /// How the game ended: the race it closed in, else the last race the player left for
+    /// the menus, with its recording; None when no race was played.
+    pub fn end(self) -> Option<FinishedRun> {
         match self.screen {
-            Screen::Driving(d) => Some(d.end()),
-            _ => None,
+            Screen::Driving(mut d) => {
+                let (level, car) = names(self.setup.as_ref());
+                Some(d.finish(&level, &car))
+            }
+            _ => self.finished,
         }
     }
+}
+
+/// The level's and the car's names of `setup` (empty without one).
+fn names(setup: Option<&Setup>) -> (String, String) {
+    setup.map_or_else(Default::default, |s| (s.level.level.name.clone(), s.car.name.clone()))
 }
 
 /// The window `settings` ask for (desktop profile: size and fullscreen), and the HUD's font
