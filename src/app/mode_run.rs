@@ -316,19 +316,7 @@ fn time_trial(
     }
     let record_medal = Medal::best(previous.as_ref().and_then(|r| r.medal), medal);
     let mut ghost_file = None;
-    let mut record = previous.clone().unwrap_or_else(|| Record {
-        mode: key.mode,
-        level: key.level.clone(),
-        car: key.car.clone(),
-        assists: assists.bits(),
-        best_lap_s: None,
-        best_splits_s: Vec::new(),
-        medal: None,
-        author_s: None,
-        ghost_file: None,
-        ghost_lap_start_tick: None,
-        build: build_identity(),
-    });
+    let mut record = previous.clone().unwrap_or_else(|| Record::empty(&key));
     record.medal = record_medal;
     record.author_s = author_s;
     if let (true, Some((lap, hash))) = (new_record, best) {

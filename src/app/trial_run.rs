@@ -339,19 +339,7 @@ impl TrialRun {
         let Some((best, hash)) = self.trial.best_with_hash().filter(|(b, _)| *b == lap) else {
             return Err(Error::runtime("the lap's end state was not kept (too many laps)"));
         };
-        let mut record = self.record.clone().unwrap_or_else(|| Record {
-            mode: crate::modes::RecordMode::TimeTrial,
-            level: self.key.level.clone(),
-            car: self.key.car.clone(),
-            assists: self.key.assists.bits(),
-            best_lap_s: None,
-            best_splits_s: Vec::new(),
-            medal: None,
-            author_s: None,
-            ghost_file: None,
-            ghost_lap_start_tick: None,
-            build: build_identity(),
-        });
+        let mut record = self.record.clone().unwrap_or_else(|| Record::empty(&self.key));
         record.best_lap_s = Some(best.lap_s);
         record.best_splits_s = best.splits_s[..best.sectors].to_vec();
         record.build = build_identity();

@@ -7,7 +7,6 @@ use super::medals::{award_at_most, Medal};
 use super::records::{Record, RecordKey, RecordStore, SetAside};
 use crate::content::challenge::{Better, Challenge};
 use crate::error::Error;
-use crate::replay::build_identity;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -94,19 +93,7 @@ pub fn keep_medal(store: &RecordStore, key: &RecordKey, won: Option<Medal>) -> R
     let loaded = store.load(key);
     let previous = loaded.record.as_ref().and_then(|r| r.medal);
     let record_medal = Medal::best(previous, won);
-    let mut record = loaded.record.unwrap_or_else(|| Record {
-        mode: key.mode,
-        level: key.level.clone(),
-        car: key.car.clone(),
-        assists: key.assists.bits(),
-        best_lap_s: None,
-        best_splits_s: Vec::new(),
-        medal: None,
-        author_s: None,
-        ghost_file: None,
-        ghost_lap_start_tick: None,
-        build: build_identity(),
-    });
+    let mut record = loaded.record.unwrap_or_else(|| Record::empty(key));
     record.medal = record_medal;
     let file = store.save(key, &record)?;
     Ok(MedalKept {

@@ -105,6 +105,25 @@ pub struct Record {
     pub build: String,
 }
 
+impl Record {
+    /// A record of `key` with nothing kept yet, written by this build.
+    pub fn empty(key: &RecordKey) -> Record {
+        Record {
+            mode: key.mode,
+            level: key.level.clone(),
+            car: key.car.clone(),
+            assists: key.assists.bits(),
+            best_lap_s: None,
+            best_splits_s: Vec::new(),
+            medal: None,
+            author_s: None,
+            ghost_file: None,
+            ghost_lap_start_tick: None,
+            build: crate::replay::build_identity(),
+        }
+    }
+}
+
 /// What loading a record found.
 #[derive(Debug, Clone, Default)]
 pub struct Loaded {
