@@ -29,7 +29,7 @@ pub mod validate;
 
 pub use error::ContentError;
 pub use level::Level;
-pub use material::{MaterialId, MaterialTable};
+pub use material::{GroundTexture, MaterialId, MaterialTable};
 
 /// Reads files that belong to one level (heightmaps, track data), by path relative to the
 /// level's directory. The game implements it over embedded content or a directory; the

@@ -22,9 +22,89 @@ pub struct Material {
     pub loose: bool,
     /// Albedo, linear RGB 0..1.
     pub color: [f32; 3],
-    /// Strength of the ground tile pattern drawn on it, 0..1.
+    /// Strength of the ground tile pattern drawn on it, 0..1 (only where it has no
+    /// `texture`: the texture's detail replaces the tiles).
     pub pattern: f32,
+    /// The detail texture render draws on it (`None`: flat colour and tiles, as files
+    /// written before textures drew).
+    pub texture: Option<GroundTexture>,
+    /// The side of one texture repeat on the ground, m.
+    pub texture_scale_m: f32,
+    /// How much the surface mirrors the sky, 0..1 (wet asphalt 0.6; dry surfaces 0).
+    pub sheen: f32,
 }
+
+/// The procedural detail textures render makes (one layer each of its texture array, in
+/// this order). A material names one in `materials.toml` (`texture = "gravel"`); its colour
+/// stays the average, the texture only adds detail around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GroundTexture {
+    /// Fine aggregate with a worn, darker band.
+    Asphalt,
+    /// Painted concrete grain (kerb stripes are the geometry's colours).
+    Kerb,
+    /// Blades in two greens.
+    Grass,
+    /// Stones.
+    Gravel,
+    /// Fine ripples and grains.
+    Sand,
+    /// Soft drifts with sparkle.
+    Snow,
+    /// Smooth, with cracks.
+    Ice,
+    /// Asphalt with darker puddles (its sheen comes from the material's `sheen`).
+    Wet,
+    /// Trowelled concrete with seams.
+    Concrete,
+    /// Grain along planks.
+    Wood,
+}
+
+impl GroundTexture {
+    /// Every texture, in layer order.
+    pub const ALL: [GroundTexture; 10] = [
+        GroundTexture::Asphalt,
+        GroundTexture::Kerb,
+        GroundTexture::Grass,
+        GroundTexture::Gravel,
+        GroundTexture::Sand,
+        GroundTexture::Snow,
+        GroundTexture::Ice,
+        GroundTexture::Wet,
+        GroundTexture::Concrete,
+        GroundTexture::Wood,
+    ];
+
+    /// Its name in `materials.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroundTexture::Asphalt => "asphalt",
+            GroundTexture::Kerb => "kerb",
+            GroundTexture::Grass => "grass",
+            GroundTexture::Gravel => "gravel",
+            GroundTexture::Sand => "sand",
+            GroundTexture::Snow => "snow",
+            GroundTexture::Ice => "ice",
+            GroundTexture::Wet => "wet",
+            GroundTexture::Concrete => "concrete",
+            GroundTexture::Wood => "wood",
+        }
+    }
+
+    /// Its layer in render's texture array.
+    pub fn layer(self) -> usize {
+        self as usize
+    }
+
+    /// The texture called `name`.
+    pub fn named(name: &str) -> Option<GroundTexture> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// A texture repeat's side when a material gives none, m.
+pub const DEFAULT_TEXTURE_SCALE_M: f64 = 4.0;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,6 +115,16 @@ struct RawMaterial {
     color: [f64; 3],
     #[serde(default)]
     pattern: f64,
+    #[serde(default)]
+    texture: Option<String>,
+    #[serde(default = "default_texture_scale")]
+    texture_scale_m: f64,
+    #[serde(default)]
+    sheen: f64,
+}
+
+fn default_texture_scale() -> f64 {
+    DEFAULT_TEXTURE_SCALE_M
 }
 
 /// Materials by name, in a fixed (sorted) order so ids are stable.
@@ -59,11 +149,24 @@ impl MaterialTable {
             .map(|(name, m)| {
                 let f = |field: &str| format!("{name}.{field}");
                 let c = v.color(&f("color"), m.color)?;
+                let texture = match &m.texture {
+                    None => None,
+                    Some(t) => Some(GroundTexture::named(t).ok_or_else(|| {
+                        let known: Vec<&str> = GroundTexture::ALL.iter().map(|t| t.name()).collect();
+                        v.fail(
+                            &f("texture"),
+                            format!("unknown texture `{t}` (known: {})", known.join(", ")),
+                        )
+                    })?),
+                };
                 Ok(Material {
                     friction: v.range(&f("friction"), m.friction, 0.0, 5.0)? as f32,
                     loose: m.loose,
                     color: c.to_array(),
                     pattern: v.range(&f("pattern"), m.pattern, 0.0, 1.0)? as f32,
+                    texture,
+                    texture_scale_m: v.range(&f("texture_scale_m"), m.texture_scale_m, 0.05, 1000.0)? as f32,
+                    sheen: v.range(&f("sheen"), m.sheen, 0.0, 1.0)? as f32,
                     name,
                 })
             })
@@ -99,5 +202,54 @@ impl MaterialTable {
             .iter()
             .enumerate()
             .map(|(i, m)| (MaterialId(i as u16), m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_material_without_texture_keys_loads_flat_as_before() {
+        let t = MaterialTable::parse("m.toml", b"[a]\nfriction = 1.0\ncolor = [0.3, 0.3, 0.3]\n").unwrap();
+        let m = t.get(MaterialId(0));
+        assert_eq!(m.texture, None);
+        assert_eq!(m.texture_scale_m, DEFAULT_TEXTURE_SCALE_M as f32);
+        assert_eq!(m.sheen, 0.0);
+    }
+
+    #[test]
+    fn texture_scale_and_sheen_are_read() {
+        let file =
+            b"[wet]\nfriction = 0.7\ncolor = [0.2, 0.2, 0.3]\ntexture = \"wet\"\ntexture_scale_m = 3.0\nsheen = 0.6\n";
+        let t = MaterialTable::parse("m.toml", file).unwrap();
+        let m = t.get(MaterialId(0));
+        assert_eq!(
+            (m.texture, m.texture_scale_m, m.sheen),
+            (Some(GroundTexture::Wet), 3.0, 0.6)
+        );
+    }
+
+    #[test]
+    fn an_unknown_texture_or_a_bad_number_names_the_field() {
+        let bad = |extra: &str| {
+            let file = format!("[mud]\nfriction = 0.4\ncolor = [0.3, 0.2, 0.1]\n{extra}\n");
+            MaterialTable::parse("m.toml", file.as_bytes()).unwrap_err().to_string()
+        };
+        let e = bad("texture = \"mud\"");
+        assert!(
+            e.contains("mud.texture") && e.contains("unknown texture `mud`") && e.contains("gravel"),
+            "{e}"
+        );
+        assert!(bad("sheen = 1.5").contains("mud.sheen"));
+        assert!(bad("texture_scale_m = 0.0").contains("mud.texture_scale_m"));
+    }
+
+    #[test]
+    fn every_texture_name_round_trips_to_its_layer() {
+        for (i, t) in GroundTexture::ALL.into_iter().enumerate() {
+            assert_eq!(t.layer(), i);
+            assert_eq!(GroundTexture::named(t.name()), Some(t));
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! GPU meshes: interleaved position + normal, indexed.
+//! GPU meshes: interleaved position + normal (+ colour and material id for baked chunks),
+//! indexed.
 
 use super::frustum::Aabb;
 use super::shadow_casters::casters_first;
@@ -18,25 +19,28 @@ pub struct Mesh {
 
 impl Mesh {
     /// Uploads `vertices` (x, y, z, nx, ny, nz per vertex) and triangle `indices`. The
-    /// colour attribute stays at its constant (set per draw).
+    /// colour and material attributes stay at their constants (set per draw).
     pub fn new(vertices: &[[f32; 6]], indices: &[u32]) -> Mesh {
         let bounds = Aabb::around(vertices.iter().map(|v| Vec3::new(v[0], v[1], v[2])));
         Self::upload(vertices, indices, 24, false, bounds)
     }
 
-    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength), its
+    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength) and
+    /// material id (−1 where the mesh has none: the shader draws it untextured), its
     /// shadow casters first ([`casters_first`]): low ground is drawn lit but casts nothing.
     pub fn from_mesh_data(data: &skidpad_bake::geometry::MeshData) -> Mesh {
-        let vertices: Vec<[f32; 10]> = data
+        let material = |i: usize| data.materials.get(i).map_or(-1.0, |m| m.0 as f32);
+        let vertices: Vec<[f32; 11]> = data
             .positions
             .iter()
             .zip(&data.normals)
             .zip(&data.colors)
-            .map(|((p, n), c)| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3]])
+            .enumerate()
+            .map(|(i, ((p, n), c))| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3], material(i)])
             .collect();
         let (indices, casters) = casters_first(&data.positions, &data.indices);
         let bounds = Aabb::around(data.positions.iter().map(|p| Vec3::from_array(*p)));
-        let mut mesh = Self::upload(&vertices, &indices, 40, true, bounds);
+        let mut mesh = Self::upload(&vertices, &indices, 44, true, bounds);
         mesh.caster_count = casters as i32;
         mesh
     }
@@ -72,6 +76,8 @@ impl Mesh {
             if with_color {
                 gl::EnableVertexAttribArray(2);
                 gl::VertexAttribPointer(2, 4, gl::FLOAT, gl::FALSE, stride, 24 as *const _);
+                gl::EnableVertexAttribArray(3);
+                gl::VertexAttribPointer(3, 1, gl::FLOAT, gl::FALSE, stride, 40 as *const _);
             }
             gl::BindVertexArray(0);
         }

@@ -12,12 +12,15 @@ use super::particles::ParticlePool;
 use super::scene_target::SceneTarget;
 use super::shader::Program;
 use super::shadow::ShadowMap;
+use super::sky::{Sky, SKY_GLSL};
+use super::texture_array::GroundTextures;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
 use crate::content::MaterialTable;
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
+use skidpad_bake::GroundTexture;
 use std::collections::BTreeMap;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
@@ -81,7 +84,36 @@ pub struct SceneDesc {
     pub sun_dir: Vec3,
     /// Sky and fog colour.
     pub sky_color: Vec3,
+    /// How each material's ground is textured, by material id (see [`SurfaceLook`]).
+    pub surfaces: Vec<SurfaceLook>,
 }
+
+/// How render textures one material: its layer in the ground texture array (none: flat
+/// colour and tiles), the texture's repeat, and how much it mirrors the sky.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SurfaceLook {
+    /// Layer of [`GroundTexture`] drawn on it, or `None`.
+    pub texture: Option<GroundTexture>,
+    /// Side of one texture repeat, m.
+    pub texture_scale_m: f32,
+    /// Sky mirrored, 0..1.
+    pub sheen: f32,
+}
+
+impl SurfaceLook {
+    /// What the lit shader's `u_surface` holds for it: (layer or −1, repeats per metre,
+    /// sheen, 0).
+    fn uniform(&self) -> [f32; 4] {
+        match self.texture {
+            Some(t) => [t.layer() as f32, 1.0 / self.texture_scale_m, self.sheen, 0.0],
+            None => [-1.0, 0.0, 0.0, 0.0],
+        }
+    }
+}
+
+/// Materials the lit shader textures: ids from this on draw flat (tiles), as does a chunk
+/// vertex baked without a material.
+pub const MAX_TEXTURED_MATERIALS: usize = 32;
 
 impl SceneDesc {
     /// The scene of `level` with the player in `player` and its parked cars in `parked`.
@@ -93,6 +125,15 @@ impl SceneDesc {
             cars,
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
+            surfaces: level
+                .materials
+                .iter()
+                .map(|(_, m)| SurfaceLook {
+                    texture: m.texture,
+                    texture_scale_m: m.texture_scale_m,
+                    sheen: m.sheen,
+                })
+                .collect(),
         }
     }
 }
@@ -108,6 +149,8 @@ const VERTEX: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_color;
+// The vertex's material id (chunk meshes; −1 for meshes without one: props, cars).
+layout(location = 3) in float a_material;
 uniform mat4 u_model;
 uniform mat4 u_view_proj;
 uniform mat4 u_light_vp;
@@ -115,8 +158,10 @@ out vec3 v_world;
 out vec3 v_normal;
 out vec4 v_color;
 out vec4 v_light;
+flat out int v_material;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
+    v_material = int(floor(a_material + 0.5));
     v_world = world.xyz;
     v_normal = transpose(inverse(mat3(u_model))) * a_normal;
     v_color = a_color;
@@ -125,11 +170,12 @@ void main() {
 }
 "#;
 
-const FRAGMENT: &str = r#"#version 330 core
+const FRAGMENT_HEAD: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
 in vec4 v_color;
 in vec4 v_light;
+flat in int v_material;
 uniform vec3 u_color;
 uniform sampler2DShadow u_shadow;
 uniform float u_shadow_texel;
@@ -137,14 +183,37 @@ uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
 uniform float u_alpha;
+uniform sampler2DArray u_ground;
+// Per material id: (texture layer or −1, repeats per metre, sheen, 0).
+uniform vec4 u_surface[32];
+// 0 in the friction view: flat μ colours, no texture detail.
+uniform int u_detail;
 out vec4 frag;
+"#;
+
+const FRAGMENT_MAIN: &str = r#"
 void main() {
     vec3 n = normalize(v_normal);
     vec3 albedo = u_color * v_color.rgb;
-    // 4 m ground tiles, as strong as the material asks, so motion and distance read.
-    vec2 cell = floor(v_world.xz / 4.0);
-    float c = mod(cell.x + cell.y, 2.0);
-    albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
+    vec4 surface = vec4(-1.0, 0.0, 0.0, 0.0);
+    if (u_detail != 0 && v_material >= 0 && v_material < 32) surface = u_surface[v_material];
+    // Planar mapping along the face's main axis (ground: XZ; walls: ZY or XY). The one
+    // texture fetch is made for every fragment, outside any branch, so its mip level's
+    // derivatives are defined; untextured faces read one texel (scale 0) and ignore it.
+    vec3 an = abs(n);
+    vec2 uv = an.y >= max(an.x, an.z) ? v_world.xz : (an.x >= an.z ? v_world.zy : v_world.xy);
+    vec4 detail = texture(u_ground, vec3(uv * surface.y, max(surface.x, 0.0)));
+    float mirror = 0.0;
+    if (surface.x >= 0.0) {
+        // The texture's mean is ×1 (127.5 of 255): the material's colour stays the average.
+        albedo *= detail.rgb * (255.0 / 127.5);
+        mirror = surface.z * detail.a;
+    } else {
+        // 4 m ground tiles, as strong as the material asks, so motion and distance read.
+        vec2 cell = floor(v_world.xz / 4.0);
+        float c = mod(cell.x + cell.y, 2.0);
+        albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
+    }
     float sun = max(dot(n, -u_sun_dir), 0.0);
     // Percentage-closer filtering: 3×3 taps, each already a 2×2 bilinear comparison.
     vec3 l = v_light.xyz / v_light.w * 0.5 + 0.5;
@@ -159,9 +228,21 @@ void main() {
     sun *= lit_fraction;
     float sky = 0.5 + 0.5 * n.y;
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
-    float dist = length(v_world - u_eye);
+    vec3 to_frag = v_world - u_eye;
+    float dist = length(to_frag);
+    vec3 view_dir = to_frag / max(dist, 1e-4);
+    if (mirror > 0.0) {
+        // A wet surface mirrors the sky: Schlick's Fresnel approximation (water, F0 0.02)
+        // weighs the reflected sky, and the sun's highlight where it is not shadowed.
+        vec3 r = reflect(view_dir, n);
+        float f = 0.02 + 0.98 * pow(1.0 - max(dot(-view_dir, n), 0.0), 5.0);
+        vec3 highlight = vec3(1.0, 0.95, 0.85) * pow(max(dot(r, -u_sun_dir), 0.0), 96.0) * lit_fraction;
+        lit = mix(lit, sky_colour(r), clamp(f * mirror, 0.0, 1.0)) + highlight * mirror;
+    }
+    // Exponential distance fog towards the sky's colour in that direction (the same
+    // function the sky pass draws), so distant ground melts into the horizon.
     float fog = 1.0 - exp(-dist * 0.0025);
-    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), u_alpha);
+    frag = vec4(mix(lit, sky_colour(view_dir), clamp(fog, 0.0, 1.0)), u_alpha);
 }
 "#;
 
@@ -185,6 +266,13 @@ pub struct Renderer {
     u_shadow: i32,
     u_shadow_texel: i32,
     u_alpha: i32,
+    u_ground: i32,
+    u_surface: i32,
+    u_detail: i32,
+    /// The ground's detail textures, a layer per material texture.
+    ground_textures: GroundTextures,
+    /// The sky behind the scene.
+    sky: Sky,
     /// Sun shadows drawn (the options).
     shadows: bool,
     /// Particles drawn (the options).
@@ -226,7 +314,8 @@ impl Renderer {
     /// for `max_particles` (both from the platform profile). Needs a current GL 3.3 core
     /// context.
     pub fn new(shadow_map_size: u32, max_particles: usize) -> Result<Renderer, RenderError> {
-        let program = Program::new("lit", VERTEX, FRAGMENT)?;
+        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{FRAGMENT_MAIN}");
+        let program = Program::new("lit", VERTEX, &fragment)?;
         let r = Renderer {
             shadow: ShadowMap::new(shadow_map_size)?,
             billboards: Billboards::new(max_particles)?,
@@ -234,6 +323,11 @@ impl Renderer {
             u_shadow: program.uniform("u_shadow"),
             u_shadow_texel: program.uniform("u_shadow_texel"),
             u_alpha: program.uniform("u_alpha"),
+            u_ground: program.uniform("u_ground"),
+            u_surface: program.uniform("u_surface"),
+            u_detail: program.uniform("u_detail"),
+            ground_textures: GroundTextures::new()?,
+            sky: Sky::new()?,
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),
             u_color: program.uniform("u_color"),
@@ -535,11 +629,17 @@ impl Renderer {
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
             gl::Uniform1f(self.u_alpha, 1.0);
+            gl::Uniform1i(self.u_ground, 2);
+            gl::Uniform1i(self.u_detail, (self.ground.view() == GroundView::Albedo) as i32);
         }
+        self.ground_textures.bind(2);
+        self.set_surfaces(&scene.surfaces);
         stats.lit = self.for_each_mesh(view, &frustum_of(&vp), &mut |mesh, model, color| {
             self.draw_mesh(mesh, model, color)
         });
         self.stats = stats;
+        // After the solid scene: the sky fills only what it left empty.
+        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur);
         }
@@ -590,13 +690,34 @@ impl Renderer {
         gl_check::debug_check("loading screen");
     }
 
+    /// Hands the lit shader each material's texture layer, repeat and sheen (the first
+    /// [`MAX_TEXTURED_MATERIALS`]; the rest draw flat). Into a fixed array: no allocation.
+    fn set_surfaces(&self, surfaces: &[SurfaceLook]) {
+        let mut table = [[-1.0f32, 0.0, 0.0, 0.0]; MAX_TEXTURED_MATERIALS];
+        for (slot, look) in table.iter_mut().zip(surfaces) {
+            *slot = look.uniform();
+        }
+        // SAFETY: a uniform array of the bound program, MAX_TEXTURED_MATERIALS vec4s long,
+        // from a local array of as many.
+        unsafe {
+            gl::Uniform4fv(self.u_surface, MAX_TEXTURED_MATERIALS as i32, table.as_ptr().cast());
+        }
+    }
+
+    /// The ground texture array's bytes on the GPU (every layer and mip level) and the side
+    /// of each of its mip levels as allocated (what the tests check for mipmaps).
+    pub fn ground_texture_memory(&self) -> (usize, Vec<i32>) {
+        (self.ground_textures.bytes(), self.ground_textures.level_sizes())
+    }
+
     fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3) {
-        // SAFETY: uniforms of the bound program; attribute 2's constant applies to meshes
-        // without a colour array (white, no tile pattern).
+        // SAFETY: uniforms of the bound program; attribute 2's and 3's constants apply to
+        // meshes without a colour array (white, no tile pattern, no material).
         unsafe {
             gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
             gl::Uniform3fv(self.u_color, 1, color.to_array().as_ptr());
             gl::VertexAttrib4f(2, 1.0, 1.0, 1.0, 0.0);
+            gl::VertexAttrib1f(3, -1.0);
         }
         mesh.draw();
     }

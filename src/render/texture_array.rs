@@ -1,0 +1,165 @@
+//! The ground's detail textures on the GPU: one `GL_TEXTURE_2D_ARRAY`, a layer per
+//! [`GroundTexture`] (made by `textures.rs`), mipmapped and sampled trilinearly with some
+//! anisotropy where the driver offers it, so distant ground neither shimmers nor blurs.
+//!
+//! If the ground shimmers, check [`GroundTextures::level_sizes`]: every mip level down to
+//! 1×1 must be allocated.
+
+use super::gl_check;
+use super::textures::{generate, TEXTURE_SIZE};
+use super::RenderError;
+use skidpad_bake::GroundTexture;
+
+/// `GL_TEXTURE_MAX_ANISOTROPY` (core in 4.6, `EXT_texture_filter_anisotropic` before: the
+/// same enum value; not in the 3.3 bindings).
+const TEXTURE_MAX_ANISOTROPY: u32 = 0x84FE;
+/// `GL_MAX_TEXTURE_MAX_ANISOTROPY`.
+const MAX_TEXTURE_MAX_ANISOTROPY: u32 = 0x84FF;
+/// The anisotropy asked for: 4 keeps ground at a grazing angle sharp at a fraction of
+/// 16's sampling cost on a software rasteriser.
+const ANISOTROPY: f32 = 4.0;
+
+/// The texture array and what it costs.
+pub struct GroundTextures {
+    texture: u32,
+    /// Bytes on the GPU, every layer and mip level.
+    bytes: usize,
+}
+
+impl GroundTextures {
+    /// Generates every layer and uploads them. Needs a current GL 3.3 core context.
+    pub fn new() -> Result<GroundTextures, RenderError> {
+        let n = TEXTURE_SIZE;
+        let layers = GroundTexture::ALL.len();
+        let mut texels = Vec::with_capacity(n * n * 4 * layers);
+        for t in GroundTexture::ALL {
+            texels.extend_from_slice(&generate(t).rgba);
+        }
+        let mut texture = 0;
+        // SAFETY: creates and fills a texture of ours on the current context; `texels` holds
+        // n·n·layers RGBA8 texels, as TexImage3D is told; the anisotropy enum is only used
+        // when the driver lists the extension.
+        unsafe {
+            gl::GenTextures(1, &mut texture);
+            gl::BindTexture(gl::TEXTURE_2D_ARRAY, texture);
+            gl::PixelStorei(gl::UNPACK_ALIGNMENT, 4);
+            gl::TexImage3D(
+                gl::TEXTURE_2D_ARRAY,
+                0,
+                gl::RGBA8 as i32,
+                n as i32,
+                n as i32,
+                layers as i32,
+                0,
+                gl::RGBA,
+                gl::UNSIGNED_BYTE,
+                texels.as_ptr().cast(),
+            );
+            gl::GenerateMipmap(gl::TEXTURE_2D_ARRAY);
+            gl::TexParameteri(
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_MIN_FILTER,
+                gl::LINEAR_MIPMAP_LINEAR as i32,
+            );
+            gl::TexParameteri(gl::TEXTURE_2D_ARRAY, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
+            gl::TexParameteri(gl::TEXTURE_2D_ARRAY, gl::TEXTURE_WRAP_S, gl::REPEAT as i32);
+            gl::TexParameteri(gl::TEXTURE_2D_ARRAY, gl::TEXTURE_WRAP_T, gl::REPEAT as i32);
+            if has_anisotropy() {
+                let mut max = 1.0f32;
+                gl::GetFloatv(MAX_TEXTURE_MAX_ANISOTROPY, &mut max);
+                gl::TexParameterf(gl::TEXTURE_2D_ARRAY, TEXTURE_MAX_ANISOTROPY, ANISOTROPY.min(max));
+            }
+            gl::BindTexture(gl::TEXTURE_2D_ARRAY, 0);
+        }
+        gl_check::check("ground textures")?;
+        let bytes = mip_chain_bytes(n) * layers;
+        Ok(GroundTextures { texture, bytes })
+    }
+
+    /// Binds the array to texture unit `unit`.
+    pub fn bind(&self, unit: u32) {
+        // SAFETY: binds our texture on the current context.
+        unsafe {
+            gl::ActiveTexture(gl::TEXTURE0 + unit);
+            gl::BindTexture(gl::TEXTURE_2D_ARRAY, self.texture);
+            gl::ActiveTexture(gl::TEXTURE0);
+        }
+    }
+
+    /// Bytes the array takes on the GPU (every layer, every mip level).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The side of each mip level as the driver allocated it (0 for a level it did not),
+    /// from level 0 down to 1×1: what a test checks to know mipmaps exist.
+    pub fn level_sizes(&self) -> Vec<i32> {
+        let levels = TEXTURE_SIZE.ilog2() as i32 + 1;
+        let mut sizes = Vec::with_capacity(levels as usize);
+        // SAFETY: queries of our texture on the current context.
+        unsafe {
+            gl::BindTexture(gl::TEXTURE_2D_ARRAY, self.texture);
+            for level in 0..levels {
+                let mut w = 0;
+                gl::GetTexLevelParameteriv(gl::TEXTURE_2D_ARRAY, level, gl::TEXTURE_WIDTH, &mut w);
+                sizes.push(w);
+            }
+            gl::BindTexture(gl::TEXTURE_2D_ARRAY, 0);
+        }
+        sizes
+    }
+}
+
+impl Drop for GroundTextures {
+    fn drop(&mut self) {
+        // SAFETY: the texture is ours.
+        unsafe { gl::DeleteTextures(1, &self.texture) };
+    }
+}
+
+/// Bytes of one RGBA8 layer of side `n` with its full mip chain.
+fn mip_chain_bytes(n: usize) -> usize {
+    let mut side = n;
+    let mut bytes = 0;
+    loop {
+        bytes += side * side * 4;
+        if side == 1 {
+            return bytes;
+        }
+        side /= 2;
+    }
+}
+
+/// Whether the driver lists anisotropic filtering (the EXT or the ARB extension).
+fn has_anisotropy() -> bool {
+    let mut count = 0;
+    // SAFETY: GetIntegerv into a local; GetStringi within the count the driver gave, its
+    // strings static and NUL-terminated.
+    unsafe {
+        gl::GetIntegerv(gl::NUM_EXTENSIONS, &mut count);
+        (0..count.max(0) as u32).any(|i| {
+            let s = gl::GetStringi(gl::EXTENSIONS, i);
+            if s.is_null() {
+                return false;
+            }
+            let name = std::ffi::CStr::from_ptr(s.cast());
+            matches!(
+                name.to_bytes(),
+                b"GL_EXT_texture_filter_anisotropic" | b"GL_ARB_texture_filter_anisotropic"
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mip_chain_is_a_third_more_than_its_top_level() {
+        assert_eq!(mip_chain_bytes(1), 4);
+        assert_eq!(mip_chain_bytes(2), 20);
+        // 256² RGBA8: 262 144 bytes on top, 349 524 with the chain (≈ 4/3).
+        assert_eq!(mip_chain_bytes(256), 349_524);
+    }
+}
