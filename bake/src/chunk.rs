@@ -288,7 +288,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
     }
     let mut materials: Vec<MaterialId> = mine
         .iter()
-        .filter(|p| !matches!(p.shape, PieceShape::Heights { .. } | PieceShape::Mesh { .. }))
+        .filter(|p| is_compound_part(&p.shape))
         .map(|p| p.material)
         .collect();
     materials.sort();
@@ -297,7 +297,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
         // Parts are placed relative to the first one, so the compound's numbers stay small.
         let group: Vec<&&Piece> = mine
             .iter()
-            .filter(|p| p.material == m && !matches!(p.shape, PieceShape::Heights { .. } | PieceShape::Mesh { .. }))
+            .filter(|p| p.material == m && is_compound_part(&p.shape))
             .collect();
         let anchor = group[0].position;
         let parts: Vec<(Pose, SharedShape)> = group
@@ -308,7 +308,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
                     PieceShape::RampSlice(slice) => {
                         SharedShape::new(ConvexPolyhedron::from_convex_hull(&slice.points())?)
                     }
-                    PieceShape::Heights { .. } | PieceShape::Mesh { .. } => return None,
+                    PieceShape::Heights { .. } | PieceShape::Mesh { .. } | PieceShape::Decor { .. } => return None,
                 };
                 Some((Pose::from_parts(p.position - anchor, p.rotation), shape))
             })
@@ -323,6 +323,13 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
         }
     }
     BakedChunk { coord, colliders, mesh }
+}
+
+/// Whether a piece joins its material's compound: boxes and ramp slices do; height grids
+/// and triangle meshes have colliders of their own, and decor (painted lines, lettering)
+/// has none.
+fn is_compound_part(shape: &PieceShape) -> bool {
+    matches!(shape, PieceShape::Cuboid(_) | PieceShape::RampSlice(_))
 }
 
 /// The part of `map` (spanning `map_size` centred on the origin) over the rectangle

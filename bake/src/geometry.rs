@@ -28,6 +28,17 @@ pub enum PieceShape {
         /// RGB + tile pattern per vertex.
         colors: Vec<[f32; 4]>,
     },
+    /// Triangles drawn but never collided (painted markings, lettering, the look of
+    /// scenery whose collider is a simpler piece), vertices relative to the piece's
+    /// position, with a colour per vertex. Made by [`crate::decor::Decor`].
+    Decor {
+        /// Vertices.
+        vertices: Vec<Vec3>,
+        /// Triangles.
+        indices: Vec<[u32; 3]>,
+        /// RGB + tile pattern per vertex.
+        colors: Vec<[f32; 4]>,
+    },
     /// A height grid spanning `size_m` (X, Z) centred on the origin.
     Heights {
         /// Heights in metres.
@@ -116,7 +127,7 @@ pub fn ramp_slices(length_m: f32, width_m: f32, angle_rad: f32) -> Vec<RampSlice
 
 /// Every static piece of `level` except the terrain and the surface patches (which
 /// [`crate::chunk`] and [`crate::surfaces`] cut per chunk): height patches, the track and
-/// props, in file order.
+/// its dressing, props, then scenery, in file order.
 pub fn pieces(level: &Level) -> Vec<Piece> {
     let look = |m: MaterialId| {
         let mat = level.materials.get(m);
@@ -163,15 +174,16 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
             ),
         }
     }
+    crate::scenery::pieces(level, &mut out);
     out
 }
 
 /// Points per road piece (about 20 m at the usual 5 m spacing): pieces are what chunks
 /// are cut from, so a long road is spread over the chunks it crosses.
-const TRACK_POINTS_PER_PIECE: usize = 4;
+pub(crate) const TRACK_POINTS_PER_PIECE: usize = 4;
 /// Heights above the terrain: run-off, road, kerb top.
 const RUNOFF_Y_M: f32 = 0.015;
-const ROAD_Y_M: f32 = 0.03;
+pub(crate) const ROAD_Y_M: f32 = 0.03;
 const KERB_Y_M: f32 = 0.06;
 
 /// A strip of quads between two polylines at heights `ya`, `yb`, coloured per quad by
@@ -291,6 +303,7 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
     if def.scenery_spacing_m > 0.0 {
         trees(level, def, out);
     }
+    crate::track_dressing::pieces(level, def, out);
 }
 
 /// Trees along the track, alternating sides, kept clear of every part of the track.
@@ -323,8 +336,6 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
             continue;
         }
         let scale = 0.8 + 0.5 * jitter;
-        let trunk = Vec3::new(0.5, 3.0 * scale, 0.5);
-        let crown = Vec3::new(3.2, 4.5, 3.2) * scale;
         let piece = |half: Vec3, y: f32, material, color: Vec3| Piece {
             shape: PieceShape::Cuboid(half),
             position: Vec3::new(p.x, y, p.y),
@@ -333,13 +344,24 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
             color,
             pattern: 0.0,
         };
-        out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.40, 0.28, 0.16)));
-        out.push(piece(
-            crown * 0.5,
-            trunk.y + crown.y * 0.5,
-            grass,
-            Vec3::new(0.16, 0.38, 0.14),
-        ));
+        // Two shapes from a second hash bit: a broad leafy crown, or a conifer of two
+        // narrowing tiers; the green shifts a little with the jitter.
+        let conifer = (i as u32).wrapping_mul(40_503) & 0x100 != 0;
+        let green = Vec3::new(0.16, 0.38, 0.14) * (0.85 + 0.3 * jitter);
+        if conifer {
+            let trunk = Vec3::new(0.4, 2.0 * scale, 0.4);
+            let low = Vec3::new(3.0, 4.0, 3.0) * scale;
+            let high = Vec3::new(1.7, 3.2, 1.7) * scale;
+            let dark = Vec3::new(0.09, 0.26, 0.13) * (0.85 + 0.3 * jitter);
+            out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.36, 0.25, 0.15)));
+            out.push(piece(low * 0.5, trunk.y + low.y * 0.5, grass, dark));
+            out.push(piece(high * 0.5, trunk.y + low.y + high.y * 0.5, grass, dark * 0.9));
+        } else {
+            let trunk = Vec3::new(0.5, 3.0 * scale, 0.5);
+            let crown = Vec3::new(3.2, 4.5, 3.2) * scale;
+            out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.40, 0.28, 0.16)));
+            out.push(piece(crown * 0.5, trunk.y + crown.y * 0.5, grass, green));
+        }
     }
 }
 
@@ -432,6 +454,11 @@ impl MeshData {
             }
             PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color),
             PieceShape::Mesh {
+                vertices,
+                indices,
+                colors,
+            }
+            | PieceShape::Decor {
                 vertices,
                 indices,
                 colors,

@@ -6,6 +6,7 @@
 //! Ground positions are given as `[x, z]`.
 
 use crate::challenge::{Challenge, RawChallenge};
+pub use crate::dressing::Dressing;
 use crate::fields::Fields;
 pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
@@ -72,6 +73,18 @@ struct RawTrack {
     scenery_spacing_m: f64,
     #[serde(default)]
     sectors: Vec<f64>,
+    #[serde(default)]
+    barrier_height_m: f64,
+    #[serde(default)]
+    dressed_corners: u32,
+    #[serde(default = "distance_boards")]
+    distance_boards_m: Vec<f64>,
+    #[serde(default)]
+    start_line: bool,
+}
+
+fn distance_boards() -> Vec<f64> {
+    vec![300.0, 200.0, 100.0]
 }
 
 fn track_material() -> String {
@@ -172,6 +185,15 @@ pub struct TrackDef {
     /// Where sectors 2.. of a lap start, as fractions of the lap along the centre line,
     /// rising in (0, 1); empty: thirds.
     pub sector_fractions: Vec<f32>,
+    /// A barrier line this high along the outer edge of every run-off, m (0: none).
+    pub barrier_height_m: f32,
+    /// The tightest corners that get a tyre wall and distance boards.
+    pub dressed_corners: u32,
+    /// Distances of those boards before each dressed corner's braking point, m.
+    pub distance_boards_m: Vec<f32>,
+    /// A chequered start/finish line across the road at the first point, and a grid slot
+    /// painted under every spawn on the road.
+    pub start_line: bool,
 }
 
 /// A validated level.
@@ -207,6 +229,9 @@ pub struct Level {
     pub ai_line: Option<AiLine>,
     /// The challenge on the scenario's figures, if the level has one.
     pub challenge: Option<Challenge>,
+    /// Scenery (boards, gantries, grandstands, tyre walls, painted lines and text), in
+    /// file order.
+    pub dressing: Vec<Dressing>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -256,6 +281,7 @@ impl Level {
             track: None,
             ai_line: None,
             challenge: None,
+            dressing: vec![],
         }
     }
 
@@ -358,7 +384,7 @@ impl Level {
         };
         crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
-        let props = crate::props::parse_props(&raw.props, &fx)?;
+        let (props, dressing) = crate::props::parse_props(&raw.props, &fx)?;
         let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;
 
         let parked_cars = raw
@@ -396,6 +422,17 @@ impl Level {
                     runoff_width_m: v.range("track.runoff_width_m", t.runoff_width_m, 0.0, 200.0)? as f32,
                     scenery_spacing_m: v.range("track.scenery_spacing_m", t.scenery_spacing_m, 0.0, 10_000.0)? as f32,
                     sector_fractions: sector_fractions(&t.sectors, v)?,
+                    barrier_height_m: v.range("track.barrier_height_m", t.barrier_height_m, 0.0, 10.0)? as f32,
+                    dressed_corners: if t.dressed_corners > 20 {
+                        return Err(v.fail(
+                            "track.dressed_corners",
+                            format!("{}: at most 20 corners", t.dressed_corners),
+                        ));
+                    } else {
+                        t.dressed_corners
+                    },
+                    distance_boards_m: distance_boards_m(&t.distance_boards_m, v)?,
+                    start_line: t.start_line,
                 })
             }
         };
@@ -444,6 +481,7 @@ impl Level {
             track,
             ai_line,
             challenge,
+            dressing,
         })
     }
 }
@@ -473,6 +511,17 @@ fn sector_fractions(raw: &[f64], v: &Validator) -> Result<Vec<f32>, ContentError
             last = f;
             Ok(f as f32)
         })
+        .collect()
+}
+
+/// `[track] distance_boards_m`: at most 6, each 10 to 1000 m.
+fn distance_boards_m(raw: &[f64], v: &Validator) -> Result<Vec<f32>, ContentError> {
+    if raw.len() > 6 {
+        return Err(v.fail("track.distance_boards_m", format!("{} boards; at most 6", raw.len())));
+    }
+    raw.iter()
+        .enumerate()
+        .map(|(i, d)| Ok(v.range(&format!("track.distance_boards_m[{i}]"), *d, 10.0, 1000.0)? as f32))
         .collect()
 }
 

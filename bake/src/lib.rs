@@ -7,8 +7,11 @@
 //! loads the result, or runs the same code at load time for a level being edited on disk.
 #![warn(missing_docs)]
 
+pub mod block_font;
 pub mod challenge;
 pub mod chunk;
+pub mod decor;
+pub mod dressing;
 pub mod error;
 mod fields;
 pub mod geometry;
@@ -20,11 +23,13 @@ pub mod material;
 pub mod polygon;
 pub mod props;
 pub mod scenario;
+pub mod scenery;
 pub mod spawn;
 pub mod surface_check;
 pub mod surfaces;
 pub mod toml_file;
 pub mod track;
+pub mod track_dressing;
 pub mod validate;
 
 pub use error::ContentError;

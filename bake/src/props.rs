@@ -1,6 +1,7 @@
 //! Props in a level file: fixed ones (boxes, walls, barrier lines, ramps, kerbs) and ones
 //! that move when hit (boxes, stacks, cones), validated field by field.
 
+use crate::dressing::{self, Dressing};
 use crate::fields::Fields;
 use crate::material::MaterialId;
 use crate::ContentError;
@@ -71,6 +72,13 @@ pub(crate) enum RawProp {
         #[serde(default)]
         color: Option<[f64; 3]>,
     },
+    // Scenery: see `crate::dressing`.
+    Board(dressing::RawBoard),
+    Gantry(dressing::RawGantry),
+    Grandstand(dressing::RawGrandstand),
+    TyreWall(dressing::RawTyreWall),
+    Line(dressing::RawLine),
+    Label(dressing::RawLabel),
 }
 
 fn concrete() -> String {
@@ -232,17 +240,25 @@ fn line_box(
     })
 }
 
-/// Validates the static props of a level file.
-pub(crate) fn parse_props(raw: &[RawProp], fx: &Fields) -> Result<Vec<StaticProp>, ContentError> {
+/// Validates the static props of a level file: the plain ones, and the scenery
+/// ([`Dressing`]) in file order.
+pub(crate) fn parse_props(raw: &[RawProp], fx: &Fields) -> Result<(Vec<StaticProp>, Vec<Dressing>), ContentError> {
     let v = &fx.v;
     let mat = |n: &str, field: &str| fx.mat(n, field);
     let color_of = |field: &str, c: &Option<[f64; 3]>, m: MaterialId| fx.color_of(field, c, m);
     let vec2 = |field: &str, p: [f64; 2]| fx.vec2(field, p);
     let angle = |field: &str, d: f64| fx.angle(field, d);
     let mut props = Vec::new();
+    let mut scenery = Vec::new();
     for (i, p) in raw.iter().enumerate() {
         let f = |field: &str| format!("props[{i}].{field}");
         match p {
+            RawProp::Board(r) => scenery.push(dressing::board(r, fx, &f)?),
+            RawProp::Gantry(r) => scenery.push(dressing::gantry(r, fx, &f)?),
+            RawProp::Grandstand(r) => scenery.push(dressing::grandstand(r, fx, &f)?),
+            RawProp::TyreWall(r) => scenery.push(dressing::tyre_wall(r, fx, &f)?),
+            RawProp::Line(r) => scenery.push(dressing::line(r, fx, &f)?),
+            RawProp::Label(r) => scenery.push(dressing::label(r, fx, &f)?),
             RawProp::Box {
                 size_m,
                 position_m,
@@ -352,7 +368,7 @@ pub(crate) fn parse_props(raw: &[RawProp], fx: &Fields) -> Result<Vec<StaticProp
         }
     }
 
-    Ok(props)
+    Ok((props, scenery))
 }
 
 /// Validates the dynamic props of a level file (stacks expanded bottom row first).

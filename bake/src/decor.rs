@@ -1,0 +1,123 @@
+//! Render-only triangles for scenery: flat quads, boxes, tyre prisms and block-font text,
+//! gathered into one [`PieceShape::Decor`] piece that the chunk bake draws and never gives
+//! a collider (painted markings, a board's lettering, the look of a tyre wall whose
+//! collider is one plain box).
+//!
+//! Winding: every face is counter-clockwise seen from outside, so its normal faces out. If
+//! a face comes out dark or missing in a screenshot, its corners are in the wrong order.
+
+use crate::block_font::{runs, width_cells, GLYPH_ROWS};
+use crate::geometry::{Piece, PieceShape};
+use crate::material::MaterialId;
+use glam::{Quat, Vec3};
+
+/// Triangles being gathered, vertices relative to `origin`.
+#[derive(Debug, Clone)]
+pub struct Decor {
+    origin: Vec3,
+    vertices: Vec<Vec3>,
+    indices: Vec<[u32; 3]>,
+    colors: Vec<[f32; 4]>,
+}
+
+impl Decor {
+    /// An empty set of triangles whose piece will sit at `origin` (the chunk it lands in is
+    /// the one holding `origin`).
+    pub fn new(origin: Vec3) -> Self {
+        Self {
+            origin,
+            vertices: Vec::new(),
+            indices: Vec::new(),
+            colors: Vec::new(),
+        }
+    }
+
+    /// Triangles gathered so far.
+    pub fn triangles(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// A flat quad a, b, c, d in world space, counter-clockwise seen from its front.
+    pub fn quad(&mut self, a: Vec3, b: Vec3, c: Vec3, d: Vec3, rgb: Vec3) {
+        let base = self.vertices.len() as u32;
+        self.vertices.extend([a, b, c, d].map(|p| p - self.origin));
+        self.colors.extend([[rgb.x, rgb.y, rgb.z, 0.0]; 4]);
+        self.indices
+            .extend([[base, base + 1, base + 2], [base, base + 2, base + 3]]);
+    }
+
+    /// A box of half extents `half` centred on `centre`, turned by `rotation`.
+    pub fn cuboid(&mut self, centre: Vec3, half: Vec3, rotation: Quat, rgb: Vec3) {
+        let c = |x: f32, y: f32, z: f32| centre + rotation * Vec3::new(x * half.x, y * half.y, z * half.z);
+        self.quad(c(-1., 1., -1.), c(-1., 1., 1.), c(1., 1., 1.), c(1., 1., -1.), rgb); // top
+        self.quad(c(-1., -1., -1.), c(1., -1., -1.), c(1., -1., 1.), c(-1., -1., 1.), rgb); // bottom
+        self.quad(c(1., -1., -1.), c(1., 1., -1.), c(1., 1., 1.), c(1., -1., 1.), rgb); // +x
+        self.quad(c(-1., -1., 1.), c(-1., 1., 1.), c(-1., 1., -1.), c(-1., -1., -1.), rgb); // -x
+        self.quad(c(1., -1., 1.), c(1., 1., 1.), c(-1., 1., 1.), c(-1., -1., 1.), rgb); // +z
+        self.quad(c(-1., -1., -1.), c(-1., 1., -1.), c(1., 1., -1.), c(1., -1., -1.), rgb);
+        // -z
+    }
+
+    /// An upright prism of `sides` faces (a tyre, a post) standing on `base`, with a top cap.
+    pub fn prism(&mut self, base: Vec3, radius: f32, height: f32, sides: usize, rgb: Vec3) {
+        let at = |k: usize, y: f32| {
+            let a = std::f32::consts::TAU * k as f32 / sides as f32;
+            base + Vec3::new(radius * a.cos(), y, -radius * a.sin())
+        };
+        for k in 0..sides {
+            // Angle k grows counter-clockwise seen from above, so k → k+1 along the bottom
+            // then up faces outwards.
+            self.quad(at(k, 0.0), at(k + 1, 0.0), at(k + 1, height), at(k, height), rgb);
+        }
+        let top = base + Vec3::Y * height;
+        let centre = self.vertices.len() as u32;
+        self.vertices.push(top - self.origin);
+        self.colors.push([rgb.x, rgb.y, rgb.z, 0.0]);
+        for k in 0..sides {
+            let (i, j) = (self.vertices.len() as u32, self.vertices.len() as u32 + 1);
+            self.vertices
+                .extend([at(k, height) - self.origin, at(k + 1, height) - self.origin]);
+            self.colors.extend([[rgb.x, rgb.y, rgb.z, 0.0]; 2]);
+            self.indices.push([centre, i, j]);
+        }
+    }
+
+    /// `text` in the block font on the plane through `top_left` spanned by `right` and `up`
+    /// (unit vectors; the face's front is `right × up`), each cell `cell_m` square.
+    pub fn text(&mut self, top_left: Vec3, right: Vec3, up: Vec3, cell_m: f32, text: &str, rgb: Vec3) {
+        for r in runs(text) {
+            let y0 = top_left - up * (r.row + 1) as f32 * cell_m;
+            let y1 = top_left - up * r.row as f32 * cell_m;
+            let (x0, x1) = (right * r.col0 as f32 * cell_m, right * r.col1 as f32 * cell_m);
+            self.quad(y0 + x0, y0 + x1, y1 + x1, y1 + x0, rgb);
+        }
+    }
+
+    /// `text` centred on `centre` on the plane spanned by `right` and `up`, `height_m` tall.
+    pub fn text_centred(&mut self, centre: Vec3, right: Vec3, up: Vec3, height_m: f32, text: &str, rgb: Vec3) {
+        let cell = height_m / GLYPH_ROWS as f32;
+        let w = width_cells(text) as f32 * cell;
+        let top_left = centre - right * (w * 0.5) + up * (height_m * 0.5);
+        self.text(top_left, right, up, cell, text, rgb);
+    }
+
+    /// The gathered triangles as one render-only piece of `material` (what the friction
+    /// view shows), or `None` if there are none.
+    pub fn into_piece(self, material: MaterialId) -> Option<Piece> {
+        if self.indices.is_empty() {
+            return None;
+        }
+        Some(Piece {
+            shape: PieceShape::Decor {
+                vertices: self.vertices,
+                indices: self.indices,
+                colors: self.colors,
+            },
+            position: self.origin,
+            rotation: Quat::IDENTITY,
+            material,
+            color: Vec3::ONE,
+            pattern: 0.0,
+        })
+    }
+}

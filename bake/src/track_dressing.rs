@@ -1,0 +1,289 @@
+//! A track's circuit dressing made from its centre line and its `[track]` keys: a barrier
+//! line along the outer edge of every run-off, tyre walls and distance boards at the
+//! tightest corners, and the painted start/finish line and grid slots.
+//!
+//! Corners are found from curvature alone (a corner is a run of points at least
+//! `kerb_min_curvature_per_m`, the same test that lays kerbs), so the dressing follows the
+//! centre line when it is edited. Scenery that would land on another part of the track
+//! (a hairpin's other leg) is left out rather than put on the road.
+
+use crate::decor::Decor;
+use crate::dressing::{Board, Dressing, TyreWall, PAINT_WHITE};
+use crate::geometry::{Piece, PieceShape};
+use crate::level::{Level, TrackDef};
+use crate::track::Track;
+use glam::{Quat, Vec2, Vec3};
+
+/// Road surface height above the terrain, as the road strips are laid.
+const ROAD_Y_M: f32 = crate::geometry::ROAD_Y_M;
+/// Paint on the road.
+const ROAD_PAINT_Y_M: f32 = ROAD_Y_M + 0.004;
+/// Barrier thickness and its gap beyond the run-off.
+const BARRIER_THICKNESS_M: f32 = 0.5;
+const BARRIER_GAP_M: f32 = 0.5;
+/// Distance boards stand this far outside the road's edge.
+const BOARD_OFFSET_M: f32 = 4.0;
+/// Tyre walls cover the corner where curvature is at least this share of its peak.
+const TYRE_WALL_SHARE: f32 = 0.75;
+/// Most centre-line points one corner's tyre wall runs along.
+const TYRE_WALL_MAX_POINTS: usize = 16;
+
+/// A corner: consecutive points curving one way at least `kerb_min_curvature_per_m`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Corner {
+    /// First point (the turn-in, where braking has ended).
+    pub entry: usize,
+    /// Points in it, from `entry` on (indices wrap round the loop).
+    pub points: usize,
+    /// The point of highest |curvature|.
+    pub apex: usize,
+    /// That curvature, 1/m (positive: a left turn).
+    pub peak_curvature_per_m: f32,
+}
+
+/// The corners of `def`'s track, tightest first.
+pub fn corners_tightest_first(def: &TrackDef) -> Vec<Corner> {
+    let t = &def.track;
+    let n = t.len();
+    let k: Vec<f32> = (0..n).map(|i| t.curvature(i)).collect();
+    let curving = |i: usize| k[i % n].abs() >= def.kerb_min_curvature_per_m;
+    // Start scanning at a straight point so no corner is split by the loop's seam.
+    let Some(start) = (0..n).find(|&i| !curving(i)) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    let mut i = start;
+    while i < start + n {
+        if !curving(i) {
+            i += 1;
+            continue;
+        }
+        let sign = k[i % n].signum();
+        let entry = i;
+        while i < start + n && curving(i) && k[i % n].signum() == sign {
+            i += 1;
+        }
+        let apex = (entry..i)
+            .max_by(|&a, &b| k[a % n].abs().total_cmp(&k[b % n].abs()))
+            .unwrap_or(entry);
+        out.push(Corner {
+            entry: entry % n,
+            points: i - entry,
+            apex: apex % n,
+            peak_curvature_per_m: k[apex % n],
+        });
+    }
+    out.sort_by(|a, b| b.peak_curvature_per_m.abs().total_cmp(&a.peak_curvature_per_m.abs()));
+    out
+}
+
+/// Whether `p` is at least `clear_m` outside the road everywhere along the track.
+fn clear_of_road(t: &Track, p: Vec2, clear_m: f32) -> bool {
+    t.centre
+        .iter()
+        .enumerate()
+        .all(|(j, c)| c.distance(p) > t.width_left_m[j].max(t.width_right_m[j]) + clear_m)
+}
+
+/// Appends the dressing `def` asks for.
+pub fn pieces(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
+    if def.barrier_height_m > 0.0 && def.runoff_width_m > 0.0 {
+        barriers(level, def, out);
+    }
+    let corners = corners_tightest_first(def);
+    for c in corners.iter().take(def.dressed_corners as usize) {
+        tyre_wall(level, def, c, out);
+        for d in &def.distance_boards_m {
+            if let Some(b) = distance_board(def, c, *d) {
+                crate::scenery::dressing_pieces(level, &Dressing::Board(b), out);
+            }
+        }
+    }
+    if def.start_line {
+        start_line(level, def, out);
+    }
+}
+
+/// Offset of point `i` from the border on the outside of a turn curving `k`.
+fn outside(t: &Track, i: usize, k: f32, beyond_m: f32) -> Vec2 {
+    // A left turn (k > 0) has its outside on the right.
+    let sign = if k > 0.0 { -1.0 } else { 1.0 };
+    let w = if k > 0.0 { t.width_right_m[i] } else { t.width_left_m[i] };
+    t.centre[i] + t.left(i) * sign * (w + beyond_m)
+}
+
+/// Concrete blocks, painted red and white in turn, along the outer edge of every run-off
+/// (laid where the run-offs are: every road piece curving at least the kerb threshold).
+fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
+    let t = &def.track;
+    let n = t.len();
+    let Ok(material) = level.materials.id("concrete", &level.name, "track.barrier_height_m") else {
+        return;
+    };
+    let beyond = def.kerb_width_m + def.runoff_width_m + BARRIER_GAP_M + BARRIER_THICKNESS_M * 0.5;
+    let per = crate::geometry::TRACK_POINTS_PER_PIECE;
+    let h = def.barrier_height_m;
+    for start in (0..n).step_by(per) {
+        let k = t.curvature((start + per / 2) % n);
+        if k.abs() < def.kerb_min_curvature_per_m {
+            continue;
+        }
+        for s in start..start + per {
+            let (i, j) = (s % n, (s + 1) % n);
+            let (a, b) = (outside(t, i, k, beyond), outside(t, j, k, beyond));
+            let mid = (a + b) * 0.5;
+            if !clear_of_road(t, mid, def.kerb_width_m + 1.0) {
+                continue;
+            }
+            let d = b - a;
+            let ground = crate::surface_check::terrain_height_m(&level.terrain, mid);
+            let color = if s % 2 == 0 {
+                Vec3::new(0.78, 0.14, 0.12)
+            } else {
+                Vec3::splat(0.9)
+            };
+            out.push(Piece {
+                // 2 cm longer than the gap between points, so blocks close up round a bend.
+                shape: PieceShape::Cuboid(Vec3::new(BARRIER_THICKNESS_M * 0.5, h * 0.5, d.length() * 0.5 + 0.02)),
+                position: Vec3::new(mid.x, ground + h * 0.5, mid.y),
+                rotation: Quat::from_rotation_y(d.x.atan2(d.y)),
+                material,
+                color,
+                pattern: 0.0,
+            });
+        }
+    }
+}
+
+/// Tyres along the far edge of the corner's run-off, in front of its barrier, where it
+/// curves hardest.
+fn tyre_wall(level: &Level, def: &TrackDef, c: &Corner, out: &mut Vec<Piece>) {
+    let t = &def.track;
+    let n = t.len();
+    let hard: Vec<usize> = (0..c.points)
+        .map(|p| (c.entry + p) % n)
+        .filter(|&i| t.curvature(i).abs() >= TYRE_WALL_SHARE * c.peak_curvature_per_m.abs())
+        .collect();
+    let apex_at = hard.iter().position(|&i| i == c.apex).unwrap_or(0);
+    let from = apex_at.saturating_sub(TYRE_WALL_MAX_POINTS / 2);
+    let hard = &hard[from..(from + TYRE_WALL_MAX_POINTS).min(hard.len())];
+    let beyond = def.kerb_width_m + def.runoff_width_m - 0.4;
+    for pair in hard.windows(2) {
+        let (a, b) = (
+            outside(t, pair[0], c.peak_curvature_per_m, beyond),
+            outside(t, pair[1], c.peak_curvature_per_m, beyond),
+        );
+        if !clear_of_road(t, (a + b) * 0.5, def.kerb_width_m + 1.0) {
+            continue;
+        }
+        let wall = Dressing::TyreWall(TyreWall {
+            from_m: a,
+            to_m: b,
+            rows: 3,
+            band_color: PAINT_WHITE,
+            solid: true,
+        });
+        crate::scenery::dressing_pieces(level, &wall, out);
+    }
+}
+
+/// The board `distance_m` before corner `c`'s turn-in, beside the road on the corner's
+/// outside (or its inside, if the outside is another part of the track), facing the
+/// cars coming.
+pub fn distance_board(def: &TrackDef, c: &Corner, distance_m: f32) -> Option<Board> {
+    let t = &def.track;
+    let n = t.len();
+    let spacing = t.length_m() / n as f32;
+    let back = (distance_m / spacing).round() as usize % n;
+    let i = (c.entry + n - back) % n;
+    let tangent = t.tangent(i);
+    let beyond = def.kerb_width_m.max(0.0) + BOARD_OFFSET_M;
+    let k = c.peak_curvature_per_m;
+    let spot = [outside(t, i, k, beyond), outside(t, i, -k, beyond)]
+        .into_iter()
+        .find(|p| clear_of_road(t, *p, def.kerb_width_m + 1.5))?;
+    Some(Board {
+        position_m: spot,
+        heading_rad: tangent.x.atan2(tangent.y),
+        text: format!("{distance_m:.0}"),
+        size_m: Vec2::new(2.0, 1.3),
+        elevation_m: 0.7,
+        color: PAINT_WHITE,
+        text_color: Vec3::splat(0.05),
+        solid: true,
+    })
+}
+
+/// A chequered band across the road at the first point, and a grid slot (a bar across in
+/// front of the car and two short legs back) under every spawn that stands on the road.
+fn start_line(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
+    let t = &def.track;
+    let (left, right) = t.borders();
+    let paint = def.material;
+    let lift = |p: Vec2| {
+        Vec3::new(
+            p.x,
+            crate::surface_check::terrain_height_m(&level.terrain, p) + ROAD_PAINT_Y_M,
+            p.y,
+        )
+    };
+    let mut decor = Decor::new(lift(t.centre[0]));
+    let along = t.tangent(0);
+    let (l, r) = (left[0], right[0]);
+    let sq = 0.5;
+    let cols = (l.distance(r) / sq).floor() as i32;
+    let across = (l - r).normalize();
+    // Centre the chequers across the road.
+    let r0 = r + across * ((l.distance(r) - cols as f32 * sq) * 0.5);
+    for row in 0..2 {
+        for c in 0..cols {
+            let base = r0 + across * (c as f32 * sq) + along * ((row as f32 - 1.0) * sq);
+            let color = if (c + row) % 2 == 0 {
+                PAINT_WHITE
+            } else {
+                Vec3::splat(0.04)
+            };
+            // `across` runs right to left, `along` forwards: along then across is
+            // counter-clockwise from above.
+            decor.quad(
+                lift(base),
+                lift(base + along * sq),
+                lift(base + along * sq + across * sq),
+                lift(base + across * sq),
+                color,
+            );
+        }
+    }
+    out.extend(decor.into_piece(paint));
+
+    for s in &level.spawns {
+        let p = Vec2::new(s.position_m.x, s.position_m.z);
+        let nearest = (0..t.len())
+            .min_by(|&a, &b| t.centre[a].distance(p).total_cmp(&t.centre[b].distance(p)))
+            .unwrap_or(0);
+        if t.centre[nearest].distance(p) > t.width_left_m[nearest].min(t.width_right_m[nearest]) {
+            continue;
+        }
+        let f = Vec2::new(s.heading_rad.sin(), s.heading_rad.cos());
+        let side = Vec2::new(f.y, -f.x); // across the car
+        let mut slot = Decor::new(lift(p));
+        let bar = |d: &mut Decor, a: Vec2, b: Vec2, w: f32| {
+            let dir = (b - a).normalize();
+            let half = Vec2::new(-dir.y, dir.x) * (w * 0.5);
+            d.quad(
+                lift(a - half),
+                lift(a + half),
+                lift(b + half),
+                lift(b - half),
+                PAINT_WHITE,
+            );
+        };
+        let front = p + f * 2.6;
+        bar(&mut slot, front + side * 1.3, front - side * 1.3, 0.15);
+        for sgn in [-1.0, 1.0] {
+            let a = front + side * 1.3 * sgn;
+            bar(&mut slot, a, a - f * 1.6, 0.15);
+        }
+        out.extend(slot.into_piece(paint));
+    }
+}

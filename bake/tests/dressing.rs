@@ -1,0 +1,399 @@
+//! Scenery in the level schema: each kind bakes to triangles where it stands (painted ones
+//! with no collider, solid ones with one unless `solid = false`), each bad field is refused
+//! naming its file and field, and the shipped circuit is dressed where a driver needs it.
+
+use glam::{Vec2, Vec3};
+use skidpad_bake::chunk::{bake_level, BakedChunk, BakedShape};
+use skidpad_bake::geometry::{pieces, PieceShape};
+use skidpad_bake::level::Dressing;
+use skidpad_bake::track_dressing::{corners_tightest_first, distance_board};
+use skidpad_bake::{ContentError, Level, LevelFiles, MaterialTable};
+use std::path::{Path, PathBuf};
+
+struct Dir(PathBuf);
+
+impl LevelFiles for Dir {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        std::fs::read(self.0.join(rel)).map_err(|e| ContentError::new(rel, "file", e.to_string()))
+    }
+    fn label(&self, rel: &str) -> String {
+        rel.to_string()
+    }
+}
+
+fn content() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content")
+}
+
+fn materials() -> MaterialTable {
+    let bytes = std::fs::read(content().join("materials.toml")).expect("content/materials.toml");
+    MaterialTable::parse("materials.toml", &bytes).expect("shipped materials parse")
+}
+
+/// A flat 64 m asphalt level, one chunk, with `props` (TOML `[[props]]` tables) on it.
+fn level_with(props: &str) -> Result<Level, ContentError> {
+    let text = format!(
+        "description = \"t\"\nchunk_size_m = 64.0\n[terrain]\nsize_m = [64.0, 64.0]\nmaterial = \"asphalt\"\n\
+         [[spawns]]\nname = \"s\"\nposition_m = [0.0, 0.5, -20.0]\n{props}"
+    );
+    Level::parse("test.toml", "test", text.as_bytes(), &materials(), &Dir(PathBuf::new()))
+}
+
+/// Baked chunks of a level with one prop, and of the same level without it.
+fn bake_with(props: &str) -> (Vec<BakedChunk>, Vec<BakedChunk>) {
+    let with = bake_level(&level_with(props).expect("valid props"));
+    let without = bake_level(&level_with("").expect("bare level"));
+    (with, without)
+}
+
+fn triangles(chunks: &[BakedChunk]) -> usize {
+    chunks.iter().map(|c| c.mesh.indices.len() / 3).sum()
+}
+
+/// Collider parts in every compound (boxes and ramp slices), over all chunks.
+fn compounds(chunks: &[BakedChunk]) -> usize {
+    chunks
+        .iter()
+        .flat_map(|c| &c.colliders)
+        .map(|c| match &c.shape {
+            BakedShape::Compound(k) => k.shapes().len(),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Every vertex the prop added lies in the box `lo..hi`.
+fn added_vertices_within(with: &[BakedChunk], without: &[BakedChunk], lo: Vec3, hi: Vec3) -> usize {
+    let all: Vec<Vec3> = with
+        .iter()
+        .flat_map(|c| c.mesh.positions.iter().map(|p| Vec3::from_array(*p)))
+        .collect();
+    // The terrain's vertices come first in each chunk; the bare level has only those.
+    let terrain: Vec<Vec3> = without
+        .iter()
+        .flat_map(|c| c.mesh.positions.iter().map(|p| Vec3::from_array(*p)))
+        .collect();
+    let added: Vec<Vec3> = all.into_iter().filter(|p| !terrain.contains(p)).collect();
+    for p in &added {
+        assert!(p.cmpge(lo).all() && p.cmple(hi).all(), "vertex {p} outside {lo}..{hi}");
+    }
+    added.len()
+}
+
+#[test]
+fn a_painted_line_is_flush_triangles_with_no_collider() {
+    // A 10 m dashed line, 1 m dashes and gaps: 5 dashes of 2 triangles.
+    let (with, without) =
+        bake_with("[[props]]\nkind = \"line\"\nfrom_m = [0.0, 0.0]\nto_m = [0.0, 10.0]\nwidth_m = 0.2\ndash_m = 1.0\n");
+    assert_eq!(triangles(&with) - triangles(&without), 10);
+    let n = added_vertices_within(
+        &with,
+        &without,
+        Vec3::new(-0.11, 0.0, -0.01),
+        Vec3::new(0.11, 0.02, 10.01),
+    );
+    assert_eq!(n, 30, "3 unshared vertices a triangle");
+    assert_eq!(compounds(&with), 0, "paint must not collide");
+    let colliders = |c: &[BakedChunk]| c.iter().map(|c| c.colliders.len()).sum::<usize>();
+    assert_eq!(colliders(&with), colliders(&without));
+}
+
+#[test]
+fn a_painted_label_lies_flat_where_it_is_put() {
+    // "1" is 7 runs of lit cells: 14 triangles, all 1 cm above the ground around (5, 5).
+    let (with, without) =
+        bake_with("[[props]]\nkind = \"label\"\nposition_m = [5.0, 5.0]\ntext = \"1\"\nheight_m = 1.4\n");
+    assert_eq!(triangles(&with) - triangles(&without), 14);
+    added_vertices_within(&with, &without, Vec3::new(4.4, 0.005, 4.2), Vec3::new(5.6, 0.02, 5.8));
+    assert_eq!(compounds(&with), 0);
+}
+
+#[test]
+fn a_board_stands_on_posts_and_collides_unless_told_not_to() {
+    let board = "[[props]]\nkind = \"board\"\nposition_m = [0.0, 10.0]\ntext = \"100\"\nsize_m = [2.0, 1.2]\nelevation_m = 0.8\n";
+    let (with, without) = bake_with(board);
+    // Panel and two posts (12 triangles each) and the lettering.
+    assert!(triangles(&with) - triangles(&without) > 36);
+    added_vertices_within(&with, &without, Vec3::new(-1.01, 0.0, 9.8), Vec3::new(1.01, 2.01, 10.2));
+    assert_eq!(compounds(&with), 3, "panel and two posts");
+    let (ghost, _) = bake_with(&format!("{board}solid = false\n"));
+    assert_eq!(compounds(&ghost), 0, "solid = false: drawn only");
+    assert_eq!(triangles(&ghost), triangles(&with));
+}
+
+#[test]
+fn a_gantry_spans_the_road_above_clearance() {
+    let (with, without) = bake_with(
+        "[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\nspan_m = 16.0\nclearance_m = 5.5\ntext = \"START\"\n",
+    );
+    assert!(triangles(&with) - triangles(&without) > 36);
+    added_vertices_within(
+        &with,
+        &without,
+        Vec3::new(-8.31, 0.0, -0.37),
+        Vec3::new(8.31, 6.91, 0.37),
+    );
+    let level = level_with("[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\nspan_m = 16.0\n").unwrap();
+    // Nothing solid between the posts below the beam: a car passes under.
+    for p in pieces(&level) {
+        if let PieceShape::Cuboid(h) = p.shape {
+            let low = p.position.y - h.y;
+            assert!(p.position.x.abs() > 7.5 || low >= 5.5, "{p:?} blocks the road");
+        }
+    }
+    assert_eq!(compounds(&with), 3, "two posts and the beam");
+}
+
+#[test]
+fn a_grandstand_rises_away_from_where_it_faces() {
+    let level = level_with(
+        "[[props]]\nkind = \"grandstand\"\nposition_m = [0.0, 0.0]\nheading_deg = 0.0\nlength_m = 20.0\nsteps = 4\n",
+    )
+    .unwrap();
+    let steps: Vec<(f32, f32)> = pieces(&level)
+        .iter()
+        .filter_map(|p| match p.shape {
+            PieceShape::Cuboid(h) if (h.x - 10.0).abs() < 1e-3 && (h.z - 0.45).abs() < 1e-3 => {
+                Some((p.position.z, p.position.y + h.y))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps.len(), 4, "one 0.9 m deep box per step");
+    // Facing +Z, each step further back (−Z) is higher.
+    for w in steps.windows(2) {
+        assert!(w[1].0 < w[0].0 && w[1].1 > w[0].1, "{steps:?}");
+    }
+    let (with, _) =
+        bake_with("[[props]]\nkind = \"grandstand\"\nposition_m = [0.0, 0.0]\nlength_m = 20.0\nsteps = 4\n");
+    assert_eq!(
+        compounds(&with),
+        4 + 2 + 2,
+        "steps, back wall and roof, a roof post each end"
+    );
+}
+
+#[test]
+fn a_tyre_wall_is_stacks_of_tyres_around_one_collider() {
+    let (with, without) =
+        bake_with("[[props]]\nkind = \"tyre_wall\"\nfrom_m = [-3.1, 20.0]\nto_m = [3.1, 20.0]\nrows = 2\n");
+    // 6.2 m of 0.6 m stacks: 10 stacks × 2 tyres × (6 sides × 2 + 6 cap) triangles, and the
+    // collider box's 12.
+    assert_eq!(triangles(&with) - triangles(&without), 10 * 2 * 18 + 12);
+    added_vertices_within(
+        &with,
+        &without,
+        Vec3::new(-3.41, 0.0, 19.69),
+        Vec3::new(3.41, 0.49, 20.31),
+    );
+    assert_eq!(compounds(&with), 1);
+}
+
+fn error_of(props: &str) -> ContentError {
+    level_with(props).expect_err("bad field accepted")
+}
+
+#[test]
+fn each_bad_field_is_named() {
+    let cases = [
+        (
+            "[[props]]\nkind = \"board\"\nposition_m = [0.0, 0.0]\ntext = \"é\"\n",
+            "props[0].text",
+        ),
+        (
+            "[[props]]\nkind = \"board\"\nposition_m = [0.0, 0.0]\ntext = \"ABCDEFGHIJKLMNOPQRSTUVWXYZ\"\n",
+            "props[0].text",
+        ),
+        (
+            "[[props]]\nkind = \"board\"\nposition_m = [0.0, 0.0]\ntext = \"A\"\nsize_m = [0.0, 1.0]\n",
+            "props[0].size_m[0]",
+        ),
+        (
+            "[[props]]\nkind = \"board\"\nposition_m = [0.0, nan]\ntext = \"A\"\n",
+            "props[0].position_m[1]",
+        ),
+        (
+            "[[props]]\nkind = \"board\"\nposition_m = [0.0, 0.0]\ntext = \"A\"\nelevation_m = -1.0\n",
+            "props[0].elevation_m",
+        ),
+        (
+            "[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\nspan_m = 1.0\n",
+            "props[0].span_m",
+        ),
+        (
+            "[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\nclearance_m = 99.0\n",
+            "props[0].clearance_m",
+        ),
+        (
+            "[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\ntext = \"~\"\n",
+            "props[0].text",
+        ),
+        (
+            "[[props]]\nkind = \"grandstand\"\nposition_m = [0.0, 0.0]\nsteps = 0\n",
+            "props[0].steps",
+        ),
+        (
+            "[[props]]\nkind = \"grandstand\"\nposition_m = [0.0, 0.0]\nlength_m = 1.0\n",
+            "props[0].length_m",
+        ),
+        (
+            "[[props]]\nkind = \"tyre_wall\"\nfrom_m = [0.0, 0.0]\nto_m = [0.0, 0.0]\n",
+            "props[0].to_m",
+        ),
+        (
+            "[[props]]\nkind = \"tyre_wall\"\nfrom_m = [0.0, 0.0]\nto_m = [5.0, 0.0]\nrows = 11\n",
+            "props[0].rows",
+        ),
+        (
+            "[[props]]\nkind = \"tyre_wall\"\nfrom_m = [0.0, 0.0]\nto_m = [5.0, 0.0]\nband_color = [2.0, 0.0, 0.0]\n",
+            "props[0].band_color[0]",
+        ),
+        (
+            "[[props]]\nkind = \"line\"\nfrom_m = [0.0, 0.0]\nto_m = [5.0, 0.0]\nwidth_m = 0.0\n",
+            "props[0].width_m",
+        ),
+        (
+            "[[props]]\nkind = \"line\"\nfrom_m = [0.0, 0.0]\nto_m = [5.0, 0.0]\ndash_m = 0.01\n",
+            "props[0].dash_m",
+        ),
+        (
+            "[[props]]\nkind = \"line\"\nfrom_m = [0.0, 0.0]\nto_m = [5.0, 0.0]\ndash_m = 1.0\ngap_m = -1.0\n",
+            "props[0].gap_m",
+        ),
+        (
+            "[[props]]\nkind = \"line\"\nfrom_m = [1.0, 1.0]\nto_m = [1.0, 1.0]\n",
+            "props[0].to_m",
+        ),
+        (
+            "[[props]]\nkind = \"label\"\nposition_m = [0.0, 0.0]\ntext = \"  \"\n",
+            "props[0].text",
+        ),
+        (
+            "[[props]]\nkind = \"label\"\nposition_m = [0.0, 0.0]\ntext = \"A\"\nheight_m = 0.0\n",
+            "props[0].height_m",
+        ),
+        (
+            "[[props]]\nkind = \"label\"\nposition_m = [0.0, 0.0]\ntext = \"A\"\nheading_deg = 720.0\n",
+            "props[0].heading_deg",
+        ),
+    ];
+    for (props, field) in cases {
+        let e = error_of(props);
+        assert_eq!(e.file, "test.toml", "{props}");
+        assert_eq!(e.field, field, "{props} gave {e}");
+        assert!(!e.problem.is_empty());
+    }
+    // An unknown key is refused too, by name.
+    let e = error_of("[[props]]\nkind = \"board\"\nposition_m = [0.0, 0.0]\ntext = \"A\"\nfont = \"x\"\n");
+    assert!(e.to_string().contains("font"), "{e}");
+}
+
+fn circuit() -> Level {
+    let dir = content().join("levels/circuit");
+    let bytes = std::fs::read(dir.join("level.toml")).unwrap();
+    Level::parse("circuit/level.toml", "circuit", &bytes, &materials(), &Dir(dir)).expect("circuit parses")
+}
+
+#[test]
+fn bad_track_dressing_keys_are_named() {
+    let dir = content().join("levels/circuit");
+    let text = std::fs::read_to_string(dir.join("level.toml")).unwrap();
+    for (from, to, field) in [
+        ("dressed_corners = 3", "dressed_corners = 21", "track.dressed_corners"),
+        (
+            "dressed_corners = 3",
+            "dressed_corners = 3\ndistance_boards_m = [300, 5]",
+            "track.distance_boards_m[1]",
+        ),
+        (
+            "barrier_height_m = 0.9",
+            "barrier_height_m = -0.5",
+            "track.barrier_height_m",
+        ),
+    ] {
+        assert!(text.contains(from), "the circuit no longer has {from}");
+        let bad = text.replace(from, to);
+        let e = Level::parse(
+            "circuit/level.toml",
+            "circuit",
+            bad.as_bytes(),
+            &materials(),
+            &Dir(dir.clone()),
+        )
+        .expect_err("bad key accepted");
+        assert_eq!(e.field, field, "{e}");
+    }
+}
+
+#[test]
+fn the_circuit_has_a_gantry_over_its_start_line() {
+    let level = circuit();
+    let track = &level.track.as_ref().expect("the circuit has a track").track;
+    let (start, tangent) = (track.centre[0], track.tangent(0));
+    let road_m = track.width_left_m[0] + track.width_right_m[0];
+    let gantry = level
+        .dressing
+        .iter()
+        .find_map(|d| match d {
+            Dressing::Gantry(g) => Some(g),
+            _ => None,
+        })
+        .expect("a gantry");
+    // Over the line (within a metre), across the road (facing along it within 1°), and
+    // its posts off the road.
+    assert!(
+        gantry.position_m.distance(start) < 1.0,
+        "gantry at {}",
+        gantry.position_m
+    );
+    let facing = Vec2::new(gantry.heading_rad.sin(), gantry.heading_rad.cos());
+    assert!(
+        facing.dot(tangent) > 1f32.to_radians().cos(),
+        "gantry faces {facing}, road runs {tangent}"
+    );
+    assert!(
+        gantry.span_m > road_m,
+        "posts {} m apart on a {road_m} m road",
+        gantry.span_m
+    );
+}
+
+#[test]
+fn the_circuit_has_distance_boards_before_its_tightest_corner() {
+    let level = circuit();
+    let def = level.track.as_ref().unwrap();
+    let track = &def.track;
+    let tightest = &corners_tightest_first(def)[0];
+    // The tightest corner is tighter than every point outside it.
+    let n = track.len();
+    let inside = |i: usize| (0..tightest.points).any(|p| (tightest.entry + p) % n == i);
+    let peak = tightest.peak_curvature_per_m.abs();
+    assert!((0..n).filter(|&i| !inside(i)).all(|i| track.curvature(i).abs() <= peak));
+    assert!(def.dressed_corners >= 1);
+    let all = pieces(&level);
+    let spacing = track.length_m() / n as f32;
+    for d in [300.0, 200.0, 100.0] {
+        let board = distance_board(def, tightest, d).unwrap_or_else(|| panic!("no room for the {d} m board"));
+        assert_eq!(board.text, format!("{d:.0}"));
+        // d metres before the turn-in along the centre line (to the nearest point).
+        let nearest = (0..n)
+            .min_by(|&a, &b| {
+                track.centre[a]
+                    .distance(board.position_m)
+                    .total_cmp(&track.centre[b].distance(board.position_m))
+            })
+            .unwrap();
+        let before_m = ((tightest.entry + n - nearest) % n) as f32 * spacing;
+        assert!(
+            (before_m - d).abs() <= spacing,
+            "the {d} m board is {before_m} m before the turn-in"
+        );
+        // Baked: its panel is a box standing there.
+        let panel = all.iter().any(|p| {
+            matches!(p.shape, PieceShape::Cuboid(_))
+                && Vec2::new(p.position.x, p.position.z).distance(board.position_m) < 0.1
+                && p.position.y > board.elevation_m
+        });
+        assert!(panel, "no panel baked for the {d} m board");
+    }
+}
