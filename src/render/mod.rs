@@ -22,6 +22,9 @@ mod scene_target;
 mod shader;
 mod shadow;
 mod shadow_casters;
+mod skid_mark_draw;
+mod skid_marks;
+mod surface_look;
 
 pub use camera::Camera;
 pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
@@ -29,6 +32,8 @@ pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameDrawStats, FrameView, PassDrawStats, Renderer, SceneDesc};
+pub use skid_marks::SkidMarks;
+pub use surface_look::{SurfaceLook, SurfaceLooks};
 
 /// Why rendering could not start: a shader that does not compile or link (with the
 /// driver's log), or a GL error.

@@ -12,6 +12,8 @@ use super::particles::ParticlePool;
 use super::scene_target::SceneTarget;
 use super::shader::Program;
 use super::shadow::ShadowMap;
+use super::skid_mark_draw::SkidMarkDraw;
+use super::skid_marks::SkidMarks;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
 use crate::content::MaterialTable;
@@ -39,6 +41,8 @@ pub struct FrameView<'a> {
     /// A ghost of the player's car, at the pose `alpha` of the way between these two
     /// (drawn translucent, after the solid scene: see [`Renderer::draw`]).
     pub ghost: Option<(&'a CarPose, &'a CarPose)>,
+    /// Skid marks and ruts on the ground, drawn after the solid scene.
+    pub skid_marks: Option<&'a SkidMarks>,
 }
 
 /// A car as render draws it: boxes in the chassis frame, and wheels.
@@ -201,6 +205,8 @@ pub struct Renderer {
     target: SceneTarget,
     /// The GPU time of each frame's scene (what dynamic resolution follows).
     gpu_timer: GpuTimer,
+    /// The skid marks' buffer and shader.
+    skid_marks: SkidMarkDraw,
 }
 
 /// Meshes one pass of a frame drew and skipped as outside its view.
@@ -253,6 +259,7 @@ impl Renderer {
             resolution_scale: 1.0,
             target: SceneTarget::default(),
             gpu_timer: GpuTimer::new(),
+            skid_marks: SkidMarkDraw::new()?,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -312,11 +319,13 @@ impl Renderer {
         self.stats
     }
 
-    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
+    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart);
+    /// the skid marks uploaded go with them.
     pub fn forget_chunks(&mut self) {
         for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
             self.ground.forget(glam::IVec2::new(x, z));
         }
+        self.skid_marks.forget();
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
@@ -540,6 +549,9 @@ impl Renderer {
             self.draw_mesh(mesh, model, color)
         });
         self.stats = stats;
+        if let Some(marks) = view.skid_marks {
+            self.skid_marks.draw(marks, &vp, camera.eye);
+        }
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur);
         }
