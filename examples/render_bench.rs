@@ -59,6 +59,8 @@ fn main() {
                 velocity: glam::Vec3::ZERO,
                 power_w: 90_000.0,
                 loose: false,
+                wheel: 0,
+                surface: None,
             }]);
             if session.particles().particles().len() == before {
                 break;

@@ -32,6 +32,36 @@ pub struct Material {
     pub texture_scale_m: f32,
     /// How much the surface mirrors the sky, 0..1 (wet asphalt 0.6; dry surfaces 0).
     pub sheen: f32,
+    /// What a tire throws up on it (`particles = "snow"`); by default dust on loose
+    /// ground, tire smoke elsewhere. Presentation only: the physics never reads it.
+    pub particles: SurfaceParticles,
+}
+
+/// What a tire throws up on a surface: the particle look render gives its slips and dust,
+/// coloured from the material's `color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurfaceParticles {
+    /// White-grey tire smoke (asphalt, concrete): the default on firm ground.
+    Smoke,
+    /// Dust in the ground's colour (grass, dirt): the default on loose ground.
+    Dust,
+    /// A fine white-grey mist that fades fast (wet asphalt).
+    Spray,
+    /// Brown-grey dust with stones that fall back (gravel).
+    Gravel,
+    /// White powder, larger, falling slowly (snow).
+    Snow,
+}
+
+impl SurfaceParticles {
+    /// The names `particles` takes in `materials.toml`, in variant order.
+    pub const NAMES: [&'static str; 5] = ["smoke", "dust", "spray", "gravel", "snow"];
+    const ALL: [SurfaceParticles; 5] = [Self::Smoke, Self::Dust, Self::Spray, Self::Gravel, Self::Snow];
+
+    /// The kind named `name` in a material file, if it is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES.iter().position(|n| *n == name).map(|i| Self::ALL[i])
+    }
 }
 
 /// The procedural detail textures render makes (one layer each of its texture array, in
@@ -121,6 +151,8 @@ struct RawMaterial {
     texture_scale_m: f64,
     #[serde(default)]
     sheen: f64,
+    #[serde(default)]
+    particles: Option<String>,
 }
 
 fn default_texture_scale() -> f64 {
@@ -159,6 +191,19 @@ impl MaterialTable {
                         )
                     })?),
                 };
+                let particles = match m.particles.as_deref() {
+                    None if m.loose => SurfaceParticles::Dust,
+                    None => SurfaceParticles::Smoke,
+                    Some(name) => SurfaceParticles::from_name(name).ok_or_else(|| {
+                        v.fail(
+                            &f("particles"),
+                            format!(
+                                "unknown particles `{name}` (known: {})",
+                                SurfaceParticles::NAMES.join(", ")
+                            ),
+                        )
+                    })?,
+                };
                 Ok(Material {
                     friction: v.range(&f("friction"), m.friction, 0.0, 5.0)? as f32,
                     loose: m.loose,
@@ -167,6 +212,7 @@ impl MaterialTable {
                     texture,
                     texture_scale_m: v.range(&f("texture_scale_m"), m.texture_scale_m, 0.05, 1000.0)? as f32,
                     sheen: v.range(&f("sheen"), m.sheen, 0.0, 1.0)? as f32,
+                    particles,
                     name,
                 })
             })
@@ -251,5 +297,30 @@ mod tests {
             assert_eq!(t.layer(), i);
             assert_eq!(GroundTexture::named(t.name()), Some(t));
         }
+    }
+
+    #[test]
+    fn particles_default_by_looseness_and_an_unknown_name_is_refused_by_field() {
+        let t = MaterialTable::parse(
+            "m.toml",
+            b"[a]\nfriction = 1.0\ncolor = [0.3, 0.3, 0.3]\n\
+              [b]\nfriction = 0.5\nloose = true\ncolor = [0.5, 0.4, 0.3]\n\
+              [c]\nfriction = 0.3\nloose = true\ncolor = [0.9, 0.9, 0.9]\nparticles = \"snow\"\n",
+        )
+        .unwrap();
+        let kind = |n: &str| t.get(t.id(n, "f", "x").unwrap()).particles;
+        assert_eq!(kind("a"), SurfaceParticles::Smoke);
+        assert_eq!(kind("b"), SurfaceParticles::Dust);
+        assert_eq!(kind("c"), SurfaceParticles::Snow);
+        let e = MaterialTable::parse(
+            "m.toml",
+            b"[a]\nfriction = 1.0\ncolor = [0.3, 0.3, 0.3]\nparticles = \"lava\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("m.toml") && e.contains("a.particles") && e.contains("lava"),
+            "{e}"
+        );
     }
 }

@@ -5,7 +5,7 @@ use super::chase_camera::ChaseCamera;
 use super::race::{Opponents, Race};
 use super::setup::Setup;
 use crate::render::particles::ParticlePool;
-use crate::render::{Camera, FrameView, SceneDesc};
+use crate::render::{Camera, FrameView, SceneDesc, SkidMarks, SurfaceLooks};
 use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, TickInput};
 use crate::time::{FixedStepLoop, FramePlan};
 use std::time::Duration;
@@ -36,6 +36,8 @@ pub struct Session {
     damage: super::damage_smoke::DamageSmoke,
     previous: Snapshot,
     current: Snapshot,
+    /// Skid marks and ruts the cars leave (render only, fed from the snapshots' events).
+    skid_marks: SkidMarks,
 }
 
 impl Session {
@@ -59,10 +61,20 @@ impl Session {
         }
         let mut current = Snapshot::default();
         race.world.snapshot_into(&mut current);
+        let materials = &setup.level.level.materials;
+        let surfaces = SurfaceLooks::new(materials);
+        let tire_widths_m: Vec<f32> = scene.cars.iter().map(|c| c.wheel_width_m).collect();
+        let skid_marks = SkidMarks::new(
+            setup.profile.skid_mark_segments as usize,
+            &tire_widths_m,
+            surfaces.clone(),
+            materials.iter().map(|(_, m)| m.color).collect(),
+        );
         Self {
+            skid_marks,
             scene,
             camera,
-            particles: ParticlePool::new(setup.profile.max_particles as usize),
+            particles: ParticlePool::new(setup.profile.max_particles as usize).with_surfaces(surfaces),
             damage: Default::default(),
             fixed: FixedStepLoop::new(setup.profile.loop_config),
             race,
@@ -105,6 +117,7 @@ impl Session {
         world.snapshot_into(&mut self.current);
         self.particles.advance(world.dt_s());
         self.particles.emit_for(&self.current.events);
+        self.skid_marks.lay(&self.current.events, world.dt_s());
         let body = world.player_body();
         self.damage.update(
             &self.current.events,
@@ -128,6 +141,7 @@ impl Session {
         };
         self.race.world.snapshot_into(&mut self.current);
         self.race.world.snapshot_into(&mut self.previous);
+        self.skid_marks.clear();
     }
 
     /// Moves the player's car to `position` at rest and refreshes the snapshots (render
@@ -161,6 +175,11 @@ impl Session {
         &mut self.particles
     }
 
+    /// The skid marks laid so far.
+    pub fn skid_marks(&self) -> &SkidMarks {
+        &self.skid_marks
+    }
+
     /// The latest snapshot.
     pub fn snapshot(&self) -> &Snapshot {
         &self.current
@@ -186,6 +205,7 @@ impl Session {
             camera,
             particles: Some(&self.particles),
             ghost: None,
+            skid_marks: Some(&self.skid_marks),
         }
     }
 }

@@ -54,6 +54,14 @@ struct RawMemory {
 struct RawRender {
     max_particles: u32,
     shadow_map_size: u32,
+    #[serde(default = "default_skid_mark_segments")]
+    skid_mark_segments: u32,
+}
+
+/// Skid-mark segments a profile holds when it does not say: 2048 one-metre segments are
+/// about a dozen long slides of one car.
+fn default_skid_mark_segments() -> u32 {
+    2048
 }
 
 /// A validated platform profile.
@@ -82,6 +90,8 @@ pub struct PlatformProfile {
     pub max_particles: u32,
     /// Shadow map edge in texels.
     pub shadow_map_size: u32,
+    /// Skid-mark ring capacity, segments (the oldest is reused when it is full).
+    pub skid_mark_segments: u32,
 }
 
 impl PlatformProfile {
@@ -128,6 +138,7 @@ impl PlatformProfile {
         count("timing.tick_rate_hz", raw.timing.tick_rate_hz, 10, 1000)?;
         count("timing.max_ticks_per_frame", raw.timing.max_ticks_per_frame, 1, 64)?;
         count("render.max_particles", raw.render.max_particles, 0, 1_000_000)?;
+        count("render.skid_mark_segments", raw.render.skid_mark_segments, 0, 1_000_000)?;
         let shadow = count("render.shadow_map_size", raw.render.shadow_map_size, 64, 16384)?;
         if !shadow.is_power_of_two() {
             return Err(v.fail(
@@ -169,6 +180,7 @@ impl PlatformProfile {
             memory_budget_bytes: (budget_mb * 1024.0 * 1024.0) as u64,
             max_particles: raw.render.max_particles,
             shadow_map_size: shadow,
+            skid_mark_segments: raw.render.skid_mark_segments,
         })
     }
 }

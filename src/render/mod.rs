@@ -22,7 +22,10 @@ mod scene_target;
 mod shader;
 mod shadow;
 mod shadow_casters;
+mod skid_mark_draw;
+mod skid_marks;
 mod sky;
+mod surface_look;
 mod texture_array;
 mod textures;
 
@@ -32,7 +35,9 @@ pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameDrawStats, FrameView, PassDrawStats, Renderer, SceneDesc};
-pub use scene::{SurfaceLook, MAX_TEXTURED_MATERIALS};
+pub use scene::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
+pub use skid_marks::SkidMarks;
+pub use surface_look::{SurfaceLook, SurfaceLooks};
 
 /// Why rendering could not start: a shader that does not compile or link (with the
 /// driver's log), or a GL error.

@@ -1,18 +1,25 @@
-//! Smoke, dust, debris and sparks: a fixed-capacity pool of particles emitted from the
-//! simulation's events, advanced once per tick, drawn as camera-facing billboards.
+//! Smoke, dust, spray, snow, debris and sparks: a fixed-capacity pool of particles emitted
+//! from the simulation's events, advanced once per tick, drawn as camera-facing billboards.
+//! What a tire throws up, and its colour, come from the surface under it
+//! ([`SurfaceLooks`]: the material's `particles` kind and `color`).
 //!
 //! The pool is presentation only: it reads events and never writes into the simulation.
 //! Its pseudo-random jitter comes from its own xorshift state, so it too is repeatable.
 
+use super::surface_look::{SurfaceLook, SurfaceLooks};
+use crate::content::material::{MaterialId, SurfaceParticles};
 use crate::sim::SimEvent;
 use glam::Vec3;
+
+/// Dust where the surface is not known (a landing's, or ground with no material).
+pub const DEFAULT_DUST_RGB: [f32; 3] = [0.62, 0.53, 0.40];
 
 /// What a particle is; sets its look and motion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParticleKind {
     /// White-grey tire smoke: rises, grows, fades slowly.
     Smoke,
-    /// Brown dust from loose ground and landings: spreads low, fades.
+    /// Dust from loose ground (the ground's colour) and landings: spreads low, fades.
     Dust,
     /// Dark bits from a crash: fly out and fall.
     Debris,
@@ -20,6 +27,12 @@ pub enum ParticleKind {
     Spark,
     /// Dark smoke from a car damaged in a hard hit: rises slowly, spreads, lingers.
     DamageSmoke,
+    /// Fine mist off a wet road: trails low behind the tire, fades fast.
+    Spray,
+    /// Snow powder: large, bright, drifts down slowly.
+    Snow,
+    /// A stone thrown up from gravel: small, falls back and stops.
+    Stone,
 }
 
 /// One particle.
@@ -37,6 +50,8 @@ pub struct Particle {
     pub size_m: f32,
     /// Kind.
     pub kind: ParticleKind,
+    /// Linear RGB (the surface's for dust, spray, snow and stones; fixed for the rest).
+    pub rgb: [f32; 3],
 }
 
 impl Particle {
@@ -46,7 +61,9 @@ impl Particle {
         match self.kind {
             ParticleKind::Smoke | ParticleKind::DamageSmoke => self.size_m * (1.0 + 2.5 * t),
             ParticleKind::Dust => self.size_m * (1.0 + 1.5 * t),
-            ParticleKind::Debris | ParticleKind::Spark => self.size_m,
+            ParticleKind::Spray => self.size_m * (1.0 + 2.0 * t),
+            ParticleKind::Snow => self.size_m * (1.0 + 1.2 * t),
+            ParticleKind::Debris | ParticleKind::Spark | ParticleKind::Stone => self.size_m,
         }
     }
 
@@ -54,17 +71,21 @@ impl Particle {
     pub fn color(&self) -> [f32; 4] {
         let t = (self.age_s / self.life_s).clamp(0.0, 1.0);
         let fade = (1.0 - t) * (1.0 - t);
-        match self.kind {
-            ParticleKind::Smoke => [0.86, 0.86, 0.88, 0.55 * fade * (t * 8.0).min(1.0)],
-            ParticleKind::Dust => [0.62, 0.53, 0.40, 0.45 * fade],
-            ParticleKind::Debris => [0.18, 0.17, 0.16, 1.0 * (1.0 - t)],
-            ParticleKind::Spark => [1.0, 0.75, 0.30, 1.0 - t],
-            ParticleKind::DamageSmoke => [0.07, 0.07, 0.07, 0.85 * fade * (t * 6.0).min(1.0)],
-        }
+        let [r, g, b] = self.rgb;
+        let alpha = match self.kind {
+            ParticleKind::Smoke => 0.55 * fade * (t * 8.0).min(1.0),
+            ParticleKind::Dust => 0.45 * fade,
+            ParticleKind::Debris | ParticleKind::Stone => 1.0 - t,
+            ParticleKind::Spark => 1.0 - t,
+            ParticleKind::DamageSmoke => 0.85 * fade * (t * 6.0).min(1.0),
+            ParticleKind::Spray => 0.35 * fade * (t * 10.0).min(1.0),
+            ParticleKind::Snow => 0.75 * fade,
+        };
+        [r, g, b, alpha]
     }
 }
 
-/// The pool. Allocates only in [`ParticlePool::new`].
+/// The pool. Allocates only in [`ParticlePool::new`] and [`ParticlePool::with_surfaces`].
 #[derive(Debug, Clone)]
 pub struct ParticlePool {
     particles: Vec<Particle>,
@@ -73,6 +94,8 @@ pub struct ParticlePool {
     rng: u32,
     /// Fractional emission carried between ticks, per event source.
     carry: f32,
+    /// What each material throws up and in which colour.
+    surfaces: SurfaceLooks,
 }
 
 impl ParticlePool {
@@ -84,7 +107,24 @@ impl ParticlePool {
             next: 0,
             rng: 0x9E37_79B9,
             carry: 0.0,
+            surfaces: SurfaceLooks::default(),
         }
+    }
+
+    /// This pool, colouring what tires throw up by `surfaces` (the level's materials).
+    /// Without them dust is [`DEFAULT_DUST_RGB`] and firm ground smokes.
+    pub fn with_surfaces(mut self, surfaces: SurfaceLooks) -> Self {
+        self.surfaces = surfaces;
+        self
+    }
+
+    /// What `surface` throws up; `loose` decides when the surface is not known.
+    fn look(&self, surface: Option<MaterialId>, loose: bool) -> SurfaceLook {
+        self.surfaces.get(surface).unwrap_or(if loose {
+            SurfaceLook::default_dust()
+        } else {
+            SurfaceLook::smoke()
+        })
     }
 
     /// Live particles.
@@ -133,6 +173,7 @@ impl ParticlePool {
             life_s: 3.0,
             size_m: 0.3,
             kind: ParticleKind::DamageSmoke,
+            rgb: [0.07; 3],
         });
     }
 
@@ -145,42 +186,28 @@ impl ParticlePool {
                     velocity,
                     power_w,
                     loose,
+                    surface,
                     ..
                 } => {
+                    let look = self.look(surface, loose);
                     // Density from slip energy: a puff per ~15 kW each tick, up to 6.
                     self.carry += (power_w / 15_000.0).min(6.0);
                     while self.carry >= 1.0 {
                         self.carry -= 1.0;
-                        let j = self.jitter(0.3);
-                        let spread = 0.8 + 0.4 * self.random();
-                        let (kind, life, size) = if loose {
-                            (ParticleKind::Dust, 1.6, 0.35)
-                        } else {
-                            (ParticleKind::Smoke, 2.2, 0.3)
-                        };
-                        self.emit(Particle {
-                            position: position + Vec3::Y * 0.25 + j,
-                            velocity: velocity * 0.3 + Vec3::Y * 0.8 + j * 2.0,
-                            age_s: 0.0,
-                            life_s: life * spread,
-                            size_m: size,
-                            kind,
-                        });
+                        self.emit_thrown(look, position, velocity, true);
                     }
                 }
-                SimEvent::Dust { position, velocity } => {
+                SimEvent::Dust {
+                    position,
+                    velocity,
+                    surface,
+                    ..
+                } => {
+                    let look = self.look(surface, true);
                     self.carry += 0.35;
                     if self.carry >= 1.0 {
                         self.carry -= 1.0;
-                        let j = self.jitter(0.3);
-                        self.emit(Particle {
-                            position: position + Vec3::Y * 0.2 + j,
-                            velocity: velocity * 0.2 + Vec3::Y * 0.5 + j,
-                            age_s: 0.0,
-                            life_s: 1.4,
-                            size_m: 0.3,
-                            kind: ParticleKind::Dust,
-                        });
+                        self.emit_thrown(look, position, velocity, false);
                     }
                 }
                 SimEvent::Landing {
@@ -196,6 +223,7 @@ impl ParticlePool {
                             life_s: 1.5,
                             size_m: 0.45,
                             kind: ParticleKind::Dust,
+                            rgb: DEFAULT_DUST_RGB,
                         });
                     }
                 }
@@ -217,10 +245,49 @@ impl ParticlePool {
                             } else {
                                 ParticleKind::Debris
                             },
+                            rgb: if spark { [1.0, 0.75, 0.30] } else { [0.18, 0.17, 0.16] },
                         });
                     }
                 }
             }
+        }
+    }
+
+    /// Emits one puff of what `look` throws up from a tire at `position` on ground moving
+    /// at `velocity` under the car: `sliding` (a slip event) throws it higher and further
+    /// than rolling over loose ground (a dust event).
+    fn emit_thrown(&mut self, look: SurfaceLook, position: Vec3, velocity: Vec3, sliding: bool) {
+        let j = self.jitter(0.3);
+        let spread = 0.8 + 0.4 * self.random();
+        let (lift, carried) = if sliding { (1.0, 0.3) } else { (0.6, 0.2) };
+        let (kind, life_s, size_m, rise_mps) = match look.particles {
+            SurfaceParticles::Smoke => (ParticleKind::Smoke, 2.2, 0.3, 0.8),
+            SurfaceParticles::Dust | SurfaceParticles::Gravel => (ParticleKind::Dust, 1.6, 0.35, 0.8),
+            SurfaceParticles::Spray => (ParticleKind::Spray, 0.7, 0.3, 0.5),
+            SurfaceParticles::Snow => (ParticleKind::Snow, 2.4, 0.45, 1.4),
+        };
+        let scale = if sliding { 1.0 } else { 0.85 };
+        self.emit(Particle {
+            position: position + Vec3::Y * 0.25 + j,
+            velocity: velocity * carried + Vec3::Y * rise_mps * lift + j * 2.0 * lift,
+            age_s: 0.0,
+            life_s: life_s * spread * scale,
+            size_m: size_m * scale,
+            kind,
+            rgb: look.rgb,
+        });
+        // Gravel throws stones with its dust: about one a puff, flung out and falling back.
+        if look.particles == SurfaceParticles::Gravel && self.random() < 0.8 {
+            let k = self.jitter(1.0);
+            self.emit(Particle {
+                position: position + Vec3::Y * 0.1,
+                velocity: velocity * 0.4 + Vec3::new(k.x * 2.5, 2.0 + k.y.abs() * 2.0, k.z * 2.5),
+                age_s: 0.0,
+                life_s: 1.2,
+                size_m: 0.06,
+                kind: ParticleKind::Stone,
+                rgb: look.stone_rgb,
+            });
         }
     }
 
@@ -232,13 +299,16 @@ impl ParticlePool {
                 ParticleKind::Smoke => (1.6, -0.35),
                 ParticleKind::DamageSmoke => (1.2, -0.8),
                 ParticleKind::Dust => (2.0, 0.6),
-                ParticleKind::Debris => (0.3, 9.81),
+                ParticleKind::Debris | ParticleKind::Stone => (0.3, 9.81),
                 ParticleKind::Spark => (0.8, 6.0),
+                ParticleKind::Spray => (2.5, -0.1),
+                ParticleKind::Snow => (1.4, 0.5),
             };
             p.velocity -= p.velocity * (drag * dt_s).min(1.0);
             p.velocity.y -= gravity * dt_s;
             p.position += p.velocity * dt_s;
-            if matches!(p.kind, ParticleKind::Debris | ParticleKind::Spark) && p.position.y < 0.02 {
+            if matches!(p.kind, ParticleKind::Debris | ParticleKind::Spark | ParticleKind::Stone) && p.position.y < 0.02
+            {
                 p.position.y = 0.02;
                 p.velocity *= 0.3;
             }
@@ -262,6 +332,8 @@ mod tests {
             velocity: Vec3::Z * 10.0,
             power_w,
             loose: false,
+            wheel: 0,
+            surface: None,
         }
     }
 

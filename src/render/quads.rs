@@ -94,6 +94,44 @@ impl QuadStream {
     }
 }
 
+impl QuadStream {
+    /// Overwrites quads `first_quad..` with `vertices` (whole quads; anything past the
+    /// capacity is dropped), leaving the rest of the buffer as it was: for buffers that
+    /// keep their quads between frames and change a few (skid marks).
+    pub fn write(&self, first_quad: usize, vertices: &[f32]) {
+        let quads = (vertices.len() / self.floats_per_quad()).min(self.capacity.saturating_sub(first_quad));
+        if quads == 0 {
+            return;
+        }
+        let bytes_per_quad = self.floats_per_quad() * 4;
+        // SAFETY: writes quads first_quad..first_quad + quads, within the buffer's capacity.
+        unsafe {
+            gl::BindBuffer(gl::ARRAY_BUFFER, self.vbo);
+            gl::BufferSubData(
+                gl::ARRAY_BUFFER,
+                (first_quad * bytes_per_quad) as isize,
+                (quads * bytes_per_quad) as isize,
+                vertices.as_ptr().cast(),
+            );
+        }
+    }
+
+    /// Draws the first `quads` quads as they are in the buffer, with the bound program and
+    /// the current blend and depth state: one draw call.
+    pub fn draw_kept(&self, quads: usize) {
+        let quads = quads.min(self.capacity);
+        if quads == 0 {
+            return;
+        }
+        // SAFETY: draws indices of at most `capacity` quads, all in the index buffer.
+        unsafe {
+            gl::BindVertexArray(self.vao);
+            gl::DrawElements(gl::TRIANGLES, (quads * 6) as i32, gl::UNSIGNED_INT, std::ptr::null());
+            gl::BindVertexArray(0);
+        }
+    }
+}
+
 impl Drop for QuadStream {
     fn drop(&mut self) {
         // SAFETY: deletes objects we own.

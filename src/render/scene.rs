@@ -14,6 +14,8 @@ use super::shader::Program;
 use super::shadow::ShadowMap;
 use super::sky::{Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
+use super::skid_mark_draw::SkidMarkDraw;
+use super::skid_marks::SkidMarks;
 use super::RenderError;
 use crate::content::level::{DynamicShape, Level};
 use crate::content::MaterialTable;
@@ -42,6 +44,8 @@ pub struct FrameView<'a> {
     /// A ghost of the player's car, at the pose `alpha` of the way between these two
     /// (drawn translucent, after the solid scene: see [`Renderer::draw`]).
     pub ghost: Option<(&'a CarPose, &'a CarPose)>,
+    /// Skid marks and ruts on the ground, drawn after the solid scene.
+    pub skid_marks: Option<&'a SkidMarks>,
 }
 
 /// A car as render draws it: boxes in the chassis frame, and wheels.
@@ -84,14 +88,14 @@ pub struct SceneDesc {
     pub sun_dir: Vec3,
     /// Sky and fog colour.
     pub sky_color: Vec3,
-    /// How each material's ground is textured, by material id (see [`SurfaceLook`]).
-    pub surfaces: Vec<SurfaceLook>,
+    /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
+    pub surfaces: Vec<SurfaceTexture>,
 }
 
 /// How render textures one material: its layer in the ground texture array (none: flat
 /// colour and tiles), the texture's repeat, and how much it mirrors the sky.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SurfaceLook {
+pub struct SurfaceTexture {
     /// Layer of [`GroundTexture`] drawn on it, or `None`.
     pub texture: Option<GroundTexture>,
     /// Side of one texture repeat, m.
@@ -100,7 +104,7 @@ pub struct SurfaceLook {
     pub sheen: f32,
 }
 
-impl SurfaceLook {
+impl SurfaceTexture {
     /// What the lit shader's `u_surface` holds for it: (layer or −1, repeats per metre,
     /// sheen, 0).
     fn uniform(&self) -> [f32; 4] {
@@ -128,7 +132,7 @@ impl SceneDesc {
             surfaces: level
                 .materials
                 .iter()
-                .map(|(_, m)| SurfaceLook {
+                .map(|(_, m)| SurfaceTexture {
                     texture: m.texture,
                     texture_scale_m: m.texture_scale_m,
                     sheen: m.sheen,
@@ -289,6 +293,8 @@ pub struct Renderer {
     target: SceneTarget,
     /// The GPU time of each frame's scene (what dynamic resolution follows).
     gpu_timer: GpuTimer,
+    /// The skid marks' buffer and shader.
+    skid_marks: SkidMarkDraw,
 }
 
 /// Meshes one pass of a frame drew and skipped as outside its view.
@@ -347,6 +353,7 @@ impl Renderer {
             resolution_scale: 1.0,
             target: SceneTarget::default(),
             gpu_timer: GpuTimer::new(),
+            skid_marks: SkidMarkDraw::new()?,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -406,11 +413,13 @@ impl Renderer {
         self.stats
     }
 
-    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart).
+    /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart);
+    /// the skid marks uploaded go with them.
     pub fn forget_chunks(&mut self) {
         for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
             self.ground.forget(glam::IVec2::new(x, z));
         }
+        self.skid_marks.forget();
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
@@ -638,6 +647,9 @@ impl Renderer {
             self.draw_mesh(mesh, model, color)
         });
         self.stats = stats;
+        if let Some(marks) = view.skid_marks {
+            self.skid_marks.draw(marks, &vp, camera.eye);
+        }
         // After the solid scene: the sky fills only what it left empty.
         self.sky.draw(&vp, camera.eye, sky, scene.sun_dir);
         if let Some((prev, cur)) = view.ghost {
@@ -692,7 +704,7 @@ impl Renderer {
 
     /// Hands the lit shader each material's texture layer, repeat and sheen (the first
     /// [`MAX_TEXTURED_MATERIALS`]; the rest draw flat). Into a fixed array: no allocation.
-    fn set_surfaces(&self, surfaces: &[SurfaceLook]) {
+    fn set_surfaces(&self, surfaces: &[SurfaceTexture]) {
         let mut table = [[-1.0f32, 0.0, 0.0, 0.0]; MAX_TEXTURED_MATERIALS];
         for (slot, look) in table.iter_mut().zip(surfaces) {
             *slot = look.uniform();

@@ -2,6 +2,7 @@
 //! (dust), landings and crashes (debris, sparks, rumble, sound). Derived from the state
 //! after each step; nothing reads them back into the simulation.
 
+use crate::content::material::MaterialId;
 use glam::Vec3;
 
 /// Slip power above which a tire smokes or throws dust, W.
@@ -29,6 +30,11 @@ pub enum SimEvent {
         power_w: f32,
         /// On loose ground (dust rather than smoke).
         loose: bool,
+        /// Which of the car's wheels (definition order): skid marks join a wheel's
+        /// successive slips into one strip.
+        wheel: u8,
+        /// The material under the tire, if the ground has one (particle and mark colours).
+        surface: Option<MaterialId>,
     },
     /// A wheel rolling on loose ground.
     Dust {
@@ -36,6 +42,12 @@ pub enum SimEvent {
         position: Vec3,
         /// Ground velocity there.
         velocity: Vec3,
+        /// Which car (0 = the player).
+        car: u8,
+        /// Which of its wheels (definition order): ruts join a wheel's successive events.
+        wheel: u8,
+        /// The material under the tire, if the ground has one (particle and rut colours).
+        surface: Option<MaterialId>,
     },
     /// The car came down after a jump.
     Landing {

@@ -296,6 +296,7 @@ impl Tick<'_> {
                     state.slip_power_w = (lateral_impulse * lateral).abs() / dt_s;
                     state.contact_m = patch;
                     state.on_loose = hit.loose;
+                    state.surface = hit.surface;
                     state.grounded = true;
                     state.compression_m = compression;
                     state.center_y_m = w.origin_m.y - hit.distance_m + def.wheel_radius_m;
@@ -312,6 +313,7 @@ impl Tick<'_> {
                     loads_n[i] = 0.0;
                     state.slip_power_w = 0.0;
                     state.on_loose = false;
+                    state.surface = None;
                     state.grounded = false;
                     state.compression_m = 0.0;
                     state.center_y_m = w.origin_m.y - def.droop_m;

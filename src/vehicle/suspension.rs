@@ -44,10 +44,7 @@ impl<'a> Surfaces<'a> {
     }
 
     fn material(&self, collider: &Collider) -> Option<&crate::content::material::Material> {
-        match collider.user_data {
-            0 => None,
-            n => Some(self.materials.get(MaterialId((n - 1).min(u16::MAX as u128) as u16))),
-        }
+        self.surface(collider).map(|id| self.materials.get(id))
     }
 
     /// Tire friction coefficient μ on `collider`.
@@ -58,6 +55,16 @@ impl<'a> Surfaces<'a> {
     /// Whether `collider` is a loose surface (gravel, snow, grass) that throws dust.
     pub fn loose(&self, collider: &Collider) -> bool {
         self.material(collider).is_some_and(|m| m.loose)
+    }
+
+    /// The material `collider` is made of (`None` for colliders no material marks: props,
+    /// other cars). Only presentation reads it (particles and skid marks take their colour
+    /// from it); the physics uses [`Surfaces::friction`].
+    pub fn surface(&self, collider: &Collider) -> Option<MaterialId> {
+        match collider.user_data {
+            0 => None,
+            n => Some(MaterialId((n - 1).min(u16::MAX as u128) as u16)),
+        }
     }
 }
 
@@ -74,6 +81,8 @@ pub struct WheelContact {
     pub friction: f32,
     /// The surface is loose (throws dust).
     pub loose: bool,
+    /// The material hit, if the collider has one (what particles and skid marks colour by).
+    pub surface: Option<MaterialId>,
 }
 
 /// What a wheel ray may hit: anything but the car's own colliders and sensors.
@@ -101,6 +110,7 @@ fn wheel_contact(
         collider,
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
         loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
+        surface: physics.colliders.get(collider).and_then(|c| surfaces.surface(c)),
     }
 }
 

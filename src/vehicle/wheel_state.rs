@@ -1,6 +1,7 @@
 //! What a wheel did in the latest tick, as both car models report it (for drawing, sound,
 //! particles and the fault check).
 
+use crate::content::material::MaterialId;
 use glam::Vec3;
 
 /// One wheel's state after the latest tick.
@@ -25,6 +26,9 @@ pub struct WheelState {
     pub contact_m: Vec3,
     /// The ground under it is loose (throws dust).
     pub on_loose: bool,
+    /// The material under it, when grounded on ground that has one (presentation only:
+    /// particle and skid-mark colours; never hashed, never read back by the physics).
+    pub surface: Option<MaterialId>,
 }
 
 impl WheelState {

@@ -16,7 +16,7 @@ impl SimWorld {
             let body = &self.physics.bodies[car.body()];
             let v = body.linvel();
             let mut grounded = 0;
-            for w in car.wheels().iter().filter(|w| w.grounded) {
+            for (k, w) in car.wheels().iter().enumerate().filter(|(_, w)| w.grounded) {
                 grounded += 1;
                 let ground_v = Vec3::new(v.x, 0.0, v.z);
                 if w.slip_power_w > SLIP_EVENT_W {
@@ -26,11 +26,16 @@ impl SimWorld {
                         velocity: ground_v,
                         power_w: w.slip_power_w,
                         loose: w.on_loose,
+                        wheel: k as u8,
+                        surface: w.surface,
                     });
                 } else if w.on_loose && ground_v.length() > DUST_SPEED_MPS {
                     self.sim_events.push(SimEvent::Dust {
                         position: w.contact_m,
                         velocity: ground_v,
+                        car: i as u8,
+                        wheel: k as u8,
+                        surface: w.surface,
                     });
                 }
             }

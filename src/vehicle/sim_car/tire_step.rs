@@ -49,6 +49,7 @@ impl Tick<'_> {
                 state.compression_m = 0.0;
                 state.slip_power_w = 0.0;
                 state.on_loose = false;
+                state.surface = None;
                 state.center_y_m = w.position_m.y - w.max_droop_m;
                 state.spin_rate_rad_per_s = omega;
                 state.spin_angle_rad = (state.spin_angle_rad + omega * dt_s).rem_euclid(std::f32::consts::TAU);
@@ -86,6 +87,7 @@ impl Tick<'_> {
             state.slip_power_w = (fx * (omega * w.radius_m - patch.v_x)).abs() + (fy * patch.v_y).abs();
             state.contact_m = patch.point;
             state.on_loose = contacts[i].is_some_and(|c| c.loose);
+            state.surface = contacts[i].and_then(|c| c.surface);
             out.telemetry[i] = WheelTelemetry {
                 slip_ratio: slip,
                 slip_angle_rad: slip_angle_rad(patch.v_x, patch.v_y, p.low_speed.min_lat_slip_denominator_mps),
