@@ -164,3 +164,40 @@ fn the_frame_graph_draws_its_budget_line_at_the_budget_and_colours_the_bars() {
         assert!(text_px > 10, "no 33.3 label: {text_px} px");
     });
 }
+
+#[test]
+fn the_dial_at_either_size_draws_nothing_outside_its_square() {
+    with_gl(|hud, gl| {
+        let mut text = String::new();
+        let reading = arcade_reading(120.0);
+        let background = frame(hud, gl, |h| h.rect(0.0, 0.0, 1.0, 1.0, [0.0; 4]));
+        // hud_layout's two dial sizes at 640×480: 30 % and (yielding) 20 % of the height,
+        // bottom right of the 90 % safe area. The smaller one drops the tick numbers and
+        // reads speed in the small font, so the window-sized fonts do not spill out.
+        for side in [144.0, 96.0] {
+            let rect = Rect::new(608.0 - side, 456.0 - side, side, side);
+            let img = frame(hud, gl, |h| speedo_hud::draw(h, &mut text, &reading, rect));
+            let mut outside = 0;
+            let mut inside = 0;
+            for y in 0..H {
+                for x in 0..W {
+                    let changed = img.pixel(x, y) != background.pixel(x, y);
+                    let within = (x as f32) >= rect.x
+                        && (x as f32) < rect.right()
+                        && (y as f32) >= rect.y
+                        && (y as f32) < rect.bottom();
+                    match (changed, within) {
+                        (true, true) => inside += 1,
+                        (true, false) => outside += 1,
+                        _ => {}
+                    }
+                }
+            }
+            assert_eq!(outside, 0, "{side} px dial: {outside} pixels drawn outside its square");
+            assert!(
+                inside as f32 > side * side * 0.5,
+                "{side} px dial: only {inside} pixels drawn"
+            );
+        }
+    });
+}

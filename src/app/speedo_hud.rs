@@ -97,6 +97,15 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     }
     let max_rpm = scale_max_rpm(r.rev_limit_rpm);
     let stroke = (side * 0.018).max(1.0);
+    // The dial shrunk to make room (the layout's smaller size) keeps its arc, ticks and
+    // needle but not the tick numbers, and reads speed and gear in the small font: the
+    // fonts follow the window height, not the dial.
+    let compact = side < 4.5 * hud.line_height(TextSize::Body);
+    let (figure, unit_size) = if compact {
+        (TextSize::Small, TextSize::Small)
+    } else {
+        (TextSize::Body, TextSize::Small)
+    };
     // The arc in short chords, the red band thicker on its outer edge.
     const CHORDS: usize = 48;
     for i in 0..CHORDS {
@@ -124,7 +133,7 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
         let inner = if major { radius * 0.82 } else { radius * 0.9 };
         let colour = if rpm >= r.redline_rpm { RED } else { ARC };
         hud.line(polar(centre, inner, a), polar(centre, radius, a), stroke, colour);
-        if major {
+        if major && !compact {
             text.clear();
             let _ = write!(text, "{}", k / 2);
             let p = polar(centre, radius * 0.66, a);
@@ -141,34 +150,22 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     // The gear above the hub, the speed and its unit below.
     text.clear();
     write_gear(text, r.gear);
-    let gw = hud.label_width(TextSize::Body, text);
-    let body = hud.line_height(TextSize::Body);
-    hud.label(
-        centre[0] - gw * 0.5,
-        centre[1] - side * 0.1 - body,
-        TextSize::Body,
-        text,
-        GEAR,
-    );
+    let gw = hud.label_width(figure, text);
+    let line = hud.line_height(figure);
+    hud.label(centre[0] - gw * 0.5, centre[1] - side * 0.1 - line, figure, text, GEAR);
     text.clear();
     let _ = write!(text, "{:.0}", r.speed_kmh.abs().min(999.0));
-    let sw = hud.label_width(TextSize::Body, text);
-    hud.label(
-        centre[0] - sw * 0.5,
-        centre[1] + side * 0.08,
-        TextSize::Body,
-        text,
-        WHITE,
-    );
-    let unit = "km/h";
-    let uw = hud.label_width(TextSize::Small, unit);
-    hud.label(
-        centre[0] - uw * 0.5,
-        centre[1] + side * 0.08 + body * 0.95,
-        TextSize::Small,
-        unit,
-        DIM,
-    );
+    if compact {
+        text.push_str(" km/h");
+    }
+    let sw = hud.label_width(figure, text);
+    hud.label(centre[0] - sw * 0.5, centre[1] + side * 0.08, figure, text, WHITE);
+    if !compact {
+        let unit = "km/h";
+        let uw = hud.label_width(unit_size, unit);
+        let y = centre[1] + side * 0.08 + line * 0.95;
+        hud.label(centre[0] - uw * 0.5, y, unit_size, unit, DIM);
+    }
 }
 
 #[cfg(test)]
