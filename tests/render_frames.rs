@@ -6,7 +6,8 @@ mod common;
 
 use common::*;
 use glam::{Vec3, Vec4};
-use skidpad::app::hud::{compose, HudInputs, HudState};
+use skidpad::app::hud::{compose, request, HudInputs, HudState};
+use skidpad::app::hud_layout::{place, Element, Layout, Rect};
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
 use skidpad::content::PlatformProfile;
@@ -142,6 +143,50 @@ fn smoke_behind_a_car_braking_hard_and_none_while_cruising() {
     });
 }
 
+/// Composes the overlay for `s` with `state` as the game lays it out at W × H (the
+/// desktop's title-safe area) and returns the layout.
+fn overlay(hud: &mut Hud, text: &mut String, s: &Session, state: HudState) -> Layout {
+    let req = request(hud, s, state, W, H, 0.95);
+    let layout = place(&req);
+    let inputs = HudInputs {
+        session: s,
+        history: &FrameHistory::new(4),
+        budget: std::time::Duration::from_millis(16),
+        state,
+        layout: &layout,
+    };
+    compose(hud, text, inputs, W, H);
+    hud.flush(W, H);
+    layout
+}
+
+/// Pixels of `img` in `r` (rounded in to whole pixels) that pass `f`.
+fn count_in(img: &Image, r: Rect, f: impl Fn([u8; 4]) -> bool) -> usize {
+    let (x0, y0) = (r.x.ceil() as u32, r.y.ceil() as u32);
+    let (x1, y1) = ((r.right().floor() as u32).min(W), (r.bottom().floor() as u32).min(H));
+    (x0..x1)
+        .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+        .filter(|&(x, y)| f(img.pixel(x, y)))
+        .count()
+}
+
+fn white(p: [u8; 4]) -> bool {
+    p[..3].iter().all(|c| *c > 230)
+}
+
+/// Light grey to white: the HUD's white text at 240 lines is a 12 px font, its strokes
+/// mostly blended with what is under them.
+fn bright(p: [u8; 4]) -> bool {
+    p[..3].iter().all(|c| *c > 170)
+}
+
+/// The gear's amber (1.0, 0.75, 0.2), blended over the dark dial face: green about three
+/// quarters of red, little blue (the needle's orange has green at about half of red).
+fn amber_hue(p: [u8; 4]) -> bool {
+    let [r, g, b] = [p[0] as f32, p[1] as f32, p[2] as f32];
+    r > 100.0 && (0.66..0.85).contains(&(g / r)) && b < 0.4 * r
+}
+
 #[test]
 fn the_hud_is_drawn() {
     with_gl(|r| {
@@ -149,60 +194,38 @@ fn the_hud_is_drawn() {
         drive(&mut s, 1.0, 0.0, 120);
         let cam = s.camera(1.0);
         let plain = draw(r, &mut s, &cam);
-        let mut hud = Hud::new().unwrap();
+        let mut hud = Hud::for_height(H).unwrap();
         let mut text = String::new();
-        let budget = std::time::Duration::from_millis(16);
-        compose(
-            &mut hud,
-            &mut text,
-            HudInputs {
-                session: &s,
-                history: &FrameHistory::new(4),
-                budget,
-                state: HudState::default(),
-            },
-            W,
-            H,
-        );
-        hud.flush(W, H);
+        let layout = overlay(&mut hud, &mut text, &s, HudState::default());
         let with_hud = read_back_buffer(W, H);
-        // The speedometer sits in the bottom-right corner: white glyph pixels appear there.
-        let white = |img: &Image| {
-            (W / 2..W)
-                .flat_map(|x| (H - 30..H).map(move |y| (x, y)))
-                .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 230))
-                .count()
-        };
-        assert_eq!(white(&plain), 0);
-        assert!(white(&with_hud) > 40, "{} white pixels", white(&with_hud));
-        assert!(text.contains("km/h"), "{text}");
+        // The dial sits in the bottom-right corner of the safe area: the digital speed's
+        // white glyphs and the light arc appear there, on a frame that had none.
+        let dial = layout.get(Element::Speedo).expect("the dial is always placed driving");
+        assert!(
+            dial.right() > W as f32 * 0.9 && dial.bottom() > H as f32 * 0.9,
+            "{dial:?}"
+        );
+        assert_eq!(count_in(&plain, dial, bright), 0);
+        let lit = count_in(&with_hud, dial, bright);
+        assert!(lit > 100, "{lit} light pixels on the dial");
 
         // The pad in use unplugged: the frame is covered with the "connect a controller"
-        // prompt, white text across the middle.
+        // prompt, white text in the message's place in the middle (the frame under it
+        // darkened to 30 %, so nothing else there is light).
         let lost = HudState {
             controller_lost: true,
             ..HudState::default()
         };
         r.draw(&s.frame_view(1.0, &cam), W, H);
-        compose(
-            &mut hud,
-            &mut text,
-            HudInputs {
-                session: &s,
-                history: &FrameHistory::new(4),
-                budget,
-                state: lost,
-            },
-            W,
-            H,
-        );
-        hud.flush(W, H);
+        let layout = overlay(&mut hud, &mut text, &s, lost);
         let prompt = read_back_buffer(W, H);
-        let band = (0..W).flat_map(|x| (H * 2 / 5..H * 2 / 5 + 16).map(move |y| (x, y)));
-        let white = band
-            .filter(|&(x, y)| prompt.pixel(x, y)[..3].iter().all(|c| *c > 230))
-            .count();
-        assert!(white > 100, "no prompt: {white} white pixels");
+        let message = layout.get(Element::Message).expect("the message never yields");
+        assert!(
+            message.y > H as f32 * 0.2 && message.bottom() < H as f32 * 0.8,
+            "{message:?}"
+        );
+        let light_px = count_in(&prompt, message, bright);
+        assert!(light_px > 100, "no prompt: {light_px} light pixels");
     });
 }
 
@@ -232,38 +255,39 @@ fn the_sim_cars_rpm_gear_and_telemetry_page_are_drawn_inside_the_frame() {
         drive(&mut s, 1.0, 0.0, 60);
         let cam = s.camera(1.0);
         let plain = draw(r, &mut s, &cam);
-        let mut hud = Hud::new().unwrap();
+        let mut hud = Hud::for_height(H).unwrap();
         let mut text = String::new();
         let state = HudState {
             telemetry: true,
             ..HudState::default()
         };
-        let inputs = HudInputs {
-            session: &s,
-            history: &FrameHistory::new(4),
-            budget: std::time::Duration::from_millis(16),
-            state,
-        };
-        compose(&mut hud, &mut text, inputs, W, H);
-        hud.flush(W, H);
+        let layout = overlay(&mut hud, &mut text, &s, state);
         let img = read_back_buffer(W, H);
-        let count = |img: &Image, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>, f: &dyn Fn([u8; 4]) -> bool| {
-            xs.flat_map(|x| ys.clone().map(move |y| (x, y)))
-                .filter(|&(x, y)| f(img.pixel(x, y)))
-                .count()
-        };
-        let white = |p: [u8; 4]| p[..3].iter().all(|c| *c > 230);
         let amber = |p: [u8; 4]| p[0] > 230 && p[1] > 160 && p[1] < 215 && p[2] < 90;
-        // At 320×240 the HUD is laid out at scale 1, as 640×480 (the xbox profile) is at
-        // scale 2: what fits here fits there. The page, left, from y = 89: engine line,
-        // wheel table (amber header), chunks; nothing of it past x = 300.
-        let page_white = count(&img, 0..300, 89..197, &white);
-        assert_eq!(count(&plain, 0..300, 89..197, &white), 0);
-        assert!(page_white > 1500, "{page_white} white pixels on the page");
-        assert!(count(&img, 0..300, 89..197, &amber) > 40, "no wheel header");
-        assert_eq!(count(&img, 300..W, 80..200, &white), 0, "the page runs off the right");
-        // The rpm-and-gear line sits above the speedometer, bottom right, in amber.
-        assert!(count(&img, W / 2..W, H - 36..H - 28, &amber) > 40, "no rpm line");
+        // The page, top left of the safe area: name and wheel headers in amber, figures
+        // in white, all inside its rectangle. Its font scale is 640×480's, where it is a
+        // third of the width: on this half-size window, under three quarters of the width
+        // and about half the height.
+        let page = layout
+            .get(Element::Telemetry)
+            .expect("the page shows with nothing else on");
+        assert!(page.w <= W as f32 * 0.75 && page.h <= H as f32 * 0.55, "{page:?}");
+        assert_eq!(count_in(&plain, page, white), 0);
+        let page_white = count_in(&img, page, white);
+        assert!(page_white > 800, "{page_white} white pixels on the page");
+        assert!(count_in(&img, page, amber) > 100, "no wheel headers");
+        // Nothing of it runs past its right edge into the free middle of the frame.
+        let right = Rect::new(page.right() + 1.0, page.y, 20.0, page.h);
+        assert_eq!(
+            count_in(&img, right, white),
+            count_in(&plain, right, white),
+            "the page runs off the right"
+        );
+        // The gear, amber, in the dial.
+        let dial = layout.get(Element::Speedo).unwrap();
+        assert_eq!(count_in(&plain, dial, amber_hue), 0);
+        let gear = count_in(&img, dial, amber_hue);
+        assert!(gear > 5, "no gear on the dial: {gear} amber pixels");
         assert!(text.starts_with("CHUNKS"), "{text}");
         let telemetry = s.world().telemetry(0);
         assert!(telemetry.engine_rpm > 0.0 && telemetry.gear >= 1, "{telemetry:?}");

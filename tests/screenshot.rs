@@ -148,9 +148,10 @@ fn the_friction_view_colours_the_ground_by_mu() {
 }
 
 /// The race's minimap in a real frame (`screenshot --screen race` on the circuit with three
-/// opponents, 640×480): in its square at the bottom left (`race_minimap::layout`: a quarter
-/// of the height, a 2 % margin) the centre line's light dots and the player's orange dot
-/// show, and nowhere on the left side above the square is there that orange.
+/// opponents, 640×480): in its square at the bottom left of the xbox profile's 90 %
+/// title-safe area (`hud_layout`: a quarter of the height) the centre line's light dots and
+/// the player's orange dot show, and nowhere on the left side above the square is there
+/// that orange.
 #[test]
 fn the_race_minimap_shows_the_line_and_the_players_dot_at_the_bottom_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -174,8 +175,8 @@ fn the_race_minimap_shows_the_line_and_the_players_dot_at_the_bottom_left() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let png = Png::read(&out);
     assert_eq!((png.width, png.height), (640, 480));
-    // The square: x 10..130, y 350..470 of 640×480.
-    let (x0, y0, x1, y1) = (10.0 / 640.0, 350.0 / 480.0, 130.0 / 640.0, 470.0 / 480.0);
+    // The square: x 32..152, y 336..456 of 640×480 (a 32 and 24 px safe margin).
+    let (x0, y0, x1, y1) = (32.0 / 640.0, 336.0 / 480.0, 152.0 / 640.0, 456.0 / 480.0);
     // The player's dot: the minimap's orange (0.95, 0.55, 0.12), nothing else there is.
     let orange = |p: [i32; 3]| p[0] > 200 && (100..180).contains(&p[1]) && p[2] < 80;
     // The line's dots: light grey (0.8, 0.82, 0.86) over a darkened ground.

@@ -6,6 +6,7 @@
 //! formatting is pure functions, tested alone.
 
 use super::challenge_run::{ChallengeBoard, LiveFigure};
+use super::hud_layout::Rect;
 use crate::content::challenge::Better;
 use crate::render::{Hud, TextSize};
 use std::fmt::Write as _;
@@ -79,14 +80,12 @@ fn write_figure(out: &mut String, f: &LiveFigure) {
     write_value(out, f.metric, f.value);
 }
 
-/// Adds the panel to `hud` for a `w` × `h` window; `text` is a scratch buffer.
-pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, w: f32, h: f32) {
+/// The panel's size for `board` in the HUD's fonts: as wide as its widest line
+/// (measured, not guessed), a line per figure and per target line.
+pub fn size(hud: &Hud, text: &mut String, board: &ChallengeBoard) -> [f32; 2] {
     let line = hud.line_height(TextSize::Small);
     let big = hud.line_height(TextSize::Body);
-    let margin = (h * 0.02).round();
     let pad = (line * 0.4).round();
-    // The panel is as wide as its widest line (measured, not guessed), within half the
-    // window so it never reaches the speedometer's side.
     let mut widest = hud.label_width(TextSize::Body, "RUN 9/9  ");
     text.clear();
     write_run(text, board.run, board.runs, board.run_name);
@@ -104,11 +103,22 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, w: f32, h:
             lines += 1;
         }
     }
-    let panel_w = (widest + 2.0 * pad).min(w * 0.5);
-    let panel_h = big + line * lines as f32 + 2.0 * pad;
-    let (x, y) = (w - margin - panel_w, margin);
-    hud.rect(x, y, panel_w, panel_h, SHADE);
-    let (x, mut y) = (x + pad, y + pad);
+    [
+        (widest + 2.0 * pad).ceil(),
+        (big + line * lines as f32 + 2.0 * pad).ceil(),
+    ]
+}
+
+/// Adds the panel inside `rect` (from the layout, sized by [`size`]; the layout may
+/// narrow it to half the safe area, and lines past its bottom are left out); `text` is a
+/// scratch buffer.
+pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, rect: Rect) {
+    let line = hud.line_height(TextSize::Small);
+    let big = hud.line_height(TextSize::Body);
+    let pad = (line * 0.4).round();
+    hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
+    let (x, mut y) = (rect.x + pad, rect.y + pad);
+    let bottom = rect.bottom() - pad + 0.5;
 
     text.clear();
     write_run(text, board.run, board.runs, board.run_name);
@@ -123,11 +133,14 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, w: f32, h:
     hud.label(x, y, TextSize::Small, text, if board.settling { READY } else { DIM });
     y += line;
     for f in board.figures.iter().flatten() {
+        if y + line > bottom {
+            break;
+        }
         text.clear();
         write_figure(text, f);
         hud.label(x, y, TextSize::Small, text, WHITE);
         y += line;
-        if let Some((t, b)) = f.targets {
+        if let Some((t, b)) = f.targets.filter(|_| y + line <= bottom) {
             text.clear();
             write_targets(text, t, b);
             hud.label(x, y, TextSize::Small, text, DIM);

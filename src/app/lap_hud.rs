@@ -3,6 +3,7 @@
 //! lap's, green when faster, red when slower. Drawn in the real font; its width follows
 //! the text, so it fits at 640×480 as at 1280×720.
 
+use super::hud_layout::Rect;
 use super::trial_run::LapBoard;
 use crate::render::{Hud, TextSize};
 use std::fmt::Write as _;
@@ -39,21 +40,30 @@ pub fn write_clock(out: &mut String, s: f64) {
     let _ = write!(out, "{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000);
 }
 
-/// Adds the panel to `hud` for a `w` × `h` window; `text` is a scratch buffer.
-pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, w: f32, h: f32) {
+/// The panel's size for `board` in the HUD's fonts: the widest line, and a line per
+/// sector of the best lap (or passed this lap) under the lap and the last and best laps.
+pub fn size(hud: &Hud, board: &LapBoard) -> [f32; 2] {
     let line = hud.line_height(TextSize::Small);
     let big = hud.line_height(TextSize::Body);
-    let margin = (h * 0.02).round();
     let pad = (line * 0.4).round();
     // The widest line decides the panel's width: "BEST 0:00.000 +0.000".
     let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
     let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
         .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad);
     let sectors = board.best_splits_s.len().max(board.splits.len());
-    let panel_h = big + line * (2 + sectors) as f32 + 2.0 * pad;
-    let (x, y) = (w - margin - panel_w, margin);
-    hud.rect(x, y, panel_w, panel_h, SHADE);
-    let (x, mut y) = (x + pad, y + pad);
+    [panel_w.ceil(), (big + line * (2 + sectors) as f32 + 2.0 * pad).ceil()]
+}
+
+/// Adds the panel inside `rect` (from the layout, sized by [`size`]); `text` is a scratch
+/// buffer. Lines past the rectangle's bottom are left out.
+pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
+    let line = hud.line_height(TextSize::Small);
+    let big = hud.line_height(TextSize::Body);
+    let pad = (line * 0.4).round();
+    let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
+    hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
+    let (x, mut y) = (rect.x + pad, rect.y + pad);
+    let bottom = rect.bottom() - pad + 0.5;
 
     text.clear();
     match board.lap_s {
@@ -87,6 +97,9 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, w: f32, h: f32) 
     }
 
     for (k, &(split, delta)) in board.splits.iter().enumerate() {
+        if y + line > bottom {
+            break;
+        }
         text.clear();
         let _ = write!(text, "S{} ", k + 1);
         write_clock(text, split);

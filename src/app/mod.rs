@@ -14,8 +14,11 @@ pub mod flow;
 // `frontend`: the title, menus and pause menu as pages without GL; `menu`: the widget model
 // and device mapping under them. Namespaces: `frontend::FrontEnd`, `menu::Menu`.
 pub mod frontend;
+pub mod graph_hud;
 pub mod headless;
 pub mod hud;
+// Where every HUD element goes, inside the title-safe area, none overlapping.
+pub mod hud_layout;
 // `mode_run::run` and its mode, options and reports: the game modes headless.
 pub mod lap_hud;
 mod launcher;
@@ -30,7 +33,9 @@ mod scenario_steps;
 mod screenshot;
 mod session;
 mod setup;
+pub mod speedo_hud;
 mod streaming;
+pub mod telemetry_hud;
 pub mod trial_run;
 
 pub use car_preview::CarPreview;

@@ -1,8 +1,9 @@
 //! The race's HUD: the countdown big in the centre until the go, and a panel at the top
 //! right with the player's position ("P2/4"), the lap ("LAP 2/3") and the gaps to the
 //! cars ahead and behind. Drawn in the real font; the panel's width follows its text, so
-//! it fits at 640×480 as at 1280×720. The formatting is pure functions, tested alone.
+//! it fits at 640×480 as at 1280×720; `hud_layout` places both. The formatting is pure functions, tested alone.
 
+use super::hud_layout::Rect;
 use super::race_run::RaceBoard;
 use crate::render::{Hud, TextSize};
 use std::fmt::Write as _;
@@ -35,25 +36,36 @@ pub fn write_gap(out: &mut String, gap_s: Option<f64>) {
     }
 }
 
-/// Adds the countdown and the panel to `hud` for a `w` × `h` window; `text` is a
-/// scratch buffer.
-pub fn draw(hud: &mut Hud, text: &mut String, board: &RaceBoard, w: f32, h: f32) {
+/// The panel's size in the HUD's fonts: wide enough for "P10/10  LAP 10/10", three lines.
+pub fn panel_size(hud: &Hud) -> [f32; 2] {
+    let line = hud.line_height(TextSize::Small);
+    let pad = (line * 0.4).round();
+    [
+        (hud.label_width(TextSize::Body, "P10/10  LAP 10/10") + 2.0 * pad).ceil(),
+        (hud.line_height(TextSize::Body) + 2.0 * line + 2.0 * pad).ceil(),
+    ]
+}
+
+/// Adds the countdown, if it runs, centred in `rect`; `text` is a scratch buffer.
+pub fn draw_countdown(hud: &mut Hud, text: &mut String, board: &RaceBoard, rect: Rect) {
     if let Some(n) = board.countdown {
         text.clear();
         let _ = write!(text, "{n}");
         let tw = hud.label_width(TextSize::Title, text);
         let th = hud.line_height(TextSize::Title);
-        hud.label((w - tw) * 0.5, (h - th) * 0.4, TextSize::Title, text, COUNTDOWN);
+        let (x, y) = (rect.x + (rect.w - tw) * 0.5, rect.y + (rect.h - th) * 0.5);
+        hud.label(x, y, TextSize::Title, text, COUNTDOWN);
     }
+}
+
+/// Adds the panel, right-aligned in `rect` (from the layout, sized by [`panel_size`]);
+/// `text` is a scratch buffer.
+pub fn draw(hud: &mut Hud, text: &mut String, board: &RaceBoard, rect: Rect) {
     let line = hud.line_height(TextSize::Small);
     let big = hud.line_height(TextSize::Body);
-    let margin = (h * 0.02).round();
     let pad = (line * 0.4).round();
-    let panel_w = hud.label_width(TextSize::Body, "P10/10  LAP 10/10") + 2.0 * pad;
-    let panel_h = big + 2.0 * line + 2.0 * pad;
-    let (x, y) = (w - margin - panel_w, margin);
-    hud.rect(x, y, panel_w, panel_h, SHADE);
-    let (x, mut y) = (x + pad, y + pad);
+    hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
+    let (x, mut y) = (rect.x + pad, rect.y + pad);
     text.clear();
     write_position(text, board.position, board.cars);
     text.push_str("  ");

@@ -1,6 +1,8 @@
 //! `skidpad screenshot`: renders a level offscreen after some frames and writes a PNG.
 
 use super::Setup;
+use crate::app::hud::HudState;
+use crate::app::hud_layout::{Element, Layout, Request};
 use crate::error::Error;
 use crate::render::Renderer;
 use crate::render::{read_back_buffer, Image};
@@ -65,21 +67,18 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     let (w, h) = platform.drawable_size();
     renderer.draw(&session.frame_view(1.0, &camera), w, h);
     if opts.hud {
-        let mut hud = crate::render::Hud::new()?;
+        let mut hud = crate::render::Hud::for_height(h)?;
         let history = crate::time::FrameHistory::new(1);
-        let mut text = String::new();
-        let state = crate::app::hud::HudState::default();
-        crate::app::hud::compose(
+        overlay(
             &mut hud,
-            &mut text,
-            crate::app::hud::HudInputs {
-                session: &session,
-                history: &history,
-                budget: setup.profile.frame_budget,
-                state,
-            },
+            setup,
+            &session,
+            &history,
+            HudState::default(),
             w,
             h,
+            |_| {},
+            |_, _| {},
         );
         hud.flush(w, h);
     }
@@ -123,6 +122,10 @@ pub enum MenuShot {
     /// The race's HUD over `setup`'s level (sample figures: the countdown at 2, P2/4 on
     /// lap 1 of 3, gaps both ways); `--ai N` puts the opponents on the grid.
     Race,
+    /// The race's HUD as `Race`, paused, with the frame graph (sample frame times, some
+    /// over budget) and the telemetry page on: every overlay at once, as the layout places
+    /// them.
+    RaceOverlays,
     /// A race's results table (a sample: the fullest field, eight cars, two still running).
     RaceResults,
     /// The challenge's HUD over `setup`'s level (a challenge level: its first run, braked
@@ -134,7 +137,7 @@ pub enum MenuShot {
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 14] = [
+    pub const NAMES: [(MenuShot, &'static str); 15] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -146,6 +149,7 @@ impl MenuShot {
         (MenuShot::Results, "results"),
         (MenuShot::Trial, "trial"),
         (MenuShot::Race, "race"),
+        (MenuShot::RaceOverlays, "race-overlays"),
         (MenuShot::RaceResults, "race-results"),
         (MenuShot::Challenge, "challenge"),
         (MenuShot::ChallengeResults, "challenge-results"),
@@ -232,7 +236,7 @@ pub fn capture_screen(
     }
     if matches!(
         which,
-        MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial | MenuShot::Race
+        MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial | MenuShot::Race | MenuShot::RaceOverlays
     ) {
         backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
@@ -266,13 +270,29 @@ pub fn capture_screen(
                 best_splits_s: &[30.626, 61.819, 93.250],
                 splits: &splits,
             };
-            crate::app::lap_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
+            let history = crate::time::FrameHistory::new(1);
+            let size = crate::app::lap_hud::size(&hud, &board);
+            overlay(
+                &mut hud,
+                setup,
+                &session,
+                &history,
+                HudState::default(),
+                w,
+                h,
+                |req| req.mode_panel = Some(size),
+                |hud, layout| {
+                    if let Some(rect) = layout.get(Element::ModePanel) {
+                        crate::app::lap_hud::draw(hud, &mut String::new(), &board, rect);
+                    }
+                },
+            );
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;
             return Ok(image);
         }
-        if which == MenuShot::Race {
+        if matches!(which, MenuShot::Race | MenuShot::RaceOverlays) {
             let board = crate::app::race_run::RaceBoard {
                 countdown: Some(2),
                 position: 2,
@@ -283,18 +303,89 @@ pub fn capture_screen(
                 gap_behind_s: Some(1.37),
                 finished: false,
             };
-            crate::app::race_hud::draw(&mut hud, &mut String::new(), &board, w as f32, h as f32);
-            // The speedometer too: the minimap must keep clear of it.
-            let history = crate::time::FrameHistory::new(1);
-            let inputs = crate::app::hud::HudInputs {
-                session: &session,
-                history: &history,
-                budget: setup.profile.frame_budget,
-                state: Default::default(),
-            };
-            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
             let map = crate::app::frontend::LevelMap::of(&setup.level.level);
-            crate::app::race_minimap::draw(&mut hud, &map, session.snapshot(), w as f32, h as f32);
+            // The overlays shot: paused, the frame graph and the telemetry page on, the
+            // countdown over.
+            let overlays = which == MenuShot::RaceOverlays;
+            let board = crate::app::race_run::RaceBoard {
+                countdown: if overlays { None } else { board.countdown },
+                ..board
+            };
+            let (history, state) = if overlays {
+                let state = HudState {
+                    frame_graph: true,
+                    telemetry: true,
+                    ..HudState::default()
+                };
+                (sample_history(setup.profile.frame_budget), state)
+            } else {
+                (crate::time::FrameHistory::new(1), HudState::default())
+            };
+            let mut pause = overlays.then(|| {
+                FrontEnd::pause(
+                    crate::settings::Settings::default(),
+                    false,
+                    setup.profile.frame_caps_hz.clone(),
+                )
+            });
+            let pause_size = pause
+                .as_ref()
+                .map(|p| crate::app::frontend::paused_size(&hud, p, h as f32));
+            let panel = crate::app::race_hud::panel_size(&hud);
+            overlay(
+                &mut hud,
+                setup,
+                &session,
+                &history,
+                state,
+                w,
+                h,
+                |req| {
+                    req.mode_panel = Some(panel);
+                    req.countdown = board.countdown.is_some();
+                    req.minimap = true;
+                    req.pause_menu = pause_size;
+                },
+                |hud, layout| {
+                    let mut text = String::new();
+                    if let Some(rect) = layout.get(Element::ModePanel) {
+                        crate::app::race_hud::draw(hud, &mut text, &board, rect);
+                    }
+                    if let Some(rect) = layout.get(Element::Countdown) {
+                        crate::app::race_hud::draw_countdown(hud, &mut text, &board, rect);
+                    }
+                    if let Some(rect) = layout.get(Element::Minimap) {
+                        crate::app::race_minimap::draw(hud, &map, session.snapshot(), rect);
+                    }
+                    if let (Some(p), Some(r)) = (pause.as_mut(), layout.get(Element::PauseMenu)) {
+                        crate::app::frontend::draw_paused_in(hud, p, device, [r.x, r.y, r.w, r.h], w, h);
+                    }
+                },
+            );
+            hud.flush(w, h);
+            let image = read_back_buffer(w, h);
+            crate::render::gl_check::check("screenshot readback")?;
+            return Ok(image);
+        }
+        if which == MenuShot::Pause {
+            // The pause menu where the game's layout puts it, over the dial it hides.
+            let history = crate::time::FrameHistory::new(1);
+            let size = crate::app::frontend::paused_size(&hud, &front, h as f32);
+            overlay(
+                &mut hud,
+                setup,
+                &session,
+                &history,
+                HudState::default(),
+                w,
+                h,
+                |req| req.pause_menu = Some(size),
+                |hud, layout| {
+                    if let Some(r) = layout.get(Element::PauseMenu) {
+                        crate::app::frontend::draw_paused_in(hud, &mut front, device, [r.x, r.y, r.w, r.h], w, h);
+                    }
+                },
+            );
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;
@@ -307,13 +398,7 @@ pub fn capture_screen(
                 ..Default::default()
             };
             let history = crate::time::FrameHistory::new(1);
-            let inputs = crate::app::hud::HudInputs {
-                session: &session,
-                history: &history,
-                budget: setup.profile.frame_budget,
-                state,
-            };
-            crate::app::hud::compose(&mut hud, &mut String::new(), inputs, w, h);
+            overlay(&mut hud, setup, &session, &history, state, w, h, |_| {}, |_, _| {});
             hud.flush(w, h);
             let image = read_back_buffer(w, h);
             crate::render::gl_check::check("screenshot readback")?;
@@ -372,7 +457,23 @@ fn challenge_hud_shot(
     let view = session.frame_view(1.0, &camera);
     renderer.draw(&view, w, h);
     let board = challenge.board(session.world());
-    crate::app::challenge_hud::draw(hud, &mut String::new(), &board, w as f32, h as f32);
+    let size = crate::app::challenge_hud::size(hud, &mut String::new(), &board);
+    let history = crate::time::FrameHistory::new(1);
+    overlay(
+        hud,
+        setup,
+        &session,
+        &history,
+        HudState::default(),
+        w,
+        h,
+        |req| req.mode_panel = Some(size),
+        |hud, layout| {
+            if let Some(rect) = layout.get(Element::ModePanel) {
+                crate::app::challenge_hud::draw(hud, &mut String::new(), &board, rect);
+            }
+        },
+    );
     hud.flush(w, h);
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
@@ -443,4 +544,56 @@ fn sample_summary(setup: &Setup) -> crate::app::frontend::Summary {
         author_s: Some(90.0),
         medal: Some(crate::modes::Medal::Silver),
     }
+}
+
+/// The HUD over a shot: `session`'s dial, lamps and the pages `state` turns on, plus what
+/// `ask` adds to the layout's request (a mode's panel, the pause menu); `more` draws those
+/// in the places the layout gave them.
+#[allow(clippy::too_many_arguments)]
+fn overlay(
+    hud: &mut crate::render::Hud,
+    setup: &Setup,
+    session: &super::Session,
+    history: &crate::time::FrameHistory,
+    state: HudState,
+    w: u32,
+    h: u32,
+    ask: impl FnOnce(&mut Request),
+    more: impl FnOnce(&mut crate::render::Hud, &Layout),
+) {
+    let mut req = crate::app::hud::request(hud, session, state, w, h, setup.profile.title_safe);
+    ask(&mut req);
+    let layout = crate::app::hud_layout::place(&req);
+    let inputs = crate::app::hud::HudInputs {
+        session,
+        history,
+        budget: setup.profile.frame_budget,
+        state,
+        layout: &layout,
+    };
+    crate::app::hud::compose(hud, &mut String::new(), inputs, w, h);
+    more(hud, &layout);
+}
+
+/// Made-up frame times for the overlays shot: 240 frames around 60 % of `budget`, every
+/// 23rd a spike to 1.3 budgets and every 97th to 2.1, the render phase the longest.
+fn sample_history(budget: std::time::Duration) -> crate::time::FrameHistory {
+    let mut history = crate::time::FrameHistory::new(240);
+    for i in 0..240u32 {
+        let wobble = ((i * 7919) % 13) as f32 / 13.0;
+        let share = match i {
+            i if i % 97 == 50 => 2.1,
+            i if i % 23 == 11 => 1.3,
+            _ => 0.5 + 0.2 * wobble,
+        };
+        let total = budget.mul_f32(share);
+        let mut phase = [std::time::Duration::ZERO; crate::time::Phase::COUNT];
+        phase[crate::time::Phase::Render as usize] = total.mul_f32(0.7);
+        history.push(crate::time::FramePhases {
+            phase,
+            total,
+            ..Default::default()
+        });
+    }
+    history
 }

@@ -8,6 +8,6 @@
 mod engine;
 mod mixer;
 
-pub use engine::{virtual_rpm, IDLE_RPM};
+pub use engine::{virtual_rpm, IDLE_RPM, SHIFT_RPM};
 pub use mixer::SAMPLE_RATE;
 pub use mixer::{Mixer, SharedSound, SoundParams};

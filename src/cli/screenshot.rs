@@ -64,7 +64,7 @@ pub struct ShotArgs {
     /// `challenge`: its HUD on the first run braked from the launch for `--frames` ticks,
     /// `challenge-results`: every goal at silver, sample figures),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-results", "challenge", "challenge-results"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-overlays", "race-results", "challenge", "challenge-results"])]
     pub screen: Option<String>,
 }
 

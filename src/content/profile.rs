@@ -32,6 +32,14 @@ struct RawDisplay {
     vsync: bool,
     #[serde(default)]
     frame_caps_hz: Vec<u32>,
+    /// The share of each screen dimension the HUD keeps inside (title-safe area).
+    #[serde(default = "default_title_safe")]
+    title_safe: f64,
+}
+
+/// A desktop monitor shows the whole picture; 95 % keeps the HUD off the bezel's edge.
+fn default_title_safe() -> f64 {
+    0.95
 }
 
 #[derive(Debug, Deserialize)]
@@ -80,6 +88,10 @@ pub struct PlatformProfile {
     /// Frame-rate caps the player may choose (ascending, frames a second; empty: none
     /// offered, frames follow the display).
     pub frame_caps_hz: Vec<u32>,
+    /// The title-safe area: the share of the width and of the height, centred, that the
+    /// HUD keeps inside (a television may crop the edges; 0.9 on a console, the action-safe
+    /// convention of broadcast TV). `[display] title_safe`, 0.95 when absent.
+    pub title_safe: f32,
     /// The fixed-step loop's settings.
     pub loop_config: LoopConfig,
     /// Wall time one frame may take.
@@ -161,6 +173,7 @@ impl PlatformProfile {
                 ));
             }
         }
+        let title_safe = v.range("display.title_safe", raw.display.title_safe, 0.5, 1.0)? as f32;
         let budget_ms = v.range("timing.frame_budget_ms", raw.timing.frame_budget_ms, 0.1, 10_000.0)?;
         let budget_mb = v.range("memory.budget_mb", raw.memory.budget_mb, 1.0, 1_048_576.0)?;
         Ok(Self {
@@ -170,6 +183,7 @@ impl PlatformProfile {
             height: raw.display.height,
             vsync: raw.display.vsync,
             frame_caps_hz: raw.display.frame_caps_hz,
+            title_safe,
             loop_config: LoopConfig {
                 tick_rate_hz: raw.timing.tick_rate_hz,
                 max_frame_delta: Duration::from_secs_f64(max_delta_ms / 1000.0),
@@ -205,6 +219,8 @@ mod tests {
         assert_eq!((handheld.width, handheld.height), (1280, 800));
         assert_eq!(handheld.frame_caps_hz, vec![30, 40, 60]);
         assert_eq!(handheld.loop_config.tick_rate_hz, 60);
+        assert_eq!(xbox.title_safe, 0.9, "a television crops its edges");
+        assert_eq!(desktop.title_safe, 0.95, "the default when the file says none");
     }
 
     #[test]

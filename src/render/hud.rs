@@ -170,6 +170,34 @@ impl Hud {
         self.quad(x, y, w, h, [u, v, u, v], color);
     }
 
+    /// A straight stroke from (x0, y0) to (x1, y1), `thickness` pixels wide (a quad along
+    /// the segment): the dial's ticks, arc and needle. A zero-length segment draws nothing.
+    pub fn line(&mut self, from: [f32; 2], to: [f32; 2], thickness: f32, color: [f32; 4]) {
+        let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len.is_nan() || len <= 0.0 || self.vertices.len() >= MAX_QUADS * 4 * STRIDE {
+            return;
+        }
+        // Half the thickness along the segment's normal, each side.
+        let (nx, ny) = (-dy / len * thickness * 0.5, dx / len * thickness * 0.5);
+        let (u, v) = (0.5 / ATLAS_W as f32, (64.5) / ATLAS_H as f32);
+        for (px, py) in [
+            (from[0] + nx, from[1] + ny),
+            (to[0] + nx, to[1] + ny),
+            (to[0] - nx, to[1] - ny),
+            (from[0] - nx, from[1] - ny),
+        ] {
+            self.vertices
+                .extend_from_slice(&[px, py, u, v, color[0], color[1], color[2], color[3]]);
+        }
+    }
+
+    /// Quads queued since the last flush (rectangles, strokes, bitmap glyphs, real-font
+    /// glyphs): what the overlay costs the frame, for measurements and tests.
+    pub fn quads_queued(&self) -> usize {
+        (self.vertices.len() + self.text_vertices.len()) / (4 * STRIDE)
+    }
+
     /// Text at (x, y) (top-left), each glyph `scale` × 8 pixels. Returns its width.
     pub fn text(&mut self, x: f32, y: f32, scale: f32, text: &str, color: [f32; 4]) -> f32 {
         let size = 8.0 * scale;

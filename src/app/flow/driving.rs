@@ -12,6 +12,7 @@ use super::stage::Stage;
 use crate::app::challenge_run::ChallengeRun;
 use crate::app::frontend::Outcome;
 use crate::app::hud::{self, HudState};
+use crate::app::hud_layout::{self, Element};
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
 use crate::app::Session;
@@ -392,6 +393,28 @@ impl Driving {
         // The pause menu says "paused" itself.
         let mut state = self.hud;
         state.paused &= self.pause.is_none();
+        // Every element asks for its place; the layout gives each one clear of the others.
+        let mut req = hud::request(&stage.hud, &self.session, state, w, h, stage.title_safe);
+        let trial_board = self
+            .trial
+            .as_ref()
+            .map(|t| t.board(self.session.world().tick(), &mut self.splits));
+        let race_board = self.race.as_ref().map(RaceRun::board);
+        let challenge_board = self.challenge.as_ref().map(|c| c.board(self.session.world()));
+        if let Some(b) = &trial_board {
+            req.mode_panel = Some(lap_hud::size(&stage.hud, b));
+        }
+        if let Some(b) = &race_board {
+            req.mode_panel = Some(race_hud::panel_size(&stage.hud));
+            req.countdown = b.countdown.is_some();
+            req.minimap = true;
+        }
+        if let Some(b) = &challenge_board {
+            req.mode_panel = Some(challenge_hud::size(&stage.hud, &mut self.hud_text, b));
+        }
+        let menu = self.pause.as_mut().filter(|_| !self.hud.controller_lost);
+        req.pause_menu = menu.as_ref().map(|m| m.size(stage, h));
+        let layout = hud_layout::place(&req);
         hud::compose(
             &mut stage.hud,
             &mut self.hud_text,
@@ -400,28 +423,31 @@ impl Driving {
                 history: account.history(),
                 budget: account.budget(),
                 state,
+                layout: &layout,
             },
             w,
             h,
         );
-        if let Some(t) = &self.trial {
-            let board = t.board(self.session.world().tick(), &mut self.splits);
-            lap_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
+        let panel = layout.get(Element::ModePanel);
+        if let (Some(board), Some(rect)) = (&trial_board, panel) {
+            lap_hud::draw(&mut stage.hud, &mut self.hud_text, board, rect);
         }
-        if let Some(r) = &self.race {
-            race_hud::draw(&mut stage.hud, &mut self.hud_text, &r.board(), w as f32, h as f32);
-            // The telemetry page (F2, a debug overlay) fills the left of the screen: the
-            // minimap yields to it rather than drawing under its text.
-            if !self.hud.telemetry {
-                race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), w as f32, h as f32);
+        if let Some(board) = &race_board {
+            if let Some(rect) = panel {
+                race_hud::draw(&mut stage.hud, &mut self.hud_text, board, rect);
+            }
+            if let Some(rect) = layout.get(Element::Countdown) {
+                race_hud::draw_countdown(&mut stage.hud, &mut self.hud_text, board, rect);
+            }
+            if let (Some(r), Some(rect)) = (&self.race, layout.get(Element::Minimap)) {
+                race_minimap::draw(&mut stage.hud, r.map(), self.session.snapshot(), rect);
             }
         }
-        if let Some(c) = &self.challenge {
-            let board = c.board(self.session.world());
-            challenge_hud::draw(&mut stage.hud, &mut self.hud_text, &board, w as f32, h as f32);
+        if let (Some(board), Some(rect)) = (&challenge_board, panel) {
+            challenge_hud::draw(&mut stage.hud, &mut self.hud_text, board, rect);
         }
-        if let Some(menu) = self.pause.as_mut().filter(|_| !self.hud.controller_lost) {
-            menu.draw(stage, w, h);
+        if let (Some(menu), Some(rect)) = (menu, layout.get(Element::PauseMenu)) {
+            menu.draw(stage, rect, w, h);
         }
         stage.hud.flush(w, h);
         frame.mark(&stage.clock, Phase::Render);

@@ -4,7 +4,8 @@
 
 use super::menus::{play_sound, set_volumes};
 use super::stage::Stage;
-use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome};
+use crate::app::frontend::{self, FrontEnd, Outcome};
+use crate::app::hud_layout::Rect;
 use crate::app::menu::{NavInput, Pressed};
 use crate::settings::Settings;
 use skidpad_platform::Clock;
@@ -50,13 +51,19 @@ impl PauseMenu {
         }
     }
 
-    /// Draws the menu over the frame drawn so far.
-    pub fn draw(&mut self, stage: &mut Stage, w: u32, h: u32) {
-        frontend::draw(
+    /// The size the menu needs on a window `h` high, for the HUD's layout.
+    pub fn size(&self, stage: &Stage, h: u32) -> [f32; 2] {
+        frontend::paused_size(&stage.hud, &self.front, h as f32)
+    }
+
+    /// Draws the menu over the frame drawn so far, inside `rect` (the HUD's layout's place
+    /// for it); the frame is darkened whole.
+    pub fn draw(&mut self, stage: &mut Stage, rect: Rect, w: u32, h: u32) {
+        frontend::draw_paused_in(
             &mut stage.hud,
             &mut self.front,
             self.nav.device(),
-            Backdrop::Paused,
+            [rect.x, rect.y, rect.w, rect.h],
             w,
             h,
         );

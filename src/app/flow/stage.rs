@@ -42,6 +42,8 @@ pub struct Stage {
     pub dynamic_resolution: bool,
     /// The frame-rate caps the profile offers (the pause menu's options list them).
     pub frame_caps_hz: Vec<u32>,
+    /// The profile's title-safe share of the screen, which the HUD keeps inside.
+    pub title_safe: f32,
     /// The window and its GL context.
     pub platform: Platform,
     /// The gamepads (real, or a pad script's).
@@ -101,6 +103,7 @@ impl Stage {
             resolution: DynamicResolution::new(profile.frame_budget),
             dynamic_resolution: true,
             frame_caps_hz: profile.frame_caps_hz.clone(),
+            title_safe: profile.title_safe,
             platform,
             pads,
         })

@@ -105,6 +105,64 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
     draw_prompts(hud, device, fe.page(), wf, hf);
 }
 
+/// The size the pause menu's page (or a page it opened: options, the quit confirmation)
+/// needs on a window `h` high: as wide as its widest row or prompt line, as high as its
+/// title, rows and prompts (a long options page scrolls in less).
+pub fn paused_size(hud: &Hud, fe: &FrontEnd, h: f32) -> [f32; 2] {
+    let pad = (hud.line_height(TextSize::Body) * 0.35).round();
+    let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
+    let mut w = hud.label_width(TextSize::Title, page_title(fe.page()));
+    for text in [
+        "◀ ▶ Change    Enter Select    Esc Back",
+        "◀ ▶ Change    (A) Select    (B) Back",
+        "Quit the game?",
+    ] {
+        w = w.max(hud.label_width(TextSize::Small, text));
+    }
+    let mut rows = 1;
+    if let Some(menu) = fe.page().menu() {
+        rows = menu.items().len().max(1);
+        for item in menu.items() {
+            let value = format!("◀ {} ▶", item.value_text());
+            let row = hud.label_width(TextSize::Body, &item.label) + hud.label_width(TextSize::Body, &value);
+            w = w.max(row + 3.0 * pad);
+        }
+    }
+    // At least the width the centred page had (0.6 of the height), so rows do not jump.
+    let w = (w + 2.0 * pad).max(h * 0.6).ceil();
+    let title = hud.line_height(TextSize::Title) * 1.05;
+    let prompts = hud.line_height(TextSize::Small) * 1.8;
+    [w, (title + rows as f32 * row_h + prompts + pad).ceil()]
+}
+
+/// Draws the pause menu's page (or a page it opened) inside `region` (from the HUD's
+/// layout, sized by [`paused_size`]) over the paused frame, darkened whole.
+pub fn draw_paused_in(hud: &mut Hud, fe: &mut FrontEnd, device: Device, region: [f32; 4], w: u32, h: u32) {
+    let [x, y, rw, rh] = region;
+    hud.rect(0.0, 0.0, w as f32, h as f32, OVERLAY);
+    hud.rect(x, y, rw, rh, [0.0, 0.0, 0.0, 0.35]);
+    let title = page_title(fe.page());
+    let tw = hud.label_width(TextSize::Title, title);
+    hud.label(x + (rw - tw) * 0.5, y, TextSize::Title, title, TEXT);
+    let pad = (hud.line_height(TextSize::Body) * 0.35).round();
+    let mut top = y + hud.line_height(TextSize::Title) * 1.05;
+    let bottom = y + rh - hud.line_height(TextSize::Small) * 1.8;
+    let (list_x, list_w) = (x + pad, rw - 2.0 * pad);
+    if let Page::Confirm(_) = fe.page() {
+        top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w);
+    }
+    if let Some(menu) = fe.menu_mut() {
+        draw_rows(hud, menu, list_x, top, list_w, bottom);
+    }
+    draw_prompts_at(
+        hud,
+        device,
+        fe.page(),
+        x + rw * 0.5,
+        y + rh - hud.line_height(TextSize::Small) * 1.3,
+    );
+}
+
 fn page_title(page: &Page) -> &'static str {
     match page {
         Page::Title => "SKIDPAD",
@@ -330,21 +388,33 @@ fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32
 
 /// What the buttons do, in the terms of the device used last.
 fn draw_prompts(hud: &mut Hud, device: Device, page: &Page, w: f32, h: f32) {
+    let text = prompt_text(device, page);
+    let tw = hud.label_width(TextSize::Small, text);
+    let y = h - hud.line_height(TextSize::Small) * 1.5;
+    hud.label((w - tw) * 0.5, y, TextSize::Small, text, DIM);
+}
+
+/// The prompt line for `page` on `device`.
+fn prompt_text(device: Device, page: &Page) -> &'static str {
     let adjusts = page.menu().and_then(|m| m.items().get(m.focus())).is_some_and(|i| {
         matches!(
             i.widget,
             Widget::Slider { .. } | Widget::Choice { .. } | Widget::Toggle(_)
         )
     });
-    let text = match (device, adjusts) {
+    match (device, adjusts) {
         (Device::Pad, false) => "(A) Select    (B) Back",
         (Device::Pad, true) => "◀ ▶ Change    (A) Select    (B) Back",
         (Device::Keyboard, false) => "Enter Select    Esc Back",
         (Device::Keyboard, true) => "◀ ▶ Change    Enter Select    Esc Back",
-    };
+    }
+}
+
+/// The prompts centred on `centre_x`, their line's top at `y`.
+fn draw_prompts_at(hud: &mut Hud, device: Device, page: &Page, centre_x: f32, y: f32) {
+    let text = prompt_text(device, page);
     let tw = hud.label_width(TextSize::Small, text);
-    let y = h - hud.line_height(TextSize::Small) * 1.5;
-    hud.label((w - tw) * 0.5, y, TextSize::Small, text, DIM);
+    hud.label(centre_x - tw * 0.5, y, TextSize::Small, text, DIM);
 }
 
 /// `text` cut into lines no wider than `max_w` at `size`, at spaces.
