@@ -66,6 +66,9 @@ pub fn pieces(level: &Level, out: &mut Vec<Piece>) {
 /// Appends the pieces of one piece of scenery.
 pub fn dressing_pieces(level: &Level, d: &Dressing, out: &mut Vec<Piece>) {
     let ground = |p: Vec2| Vec3::new(p.x, terrain_height_m(&level.terrain, p), p.y);
+    // Decor reports the terrain's material: the friction view shows paint as the ground
+    // around it would be, not the surface patch under it (a line on an ice lane reads as
+    // asphalt there). Wheels never meet decor, so physics is not concerned.
     let paint = level.terrain.material;
     let solid = |yes: bool| yes.then(|| solid_material(level));
     match d {
