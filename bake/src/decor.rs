@@ -85,10 +85,16 @@ impl Decor {
     /// `text` in the block font on the plane through `top_left` spanned by `right` and `up`
     /// (unit vectors; the face's front is `right × up`), each cell `cell_m` square.
     pub fn text(&mut self, top_left: Vec3, right: Vec3, up: Vec3, cell_m: f32, text: &str, rgb: Vec3) {
+        self.text_cells(top_left, right * cell_m, up * cell_m, text, rgb);
+    }
+
+    /// `text` in the block font from `top_left`, one cell `across` wide and `down` tall
+    /// (vectors: painted text is stretched along the road so it reads at a glancing angle).
+    pub fn text_cells(&mut self, top_left: Vec3, across: Vec3, down: Vec3, text: &str, rgb: Vec3) {
         for r in runs(text) {
-            let y0 = top_left - up * (r.row + 1) as f32 * cell_m;
-            let y1 = top_left - up * r.row as f32 * cell_m;
-            let (x0, x1) = (right * r.col0 as f32 * cell_m, right * r.col1 as f32 * cell_m);
+            let y0 = top_left - down * (r.row + 1) as f32;
+            let y1 = top_left - down * r.row as f32;
+            let (x0, x1) = (across * r.col0 as f32, across * r.col1 as f32);
             self.quad(y0 + x0, y0 + x1, y1 + x1, y1 + x0, rgb);
         }
     }

@@ -106,6 +106,8 @@ pub(crate) struct RawLabel {
     #[serde(default = "label_height")]
     height_m: f64,
     #[serde(default)]
+    width_m: Option<f64>,
+    #[serde(default)]
     color: Option<[f64; 3]>,
 }
 
@@ -242,6 +244,9 @@ pub struct Label {
     pub text: String,
     /// Letter length along the reader's way, m.
     pub height_m: f32,
+    /// The whole text's width across the reader's way, m (road lettering is several
+    /// times longer than wide so it reads from a low driving eye).
+    pub width_m: f32,
     /// Paint.
     pub color: Vec3,
 }
@@ -394,11 +399,19 @@ pub(crate) fn label(r: &RawLabel, fx: &Fields, f: &dyn Fn(&str) -> String) -> Re
     if text.trim().is_empty() {
         return Err(v.fail(&f("text"), "a label needs something to say"));
     }
+    let height_m = v.range(&f("height_m"), r.height_m, 0.2, 50.0)? as f32;
+    // Default: square cells.
+    let natural_m = height_m / crate::block_font::GLYPH_ROWS as f32 * crate::block_font::width_cells(&text) as f32;
+    let width_m = match r.width_m {
+        Some(w) => v.range(&f("width_m"), w, 0.1, 200.0)? as f32,
+        None => natural_m,
+    };
     Ok(Dressing::Label(Label {
         position_m: fx.vec2(&f("position_m"), r.position_m)?,
         heading_rad: fx.angle(&f("heading_deg"), r.heading_deg)?,
         text,
-        height_m: v.range(&f("height_m"), r.height_m, 0.2, 50.0)? as f32,
+        height_m,
+        width_m,
         color: color_or(fx, &f("color"), &r.color, PAINT_WHITE)?,
     }))
 }

@@ -66,6 +66,9 @@ pub fn pieces(level: &Level, out: &mut Vec<Piece>) {
 /// Appends the pieces of one piece of scenery.
 pub fn dressing_pieces(level: &Level, d: &Dressing, out: &mut Vec<Piece>) {
     let ground = |p: Vec2| Vec3::new(p.x, terrain_height_m(&level.terrain, p), p.y);
+    // Decor reports the terrain's material: the friction view shows paint as the ground
+    // around it would be, not the surface patch under it (a line on an ice lane reads as
+    // asphalt there). Wheels never meet decor, so physics is not concerned.
     let paint = level.terrain.material;
     let solid = |yes: bool| yes.then(|| solid_material(level));
     match d {
@@ -353,11 +356,14 @@ fn line(level: &Level, l: &Line, paint: MaterialId, out: &mut Vec<Piece>) {
 /// Text painted flat, its top towards where its readers drive.
 fn label(decor: &mut Decor, base: Vec3, l: &Label) {
     let rot = Quat::from_rotation_y(l.heading_rad);
-    decor.text_centred(
-        base + Vec3::Y * PAINT_Y_M,
-        rot * Vec3::NEG_X,
-        rot * Vec3::Z,
-        l.height_m,
+    let (right, up) = (rot * Vec3::NEG_X, rot * Vec3::Z);
+    let cells = crate::block_font::width_cells(&l.text) as f32;
+    let (w, h) = (l.width_m, l.height_m);
+    let top_left = base + Vec3::Y * PAINT_Y_M - right * (w * 0.5) + up * (h * 0.5);
+    decor.text_cells(
+        top_left,
+        right * (w / cells),
+        up * (h / crate::block_font::GLYPH_ROWS as f32),
         &l.text,
         l.color,
     );

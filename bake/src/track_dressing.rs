@@ -22,7 +22,7 @@ const ROAD_PAINT_Y_M: f32 = ROAD_Y_M + 0.004;
 const BARRIER_THICKNESS_M: f32 = 0.5;
 const BARRIER_GAP_M: f32 = 0.5;
 /// Distance boards stand this far outside the road's edge.
-const BOARD_OFFSET_M: f32 = 4.0;
+const BOARD_OFFSET_M: f32 = 2.5;
 /// Tyre walls cover the corner where curvature is at least this share of its peak.
 const TYRE_WALL_SHARE: f32 = 0.75;
 /// Most centre-line points one corner's tyre wall runs along.
@@ -91,11 +91,21 @@ pub fn pieces(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
         barriers(level, def, out);
     }
     let corners = corners_tightest_first(def);
-    for c in corners.iter().take(def.dressed_corners as usize) {
+    let dressed = &corners[..corners.len().min(def.dressed_corners as usize)];
+    // Corners run together (a chicane, a corner tightening) share one braking point and
+    // one set of boards.
+    let mut braking: Vec<(usize, f32)> = Vec::new();
+    for c in dressed {
         tyre_wall(level, def, c, out);
+        let b = braking_point(def, c);
+        if !braking.iter().any(|(i, _)| *i == b) {
+            braking.push((b, c.peak_curvature_per_m));
+        }
+    }
+    for (b, k) in braking {
         for d in &def.distance_boards_m {
-            if let Some(b) = distance_board(def, c, *d) {
-                crate::scenery::dressing_pieces(level, &Dressing::Board(b), out);
+            if let Some(board) = distance_board(def, b, k, *d) {
+                crate::scenery::dressing_pieces(level, &Dressing::Board(board), out);
             }
         }
     }
@@ -187,18 +197,47 @@ fn tyre_wall(level: &Level, def: &TrackDef, c: &Corner, out: &mut Vec<Piece>) {
     }
 }
 
-/// The board `distance_m` before corner `c`'s turn-in, beside the road on the corner's
-/// outside (or its inside, if the outside is another part of the track), facing the
-/// cars coming.
-pub fn distance_board(def: &TrackDef, c: &Corner, distance_m: f32) -> Option<Board> {
+/// Straight shorter than this between two corners makes them one braking zone, m.
+const LINKED_CORNERS_M: f32 = 40.0;
+
+/// Where braking for corner `c` ends: its turn-in, or the turn-in of a corner running into
+/// it (less than [`LINKED_CORNERS_M`] of straight between), followed back as far as they
+/// link. A point index.
+pub fn braking_point(def: &TrackDef, c: &Corner) -> usize {
+    let t = &def.track;
+    let n = t.len();
+    let spacing = t.length_m() / n as f32;
+    let link = (LINKED_CORNERS_M / spacing).ceil() as usize;
+    let curving = |i: usize| t.curvature(i % n).abs() >= def.kerb_min_curvature_per_m;
+    let mut entry = c.entry;
+    // Each step moves back over one more corner; a loop of corners stops after one lap.
+    for _ in 0..n {
+        let Some(gap) = (1..=link).find(|&g| curving(entry + n - g)) else {
+            break;
+        };
+        let mut e = entry + n - gap;
+        while curving(e + n - 1) && (e + n - 1) % n != c.entry {
+            e = e + n - 1;
+        }
+        if e % n == entry % n {
+            break;
+        }
+        entry = e % n;
+    }
+    entry
+}
+
+/// The board `distance_m` before point `braking` (see [`braking_point`]), beside the road
+/// on the outside of a turn curving `k` (or its inside, if the outside is another part of
+/// the track), facing the cars coming.
+pub fn distance_board(def: &TrackDef, braking: usize, k: f32, distance_m: f32) -> Option<Board> {
     let t = &def.track;
     let n = t.len();
     let spacing = t.length_m() / n as f32;
     let back = (distance_m / spacing).round() as usize % n;
-    let i = (c.entry + n - back) % n;
+    let i = (braking + n - back) % n;
     let tangent = t.tangent(i);
     let beyond = def.kerb_width_m.max(0.0) + BOARD_OFFSET_M;
-    let k = c.peak_curvature_per_m;
     let spot = [outside(t, i, k, beyond), outside(t, i, -k, beyond)]
         .into_iter()
         .find(|p| clear_of_road(t, *p, def.kerb_width_m + 1.5))?;
@@ -206,10 +245,11 @@ pub fn distance_board(def: &TrackDef, c: &Corner, distance_m: f32) -> Option<Boa
         position_m: spot,
         heading_rad: tangent.x.atan2(tangent.y),
         text: format!("{distance_m:.0}"),
-        size_m: Vec2::new(2.0, 1.3),
-        elevation_m: 0.7,
-        color: PAINT_WHITE,
-        text_color: Vec3::splat(0.05),
+        // White on dark blue reads both in sun and in the panel's own shade.
+        size_m: Vec2::new(2.8, 1.8),
+        elevation_m: 0.6,
+        color: Vec3::new(0.08, 0.14, 0.42),
+        text_color: PAINT_WHITE,
         solid: true,
     })
 }

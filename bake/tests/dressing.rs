@@ -6,7 +6,7 @@ use glam::{Vec2, Vec3};
 use skidpad_bake::chunk::{bake_level, BakedChunk, BakedShape};
 use skidpad_bake::geometry::{pieces, PieceShape};
 use skidpad_bake::level::Dressing;
-use skidpad_bake::track_dressing::{corners_tightest_first, distance_board};
+use skidpad_bake::track_dressing::{braking_point, corners_tightest_first, distance_board};
 use skidpad_bake::{ContentError, Level, LevelFiles, MaterialTable};
 use std::path::{Path, PathBuf};
 
@@ -372,10 +372,18 @@ fn the_circuit_has_distance_boards_before_its_tightest_corner() {
     assert!(def.dressed_corners >= 1);
     let all = pieces(&level);
     let spacing = track.length_m() / n as f32;
+    // Braking ends at the turn-in, or earlier where a corner runs into this one.
+    let braking = braking_point(def, tightest);
+    let before_turn_in = (tightest.entry + n - braking) % n;
+    assert!(
+        before_turn_in as f32 * spacing < 200.0,
+        "braking ends {before_turn_in} points early"
+    );
     for d in [300.0, 200.0, 100.0] {
-        let board = distance_board(def, tightest, d).unwrap_or_else(|| panic!("no room for the {d} m board"));
+        let board = distance_board(def, braking, tightest.peak_curvature_per_m, d)
+            .unwrap_or_else(|| panic!("no room for the {d} m board"));
         assert_eq!(board.text, format!("{d:.0}"));
-        // d metres before the turn-in along the centre line (to the nearest point).
+        // d metres before braking ends, along the centre line (to the nearest point).
         let nearest = (0..n)
             .min_by(|&a, &b| {
                 track.centre[a]
@@ -383,10 +391,10 @@ fn the_circuit_has_distance_boards_before_its_tightest_corner() {
                     .total_cmp(&track.centre[b].distance(board.position_m))
             })
             .unwrap();
-        let before_m = ((tightest.entry + n - nearest) % n) as f32 * spacing;
+        let before_m = ((braking + n - nearest) % n) as f32 * spacing;
         assert!(
             (before_m - d).abs() <= spacing,
-            "the {d} m board is {before_m} m before the turn-in"
+            "the {d} m board is {before_m} m before braking ends"
         );
         // Baked: its panel is a box standing there.
         let panel = all.iter().any(|p| {
