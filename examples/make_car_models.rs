@@ -37,10 +37,13 @@ fn norm(a: V3) -> V3 {
     [a[0] / l, a[1] / l, a[2] / l]
 }
 
+/// One part's triangles: positions, normals, indices.
+type PartTriangles = (Vec<V3>, Vec<V3>, Vec<u32>);
+
 /// Triangles grouped by part (one glTF primitive each).
 #[derive(Default)]
 struct Builder {
-    parts: BTreeMap<&'static str, (Vec<V3>, Vec<V3>, Vec<u32>)>,
+    parts: BTreeMap<&'static str, PartTriangles>,
 }
 
 impl Builder {
@@ -340,18 +343,10 @@ fn body(car: &CarDef, s: &Style) -> Builder {
         &s.cabin,
         &move |y| hb + (ht - hb) * ((y - yb) / (yt - yb)).clamp(0.0, 1.0),
         "glass",
-        &move |i| {
-            if roof.contains(&i) {
-                "paint"
-            } else if i == 3 {
-                "paint"
-            } else {
-                "glass"
-            }
-        },
+        // The roof and the base (edge 3, against the lower body) are painted; the
+        // windscreen and rear window are glass.
+        &move |i| if roof.contains(&i) || i == 3 { "paint" } else { "glass" },
     );
-    // Pillars: painted strips at the windscreen's and rear window's sides, so the glass
-    // reads as windows in a body, not a dark box.
     let bottom = s.lower.iter().map(|p| p.1).fold(f32::MAX, f32::min);
     for w in &car.wheels {
         let top = top_at(w.origin_m.z) - 0.04;

@@ -43,7 +43,8 @@ impl CarModel {
         for (i, (w, (centre, radius))) in self.wheels.iter().zip(&car.wheels).enumerate() {
             let node = format!("node wheel_{i}");
             let off = (Vec3::from(w.centre_m) - Vec3::from(*centre)).length();
-            if !(off <= WHEEL_TOLERANCE_M) {
+            // A NaN distance (a non-finite car file) fails too.
+            if off.is_nan() || off > WHEEL_TOLERANCE_M {
                 return Err(ContentError::new(
                     file,
                     node,
@@ -83,7 +84,7 @@ impl CarModel {
                 .abs()
                 .max((hi(b.size_m, b.centre_m) - hi(*size, *centre)).abs())
                 .max_element();
-            if !(off <= BOX_TOLERANCE_M) {
+            if off.is_nan() || off > BOX_TOLERANCE_M {
                 return Err(ContentError::new(
                     file,
                     format!("node col_shape (box {i})"),

@@ -66,7 +66,7 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
         let (lo, hi) = local.bounds();
         let radius_m = 0.5 * (hi[1] - lo[1]).max(hi[2] - lo[2]);
         let width_m = hi[0] - lo[0];
-        if !(radius_m.is_finite() && width_m.is_finite() && radius_m >= 0.05 && radius_m <= 3.0 && width_m > 0.0) {
+        if !((0.05..=3.0).contains(&radius_m) && width_m.is_finite() && width_m > 0.0) {
             return Err(fail(
                 &label,
                 format!("absurd wheel size: radius {radius_m} m, width {width_m} m (a wheel is 0.05-3 m in radius)"),
