@@ -288,3 +288,21 @@ fn the_cars_paint_shows_where_the_car_is_and_follows_the_setting() {
         "blue roof {b:?}"
     );
 }
+
+/// The snapshot lights the lamps render draws: brake lamps while the brake is pressed,
+/// reverse lamps while driving in reverse, neither when cruising.
+#[test]
+fn the_snapshot_lights_brake_and_reverse_lamps_from_the_controls() {
+    let mut w = settled_on_flat(&coupe(), 60, 1.0);
+    let lamps = |w: &mut skidpad::sim::SimWorld, input: &TickInput| {
+        w.step(input);
+        let mut snap = skidpad::sim::Snapshot::default();
+        w.snapshot_into(&mut snap);
+        (snap.cars[0].brake_lamps, snap.cars[0].reverse_lamps)
+    };
+    assert_eq!(lamps(&mut w, &input(0.5, 0.0, 0.0)), (false, false), "cruising");
+    assert_eq!(lamps(&mut w, &input(0.0, 0.0, 1.0)), (true, false), "braking");
+    let mut reverse = input(0.5, 0.0, 0.0);
+    reverse.control.reverse = true;
+    assert_eq!(lamps(&mut w, &reverse), (false, true), "reversing");
+}
