@@ -6,7 +6,13 @@
 //!
 //! A level that does not parse is not baked: the build goes on with a warning, and the game
 //! reports the same error, naming file and field, when the level is loaded.
+//!
+//! Car models (`content/models/*.glb`) are embedded with the content and baked here too,
+//! so a broken model warns at build time as a broken level does (naming file and node);
+//! the game bakes the embedded file again when it loads the car (well under a millisecond)
+//! and checks it against the car's wheels and boxes then.
 
+use skidpad_bake::model::CarModel;
 use skidpad_bake::{chunk, ContentError, Level, LevelFiles, MaterialTable};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -133,6 +139,28 @@ fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
     writeln!(code, "];").unwrap();
 }
 
+/// Bakes every shipped car model; one that fails is reported as a build warning (the game
+/// reports the same error when a car that names it is loaded).
+fn check_models(content: &Path) {
+    let dir = content.join("models");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "glb"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let label = path.display().to_string();
+        let baked = std::fs::read(&path)
+            .map_err(|e| ContentError::new(&label, "file", e.to_string()))
+            .and_then(|bytes| CarModel::bake(&label, &bytes));
+        if let Err(e) = baked {
+            println!("cargo:warning=car model not baked: {e}");
+        }
+    }
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -140,5 +168,6 @@ fn main() {
     embed("CONTENT_FILES", &root.join("content"), &mut code);
     embed("PROFILE_FILES", &root.join("platform/profiles"), &mut code);
     bake_levels(&root.join("content"), &out_dir, &mut code);
+    check_models(&root.join("content"));
     std::fs::write(out_dir.join("embedded.rs"), code).expect("OUT_DIR is writable");
 }

@@ -66,6 +66,18 @@ pub struct Display {
     pub fullscreen: bool,
     /// The window's height in pixels, its width 16:9 of it; 0: the profile's size.
     pub window_height_px: u32,
+    /// The player's car paint: an index into `render::PAINTS` (`car_paint = "blue"` in the
+    /// file); none: the car file's own colour (`"car"`).
+    pub car_paint: Option<usize>,
+}
+
+impl Display {
+    /// The colour of the chosen paint; none: the car file's own.
+    pub fn car_paint_color(&self) -> Option<glam::Vec3> {
+        self.car_paint
+            .and_then(|i| crate::render::PAINTS.get(i))
+            .map(|(_, c)| glam::Vec3::from(*c))
+    }
 }
 
 impl Default for Display {
@@ -77,6 +89,7 @@ impl Default for Display {
             frame_cap_hz: 0,
             fullscreen: false,
             window_height_px: 0,
+            car_paint: None,
         }
     }
 }
@@ -141,6 +154,7 @@ struct RawDisplay {
     frame_cap_hz: u32,
     fullscreen: bool,
     window_height_px: u32,
+    car_paint: String,
 }
 
 impl Default for RawDisplay {
@@ -220,6 +234,10 @@ impl Settings {
                 frame_cap_hz: self.display.frame_cap_hz,
                 fullscreen: self.display.fullscreen,
                 window_height_px: self.display.window_height_px,
+                car_paint: match self.display.car_paint.and_then(|i| crate::render::PAINTS.get(i)) {
+                    Some((name, _)) => name.to_string(),
+                    None => "car".to_string(),
+                },
             },
             audio: RawVolumes {
                 master: tidy(self.volumes.master),
@@ -407,6 +425,21 @@ impl Settings {
                 frame_cap_hz: d.frame_cap_hz,
                 fullscreen: d.fullscreen,
                 window_height_px: d.window_height_px,
+                car_paint: match d.car_paint.as_str() {
+                    "car" => None,
+                    name => Some(
+                        crate::render::PAINTS
+                            .iter()
+                            .position(|(n, _)| *n == name)
+                            .ok_or_else(|| {
+                                let names: Vec<&str> = crate::render::PAINTS.iter().map(|(n, _)| *n).collect();
+                                format!(
+                                    "display.car_paint must be \"car\" or one of {}, got {name:?}",
+                                    names.join(", ")
+                                )
+                            })?,
+                    ),
+                },
             },
             input: InputSettings {
                 stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,

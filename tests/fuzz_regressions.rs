@@ -128,6 +128,11 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
         CarDef::parse(&rel, "car", &bytes).unwrap();
         assert!(harness("car")(&bytes), "{rel}");
     }
+    for rel in shipped("content/models", ".glb") {
+        let bytes = read(&rel);
+        skidpad_bake::model::CarModel::bake(&rel, &bytes).unwrap();
+        assert!(harness("model")(&bytes), "{rel}");
+    }
     let materials = read("content/materials.toml");
     MaterialTable::parse("materials.toml", &materials).unwrap();
     assert!(harness("materials")(&materials));

@@ -83,10 +83,13 @@ fn screenshot_shows_sky_ground_player_and_boxes() {
         let spread = g.iter().max().unwrap() - g.iter().min().unwrap();
         assert!(g[0] > 30 && g[0] < 140 && spread < 25, "ground {g:?} at x={x}");
     }
-    // The player's red body fills much of the lower centre.
+    // The player's red body fills much of the lower centre. Since the cars are models
+    // (issue 19) the back is red panels round a dark rear window, lamps and a black bumper:
+    // 1312 red pixels of the region's 4608 here where the two boxes gave over 1500, so
+    // over 1000 (a car drawn in another colour, or not at all, gives none).
     let red = |p: [i32; 3]| p[0] > 2 * p[1] + 20 && p[0] > 2 * p[2] + 20;
     let red_px = img.count(0.4, 0.5, 0.6, 0.8, red);
-    assert!(red_px > 1500, "only {red_px} red pixels in front of the camera");
+    assert!(red_px > 1000, "only {red_px} red pixels in front of the camera");
     // The boxes sit around the centre, beyond the player: blue, green, yellow, purple ones.
     let blue = |p: [i32; 3]| p[2] > p[0] + 30 && p[2] > p[1] + 10 && p[2] < 200;
     let green = |p: [i32; 3]| p[1] > p[0] + 40 && p[1] > p[2] + 40;

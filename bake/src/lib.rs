@@ -20,6 +20,7 @@ pub mod height_mesh;
 pub mod heightmap;
 pub mod level;
 pub mod material;
+pub mod model;
 pub mod polygon;
 pub mod props;
 pub mod scenario;

@@ -55,6 +55,11 @@ impl CarPreview {
         })
     }
 
+    /// Paints the car `color` (the car select shows the player's paint).
+    pub fn paint(&mut self, color: Vec3) {
+        self.session.scene.paint(color);
+    }
+
     /// The car's name.
     pub fn name(&self) -> &str {
         &self.name

@@ -10,20 +10,6 @@ use crate::sim::{ChunkEvent, ChunkProvider, SimWorld, Snapshot, SyncProvider, Ti
 use crate::time::{FixedStepLoop, FramePlan};
 use std::time::Duration;
 
-/// Body colours of AI cars, so opponents of one model tell apart.
-const OPPONENT_COLORS: [[f32; 3]; 6] = [
-    [0.95, 0.75, 0.10],
-    [0.10, 0.65, 0.30],
-    [0.55, 0.20, 0.70],
-    [0.95, 0.45, 0.10],
-    [0.15, 0.70, 0.80],
-    [0.85, 0.85, 0.85],
-];
-
-fn opponent_color(k: usize) -> glam::Vec3 {
-    glam::Vec3::from(OPPONENT_COLORS[k % OPPONENT_COLORS.len()])
-}
-
 /// One level in play. Platform-free: the front ends feed it frame deltas and inputs.
 pub struct Session {
     /// The level's static description for rendering.
@@ -54,11 +40,13 @@ impl Session {
         let camera = ChaseCamera::new(&world);
         let race = Race::on(world, setup);
         let mut scene = SceneDesc::new(&setup.level.level, &setup.car, &setup.parked);
-        for (k, def) in race.opponents.defs().enumerate() {
-            let mut look = crate::render::CarLook::from_def(def);
-            look.color = opponent_color(k);
-            scene.cars.push(look);
-        }
+        scene
+            .cars
+            .extend(race.opponents.defs().map(crate::render::CarLook::from_def));
+        // The player's chosen paint (or the car's own), and every other car in the AI
+        // palette's colours, none near the player's, so opponents of one model tell apart
+        // and the player's car stands out.
+        scene.paint(setup.player_paint.unwrap_or(setup.car.color));
         let mut current = Snapshot::default();
         race.world.snapshot_into(&mut current);
         let materials = &setup.level.level.materials;

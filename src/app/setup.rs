@@ -26,6 +26,9 @@ pub struct Setup {
     pub opponents_line: Option<RaceLine>,
     /// How well the AI drives (`--ai-difficulty`): the opponents and `run --ai-driver`.
     pub ai_difficulty: AiDifficulty,
+    /// The player's paint (settings `display.car_paint`); none: the car file's colour.
+    /// Every other car is painted from the AI palette, never in the player's colour.
+    pub player_paint: Option<glam::Vec3>,
 }
 
 impl Setup {
@@ -62,6 +65,7 @@ impl Setup {
             opponents: Vec::new(),
             opponents_line: None,
             ai_difficulty: AiDifficulty::default(),
+            player_paint: None,
         }
     }
 

@@ -72,6 +72,8 @@ pub struct ShotArgs {
 pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+    // The player's paint from the settings, as play paints it.
+    setup.player_paint = ctx.settings().display.car_paint_color();
     let opts = ShotOptions {
         frames: a.frames,
         width: a.width.unwrap_or(ctx.profile.width),

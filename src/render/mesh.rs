@@ -95,6 +95,13 @@ impl Mesh {
         }
     }
 
+    /// Uploads `vertices` (position, normal, colour RGBA per vertex: a car model's, whose
+    /// alpha carries the part code) and triangle `indices`.
+    pub fn with_colors(vertices: &[[f32; 10]], indices: &[u32]) -> Mesh {
+        let bounds = Aabb::around(vertices.iter().map(|v| Vec3::new(v[0], v[1], v[2])));
+        Self::upload(vertices, indices, 40, true, bounds)
+    }
+
     /// A cube from −0.5 to 0.5 on each axis, with flat face normals.
     pub fn unit_cube() -> Mesh {
         let mut v = Vec::with_capacity(24);

@@ -4,6 +4,8 @@
 
 mod billboards;
 mod camera;
+mod car_model;
+mod car_paint;
 mod dynamic_resolution;
 mod font_atlas;
 mod friction_view;
@@ -30,6 +32,7 @@ mod texture_array;
 mod textures;
 
 pub use camera::Camera;
+pub use car_paint::{ai_paint, paint_color, PAINTS};
 pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};

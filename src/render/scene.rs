@@ -2,6 +2,8 @@
 
 use super::billboards::Billboards;
 use super::camera::Camera;
+use super::car_model::CarModels;
+use super::car_paint::{ai_paint, CarFrame, CarProgram};
 use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
@@ -23,7 +25,9 @@ use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
 use skidpad_bake::GroundTexture;
+use skidpad_bake::model::CarModel;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -62,6 +66,8 @@ pub struct CarLook {
     pub wheel_radius_m: f32,
     /// Wheel width, m.
     pub wheel_width_m: f32,
+    /// The car's model, when it has one: drawn by the car shader instead of the boxes.
+    pub model: Option<Arc<CarModel>>,
 }
 
 impl CarLook {
@@ -73,6 +79,7 @@ impl CarLook {
             wheel_origins: car.wheels.iter().map(|w| w.origin_m).collect(),
             wheel_radius_m: car.wheel_radius_m,
             wheel_width_m: car.wheel_width_m,
+            model: car.model_mesh.clone(),
         }
     }
 }
@@ -138,6 +145,15 @@ impl SceneDesc {
                     sheen: m.sheen,
                 })
                 .collect(),
+        }
+    }
+
+    /// Paints the player's car (the first) `player` and every other car from the AI
+    /// palette, which leaves out colours near `player`: the player's car is the one of its
+    /// colour on the grid.
+    pub fn paint(&mut self, player: Vec3) {
+        for (k, look) in self.cars.iter_mut().enumerate() {
+            look.color = if k == 0 { player } else { ai_paint(k - 1, player) };
         }
     }
 }
@@ -295,6 +311,10 @@ pub struct Renderer {
     gpu_timer: GpuTimer,
     /// The skid marks' buffer and shader.
     skid_marks: SkidMarkDraw,
+    /// The car shader (paint, glass, lamps).
+    car_program: CarProgram,
+    /// Car models uploaded so far.
+    car_models: CarModels,
 }
 
 /// Meshes one pass of a frame drew and skipped as outside its view.
@@ -354,6 +374,8 @@ impl Renderer {
             target: SceneTarget::default(),
             gpu_timer: GpuTimer::new(),
             skid_marks: SkidMarkDraw::new()?,
+            car_program: CarProgram::new()?,
+            car_models: CarModels::default(),
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -448,10 +470,13 @@ impl Renderer {
     /// and colour, and counts what it drew and skipped. Chunks are tested by their box
     /// (their vertices are in world space); props and car parts by the sphere around their
     /// transformed box.
+    /// With `skip_model_cars`, cars drawn from a model are left to
+    /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader).
     fn for_each_mesh(
         &self,
         view: &FrameView,
         frustum: &Frustum,
+        skip_model_cars: bool,
         f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
     ) -> PassDrawStats {
         let FrameView {
@@ -500,6 +525,9 @@ impl Renderer {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
                 break;
             };
+            if skip_model_cars && self.model_meshes(look).is_some() {
+                continue;
+            }
             self.car_meshes(look, &a.lerp(b, alpha), look.color, &mut placed);
         }
         stats
@@ -507,8 +535,24 @@ impl Renderer {
 
     /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
     /// its body in `color`.
+    /// A car drawn from a model: its body in the chassis frame, each wheel's mesh at the
+    /// wheel's centre, steered, spun and scaled to the car's wheel radius.
     fn car_meshes(&self, look: &CarLook, car: &CarPose, color: Vec3, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
         let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
+        if let Some(meshes) = self.model_meshes(look) {
+            f(&meshes.body, &chassis, color);
+            let scale = Vec3::splat(look.wheel_radius_m / meshes.wheel_radius_m.max(1e-3));
+            for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
+                let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
+                let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
+                f(
+                    &meshes.wheel,
+                    &(chassis * Mat4::from_scale_rotation_translation(scale, rot, centre)),
+                    TYRE_COLOR,
+                );
+            }
+            return;
+        }
         for (size, centre) in &look.boxes {
             f(
                 &self.cube,
@@ -524,6 +568,43 @@ impl Renderer {
                 chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
             f(&self.wheel, &model, TYRE_COLOR);
         }
+    }
+
+    /// The uploaded meshes of `look`'s model, if it has one.
+    fn model_meshes(&self, look: &CarLook) -> Option<&super::car_model::CarMeshes> {
+        look.model.as_ref().and_then(|m| self.car_models.get(m))
+    }
+
+    /// Draws the cars that have models with the car shader (paint, glass, lamps), culled
+    /// by `frustum`; the shadow map must be bound to unit 1.
+    fn draw_model_cars(&self, view: &FrameView, frustum: &Frustum, frame: &CarFrame) -> PassDrawStats {
+        let mut stats = PassDrawStats::default();
+        let mut begun = false;
+        for (i, look) in view.scene.cars.iter().enumerate() {
+            let (Some(a), Some(b)) = (view.prev.cars.get(i), view.cur.cars.get(i)) else {
+                break;
+            };
+            if self.model_meshes(look).is_none() {
+                continue;
+            }
+            if !begun {
+                self.car_program.begin(frame);
+                begun = true;
+            }
+            let car = a.lerp(b, view.alpha);
+            self.car_program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
+            self.car_meshes(look, &car, look.color, &mut |mesh, model, _| {
+                let (centre, radius) = mesh.bounds().bounding_sphere(model);
+                if frustum.sees_sphere(centre, radius) {
+                    stats.drawn += 1;
+                    self.car_program.set_model(model);
+                    mesh.draw();
+                } else {
+                    stats.culled += 1;
+                }
+            });
+        }
+        stats
     }
 
     /// Draws a ghost over the frame `view` drew: the player's car (`view.scene.cars[0]`'s
@@ -588,6 +669,11 @@ impl Renderer {
     fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) {
         let (scene, camera) = (view.scene, view.camera);
         let sky = scene.sky_color;
+        for look in &scene.cars {
+            if let Some(model) = &look.model {
+                self.car_models.ensure(model);
+            }
+        }
         let focus = match (view.prev.cars.first(), view.cur.cars.first()) {
             (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
             _ => camera.target,
@@ -606,7 +692,7 @@ impl Renderer {
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
             self.shadow.render(&light_vp, &mut |draw| {
-                stats.shadow = self.for_each_mesh(view, &light_frustum, &mut |mesh, model, _| draw(mesh, model))
+                stats.shadow = self.for_each_mesh(view, &light_frustum, false, &mut |mesh, model, _| draw(mesh, model))
             });
         } else {
             // Shadows off: the map is only cleared, so everything is lit.
@@ -643,9 +729,21 @@ impl Renderer {
         }
         self.ground_textures.bind(2);
         self.set_surfaces(&scene.surfaces);
-        stats.lit = self.for_each_mesh(view, &frustum_of(&vp), &mut |mesh, model, color| {
+        let frustum = frustum_of(&vp);
+        stats.lit = self.for_each_mesh(view, &frustum, true, &mut |mesh, model, color| {
             self.draw_mesh(mesh, model, color)
         });
+        let car_frame = CarFrame {
+            view_proj: vp,
+            light_vp,
+            shadow_texel: 1.0 / self.shadow.size() as f32,
+            sun_dir: scene.sun_dir,
+            sky,
+            eye: camera.eye,
+        };
+        let cars = self.draw_model_cars(view, &frustum, &car_frame);
+        stats.lit.drawn += cars.drawn;
+        stats.lit.culled += cars.culled;
         self.stats = stats;
         if let Some(marks) = view.skid_marks {
             self.skid_marks.draw(marks, &vp, camera.eye);

@@ -66,6 +66,10 @@ pub struct CarPose {
     pub wheels: [WheelPose; MAX_WHEELS],
     /// How many wheels the car has.
     pub wheel_count: usize,
+    /// Brake lamps lit (render only; not in the state hash).
+    pub brake_lamps: bool,
+    /// Reverse lamps lit (render only; not in the state hash).
+    pub reverse_lamps: bool,
 }
 
 impl CarPose {

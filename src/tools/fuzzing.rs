@@ -42,6 +42,7 @@ pub const TARGETS: &[Target] = &[
     ("raceline_csv", raceline_csv),
     ("carla_dump", carla_dump),
     ("content_values", content_values),
+    ("model", model),
 ];
 
 /// Ticks a parsed car is driven for: enough for the suspension to load, the gearbox to
@@ -53,6 +54,18 @@ const CAR_TICKS: u32 = 40;
 /// may legally ask for 100 km of terrain in 8 m chunks; that costs time and memory, not a
 /// panic.)
 const MAX_BAKED_CHUNKS: f32 = 16.0;
+
+/// Bakes a car model (binary glTF 2.0); if it is accepted, checks it against the shipped
+/// coupe's wheels and boxes (which it will mostly fail, with an error) and measures its
+/// meshes: the paths a car loading a model takes.
+pub fn model(data: &[u8]) -> bool {
+    let Ok(model) = skidpad_bake::model::CarModel::bake("fuzz.glb", data) else {
+        return false;
+    };
+    let _ = model.check_against("fuzz.glb", &shipped_car().shape());
+    let _ = (model.body.bounds(), model.wheel.bounds());
+    true
+}
 
 /// Parses a car file; if it is accepted, puts the car in a small flat world and drives it
 /// (throttle, steer, then brake and handbrake) for [`CAR_TICKS`] ticks.

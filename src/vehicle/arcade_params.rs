@@ -37,6 +37,8 @@ pub(super) struct RawArcadeCar {
     center_of_mass_m: Option<[f64; 3]>,
     #[serde(rename = "color")]
     _color: IgnoredAny,
+    #[serde(rename = "look_model", default)]
+    _look_model: Option<IgnoredAny>,
     #[serde(rename = "chassis")]
     _chassis: IgnoredAny,
     wheels: RawWheels,

@@ -19,7 +19,9 @@ use crate::content::validate::Validator;
 use crate::content::{ContentError, ContentRoot};
 use glam::Vec3;
 use serde::Deserialize;
+use skidpad_bake::model::{CarModel, CarShape};
 use std::path::Path;
+use std::sync::Arc;
 
 pub use super::arcade_params::ArcadeParams;
 pub use super::chassis::{ChassisBox, WheelDef};
@@ -41,6 +43,9 @@ struct RawSharedKeys {
     description: String,
     color: [f64; 3],
     chassis: Vec<RawBox>,
+    /// The car's model in `models/NAME.glb` (without it the car draws as its boxes).
+    #[serde(default)]
+    look_model: Option<String>,
 }
 
 /// A car file's model keys, read (types checked) before any value is validated, so a file
@@ -62,6 +67,12 @@ pub struct CarDef {
     // (mesh, colours) belongs here.
     /// Body colour.
     pub color: Vec3,
+    /// The name of its model (`look_model` in the file: `models/NAME.glb`), if it has one.
+    pub look_model: Option<String>,
+    /// The model, baked and checked against this car's wheels and boxes by
+    /// [`CarDef::load`] (none from [`CarDef::parse`] alone, or without `look_model`: the
+    /// car draws as its boxes).
+    pub model_mesh: Option<Arc<CarModel>>,
 
     // What every car has, whichever model drives it.
     /// Total mass, kg.
@@ -106,7 +117,7 @@ impl CarDef {
             let name = path
                 .file_stem()
                 .map_or(name_or_path.into(), |s| s.to_string_lossy().into_owned());
-            return Self::parse(&path.display().to_string(), &name, &read_file(path)?);
+            return Self::parse(&path.display().to_string(), &name, &read_file(path)?)?.with_model(root);
         }
         if !Self::names(root).iter().any(|n| n == name_or_path) {
             return Err(ContentError::new(
@@ -116,7 +127,36 @@ impl CarDef {
             ));
         }
         let rel = format!("cars/{name_or_path}.toml");
-        Self::parse(&root.label(&rel), name_or_path, &root.read(&rel)?)
+        Self::parse(&root.label(&rel), name_or_path, &root.read(&rel)?)?.with_model(root)
+    }
+
+    /// This car with its `look_model` read from `root`'s `models/`, baked and checked
+    /// against its wheels and chassis boxes (an error names the model file and node).
+    pub fn with_model(mut self, root: &ContentRoot) -> Result<CarDef, ContentError> {
+        if let Some(name) = &self.look_model {
+            let rel = format!("models/{name}.glb");
+            let label = root.label(&rel);
+            let model = CarModel::bake(&label, &root.read(&rel)?)?;
+            model.check_against(&label, &self.shape())?;
+            self.model_mesh = Some(Arc::new(model));
+        }
+        Ok(self)
+    }
+
+    /// The shape a model is checked against: wheel centres and radii, chassis boxes.
+    pub fn shape(&self) -> CarShape {
+        CarShape {
+            wheels: self
+                .wheels
+                .iter()
+                .map(|w| (w.origin_m.to_array(), w.radius_m))
+                .collect(),
+            boxes: self
+                .chassis
+                .iter()
+                .map(|b| (b.size_m.to_array(), b.position_m.to_array()))
+                .collect(),
+        }
     }
 
     /// Names of the cars in `root`, sorted.
@@ -167,6 +207,16 @@ impl CarDef {
             name: name.to_string(),
             description: shared.description,
             color: v.color("color", shared.color)?,
+            look_model: match shared.look_model {
+                Some(m) if m.is_empty() || !m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
+                    return Err(v.fail(
+                        "look_model",
+                        format!("`{m}` is not a model name (letters, digits, _ and -)"),
+                    ));
+                }
+                m => m,
+            },
+            model_mesh: None,
             mass_kg,
             chassis,
             wheels,

@@ -34,6 +34,8 @@ pub(super) struct RawSimCar {
     _model: IgnoredAny,
     #[serde(rename = "color")]
     _color: IgnoredAny,
+    #[serde(rename = "look_model", default)]
+    _look_model: Option<IgnoredAny>,
     #[serde(rename = "chassis")]
     _chassis: IgnoredAny,
     physics: RawPhysics,

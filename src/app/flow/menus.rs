@@ -96,11 +96,14 @@ impl Menus {
     }
 
     /// The preview of the car focused in the car select, built when the focus moves to it.
+    /// On the rows below the cars (laps, paint, ...) the last car focused stays, in the
+    /// paint the settings hold.
     fn car_preview(&mut self) -> Option<&CarPreview> {
         let Page::Cars(menu) = self.front.page() else {
             return None;
         };
-        let name = self.front.catalog().cars.get(menu.focus())?.name.clone();
+        let focused = self.front.catalog().cars.get(menu.focus()).map(|c| c.name.clone());
+        let name = focused.or_else(|| self.preview.as_ref().map(|(n, _)| n.clone()))?;
         if self.preview.as_ref().map(|(n, _)| n) != Some(&name) {
             let l = &self.launcher;
             let built = CarPreview::new(&l.root, &l.profile, &name)
@@ -108,7 +111,11 @@ impl Menus {
                 .ok();
             self.preview = Some((name, built));
         }
-        self.preview.as_ref().and_then(|(_, p)| p.as_ref())
+        let paint = self.front.settings().display.car_paint_color();
+        let preview = self.preview.as_mut().and_then(|(_, p)| p.as_mut())?;
+        let color = paint.unwrap_or_else(|| preview.session().world().player().def().color);
+        preview.paint(color);
+        Some(preview)
     }
 
     /// After the frame is shown: waits out the rest of a menu frame.

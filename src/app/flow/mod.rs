@@ -137,7 +137,8 @@ impl Flow {
     }
 
     /// The loading screen of `setup` (or its race at once without a loader thread).
-    fn enter_level(&mut self, setup: Setup, stage: &Stage) -> Screen {
+    fn enter_level(&mut self, mut setup: Setup, stage: &Stage) -> Screen {
+        setup.player_paint = self.settings.display.car_paint_color();
         let screen = match Loading::start(&setup, stage) {
             Some(loading) => Screen::Loading(loading),
             None => self.driving(Session::start(&setup), &setup, stage),

@@ -1,11 +1,14 @@
 //! Car select: one row per car, then in a time trial a row choosing how many laps are
 //! timed; in a race rows for its laps, its opponents and how well they drive; and in free
 //! drive on a level with a track a row choosing how many AI opponents start behind the
-//! player. Choosing a car starts the level.
+//! player; last, the player's paint (saved in the settings). Choosing a car starts the
+//! level.
 
 use super::{Catalog, Choice, Mode, Outcome, Step};
 use crate::ai::AiDifficulty;
 use crate::app::menu::{Item, Menu, MenuEvent, Widget};
+use crate::render::PAINTS;
+use crate::settings::Settings;
 
 /// The most opponents the menu offers in free drive (the grid of a shipped track holds more).
 pub const MAX_OPPONENTS: usize = 5;
@@ -42,8 +45,21 @@ pub fn difficulty(choice: &Choice) -> AiDifficulty {
     choice.difficulty.unwrap_or(DEFAULT_DIFFICULTY)
 }
 
-/// One row per car, then the mode's rows.
-pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
+/// The paint row's label.
+const PAINT_ROW: &str = "Paint";
+
+/// The paint row's choices: the car's own colour, then the named paints.
+fn paint_options() -> Vec<String> {
+    std::iter::once("Car's own".to_string())
+        .chain(PAINTS.iter().map(|(name, _)| {
+            let mut c = name.chars();
+            c.next().map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        }))
+        .collect()
+}
+
+/// One row per car, then the mode's rows, then the paint (from `settings`).
+pub fn menu(catalog: &Catalog, choice: &Choice, settings: &Settings) -> Menu {
     let mut items: Vec<Item> = catalog.cars.iter().map(|c| Item::button(&c.name)).collect();
     if matches!(choice.mode, Mode::TimeTrial | Mode::Race) {
         let chosen = laps(choice);
@@ -67,6 +83,13 @@ pub fn menu(catalog: &Catalog, choice: &Choice) -> Menu {
             },
         ));
     }
+    items.push(Item::new(
+        PAINT_ROW,
+        Widget::Choice {
+            index: settings.display.car_paint.map_or(0, |i| i + 1),
+            options: paint_options(),
+        },
+    ));
     Menu::new(items)
 }
 
@@ -95,8 +118,9 @@ fn has_track(catalog: &Catalog, choice: &Choice) -> bool {
     choice.mode.has_opponents() && catalog.level(&choice.level).is_some_and(|l| l.track_length_m.is_some())
 }
 
-/// A car starts the level; the other rows set the laps, opponents and difficulty.
-pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice) -> Step {
+/// A car starts the level; the other rows set the laps, opponents and difficulty, and the
+/// paint row the player's paint in `settings` (saved: the settings changed).
+pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice, settings: &mut Settings) -> Step {
     match event {
         MenuEvent::Activated(i) => match catalog.cars.get(i) {
             Some(car) => {
@@ -113,6 +137,10 @@ pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice)
         MenuEvent::Changed(i) => {
             if let Some(item) = menu.items().get(i) {
                 if let Widget::Choice { index, .. } = item.widget {
+                    if item.label == PAINT_ROW {
+                        settings.display.car_paint = index.checked_sub(1).filter(|i| *i < PAINTS.len());
+                        return Step::Out(Outcome::SettingsChanged);
+                    }
                     match item.label.as_str() {
                         "Laps" => choice.laps = LAP_CHOICES.get(index).copied().unwrap_or(DEFAULT_LAPS),
                         "Opponents" => choice.opponents = RACE_OPPONENTS.start() + index,

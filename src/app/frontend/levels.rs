@@ -4,14 +4,15 @@
 
 use super::{cars, Catalog, Choice, Page, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
+use crate::settings::Settings;
 
 /// One row per level.
 pub fn menu(catalog: &Catalog) -> Menu {
     Menu::new(catalog.levels.iter().map(|l| Item::button(&l.name)).collect())
 }
 
-/// Choosing a level opens the car select.
-pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice) -> Step {
+/// Choosing a level opens the car select (its paint row from `settings`).
+pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice, settings: &Settings) -> Step {
     let MenuEvent::Activated(i) = event else {
         return Step::Stay;
     };
@@ -23,5 +24,5 @@ pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice) -> Step {
     }
     choice.level = level.name.clone();
     choice.opponents = 0;
-    Step::Push(Page::Cars(cars::menu(catalog, choice)))
+    Step::Push(Page::Cars(cars::menu(catalog, choice, settings)))
 }

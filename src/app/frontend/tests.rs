@@ -79,9 +79,10 @@ fn title_to_a_level_with_opponents() {
     // Free drive → level select; the circuit (second) → car select.
     nav(&mut fe, &[Accept, Down, Accept]);
     assert!(matches!(fe.page(), Page::Cars(_)));
-    // The circuit has a track: the last row sets the opponents (up wraps to it).
-    nav(&mut fe, &[Up, Right, Right, Right]);
-    let out = nav(&mut fe, &[Down, Down, Accept]);
+    // The circuit has a track: the row before the last (the paint) sets the opponents (up
+    // wraps to the paint, up again to it).
+    nav(&mut fe, &[Up, Up, Right, Right, Right]);
+    let out = nav(&mut fe, &[Down, Down, Down, Accept]);
     assert_eq!(
         out,
         Outcome::Start(Choice {
@@ -101,7 +102,7 @@ fn a_level_without_a_track_offers_no_opponents() {
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     nav(&mut fe, &[Accept, Accept]);
     let Page::Cars(m) = fe.page() else { panic!("car select") };
-    assert_eq!(m.items().len(), 3, "one row per car and no opponents row");
+    assert_eq!(m.items().len(), 4, "one row per car, no opponents row, the paint row");
 }
 
 #[test]
@@ -381,10 +382,11 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
         .collect();
     assert_eq!(
         labels,
-        ["coupe", "sedan", "electric", "Laps"],
+        ["coupe", "sedan", "electric", "Laps", "Paint"],
         "no opponents in a trial"
     );
-    nav(&mut fe, &[Up, Right, Down]);
+    // Up wraps to the paint row, up again to the laps.
+    nav(&mut fe, &[Up, Up, Right, Down, Down]);
     assert_eq!(
         nav(&mut fe, &[Accept]),
         Outcome::Start(Choice {
@@ -520,7 +522,7 @@ fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
     let labels: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
     assert_eq!(
         labels,
-        ["coupe", "sedan", "electric", "Laps", "Opponents", "Difficulty"]
+        ["coupe", "sedan", "electric", "Laps", "Opponents", "Difficulty", "Paint"]
     );
     fn shown(fe: &FrontEnd, row: usize) -> (String, String) {
         match &fe.page().menu().unwrap().items()[row].widget {
@@ -577,7 +579,11 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
     let Page::Cars(menu) = fe.page() else {
         panic!("slip has a challenge: the car select");
     };
-    assert_eq!(menu.items().len(), 3, "one row per car, no laps or opponents rows");
+    assert_eq!(
+        menu.items().len(),
+        4,
+        "one row per car, no laps or opponents rows, the paint row"
+    );
     let started = nav(&mut fe, &[Down, Accept]);
     let Outcome::Start(choice) = started else {
         panic!("{started:?}");
@@ -630,5 +636,24 @@ fn a_challenge_results_page_names_each_goal_its_medal_and_a_new_record() {
             "Medal: silver  NEW RECORD",
             "Best before: bronze",
         ]
+    );
+}
+
+#[test]
+fn the_car_selects_paint_row_sets_the_players_paint_in_the_settings() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Accept, Accept]);
+    let Page::Cars(m) = fe.page() else { panic!("car select") };
+    assert_eq!(m.items().last().map(|i| i.label.as_str()), Some("Paint"));
+    assert_eq!(fe.settings().display.car_paint, None, "the car's own colour at first");
+    // Up wraps to the paint row; two steps right: the second named paint.
+    nav(&mut fe, &[Up]);
+    assert_eq!(fe.apply(Pressed::Nav(Right)), Outcome::SettingsChanged);
+    assert_eq!(fe.apply(Pressed::Nav(Right)), Outcome::SettingsChanged);
+    assert_eq!(fe.settings().display.car_paint, Some(1));
+    assert_eq!(
+        fe.settings().display.car_paint_color(),
+        crate::render::paint_color(crate::render::PAINTS[1].0)
     );
 }

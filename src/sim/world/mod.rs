@@ -233,6 +233,7 @@ impl SimWorld {
             let c = if i == 0 { &control } else { &slot.control };
             let surfaces = Surfaces::new(&self.materials).with_ground(&slot.ground, self.static_generation);
             slot.car.update(&mut self.physics, c, &surfaces, self.dt_s);
+            slot.lamps = slots::Lamps::from_control(c);
         }
         for slot in &mut self.cars {
             slot.velocity_before_mps = self.physics.bodies[slot.car.body()].linvel();

@@ -58,10 +58,12 @@ impl SimWorld {
     pub fn snapshot_into(&self, out: &mut Snapshot) {
         out.tick = self.tick;
         out.cars.clear();
-        out.cars.extend(self.cars.iter().map(|CarSlot { car, .. }| {
+        out.cars.extend(self.cars.iter().map(|CarSlot { car, lamps, .. }| {
             let mut pose = CarPose {
                 chassis: self.pose_of(car.body()),
                 wheel_count: car.wheels().len(),
+                brake_lamps: lamps.brake,
+                reverse_lamps: lamps.reverse,
                 ..CarPose::default()
             };
             for (p, w) in pose.wheels.iter_mut().zip(car.wheels()) {

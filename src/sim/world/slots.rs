@@ -39,6 +39,29 @@ pub(super) struct CarSlot {
     pub(super) last_fault_tick: Option<u64>,
     /// The static ground around it, for its wheel rays (a cell: the rays fill it as they go).
     pub(super) ground: RefCell<GroundCache>,
+    /// Its lamps after the latest tick, from the controls it drove with: what the
+    /// snapshot hands render (not part of the state hash).
+    pub(super) lamps: Lamps,
+}
+
+/// A car's rear lamps, lit from the controls it drove with in the latest tick.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Lamps {
+    /// Brake lamps: the brake pedal is pressed (past a light touch).
+    pub(super) brake: bool,
+    /// Reverse lamps: driving in reverse.
+    pub(super) reverse: bool,
+}
+
+impl Lamps {
+    /// The lamps `control` lights: brake lamps from 5 % pedal (a pedal switch closes
+    /// early in the travel), reverse lamps when the car drives in reverse.
+    pub(super) fn from_control(control: &VehicleControl) -> Lamps {
+        Lamps {
+            brake: control.brake > 0.05,
+            reverse: control.reverse || (control.manual_gear_shift && control.gear < 0),
+        }
+    }
 }
 
 impl CarSlot {
@@ -53,6 +76,7 @@ impl CarSlot {
             home,
             last_fault_tick: None,
             ground: RefCell::new(GroundCache::new()),
+            lamps: Lamps::default(),
         }
     }
 }

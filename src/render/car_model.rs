@@ -1,0 +1,63 @@
+//! Car models on the GPU: each baked [`CarModel`] uploaded once (its body as one mesh with
+//! a part code per vertex, its wheel as another), found again by the model's identity (the
+//! `Arc` every look of that car shares), so a frame looks models up without allocating.
+//!
+//! If a car still draws as boxes, its car file has no `look_model` or was parsed without
+//! [`CarDef::with_model`](crate::vehicle::CarDef::with_model).
+
+use super::car_paint::part_color;
+use super::mesh::Mesh;
+use skidpad_bake::model::{CarModel, PartMesh};
+use std::sync::Arc;
+
+/// One uploaded model.
+pub struct CarMeshes {
+    /// The body, in the car frame.
+    pub body: Mesh,
+    /// The wheel, in its own frame (axle along X), radius `wheel_radius_m`.
+    pub wheel: Mesh,
+    /// The wheel mesh's radius, m (a wheel of another radius scales it).
+    pub wheel_radius_m: f32,
+}
+
+/// The models uploaded so far.
+#[derive(Default)]
+pub struct CarModels {
+    uploaded: Vec<(Arc<CarModel>, CarMeshes)>,
+}
+
+impl CarModels {
+    /// Uploads `model` unless it already is.
+    pub fn ensure(&mut self, model: &Arc<CarModel>) {
+        if self.get(model).is_none() {
+            let meshes = CarMeshes {
+                body: upload(&model.body),
+                wheel: upload(&model.wheel),
+                wheel_radius_m: model.wheel_mesh_radius_m,
+            };
+            self.uploaded.push((model.clone(), meshes));
+        }
+    }
+
+    /// The meshes of `model`, if uploaded.
+    pub fn get(&self, model: &Arc<CarModel>) -> Option<&CarMeshes> {
+        self.uploaded
+            .iter()
+            .find(|(m, _)| Arc::ptr_eq(m, model))
+            .map(|(_, meshes)| meshes)
+    }
+}
+
+fn upload(mesh: &PartMesh) -> Mesh {
+    let vertices: Vec<[f32; 10]> = mesh
+        .positions
+        .iter()
+        .zip(&mesh.normals)
+        .zip(&mesh.parts)
+        .map(|((p, n), part)| {
+            let c = part_color(*part);
+            [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3]]
+        })
+        .collect();
+    Mesh::with_colors(&vertices, &mesh.indices)
+}

@@ -1,0 +1,262 @@
+//! The car shader: a car model's parts coloured by part (paint from the car's colour,
+//! dark glass and trim, lamps lit from the snapshot), sun-lit and shadowed as the scene
+//! is, with a specular highlight (Blinn-Phong) and a cheap environment reflection: the sky
+//! gradient looked up by the reflected view vector, weighted by Schlick's Fresnel
+//! approximation, so paint and glass read as glossy without a cubemap.
+//!
+//! The paints a player can choose and the AI's palette live here too: the AI never wears
+//! the player's paint, so the player's car is the one of its colour on the grid.
+//!
+//! If a car draws black or flat, check that its mesh has the colour attribute (the part
+//! code in alpha: [`part_code`]) and that the shadow map is bound to unit 1.
+
+use super::shader::Program;
+use super::RenderError;
+use glam::{Mat4, Vec3};
+use skidpad_bake::model::CarPart;
+
+/// The paints a player can choose (settings `display.car_paint`, car select): name and
+/// linear RGB.
+pub const PAINTS: [(&str, [f32; 3]); 8] = [
+    ("red", [0.78, 0.06, 0.05]),
+    ("blue", [0.06, 0.22, 0.70]),
+    ("yellow", [0.92, 0.70, 0.05]),
+    ("green", [0.08, 0.48, 0.18]),
+    ("white", [0.86, 0.87, 0.88]),
+    ("black", [0.035, 0.035, 0.04]),
+    ("orange", [0.95, 0.36, 0.04]),
+    ("purple", [0.40, 0.10, 0.55]),
+];
+
+/// How close in RGB two paints may be and still tell apart at a glance.
+const NEAR_PAINT: f32 = 0.35;
+
+/// The colour of a named paint, if it is one of [`PAINTS`].
+pub fn paint_color(name: &str) -> Option<Vec3> {
+    PAINTS.iter().find(|(n, _)| *n == name).map(|(_, c)| Vec3::from(*c))
+}
+
+/// The `k`-th AI car's paint: [`PAINTS`] in turn, skipping any near `player` (within 0.35
+/// in RGB: an orange is not given to the AI beside a red player).
+pub fn ai_paint(k: usize, player: Vec3) -> Vec3 {
+    let palette = || {
+        PAINTS
+            .iter()
+            .map(|(_, c)| Vec3::from(*c))
+            .filter(move |c| c.distance(player) > NEAR_PAINT)
+    };
+    let n = palette().count().max(1);
+    palette().nth(k % n).unwrap_or(Vec3::new(0.5, 0.5, 0.5))
+}
+
+/// A vertex colour of part `part`: its base colour (paint is white: the shader puts the
+/// car's paint there), alpha the part code.
+pub fn part_color(part: CarPart) -> [f32; 4] {
+    let rgb = match part {
+        CarPart::Paint => [1.0, 1.0, 1.0],
+        CarPart::Glass => [0.035, 0.045, 0.055],
+        CarPart::Trim => [0.045, 0.045, 0.05],
+        CarPart::BrakeLamp => [0.40, 0.03, 0.03],
+        CarPart::ReverseLamp => [0.55, 0.55, 0.55],
+        CarPart::HeadLamp => [0.85, 0.85, 0.80],
+        CarPart::Tyre => [0.055, 0.055, 0.06],
+        CarPart::Rim => [0.60, 0.61, 0.64],
+    };
+    [rgb[0], rgb[1], rgb[2], part_code(part)]
+}
+
+/// A part's code as the vertex alpha carries it: code / 8 (exact in a float).
+pub fn part_code(part: CarPart) -> f32 {
+    part as u8 as f32 / 8.0
+}
+
+const VERTEX: &str = r#"#version 330 core
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec4 a_color;
+uniform mat4 u_model;
+uniform mat4 u_view_proj;
+uniform mat4 u_light_vp;
+out vec3 v_world;
+out vec3 v_normal;
+out vec4 v_color;
+out vec4 v_light;
+void main() {
+    vec4 world = u_model * vec4(a_pos, 1.0);
+    v_world = world.xyz;
+    v_normal = mat3(u_model) * a_normal;
+    v_color = a_color;
+    v_light = u_light_vp * world;
+    gl_Position = u_view_proj * world;
+}
+"#;
+
+const FRAGMENT: &str = r#"#version 330 core
+in vec3 v_world;
+in vec3 v_normal;
+in vec4 v_color;
+in vec4 v_light;
+uniform vec3 u_paint;
+uniform vec2 u_lamps;
+uniform sampler2DShadow u_shadow;
+uniform float u_shadow_texel;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
+out vec4 frag;
+void main() {
+    int part = int(v_color.a * 8.0 + 0.5);
+    vec3 n = normalize(v_normal);
+    vec3 v = normalize(u_eye - v_world);
+    vec3 albedo = part == 0 ? u_paint : v_color.rgb;
+    // Finish per part: specular strength, its sharpness, reflection strength.
+    float gloss = 0.05, shine = 8.0, refl = 0.0;
+    if (part == 0) { gloss = 0.7; shine = 90.0; refl = 0.30; }
+    else if (part == 1) { gloss = 1.0; shine = 160.0; refl = 0.75; }
+    else if (part == 7) { gloss = 0.8; shine = 40.0; refl = 0.45; }
+    else if (part == 2) { gloss = 0.2; shine = 20.0; refl = 0.06; }
+    vec3 emissive = vec3(0.0);
+    if (part == 3) emissive = vec3(1.8, 0.10, 0.06) * u_lamps.x;
+    if (part == 4) emissive = vec3(1.4, 1.4, 1.3) * u_lamps.y;
+    if (part == 5) emissive = vec3(0.35, 0.35, 0.30);
+    float sun = max(dot(n, -u_sun_dir), 0.0);
+    // Percentage-closer filtering, as the scene's lit pass does.
+    vec3 l = v_light.xyz / v_light.w * 0.5 + 0.5;
+    float lit_fraction = 1.0;
+    if (sun > 0.0 && all(greaterThan(l, vec3(0.0))) && all(lessThan(l, vec3(1.0)))) {
+        float sum = 0.0;
+        for (int x = -1; x <= 1; x++)
+            for (int y = -1; y <= 1; y++)
+                sum += texture(u_shadow, vec3(l.xy + vec2(x, y) * u_shadow_texel, l.z - 0.0006));
+        lit_fraction = sum / 9.0;
+    }
+    float sky_light = 0.5 + 0.5 * n.y;
+    vec3 diffuse = albedo * (vec3(1.0, 0.96, 0.88) * sun * lit_fraction * 0.85 + u_sky * sky_light * 0.35);
+    // Blinn-Phong highlight of the sun.
+    vec3 h = normalize(-u_sun_dir + v);
+    float spec = sun > 0.0 ? pow(max(dot(n, h), 0.0), shine) * gloss * lit_fraction : 0.0;
+    // Environment: a sky gradient (pale horizon, deeper zenith) above, dim ground below,
+    // by the reflected vector; Schlick's Fresnel weights it up at grazing angles.
+    vec3 r = reflect(-v, n);
+    vec3 horizon = mix(u_sky, vec3(1.0), 0.35);
+    vec3 env = r.y >= 0.0
+        ? mix(horizon, u_sky * 0.75, sqrt(r.y))
+        : mix(horizon * 0.45, vec3(0.13, 0.12, 0.11), clamp(-r.y * 4.0, 0.0, 1.0));
+    float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
+    float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
+    vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + emissive;
+    float dist = length(v_world - u_eye);
+    float fog = 1.0 - exp(-dist * 0.0025);
+    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), 1.0);
+}
+"#;
+
+/// The car program and its uniforms.
+pub struct CarProgram {
+    program: Program,
+    u_model: i32,
+    u_view_proj: i32,
+    u_light_vp: i32,
+    u_paint: i32,
+    u_lamps: i32,
+    u_shadow: i32,
+    u_shadow_texel: i32,
+    u_sun_dir: i32,
+    u_sky: i32,
+    u_eye: i32,
+}
+
+/// What a frame's car draws share: camera, light and sky.
+pub struct CarFrame {
+    /// The camera's view-projection.
+    pub view_proj: Mat4,
+    /// The sun's view-projection (the shadow map's).
+    pub light_vp: Mat4,
+    /// 1 / the shadow map's size.
+    pub shadow_texel: f32,
+    /// Direction the sunlight travels.
+    pub sun_dir: Vec3,
+    /// Sky and fog colour.
+    pub sky: Vec3,
+    /// The camera's position.
+    pub eye: Vec3,
+}
+
+impl CarProgram {
+    /// Compiles the car shader.
+    pub fn new() -> Result<CarProgram, RenderError> {
+        let program = Program::new("car", VERTEX, FRAGMENT)?;
+        Ok(CarProgram {
+            u_model: program.uniform("u_model"),
+            u_view_proj: program.uniform("u_view_proj"),
+            u_light_vp: program.uniform("u_light_vp"),
+            u_paint: program.uniform("u_paint"),
+            u_lamps: program.uniform("u_lamps"),
+            u_shadow: program.uniform("u_shadow"),
+            u_shadow_texel: program.uniform("u_shadow_texel"),
+            u_sun_dir: program.uniform("u_sun_dir"),
+            u_sky: program.uniform("u_sky"),
+            u_eye: program.uniform("u_eye"),
+            program,
+        })
+    }
+
+    /// Binds the program with `frame`'s uniforms; the shadow map must be on unit 1.
+    pub fn begin(&self, frame: &CarFrame) {
+        self.program.bind();
+        // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, frame.view_proj.to_cols_array().as_ptr());
+            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, frame.light_vp.to_cols_array().as_ptr());
+            gl::Uniform1i(self.u_shadow, 1);
+            gl::Uniform1f(self.u_shadow_texel, frame.shadow_texel);
+            gl::Uniform3fv(self.u_sun_dir, 1, frame.sun_dir.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, frame.sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, frame.eye.to_array().as_ptr());
+        }
+    }
+
+    /// Sets the car's paint and lamps (brake, reverse: 0 or 1) for the draws that follow.
+    pub fn set_car(&self, paint: Vec3, brake: bool, reverse: bool) {
+        // SAFETY: uniforms of the bound program.
+        unsafe {
+            gl::Uniform3fv(self.u_paint, 1, paint.to_array().as_ptr());
+            gl::Uniform2f(self.u_lamps, brake as u8 as f32, reverse as u8 as f32);
+        }
+    }
+
+    /// Sets the model matrix of the next draw.
+    pub fn set_model(&self, model: &Mat4) {
+        // SAFETY: a uniform of the bound program; 16 contiguous f32.
+        unsafe {
+            gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ai_never_wears_the_players_paint() {
+        for (_, player) in PAINTS {
+            let player = Vec3::from(player);
+            for k in 0..20 {
+                let ai = ai_paint(k, player);
+                assert!(
+                    ai.distance(player) > NEAR_PAINT,
+                    "AI car {k} painted {ai} beside a player in {player}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn part_codes_round_trip_through_the_shaders_decoding() {
+        for part in CarPart::ALL {
+            let decoded = (part_code(part) * 8.0 + 0.5) as u8;
+            assert_eq!(decoded, part as u8, "{part:?}");
+        }
+    }
+}
