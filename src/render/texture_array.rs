@@ -165,5 +165,6 @@ mod tests {
         assert_eq!(mip_chain_bytes(2), 20);
         // 256² RGBA8: 262 144 bytes on top, 349 524 with the chain (≈ 4/3).
         assert_eq!(mip_chain_bytes(256), 349_524);
+        assert_eq!(mip_chain_bytes(128), 87_380);
     }
 }
