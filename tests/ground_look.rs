@@ -177,10 +177,10 @@ fn the_friction_view_shows_no_texture_detail() {
 fn the_ground_texture_array_is_mipmapped_down_to_one_texel() {
     with_gl(|r| {
         let (bytes, sizes) = r.ground_texture_memory();
-        // 256² at the top, halving to 1×1: nine levels, every one allocated.
-        assert_eq!(sizes, vec![256, 128, 64, 32, 16, 8, 4, 2, 1]);
-        // Ten layers of RGBA8 with their chains: 10 × 349 524 bytes (≈ 3.3 MiB).
-        assert_eq!(bytes, 10 * 349_524);
+        // 128² at the top, halving to 1×1: eight levels, every one allocated.
+        assert_eq!(sizes, vec![128, 64, 32, 16, 8, 4, 2, 1]);
+        // Ten layers of RGBA8 with their chains: 10 × 87 380 bytes (≈ 0.83 MiB).
+        assert_eq!(bytes, 10 * 87_380);
     });
 }
 

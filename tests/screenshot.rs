@@ -70,12 +70,15 @@ fn screenshot_shows_sky_ground_player_and_boxes() {
     // A real GL context, made by the offscreen driver.
     assert!(log.contains("Offscreen") && log.contains("OpenGL"), "{log}");
 
-    // Sky: the top rows are the light blue sky colour (0.55, 0.70, 0.90) → (140, 178, 230).
-    let sky = img.px(160, 5);
+    // Sky: the top rows are blue sky, deepening from the horizon colour (0.55, 0.70, 0.90)
+    // → (140, 178, 230) towards the zenith (the sky pass's gradient): bluer at the top than
+    // lower down, where it is nearer the horizon's light blue.
+    let (sky, lower) = (img.px(160, 5), img.px(160, 60));
     assert!(
-        (sky[0] - 140).abs() < 12 && (sky[1] - 178).abs() < 12 && (sky[2] - 230).abs() < 12,
+        sky[2] > sky[0] + 60 && sky[2] > sky[1] + 20 && sky[2] > 150,
         "sky {sky:?}"
     );
+    assert!(lower[0] > sky[0] + 5 && lower[2] <= 235, "sky {sky:?}, lower {lower:?}");
     // Ground: the bottom corners are grey asphalt (0.30, 0.31, 0.32), lit: neither sky nor
     // black, no channel far from the others.
     for x in [10, 310] {

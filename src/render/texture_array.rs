@@ -1,6 +1,7 @@
 //! The ground's detail textures on the GPU: one `GL_TEXTURE_2D_ARRAY`, a layer per
-//! [`GroundTexture`] (made by `textures.rs`), mipmapped and sampled trilinearly with some
-//! anisotropy where the driver offers it, so distant ground neither shimmers nor blurs.
+//! [`GroundTexture`] (made by `textures.rs`), mipmapped and sampled trilinearly (anisotropy
+//! only as [`ANISOTROPY`] asks, where the driver offers it), so distant ground does not
+//! shimmer.
 //!
 //! If the ground shimmers, check [`GroundTextures::level_sizes`]: every mip level down to
 //! 1×1 must be allocated.
@@ -15,9 +16,12 @@ use skidpad_bake::GroundTexture;
 const TEXTURE_MAX_ANISOTROPY: u32 = 0x84FE;
 /// `GL_MAX_TEXTURE_MAX_ANISOTROPY`.
 const MAX_TEXTURE_MAX_ANISOTROPY: u32 = 0x84FF;
-/// The anisotropy asked for: 4 keeps ground at a grazing angle sharp at a fraction of
-/// 16's sampling cost on a software rasteriser.
-const ANISOTROPY: f32 = 4.0;
+/// The anisotropy asked for. 1 (off): on llvmpipe, 4× anisotropy made the circuit's
+/// frames 7× slower at 640×480 (GPU wait 46 → 500 ms a frame under load, and a 9 s first
+/// frame while it compiled the sampler); the fog hides what trilinear blurs at a distance.
+/// (Bilinear within one mip level instead of trilinear saved nothing measurable there.)
+/// A GPU with hardware anisotropy could take 4 at little cost: make it a profile key then.
+const ANISOTROPY: f32 = 1.0;
 
 /// The texture array and what it costs.
 pub struct GroundTextures {
@@ -161,5 +165,6 @@ mod tests {
         assert_eq!(mip_chain_bytes(2), 20);
         // 256² RGBA8: 262 144 bytes on top, 349 524 with the chain (≈ 4/3).
         assert_eq!(mip_chain_bytes(256), 349_524);
+        assert_eq!(mip_chain_bytes(128), 87_380);
     }
 }

@@ -14,8 +14,10 @@
 use skidpad_bake::GroundTexture;
 use std::f32::consts::TAU;
 
-/// Side of every texture, texels. 256² RGBA8 is 256 KiB a layer (341 KiB with mipmaps).
-pub const TEXTURE_SIZE: usize = 256;
+/// Side of every texture, texels. 128² RGBA8 is 64 KiB a layer (85 KiB with mipmaps). 256²
+/// looked a little finer up close but cost llvmpipe about a third more GPU time on the
+/// proving ground and bump (texture cache misses), for 3.3 MiB instead of 0.8.
+pub const TEXTURE_SIZE: usize = 128;
 
 /// One texture: `TEXTURE_SIZE`² RGBA8 texels, row by row.
 pub struct TextureImage {
@@ -325,15 +327,11 @@ mod tests {
             let image = generate(texture);
             assert_eq!(image.rgba.len(), TEXTURE_SIZE * TEXTURE_SIZE * 4);
             let means = channel_means(&image);
-            for c in 0..3 {
+            for (c, mean) in means.into_iter().take(3).enumerate() {
                 // ×1 is 127.5; within 1 % (1.3 levels) the hue and brightness hold.
-                assert!(
-                    (means[c] - 127.5).abs() < 1.3,
-                    "{texture:?} channel {c} mean {}",
-                    means[c]
-                );
+                assert!((mean - 127.5).abs() < 1.3, "{texture:?} channel {c} mean {mean}");
                 // Detail: a flat texture (spread 0) would add nothing. 4 levels is ±3 %.
-                let s = spread(&image, c, means[c]);
+                let s = spread(&image, c, mean);
                 assert!(s > 4.0, "{texture:?} channel {c} spread {s}");
             }
         }
@@ -349,16 +347,21 @@ mod tests {
     #[test]
     fn textures_tile_without_a_seam() {
         // The step across the wrap (last column to the first) is no bigger than the steps
-        // inside: the mean absolute difference of neighbours, across the edge vs inside.
-        for texture in [GroundTexture::Grass, GroundTexture::Snow, GroundTexture::Ice] {
+        // between the columns inside: per pair of neighbouring columns, the mean absolute
+        // difference down the rows; the pair across the edge within the largest inside
+        // pair's (a column's mean varies with the few stones or cracks it crosses, so the
+        // edge is held to the range the inside shows, not to its average). Concrete is left
+        // out: its slab seam sits on the edge on purpose.
+        for texture in GroundTexture::ALL.into_iter().filter(|t| *t != GroundTexture::Concrete) {
             let image = generate(texture);
             let n = TEXTURE_SIZE;
             let at = |x: usize, y: usize| image.rgba[(y * n + x) * 4] as f32;
-            let across: f32 = (0..n).map(|y| (at(n - 1, y) - at(0, y)).abs()).sum::<f32>() / n as f32;
-            let inside: f32 = (0..n).map(|y| (at(n / 2, y) - at(n / 2 + 1, y)).abs()).sum::<f32>() / n as f32;
+            let step = |a: usize, b: usize| (0..n).map(|y| (at(a, y) - at(b, y)).abs()).sum::<f32>() / n as f32;
+            let across = step(n - 1, 0);
+            let inside = (0..n - 1).map(|x| step(x, x + 1)).fold(0.0, f32::max);
             assert!(
-                across < inside * 2.0 + 2.0,
-                "{texture:?}: across {across}, inside {inside}"
+                across <= inside,
+                "{texture:?}: across {across}, largest inside {inside}"
             );
         }
     }
