@@ -8,13 +8,19 @@ use skidpad::app::speedo_hud::{self, DialReading};
 use skidpad::render::{read_back_buffer, Hud, Image, Renderer};
 use skidpad::time::{FrameHistory, FramePhases};
 use skidpad_platform::{Platform, WindowConfig};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The xbox profile's window.
 const W: u32 = 640;
 const H: u32 = 480;
 
+/// One GL context at a time in this process: SDL refuses a second one made on another
+/// test thread while the first is open.
+static GL: Mutex<()> = Mutex::new(());
+
 fn with_gl(f: impl FnOnce(&mut Hud, &Renderer)) {
+    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = Platform::open(&WindowConfig {
         title: "hud test".into(),
         width: W,

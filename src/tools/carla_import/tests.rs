@@ -187,6 +187,9 @@ fn output_has_the_keys_of_the_sedan() {
     let (mut a, mut b) = (Default::default(), Default::default());
     shape(&sedan, "", &mut a);
     shape(&ours, "", &mut b);
+    // A CARLA dump carries physics, not a look: the shipped sedan names its glTF model, an
+    // imported car draws as its collision boxes until someone gives it one.
+    assert!(a.remove("look_model"), "the shipped sedan names its model");
     assert_eq!(a, b);
 }
 
