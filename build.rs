@@ -139,26 +139,47 @@ fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
     writeln!(code, "];").unwrap();
 }
 
-/// Bakes every shipped car model; one that fails is reported as a build warning (the game
-/// reports the same error when a car that names it is loaded).
-fn check_models(content: &Path) {
+/// Bakes every shipped car model into `BAKED_MODELS` (model name, encoded `CarModel`), so
+/// the game never parses glTF for a shipped car; one that fails is reported as a build
+/// warning and left out (the game reports the same error when a car that names it loads).
+fn bake_models(content: &Path, out_dir: &Path, code: &mut String) {
+    writeln!(
+        code,
+        "/// Car models `build.rs` baked: (model name, encoded `CarModel`), sorted."
+    )
+    .unwrap();
+    writeln!(code, "pub static BAKED_MODELS: &[(&str, &[u8])] = &[").unwrap();
     let dir = content.join("models");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
-    let mut paths: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "glb"))
-        .collect();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "glb"))
+                .collect()
+        })
+        .unwrap_or_default();
     paths.sort();
+    let model_out = out_dir.join("models");
+    std::fs::create_dir_all(&model_out).expect("OUT_DIR is writable");
     for path in paths {
         let label = path.display().to_string();
         let baked = std::fs::read(&path)
             .map_err(|e| ContentError::new(&label, "file", e.to_string()))
             .and_then(|bytes| CarModel::bake(&label, &bytes));
-        if let Err(e) = baked {
-            println!("cargo:warning=car model not baked: {e}");
+        match baked {
+            Ok(model) => {
+                let Some(name) = path.file_stem().map(|n| n.to_string_lossy().into_owned()) else {
+                    continue;
+                };
+                let bin = model_out.join(format!("{name}.bin"));
+                std::fs::write(&bin, model.encode()).expect("OUT_DIR is writable");
+                writeln!(code, "    ({name:?}, include_bytes!({:?})),", bin.display().to_string()).unwrap();
+            }
+            Err(e) => println!("cargo:warning=car model not baked: {e}"),
         }
     }
+    writeln!(code, "];").unwrap();
 }
 
 fn main() {
@@ -168,6 +189,6 @@ fn main() {
     embed("CONTENT_FILES", &root.join("content"), &mut code);
     embed("PROFILE_FILES", &root.join("platform/profiles"), &mut code);
     bake_levels(&root.join("content"), &out_dir, &mut code);
-    check_models(&root.join("content"));
+    bake_models(&root.join("content"), &out_dir, &mut code);
     std::fs::write(out_dir.join("embedded.rs"), code).expect("OUT_DIR is writable");
 }

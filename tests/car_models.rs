@@ -306,3 +306,38 @@ fn the_snapshot_lights_brake_and_reverse_lamps_from_the_controls() {
     reverse.control.reverse = true;
     assert_eq!(lamps(&mut w, &reverse), (false, true), "reversing");
 }
+
+#[test]
+fn build_rs_baked_every_shipped_model_byte_for_byte_as_a_bake_now() {
+    // What the game loads for a shipped car is the model `build.rs` baked, never the glTF
+    // parsed at run time; it must be what the same code bakes from the file now.
+    let baked = skidpad::content::embedded_baked_models();
+    for name in ["big_wheeler", "coupe", "electric", "sedan"] {
+        let (_, bytes) = baked
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("{name} is not baked into the binary"));
+        let now = CarModel::bake(name, &glb(name)).unwrap();
+        assert_eq!(CarModel::decode(name, bytes).unwrap(), now, "{name}");
+        assert_eq!(*bytes, now.encode().as_slice(), "{name}");
+        let car = CarDef::load(&ContentRoot::Embedded, name).unwrap();
+        assert_eq!(
+            car.model_mesh.as_deref(),
+            Some(&now),
+            "{name}: the car carries the baked model"
+        );
+    }
+}
+
+#[test]
+fn a_corrupt_or_old_baked_model_is_a_clear_error() {
+    let bytes = CarModel::bake("coupe", &glb("coupe")).unwrap().encode();
+    let e = CarModel::decode("embedded:baked/models/coupe.bin", &bytes[..bytes.len() / 2])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("coupe.bin") && e.contains("corrupt or truncated"), "{e}");
+    let mut old = bytes.clone();
+    old[0] = old[0].wrapping_add(7); // postcard's varint of the format version
+    let e = CarModel::decode("m.bin", &old).unwrap_err().to_string();
+    assert!(e.contains("format version"), "{e}");
+}

@@ -11,7 +11,7 @@ pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::PlatformProfile;
 pub use profile::DEFAULT_PROFILE;
 pub use root::ContentRoot;
-pub use root::{build_content_digest, embedded_baked_levels, read_file};
+pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, read_file};
 pub use skidpad_bake::{
     challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, validate,
 };

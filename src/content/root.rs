@@ -156,6 +156,11 @@ pub fn embedded_baked_levels() -> &'static [(&'static str, &'static [BakedChunkB
     embedded::BAKED_LEVELS
 }
 
+/// Car models `build.rs` baked from `content/models/`: (model name, encoded bytes).
+pub fn embedded_baked_models() -> &'static [(&'static str, &'static [u8])] {
+    embedded::BAKED_MODELS
+}
+
 /// Profile files embedded from `platform/profiles/`: (file name, bytes).
 pub fn embedded_profiles() -> &'static [(&'static str, &'static [u8])] {
     embedded::PROFILE_FILES

@@ -16,7 +16,7 @@ use super::steering;
 use crate::content::read_file;
 use crate::content::toml_file::parse_bytes;
 use crate::content::validate::Validator;
-use crate::content::{ContentError, ContentRoot};
+use crate::content::{embedded_baked_models, ContentError, ContentRoot};
 use glam::Vec3;
 use serde::Deserialize;
 use skidpad_bake::model::{CarModel, CarShape};
@@ -136,7 +136,17 @@ impl CarDef {
         if let Some(name) = &self.look_model {
             let rel = format!("models/{name}.glb");
             let label = root.label(&rel);
-            let model = CarModel::bake(&label, &root.read(&rel)?)?;
+            // A shipped model was baked by `build.rs`; one read from `--content DIR` (or
+            // one the build could not bake, which then fails here with its message) is
+            // baked now with the same code.
+            let baked = match root {
+                ContentRoot::Embedded => embedded_baked_models().iter().find(|(n, _)| n == name),
+                _ => None,
+            };
+            let model = match baked {
+                Some((_, bytes)) => CarModel::decode(&format!("embedded:baked/models/{name}.bin"), bytes)?,
+                None => CarModel::bake(&label, &root.read(&rel)?)?,
+            };
             model.check_against(&label, &self.shape())?;
             self.model_mesh = Some(Arc::new(model));
         }

@@ -165,9 +165,51 @@ pub const MAX_MODEL_WHEELS: usize = 8;
 /// malformed count cannot make the bake allocate gigabytes.
 pub const MAX_MODEL_VERTICES: usize = 200_000;
 
+/// The baked model format `build.rs` embeds; bump it when `CarModel` changes shape.
+pub const MODEL_FORMAT_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    version: u32,
+    model: CarModel,
+}
+
 impl CarModel {
     /// Reads the glTF bytes of a car model; `file` names it in errors.
     pub fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
         read::bake(file, bytes)
+    }
+
+    /// Serializes the baked model (with a format version): what `build.rs` embeds, so a
+    /// shipped car's model is never parsed from glTF at run time.
+    pub fn encode(&self) -> Vec<u8> {
+        postcard::to_stdvec(&Envelope {
+            version: MODEL_FORMAT_VERSION,
+            model: self.clone(),
+        })
+        .expect("in-memory serialization of plain data cannot fail")
+    }
+
+    /// Deserializes a baked model; `file` names it in errors. Refuses other format
+    /// versions.
+    pub fn decode(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
+        let env: Envelope = postcard::from_bytes(bytes).map_err(|e| {
+            ContentError::new(
+                file,
+                "baked model",
+                format!("corrupt or truncated ({e}); rebuild to re-bake"),
+            )
+        })?;
+        if env.version != MODEL_FORMAT_VERSION {
+            return Err(ContentError::new(
+                file,
+                "baked model",
+                format!(
+                    "format version {} but this build reads {MODEL_FORMAT_VERSION}; rebuild to re-bake",
+                    env.version
+                ),
+            ));
+        }
+        Ok(env.model)
     }
 }
