@@ -11,6 +11,7 @@
 //! code in alpha: [`part_code`]) and that the shadow map is bound to unit 1.
 
 use super::shader::Program;
+use super::shadow::SHADOW_GLSL;
 use super::RenderError;
 use glam::{Mat4, Vec3};
 use skidpad_bake::model::CarPart;
@@ -91,7 +92,7 @@ void main() {
 }
 "#;
 
-const FRAGMENT: &str = r#"#version 330 core
+const FRAGMENT_HEAD: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
 in vec4 v_color;
@@ -104,6 +105,9 @@ uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
 out vec4 frag;
+"#;
+
+const FRAGMENT_MAIN: &str = r#"
 void main() {
     int part = int(v_color.a * 8.0 + 0.5);
     vec3 n = normalize(v_normal);
@@ -120,16 +124,7 @@ void main() {
     if (part == 4) emissive = vec3(1.4, 1.4, 1.3) * u_lamps.y;
     if (part == 5) emissive = vec3(0.35, 0.35, 0.30);
     float sun = max(dot(n, -u_sun_dir), 0.0);
-    // Percentage-closer filtering, as the scene's lit pass does.
-    vec3 l = v_light.xyz / v_light.w * 0.5 + 0.5;
-    float lit_fraction = 1.0;
-    if (sun > 0.0 && all(greaterThan(l, vec3(0.0))) && all(lessThan(l, vec3(1.0)))) {
-        float sum = 0.0;
-        for (int x = -1; x <= 1; x++)
-            for (int y = -1; y <= 1; y++)
-                sum += texture(u_shadow, vec3(l.xy + vec2(x, y) * u_shadow_texel, l.z - 0.0006));
-        lit_fraction = sum / 9.0;
-    }
+    float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
     float sky_light = 0.5 + 0.5 * n.y;
     vec3 diffuse = albedo * (vec3(1.0, 0.96, 0.88) * sun * lit_fraction * 0.85 + u_sky * sky_light * 0.35);
     // Blinn-Phong highlight of the sun.
@@ -185,7 +180,8 @@ pub struct CarFrame {
 impl CarProgram {
     /// Compiles the car shader.
     pub fn new() -> Result<CarProgram, RenderError> {
-        let program = Program::new("car", VERTEX, FRAGMENT)?;
+        let fragment = format!("{FRAGMENT_HEAD}{SHADOW_GLSL}{FRAGMENT_MAIN}");
+        let program = Program::new("car", VERTEX, &fragment)?;
         Ok(CarProgram {
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),

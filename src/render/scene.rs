@@ -13,7 +13,7 @@ use super::mesh::Mesh;
 use super::particles::ParticlePool;
 use super::scene_target::SceneTarget;
 use super::shader::Program;
-use super::shadow::ShadowMap;
+use super::shadow::{ShadowMap, SHADOW_GLSL};
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
 use super::sky::{Sky, SKY_GLSL};
@@ -247,16 +247,7 @@ void main() {
         albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
     }
     float sun = max(dot(n, -u_sun_dir), 0.0);
-    // Percentage-closer filtering: 3×3 taps, each already a 2×2 bilinear comparison.
-    vec3 l = v_light.xyz / v_light.w * 0.5 + 0.5;
-    float lit_fraction = 1.0;
-    if (sun > 0.0 && all(greaterThan(l, vec3(0.0))) && all(lessThan(l, vec3(1.0)))) {
-        float sum = 0.0;
-        for (int x = -1; x <= 1; x++)
-            for (int y = -1; y <= 1; y++)
-                sum += texture(u_shadow, vec3(l.xy + vec2(x, y) * u_shadow_texel, l.z - 0.0006));
-        lit_fraction = sum / 9.0;
-    }
+    float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
     sun *= lit_fraction;
     float sky = 0.5 + 0.5 * n.y;
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
@@ -354,7 +345,7 @@ impl Renderer {
     /// for `max_particles` (both from the platform profile). Needs a current GL 3.3 core
     /// context.
     pub fn new(shadow_map_size: u32, max_particles: usize) -> Result<Renderer, RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{FRAGMENT_MAIN}");
+        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{SHADOW_GLSL}{FRAGMENT_MAIN}");
         let vertex = format!("{VERTEX_HEAD}{SKY_GLSL}{VERTEX_MAIN}");
         let program = Program::new("lit", &vertex, &fragment)?;
         let r = Renderer {
