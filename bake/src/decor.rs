@@ -7,8 +7,8 @@
 //! a face comes out dark or missing in a screenshot, its corners are in the wrong order.
 
 use crate::block_font::{runs, width_cells, GLYPH_ROWS};
-use crate::geometry::{Piece, PieceShape};
 use crate::material::MaterialId;
+use crate::piece::{Piece, PieceShape};
 use glam::{Quat, Vec3};
 
 /// Triangles being gathered, vertices relative to `origin`.

@@ -8,101 +8,13 @@ use crate::material::MaterialId;
 use glam::{Quat, Vec2, Vec3};
 
 pub use crate::ground::PATCH_THICKNESS_M;
+pub use crate::piece::{Piece, PieceShape, RampSlice};
+use crate::piece::{ROAD_Y_M, TRACK_POINTS_PER_PIECE};
 /// Thickness of the flat terrain slab below y = 0.
 pub const TERRAIN_SLAB_M: f32 = 1.0;
 
-/// The shape of one static piece, in its own frame.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PieceShape {
-    /// A box with these half extents, centred on the origin.
-    Cuboid(Vec3),
-    /// A slice of a ramp (a convex prism).
-    RampSlice(RampSlice),
-    /// Triangles (road, kerbs, run-offs), vertices relative to the piece's position, with
-    /// a colour per vertex.
-    Mesh {
-        /// Vertices.
-        vertices: Vec<Vec3>,
-        /// Triangles.
-        indices: Vec<[u32; 3]>,
-        /// RGB + tile pattern per vertex.
-        colors: Vec<[f32; 4]>,
-    },
-    /// Triangles drawn but never collided (painted markings, lettering, the look of
-    /// scenery whose collider is a simpler piece), vertices relative to the piece's
-    /// position, with a colour per vertex. Made by [`crate::decor::Decor`].
-    Decor {
-        /// Vertices.
-        vertices: Vec<Vec3>,
-        /// Triangles.
-        indices: Vec<[u32; 3]>,
-        /// RGB + tile pattern per vertex.
-        colors: Vec<[f32; 4]>,
-    },
-    /// A height grid spanning `size_m` (X, Z) centred on the origin.
-    Heights {
-        /// Heights in metres.
-        map: Heightmap,
-        /// Extent along X and Z.
-        size_m: Vec2,
-    },
-}
-
-/// A piece of static geometry placed in the world.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Piece {
-    /// Its shape.
-    pub shape: PieceShape,
-    /// Position of its frame.
-    pub position: Vec3,
-    /// Orientation of its frame.
-    pub rotation: Quat,
-    /// Its surface.
-    pub material: MaterialId,
-    /// Albedo.
-    pub color: Vec3,
-    /// Tile-pattern strength for render, 0..1.
-    pub pattern: f32,
-}
-
 /// Straight segments a ramp's transition curve is made of.
 pub const RAMP_SEGMENTS: usize = 8;
-
-/// One straight slice of a ramp: a prism standing on the ground whose top runs from
-/// height `y0_m` at `z0_m` to `y1_m` at `z1_m` (ramp frame), `width_m` across.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RampSlice {
-    /// Start, along +Z.
-    pub z0_m: f32,
-    /// End, along +Z.
-    pub z1_m: f32,
-    /// Top height at the start.
-    pub y0_m: f32,
-    /// Top height at the end.
-    pub y1_m: f32,
-    /// Across.
-    pub width_m: f32,
-}
-
-impl RampSlice {
-    /// The slice's corners: bottom (−x, +x at z0, z1), then top.
-    pub fn points(&self) -> Vec<Vec3> {
-        let w = self.width_m * 0.5;
-        let mut p = vec![
-            Vec3::new(-w, 0.0, self.z0_m),
-            Vec3::new(w, 0.0, self.z0_m),
-            Vec3::new(-w, 0.0, self.z1_m),
-            Vec3::new(w, 0.0, self.z1_m),
-            Vec3::new(-w, self.y1_m, self.z1_m),
-            Vec3::new(w, self.y1_m, self.z1_m),
-        ];
-        if self.y0_m > 0.0 {
-            p.push(Vec3::new(-w, self.y0_m, self.z0_m));
-            p.push(Vec3::new(w, self.y0_m, self.z0_m));
-        }
-        p
-    }
-}
 
 /// A ramp's slices: slope k of n is angle·(k+1)/n, so the slope grows steadily from nearly
 /// flat at the foot to `angle_rad` at the lip.
@@ -178,12 +90,8 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
     out
 }
 
-/// Points per road piece (about 20 m at the usual 5 m spacing): pieces are what chunks
-/// are cut from, so a long road is spread over the chunks it crosses.
-pub(crate) const TRACK_POINTS_PER_PIECE: usize = 4;
-/// Heights above the terrain: run-off, road, kerb top.
+/// Heights above the terrain: run-off, road (`ROAD_Y_M`), kerb top.
 const RUNOFF_Y_M: f32 = 0.015;
-pub(crate) const ROAD_Y_M: f32 = 0.03;
 const KERB_Y_M: f32 = 0.06;
 
 /// A strip of quads between two polylines at heights `ya`, `yb`, coloured per quad by

@@ -21,6 +21,7 @@ pub mod heightmap;
 pub mod level;
 pub mod material;
 pub mod model;
+pub mod piece;
 pub mod polygon;
 pub mod props;
 pub mod scenario;

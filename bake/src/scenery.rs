@@ -7,9 +7,9 @@
 
 use crate::decor::Decor;
 use crate::dressing::{Board, Dressing, Gantry, Grandstand, Label, Line, TyreWall, PAINT_WHITE};
-use crate::geometry::{Piece, PieceShape};
 use crate::level::Level;
 use crate::material::MaterialId;
+use crate::piece::{Piece, PieceShape};
 use crate::surface_check::terrain_height_m;
 use glam::{Quat, Vec2, Vec3};
 

@@ -9,13 +9,12 @@
 
 use crate::decor::Decor;
 use crate::dressing::{Board, Dressing, TyreWall, PAINT_WHITE};
-use crate::geometry::{Piece, PieceShape};
 use crate::level::{Level, TrackDef};
+use crate::piece::ROAD_Y_M;
+use crate::piece::{Piece, PieceShape};
 use crate::track::Track;
 use glam::{Quat, Vec2, Vec3};
 
-/// Road surface height above the terrain, as the road strips are laid.
-const ROAD_Y_M: f32 = crate::geometry::ROAD_Y_M;
 /// Paint on the road.
 const ROAD_PAINT_Y_M: f32 = ROAD_Y_M + 0.004;
 /// Barrier thickness and its gap beyond the run-off.
@@ -131,7 +130,7 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
         return;
     };
     let beyond = def.kerb_width_m + def.runoff_width_m + BARRIER_GAP_M + BARRIER_THICKNESS_M * 0.5;
-    let per = crate::geometry::TRACK_POINTS_PER_PIECE;
+    let per = crate::piece::TRACK_POINTS_PER_PIECE;
     let h = def.barrier_height_m;
     for start in (0..n).step_by(per) {
         let k = t.curvature((start + per / 2) % n);

@@ -6,13 +6,10 @@
 //! The pool is presentation only: it reads events and never writes into the simulation.
 //! Its pseudo-random jitter comes from its own xorshift state, so it too is repeatable.
 
-use super::surface_look::{SurfaceLook, SurfaceLooks};
+use super::surface_look::{SurfaceLook, SurfaceLooks, DEFAULT_DUST_RGB};
 use crate::content::material::{MaterialId, SurfaceParticles};
 use crate::sim::SimEvent;
 use glam::Vec3;
-
-/// Dust where the surface is not known (a landing's, or ground with no material).
-pub const DEFAULT_DUST_RGB: [f32; 3] = [0.62, 0.53, 0.40];
 
 /// What a particle is; sets its look and motion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

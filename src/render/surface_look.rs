@@ -10,6 +10,8 @@
 use crate::content::material::{MaterialId, SurfaceParticles};
 use crate::content::MaterialTable;
 
+/// Dust where the surface is not known (a landing's, or ground with no material).
+pub const DEFAULT_DUST_RGB: [f32; 3] = [0.62, 0.53, 0.40];
 /// Tire smoke: white-grey whatever the road (burnt rubber, not the ground).
 const SMOKE_RGB: [f32; 3] = [0.86, 0.86, 0.88];
 /// Rubber laid on firm ground: near black.
@@ -74,7 +76,7 @@ impl SurfaceLook {
     /// Loose ground of unknown material: brown dust and a brown rut.
     pub fn default_dust() -> Self {
         Self {
-            rgb: super::particles::DEFAULT_DUST_RGB,
+            rgb: DEFAULT_DUST_RGB,
             ..Self::of(SurfaceParticles::Dust, [0.5, 0.43, 0.33])
         }
     }
