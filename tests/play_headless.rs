@@ -299,6 +299,29 @@ fn profile_runs_in_the_window_and_blames_a_phase_for_slow_frames() {
     let draws = &r["draws"];
     assert!(draws["lit_drawn"].as_f64().unwrap() >= 5.0, "{r}");
     assert!(draws["shadow_drawn"].as_f64().unwrap() >= 5.0, "{r}");
+    // GPU memory is counted by kind against the profile's 64 MB. The ground textures: ten
+    // 128² RGBA8 layers with their mip chains, 10 × 87 380 bytes; the shadow map: the
+    // xbox profile's 1024² at 4 bytes a texel.
+    let m = &r["memory"];
+    let mb = |key: &str| m[key].as_f64().unwrap_or_else(|| panic!("memory.{key}: {r}"));
+    let bytes = |key: &str| (mb(key) * 1048576.0).round() as u64;
+    assert_eq!(bytes("textures_mb"), 873_800, "{r}");
+    assert_eq!(bytes("shadow_map_mb"), 1024 * 1024 * 4, "{r}");
+    assert!(mb("chunk_meshes_mb") > 0.0 && mb("models_mb") > 0.0, "{r}");
+    let parts: f64 = [
+        "textures_mb",
+        "chunk_meshes_mb",
+        "models_mb",
+        "shadow_map_mb",
+        "skid_marks_mb",
+    ]
+    .iter()
+    .map(|k| mb(k))
+    .sum();
+    assert!((parts - mb("gpu_total_mb")).abs() < 1e-9, "{r}");
+    assert_eq!(mb("budget_mb"), 64.0);
+    let share = (mb("gpu_total_mb") + r["peak_heap_mb"].as_f64().unwrap()) / 64.0;
+    assert!((mb("budget_share") - share).abs() < 1e-9, "{r}");
     for over in r["over_budget"].as_array().unwrap() {
         let phase = over["phase"].as_str().unwrap();
         assert!(

@@ -27,6 +27,14 @@ pub struct CarModels {
 }
 
 impl CarModels {
+    /// GPU memory of every model uploaded, bytes.
+    pub fn bytes(&self) -> usize {
+        self.uploaded
+            .iter()
+            .map(|(_, m)| m.body.bytes() + m.wheel.bytes())
+            .sum()
+    }
+
     /// Uploads `model` unless it already is.
     pub fn ensure(&mut self, model: &Arc<CarModel>) {
         if self.get(model).is_none() {

@@ -15,6 +15,8 @@ pub struct Mesh {
     caster_count: i32,
     /// The box around every vertex, in the mesh's own space (for culling).
     bounds: Aabb,
+    /// GPU memory of its vertex and index buffers, bytes.
+    bytes: usize,
 }
 
 impl Mesh {
@@ -87,6 +89,7 @@ impl Mesh {
             ebo,
             index_count: indices.len() as i32,
             caster_count: indices.len() as i32,
+            bytes: std::mem::size_of_val(vertices) + std::mem::size_of_val(indices),
             // An empty mesh draws nothing: a box at the origin culls as well as any.
             bounds: bounds.unwrap_or(Aabb {
                 min: Vec3::ZERO,
@@ -100,6 +103,11 @@ impl Mesh {
     pub fn with_colors(vertices: &[[f32; 10]], indices: &[u32]) -> Mesh {
         let bounds = Aabb::around(vertices.iter().map(|v| Vec3::new(v[0], v[1], v[2])));
         Self::upload(vertices, indices, 40, true, bounds)
+    }
+
+    /// GPU memory of its vertex and index buffers, bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 
     /// A cube from −0.5 to 0.5 on each axis, with flat face normals.

@@ -37,7 +37,7 @@ pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
-pub use scene::{CarLook, FrameDrawStats, FrameView, PassDrawStats, Renderer, SceneDesc};
+pub use scene::{CarLook, FrameDrawStats, FrameView, GpuMemory, PassDrawStats, Renderer, SceneDesc};
 pub use scene::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
 pub use skid_marks::SkidMarks;
 pub use surface_look::{SurfaceLook, SurfaceLooks};

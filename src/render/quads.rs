@@ -11,6 +11,14 @@ pub struct QuadStream {
 }
 
 impl QuadStream {
+    /// GPU memory its buffers hold: the vertex buffer for `capacity` quads and the index
+    /// buffer, bytes.
+    pub fn bytes(&self) -> usize {
+        self.capacity * 4 * self.floats_per_vertex * 4 + self.capacity * 6 * 4
+    }
+}
+
+impl QuadStream {
     /// Buffers for `capacity` quads whose vertices are the f32 attributes with these
     /// component counts, in order (attribute locations 0, 1, 2…).
     pub fn new(capacity: usize, components: &[usize]) -> QuadStream {

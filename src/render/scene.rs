@@ -322,6 +322,30 @@ pub struct Renderer {
     car_models: CarModels,
 }
 
+/// GPU memory the renderer holds for the level, by kind, bytes: what `profile` counts
+/// against the platform profile's memory budget. Buffers and textures as uploaded (what
+/// the driver adds for alignment is not seen); the window's own framebuffer is not counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GpuMemory {
+    /// The ground's detail textures, with their mip chains.
+    pub textures: usize,
+    /// The resident chunks' meshes.
+    pub chunk_meshes: usize,
+    /// Car models uploaded, and the shared prop and wheel meshes.
+    pub models: usize,
+    /// The sun's depth map (24-bit depth, counted as 4 bytes a texel).
+    pub shadow_map: usize,
+    /// Skid marks' ring buffer.
+    pub skid_marks: usize,
+}
+
+impl GpuMemory {
+    /// All of it, bytes.
+    pub fn total(&self) -> usize {
+        self.textures + self.chunk_meshes + self.models + self.shadow_map + self.skid_marks
+    }
+}
+
 /// Meshes one pass of a frame drew and skipped as outside its view.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PassDrawStats {
@@ -434,6 +458,18 @@ impl Renderer {
     /// The scene's resolution scale in force.
     pub fn resolution_scale(&self) -> f32 {
         self.resolution_scale
+    }
+
+    /// GPU memory held now, by kind (it changes as chunks stream and models upload).
+    pub fn gpu_memory(&self) -> GpuMemory {
+        let side = self.shadow.size() as usize;
+        GpuMemory {
+            textures: self.ground_textures.bytes(),
+            chunk_meshes: self.chunks.values().map(Mesh::bytes).sum(),
+            models: self.car_models.bytes() + self.cube.bytes() + self.wheel.bytes() + self.cone.bytes(),
+            shadow_map: side * side * 4,
+            skid_marks: self.skid_marks.bytes(),
+        }
     }
 
     /// Draw calls issued and meshes culled by the last [`Renderer::draw`].

@@ -74,6 +74,11 @@ pub struct SkidMarkDraw {
 }
 
 impl SkidMarkDraw {
+    /// GPU memory of the marks' buffers (none before the first ring is drawn), bytes.
+    pub fn bytes(&self) -> usize {
+        self.quads.as_ref().map_or(0, |(q, _)| q.bytes())
+    }
+
     /// Compiles the shader; buffers come with the first ring drawn.
     pub fn new() -> Result<Self, super::RenderError> {
         let program = Program::new("skid marks", VERTEX, FRAGMENT)?;

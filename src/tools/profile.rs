@@ -94,6 +94,31 @@ pub struct ProfileReport {
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
+    /// GPU memory at its highest over the measured frames, against the platform
+    /// profile's memory budget (window only).
+    pub memory: Option<MemoryFigures>,
+}
+
+/// GPU memory the renderer held at its highest over the measured frames, by kind, and what
+/// it and the heap's peak are of the platform profile's memory budget.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct MemoryFigures {
+    /// Ground textures with their mip chains, MB.
+    pub textures_mb: f64,
+    /// Resident chunk meshes, MB.
+    pub chunk_meshes_mb: f64,
+    /// Car models and the shared prop and wheel meshes, MB.
+    pub models_mb: f64,
+    /// The sun's shadow map, MB.
+    pub shadow_map_mb: f64,
+    /// Skid marks' ring buffer, MB.
+    pub skid_marks_mb: f64,
+    /// All of the above, MB.
+    pub gpu_total_mb: f64,
+    /// The platform profile's memory budget, MB.
+    pub budget_mb: f64,
+    /// GPU total plus the heap's peak, as a fraction of the budget (above 1: over).
+    pub budget_share: f64,
 }
 
 /// The resolution scale the scene was drawn at over the measured frames.
@@ -244,6 +269,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut allocs_at_start = 0;
     let mut ticks_measured = 0u64;
     let mut draws = DrawMeans::default();
+    let mut gpu_peak = crate::render::GpuMemory::default();
     if let Some(w) = window.as_mut() {
         w.renderer.set_culling(opts.culling);
     }
@@ -298,6 +324,10 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             timer.mark(&clock, Phase::Render);
             if f >= warmup {
                 draws.add(renderer.last_draw_stats());
+                let held = renderer.gpu_memory();
+                if held.total() > gpu_peak.total() {
+                    gpu_peak = held;
+                }
                 let s = f64::from(renderer.resolution_scale());
                 scale_sum += s;
                 scale_min = scale_min.min(s);
@@ -342,6 +372,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         ticks_measured,
         allocations,
         (draws, scale),
+        window.is_some().then_some(gpu_peak),
     ))
 }
 
@@ -352,6 +383,7 @@ fn report(
     ticks: u64,
     allocations: u64,
     (draws, resolution_scale): (Option<DrawMeans>, Option<ScaleFigures>),
+    gpu_peak: Option<crate::render::GpuMemory>,
 ) -> ProfileReport {
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let budget = setup.profile.frame_budget;
@@ -414,6 +446,21 @@ fn report(
             .filter(|(_, per_tick)| *per_tick > 0.0)
             .collect(),
         peak_heap_mb: crate::alloc_count::peak_bytes() as f64 / 1048576.0,
+        memory: gpu_peak.map(|g| {
+            let mb = |b: usize| b as f64 / 1048576.0;
+            let budget_mb = setup.profile.memory_budget_bytes as f64 / 1048576.0;
+            let heap_mb = crate::alloc_count::peak_bytes() as f64 / 1048576.0;
+            MemoryFigures {
+                textures_mb: mb(g.textures),
+                chunk_meshes_mb: mb(g.chunk_meshes),
+                models_mb: mb(g.models),
+                shadow_map_mb: mb(g.shadow_map),
+                skid_marks_mb: mb(g.skid_marks),
+                gpu_total_mb: mb(g.total()),
+                budget_mb,
+                budget_share: (mb(g.total()) + heap_mb) / budget_mb.max(f64::MIN_POSITIVE),
+            }
+        }),
     }
 }
 
@@ -522,6 +569,19 @@ impl ProfileReport {
             "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
             self.ticks_per_frame, self.allocations_per_tick, self.peak_heap_mb
         );
+        if let Some(m) = &self.memory {
+            s += &format!(
+                "  GPU memory {:.1} MB (textures {:.2}, chunk meshes {:.2}, models {:.2}, shadow map {:.2}, skid marks {:.2}); with the heap {:.0} % of the {:.0} MB budget\n",
+                m.gpu_total_mb,
+                m.textures_mb,
+                m.chunk_meshes_mb,
+                m.models_mb,
+                m.shadow_map_mb,
+                m.skid_marks_mb,
+                m.budget_share * 100.0,
+                m.budget_mb
+            );
+        }
         if !self.phase_allocations_per_tick.is_empty() {
             s += "  allocations/tick by phase:";
             for (name, v) in &self.phase_allocations_per_tick {
