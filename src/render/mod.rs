@@ -15,11 +15,13 @@ mod gpu_timer;
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;
 mod hud;
+mod lit_shader;
 mod mesh;
 pub mod particles;
 mod quads;
 mod readback;
 mod scene;
+mod scene_desc;
 mod scene_target;
 mod shader;
 mod shadow;
@@ -38,7 +40,7 @@ pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameDrawStats, FrameView, GpuMemory, PassDrawStats, Renderer, SceneDesc};
-pub use scene::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
+pub use scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
 pub use skid_marks::SkidMarks;
 pub use surface_look::{SurfaceLook, SurfaceLooks};
 

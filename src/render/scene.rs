@@ -3,14 +3,17 @@
 use super::billboards::Billboards;
 use super::camera::Camera;
 use super::car_model::CarModels;
-use super::car_paint::{ai_paint, CarFrame, CarProgram};
+use super::car_paint::{CarFrame, CarProgram};
 use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
 use super::gl_check;
 use super::gpu_timer::GpuTimer;
+use super::lit_shader::{FRAGMENT_HEAD, FRAGMENT_MAIN, VERTEX_HEAD, VERTEX_MAIN};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
+use super::scene_desc::MAX_TEXTURED_MATERIALS;
+pub use super::scene_desc::{CarLook, SceneDesc, SurfaceTexture};
 use super::scene_target::SceneTarget;
 use super::shader::Program;
 use super::shadow::{ShadowMap, SHADOW_GLSL};
@@ -19,15 +22,11 @@ use super::skid_marks::SkidMarks;
 use super::sky::{Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
 use super::RenderError;
-use crate::content::level::{DynamicShape, Level};
+use crate::content::level::DynamicShape;
 use crate::content::MaterialTable;
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
-use crate::vehicle::CarDef;
 use glam::{Mat4, Quat, Vec3};
-use skidpad_bake::model::CarModel;
-use skidpad_bake::GroundTexture;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -52,224 +51,12 @@ pub struct FrameView<'a> {
     pub skid_marks: Option<&'a SkidMarks>,
 }
 
-/// A car as render draws it: boxes in the chassis frame, and wheels.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CarLook {
-    /// Body boxes: (full size, centre in the chassis frame).
-    pub boxes: Vec<(Vec3, Vec3)>,
-    /// Body colour.
-    pub color: Vec3,
-    /// Wheel ray origins in the chassis frame (x and z place the wheel; y comes from the
-    /// snapshot's suspension).
-    pub wheel_origins: Vec<Vec3>,
-    /// Wheel radius, m.
-    pub wheel_radius_m: f32,
-    /// Wheel width, m.
-    pub wheel_width_m: f32,
-    /// The car's model, when it has one: drawn by the car shader instead of the boxes.
-    pub model: Option<Arc<CarModel>>,
-}
-
-impl CarLook {
-    /// The look of `car`.
-    pub fn from_def(car: &CarDef) -> Self {
-        Self {
-            boxes: car.chassis.iter().map(|b| (b.size_m, b.position_m)).collect(),
-            color: car.color,
-            wheel_origins: car.wheels.iter().map(|w| w.origin_m).collect(),
-            wheel_radius_m: car.wheel_radius_m,
-            wheel_width_m: car.wheel_width_m,
-            model: car.model_mesh.clone(),
-        }
-    }
-}
-
-/// What render needs to know about a level that the snapshots and chunks do not carry.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SceneDesc {
-    /// Shape and albedo of each dynamic prop, in snapshot order.
-    pub props: Vec<(DynamicShape, Vec3)>,
-    /// Each car's look, in snapshot order (the player's first).
-    pub cars: Vec<CarLook>,
-    /// Direction the sunlight travels (pointing down).
-    pub sun_dir: Vec3,
-    /// Sky and fog colour.
-    pub sky_color: Vec3,
-    /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
-    pub surfaces: Vec<SurfaceTexture>,
-}
-
-/// How render textures one material: its layer in the ground texture array (none: flat
-/// colour and tiles), the texture's repeat, and how much it mirrors the sky.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SurfaceTexture {
-    /// Layer of [`GroundTexture`] drawn on it, or `None`.
-    pub texture: Option<GroundTexture>,
-    /// Side of one texture repeat, m.
-    pub texture_scale_m: f32,
-    /// Sky mirrored, 0..1.
-    pub sheen: f32,
-}
-
-impl SurfaceTexture {
-    /// What the lit shader's `u_surface` holds for it: (layer or −1, repeats per metre,
-    /// sheen, 0).
-    fn uniform(&self) -> [f32; 4] {
-        match self.texture {
-            Some(t) => [t.layer() as f32, 1.0 / self.texture_scale_m, self.sheen, 0.0],
-            None => [-1.0, 0.0, 0.0, 0.0],
-        }
-    }
-}
-
-/// Materials the lit shader textures: ids from this on draw flat (tiles), as does a chunk
-/// vertex baked without a material.
-pub const MAX_TEXTURED_MATERIALS: usize = 32;
-
-impl SceneDesc {
-    /// The scene of `level` with the player in `player` and its parked cars in `parked`.
-    pub fn new(level: &Level, player: &CarDef, parked: &[CarDef]) -> Self {
-        let mut cars = vec![CarLook::from_def(player)];
-        cars.extend(parked.iter().map(CarLook::from_def));
-        Self {
-            props: level.dynamic.iter().map(|d| (d.shape, d.color)).collect(),
-            cars,
-            sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
-            sky_color: Vec3::new(0.55, 0.70, 0.90),
-            surfaces: level
-                .materials
-                .iter()
-                .map(|(_, m)| SurfaceTexture {
-                    texture: m.texture,
-                    texture_scale_m: m.texture_scale_m,
-                    sheen: m.sheen,
-                })
-                .collect(),
-        }
-    }
-
-    /// Paints the player's car (the first) `player` and every other car from the AI
-    /// palette, which leaves out colours near `player`: the player's car is the one of its
-    /// colour on the grid.
-    pub fn paint(&mut self, player: Vec3) {
-        for (k, look) in self.cars.iter_mut().enumerate() {
-            look.color = if k == 0 { player } else { ai_paint(k - 1, player) };
-        }
-    }
-}
-
 /// Tyre colour.
 const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
 /// A ghost car's colour: a pale blue no car in the content uses, so it reads as a ghost.
 const GHOST_TINT: Vec3 = Vec3::new(0.55, 0.8, 1.0);
 /// A ghost car's opacity: the road shows through it.
 const GHOST_ALPHA: f32 = 0.4;
-
-const VERTEX_HEAD: &str = r#"#version 330 core
-uniform vec3 u_sun_dir;
-uniform vec3 u_sky;
-uniform vec3 u_eye;
-"#;
-
-const VERTEX_MAIN: &str = r#"
-layout(location = 0) in vec3 a_pos;
-layout(location = 1) in vec3 a_normal;
-layout(location = 2) in vec4 a_color;
-// The vertex's material id (chunk meshes; −1 for meshes without one: props, cars).
-layout(location = 3) in float a_material;
-uniform mat4 u_model;
-uniform mat4 u_view_proj;
-uniform mat4 u_light_vp;
-out vec3 v_world;
-out vec3 v_normal;
-out vec4 v_color;
-out vec4 v_light;
-flat out int v_material;
-out vec3 v_fog;
-void main() {
-    vec4 world = u_model * vec4(a_pos, 1.0);
-    v_material = int(floor(a_material + 0.5));
-    // The fog's colour: the sky's in the direction of the vertex (the same function the
-    // sky pass draws). Per vertex, as it varies slowly: a fragment then pays only the fog
-    // factor.
-    v_fog = sky_colour(normalize(world.xyz - u_eye));
-    v_world = world.xyz;
-    v_normal = transpose(inverse(mat3(u_model))) * a_normal;
-    v_color = a_color;
-    v_light = u_light_vp * world;
-    gl_Position = u_view_proj * world;
-}
-"#;
-
-const FRAGMENT_HEAD: &str = r#"#version 330 core
-in vec3 v_world;
-in vec3 v_normal;
-in vec4 v_color;
-in vec4 v_light;
-flat in int v_material;
-in vec3 v_fog;
-uniform vec3 u_color;
-uniform sampler2DShadow u_shadow;
-uniform float u_shadow_texel;
-uniform vec3 u_sun_dir;
-uniform vec3 u_sky;
-uniform vec3 u_eye;
-uniform float u_alpha;
-uniform sampler2DArray u_ground;
-// Per material id: (texture layer or −1, repeats per metre, sheen, 0).
-uniform vec4 u_surface[32];
-// 0 in the friction view: flat μ colours, no texture detail.
-uniform int u_detail;
-out vec4 frag;
-"#;
-
-const FRAGMENT_MAIN: &str = r#"
-void main() {
-    vec3 n = normalize(v_normal);
-    vec3 albedo = u_color * v_color.rgb;
-    vec4 surface = vec4(-1.0, 0.0, 0.0, 0.0);
-    if (u_detail != 0 && v_material >= 0 && v_material < 32) surface = u_surface[v_material];
-    // Planar mapping along the face's main axis (ground: XZ; walls: ZY or XY). The one
-    // texture fetch is made for every fragment, outside any branch, so its mip level's
-    // derivatives are defined; untextured faces read one texel (scale 0) and ignore it.
-    vec3 an = abs(n);
-    vec2 uv = an.y >= max(an.x, an.z) ? v_world.xz : (an.x >= an.z ? v_world.zy : v_world.xy);
-    vec4 detail = texture(u_ground, vec3(uv * surface.y, max(surface.x, 0.0)));
-    float mirror = 0.0;
-    if (surface.x >= 0.0) {
-        // The texture's mean is ×1 (127.5 of 255): the material's colour stays the average.
-        albedo *= detail.rgb * (255.0 / 127.5);
-        mirror = surface.z * detail.a;
-    } else {
-        // 4 m ground tiles, as strong as the material asks, so motion and distance read.
-        vec2 cell = floor(v_world.xz / 4.0);
-        float c = mod(cell.x + cell.y, 2.0);
-        albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
-    }
-    float sun = max(dot(n, -u_sun_dir), 0.0);
-    float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
-    sun *= lit_fraction;
-    float sky = 0.5 + 0.5 * n.y;
-    vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
-    vec3 to_frag = v_world - u_eye;
-    float dist = length(to_frag);
-    vec3 view_dir = to_frag / max(dist, 1e-4);
-    if (mirror > 0.0) {
-        // A wet surface mirrors the sky: Schlick's Fresnel approximation (water, F0 0.02)
-        // weighs the reflected sky, and the sun's highlight where it is not shadowed.
-        vec3 r = reflect(view_dir, n);
-        float f = 0.02 + 0.98 * pow(1.0 - max(dot(-view_dir, n), 0.0), 5.0);
-        vec3 highlight = vec3(1.0, 0.95, 0.85) * pow(max(dot(r, -u_sun_dir), 0.0), 96.0) * lit_fraction;
-        lit = mix(lit, sky_colour(r), clamp(f * mirror, 0.0, 1.0)) + highlight * mirror;
-    }
-    // Squared-exponential distance fog (a haze clear near the car: 7 % at 50 m, 50 % at
-    // 150 m, 85 % at 250 m) towards the sky's colour in that direction (`v_fog`), so the
-    // far ground and a level's edge melt into the horizon.
-    float haze = dist * (1.0 / 180.0);
-    float fog = 1.0 - exp(-haze * haze);
-    frag = vec4(mix(lit, v_fog, clamp(fog, 0.0, 1.0)), u_alpha);
-}
-"#;
 
 /// Owns the GL objects for drawing levels.
 pub struct Renderer {

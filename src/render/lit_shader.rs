@@ -1,0 +1,110 @@
+//! The lit pass's shader source (chunks, props, the boxes of a car without a model): the
+//! ground's detail texture by material, sun with the shared shadow lookup, sky light, wet
+//! sheen and fog. Assembled in `scene.rs` with the sky's and the shadow's GLSL functions
+//! between head and main.
+
+pub(super) const VERTEX_HEAD: &str = r#"#version 330 core
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
+"#;
+
+pub(super) const VERTEX_MAIN: &str = r#"
+layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec4 a_color;
+// The vertex's material id (chunk meshes; −1 for meshes without one: props, cars).
+layout(location = 3) in float a_material;
+uniform mat4 u_model;
+uniform mat4 u_view_proj;
+uniform mat4 u_light_vp;
+out vec3 v_world;
+out vec3 v_normal;
+out vec4 v_color;
+out vec4 v_light;
+flat out int v_material;
+out vec3 v_fog;
+void main() {
+    vec4 world = u_model * vec4(a_pos, 1.0);
+    v_material = int(floor(a_material + 0.5));
+    // The fog's colour: the sky's in the direction of the vertex (the same function the
+    // sky pass draws). Per vertex, as it varies slowly: a fragment then pays only the fog
+    // factor.
+    v_fog = sky_colour(normalize(world.xyz - u_eye));
+    v_world = world.xyz;
+    v_normal = transpose(inverse(mat3(u_model))) * a_normal;
+    v_color = a_color;
+    v_light = u_light_vp * world;
+    gl_Position = u_view_proj * world;
+}
+"#;
+
+pub(super) const FRAGMENT_HEAD: &str = r#"#version 330 core
+in vec3 v_world;
+in vec3 v_normal;
+in vec4 v_color;
+in vec4 v_light;
+flat in int v_material;
+in vec3 v_fog;
+uniform vec3 u_color;
+uniform sampler2DShadow u_shadow;
+uniform float u_shadow_texel;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
+uniform float u_alpha;
+uniform sampler2DArray u_ground;
+// Per material id: (texture layer or −1, repeats per metre, sheen, 0).
+uniform vec4 u_surface[32];
+// 0 in the friction view: flat μ colours, no texture detail.
+uniform int u_detail;
+out vec4 frag;
+"#;
+
+pub(super) const FRAGMENT_MAIN: &str = r#"
+void main() {
+    vec3 n = normalize(v_normal);
+    vec3 albedo = u_color * v_color.rgb;
+    vec4 surface = vec4(-1.0, 0.0, 0.0, 0.0);
+    if (u_detail != 0 && v_material >= 0 && v_material < 32) surface = u_surface[v_material];
+    // Planar mapping along the face's main axis (ground: XZ; walls: ZY or XY). The one
+    // texture fetch is made for every fragment, outside any branch, so its mip level's
+    // derivatives are defined; untextured faces read one texel (scale 0) and ignore it.
+    vec3 an = abs(n);
+    vec2 uv = an.y >= max(an.x, an.z) ? v_world.xz : (an.x >= an.z ? v_world.zy : v_world.xy);
+    vec4 detail = texture(u_ground, vec3(uv * surface.y, max(surface.x, 0.0)));
+    float mirror = 0.0;
+    if (surface.x >= 0.0) {
+        // The texture's mean is ×1 (127.5 of 255): the material's colour stays the average.
+        albedo *= detail.rgb * (255.0 / 127.5);
+        mirror = surface.z * detail.a;
+    } else {
+        // 4 m ground tiles, as strong as the material asks, so motion and distance read.
+        vec2 cell = floor(v_world.xz / 4.0);
+        float c = mod(cell.x + cell.y, 2.0);
+        albedo *= mix(1.0, mix(0.85, 1.08, c), v_color.a);
+    }
+    float sun = max(dot(n, -u_sun_dir), 0.0);
+    float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
+    sun *= lit_fraction;
+    float sky = 0.5 + 0.5 * n.y;
+    vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
+    vec3 to_frag = v_world - u_eye;
+    float dist = length(to_frag);
+    vec3 view_dir = to_frag / max(dist, 1e-4);
+    if (mirror > 0.0) {
+        // A wet surface mirrors the sky: Schlick's Fresnel approximation (water, F0 0.02)
+        // weighs the reflected sky, and the sun's highlight where it is not shadowed.
+        vec3 r = reflect(view_dir, n);
+        float f = 0.02 + 0.98 * pow(1.0 - max(dot(-view_dir, n), 0.0), 5.0);
+        vec3 highlight = vec3(1.0, 0.95, 0.85) * pow(max(dot(r, -u_sun_dir), 0.0), 96.0) * lit_fraction;
+        lit = mix(lit, sky_colour(r), clamp(f * mirror, 0.0, 1.0)) + highlight * mirror;
+    }
+    // Squared-exponential distance fog (a haze clear near the car: 7 % at 50 m, 50 % at
+    // 150 m, 85 % at 250 m) towards the sky's colour in that direction (`v_fog`), so the
+    // far ground and a level's edge melt into the horizon.
+    float haze = dist * (1.0 / 180.0);
+    float fog = 1.0 - exp(-haze * haze);
+    frag = vec4(mix(lit, v_fog, clamp(fog, 0.0, 1.0)), u_alpha);
+}
+"#;

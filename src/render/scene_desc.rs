@@ -1,0 +1,117 @@
+//! What render needs to know about a level and its cars beyond the snapshots and the
+//! chunks: each car's look (boxes or its model, paint, wheels), the props' shapes, the sun
+//! and sky, and how each material is textured. Built once per level; data only, no GL.
+
+use super::car_paint::ai_paint;
+use crate::content::level::{DynamicShape, Level};
+use crate::vehicle::CarDef;
+use glam::Vec3;
+use skidpad_bake::model::CarModel;
+use skidpad_bake::GroundTexture;
+use std::sync::Arc;
+
+/// A car as render draws it: boxes in the chassis frame, and wheels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarLook {
+    /// Body boxes: (full size, centre in the chassis frame).
+    pub boxes: Vec<(Vec3, Vec3)>,
+    /// Body colour.
+    pub color: Vec3,
+    /// Wheel ray origins in the chassis frame (x and z place the wheel; y comes from the
+    /// snapshot's suspension).
+    pub wheel_origins: Vec<Vec3>,
+    /// Wheel radius, m.
+    pub wheel_radius_m: f32,
+    /// Wheel width, m.
+    pub wheel_width_m: f32,
+    /// The car's model, when it has one: drawn by the car shader instead of the boxes.
+    pub model: Option<Arc<CarModel>>,
+}
+
+impl CarLook {
+    /// The look of `car`.
+    pub fn from_def(car: &CarDef) -> Self {
+        Self {
+            boxes: car.chassis.iter().map(|b| (b.size_m, b.position_m)).collect(),
+            color: car.color,
+            wheel_origins: car.wheels.iter().map(|w| w.origin_m).collect(),
+            wheel_radius_m: car.wheel_radius_m,
+            wheel_width_m: car.wheel_width_m,
+            model: car.model_mesh.clone(),
+        }
+    }
+}
+
+/// What render needs to know about a level that the snapshots and chunks do not carry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneDesc {
+    /// Shape and albedo of each dynamic prop, in snapshot order.
+    pub props: Vec<(DynamicShape, Vec3)>,
+    /// Each car's look, in snapshot order (the player's first).
+    pub cars: Vec<CarLook>,
+    /// Direction the sunlight travels (pointing down).
+    pub sun_dir: Vec3,
+    /// Sky and fog colour.
+    pub sky_color: Vec3,
+    /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
+    pub surfaces: Vec<SurfaceTexture>,
+}
+
+/// How render textures one material: its layer in the ground texture array (none: flat
+/// colour and tiles), the texture's repeat, and how much it mirrors the sky.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SurfaceTexture {
+    /// Layer of [`GroundTexture`] drawn on it, or `None`.
+    pub texture: Option<GroundTexture>,
+    /// Side of one texture repeat, m.
+    pub texture_scale_m: f32,
+    /// Sky mirrored, 0..1.
+    pub sheen: f32,
+}
+
+impl SurfaceTexture {
+    /// What the lit shader's `u_surface` holds for it: (layer or −1, repeats per metre,
+    /// sheen, 0).
+    pub(super) fn uniform(&self) -> [f32; 4] {
+        match self.texture {
+            Some(t) => [t.layer() as f32, 1.0 / self.texture_scale_m, self.sheen, 0.0],
+            None => [-1.0, 0.0, 0.0, 0.0],
+        }
+    }
+}
+
+/// Materials the lit shader textures: ids from this on draw flat (tiles), as does a chunk
+/// vertex baked without a material.
+pub const MAX_TEXTURED_MATERIALS: usize = 32;
+
+impl SceneDesc {
+    /// The scene of `level` with the player in `player` and its parked cars in `parked`.
+    pub fn new(level: &Level, player: &CarDef, parked: &[CarDef]) -> Self {
+        let mut cars = vec![CarLook::from_def(player)];
+        cars.extend(parked.iter().map(CarLook::from_def));
+        Self {
+            props: level.dynamic.iter().map(|d| (d.shape, d.color)).collect(),
+            cars,
+            sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
+            sky_color: Vec3::new(0.55, 0.70, 0.90),
+            surfaces: level
+                .materials
+                .iter()
+                .map(|(_, m)| SurfaceTexture {
+                    texture: m.texture,
+                    texture_scale_m: m.texture_scale_m,
+                    sheen: m.sheen,
+                })
+                .collect(),
+        }
+    }
+
+    /// Paints the player's car (the first) `player` and every other car from the AI
+    /// palette, which leaves out colours near `player`: the player's car is the one of its
+    /// colour on the grid.
+    pub fn paint(&mut self, player: Vec3) {
+        for (k, look) in self.cars.iter_mut().enumerate() {
+            look.color = if k == 0 { player } else { ai_paint(k - 1, player) };
+        }
+    }
+}
