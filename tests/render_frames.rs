@@ -10,7 +10,7 @@ use skidpad::app::hud::{compose, request, HudInputs, HudState};
 use skidpad::app::hud_layout::{place, Element, Layout, Rect};
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
-use skidpad::content::PlatformProfile;
+use skidpad::content::{PlatformProfile, ShadowFilter};
 use skidpad::render::Hud;
 use skidpad::render::{read_back_buffer, Image};
 use skidpad::render::{Camera, Renderer};
@@ -25,6 +25,10 @@ const W: u32 = 320;
 const H: u32 = 240;
 
 fn with_gl(f: impl FnOnce(&mut Renderer)) {
+    with_gl_filtered(ShadowFilter::default(), f)
+}
+
+fn with_gl_filtered(filter: ShadowFilter, f: impl FnOnce(&mut Renderer)) {
     let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = Platform::open(&WindowConfig {
         title: "render test".into(),
@@ -34,7 +38,7 @@ fn with_gl(f: impl FnOnce(&mut Renderer)) {
         offscreen: true,
     })
     .expect("offscreen GL context");
-    let mut renderer = Renderer::new(1024, 2048).unwrap();
+    let mut renderer = Renderer::with_shadow_filter(1024, 2048, filter).unwrap();
     f(&mut renderer);
 }
 
@@ -97,6 +101,47 @@ fn the_cars_shadow_darkens_the_ground_beside_it() {
             "{sunny:?} vs {bare_sunny:?}"
         );
     });
+}
+
+/// The xbox profile's one-tap shadow lookup darkens the same ground as the desktop's 2×2
+/// filter and differs from it only along the shadow's edge: the filter is a quality
+/// choice, not a different shadow.
+#[test]
+fn both_shadow_filters_shade_the_same_ground_and_differ_only_at_the_edge() {
+    let frames = [ShadowFilter::Pcf2x2, ShadowFilter::Bilinear].map(|filter| {
+        let mut out = None;
+        with_gl_filtered(filter, |r| {
+            let mut s = session();
+            let car = s.world().player_body().translation();
+            let ground = Vec3::new(car.x, 0.0, car.z);
+            let camera = Camera::looking_at(ground + Vec3::new(0.0, 25.0, -0.01), ground);
+            let img = draw(r, &mut s, &camera);
+            // As above: 0.2 m outside the right flank is in the cabin's shadow.
+            let (sx, sy) = pixel_of(&camera, ground + Vec3::new(-1.05, 0.0, 0.2));
+            let (lx, ly) = pixel_of(&camera, ground + Vec3::new(1.05, 0.0, 0.2));
+            assert!(
+                luma(img.pixel(sx, sy)) < 0.75 * luma(img.pixel(lx, ly)),
+                "{filter:?}: shaded {:?}, sunny {:?}",
+                img.pixel(sx, sy),
+                img.pixel(lx, ly)
+            );
+            out = Some(img);
+        });
+        out.expect("frame drawn")
+    });
+    let [soft, hard] = &frames;
+    let mut differing = 0;
+    for y in 0..H {
+        for x in 0..W {
+            if (luma(soft.pixel(x, y)) - luma(hard.pixel(x, y))).abs() > 6.0 {
+                differing += 1;
+            }
+        }
+    }
+    // The edge of a car's shadow seen from 25 m up is a few hundred pixels of the 76 800;
+    // both filters must leave the rest alone, and must not be the same filter.
+    assert!(differing > 0, "the two filters drew the same frame");
+    assert!(differing < (W * H) as usize / 50, "{differing} pixels differ");
 }
 
 /// Bright, grey pixels in the lower half: smoke (the ground is dark grey, the car red, the

@@ -42,7 +42,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
         vsync: false,
         offscreen: true,
     })?;
-    let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
+    let mut renderer = Renderer::for_profile(&setup.profile)?;
     let mut session = super::Session::start(setup);
     for f in 0..opts.frames {
         let braking = f + opts.brake_frames >= opts.frames;
@@ -228,7 +228,7 @@ pub fn capture_screen(
         offscreen: true,
     })?;
     let (w, h) = platform.drawable_size();
-    let mut renderer = Renderer::new(setup.profile.shadow_map_size, setup.profile.max_particles as usize)?;
+    let mut renderer = Renderer::for_profile(&setup.profile)?;
     let mut hud = crate::render::Hud::for_height(h)?;
     let mut backdrop = Backdrop::Plain;
     if which == MenuShot::Challenge {

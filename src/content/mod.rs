@@ -8,8 +8,8 @@ mod root;
 
 pub use levels::{bake_now, level_names, load_level, materials, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
-pub use profile::PlatformProfile;
 pub use profile::DEFAULT_PROFILE;
+pub use profile::{PlatformProfile, ShadowFilter};
 pub use root::ContentRoot;
 pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, read_file};
 pub use skidpad_bake::{

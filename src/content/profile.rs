@@ -64,6 +64,23 @@ struct RawRender {
     shadow_map_size: u32,
     #[serde(default = "default_skid_mark_segments")]
     skid_mark_segments: u32,
+    #[serde(default)]
+    shadow_filter: ShadowFilter,
+}
+
+/// How a lit fragment filters the sun's shadow map: `[render] shadow_filter` in a platform
+/// profile. The wider filter's softer edges cost three more depth-map fetches per lit
+/// fragment, which on a fill-bound GPU (llvmpipe at 640×480) is about an eighth of the
+/// frame (PERFORMANCE.md, "Shadow filter per profile").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShadowFilter {
+    /// 2×2 bilinear percentage-closer taps over a 4×4-texel footprint: soft edges.
+    #[default]
+    Pcf2x2,
+    /// One bilinear percentage-closer tap (2×2 texels): the hardware lookup of an
+    /// Xbox-class GPU; harder, blockier edges.
+    Bilinear,
 }
 
 /// Skid-mark segments a profile holds when it does not say: 2048 one-metre segments are
@@ -104,6 +121,9 @@ pub struct PlatformProfile {
     pub shadow_map_size: u32,
     /// Skid-mark ring capacity, segments (the oldest is reused when it is full).
     pub skid_mark_segments: u32,
+    /// How lit fragments filter the sun's shadow map (`[render] shadow_filter`, `pcf2x2`
+    /// when absent).
+    pub shadow_filter: ShadowFilter,
 }
 
 impl PlatformProfile {
@@ -195,6 +215,7 @@ impl PlatformProfile {
             max_particles: raw.render.max_particles,
             shadow_map_size: shadow,
             skid_mark_segments: raw.render.skid_mark_segments,
+            shadow_filter: raw.render.shadow_filter,
         })
     }
 }
@@ -258,6 +279,22 @@ mod tests {
         let text = xbox_text().replace("tick_rate_hz = 60", "tick_rate_hz = 0");
         let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
         assert_eq!(e.field, "timing.tick_rate_hz");
+    }
+
+    #[test]
+    fn the_console_filters_shadows_with_one_tap_and_a_bad_filter_is_named() {
+        assert_eq!(
+            PlatformProfile::load("xbox").unwrap().shadow_filter,
+            ShadowFilter::Bilinear
+        );
+        let desktop = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
+        assert_eq!(desktop.shadow_filter, ShadowFilter::Pcf2x2, "the default when absent");
+        let text = xbox_text().replace("shadow_filter = \"bilinear\"", "shadow_filter = \"pcf9x9\"");
+        let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+        assert!(
+            e.to_string().contains("pcf9x9") && e.to_string().contains("p.toml"),
+            "{e}"
+        );
     }
 
     #[test]

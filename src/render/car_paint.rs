@@ -11,8 +11,9 @@
 //! code in alpha: [`part_code`]) and that the shadow map is bound to unit 1.
 
 use super::shader::Program;
-use super::shadow::SHADOW_GLSL;
+use super::shadow::shadow_glsl;
 use super::RenderError;
+use crate::content::ShadowFilter;
 use glam::{Mat4, Vec3};
 use skidpad_bake::model::CarPart;
 
@@ -178,9 +179,9 @@ pub struct CarFrame {
 }
 
 impl CarProgram {
-    /// Compiles the car shader.
-    pub fn new() -> Result<CarProgram, RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{SHADOW_GLSL}{FRAGMENT_MAIN}");
+    /// Compiles the car shader, its shadow lookup filtered by `shadow_filter`.
+    pub fn new(shadow_filter: ShadowFilter) -> Result<CarProgram, RenderError> {
+        let fragment = format!("{FRAGMENT_HEAD}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
         let program = Program::new("car", VERTEX, &fragment)?;
         Ok(CarProgram {
             u_model: program.uniform("u_model"),

@@ -8,6 +8,7 @@
 //! attached to the wheels and props that cast them.
 
 use super::shader::Program;
+use crate::content::ShadowFilter;
 use glam::{Mat4, Vec3};
 
 /// Half the side of the square the shadow map covers around the car, m.
@@ -15,14 +16,25 @@ pub const SHADOW_HALF_EXTENT_M: f32 = 45.0;
 /// Depth range of the light's view around the focus, m.
 const DEPTH_HALF_RANGE_M: f32 = 150.0;
 
-/// The one shadow lookup every lit shader shares (the scene's and the cars'): how much of the
-/// sun a fragment at `light_clip` (its position in the light's clip space) sees, 0..1.
+/// The one shadow lookup every lit shader shares (the scene's and the cars'), as GLSL for
+/// `filter`: `float sun_visible(vec4 light_clip)`, how much of the sun a fragment at
+/// `light_clip` (its position in the light's clip space) sees, 0..1; outside the map,
+/// fully lit. Needs `u_shadow` (sampler2DShadow) and `u_shadow_texel` declared before it.
+///
+/// The filter is chosen when the shader is built, not by a uniform: llvmpipe runs both
+/// sides of a branch whatever the condition, so a uniform choice cost the taps of both
+/// filters (measured: PERFORMANCE.md, "Shadow filter per profile").
+pub fn shadow_glsl(filter: ShadowFilter) -> &'static str {
+    match filter {
+        ShadowFilter::Pcf2x2 => SHADOW_PCF_2X2_GLSL,
+        ShadowFilter::Bilinear => SHADOW_BILINEAR_GLSL,
+    }
+}
+
 /// Percentage-closer filtering with 2×2 taps a texel and a half apart, each a 2×2 bilinear
 /// comparison: 16 texels compared over a 4×4-texel footprint, as soft as 3×3 taps (36
 /// texels) at 4 fetches instead of 9, which is most of a lit fragment's cost on llvmpipe.
-/// Outside the map, fully lit. Needs `u_shadow` (sampler2DShadow) and `u_shadow_texel`
-/// declared before it.
-pub const SHADOW_GLSL: &str = r#"
+const SHADOW_PCF_2X2_GLSL: &str = r#"
 float sun_visible(vec4 light_clip) {
     vec3 l = light_clip.xyz / light_clip.w * 0.5 + 0.5;
     if (any(lessThanEqual(l, vec3(0.0))) || any(greaterThanEqual(l, vec3(1.0)))) return 1.0;
@@ -31,6 +43,16 @@ float sun_visible(vec4 light_clip) {
         for (int y = 0; y < 2; y++)
             sum += texture(u_shadow, vec3(l.xy + (vec2(x, y) - 0.5) * 1.5 * u_shadow_texel, l.z - 0.0006));
     return sum * 0.25;
+}
+"#;
+
+/// One bilinear comparison (2×2 texels): the hardware shadow-map lookup of a
+/// GeForce3-class GPU such as the original Xbox's.
+const SHADOW_BILINEAR_GLSL: &str = r#"
+float sun_visible(vec4 light_clip) {
+    vec3 l = light_clip.xyz / light_clip.w * 0.5 + 0.5;
+    if (any(lessThanEqual(l, vec3(0.0))) || any(greaterThanEqual(l, vec3(1.0)))) return 1.0;
+    return texture(u_shadow, vec3(l.xy, l.z - 0.0006));
 }
 "#;
 

@@ -239,7 +239,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             vsync: profile.vsync,
             offscreen: false,
         })?;
-        let renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
+        let renderer = Renderer::for_profile(&profile)?;
         Some(Window { renderer, platform })
     };
     let mut window = window;

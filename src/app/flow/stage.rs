@@ -84,7 +84,7 @@ impl Stage {
                 "no display: the game runs offscreen with nothing shown; close it with Ctrl-C or pass --max-frames"
             );
         }
-        let renderer = Renderer::new(profile.shadow_map_size, profile.max_particles as usize)?;
+        let renderer = Renderer::for_profile(profile)?;
         let audio = AudioOutput::open();
         let sound = SharedSound::default();
         audio.play(Mixer::new(sound.clone()));
