@@ -40,7 +40,8 @@ pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameDrawStats, FrameView, GpuMemory, PassDrawStats, Renderer, SceneDesc};
-pub use scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
+pub use car_model::{mesh_width_m, wheel_scale};
+pub use scene_desc::{SurfaceTexture, WheelSize, MAX_TEXTURED_MATERIALS};
 pub use skid_marks::SkidMarks;
 pub use surface_look::{SurfaceLook, SurfaceLooks};
 
