@@ -597,7 +597,10 @@ fn model(car: &CarDef) -> Vec<u8> {
     // One wheel mesh per distinct size (radius and width): axles that differ get their own.
     let mut wheel_meshes: Vec<((f32, f32), json::Index<json::Mesh>)> = Vec::new();
     for (i, w) in car.wheels.iter().enumerate() {
-        let width_m = car.sim().and_then(|s| s.wheels.get(i)).map_or(car.wheel_width_m, |s| s.width_m);
+        let width_m = car
+            .sim()
+            .and_then(|s| s.wheels.get(i))
+            .map_or(car.wheel_width_m, |s| s.width_m);
         let size = (w.radius_m, width_m);
         let same = |(r, wd): (f32, f32)| (r - size.0).abs() < 1e-6 && (wd - size.1).abs() < 1e-6;
         let mesh = match wheel_meshes.iter().find(|(s, _)| same(*s)) {

@@ -39,7 +39,10 @@ fn deceleration_at_match(car: &CarDef, ground: &str) -> (f32, i8) {
         }
     }
     let (k, gear) = gear.expect("the car slowed past the match speed");
-    assert!(k > HALF_WINDOW && k + HALF_WINDOW < speeds.len(), "{ground}: crossing at tick {k}");
+    assert!(
+        k > HALF_WINDOW && k + HALF_WINDOW < speeds.len(),
+        "{ground}: crossing at tick {k}"
+    );
     let decel = (speeds[k - HALF_WINDOW] - speeds[k + HALF_WINDOW]) / (2 * HALF_WINDOW) as f32 / w.dt_s();
     (decel, gear)
 }
@@ -55,7 +58,11 @@ fn a_car_coasting_on_sand_slows_by_its_rolling_resistance() {
         let (on_sand, sand_gear) = deceleration_at_match(&car, "sand");
         assert_eq!(gear, sand_gear, "{name}: same speed, same gear");
         let r = sim.wheels[0].radius_m;
-        let wheels_kg: f32 = sim.wheels.iter().map(|w| w.inertia_kg_m2 / (w.radius_m * w.radius_m)).sum();
+        let wheels_kg: f32 = sim
+            .wheels
+            .iter()
+            .map(|w| w.inertia_kg_m2 / (w.radius_m * w.radius_m))
+            .sum();
         let engine_kg = if gear > 0 {
             sim.engine.moi_kg_m2 * sim.overall_ratio(gear as usize).powi(2) / (r * r)
         } else {
@@ -83,5 +90,8 @@ fn a_car_at_rest_on_sand_stays_at_rest() {
     run(&mut w, 5.0, &idle());
     let drift_m = (w.player_body().translation() - start).length();
     let speed_mps = w.player_body().linvel().length();
-    assert!(drift_m < 1e-2 && speed_mps < 1e-2, "drift {drift_m} m, speed {speed_mps} m/s");
+    assert!(
+        drift_m < 1e-2 && speed_mps < 1e-2,
+        "drift {drift_m} m, speed {speed_mps} m/s"
+    );
 }

@@ -70,7 +70,7 @@ fn rolled(ground: &str, speed_mps: f32) -> Rolled {
 fn rolling_at_20_mps_on_wet_throws_spray_from_every_wheel_and_none_on_dry() {
     let wet = rolled("wet", 20.0);
     // Every wheel, every tick: 20 m/s is well above the spray speed.
-    assert!(20.0 > SPRAY_SPEED_MPS * 1.5);
+    const { assert!(20.0 > SPRAY_SPEED_MPS * 1.5) };
     assert_eq!(wet.spray_events, wet.wheels * TICKS as usize);
     // The pool's puffs: the carried fraction summed over events (one pool-wide carry),
     // so the count is the floor of Σ v·rate, give or take the one carried in.
@@ -96,5 +96,10 @@ fn spray_grows_with_speed() {
     // Twice the speed, twice the spray (the rate is per m/s of ground speed), within the
     // one puff each count may carry.
     let ratio = fast.spray_particles as f32 / moderate.spray_particles as f32;
-    assert!((ratio - 2.0).abs() < 0.15, "{} vs {}", fast.spray_particles, moderate.spray_particles);
+    assert!(
+        (ratio - 2.0).abs() < 0.15,
+        "{} vs {}",
+        fast.spray_particles,
+        moderate.spray_particles
+    );
 }

@@ -17,15 +17,22 @@ fn staggered_sedan() -> CarDef {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/content/cars/sedan.toml")).unwrap();
     let parts: Vec<&str> = text.split("\n[[wheels]]\n").collect();
     assert_eq!(parts.len(), 5, "the sedan has four [[wheels]]");
-    let front_line = |p: &str| p.contains(&format!("radius = {:.2}", FRONT.0)) && p.contains(&format!("width_m = {:.2}", FRONT.1));
-    assert!(parts[1..].iter().all(|p| front_line(p)), "sedan wheels changed: update FRONT");
+    let front_line =
+        |p: &str| p.contains(&format!("radius = {:.2}", FRONT.0)) && p.contains(&format!("width_m = {:.2}", FRONT.1));
+    assert!(
+        parts[1..].iter().all(|p| front_line(p)),
+        "sedan wheels changed: update FRONT"
+    );
     let mut out = parts[0].to_string();
     for (i, p) in parts[1..].iter().enumerate() {
         out += "\n[[wheels]]\n";
         if i >= 2 {
             out += &p
                 .replace(&format!("radius = {:.2}", FRONT.0), &format!("radius = {:.2}", REAR.0))
-                .replace(&format!("width_m = {:.2}", FRONT.1), &format!("width_m = {:.2}", REAR.1));
+                .replace(
+                    &format!("width_m = {:.2}", FRONT.1),
+                    &format!("width_m = {:.2}", REAR.1),
+                );
         } else {
             out += p;
         }
@@ -60,7 +67,10 @@ fn each_wheel_draws_at_its_own_radius_and_width() {
             ("length", drawn_length_m, 2.0 * expected.0),
             ("width", drawn_width_m, expected.1),
         ] {
-            assert!((got - want).abs() < 1e-3, "wheel {i}: drawn {what} {got} m, car file {want} m");
+            assert!(
+                (got - want).abs() < 1e-3,
+                "wheel {i}: drawn {what} {got} m, car file {want} m"
+            );
         }
     }
 }

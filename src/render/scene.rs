@@ -390,7 +390,12 @@ impl Renderer {
                 color,
             );
         }
-        for (i, (origin, wheel)) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]).enumerate() {
+        for (i, (origin, wheel)) in look
+            .wheel_origins
+            .iter()
+            .zip(&car.wheels[..car.wheel_count])
+            .enumerate()
+        {
             let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
             let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
             let size = look.wheel_size(i);

@@ -118,7 +118,10 @@ fn wheel_contact(
         collider,
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
         loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
-        rolling_resistance: physics.colliders.get(collider).map_or(0.0, |c| surfaces.rolling_resistance(c)),
+        rolling_resistance: physics
+            .colliders
+            .get(collider)
+            .map_or(0.0, |c| surfaces.rolling_resistance(c)),
         surface: physics.colliders.get(collider).and_then(|c| surfaces.surface(c)),
     }
 }

@@ -3,9 +3,7 @@
 
 use super::SimWorld;
 use crate::content::material::SurfaceParticles;
-use crate::sim::events::{
-    SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W, SPRAY_SPEED_MPS,
-};
+use crate::sim::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W, SPRAY_SPEED_MPS};
 use glam::Vec3;
 
 impl SimWorld {
@@ -41,7 +39,8 @@ impl SimWorld {
                         surface: w.surface,
                     });
                 } else if ground_v.length() > SPRAY_SPEED_MPS
-                    && w.surface.is_some_and(|m| self.materials.get(m).particles == SurfaceParticles::Spray)
+                    && w.surface
+                        .is_some_and(|m| self.materials.get(m).particles == SurfaceParticles::Spray)
                 {
                     self.sim_events.push(SimEvent::Spray {
                         position: w.contact_m,
