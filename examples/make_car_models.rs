@@ -594,13 +594,20 @@ fn model(car: &CarDef) -> Vec<u8> {
         front.iter().map(|w| w.origin_m.z).sum::<f32>() / n,
     ];
     nodes.push(g.node("thrust", None, thrust));
-    let mut wheel_meshes: Vec<(f32, json::Index<json::Mesh>)> = Vec::new();
+    // One wheel mesh per distinct size (radius and width): axles that differ get their own.
+    let mut wheel_meshes: Vec<((f32, f32), json::Index<json::Mesh>)> = Vec::new();
     for (i, w) in car.wheels.iter().enumerate() {
-        let mesh = match wheel_meshes.iter().find(|(r, _)| (r - w.radius_m).abs() < 1e-6) {
+        let width_m = car
+            .sim()
+            .and_then(|s| s.wheels.get(i))
+            .map_or(car.wheel_width_m, |s| s.width_m);
+        let size = (w.radius_m, width_m);
+        let same = |(r, wd): (f32, f32)| (r - size.0).abs() < 1e-6 && (wd - size.1).abs() < 1e-6;
+        let mesh = match wheel_meshes.iter().find(|(s, _)| same(*s)) {
             Some((_, m)) => *m,
             None => {
-                let m = g.mesh("wheel", &wheel(w.radius_m, car.wheel_width_m));
-                wheel_meshes.push((w.radius_m, m));
+                let m = g.mesh("wheel", &wheel(w.radius_m, width_m));
+                wheel_meshes.push((size, m));
                 m
             }
         };

@@ -134,6 +134,17 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
     };
     let kerb = level.materials.id("kerb", "track", "kerb").ok();
     let gravel = level.materials.id("gravel", "track", "run-off").ok();
+    // The dressed corners' run-offs may be another surface (sand traps): the points each
+    // of those corners covers.
+    let dressed: Vec<(usize, usize)> = match def.dressed_runoff_material {
+        None => Vec::new(),
+        Some(_) => crate::track_dressing::corners_tightest_first(def)
+            .into_iter()
+            .take(def.dressed_corners as usize)
+            .map(|c| (c.entry, c.points))
+            .collect(),
+    };
+    let in_dressed_corner = |i: usize| dressed.iter().any(|&(entry, points)| (i + n - entry) % n < points);
     let road_color = rgba(def.material);
     for start in (0..n).step_by(TRACK_POINTS_PER_PIECE) {
         // Indices of this piece's points, one past the end to close each strip.
@@ -197,14 +208,18 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
                 kerb,
             ));
         }
-        if let (Some(gravel), true) = (gravel, def.runoff_width_m > 0.0) {
+        let runoff = match def.dressed_runoff_material {
+            Some(m) if in_dressed_corner(idx[TRACK_POINTS_PER_PIECE / 2]) => Some(m),
+            _ => gravel,
+        };
+        if let (Some(runoff), true) = (runoff, def.runoff_width_m > 0.0) {
             // Outside the corner: the right side of a left turn, the left side of a right.
             let (border, sign) = if k > 0.0 { (&r, -1.0) } else { (&l, 1.0) };
             let inner = offset(border, sign, def.kerb_width_m);
             let outer = offset(border, sign, def.kerb_width_m + def.runoff_width_m);
             out.push(piece(
-                strip(&inner, &outer, RUNOFF_Y_M, RUNOFF_Y_M, origin, |_| rgba(gravel)),
-                gravel,
+                strip(&inner, &outer, RUNOFF_Y_M, RUNOFF_Y_M, origin, |_| rgba(runoff)),
+                runoff,
             ));
         }
     }

@@ -77,6 +77,8 @@ struct RawTrack {
     barrier_height_m: f64,
     #[serde(default)]
     dressed_corners: u32,
+    #[serde(default)]
+    dressed_runoff_material: Option<String>,
     #[serde(default = "distance_boards")]
     distance_boards_m: Vec<f64>,
     #[serde(default)]
@@ -189,6 +191,9 @@ pub struct TrackDef {
     pub barrier_height_m: f32,
     /// The tightest corners that get a tyre wall and distance boards.
     pub dressed_corners: u32,
+    /// The run-off surface outside those dressed corners (a sand trap); `None`: gravel like
+    /// every other corner's.
+    pub dressed_runoff_material: Option<MaterialId>,
     /// Distances of those boards before each dressed corner's braking point, m.
     pub distance_boards_m: Vec<f32>,
     /// A chequered start/finish line across the road at the first point, and a grid slot
@@ -430,6 +435,10 @@ impl Level {
                         ));
                     } else {
                         t.dressed_corners
+                    },
+                    dressed_runoff_material: match &t.dressed_runoff_material {
+                        None => None,
+                        Some(name) => Some(mat(name, "track.dressed_runoff_material")?),
                     },
                     distance_boards_m: distance_boards_m(&t.distance_boards_m, v)?,
                     start_line: t.start_line,

@@ -20,6 +20,12 @@ pub struct Material {
     pub friction: f32,
     /// Loose surfaces (gravel, snow, grass) throw dust.
     pub loose: bool,
+    /// Rolling resistance the surface adds to a rolling tyre, as a coefficient of its load
+    /// (C_rr, dimensionless; 0 on firm ground, whose small rolling loss each car's own
+    /// damping already carries). A soft surface the tyre sinks into (sand) resists with the
+    /// work of compacting it (Bekker's compaction resistance): the sim car applies
+    /// `C_rr · F_n` against the wheel's rolling direction.
+    pub rolling_resistance: f32,
     /// Albedo, linear RGB 0..1.
     pub color: [f32; 3],
     /// Strength of the ground tile pattern drawn on it, 0..1 (only where it has no
@@ -142,6 +148,8 @@ struct RawMaterial {
     friction: f64,
     #[serde(default)]
     loose: bool,
+    #[serde(default)]
+    rolling_resistance: f64,
     color: [f64; 3],
     #[serde(default)]
     pattern: f64,
@@ -207,6 +215,7 @@ impl MaterialTable {
                 Ok(Material {
                     friction: v.range(&f("friction"), m.friction, 0.0, 5.0)? as f32,
                     loose: m.loose,
+                    rolling_resistance: v.range(&f("rolling_resistance"), m.rolling_resistance, 0.0, 1.0)? as f32,
                     color: c.to_array(),
                     pattern: v.range(&f("pattern"), m.pattern, 0.0, 1.0)? as f32,
                     texture,
@@ -262,6 +271,17 @@ mod tests {
         assert_eq!(m.texture, None);
         assert_eq!(m.texture_scale_m, DEFAULT_TEXTURE_SCALE_M as f32);
         assert_eq!(m.sheen, 0.0);
+        assert_eq!(m.rolling_resistance, 0.0);
+    }
+
+    #[test]
+    fn rolling_resistance_is_read_and_out_of_range_names_the_field() {
+        let file = b"[sand]\nfriction = 0.5\nloose = true\nrolling_resistance = 0.15\ncolor = [0.8, 0.7, 0.5]\n";
+        let t = MaterialTable::parse("m.toml", file).unwrap();
+        assert_eq!(t.get(MaterialId(0)).rolling_resistance, 0.15);
+        let bad = b"[sand]\nfriction = 0.5\nrolling_resistance = -0.1\ncolor = [0.8, 0.7, 0.5]\n";
+        let e = MaterialTable::parse("m.toml", bad).unwrap_err().to_string();
+        assert!(e.contains("sand.rolling_resistance"), "{e}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod challenge_hud;
 pub mod challenge_run;
 mod chase_camera;
 mod damage_smoke;
+mod field_camera;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;
@@ -40,11 +41,12 @@ pub mod trial_run;
 
 pub use car_preview::CarPreview;
 pub use chase_camera::ChaseCamera;
+pub use field_camera::field_camera;
 pub use launcher::Launcher;
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
 pub use scenario_steps::{run_car, run_world, RunSteps};
-pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotOptions};
+pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, ShotOptions};
 pub use session::Session;
 pub use setup::Setup;
 pub use streaming::ThreadedChunks;

@@ -31,6 +31,19 @@ pub struct ShotOptions {
     pub brake_frames: u32,
     /// How the ground is coloured (`--view friction`: by the friction the physics uses).
     pub view: crate::render::GroundView,
+    /// Where the camera stands.
+    pub camera: ShotCamera,
+}
+
+/// Where a screenshot's camera stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ShotCamera {
+    /// The chase camera behind the player, as in play.
+    #[default]
+    Chase,
+    /// Raised behind the last car, looking along the field at every car (see
+    /// [`field_camera`](super::field_camera)): a race's grid in view.
+    Field,
 }
 
 /// Renders `level` after `opts.frames` ticks into an image, with no window shown.
@@ -63,7 +76,13 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     renderer.set_ground_view(opts.view, &setup.level.level.materials);
     renderer.apply_chunk_events(&events);
     // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
-    let camera = session.camera(1.0);
+    let camera = match opts.camera {
+        ShotCamera::Chase => session.camera(1.0),
+        ShotCamera::Field => {
+            let cars: Vec<_> = session.snapshot().cars.iter().map(|c| c.chassis).collect();
+            super::field_camera(&cars).unwrap_or_else(|| session.camera(1.0))
+        }
+    };
     let (w, h) = platform.drawable_size();
     renderer.draw(&session.frame_view(1.0, &camera), w, h);
     if opts.hud {

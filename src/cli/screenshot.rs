@@ -4,7 +4,7 @@
 use super::context::Context;
 use crate::app::menu::Device;
 use crate::app::Setup;
-use crate::app::{MenuShot, ShotOptions};
+use crate::app::{MenuShot, ShotCamera, ShotOptions};
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::vehicle::DEFAULT_CAR;
@@ -56,6 +56,10 @@ pub struct ShotArgs {
     /// `friction` colours the ground by the friction μ the physics uses (blue low, red high).
     #[arg(long, value_name = "VIEW", default_value = "normal", value_parser = ["normal", "friction"])]
     pub view: String,
+    /// Where the camera stands: `chase` (behind the player, as in play) or `field` (raised
+    /// behind the last car, looking along the grid at every car: with `--ai N`, the field).
+    #[arg(long, value_name = "CAMERA", default_value = "chase", value_parser = ["chase", "field"])]
+    pub camera: String,
     /// Render a screen of the front end instead (level and car select focused on
     /// `--level` and `--car`, a challenge level's select as Challenges shows it; the pause menu, the pad-unplugged screen and the time trial's
     /// HUD (`trial`) and the race's (`race`: the countdown and the panel; `--ai N` puts
@@ -86,6 +90,10 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
         view: match a.view.as_str() {
             "friction" => crate::render::GroundView::Friction,
             _ => crate::render::GroundView::Albedo,
+        },
+        camera: match a.camera.as_str() {
+            "field" => ShotCamera::Field,
+            _ => ShotCamera::Chase,
         },
     };
     check_pedals(a)?;

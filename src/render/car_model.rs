@@ -7,6 +7,8 @@
 
 use super::car_paint::part_color;
 use super::mesh::Mesh;
+use super::scene_desc::WheelSize;
+use glam::Vec3;
 use skidpad_bake::model::{CarModel, PartMesh};
 use std::sync::Arc;
 
@@ -18,6 +20,17 @@ pub struct CarMeshes {
     pub wheel: Mesh,
     /// The wheel mesh's radius, m (a wheel of another radius scales it).
     pub wheel_radius_m: f32,
+    /// The wheel mesh's width along its axle, m (a wheel of another width scales it).
+    pub wheel_width_m: f32,
+}
+
+/// The scale that draws a wheel mesh of `mesh_radius_m` and `mesh_width_m` (the model's
+/// `wheel_0`) as a wheel of `size`: radius along Y and Z, width along the axle (X). One
+/// mesh serves every axle; if a wheel looks squashed, its car file's radius or width
+/// disagrees with the model's wheel (`skidpad cars` checks they agree).
+pub fn wheel_scale(mesh_radius_m: f32, mesh_width_m: f32, size: WheelSize) -> Vec3 {
+    let r = size.radius_m / mesh_radius_m.max(1e-3);
+    Vec3::new(size.width_m / mesh_width_m.max(1e-3), r, r)
 }
 
 /// The models uploaded so far.
@@ -42,6 +55,7 @@ impl CarModels {
                 body: upload(&model.body),
                 wheel: upload(&model.wheel),
                 wheel_radius_m: model.wheel_mesh_radius_m,
+                wheel_width_m: mesh_width_m(&model.wheel),
             };
             self.uploaded.push((model.clone(), meshes));
         }
@@ -54,6 +68,12 @@ impl CarModels {
             .find(|(m, _)| Arc::ptr_eq(m, model))
             .map(|(_, meshes)| meshes)
     }
+}
+
+/// `mesh`'s extent along the axle (X), m.
+pub fn mesh_width_m(mesh: &PartMesh) -> f32 {
+    let (lo, hi) = mesh.bounds();
+    hi[0] - lo[0]
 }
 
 fn upload(mesh: &PartMesh) -> Mesh {

@@ -34,13 +34,14 @@ mod texture_array;
 mod textures;
 
 pub use camera::Camera;
+pub use car_model::{mesh_width_m, wheel_scale};
 pub use car_paint::{ai_paint, paint_color, PAINTS};
 pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
 pub use readback::{read_back_buffer, wait_for_gpu, Image};
 pub use scene::{CarLook, FrameDrawStats, FrameView, GpuMemory, PassDrawStats, Renderer, SceneDesc};
-pub use scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
+pub use scene_desc::{SurfaceTexture, WheelSize, MAX_TEXTURED_MATERIALS};
 pub use skid_marks::SkidMarks;
 pub use surface_look::{SurfaceLook, SurfaceLooks};
 

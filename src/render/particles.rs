@@ -95,6 +95,10 @@ pub struct ParticlePool {
     surfaces: SurfaceLooks,
 }
 
+/// Spray puffs a wheel rolling on wet ground throws a tick per m/s of its ground speed:
+/// at 20 m/s one every ~3 ticks (a veil behind each tyre, not a cloud).
+pub const SPRAY_PUFFS_PER_TICK_PER_MPS: f32 = 0.017;
+
 impl ParticlePool {
     /// A pool of at most `capacity` particles (the platform profile's cap).
     pub fn new(capacity: usize) -> Self {
@@ -205,6 +209,24 @@ impl ParticlePool {
                     if self.carry >= 1.0 {
                         self.carry -= 1.0;
                         self.emit_thrown(look, position, velocity, false);
+                    }
+                }
+                SimEvent::Spray {
+                    position,
+                    velocity,
+                    surface,
+                    ..
+                } => {
+                    // Spray grows with speed: the water a tread lifts goes with its
+                    // rotation rate. A puff every ~3 ticks a wheel at 20 m/s, at most one a
+                    // tick (the pool's cap does the rest).
+                    let look = self.look(surface, false);
+                    self.carry += (velocity.length() * SPRAY_PUFFS_PER_TICK_PER_MPS).min(1.0);
+                    if self.carry >= 1.0 {
+                        self.carry -= 1.0;
+                        // Thrown up off the back of the tire, not from under it.
+                        let behind = -velocity.normalize_or_zero() * 0.4;
+                        self.emit_thrown(look, position + behind, velocity, false);
                     }
                 }
                 SimEvent::Landing {

@@ -2,7 +2,7 @@
 
 use super::billboards::Billboards;
 use super::camera::Camera;
-use super::car_model::CarModels;
+use super::car_model::{wheel_scale, CarModels};
 use super::car_paint::{CarFrame, CarProgram};
 use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
@@ -387,13 +387,14 @@ impl Renderer {
     /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
     /// its body in `color`.
     /// A car drawn from a model: its body in the chassis frame, each wheel's mesh at the
-    /// wheel's centre, steered, spun and scaled to the car's wheel radius.
+    /// wheel's centre, steered, spun and scaled to that wheel's own radius and width.
     fn car_meshes(&self, look: &CarLook, car: &CarPose, color: Vec3, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
         let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
         if let Some(meshes) = self.model_meshes(look) {
             f(&meshes.body, &chassis, color);
-            let scale = Vec3::splat(look.wheel_radius_m / meshes.wheel_radius_m.max(1e-3));
-            for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
+            let wheels = look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]);
+            for (i, (origin, wheel)) in wheels.enumerate() {
+                let scale = wheel_scale(meshes.wheel_radius_m, meshes.wheel_width_m, look.wheel_size(i));
                 let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
                 let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
                 f(
@@ -411,12 +412,17 @@ impl Renderer {
                 color,
             );
         }
-        for (origin, wheel) in look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]) {
+        for (i, (origin, wheel)) in look
+            .wheel_origins
+            .iter()
+            .zip(&car.wheels[..car.wheel_count])
+            .enumerate()
+        {
             let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
             let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
-            let d = look.wheel_radius_m * 2.0;
-            let model =
-                chassis * Mat4::from_scale_rotation_translation(Vec3::new(look.wheel_width_m, d, d), rot, centre);
+            let size = look.wheel_size(i);
+            let d = size.radius_m * 2.0;
+            let model = chassis * Mat4::from_scale_rotation_translation(Vec3::new(size.width_m, d, d), rot, centre);
             f(&self.wheel, &model, TYRE_COLOR);
         }
     }

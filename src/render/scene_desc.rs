@@ -20,10 +20,13 @@ pub struct CarLook {
     /// Wheel ray origins in the chassis frame (x and z place the wheel; y comes from the
     /// snapshot's suspension).
     pub wheel_origins: Vec<Vec3>,
-    /// Wheel radius, m.
+    /// The largest wheel's radius, m.
     pub wheel_radius_m: f32,
-    /// Wheel width, m.
+    /// The widest wheel's width, m.
     pub wheel_width_m: f32,
+    /// Each wheel's own size, in `wheel_origins` order: a car whose axles differ draws
+    /// each wheel at its own radius and width.
+    pub wheel_sizes: Vec<WheelSize>,
     /// The car's model, when it has one: drawn by the car shader instead of the boxes.
     pub model: Option<Arc<CarModel>>,
 }
@@ -37,9 +40,39 @@ impl CarLook {
             wheel_origins: car.wheels.iter().map(|w| w.origin_m).collect(),
             wheel_radius_m: car.wheel_radius_m,
             wheel_width_m: car.wheel_width_m,
+            wheel_sizes: car
+                .wheels
+                .iter()
+                .enumerate()
+                .map(|(i, w)| WheelSize {
+                    radius_m: w.radius_m,
+                    // The arcade model has one width for every wheel; the sim model one each.
+                    width_m: car
+                        .sim()
+                        .and_then(|s| s.wheels.get(i))
+                        .map_or(car.wheel_width_m, |s| s.width_m),
+                })
+                .collect(),
             model: car.model_mesh.clone(),
         }
     }
+
+    /// The size of wheel `i` (the largest wheel's for an index past the list).
+    pub fn wheel_size(&self, i: usize) -> WheelSize {
+        self.wheel_sizes.get(i).copied().unwrap_or(WheelSize {
+            radius_m: self.wheel_radius_m,
+            width_m: self.wheel_width_m,
+        })
+    }
+}
+
+/// One wheel's size as drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WheelSize {
+    /// Radius, m (the physics' radius, so the tyre meets the road where the ray does).
+    pub radius_m: f32,
+    /// Width along the axle, m.
+    pub width_m: f32,
 }
 
 /// What render needs to know about a level that the snapshots and chunks do not carry.

@@ -1,5 +1,5 @@
 //! What happened in a tick that presentation reacts to: sliding tires (smoke), loose ground
-//! (dust), landings and crashes (debris, sparks, rumble, sound). Derived from the state
+//! (dust), tires rolling fast on wet ground (spray), landings and crashes (debris, sparks, rumble, sound). Derived from the state
 //! after each step; nothing reads them back into the simulation.
 
 use crate::content::material::MaterialId;
@@ -9,6 +9,10 @@ use glam::Vec3;
 pub const SLIP_EVENT_W: f32 = 5_000.0;
 /// Ground speed above which wheels on loose ground raise dust, m/s.
 pub const DUST_SPEED_MPS: f32 = 4.0;
+/// Ground speed above which a tire rolling on a surface that throws spray (wet asphalt:
+/// `particles = "spray"`) throws it up behind, m/s (about 30 km/h: below it the tread
+/// sheds the water without lifting it).
+pub const SPRAY_SPEED_MPS: f32 = 8.0;
 /// A change of velocity in one tick larger than this (gravity aside) is a crash, m/s. No
 /// vehicle force comes near it: 10 m/s² of thrust or braking is 0.17 m/s at 60 Hz.
 pub const IMPACT_DV_MPS: f32 = 2.0;
@@ -47,6 +51,20 @@ pub enum SimEvent {
         /// Which of its wheels (definition order): ruts join a wheel's successive events.
         wheel: u8,
         /// The material under the tire, if the ground has one (particle and rut colours).
+        surface: Option<MaterialId>,
+    },
+    /// A wheel rolling fast on a surface that throws spray (wet asphalt), not sliding: the
+    /// water its tread lifts. Render scales the spray with `velocity`'s length.
+    Spray {
+        /// Contact point.
+        position: Vec3,
+        /// Ground velocity there.
+        velocity: Vec3,
+        /// Which car (0 = the player).
+        car: u8,
+        /// Which of its wheels (definition order).
+        wheel: u8,
+        /// The material under the tire (the spray's colour).
         surface: Option<MaterialId>,
     },
     /// The car came down after a jump.

@@ -52,6 +52,12 @@ impl<'a> Surfaces<'a> {
         self.material(collider).map_or(1.0, |m| m.friction)
     }
 
+    /// The rolling resistance coefficient C_rr `collider`'s surface adds (0: firm ground,
+    /// props, other cars).
+    pub fn rolling_resistance(&self, collider: &Collider) -> f32 {
+        self.material(collider).map_or(0.0, |m| m.rolling_resistance)
+    }
+
     /// Whether `collider` is a loose surface (gravel, snow, grass) that throws dust.
     pub fn loose(&self, collider: &Collider) -> bool {
         self.material(collider).is_some_and(|m| m.loose)
@@ -81,6 +87,8 @@ pub struct WheelContact {
     pub friction: f32,
     /// The surface is loose (throws dust).
     pub loose: bool,
+    /// Rolling resistance coefficient C_rr the surface adds (0 on firm ground).
+    pub rolling_resistance: f32,
     /// The material hit, if the collider has one (what particles and skid marks colour by).
     pub surface: Option<MaterialId>,
 }
@@ -110,6 +118,10 @@ fn wheel_contact(
         collider,
         friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
         loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
+        rolling_resistance: physics
+            .colliders
+            .get(collider)
+            .map_or(0.0, |c| surfaces.rolling_resistance(c)),
         surface: physics.colliders.get(collider).and_then(|c| surfaces.surface(c)),
     }
 }

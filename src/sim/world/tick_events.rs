@@ -1,8 +1,9 @@
-//! The events of a tick (slip, dust, landing, impact), derived from the state after the
+//! The events of a tick (slip, dust, spray, landing, impact), derived from the state after the
 //! step; nothing reads them back into the simulation.
 
 use super::SimWorld;
-use crate::sim::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W};
+use crate::content::material::SurfaceParticles;
+use crate::sim::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W, SPRAY_SPEED_MPS};
 use glam::Vec3;
 
 impl SimWorld {
@@ -31,6 +32,17 @@ impl SimWorld {
                     });
                 } else if w.on_loose && ground_v.length() > DUST_SPEED_MPS {
                     self.sim_events.push(SimEvent::Dust {
+                        position: w.contact_m,
+                        velocity: ground_v,
+                        car: i as u8,
+                        wheel: k as u8,
+                        surface: w.surface,
+                    });
+                } else if ground_v.length() > SPRAY_SPEED_MPS
+                    && w.surface
+                        .is_some_and(|m| self.materials.get(m).particles == SurfaceParticles::Spray)
+                {
+                    self.sim_events.push(SimEvent::Spray {
                         position: w.contact_m,
                         velocity: ground_v,
                         car: i as u8,

@@ -38,6 +38,8 @@ pub(super) struct Patch {
     pub(super) hold_y: f32,
     pub(super) suspension_n: f32,
     pub(super) compression_m: f32,
+    /// The surface's rolling resistance along `forward`, N (0 on firm ground).
+    pub(super) rolling_n: f32,
 }
 
 /// A wheel whose ray hit the ground this tick.
@@ -151,6 +153,18 @@ impl Tick<'_> {
             0.0
         };
         let g_normal = (-nrm.dot(gravity)).max(1e-3);
+        // Rolling resistance of soft ground, C_rr·F_n against the rolling direction (the
+        // rolling resistance coefficient of terramechanics: Bekker's compaction resistance
+        // of a tyre sunk into sand). It fades out below the speed slip stops being defined
+        // and may not more than half-stop the patch in a tick, so it never drives a car
+        // backwards or rocks one at rest.
+        let rolling_n = if hit.rolling_resistance > 0.0 {
+            let fade = (v_x / low_speed.min_long_slip_denominator_mps.max(1e-3)).clamp(-1.0, 1.0);
+            let stop_cap = 0.5 * w.sprung_mass_kg * v_x.abs() / dt_s;
+            -(hit.rolling_resistance * load * fade.abs()).min(stop_cap) * v_x.signum()
+        } else {
+            0.0
+        };
         Patch {
             load_n: load,
             point,
@@ -164,6 +178,7 @@ impl Tick<'_> {
             hold_y: -blend * load * left.dot(gravity) / g_normal,
             suspension_n: load_n,
             compression_m: (wheel.def.reach_m - hit.distance_m).max(0.0),
+            rolling_n,
         }
     }
 }

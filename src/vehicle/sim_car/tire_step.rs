@@ -76,6 +76,12 @@ impl Tick<'_> {
                 fy *= limit / magnitude;
             }
             body.add_force_at_point(patch.forward * fx + patch.left * fy, patch.point, false);
+            // Soft ground's rolling resistance is the ground's, not the tyre's grip: outside
+            // the friction circle. Added only where there is some, so firm ground's force
+            // sums (and the state hashes) stay bit for bit as they were.
+            if patch.rolling_n != 0.0 {
+                body.add_force_at_point(patch.forward * patch.rolling_n, patch.point, false);
+            }
 
             out.omega[i] = omega;
             let hit = contacts[i].map(|c| c.distance_m).unwrap_or(wd.reach_m);
