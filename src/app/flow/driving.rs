@@ -144,6 +144,16 @@ impl Driving {
         self
     }
 
+    /// What is shown, for logs: the pad-unplugged screen, a page of the pause menu, or the
+    /// race itself.
+    pub fn screen_name(&self) -> &'static str {
+        match &self.pause {
+            _ if self.hud.controller_lost => "pad-lost",
+            Some(p) => p.page_name(),
+            None => "race",
+        }
+    }
+
     /// What the pause menu asked of the flow, taken once.
     pub fn request(&mut self) -> Option<Outcome> {
         self.request.take()

@@ -203,6 +203,15 @@ impl Flow {
         self.setup.as_ref()
     }
 
+    /// What is shown, for logs: `loading`, a front-end page, or what the race shows.
+    pub fn screen_name(&self) -> &'static str {
+        match &self.screen {
+            Screen::Menus(m) => m.page_name(),
+            Screen::Loading(_) => "loading",
+            Screen::Driving(d) => d.screen_name(),
+        }
+    }
+
     /// Whether the screen takes pad input this frame (all but loading).
     pub fn takes_pads(&self) -> bool {
         !matches!(self.screen, Screen::Loading(_))
