@@ -205,6 +205,9 @@ impl Driving {
     fn take_input(&mut self, stage: &mut Stage) -> bool {
         // The leave key (Esc) pauses instead of quitting: the pause menu has Quit game.
         let mut open_menu = false;
+        // The press that brings the player back from the unplugged screen (a pad's button,
+        // Enter) is not also a press in the pause menu under it: it would choose Resume.
+        let lost_before = self.hud.controller_lost;
         self.events.clear();
         for e in &stage.events {
             match *e {
@@ -264,7 +267,7 @@ impl Driving {
             }
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
-            (true, true) if !self.hud.controller_lost => {
+            (true, true) if !self.hud.controller_lost && !lost_before => {
                 if self.pause.is_none() {
                     self.pause = Some(PauseMenu::open(
                         self.settings.clone(),
