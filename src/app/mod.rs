@@ -8,6 +8,7 @@ pub mod challenge_hud;
 pub mod challenge_run;
 mod chase_camera;
 mod damage_smoke;
+mod scuff_marks;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;

@@ -34,7 +34,7 @@ mod texture_array;
 mod textures;
 
 pub use camera::Camera;
-pub use car_paint::{ai_paint, paint_color, PAINTS};
+pub use car_paint::{ai_paint, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};
