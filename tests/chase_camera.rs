@@ -84,3 +84,25 @@ fn stays_above_a_steep_hill_behind_the_car() {
         assert!(eye.y > surface_y(eye.z) + 0.1, "camera in the hill: {eye:?}");
     }
 }
+
+#[test]
+fn keeps_its_clearance_from_a_post_beside_its_line_of_sight() {
+    // A post 0.2 m square, 6 m high, where the camera wants to be (7.5 m behind the car),
+    // its side 0.05 m from the line between the car and the camera: a ray along that line
+    // misses it and would leave the eye 0.05 m from it, the near plane (0.12 m half-
+    // diagonal) cutting into it. The swept sphere stops the camera its clearance (0.35 m)
+    // short of it.
+    let post = block(Vec3::new(0.2, 6.0, 0.2), Vec3::new(0.15, 3.0, -7.5), Quat::IDENTITY);
+    let (lo, hi) = (Vec3::new(0.05, 0.0, -7.6), Vec3::new(0.25, 6.0, -7.4));
+    let mut w = world_with(vec![post], Vec3::new(0.0, 0.2, 0.0), Quat::IDENTITY);
+    let mut cam = ChaseCamera::new(&w);
+    for tick in 0..120 {
+        w.step(&idle());
+        cam.update(&w, w.dt_s());
+        let eye = cam.camera(1.0).eye;
+        let gap = (eye.clamp(lo, hi) - eye).length();
+        // 0.3 m: the clearance less 5 cm for the shape cast's tolerance and the spring
+        // moving the eye after it was clipped.
+        assert!(gap > 0.3, "tick {tick}: the eye {eye:?} is {gap} m from the post");
+    }
+}

@@ -21,6 +21,13 @@
 //! `poll` is the index of the [`Pads::poll`] call (the game polls once a frame, so: the
 //! frame) at which the event arrives, non-decreasing down the file. Buttons and axes are
 //! named as in [`PadButton`] and [`PadAxis`].
+//!
+//! A line whose pad is `key` presses or releases a keyboard key instead (`45 key press
+//! Escape`, keys named as in [`Key`]): [`Pads::take_script_keys`] hands them out as the
+//! window's key events of the same poll, so one script drives pad and keyboard together
+//! (the monkey test).
+
+use crate::events::{Key, PlatformEvent};
 
 /// A connected pad, stable while it stays plugged in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -123,6 +130,11 @@ pub struct PadScript {
     /// (poll index, event), in order.
     events: Vec<(u64, PadEvent)>,
     next: usize,
+    /// (poll index, key, pressed), in order: `key` lines.
+    keys: Vec<(u64, Key, bool)>,
+    next_key: usize,
+    /// Key events due at the polls so far, until taken.
+    keys_due: Vec<PlatformEvent>,
     polls: u64,
 }
 
@@ -130,6 +142,7 @@ impl PadScript {
     /// Parses script text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<PadScript, PadScriptError> {
         let mut events = Vec::new();
+        let mut keys = Vec::new();
         let mut last = 0u64;
         for (i, raw) in text.lines().enumerate() {
             let fail = |problem: String| PadScriptError {
@@ -152,6 +165,14 @@ impl PadScript {
                 return Err(fail(format!("poll index {at} comes before the previous line's {last}")));
             }
             last = at;
+            if *pad == "key" {
+                let [updown @ ("press" | "release"), name] = &words[2..] else {
+                    return Err(fail(format!("expected `POLL key press|release KEY`, got `{line}`")));
+                };
+                let key = key_named(name).ok_or_else(|| fail(format!("unknown key `{name}`")))?;
+                keys.push((at, key, *updown == "press"));
+                continue;
+            }
             let pad: usize = pad
                 .parse()
                 .map_err(|_| fail(format!("pad `{pad}` is not a whole number")))?;
@@ -184,6 +205,9 @@ impl PadScript {
         Ok(PadScript {
             events,
             next: 0,
+            keys,
+            next_key: 0,
+            keys_due: Vec::new(),
             polls: 0,
         })
     }
@@ -199,14 +223,14 @@ impl PadScript {
         Self::parse(&file, &text)
     }
 
-    /// How many events the script holds.
+    /// How many events (pad and key) the script holds.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.events.len() + self.keys.len()
     }
 
     /// Whether the script holds no events.
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.len() == 0
     }
 
     /// Moves this poll's events into `out`, then counts the poll.
@@ -217,6 +241,17 @@ impl PadScript {
             }
             out.push(*e);
             self.next += 1;
+        }
+        while let Some(&(at, key, pressed)) = self.keys.get(self.next_key) {
+            if at > self.polls {
+                break;
+            }
+            self.keys_due.push(PlatformEvent::Key {
+                key,
+                pressed,
+                repeat: false,
+            });
+            self.next_key += 1;
         }
         self.polls += 1;
     }
@@ -243,6 +278,39 @@ fn button_named(name: &str) -> Option<PadButton> {
     ]
     .into_iter()
     .find(|b| format!("{b:?}") == name)
+}
+
+fn key_named(name: &str) -> Option<Key> {
+    use Key as K;
+    [
+        K::Up,
+        K::Down,
+        K::Left,
+        K::Right,
+        K::W,
+        K::A,
+        K::S,
+        K::D,
+        K::Q,
+        K::E,
+        K::R,
+        K::C,
+        K::P,
+        K::Space,
+        K::Enter,
+        K::Escape,
+        K::Tab,
+        K::Backspace,
+        K::LeftShift,
+        K::LeftCtrl,
+        K::F1,
+        K::F2,
+        K::F3,
+        K::F4,
+        K::F12,
+    ]
+    .into_iter()
+    .find(|k| format!("{k:?}") == name)
 }
 
 fn axis_named(name: &str) -> Option<PadAxis> {
@@ -322,6 +390,14 @@ impl Pads {
             script: None,
             ids: std::collections::BTreeMap::new(),
             effects: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// Moves the key events of a pad script's `key` lines due by the last [`Pads::poll`]
+    /// into `out` (not cleared), as the window would give them. Nothing without a script.
+    pub fn take_script_keys(&mut self, out: &mut Vec<PlatformEvent>) {
+        if let Some(script) = self.script.as_mut() {
+            out.append(&mut script.keys_due);
         }
     }
 
@@ -528,6 +604,29 @@ mod tests {
     }
 
     #[test]
+    fn key_lines_come_out_as_the_window_key_events_of_their_poll() {
+        let script = "0 0 connected\n1 key press Escape\n2 key release Escape\n2 0 press South\n";
+        let mut pads = Pads::scripted(PadScript::parse("s", script).unwrap());
+        assert_eq!(PadScript::parse("s", script).unwrap().len(), 4);
+        let key = |pressed| PlatformEvent::Key {
+            key: Key::Escape,
+            pressed,
+            repeat: false,
+        };
+        let mut per_poll = Vec::new();
+        for _ in 0..4 {
+            let (mut pad_out, mut key_out) = (Vec::new(), Vec::new());
+            pads.poll(&mut pad_out);
+            pads.take_script_keys(&mut key_out);
+            per_poll.push((pad_out.len(), key_out));
+        }
+        assert_eq!(per_poll[0], (1, vec![]));
+        assert_eq!(per_poll[1], (0, vec![key(true)]));
+        assert_eq!(per_poll[2], (1, vec![key(false)]));
+        assert_eq!(per_poll[3], (0, vec![]));
+    }
+
+    #[test]
     fn a_bad_script_names_file_line_and_problem() {
         for (text, line, problem) in [
             ("0 0 wiggle\n", 1, "unknown event `wiggle`"),
@@ -537,6 +636,8 @@ mod tests {
             ("5 0 connected\n2 0 disconnected\n", 2, "comes before"),
             ("x 0 connected\n", 1, "not a whole number"),
             ("0 connected\n", 1, "expected `POLL PAD EVENT"),
+            ("0 key press Turbo\n", 1, "unknown key `Turbo`"),
+            ("0 key wiggle Up\n", 1, "expected `POLL key press|release KEY`"),
         ] {
             let e = PadScript::parse("pads.txt", text).unwrap_err();
             assert_eq!((e.file.as_str(), e.line), ("pads.txt", line), "{text:?}: {e}");

@@ -1,6 +1,6 @@
 //! The chase camera: follows the player's car on a critically damped spring (never a rigid
 //! attach), looks at the car, is pulled in front of any wall or hill between it and the
-//! car so it never goes into level geometry, and keeps a gap to the car so a crash that
+//! car (a sphere swept against the level) so it never goes into level geometry, and keeps a gap to the car so a crash that
 //! stops the car dead does not carry the camera into it.
 //!
 //! Updated once per tick from the simulation (so it is as deterministic as the sim) and
@@ -17,7 +17,8 @@ const LOOK_HEIGHT_M: f32 = 1.0;
 /// Spring stiffness as a natural frequency, rad/s: higher follows tighter. At 3 rad/s the
 /// camera trails a car accelerating at 7 m/s² by a/ω² ≈ 0.8 m and swings wide in turns.
 const SPRING_RAD_PER_S: f32 = 3.0;
-/// Kept between the camera and a wall or the ground, m.
+/// Kept between the camera and a wall or the ground, m: the radius of the sphere swept
+/// against the level (wider than the near plane's half-diagonal: 0.12 m at 0.1 m, 60° high, 16:9).
 const CLEARANCE_M: f32 = 0.35;
 /// Further than this from where it should be (a reset, a teleport), the camera jumps.
 const SNAP_DISTANCE_M: f32 = 40.0;
@@ -98,21 +99,22 @@ impl ChaseCamera {
     }
 
     /// Pulls `eye` in front of anything fixed between it and `target`, and lifts it above
-    /// the ground under it.
+    /// the ground under it. Both are sphere sweeps of [`CLEARANCE_M`]'s radius, not rays: a
+    /// ray finds the wall straight behind the car but slips past a wall's edge or a post
+    /// the view's near plane would still cut; the ball keeps the whole near plane clear.
     fn clip(world: &SimWorld, target: Vec3, eye: Vec3) -> Vec3 {
         let mut eye = eye;
         let offset = eye - target;
         let len = offset.length();
         if len > 1e-3 {
             let dir = offset / len;
-            if let Some(hit) = world.cast_static_ray(target, dir, len + CLEARANCE_M) {
-                eye = target + dir * (hit - CLEARANCE_M).max(0.0);
+            if let Some(hit) = world.cast_static_sphere(target, dir, CLEARANCE_M, len) {
+                eye = target + dir * hit;
             }
         }
         let probe = 4.0;
-        if let Some(hit) = world.cast_static_ray(eye + Vec3::Y * probe, -Vec3::Y, probe + CLEARANCE_M) {
-            let ground_y = eye.y + probe - hit;
-            eye.y = eye.y.max(ground_y + CLEARANCE_M);
+        if let Some(hit) = world.cast_static_sphere(eye + Vec3::Y * probe, -Vec3::Y, CLEARANCE_M, probe) {
+            eye.y = eye.y.max(eye.y + probe - hit);
         }
         eye
     }

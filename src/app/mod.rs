@@ -9,6 +9,7 @@ pub mod challenge_run;
 mod chase_camera;
 mod damage_smoke;
 mod field_camera;
+mod scuff_marks;
 // Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
 // and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
 pub mod flow;

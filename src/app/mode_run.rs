@@ -453,3 +453,66 @@ impl ModeReport {
         out
     }
 }
+
+/// The author time of `setup`'s level and car: the AI's lap at its top setting (ace) on
+/// the level's racing line, timed as `play`'s time trial times a lap (one lap from a
+/// rolling start, the out-lap to the line not counted). None when the AI completes no
+/// lap in the time allowed (three times the line's predicted time for the out-lap and the
+/// lap, plus two minutes): then check the line (`skidpad raceline`) and the car.
+pub fn author_lap_s(root: &crate::content::ContentRoot, setup: &Setup) -> Result<Option<f64>, Error> {
+    let race = crate::raceline::level_line(root, &setup.level, &setup.car)?;
+    let rate_hz = setup.profile.loop_config.tick_rate_hz;
+    let max_ticks = ((2.0 * f64::from(race.predicted_lap_s) * 3.0 + 120.0) * f64::from(rate_hz)) as u64;
+    let mut alone = setup.clone();
+    alone.opponents.clear();
+    alone.ai_difficulty = crate::ai::AiDifficulty::Ace;
+    let mut w = TrialWatch {
+        course: Some(course_of(setup)?),
+        start: Start::Rolling,
+        rate_hz,
+        laps: 1,
+        trial: None,
+    };
+    let opts = RunOptions {
+        input: RunInput::AiDriven {
+            race,
+            laps: 1,
+            max_ticks,
+        },
+        record: false,
+        telemetry: false,
+    };
+    headless::run_watched(&alone, opts, Some(&mut w))?;
+    Ok(w.trial.and_then(|t| t.best_with_hash()).map(|(lap, _)| lap.lap_s))
+}
+
+/// The author time in `key`'s record, or, with none there, measured now
+/// ([`author_lap_s`]) and kept in the record (a record with no lap of the player's yet
+/// is made for it), so a level and car are measured once: shipped levels and levels
+/// from `--content` alike get their medal targets. None when the AI completes no lap.
+pub fn author_time_kept(
+    root: &crate::content::ContentRoot,
+    setup: &Setup,
+    store: &RecordStore,
+    key: &RecordKey,
+) -> Result<Option<f64>, Error> {
+    let loaded = store.load(key);
+    if let Some(a) = &loaded.set_aside {
+        log::warn!(
+            "record {} set aside as {}: {}",
+            a.file.display(),
+            a.moved_to.display(),
+            a.problem
+        );
+    }
+    if let Some(author_s) = loaded.record.as_ref().and_then(|r| r.author_s) {
+        return Ok(Some(author_s));
+    }
+    let Some(author_s) = author_lap_s(root, setup)? else {
+        return Ok(None);
+    };
+    let mut record = loaded.record.unwrap_or_else(|| Record::empty(key));
+    record.author_s = Some(author_s);
+    store.save(key, &record)?;
+    Ok(Some(author_s))
+}

@@ -27,6 +27,14 @@ pub struct PlayOptions {
     pub identity: (String, String, String),
     /// The player's settings.
     pub settings: crate::settings::Settings,
+    /// Nobody watches (`play --unattended`, the monkey test): nothing is drawn or shown,
+    /// and frames run on a stepped clock (a frame of play is exactly one tick, a menu
+    /// frame its pace) as fast as the machine goes. The screens, their input and the
+    /// simulation are the same as in a watched game.
+    pub unattended: bool,
+    /// Frames to save as PNG images: (frame, file), frames of play and menus counted from
+    /// 0 as `--max-frames` counts them (tests look at what a scripted game showed).
+    pub capture: Vec<(u64, std::path::PathBuf)>,
 }
 
 /// Runs the game until the player quits: from the title screen when `setup` is None, else
@@ -37,7 +45,7 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         Some(s) => format!("Skidpad — {} — {}", s.level.level.name, s.car.name),
         None => "Skidpad".to_string(),
     };
-    let mut stage = Stage::open(&profile, title, opts.max_frames)?;
+    let mut stage = Stage::open(&profile, title, opts.max_frames, opts.unattended)?;
     let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
     // What the command line named (as given: a path stays a path), to tell its level from
     // one chosen in the menus when the recording is written.
@@ -45,6 +53,8 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
     let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s)));
     let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
+    let mut screen = flow.screen_name();
+    log_screen(screen, 0);
     loop {
         account.set_frame_cap_hz(flow.settings().display.frame_cap_hz);
         let mut frame = Frame::start(&stage.clock);
@@ -52,18 +62,40 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         if !flow.update(&mut stage, &mut frame) {
             break;
         }
-        flow.draw(&mut stage, &mut frame, &account);
-        stage.platform.swap();
+        let mut shot = None;
+        if !opts.unattended {
+            flow.draw(&mut stage, &mut frame, &account);
+            shot = capture_wanted(&opts.capture, account.all_frames()).map(|path| {
+                let (w, h) = stage.platform.drawable_size();
+                (path, crate::render::read_back_buffer(w, h))
+            });
+            stage.platform.swap();
+        }
         frame.mark(&stage.clock, Phase::Swap);
-        let go_on = match flow.end_frame(&mut stage, &mut frame) {
-            FrameKind::Play => account.end(frame, &stage.clock, stage.platform.vsync()),
+        // Unattended there is no vblank: the account paces frames of play on the clock.
+        let vsync = stage.platform.vsync() && !opts.unattended;
+        let kind = flow.end_frame(&mut stage, &mut frame);
+        // A loading frame shares its number with the counted frame after it: that one is kept.
+        if let (Some((path, image)), false) = (shot, kind == FrameKind::Wait) {
+            image
+                .write_png(path)
+                .map_err(|e| Error::runtime(format!("{}: cannot write the captured frame: {e}", path.display())))?;
+            log::info!("frame {} captured to {}", account.all_frames(), path.display());
+        }
+        let go_on = match kind {
+            FrameKind::Play => account.end(frame, &stage.clock, vsync),
             FrameKind::Menu => account.end_menu(),
             FrameKind::Wait => true,
         };
+        if flow.screen_name() != screen {
+            screen = flow.screen_name();
+            log_screen(screen, account.all_frames());
+        }
         if !go_on {
             break;
         }
     }
+    log::debug!(target: SCREENS_LOG, "frames {} in all", account.all_frames());
     // No race was played: nothing to report.
     let Some(mut run) = flow.end() else {
         log::info!("played {} frames", account.frames());
@@ -80,6 +112,20 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// The file frame `frame` is to be captured to, if any.
+fn capture_wanted(capture: &[(u64, std::path::PathBuf)], frame: u64) -> Option<&Path> {
+    capture.iter().find(|(f, _)| *f == frame).map(|(_, p)| p.as_path())
+}
+
+/// The log target of screen changes (`RUST_LOG=skidpad::screens=debug`): the monkey test
+/// reads from them how long each screen was kept.
+const SCREENS_LOG: &str = "skidpad::screens";
+
+/// Logs that `screen` is shown from frame `frame` on (frames of play and menus counted).
+fn log_screen(screen: &str, frame: u64) {
+    log::debug!(target: SCREENS_LOG, "screen {screen} at frame {frame}");
 }
 
 /// Writes the recorded `inputs` of `run` to `path` as a replay, atomically. The replay

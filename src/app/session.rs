@@ -20,6 +20,8 @@ pub struct Session {
     particles: ParticlePool,
     /// The player's car's smoke after a hard hit.
     damage: super::damage_smoke::DamageSmoke,
+    /// The player's car's scuffed paint after hard hits.
+    scuffs: super::scuff_marks::ScuffMarks,
     previous: Snapshot,
     current: Snapshot,
     /// Skid marks and ruts the cars leave (render only, fed from the snapshots' events).
@@ -64,6 +66,7 @@ impl Session {
             camera,
             particles: ParticlePool::new(setup.profile.max_particles as usize).with_surfaces(surfaces),
             damage: Default::default(),
+            scuffs: Default::default(),
             fixed: FixedStepLoop::new(setup.profile.loop_config),
             race,
             previous: current.clone(),
@@ -115,6 +118,8 @@ impl Session {
             world.dt_s(),
             &mut self.particles,
         );
+        self.scuffs
+            .update(&self.current.events, body.translation(), *body.rotation());
     }
 
     /// Plays on in `world` instead (a challenge's next run starts in a fresh world): no
@@ -130,6 +135,8 @@ impl Session {
         self.race.world.snapshot_into(&mut self.current);
         self.race.world.snapshot_into(&mut self.previous);
         self.skid_marks.clear();
+        // A fresh world's car is a fresh car.
+        self.scuffs = Default::default();
     }
 
     /// Moves the player's car to `position` at rest and refreshes the snapshots (render
@@ -194,6 +201,7 @@ impl Session {
             particles: Some(&self.particles),
             ghost: None,
             skid_marks: Some(&self.skid_marks),
+            scuffs: Some(self.scuffs.scuffs()),
         }
     }
 }

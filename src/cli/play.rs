@@ -29,6 +29,15 @@ pub struct PlayArgs {
     /// Quit after this many frames (unattended runs and smoke tests).
     #[arg(long, value_name = "N")]
     pub max_frames: Option<u64>,
+    /// Draw nothing and run frames on a stepped clock as fast as the machine goes: each
+    /// frame of play one tick (monkey and soak runs through the real screens; use with
+    /// `--max-frames` and a pad script).
+    #[arg(long)]
+    pub unattended: bool,
+    /// Save frame N (frames of play and menus counted from 0, as `--max-frames` counts
+    /// them) as a PNG image; repeatable (`--capture 120:pause.png`).
+    #[arg(long, value_name = "N:FILE.png", value_parser = parse_capture)]
+    pub capture: Vec<(u64, PathBuf)>,
     /// Record every tick's input to a replay file when the game ends: the last race played
     /// (the one the game closed in, or the last one left for the menus), named by its level
     /// and car.
@@ -50,6 +59,17 @@ pub struct PlayArgs {
     pub ai_difficulty: AiDifficulty,
 }
 
+/// `N:FILE.png` of `--capture`.
+fn parse_capture(s: &str) -> Result<(u64, PathBuf), String> {
+    let (n, file) = s
+        .split_once(':')
+        .ok_or_else(|| format!("`{s}`: expected FRAME:FILE.png, e.g. 120:pause.png"))?;
+    let n = n
+        .parse()
+        .map_err(|_| format!("`{s}`: the frame `{n}` is not a whole number"))?;
+    Ok((n, PathBuf::from(file)))
+}
+
 impl PlayArgs {
     /// What `skidpad` with no command plays: the title screen, every option at its
     /// command-line default.
@@ -59,6 +79,8 @@ impl PlayArgs {
             car: None,
             front_end: false,
             max_frames: None,
+            unattended: false,
+            capture: Vec::new(),
             record: None,
             replay: None,
             ai: 0,
@@ -108,6 +130,8 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
             replay,
             identity: (level, car, ctx.platform_arg.clone()),
             settings: ctx.settings(),
+            unattended: a.unattended,
+            capture: a.capture.clone(),
         },
     )
 }

@@ -14,8 +14,27 @@ use super::shader::Program;
 use super::shadow::shadow_glsl;
 use super::RenderError;
 use crate::content::ShadowFilter;
-use glam::{Mat4, Vec3};
+use glam::{Mat4, Quat, Vec3, Vec4};
 use skidpad_bake::model::CarPart;
+
+/// Scuff spots a car's paint can show at once.
+pub const MAX_SCUFFS: usize = 4;
+
+/// Scuffed paint on a car where it took hard hits: up to [`MAX_SCUFFS`] spots, each its
+/// centre in the car's frame (xyz, m) and its radius (w, m; 0: no spot). Presentation
+/// only: the game fills it from the simulation's impact events, nothing reads it back.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Scuffs {
+    /// The spots, in the car's frame.
+    pub spots: [Vec4; MAX_SCUFFS],
+}
+
+impl Scuffs {
+    /// The spots moved into the world with a car at `position`, `rotation` (radii kept).
+    pub fn in_world(&self, position: Vec3, rotation: Quat) -> [Vec4; MAX_SCUFFS] {
+        self.spots.map(|s| (position + rotation * s.truncate()).extend(s.w))
+    }
+}
 
 /// The paints a player can choose (settings `display.car_paint`, car select): name and
 /// linear RGB.
@@ -105,6 +124,7 @@ uniform float u_shadow_texel;
 uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
+uniform vec4 u_scuffs[4];
 out vec4 frag;
 "#;
 
@@ -116,7 +136,29 @@ void main() {
     vec3 albedo = part == 0 ? u_paint : v_color.rgb;
     // Finish per part: specular strength, its sharpness, reflection strength.
     float gloss = 0.05, shine = 8.0, refl = 0.0;
-    if (part == 0) { gloss = 0.7; shine = 90.0; refl = 0.30; }
+    if (part == 0) {
+        gloss = 0.7; shine = 90.0; refl = 0.30;
+        // Scuffs where the car was hit: the paint scraped to pale primer with darker
+        // scratches in streaks (a hash of the position in 2.5 cm × 17 cm cells, so it
+        // reads as scraping, not a stain), full out to 70 % of the spot's radius and
+        // fading to its edge; dull there.
+        float scuff = 0.0;
+        for (int i = 0; i < 4; i++) {
+            float r = u_scuffs[i].w;
+            if (r > 0.0) {
+                float d = length(v_world - u_scuffs[i].xyz);
+                scuff = max(scuff, 1.0 - smoothstep(0.7 * r, r, d));
+            }
+        }
+        if (scuff > 0.0) {
+            vec3 cell = floor(v_world * vec3(40.0, 6.0, 40.0));
+            float streak = fract(sin(dot(cell, vec3(12.9898, 78.233, 37.719))) * 43758.5453);
+            vec3 scraped = mix(vec3(0.55, 0.54, 0.51), vec3(0.14, 0.13, 0.12), step(0.6, streak));
+            albedo = mix(albedo, scraped, scuff);
+            gloss *= 1.0 - 0.85 * scuff;
+            refl *= 1.0 - 0.85 * scuff;
+        }
+    }
     else if (part == 1) { gloss = 1.0; shine = 160.0; refl = 0.75; }
     else if (part == 7) { gloss = 0.8; shine = 40.0; refl = 0.45; }
     else if (part == 2) { gloss = 0.2; shine = 20.0; refl = 0.06; }
@@ -160,6 +202,7 @@ pub struct CarProgram {
     u_sun_dir: i32,
     u_sky: i32,
     u_eye: i32,
+    u_scuffs: i32,
 }
 
 /// What a frame's car draws share: camera, light and sky.
@@ -194,6 +237,7 @@ impl CarProgram {
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
             u_eye: program.uniform("u_eye"),
+            u_scuffs: program.uniform("u_scuffs"),
             program,
         })
     }
@@ -219,6 +263,15 @@ impl CarProgram {
         unsafe {
             gl::Uniform3fv(self.u_paint, 1, paint.to_array().as_ptr());
             gl::Uniform2f(self.u_lamps, brake as u8 as f32, reverse as u8 as f32);
+        }
+    }
+
+    /// Sets the car's scuffs for the draws that follow: spots in the world (xyz, m) and
+    /// their radii (w, m; 0: none).
+    pub fn set_scuffs(&self, spots: &[Vec4; MAX_SCUFFS]) {
+        // SAFETY: a uniform array of the bound program, MAX_SCUFFS contiguous vec4s.
+        unsafe {
+            gl::Uniform4fv(self.u_scuffs, MAX_SCUFFS as i32, spots.as_ptr().cast());
         }
     }
 

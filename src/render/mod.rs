@@ -35,7 +35,7 @@ mod textures;
 
 pub use camera::Camera;
 pub use car_model::{mesh_width_m, wheel_scale};
-pub use car_paint::{ai_paint, paint_color, PAINTS};
+pub use car_paint::{ai_paint, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};

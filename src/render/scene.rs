@@ -3,7 +3,7 @@
 use super::billboards::Billboards;
 use super::camera::Camera;
 use super::car_model::{wheel_scale, CarModels};
-use super::car_paint::{CarFrame, CarProgram};
+use super::car_paint::{CarFrame, CarProgram, Scuffs};
 use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
@@ -50,6 +50,8 @@ pub struct FrameView<'a> {
     pub ghost: Option<(&'a CarPose, &'a CarPose)>,
     /// Skid marks and ruts on the ground, drawn after the solid scene.
     pub skid_marks: Option<&'a SkidMarks>,
+    /// The player's car's scuffed paint (car 0; the others are drawn clean).
+    pub scuffs: Option<&'a Scuffs>,
 }
 
 /// Tyre colour.
@@ -450,6 +452,9 @@ impl Renderer {
             }
             let car = a.lerp(b, view.alpha);
             self.car_program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
+            let scuffs = view.scuffs.filter(|_| i == 0).copied().unwrap_or_default();
+            self.car_program
+                .set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
             self.car_meshes(look, &car, look.color, &mut |mesh, model, _| {
                 let (centre, radius) = mesh.bounds().bounding_sphere(model);
                 if frustum.sees_sphere(centre, radius) {

@@ -144,6 +144,16 @@ impl Driving {
         self
     }
 
+    /// What is shown, for logs: the pad-unplugged screen, a page of the pause menu, or the
+    /// race itself.
+    pub fn screen_name(&self) -> &'static str {
+        match &self.pause {
+            _ if self.hud.controller_lost => "pad-lost",
+            Some(p) => p.page_name(),
+            None => "race",
+        }
+    }
+
     /// What the pause menu asked of the flow, taken once.
     pub fn request(&mut self) -> Option<Outcome> {
         self.request.take()
@@ -195,6 +205,9 @@ impl Driving {
     fn take_input(&mut self, stage: &mut Stage) -> bool {
         // The leave key (Esc) pauses instead of quitting: the pause menu has Quit game.
         let mut open_menu = false;
+        // The press that brings the player back from the unplugged screen (a pad's button,
+        // Enter) is not also a press in the pause menu under it: it would choose Resume.
+        let lost_before = self.hud.controller_lost;
         self.events.clear();
         for e in &stage.events {
             match *e {
@@ -254,7 +267,7 @@ impl Driving {
             }
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
-            (true, true) if !self.hud.controller_lost => {
+            (true, true) if !self.hud.controller_lost && !lost_before => {
                 if self.pause.is_none() {
                     self.pause = Some(PauseMenu::open(
                         self.settings.clone(),

@@ -147,6 +147,11 @@ impl FrameAccount {
         self.frames
     }
 
+    /// Frames of play and of the menus so far (what `--max-frames` counts).
+    pub fn all_frames(&self) -> u64 {
+        self.frames + self.menu_frames
+    }
+
     /// Frames of play that took longer than the budget.
     pub fn over_budget(&self) -> u64 {
         self.over_budget

@@ -133,6 +133,11 @@ impl Menus {
         std::mem::take(&mut self.settings_changed).then(|| self.front.settings())
     }
 
+    /// The page shown.
+    pub fn page_name(&self) -> &'static str {
+        self.front.page().name()
+    }
+
     /// The settings as the menus hold them.
     pub fn settings(&self) -> &Settings {
         self.front.settings()

@@ -69,6 +69,11 @@ impl PauseMenu {
         );
     }
 
+    /// The page shown (pause, its options, the quit confirmation).
+    pub fn page_name(&self) -> &'static str {
+        self.front.page().name()
+    }
+
     /// The settings as edited.
     pub fn settings(&self) -> &Settings {
         self.front.settings()

@@ -68,8 +68,15 @@ impl Stage {
     /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
     /// output and the HUD. A pad script that cannot be used fails before any window opens;
     /// no usable OpenGL 3.3 is exit code 3 (see [`Error`]). `max_frames` only decides
-    /// whether an offscreen game warns that nothing will close it.
-    pub fn open(profile: &PlatformProfile, title: String, max_frames: Option<u64>) -> Result<Stage, Error> {
+    /// whether an offscreen game warns that nothing will close it. `unattended` plays on a
+    /// stepped clock (`WallClock::stepped`: frames last what the game paces them to, with
+    /// no waiting), for runs nobody watches.
+    pub fn open(
+        profile: &PlatformProfile,
+        title: String,
+        max_frames: Option<u64>,
+        unattended: bool,
+    ) -> Result<Stage, Error> {
         // Before the window: a pad script that cannot be used is bad input, and nothing opens.
         let pads = Pads::from_env()?;
         let platform = Platform::open(&WindowConfig {
@@ -88,7 +95,11 @@ impl Stage {
         let audio = AudioOutput::open();
         let sound = SharedSound::default();
         audio.play(Mixer::new(sound.clone()));
-        let clock = WallClock::new();
+        let clock = if unattended {
+            WallClock::stepped()
+        } else {
+            WallClock::new()
+        };
         let hud_height = platform.drawable_size().1;
         let hud = Hud::for_height(hud_height)?;
         Ok(Stage {
@@ -121,6 +132,8 @@ impl Stage {
         }
         if pads {
             self.pads.poll(&mut self.pad_events);
+            // A pad script's key lines arrive as the window's key events of the same poll.
+            self.pads.take_script_keys(&mut self.events);
         }
     }
 

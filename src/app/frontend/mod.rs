@@ -158,6 +158,23 @@ pub enum Page {
 }
 
 impl Page {
+    /// The page's name in logs (the monkey test reads how long each page was kept).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Page::Title => "title",
+            Page::Main(_) => "main",
+            Page::Levels(_) => "levels",
+            Page::Cars(_) => "cars",
+            Page::Options(_) => "options",
+            Page::Credits(_) => "credits",
+            Page::Confirm(_) => "confirm",
+            Page::Pause(_) => "pause",
+            Page::Results(_) => "results",
+        }
+    }
+}
+
+impl Page {
     /// The page's menu (the title has none).
     pub fn menu(&self) -> Option<&Menu> {
         match self {

@@ -139,7 +139,15 @@ impl NavInput {
                     self.stick.1 = lean;
                 }
             }
-            PadEventKind::Connected | PadEventKind::Disconnected => {}
+            PadEventKind::Disconnected => {
+                // An unplugged pad sends no release: whatever it held (a leaning stick, a
+                // D-pad direction) would repeat for ever. Let go of it all, and prompt for
+                // the keyboard until a pad is used again.
+                self.repeat = NavRepeat::default();
+                self.stick = (None, None);
+                self.last_device = Device::Keyboard;
+            }
+            PadEventKind::Connected => {}
         }
     }
 

@@ -224,6 +224,36 @@ fn a_held_direction_repeats_after_the_delay() {
 }
 
 #[test]
+fn a_pad_unplugged_while_leaning_stops_repeating_and_prompts_turn_to_keys() {
+    let mut nav = NavInput::default();
+    let mut out = Vec::new();
+    let pad = |kind| PadEvent { pad: PadId(0), kind };
+    let lean = PadEventKind::Axis {
+        axis: PadAxis::LeftStickY,
+        value: -0.9,
+    };
+    nav.on_pad_event(&pad(lean), ms(0), &mut out);
+    nav.on_pad_event(
+        &pad(PadEventKind::Button {
+            button: PadButton::DPadLeft,
+            pressed: true,
+        }),
+        ms(0),
+        &mut out,
+    );
+    assert_eq!(nav.device(), Device::Pad);
+    nav.on_pad_event(&pad(PadEventKind::Disconnected), ms(100), &mut out);
+    out.clear();
+    nav.end_events(ms(10_000), &mut out);
+    assert!(out.is_empty(), "nothing repeats after the pad is gone: {out:?}");
+    assert_eq!(nav.device(), Device::Keyboard, "the prompts show keys");
+    // Plugged in again still leaning: the stick's next report is a fresh press.
+    nav.on_pad_event(&pad(PadEventKind::Connected), ms(200), &mut out);
+    nav.on_pad_event(&pad(lean), ms(300), &mut out);
+    assert_eq!(out, vec![Pressed::Nav(NavAction::Down)]);
+}
+
+#[test]
 fn stick_and_keys_become_actions_and_the_last_device_is_kept() {
     let mut nav = NavInput::default();
     let mut out = Vec::new();

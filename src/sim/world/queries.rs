@@ -151,6 +151,29 @@ impl SimWorld {
             .map(|(_, toi)| toi)
     }
 
+    /// How far a ball of `radius_m` centred at `origin` travels along the unit `dir`
+    /// before it touches fixed level geometry, up to `max_m`; None if it does not. A ball
+    /// starting in contact answers 0. The chase camera sweeps its near-plane's extent this
+    /// way so that no part of the view, not only its centre, goes through a wall's edge.
+    pub fn cast_static_sphere(&self, origin: Vec3, dir: Vec3, radius_m: f32, max_m: f32) -> Option<f32> {
+        let ball = Ball::new(radius_m);
+        let options = rapier3d::parry::query::ShapeCastOptions {
+            max_time_of_impact: max_m,
+            target_distance: 0.0,
+            stop_at_penetration: true,
+            compute_impact_geometry_on_penetration: false,
+        };
+        self.physics
+            .cast_shape(
+                &Pose::from_translation(origin),
+                dir,
+                &ball,
+                options,
+                QueryFilter::only_fixed(),
+            )
+            .map(|(_, hit)| hit.time_of_impact)
+    }
+
     /// Height of the level's ground (any fixed collider) under (x, z), bringing the chunks
     /// there into the world first; None where there is no ground.
     pub fn ground_height_at(&mut self, x: f32, z: f32) -> Option<f32> {
