@@ -493,6 +493,7 @@ fn on_a_ring_the_search_finds_the_inside_line_the_closed_form_says_is_fastest() 
             ..GaParams::default()
         },
         parallel: true,
+        polish_evaluations: 5_000,
     };
     let found = search("ring", &t, &sedan, 1.0, &search_options, &mut |_| {}).unwrap();
     let model = car_model(&sedan, 1.0).unwrap();

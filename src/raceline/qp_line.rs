@@ -5,11 +5,12 @@
 //! minimum-curvature line is what a level without a shipped racing line starts from.
 //!
 //! A line is one value `t_i` per lateral (0 left, 1 right): `p_i = L_i + t_i·d_i`,
-//! `d_i = R_i − L_i`. The cost is `Σ_i |Σ_j c_j·p_{i+j}|²` for a finite-difference stencil
-//! `c`: the second difference `p_{i−1} − 2p_i + p_{i+1}` (≈ curvature × spacing², so the
-//! sum is the squared curvature the laterals' even spacing weights alike) or the first
-//! difference `p_{i+1} − p_i` (the segment, whose squared sum is least for the shortest
-//! line). Linear in `t`, so the cost is a convex quadratic `½tᵀHt + bᵀt` with a cyclic
+//! `d_i = R_i − L_i`. The cost sums a finite-difference stencil `c` over the points: for
+//! the minimum curvature the second difference `p_{i−1} − 2p_i + p_{i+1}` along the
+//! lateral's unit direction `u_i` (the path's normal, near enough; the part along the
+//! path is uneven spacing, not turning) over `ds_i²`, squared and times `ds_i` —
+//! `Σ (u_i·Δ²p_i)²/ds_i³ ≈ Σk²ds` with `ds_i` the centre line's spacing; for the shortest
+//! path `Σ |p_{i+1} − p_i|²`, least for the shortest line. Linear in `t`, so the cost is a convex quadratic `½tᵀHt + bᵀt` with a cyclic
 //! band of width 2, minimised under `0 ≤ t ≤ 1` by a primal active set whose every
 //! solve is an envelope (skyline) Cholesky: the band's fill-in is only the two rows that
 //! close the loop, so a solve is O(n).
@@ -59,6 +60,7 @@ pub fn qp_line(lat: &Laterals, shape: LineShape) -> Vec<f32> {
         .zip(&lat.right_m)
         .map(|(l, r)| (*r - *l).as_dvec2())
         .collect();
+    let centre: Vec<DVec2> = lat.centre_m.iter().map(|p| p.as_dvec2()).collect();
     let at = |i: isize| i.rem_euclid(n as isize) as usize;
     // H as a cyclic band: h[i][2 + k] couples t_i with t_{i+k}, k in −2..=2.
     let mut h = vec![[0.0f64; 5]; n];
@@ -67,12 +69,31 @@ pub fn qp_line(lat: &Laterals, shape: LineShape) -> Vec<f32> {
     for row in 0..n as isize {
         // The row's constant part: the stencil on the left ends.
         let c: DVec2 = stencil.iter().map(|(o, w)| left[at(row + o)] * *w).sum();
+        // Curvature is the second difference across the path, over the spacing squared:
+        // its component along the row's lateral (the path's normal, near enough), the
+        // along-path part (uneven spacing, not turning) left out; weighted by ds so the
+        // sum is Σk²ds. The shortest path keeps the whole segment.
+        let (axis, weight) = match shape {
+            LineShape::MinimumCurvature => {
+                let r = at(row);
+                let ds = 0.5 * (centre[at(row - 1)].distance(centre[r]) + centre[r].distance(centre[at(row + 1)]));
+                let ds = ds.max(1e-3);
+                (Some(dir[r].normalize_or_zero()), 1.0 / (ds * ds * ds))
+            }
+            LineShape::ShortestPath => (None, 1.0),
+        };
+        let along = |v: DVec2| match axis {
+            Some(u) => u * v.dot(u),
+            None => v,
+        };
+        let c = along(c);
         for (oj, wj) in stencil {
             let j = at(row + oj);
-            b[j] += wj * dir[j].dot(c);
+            let dj = along(dir[j]);
+            b[j] += weight * wj * dj.dot(c);
             for (ok, wk) in stencil {
                 let k = at(row + ok);
-                h[j][(2 + ok - oj) as usize] += wj * wk * dir[j].dot(dir[k]);
+                h[j][(2 + ok - oj) as usize] += weight * wj * wk * dj.dot(along(dir[k]));
             }
         }
     }
@@ -285,18 +306,24 @@ mod tests {
         }
     }
 
-    /// The QP's own cost of a line: Σ over rows of |Σ stencil·p|².
+    /// The QP's own cost of a line, written out directly: Σ over rows of |Σ stencil·p|²,
+    /// for the curvature the component along the row's lateral over ds³.
     fn qp_cost(lat: &Laterals, shape: LineShape, ts: &[f32]) -> f64 {
         let n = lat.len() as isize;
         let p = lat.points(ts);
+        let at = |i: isize| i.rem_euclid(n) as usize;
         (0..n)
             .map(|i| {
-                let v: DVec2 = shape
-                    .stencil()
-                    .iter()
-                    .map(|(o, w)| p[(i + o).rem_euclid(n) as usize].as_dvec2() * *w)
-                    .sum();
-                v.length_squared()
+                let v: DVec2 = shape.stencil().iter().map(|(o, w)| p[at(i + o)].as_dvec2() * *w).sum();
+                match shape {
+                    LineShape::ShortestPath => v.length_squared(),
+                    LineShape::MinimumCurvature => {
+                        let c = |k: isize| lat.centre_m[at(k)].as_dvec2();
+                        let ds = 0.5 * (c(i - 1).distance(c(i)) + c(i).distance(c(i + 1)));
+                        let u = (lat.right_m[at(i)] - lat.left_m[at(i)]).as_dvec2().normalize_or_zero();
+                        v.dot(u).powi(2) / ds.powi(3)
+                    }
+                }
             })
             .sum()
     }

@@ -16,6 +16,8 @@ use std::path::PathBuf;
 pub const CACHE_VERSION: u32 = 1;
 /// First line of a cache file.
 const CACHE_HEADER: &str = "# skidpad racing-line cache: one f32 per lateral, hex bits";
+/// Most evaluations of the polish after the GA at load.
+const POLISH_EVALUATIONS: usize = 10_000;
 /// Generations between progress lines in the log.
 const PROGRESS_EVERY: usize = 25;
 
@@ -117,7 +119,7 @@ fn cache_key(lat: &Laterals, model: &CarModel, params: &GaParams) -> u64 {
         bytes.extend(p.y.to_bits().to_le_bytes());
     }
     // Debug prints every f32 exactly (shortest round trip), so equal models print alike.
-    bytes.extend(format!("{model:?}{params:?}").as_bytes());
+    bytes.extend(format!("{model:?}{params:?}{POLISH_EVALUATIONS}").as_bytes());
     xxhash_rust::xxh3::xxh3_64(&bytes)
 }
 
@@ -162,7 +164,15 @@ pub fn searched_line(label: &str, lat: &Laterals, model: &CarModel, cache: &Line
             );
         }
     };
-    let found = ga::run(&problem, &params, &seed_lines(lat), &mut progress);
+    let mut found = ga::run(&problem, &params, &seed_lines(lat), &mut progress);
+    let (best, polished) = ga::polish(
+        &problem,
+        &mut found.best,
+        params.convergence_epsilon,
+        POLISH_EVALUATIONS,
+    );
+    found.best_fitness = best;
+    found.evaluations += polished;
     log::info!(
         "{label}: racing line found, {:.2} s after {} generations",
         found.best_fitness,

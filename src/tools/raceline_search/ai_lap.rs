@@ -39,6 +39,9 @@ pub struct AiLap {
     pub lap_time_s: f32,
     /// What the speed profile the AI was given predicts, s.
     pub predicted_lap_s: f32,
+    /// That profile (the car's measured grip, as the game gives the AI): distance along
+    /// the line, m, and speed, m/s, at each of the line's points.
+    pub target_m_mps: Vec<(f32, f32)>,
 }
 
 impl AiLap {
@@ -73,6 +76,12 @@ pub fn drive_ai_lap(root: &ContentRoot, level: &str, car: &str, points: &[Vec2])
     let max_ticks = ((LAPS + 1) as f32 * MAX_LAP_FACTOR * profiled.lap_time_s / dt) as u64;
     let mut lap = AiLap {
         predicted_lap_s: profiled.lap_time_s,
+        target_m_mps: profiled
+            .s_m
+            .iter()
+            .copied()
+            .zip(profiled.speed_mps.iter().copied())
+            .collect(),
         ..AiLap::default()
     };
     let mut hint = None;

@@ -52,6 +52,10 @@ pub struct RacelineArgs {
     /// The relative improvement under which the search has converged (1e-4 = 0.01 %).
     #[arg(long, value_name = "X", default_value_t = GaParams::default().convergence_epsilon)]
     pub epsilon: f32,
+    /// Most evaluations of the local polish after the GA (smooth windows, coarse to fine,
+    /// kept when faster; 0: none).
+    #[arg(long, value_name = "N", default_value_t = 30_000)]
+    pub polish: usize,
     /// Mean number of global moves per child (long smooth windows, low Fourier modes).
     #[arg(long, value_name = "X", default_value_t = GaParams::default().global_moves)]
     pub global_moves: f32,
@@ -306,6 +310,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                     seed: a.seed,
                 },
                 parallel: !a.serial,
+                polish_evaluations: a.polish,
             };
             options
                 .ga

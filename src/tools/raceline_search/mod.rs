@@ -41,6 +41,8 @@ pub struct SearchOptions {
     pub ga: GaParams,
     /// Evaluate each generation on all cores (the same bits as on one).
     pub parallel: bool,
+    /// Most evaluations of the local polish after the GA (`ga::polish`; 0: none).
+    pub polish_evaluations: usize,
 }
 
 /// A searched line and what the search found out.
@@ -78,11 +80,21 @@ pub fn search(
         fitness: options.fitness,
     };
     let seeds = seed_lines(&laterals);
-    let ga = if options.parallel {
+    let mut ga = if options.parallel {
         ga::run_parallel(&problem, &options.ga, &seeds, on_generation)
     } else {
         ga::run(&problem, &options.ga, &seeds, on_generation)
     };
+    if options.polish_evaluations > 0 {
+        let (best, evaluations) = ga::polish(
+            &problem,
+            &mut ga.best,
+            options.ga.convergence_epsilon,
+            options.polish_evaluations,
+        );
+        ga.best_fitness = best;
+        ga.evaluations += evaluations;
+    }
     let line = model.profile(&laterals.points(&ga.best));
     let centre = model.profile(&laterals.points(&laterals.centre_t));
     Ok(SearchResult {

@@ -206,16 +206,24 @@ fn draw(buf: &mut [u8], input: &PlotInput, labels: &mut Vec<(i32, i32, String)>)
         RGBColor(30, 60, 200).filled(),
     ))?;
     if let Some(ai) = input.ai {
+        // What the AI aims at (its profile on the car's measured grip), and what it did.
+        let target = ai.target_m_mps.iter().map(|(s, v)| (*s as f64, *v as f64));
+        chart.draw_series(LineSeries::new(target, RGBColor(240, 150, 0).stroke_width(2)))?;
         let pts = ai.s_m.iter().zip(&ai.speed_mps).map(|(s, v)| (*s as f64, *v as f64));
         chart.draw_series(LineSeries::new(pts, RGBColor(220, 30, 30).stroke_width(1)))?;
-        labels.push((x0 + 36 * 16, y0 - 4, "AI lap".into()));
-        bottom.draw(&Rectangle::new(
-            [
-                (x0 + 36 * 16 - 40, y0 + 2 - MAP_HEIGHT as i32),
-                (x0 + 36 * 16 - 8, y0 + 6 - MAP_HEIGHT as i32),
-            ],
-            RGBColor(220, 30, 30).filled(),
-        ))?;
+        for (slot, name, colour) in [
+            (36, "AI target", RGBColor(240, 150, 0)),
+            (50, "AI lap", RGBColor(220, 30, 30)),
+        ] {
+            labels.push((x0 + slot * 16, y0 - 4, name.into()));
+            bottom.draw(&Rectangle::new(
+                [
+                    (x0 + slot * 16 - 40, y0 + 2 - MAP_HEIGHT as i32),
+                    (x0 + slot * 16 - 8, y0 + 6 - MAP_HEIGHT as i32),
+                ],
+                colour.filled(),
+            ))?;
+        }
         draw_error(&error_panel, ai, length, labels)?;
     }
     if input.centre.is_some() {
@@ -269,7 +277,7 @@ fn draw_error(
         x0,
         y0 - 28,
         format!(
-            "AI lateral error (m, + left) against distance: rms {:.2} m, max {:.2} m",
+            "AI off the line (m, + left): rms {:.2}, max {:.2}",
             ai.rms_lateral_error_m(),
             ai.max_lateral_error_m()
         ),
