@@ -448,7 +448,7 @@ pub fn polish(problem: &Problem, line: &mut [f32], epsilon: f32, max_evaluations
                 }
             }
         }
-        if !(before - best > epsilon * before) {
+        if before - best <= epsilon * before || best.is_nan() {
             return (best, evaluations);
         }
     }
