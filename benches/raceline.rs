@@ -54,7 +54,7 @@ fn raceline(c: &mut Criterion) {
         fitness: Fitness::LapTime,
     };
     g.bench_function("ga_circuit_default", |b| {
-        b.iter(|| ga::run(&problem, &GaParams::default(), &[], &mut |_| {}).best_fitness)
+        b.iter(|| ga::run_parallel(&problem, &GaParams::default(), &[], &mut |_| {}).best_fitness)
     });
     g.finish();
 }

@@ -12,9 +12,12 @@ use skidpad::content::track::Track;
 use skidpad::content::ContentRoot;
 use skidpad::raceline::self_crossings;
 use skidpad::raceline::{car_model, centre_line, centre_line_with, level_line, load_line_csv, measured_car_model};
+use skidpad::raceline::{level_line_cached, seed_lines, LineCache, SEARCHED_SOURCE};
+use skidpad::raceline::{qp_line, LineShape};
 use skidpad::raceline::{CarModel, GRAVITY_MPS2};
 use skidpad::raceline::{LateralOptions, Laterals};
 use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
+use skidpad::tools::raceline_search::{search, SearchOptions};
 use skidpad::vehicle::CarDef;
 use std::f32::consts::PI;
 use std::process::Command;
@@ -157,12 +160,15 @@ fn small_ga(lat: &Laterals, model: &CarModel, fitness: Fitness, seed: u64, paral
     let params = GaParams {
         population: 40,
         generations: 60,
-        stagnation_generations: 0,
+        convergence_generations: 0,
         seed,
-        parallel,
         ..GaParams::default()
     };
-    ga::run(&problem, &params, &[], &mut |_| {})
+    if parallel {
+        ga::run_parallel(&problem, &params, &[], &mut |_| {})
+    } else {
+        ga::run(&problem, &params, &[], &mut |_| {})
+    }
 }
 
 #[test]
@@ -225,10 +231,13 @@ fn the_same_seed_gives_the_same_line_serial_or_parallel() {
             population: 22,
             generations: 15,
             seed,
-            parallel,
             ..GaParams::default()
         };
-        ga::run(&problem, &params, &[], &mut |_| {})
+        if parallel {
+            ga::run_parallel(&problem, &params, &[], &mut |_| {})
+        } else {
+            ga::run(&problem, &params, &[], &mut |_| {})
+        }
     };
     let (a, b, c) = (run(3, true), run(3, false), run(3, true));
     let bits = |r: &ga::GaResult| r.best.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
@@ -440,4 +449,195 @@ fn the_raceline_command_refuses_bad_input_with_exit_code_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(!err.contains("panicked") && err.contains(needle), "{args:?}: {err}");
     }
+}
+
+/// A ring of radius `r` with `w` m each side, laterals every 2 m, no smoothing (a circle
+/// needs none), the sedan's margin.
+fn ring_laterals(r: f32, w: f32) -> (Track, LateralOptions) {
+    let options = LateralOptions {
+        spacing_m: 2.0,
+        smoothing_m: 0.0,
+        ..LateralOptions::for_car(&car("sedan"))
+    };
+    (track(circle(r, 400), w), options)
+}
+
+/// The radius of each point of a line about the origin, smallest and largest, m.
+fn radii(points: &[Vec2]) -> (f32, f32) {
+    points
+        .iter()
+        .map(|p| p.length())
+        .fold((f32::INFINITY, 0.0f32), |(lo, hi), r| (lo.min(r), hi.max(r)))
+}
+
+#[test]
+fn on_a_ring_the_search_finds_the_inside_line_the_closed_form_says_is_fastest() {
+    // A constant-radius corner all the way round: at the friction limit v = sqrt(μgR), so
+    // a lap of 2πR takes 2π·sqrt(R/(μg)), which grows with R: the fastest line is the
+    // tightest circle, the inside edge (R_in = 60 − 6 + margin), and the least curved line
+    // (Σk²ds = 2π/R: the outside edge, R_out = 66 − margin) is 1 − sqrt(R_in/R_out) ≈ 9 %
+    // slower.
+    // Tolerances: the profile may dip 0.5 % under the limit from drag (see the circle test
+    // above); the search is allowed 0.5 % more and 0.3 m off the inside edge.
+    let sedan = car("sedan");
+    let (t, options) = ring_laterals(60.0, 6.0);
+    let margin = options.edge_margin_m;
+    let r_in = 60.0 - 6.0 + margin;
+    let closed_form = 2.0 * PI * (r_in / GRAVITY_MPS2).sqrt();
+    let search_options = SearchOptions {
+        laterals: options,
+        fitness: Fitness::LapTime,
+        ga: GaParams {
+            population: 24,
+            generations: 40,
+            ..GaParams::default()
+        },
+        parallel: true,
+        polish_evaluations: 5_000,
+    };
+    let found = search("ring", &t, &sedan, 1.0, &search_options, &mut |_| {}).unwrap();
+    let model = car_model(&sedan, 1.0).unwrap();
+    // The least curved line: all along the outer usable end of each lateral.
+    let outer: Vec<f32> = (0..found.laterals.len())
+        .map(|i| {
+            let r = |t: f32| found.laterals.point(i, t).length();
+            if r(1.0) > r(0.0) {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let curvature = model.profile(&found.laterals.points(&outer));
+    eprintln!(
+        "ring: closed form {closed_form:.3} s, found {:.3} s, least curved (outside) {:.3} s",
+        found.line.lap_time_s, curvature.lap_time_s
+    );
+    assert!(
+        (found.line.lap_time_s - closed_form).abs() < 0.01 * closed_form,
+        "{} vs {closed_form}",
+        found.line.lap_time_s
+    );
+    let (lo, hi) = radii(&found.line.points_m);
+    assert!(
+        lo > r_in - 0.3 && hi < r_in + 0.3,
+        "radii {lo}..{hi}, inside edge {r_in}"
+    );
+    assert!(found.line.lap_time_s < 0.93 * curvature.lap_time_s);
+}
+
+#[test]
+fn the_qp_seeds_bracket_the_lap_time_line_on_the_circuit() {
+    // The minimum-curvature line is the least curved (its cost below the centre line's
+    // and the shortest path's), the shortest path the shortest, both inside the margin,
+    // and the search started from them beats both through the same profile.
+    let sedan = car("sedan");
+    let lat = Laterals::from_track("circuit", &circuit(), &LateralOptions::for_car(&sedan)).unwrap();
+    let seeds = seed_lines(&lat);
+    let (curv, short) = (lat.points(&seeds[0]), lat.points(&seeds[1]));
+    let centre = lat.points(&lat.centre_t);
+    use skidpad::raceline::curvature_cost;
+    assert!(curvature_cost(&curv) < curvature_cost(&centre));
+    assert!(curvature_cost(&curv) < curvature_cost(&short));
+    assert!(skidpad::raceline::loop_length(&short) < skidpad::raceline::loop_length(&curv));
+    assert!(skidpad::raceline::loop_length(&short) < skidpad::raceline::loop_length(&centre));
+    for s in &seeds {
+        assert!(lat.lateral_clearance_m(s) >= lat.edge_margin_m - 1e-3);
+    }
+    let model = car_model(&sedan, 1.0).unwrap();
+    let found = small_ga_seeded(&lat, &model, &seeds);
+    let lap = |p: &[Vec2]| model.profile(p).lap_time_s;
+    eprintln!(
+        "circuit: minimum curvature {:.2} s, shortest path {:.2} s, search {:.2} s",
+        lap(&curv),
+        lap(&short),
+        found
+    );
+    assert!(found < lap(&curv) && found < lap(&short));
+}
+
+fn small_ga_seeded(lat: &Laterals, model: &CarModel, seeds: &[Vec<f32>]) -> f32 {
+    let problem = Problem {
+        laterals: lat,
+        car: model,
+        fitness: Fitness::LapTime,
+    };
+    let params = GaParams {
+        population: 24,
+        generations: 40,
+        ..GaParams::default()
+    };
+    ga::run(&problem, &params, seeds, &mut |_| {}).best_fitness
+}
+
+/// A level made in code: an oval (straights of `l` m, semicircles of `r` m) `w` m each
+/// side of its centre line, no racing line beside it, in `dir`.
+fn oval_level(dir: &std::path::Path, l: f32, r: f32, w: f32) -> std::path::PathBuf {
+    let csv: String = oval(l, r, 5.0)
+        .iter()
+        .map(|p| format!("{:.3},{:.3},{w},{w}\n", -p.x, p.y))
+        .collect();
+    std::fs::write(
+        dir.join("track.csv"),
+        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
+    )
+    .unwrap();
+    let level = dir.join("level.toml");
+    std::fs::write(
+        &level,
+        format!(
+            "description = \"an oval\"\n[terrain]\nsize_m = [600, 600]\nmaterial = \"grass\"\n\
+             [track]\ncenterline = \"track.csv\"\n\
+             [[spawns]]\nname = \"start\"\nposition_m = [{r}, 0.6, 0.0]\n"
+        ),
+    )
+    .unwrap();
+    level
+}
+
+#[test]
+fn a_level_without_a_racing_line_gets_one_searched_at_load_and_cached() {
+    // An oval of 150 m straights and 40 m semicircles, 6 m each side: the line the level
+    // gets is the search's (never the centre line), faster than the centre line and no
+    // slower than the minimum-curvature line (a seed the search keeps by elitism) through
+    // the same measured-grip profile, inside the borders with the car's margin; kept in
+    // the cache under the inputs' hash, read back bit for bit, and searched again over a
+    // broken cache file.
+    let dir = tempfile::tempdir().unwrap();
+    let level_path = oval_level(dir.path(), 150.0, 40.0, 6.0);
+    let level = load_level(&ContentRoot::Embedded, level_path.to_str().unwrap()).unwrap();
+    let sedan = car("sedan");
+    let cache = LineCache::Dir(dir.path().join("cache"));
+    let line = level_line_cached(&ContentRoot::Embedded, &level, &sedan, &cache).unwrap();
+    assert_eq!(line.source, SEARCHED_SOURCE);
+    let track = level.level.track.as_ref().unwrap();
+    let model = measured_car_model(&sedan, &level.level.materials, track.material).unwrap();
+    let lat = Laterals::from_track("oval", &track.track, &LateralOptions::for_car(&sedan)).unwrap();
+    let centre = model.profile(&lat.points(&lat.centre_t));
+    let curvature = model.profile(&lat.points(&qp_line(&lat, LineShape::MinimumCurvature)));
+    eprintln!(
+        "oval at load: centre {:.3} s, minimum curvature {:.3} s, searched {:.3} s",
+        centre.lap_time_s, curvature.lap_time_s, line.predicted_lap_s
+    );
+    assert!(line.predicted_lap_s < 0.97 * centre.lap_time_s);
+    assert!(line.predicted_lap_s <= curvature.lap_time_s);
+    assert!(lat.lateral_clearance_m(&vec![0.0; lat.len()]) >= lat.edge_margin_m - 1e-3);
+    assert!(lat.border_clearance_m(line.line.points()) >= 0.95 * lat.edge_margin_m);
+    // Cached: one file, read back to the same bits.
+    let files: Vec<_> = std::fs::read_dir(dir.path().join("cache")).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let bits = |l: &skidpad::raceline::RaceLine| {
+        l.line
+            .points()
+            .iter()
+            .map(|p| (p.x.to_bits(), p.y.to_bits()))
+            .collect::<Vec<_>>()
+    };
+    let again = level_line_cached(&ContentRoot::Embedded, &level, &sedan, &cache).unwrap();
+    assert_eq!(bits(&again), bits(&line));
+    let file = files[0].as_ref().unwrap().path();
+    std::fs::write(&file, "# broken\nzz\n").unwrap();
+    let searched = level_line_cached(&ContentRoot::Embedded, &level, &sedan, &cache).unwrap();
+    assert_eq!(bits(&searched), bits(&line));
+    assert_ne!(std::fs::read_to_string(&file).unwrap(), "# broken\nzz\n", "rewritten");
 }

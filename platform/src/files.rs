@@ -83,6 +83,20 @@ pub fn data_dir() -> Option<PathBuf> {
     Some(base.join("skidpad"))
 }
 
+/// The per-user cache directory, for what can be rebuilt but is slow to (`$XDG_CACHE_HOME/skidpad`,
+/// else `~/.cache/skidpad`), or `None` when neither variable is set.
+pub fn cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".cache"))
+        })?;
+    Some(base.join("skidpad"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! A level's racing line as a car will drive it: the one place that decides which line the
 //! AI drives on a level (play, `run`, the soak, the tests and the benches all ask here).
 
-use super::{centre_line_with, measured_car_model, parse_line_csv, LEVEL_LINE_FILE};
+use super::{measured_car_model, parse_line_csv, searched_line, LateralOptions, Laterals, LineCache, LEVEL_LINE_FILE};
 use crate::ai::DrivingLine;
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
 use crate::vehicle::CarDef;
@@ -14,17 +14,33 @@ pub struct RaceLine {
     pub line: Arc<DrivingLine>,
     /// The speed profile's lap time, s.
     pub predicted_lap_s: f32,
-    /// Where it came from (a file, "centre line", or the level's `ai_line`).
+    /// Where it came from (a file, [`SEARCHED_SOURCE`], or the level's `ai_line`).
     pub source: String,
 }
 
+/// What [`RaceLine::source`] says of the line a level without a shipped one gets.
+pub const SEARCHED_SOURCE: &str = "searched line";
+
+/// [`level_line_cached`] with the per-user cache ([`LineCache::per_user`]).
+pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, ContentError> {
+    level_line_cached(root, level, car, &LineCache::per_user())
+}
+
 /// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
-/// one (`raceline.csv` beside a level loaded by path), else the level's centre line, either
+/// one (`raceline.csv` beside a level loaded by path), else a line searched for the level
+/// and car at load (`search::searched_line`: seconds the first time, read back from
+/// `cache` after; never the centre line, which the AI drives 8–10 % slower on a real
+/// circuit), either
 /// through `car`'s speed profile with the grip it measurably holds on the track's surface
 /// ([`super::measured_car_model`]); on a level without a track, its
 /// `ai_line` loop at its set speed. An error when it has neither: give the level a track or
 /// an `ai_line` (content/levels/README.md).
-pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Result<RaceLine, ContentError> {
+pub fn level_line_cached(
+    root: &ContentRoot,
+    level: &LoadedLevel,
+    car: &CarDef,
+    cache: &LineCache,
+) -> Result<RaceLine, ContentError> {
     let l = &level.level;
     let Some(track) = l.track.as_ref() else {
         // A level without a track may give its AI cars a loop at a set speed.
@@ -64,7 +80,15 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
             let text = String::from_utf8(bytes).map_err(|_| ContentError::new(&label, "(file)", "not UTF-8 text"))?;
             (model.profile(&parse_line_csv(&label, &text)?), label)
         }
-        None => (centre_line_with(&track.track, car, &model)?, "centre line".to_string()),
+        None => {
+            let lat = Laterals::from_track(
+                &format!("level {}", l.name),
+                &track.track,
+                &LateralOptions::for_car(car),
+            )?;
+            let (ts, _) = searched_line(&format!("level {}", l.name), &lat, &model, cache);
+            (model.profile(&lat.points(&ts)), SEARCHED_SOURCE.to_string())
+        }
     };
     let line = DrivingLine::new(profiled.points_m.clone(), profiled.speed_mps.clone())
         .ok_or_else(|| ContentError::new(&source, "line", "the racing line has fewer than 3 usable points"))?;

@@ -1,28 +1,40 @@
 //! Racing lines (seed 002) as the game's AI uses them at run time: a track cut into
 //! laterals, a line as one value per lateral, its speed profile and lap time, the line a
-//! level ships and the CSV it is stored in. The search for a line (the genetic algorithm,
-//! `skidpad raceline`, the plots) is a tool: `tools::raceline_search`.
+//! level ships and the CSV it is stored in, and the search for a line (`ga`, seeded by
+//! `qp_line`) that a level without a shipped line gets at load. `skidpad raceline` (the
+//! search on all cores, its report and plots) is a tool: `tools::raceline_search`.
 //!
 //! - `laterals`: the track as transverse segments that never cross, a margin inside
 //!   each border, from a centre line (smoothed, resampled) or two borders.
 //! - `profile`: Menger curvature and the 3-pass speed profile of a car on a closed
 //!   line, and its lap time; the minimum-curvature cost.
-//! - `level`: the line the AI drives on a level (shipped, centre or `ai_line`).
+//! - `qp_line`: the minimum-curvature and shortest-path lines, solved as quadratic
+//!   programs (the search's seeds, and the start of a level's own line).
+//! - `ga`: the lap-time genetic algorithm; `search`: its seeds, and a level's line searched
+//!   at load, cached on disk by the inputs' hash ([`LineCache`]).
+//! - `level`: the line the AI drives on a level (shipped, searched, or `ai_line`).
 //!
 //! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
 //! frame of the racetrack databases, x = −world x, y = world z.
 
+// The search's algorithm is a namespace of its own (`ga::run`, its parameters and
+// fitness): the tool, the tests and the bench drive it directly.
+pub mod ga;
 mod geometry;
 mod grip;
 mod laterals;
 mod level;
 mod profile;
+mod qp_line;
+mod search;
 
 pub use geometry::{loop_length, self_crossings};
 pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
 pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
-pub use level::{level_line, RaceLine};
+pub use level::{level_line, level_line_cached, RaceLine, SEARCHED_SOURCE};
 pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
+pub use qp_line::{qp_line, LineShape};
+pub use search::{load_time_params, searched_line, seed_lines, LineCache, Searched, CACHE_VERSION};
 
 use crate::content::material::MaterialId;
 use crate::content::track::Track;

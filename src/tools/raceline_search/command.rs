@@ -45,9 +45,20 @@ pub struct RacelineArgs {
     /// Most generations.
     #[arg(long, value_name = "N", default_value_t = GaParams::default().generations)]
     pub generations: usize,
-    /// Stop after this many generations without improvement (0: never).
-    #[arg(long, value_name = "N", default_value_t = GaParams::default().stagnation_generations)]
-    pub stagnation: usize,
+    /// Converged: stop when the best lap improved by less than --epsilon over this many
+    /// generations (0: run all --generations).
+    #[arg(long, value_name = "N", default_value_t = GaParams::default().convergence_generations)]
+    pub convergence: usize,
+    /// The relative improvement under which the search has converged (1e-4 = 0.01 %).
+    #[arg(long, value_name = "X", default_value_t = GaParams::default().convergence_epsilon)]
+    pub epsilon: f32,
+    /// Most evaluations of the local polish after the GA (smooth windows, coarse to fine,
+    /// kept when faster; 0: none).
+    #[arg(long, value_name = "N", default_value_t = 30_000)]
+    pub polish: usize,
+    /// Mean number of global moves per child (long smooth windows, low Fourier modes).
+    #[arg(long, value_name = "X", default_value_t = GaParams::default().global_moves)]
+    pub global_moves: f32,
     /// Lines per generation.
     #[arg(long, value_name = "N", default_value_t = GaParams::default().population)]
     pub population: usize,
@@ -96,7 +107,9 @@ pub struct RacelineArgs {
     /// Write the line: `# x_m,y_m,s_m,curvature_per_m,speed_mps,gear`, map frame.
     #[arg(long, value_name = "FILE.csv")]
     pub out: Option<PathBuf>,
-    /// Write a PNG: the track with the line coloured by speed, and speed against distance.
+    /// Write a PNG: the track with the line coloured by speed, and speed against distance;
+    /// on a level, also the AI's own flying lap on the line (driven headless, its speeds
+    /// from the car's measured grip): its path, speed and lateral error from the line.
     #[arg(long, value_name = "FILE.png")]
     pub plot: Option<PathBuf>,
     /// Write the track itself as a centre-line CSV (`# x_m,y_m,w_tr_right_m,w_tr_left_m`).
@@ -150,7 +163,15 @@ pub struct RacelineReport {
     pub evaluations: usize,
     /// Why the search stopped (None when evaluating).
     pub stop: Option<Stop>,
-    /// Wall time, s.
+    /// With `--plot` on a level: the AI's flying lap on the line, s.
+    pub ai_lap_time_s: Option<f32>,
+    /// What the speed profile the AI drove predicts for that lap, s.
+    pub ai_predicted_lap_s: Option<f32>,
+    /// The AI's root-mean-square distance from the line over the lap, m.
+    pub ai_rms_lateral_error_m: Option<f32>,
+    /// The AI's largest distance from the line, m.
+    pub ai_max_lateral_error_m: Option<f32>,
+    /// Wall time of the search (or evaluation), s; the AI's lap is not counted.
     pub wall_seconds: f64,
 }
 
@@ -191,10 +212,21 @@ impl RacelineReport {
                 self.generations,
                 match stop {
                     Stop::Generations => "generations",
-                    Stop::Stagnation => "stagnation",
+                    Stop::Converged => "convergence",
                 },
                 self.evaluations,
                 self.wall_seconds
+            );
+        }
+        if let (Some(t), Some(p), Some(rms), Some(max)) = (
+            self.ai_lap_time_s,
+            self.ai_predicted_lap_s,
+            self.ai_rms_lateral_error_m,
+            self.ai_max_lateral_error_m,
+        ) {
+            s += &format!(
+                "  AI lap on the line {t:.3} s (its profile {p:.3} s, {:+.1} %), {rms:.2} m rms and {max:.2} m at most off the line\n",
+                100.0 * (t / p - 1.0)
             );
         }
         s
@@ -264,7 +296,9 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                 ga: GaParams {
                     population: a.population,
                     generations: a.generations,
-                    stagnation_generations: a.stagnation,
+                    convergence_generations: a.convergence,
+                    convergence_epsilon: a.epsilon,
+                    global_moves: a.global_moves,
                     parents: a.parents,
                     selection_pressure: a.selection_pressure,
                     crossover_smooth_laterals: a.crossover_smooth,
@@ -274,8 +308,9 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                     mutation_max_semi_length: max_len,
                     elite: a.elite,
                     seed: a.seed,
-                    parallel: !a.serial,
                 },
+                parallel: !a.serial,
+                polish_evaluations: a.polish,
             };
             options
                 .ga
@@ -305,6 +340,21 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
             (found.line, found.centre, found.laterals, Some((found.ga, fitness)))
         }
     };
+    // The search's wall time, without the AI's lap below.
+    let wall_seconds = clock.now().as_secs_f64();
+    // The AI's own lap for the plot, on a level (a CSV track has no world to drive).
+    let is_level = !(a.track.ends_with(".csv") || a.track.contains('/'));
+    let ai = if a.plot.is_some() && is_level {
+        match super::drive_ai_lap(root, &a.track, &a.car, &line.points_m) {
+            Ok(lap) => Some(lap),
+            Err(e) => {
+                log::warn!("the plot goes without the AI's lap: {e}");
+                None
+            }
+        }
+    } else {
+        None
+    };
     let report = RacelineReport {
         track: a.track.clone(),
         car: car.name.clone(),
@@ -326,7 +376,11 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         generations: ga.as_ref().map_or(0, |g| g.0.generations),
         evaluations: ga.as_ref().map_or(1, |g| g.0.evaluations),
         stop: ga.as_ref().map(|g| g.0.stop),
-        wall_seconds: clock.now().as_secs_f64(),
+        ai_lap_time_s: ai.as_ref().map(|l| l.lap_time_s),
+        ai_predicted_lap_s: ai.as_ref().map(|l| l.predicted_lap_s),
+        ai_rms_lateral_error_m: ai.as_ref().map(|l| l.rms_lateral_error_m()),
+        ai_max_lateral_error_m: ai.as_ref().map(|l| l.max_lateral_error_m()),
+        wall_seconds,
     };
     if let Some(path) = &a.out {
         write(path, line.to_csv().as_bytes(), "line")?;
@@ -344,6 +398,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
             laterals: Some(&lat),
             line: &line,
             centre: Some(&centre),
+            ai: ai.as_ref(),
         })
         .map_err(Error::runtime)?;
         write(path, &png, "plot")?;

@@ -1,25 +1,31 @@
-//! The racing-line search (seed 002), a tool: the genetic algorithm that searches a
-//! track's fastest (or least curved) line for a car ([`ga`]), the `skidpad raceline`
-//! command (`command`) and its plots (`plot`). What the game's AI drives at run time
-//! (laterals, the speed profile, a level's shipped line) stays in `raceline`; a line
-//! found here reaches the game only as the `raceline.csv` it writes beside a level.
+//! The racing-line search (seed 002) as a tool: `skidpad raceline` (`command`) runs the
+//! genetic algorithm on all cores ([`ga`]: the game's `raceline::ga` plus rayon, the same
+//! bits as on one thread) and reports, writes and plots the line (`plot`). The algorithm,
+//! its seeds and the laterals live with the game (`raceline`), which also searches a line
+//! for a level without one at load; a line found here reaches the game as the
+//! `raceline.csv` it writes beside a level.
 //!
 //! - [`ga`]: the genetic algorithm (tournament selection, multi-parent crossover with a
-//!   sin² smooth zone, bump mutations, elitism), seeded, parallel = serial.
+//!   sin² smooth zone, bump mutations and global moves, elitism, a convergence test),
+//!   seeded; `raceline::seed_lines` starts it from the minimum-curvature and
+//!   shortest-path lines.
 //! - `plot`: PNG of the track with the line coloured by speed, and speed against
-//!   distance. `command`: `skidpad raceline`.
+//!   distance; with [`drive_ai_lap`]'s lap (`ai_lap`: the AI driven headless on the line)
+//!   its path, speed and lateral error. `command`: `skidpad raceline`.
 
+mod ai_lap;
 mod command;
 // The algorithm is a namespace of its own (`ga::run`, its parameters and fitness): the
 // raceline tests and bench drive it directly.
 pub mod ga;
 mod plot;
 
+pub use ai_lap::{drive_ai_lap, AiLap};
 pub use command::{run, RacelineArgs};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
-use crate::raceline::{car_model, ProfiledLine};
+use crate::raceline::{car_model, seed_lines, ProfiledLine};
 use crate::raceline::{LateralOptions, Laterals};
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
@@ -33,6 +39,10 @@ pub struct SearchOptions {
     pub fitness: Fitness,
     /// The genetic algorithm's settings.
     pub ga: GaParams,
+    /// Evaluate each generation on all cores (the same bits as on one).
+    pub parallel: bool,
+    /// Most evaluations of the local polish after the GA (`ga::polish`; 0: none).
+    pub polish_evaluations: usize,
 }
 
 /// A searched line and what the search found out.
@@ -69,7 +79,22 @@ pub fn search(
         car: &model,
         fitness: options.fitness,
     };
-    let ga = ga::run(&problem, &options.ga, &[], on_generation);
+    let seeds = seed_lines(&laterals);
+    let mut ga = if options.parallel {
+        ga::run_parallel(&problem, &options.ga, &seeds, on_generation)
+    } else {
+        ga::run(&problem, &options.ga, &seeds, on_generation)
+    };
+    if options.polish_evaluations > 0 {
+        let (best, evaluations) = ga::polish(
+            &problem,
+            &mut ga.best,
+            options.ga.convergence_epsilon,
+            options.polish_evaluations,
+        );
+        ga.best_fitness = best;
+        ga.evaluations += evaluations;
+    }
     let line = model.profile(&laterals.points(&ga.best));
     let centre = model.profile(&laterals.points(&laterals.centre_t));
     Ok(SearchResult {

@@ -1,8 +1,10 @@
 //! The racing line as a PNG: the track from above (map frame, x east, y north) with the
-//! line coloured by speed, and below it speed against distance for the line and for the
-//! centre line. Drawn with plotters' bitmap backend into a buffer (no font library: the
+//! line coloured by speed (and the AI's own lap over it, thin black), below it speed
+//! against distance for the line, the centre line and the AI, and with the AI's lap its
+//! lateral error from the line against distance. Drawn with plotters' bitmap backend into a buffer (no font library: the
 //! few labels use the game's built-in 8×8 font), encoded with `png`.
 
+use super::ai_lap::AiLap;
 use crate::raceline::Laterals;
 use crate::raceline::ProfiledLine;
 use glam::Vec2;
@@ -10,6 +12,8 @@ use plotters::prelude::*;
 
 const WIDTH: u32 = 1000;
 const HEIGHT: u32 = 1300;
+/// Height added below for the AI's lateral error, px.
+const ERROR_HEIGHT: u32 = 320;
 /// Height of the map panel (the title sits in its top margin), px.
 const MAP_HEIGHT: u32 = 900;
 /// Text scale: each font pixel is this many image pixels.
@@ -26,6 +30,15 @@ pub struct PlotInput<'a> {
     pub line: &'a ProfiledLine,
     /// The centre line, for comparison in the speed panel.
     pub centre: Option<&'a ProfiledLine>,
+    /// The AI's lap on the line: its path, speed and lateral error.
+    pub ai: Option<&'a AiLap>,
+}
+
+impl PlotInput<'_> {
+    /// The picture's height: taller with the AI's lateral-error panel.
+    fn height(&self) -> u32 {
+        HEIGHT + if self.ai.is_some() { ERROR_HEIGHT } else { 0 }
+    }
 }
 
 /// Blue → cyan → green → yellow → red as `f` goes 0 → 1.
@@ -51,15 +64,16 @@ fn map(p: Vec2) -> (f64, f64) {
 
 /// Renders the plot as PNG bytes.
 pub fn render_png(input: &PlotInput) -> Result<Vec<u8>, String> {
-    let mut buf = vec![255u8; (WIDTH * HEIGHT * 3) as usize];
+    let height = input.height();
+    let mut buf = vec![255u8; (WIDTH * height * 3) as usize];
     let mut labels: Vec<(i32, i32, String)> = Vec::new();
     draw(&mut buf, input, &mut labels).map_err(|e| format!("cannot draw the plot: {e}"))?;
     for (x, y, s) in &labels {
-        text(&mut buf, *x, *y, s);
+        text(&mut buf, height, *x, *y, s);
     }
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, WIDTH, HEIGHT);
+        let mut enc = png::Encoder::new(&mut out, WIDTH, height);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         let mut w = enc.write_header().map_err(|e| e.to_string())?;
@@ -71,9 +85,10 @@ pub fn render_png(input: &PlotInput) -> Result<Vec<u8>, String> {
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
 fn draw(buf: &mut [u8], input: &PlotInput, labels: &mut Vec<(i32, i32, String)>) -> DrawResult {
-    let root = BitMapBackend::with_buffer(buf, (WIDTH, HEIGHT)).into_drawing_area();
+    let root = BitMapBackend::with_buffer(buf, (WIDTH, input.height())).into_drawing_area();
     root.fill(&WHITE)?;
-    let (top, bottom) = root.split_vertically(MAP_HEIGHT);
+    let (top, rest) = root.split_vertically(MAP_HEIGHT);
+    let (bottom, error_panel) = rest.split_vertically(HEIGHT - MAP_HEIGHT);
     labels.push((20, 12, input.title.to_string()));
     let line = input.line;
     let (vmin, vmax) = (
@@ -112,6 +127,12 @@ fn draw(buf: &mut [u8], input: &PlotInput, labels: &mut Vec<(i32, i32, String)>)
         chart.draw_series(LineSeries::new(
             [map(line.points_m[i]), map(line.points_m[j])],
             speed_colour(f).stroke_width(3),
+        ))?;
+    }
+    if let Some(ai) = input.ai {
+        chart.draw_series(LineSeries::new(
+            ai.points_m.iter().map(|p| map(*p)),
+            BLACK.stroke_width(1),
         ))?;
     }
     // Start: a black bar across the line.
@@ -184,6 +205,27 @@ fn draw(buf: &mut [u8], input: &PlotInput, labels: &mut Vec<(i32, i32, String)>)
         ],
         RGBColor(30, 60, 200).filled(),
     ))?;
+    if let Some(ai) = input.ai {
+        // What the AI aims at (its profile on the car's measured grip), and what it did.
+        let target = ai.target_m_mps.iter().map(|(s, v)| (*s as f64, *v as f64));
+        chart.draw_series(LineSeries::new(target, RGBColor(240, 150, 0).stroke_width(2)))?;
+        let pts = ai.s_m.iter().zip(&ai.speed_mps).map(|(s, v)| (*s as f64, *v as f64));
+        chart.draw_series(LineSeries::new(pts, RGBColor(220, 30, 30).stroke_width(1)))?;
+        for (slot, name, colour) in [
+            (36, "AI target", RGBColor(240, 150, 0)),
+            (50, "AI lap", RGBColor(220, 30, 30)),
+        ] {
+            labels.push((x0 + slot * 16, y0 - 4, name.into()));
+            bottom.draw(&Rectangle::new(
+                [
+                    (x0 + slot * 16 - 40, y0 + 2 - MAP_HEIGHT as i32),
+                    (x0 + slot * 16 - 8, y0 + 6 - MAP_HEIGHT as i32),
+                ],
+                colour.filled(),
+            ))?;
+        }
+        draw_error(&error_panel, ai, length, labels)?;
+    }
     if input.centre.is_some() {
         labels.push((x0 + 46 * 16, y0 - 24, "centre line".into()));
         bottom.draw(&Rectangle::new(
@@ -198,9 +240,54 @@ fn draw(buf: &mut [u8], input: &PlotInput, labels: &mut Vec<(i32, i32, String)>)
     Ok(())
 }
 
+/// The AI's lateral error from the line against distance, in `panel` (labels in image
+/// coordinates, as `backend_coord` gives them).
+fn draw_error(
+    panel: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+    ai: &AiLap,
+    length: f64,
+    labels: &mut Vec<(i32, i32, String)>,
+) -> DrawResult {
+    let area = panel.margin(40, 40, 80, 20);
+    let span = (ai.max_lateral_error_m() as f64 * 1.2).max(0.5);
+    let mut chart = ChartBuilder::on(&area).build_cartesian_2d(0.0..length, -span..span)?;
+    let grey = RGBColor(215, 215, 215);
+    let step = [0.25, 0.5, 1.0, 2.0, 5.0]
+        .into_iter()
+        .find(|s| span / s <= 3.0)
+        .unwrap_or(10.0);
+    let mut e = -(span / step).floor() * step;
+    while e <= span {
+        chart.draw_series(LineSeries::new(
+            [(0.0, e), (length, e)],
+            if e.abs() < 1e-6 { BLACK } else { grey },
+        ))?;
+        let (x, y) = chart.backend_coord(&(0.0, e));
+        labels.push((x - 72, y - 8, format!("{e:+4.2}")));
+        e += step;
+    }
+    let pts = ai
+        .s_m
+        .iter()
+        .zip(&ai.lateral_error_m)
+        .map(|(s, e)| (*s as f64, *e as f64));
+    chart.draw_series(LineSeries::new(pts, RGBColor(220, 30, 30).stroke_width(1)))?;
+    let (x0, y0) = chart.backend_coord(&(0.0, span));
+    labels.push((
+        x0,
+        y0 - 28,
+        format!(
+            "AI off the line (m, + left): rms {:.2}, max {:.2}",
+            ai.rms_lateral_error_m(),
+            ai.max_lateral_error_m()
+        ),
+    ));
+    Ok(())
+}
+
 /// Draws `s` with its top-left corner at (x, y) in black, 8×8 glyphs scaled by
-/// [`TEXT_SCALE`], clipped to the image.
-fn text(buf: &mut [u8], x: i32, y: i32, s: &str) {
+/// [`TEXT_SCALE`], clipped to the image (`height` px tall).
+fn text(buf: &mut [u8], height: u32, x: i32, y: i32, s: &str) {
     let step = (8 * TEXT_SCALE) as i32;
     for (n, ch) in s.chars().enumerate() {
         let code = if ch.is_ascii() { ch as usize } else { b'?' as usize };
@@ -214,7 +301,7 @@ fn text(buf: &mut [u8], x: i32, y: i32, s: &str) {
                     for dx in 0..TEXT_SCALE {
                         let px = x + n as i32 * step + (col * TEXT_SCALE + dx) as i32;
                         let py = y + (row * TEXT_SCALE + dy) as i32;
-                        if px >= 0 && py >= 0 && (px as u32) < WIDTH && (py as u32) < HEIGHT {
+                        if px >= 0 && py >= 0 && (px as u32) < WIDTH && (py as u32) < height {
                             let at = ((py as u32 * WIDTH + px as u32) * 3) as usize;
                             buf[at..at + 3].copy_from_slice(&[0, 0, 0]);
                         }
