@@ -11,6 +11,8 @@ use crate::fields::Fields;
 pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
+use crate::model::PropModel;
+use crate::model_props::{PropModels, TREE_BROADLEAF, TREE_PINE};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
@@ -21,6 +23,7 @@ use crate::validate::Validator;
 use crate::{ContentError, LevelFiles};
 use glam::{Vec2, Vec3};
 use serde::Deserialize;
+use std::sync::Arc;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -194,6 +197,8 @@ pub struct TrackDef {
     /// A chequered start/finish line across the road at the first point, and a grid slot
     /// painted under every spawn on the road.
     pub start_line: bool,
+    /// The tree models lining the track (broad-leaved, conifer), when it has trees.
+    pub tree_models: Vec<Arc<PropModel>>,
 }
 
 /// A validated level.
@@ -384,7 +389,8 @@ impl Level {
         };
         crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
-        let (props, dressing) = crate::props::parse_props(&raw.props, &fx)?;
+        let mut models = PropModels::new(files);
+        let (props, dressing) = crate::props::parse_props(&raw.props, &fx, &mut models)?;
         let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;
 
         let parked_cars = raw
@@ -433,6 +439,13 @@ impl Level {
                     },
                     distance_boards_m: distance_boards_m(&t.distance_boards_m, v)?,
                     start_line: t.start_line,
+                    // Read only when the track has trees: a level without them needs no
+                    // prop models.
+                    tree_models: if t.scenery_spacing_m > 0.0 {
+                        vec![models.get(TREE_BROADLEAF)?, models.get(TREE_PINE)?]
+                    } else {
+                        vec![]
+                    },
                 })
             }
         };

@@ -19,6 +19,12 @@ impl LevelFiles for Dir {
     fn label(&self, rel: &str) -> String {
         rel.to_string()
     }
+    /// The shipped prop models (the circuit's trees).
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        let rel = format!("props/{name}.glb");
+        let bytes = std::fs::read(content().join(&rel)).map_err(|e| ContentError::new(&rel, "file", e.to_string()))?;
+        skidpad_bake::model::PropModel::bake(&rel, &bytes)
+    }
 }
 
 fn content() -> PathBuf {
