@@ -501,10 +501,13 @@ fn model(prop: &Prop) -> Vec<u8> {
     g.write(nodes)
 }
 
+/// What makes one prop.
+type Maker = fn() -> Prop;
+
 fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/props");
     std::fs::create_dir_all(&dir).expect("content/props is writable");
-    let props: [(&str, fn() -> Prop); 6] = [
+    let props: [(&str, Maker); 6] = [
         ("tree_broadleaf", tree_broadleaf),
         ("tree_pine", tree_pine),
         ("tyre", tyre),

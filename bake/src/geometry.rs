@@ -273,7 +273,7 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
             scale: 0.8 + 0.5 * jitter,
             shade: 0.85 + 0.3 * jitter,
         };
-        model_pieces(&models[conifer as usize], at, wood, true, out);
+        model_pieces(models[conifer as usize], at, wood, true, out);
     }
 }
 
