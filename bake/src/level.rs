@@ -12,7 +12,7 @@ pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
 use crate::model::PropModel;
-use crate::model_props::{PropModels, TREE_BROADLEAF, TREE_PINE};
+use crate::model_props::{PropModels, TREE_BROADLEAF, TREE_PINE, TYRE};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
@@ -237,6 +237,9 @@ pub struct Level {
     /// Scenery (boards, gantries, grandstands, tyre walls, painted lines and text), in
     /// file order.
     pub dressing: Vec<Dressing>,
+    /// The `tyre` prop model the level's tyre walls are stacked from, when it has any
+    /// (None: a level built in code draws them as plain prisms).
+    pub tyre_model: Option<Arc<PropModel>>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -287,6 +290,7 @@ impl Level {
             ai_line: None,
             challenge: None,
             dressing: vec![],
+            tyre_model: None,
         }
     }
 
@@ -478,7 +482,13 @@ impl Level {
             None => None,
         };
 
+        // Read only when a tyre wall stands in the level: one of the file's, or the track's
+        // dressed corners'.
+        let walls = dressing.iter().any(|d| matches!(d, Dressing::TyreWall(_)))
+            || track.as_ref().is_some_and(|t| t.dressed_corners > 0);
+        let tyre_model = if walls { Some(models.get(TYRE)?) } else { None };
         Ok(Level {
+            tyre_model,
             name: name.to_string(),
             description: raw.description,
             chunk_size_m,

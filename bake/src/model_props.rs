@@ -20,6 +20,9 @@ pub const TREE_BROADLEAF: &str = "tree_broadleaf";
 /// The shipped conifer the circuit lines its track with.
 pub const TREE_PINE: &str = "tree_pine";
 
+/// The shipped tyre that tyre walls are stacked from.
+pub const TYRE: &str = "tyre";
+
 /// The prop models a level parse has read so far, by name: each file read and baked once
 /// however many times the level places it.
 pub(crate) struct PropModels<'a> {
