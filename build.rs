@@ -10,9 +10,11 @@
 //! Car models (`content/models/*.glb`) are embedded with the content and baked here too,
 //! so a broken model warns at build time as a broken level does (naming file and node);
 //! the game bakes the embedded file again when it loads the car (well under a millisecond)
-//! and checks it against the car's wheels and boxes then.
+//! and checks it against the car's wheels and boxes then. Prop models
+//! (`content/props/*.glb`) are baked into the levels that place them, and each once on its
+//! own (`BAKED_PROPS`) for the game's parse of a shipped level.
 
-use skidpad_bake::model::CarModel;
+use skidpad_bake::model::{CarModel, PropModel};
 use skidpad_bake::{chunk, ContentError, Level, LevelFiles, MaterialTable};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -54,15 +56,25 @@ fn embed(name: &str, dir: &Path, code: &mut String) {
     writeln!(code, "];").unwrap();
 }
 
-struct SourceDir(PathBuf);
+/// A level's directory in the source tree, and the content root its prop models are in.
+struct SourceDir {
+    dir: PathBuf,
+    content: PathBuf,
+}
 
 impl LevelFiles for SourceDir {
     fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
-        std::fs::read(self.0.join(rel))
+        std::fs::read(self.dir.join(rel))
             .map_err(|e| ContentError::new(self.label(rel), "file", format!("cannot read: {e}")))
     }
     fn label(&self, rel: &str) -> String {
-        self.0.join(rel).display().to_string()
+        self.dir.join(rel).display().to_string()
+    }
+    fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
+        let path = self.content.join("props").join(format!("{name}.glb"));
+        let label = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| ContentError::new(&label, "file", format!("cannot read: {e}")))?;
+        PropModel::bake(&label, &bytes)
     }
 }
 
@@ -109,7 +121,10 @@ fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
                     &name,
                     &bytes,
                     &materials,
-                    &SourceDir(dir.clone()),
+                    &SourceDir {
+                        dir: dir.clone(),
+                        content: content.to_path_buf(),
+                    },
                 )
             });
         let level = match parsed {
@@ -182,6 +197,48 @@ fn bake_models(content: &Path, out_dir: &Path, code: &mut String) {
     writeln!(code, "];").unwrap();
 }
 
+/// Bakes every shipped prop model (`content/props/*.glb`) into `BAKED_PROPS` (model name,
+/// encoded `PropModel`), as [`bake_models`] does the car models: the game decodes these
+/// when it parses a shipped level, and never reads glTF for them.
+fn bake_props(content: &Path, out_dir: &Path, code: &mut String) {
+    writeln!(
+        code,
+        "/// Prop models `build.rs` baked: (model name, encoded `PropModel`), sorted."
+    )
+    .unwrap();
+    writeln!(code, "pub static BAKED_PROPS: &[(&str, &[u8])] = &[").unwrap();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(content.join("props"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "glb"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let prop_out = out_dir.join("props");
+    std::fs::create_dir_all(&prop_out).expect("OUT_DIR is writable");
+    for path in paths {
+        let label = path.display().to_string();
+        let baked = std::fs::read(&path)
+            .map_err(|e| ContentError::new(&label, "file", e.to_string()))
+            .and_then(|bytes| PropModel::bake(&label, &bytes));
+        let Some(name) = path.file_stem().map(|n| n.to_string_lossy().into_owned()) else {
+            continue;
+        };
+        match baked {
+            Ok(model) => {
+                let bin = prop_out.join(format!("{name}.bin"));
+                std::fs::write(&bin, model.encode()).expect("OUT_DIR is writable");
+                writeln!(code, "    ({name:?}, include_bytes!({:?})),", bin.display().to_string()).unwrap();
+            }
+            Err(e) => println!("cargo:warning=prop model not baked: {e}"),
+        }
+    }
+    writeln!(code, "];").unwrap();
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -190,5 +247,6 @@ fn main() {
     embed("PROFILE_FILES", &root.join("platform/profiles"), &mut code);
     bake_levels(&root.join("content"), &out_dir, &mut code);
     bake_models(&root.join("content"), &out_dir, &mut code);
+    bake_props(&root.join("content"), &out_dir, &mut code);
     std::fs::write(out_dir.join("embedded.rs"), code).expect("OUT_DIR is writable");
 }

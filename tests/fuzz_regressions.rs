@@ -133,6 +133,11 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
         skidpad_bake::model::CarModel::bake(&rel, &bytes).unwrap();
         assert!(harness("model")(&bytes), "{rel}");
     }
+    for rel in shipped("content/props", ".glb") {
+        let bytes = read(&rel);
+        skidpad_bake::model::PropModel::bake(&rel, &bytes).unwrap();
+        assert!(harness("model")(&bytes), "{rel}");
+    }
     let materials = read("content/materials.toml");
     MaterialTable::parse("materials.toml", &materials).unwrap();
     assert!(harness("materials")(&materials));

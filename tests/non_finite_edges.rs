@@ -162,6 +162,9 @@ impl LevelFiles for Dir {
     fn label(&self, rel: &str) -> String {
         rel.to_string()
     }
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        skidpad::content::prop_model(&ContentRoot::Embedded, name)
+    }
 }
 
 #[test]

@@ -17,6 +17,12 @@ impl LevelFiles for Dir {
     fn label(&self, rel: &str) -> String {
         self.0.join(rel).display().to_string()
     }
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        let path = self.0.join(format!("../../props/{name}.glb"));
+        let bytes = std::fs::read(&path)
+            .map_err(|e| ContentError::new(path.display().to_string(), "file", format!("cannot read: {e}")))?;
+        skidpad_bake::model::PropModel::bake(&path.display().to_string(), &bytes)
+    }
 }
 
 fn main() -> Result<(), ContentError> {

@@ -304,7 +304,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
             .iter()
             .filter_map(|p| {
                 let shape = match &p.shape {
-                    PieceShape::Cuboid(h) => SharedShape::new(Cuboid::new(*h)),
+                    PieceShape::Cuboid(h) | PieceShape::Collider(h) => SharedShape::new(Cuboid::new(*h)),
                     PieceShape::RampSlice(slice) => {
                         SharedShape::new(ConvexPolyhedron::from_convex_hull(&slice.points())?)
                     }
@@ -325,11 +325,14 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
     BakedChunk { coord, colliders, mesh }
 }
 
-/// Whether a piece joins its material's compound: boxes and ramp slices do; height grids
+/// Whether a piece joins its material's compound: boxes (drawn or not) and ramp slices do; height grids
 /// and triangle meshes have colliders of their own, and decor (painted lines, lettering)
 /// has none.
 fn is_compound_part(shape: &PieceShape) -> bool {
-    matches!(shape, PieceShape::Cuboid(_) | PieceShape::RampSlice(_))
+    matches!(
+        shape,
+        PieceShape::Cuboid(_) | PieceShape::Collider(_) | PieceShape::RampSlice(_)
+    )
 }
 
 /// The part of `map` (spanning `map_size` centred on the origin) over the rectangle

@@ -8,6 +8,7 @@
 
 use crate::block_font::{runs, width_cells, GLYPH_ROWS};
 use crate::material::MaterialId;
+use crate::model::PropMesh;
 use crate::piece::{Piece, PieceShape};
 use glam::{Quat, Vec3};
 
@@ -80,6 +81,23 @@ impl Decor {
             self.colors.extend([[rgb.x, rgb.y, rgb.z, 0.0]; 2]);
             self.indices.push([centre, i, j]);
         }
+    }
+
+    /// A prop model's mesh with its foot at `base`, unturned, in its own colours or all in
+    /// `rgb` (a tyre wall's painted tyres).
+    pub fn model(&mut self, mesh: &PropMesh, base: Vec3, rgb: Option<Vec3>) {
+        let first = self.vertices.len() as u32;
+        self.vertices
+            .extend(mesh.positions.iter().map(|p| base + Vec3::from(*p) - self.origin));
+        self.colors.extend(mesh.colors.iter().map(|c| {
+            let c = rgb.unwrap_or(Vec3::from(*c));
+            [c.x, c.y, c.z, 0.0]
+        }));
+        self.indices.extend(
+            mesh.indices
+                .chunks_exact(3)
+                .map(|t| [first + t[0], first + t[1], first + t[2]]),
+        );
     }
 
     /// `text` in the block font on the plane through `top_left` spanned by `right` and `up`

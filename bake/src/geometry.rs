@@ -5,6 +5,8 @@ use crate::height_mesh::{decimated_triangles, RENDER_HEIGHT_TOLERANCE_M};
 use crate::heightmap::Heightmap;
 use crate::level::{Level, PropShape};
 use crate::material::MaterialId;
+use crate::model_props::{model_pieces, Placement};
+use crate::surface_check::terrain_height_m;
 use glam::{Quat, Vec2, Vec3};
 
 pub use crate::ground::PATCH_THICKNESS_M;
@@ -84,6 +86,22 @@ pub fn pieces(level: &Level) -> Vec<Piece> {
                     .into_iter()
                     .map(|s| piece(PieceShape::RampSlice(s))),
             ),
+            PropShape::Model {
+                ref model,
+                scale,
+                yaw_rad,
+                solid,
+                ..
+            } => {
+                let ground = Vec2::new(p.position_m.x, p.position_m.z);
+                let at = Placement {
+                    position: Vec3::new(ground.x, terrain_height_m(&level.terrain, ground), ground.y),
+                    yaw_rad,
+                    scale,
+                    shade: 1.0,
+                };
+                model_pieces(model, at, p.material, solid, &mut out);
+            }
         }
     }
     crate::scenery::pieces(level, &mut out);
@@ -229,14 +247,17 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
     crate::track_dressing::pieces(level, def, out);
 }
 
-/// Trees along the track, alternating sides, kept clear of every part of the track.
+/// Trees along the track (the `tree_broadleaf` and `tree_pine` prop models), alternating
+/// sides, kept clear of every part of the track.
 fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
     let t = &def.track;
-    let wood = level.materials.id("wood", "track", "trees").ok();
-    let grass = level.materials.id("grass", "track", "trees").ok();
-    let (Some(wood), Some(grass)) = (wood, grass) else {
+    let Ok(wood) = level.materials.id("wood", "track", "trees") else {
         return;
     };
+    let [broadleaf, pine] = &def.tree_models[..] else {
+        return;
+    };
+    let models = [broadleaf, pine];
     let step = (def.scenery_spacing_m / (t.length_m() / t.len() as f32)).max(1.0) as usize;
     let clearance = def.kerb_width_m + def.runoff_width_m + 12.0;
     let half = level.terrain.size_m * 0.5 - Vec2::splat(5.0);
@@ -258,33 +279,16 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
         if !far_enough || p.x.abs() > half.x || p.y.abs() > half.y {
             continue;
         }
-        let scale = 0.8 + 0.5 * jitter;
-        let piece = |half: Vec3, y: f32, material, color: Vec3| Piece {
-            shape: PieceShape::Cuboid(half),
-            position: Vec3::new(p.x, y, p.y),
-            rotation: Quat::from_rotation_y(jitter * 6.0),
-            material,
-            color,
-            pattern: 0.0,
-        };
-        // Two shapes from a second hash bit: a broad leafy crown, or a conifer of two
-        // narrowing tiers; the green shifts a little with the jitter.
+        // A second hash bit picks the model (broad-leaved or conifer); the size and the
+        // green shift a little with the jitter, so the rows do not look stamped out.
         let conifer = (i as u32).wrapping_mul(40_503) & 0x100 != 0;
-        let green = Vec3::new(0.16, 0.38, 0.14) * (0.85 + 0.3 * jitter);
-        if conifer {
-            let trunk = Vec3::new(0.4, 2.0 * scale, 0.4);
-            let low = Vec3::new(3.0, 4.0, 3.0) * scale;
-            let high = Vec3::new(1.7, 3.2, 1.7) * scale;
-            let dark = Vec3::new(0.09, 0.26, 0.13) * (0.85 + 0.3 * jitter);
-            out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.36, 0.25, 0.15)));
-            out.push(piece(low * 0.5, trunk.y + low.y * 0.5, grass, dark));
-            out.push(piece(high * 0.5, trunk.y + low.y + high.y * 0.5, grass, dark * 0.9));
-        } else {
-            let trunk = Vec3::new(0.5, 3.0 * scale, 0.5);
-            let crown = Vec3::new(3.2, 4.5, 3.2) * scale;
-            out.push(piece(trunk * 0.5, trunk.y * 0.5, wood, Vec3::new(0.40, 0.28, 0.16)));
-            out.push(piece(crown * 0.5, trunk.y + crown.y * 0.5, grass, green));
-        }
+        let at = Placement {
+            position: Vec3::new(p.x, terrain_height_m(&level.terrain, p), p.y),
+            yaw_rad: jitter * 6.0,
+            scale: 0.8 + 0.5 * jitter,
+            shade: 0.85 + 0.3 * jitter,
+        };
+        model_pieces(models[conifer as usize], at, wood, true, out);
     }
 }
 
@@ -376,6 +380,8 @@ impl MeshData {
                 }
             }
             PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color),
+            // Collision only: the model it belongs to draws its own mesh.
+            PieceShape::Collider(_) => {}
             PieceShape::Mesh {
                 vertices,
                 indices,

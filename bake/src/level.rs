@@ -11,6 +11,8 @@ use crate::fields::Fields;
 pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
+use crate::model::PropModel;
+use crate::model_props::{PropModels, TREE_BROADLEAF, TREE_PINE, TYRE};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
@@ -21,6 +23,7 @@ use crate::validate::Validator;
 use crate::{ContentError, LevelFiles};
 use glam::{Vec2, Vec3};
 use serde::Deserialize;
+use std::sync::Arc;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -199,6 +202,8 @@ pub struct TrackDef {
     /// A chequered start/finish line across the road at the first point, and a grid slot
     /// painted under every spawn on the road.
     pub start_line: bool,
+    /// The tree models lining the track (broad-leaved, conifer), when it has trees.
+    pub tree_models: Vec<Arc<PropModel>>,
 }
 
 /// A validated level.
@@ -237,6 +242,9 @@ pub struct Level {
     /// Scenery (boards, gantries, grandstands, tyre walls, painted lines and text), in
     /// file order.
     pub dressing: Vec<Dressing>,
+    /// The `tyre` prop model the level's tyre walls are stacked from, when it has any
+    /// (None: a level built in code draws them as plain prisms).
+    pub tyre_model: Option<Arc<PropModel>>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -287,6 +295,7 @@ impl Level {
             ai_line: None,
             challenge: None,
             dressing: vec![],
+            tyre_model: None,
         }
     }
 
@@ -389,7 +398,8 @@ impl Level {
         };
         crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
-        let (props, dressing) = crate::props::parse_props(&raw.props, &fx)?;
+        let mut models = PropModels::new(files);
+        let (props, dressing) = crate::props::parse_props(&raw.props, &fx, &mut models)?;
         let dynamic = crate::props::parse_dynamic(&raw.dynamic, &fx)?;
 
         let parked_cars = raw
@@ -442,6 +452,13 @@ impl Level {
                     },
                     distance_boards_m: distance_boards_m(&t.distance_boards_m, v)?,
                     start_line: t.start_line,
+                    // Read only when the track has trees: a level without them needs no
+                    // prop models.
+                    tree_models: if t.scenery_spacing_m > 0.0 {
+                        vec![models.get(TREE_BROADLEAF)?, models.get(TREE_PINE)?]
+                    } else {
+                        vec![]
+                    },
                 })
             }
         };
@@ -474,7 +491,13 @@ impl Level {
             None => None,
         };
 
+        // Read only when a tyre wall stands in the level: one of the file's, or the track's
+        // dressed corners'.
+        let walls = dressing.iter().any(|d| matches!(d, Dressing::TyreWall(_)))
+            || track.as_ref().is_some_and(|t| t.dressed_corners > 0);
+        let tyre_model = if walls { Some(models.get(TYRE)?) } else { None };
         Ok(Level {
+            tyre_model,
             name: name.to_string(),
             description: raw.description,
             chunk_size_m,

@@ -21,6 +21,7 @@ pub mod heightmap;
 pub mod level;
 pub mod material;
 pub mod model;
+pub mod model_props;
 pub mod piece;
 pub mod polygon;
 pub mod props;
@@ -46,4 +47,15 @@ pub trait LevelFiles {
     fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError>;
     /// How `rel` is named in messages.
     fn label(&self, rel: &str) -> String;
+    /// The prop model `name` (`props/NAME.glb` under the content root, or its bake), for
+    /// the `[[props]] kind = "model"` a level places and the circuit's trees. Readers that
+    /// have no content root (tests' levels built from text) keep this default: an error
+    /// naming the model.
+    fn prop_model(&self, name: &str) -> Result<model::PropModel, ContentError> {
+        Err(ContentError::new(
+            format!("props/{name}.glb"),
+            "prop model",
+            "this level reader has no prop models (a level read outside a content root?)",
+        ))
+    }
 }

@@ -18,6 +18,9 @@ pub(crate) const ROAD_Y_M: f32 = 0.03;
 pub enum PieceShape {
     /// A box with these half extents, centred on the origin.
     Cuboid(Vec3),
+    /// A box with these half extents that collides but is never drawn (a prop model's
+    /// `col_shape`: its look is the model's render mesh, a [`PieceShape::Decor`]).
+    Collider(Vec3),
     /// A slice of a ramp (a convex prism).
     RampSlice(RampSlice),
     /// Triangles (road, kerbs, run-offs), vertices relative to the piece's position, with

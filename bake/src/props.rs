@@ -4,9 +4,12 @@
 use crate::dressing::{self, Dressing};
 use crate::fields::Fields;
 use crate::material::MaterialId;
+use crate::model::PropModel;
+use crate::model_props::PropModels;
 use crate::ContentError;
 use glam::{EulerRot, Quat, Vec2, Vec3};
 use serde::Deserialize;
+use std::sync::Arc;
 
 #[derive(Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -72,6 +75,19 @@ pub(crate) enum RawProp {
         #[serde(default)]
         color: Option<[f64; 3]>,
     },
+    /// A prop model (`content/props/NAME.glb`) standing on the terrain.
+    Model {
+        model: String,
+        position_m: [f64; 2],
+        #[serde(default)]
+        yaw_deg: f64,
+        #[serde(default = "unit_scale")]
+        scale: f64,
+        #[serde(default = "concrete")]
+        material: String,
+        #[serde(default = "solid")]
+        solid: bool,
+    },
     // Scenery: see `crate::dressing`.
     Board(dressing::RawBoard),
     Gantry(dressing::RawGantry),
@@ -81,6 +97,12 @@ pub(crate) enum RawProp {
     Label(dressing::RawLabel),
 }
 
+fn unit_scale() -> f64 {
+    1.0
+}
+fn solid() -> bool {
+    true
+}
 fn concrete() -> String {
     "concrete".into()
 }
@@ -165,6 +187,20 @@ pub enum PropShape {
         /// Slope at the lip, radians.
         angle_rad: f32,
     },
+    /// A prop model standing on the terrain at the prop's (x, z) (its position's y is not
+    /// read), turned by the prop's rotation about +Y.
+    Model {
+        /// Its name (`content/props/NAME.glb`).
+        name: String,
+        /// The baked model.
+        model: Arc<PropModel>,
+        /// Uniform scale.
+        scale: f32,
+        /// Turn about +Y, radians.
+        yaw_rad: f32,
+        /// Whether its `col_shape` boxes collide.
+        solid: bool,
+    },
 }
 
 /// A fixed prop: walls, barrier blocks, ramps, kerbs, boxes.
@@ -242,7 +278,11 @@ fn line_box(
 
 /// Validates the static props of a level file: the plain ones, and the scenery
 /// ([`Dressing`]) in file order.
-pub(crate) fn parse_props(raw: &[RawProp], fx: &Fields) -> Result<(Vec<StaticProp>, Vec<Dressing>), ContentError> {
+pub(crate) fn parse_props(
+    raw: &[RawProp],
+    fx: &Fields,
+    models: &mut PropModels,
+) -> Result<(Vec<StaticProp>, Vec<Dressing>), ContentError> {
     let v = &fx.v;
     let mat = |n: &str, field: &str| fx.mat(n, field);
     let color_of = |field: &str, c: &Option<[f64; 3]>, m: MaterialId| fx.color_of(field, c, m);
@@ -259,6 +299,32 @@ pub(crate) fn parse_props(raw: &[RawProp], fx: &Fields) -> Result<(Vec<StaticPro
             RawProp::TyreWall(r) => scenery.push(dressing::tyre_wall(r, fx, &f)?),
             RawProp::Line(r) => scenery.push(dressing::line(r, fx, &f)?),
             RawProp::Label(r) => scenery.push(dressing::label(r, fx, &f)?),
+            RawProp::Model {
+                model,
+                position_m,
+                yaw_deg,
+                scale,
+                material,
+                solid,
+            } => {
+                let m = mat(material, &f("material"))?;
+                let name = v.content_name(&f("model"), model, "prop model")?;
+                let p = vec2(&f("position_m"), *position_m)?;
+                let yaw_rad = angle(&f("yaw_deg"), *yaw_deg)?;
+                props.push(StaticProp {
+                    shape: PropShape::Model {
+                        name: name.to_string(),
+                        model: models.get(name)?,
+                        scale: v.range(&f("scale"), *scale, 0.1, 10.0)? as f32,
+                        yaw_rad,
+                        solid: *solid,
+                    },
+                    position_m: Vec3::new(p.x, 0.0, p.y),
+                    rotation: Quat::from_rotation_y(yaw_rad),
+                    material: m,
+                    color: Vec3::ONE,
+                });
+            }
             RawProp::Box {
                 size_m,
                 position_m,

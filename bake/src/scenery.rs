@@ -9,6 +9,7 @@ use crate::decor::Decor;
 use crate::dressing::{Board, Dressing, Gantry, Grandstand, Label, Line, TyreWall, PAINT_WHITE};
 use crate::level::Level;
 use crate::material::MaterialId;
+use crate::model::PropModel;
 use crate::piece::{Piece, PieceShape};
 use crate::surface_check::terrain_height_m;
 use glam::{Quat, Vec2, Vec3};
@@ -106,7 +107,7 @@ pub fn dressing_pieces(level: &Level, d: &Dressing, out: &mut Vec<Piece>) {
                 decor: Decor::new(mid),
                 solid: solid(w.solid),
             };
-            tyre_wall(&mut build, mid.y, w);
+            tyre_wall(&mut build, mid.y, w, level.tyre_model.as_deref());
             out_decor(build, paint);
         }
         Dressing::Line(l) => line(level, l, paint, out),
@@ -281,7 +282,7 @@ fn grandstand(b: &mut Build, base: Vec3, g: &Grandstand) {
 
 /// Stacks of tyres along the wall, every other stack's top tyre painted, around one plain
 /// box that collides.
-fn tyre_wall(b: &mut Build, y: f32, w: &TyreWall) {
+fn tyre_wall(b: &mut Build, y: f32, w: &TyreWall, tyre: Option<&PropModel>) {
     let d = w.to_m - w.from_m;
     let len = d.length();
     let dir = d / len;
@@ -302,7 +303,12 @@ fn tyre_wall(b: &mut Build, y: f32, w: &TyreWall) {
             let painted = r + 1 == w.rows && s % 2 == 0;
             let c = if painted { w.band_color } else { TYRE_BLACK };
             let base = Vec3::new(p.x, y + r as f32 * TYRE_HEIGHT_M, p.y);
-            b.decor.prism(base, TYRE_RADIUS_M, TYRE_HEIGHT_M - 0.015, TYRE_SIDES, c);
+            match tyre {
+                // The `tyre` prop model, painted ones all in the band's colour.
+                Some(t) => b.decor.model(&t.body, base, painted.then_some(w.band_color)),
+                // A level built in code without the model: plain prisms.
+                None => b.decor.prism(base, TYRE_RADIUS_M, TYRE_HEIGHT_M - 0.015, TYRE_SIDES, c),
+            }
         }
     }
 }

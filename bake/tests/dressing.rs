@@ -19,6 +19,12 @@ impl LevelFiles for Dir {
     fn label(&self, rel: &str) -> String {
         rel.to_string()
     }
+    /// The shipped prop models (the circuit's trees).
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        let rel = format!("props/{name}.glb");
+        let bytes = std::fs::read(content().join(&rel)).map_err(|e| ContentError::new(&rel, "file", e.to_string()))?;
+        skidpad_bake::model::PropModel::bake(&rel, &bytes)
+    }
 }
 
 fn content() -> PathBuf {
@@ -177,9 +183,13 @@ fn a_grandstand_rises_away_from_where_it_faces() {
 fn a_tyre_wall_is_stacks_of_tyres_around_one_collider() {
     let (with, without) =
         bake_with("[[props]]\nkind = \"tyre_wall\"\nfrom_m = [-3.1, 20.0]\nto_m = [3.1, 20.0]\nrows = 2\n");
-    // 6.2 m of 0.6 m stacks: 10 stacks × 2 tyres × (6 sides × 2 + 6 cap) triangles, and the
-    // collider box's 12.
-    assert_eq!(triangles(&with) - triangles(&without), 10 * 2 * 18 + 12);
+    // 6.2 m of 0.6 m stacks: 10 stacks × 2 tyres, each the `tyre` prop model's triangles,
+    // and the collider box's 12.
+    let tyre = Dir(PathBuf::new()).prop_model("tyre").unwrap();
+    assert_eq!(
+        triangles(&with) - triangles(&without),
+        10 * 2 * tyre.body.triangles() + 12
+    );
     added_vertices_within(
         &with,
         &without,

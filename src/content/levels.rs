@@ -1,9 +1,10 @@
 //! Finding and loading levels: by name from the content root (with the chunks `build.rs`
 //! baked for it), or from a path on disk (baked at load time with the same code).
 
-use super::root::{embedded_baked_levels, read_file, read_inside, BakedChunkBytes};
+use super::root::{embedded_baked_levels, embedded_baked_props, read_file, read_inside, BakedChunkBytes};
 use super::{ContentError, ContentRoot, Level, MaterialTable};
 use skidpad_bake::chunk::{bake_level, BakedChunk, ChunkCoord};
+use skidpad_bake::model::PropModel;
 use skidpad_bake::LevelFiles;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -77,11 +78,15 @@ impl LevelFiles for RootDir<'_> {
     fn label(&self, rel: &str) -> String {
         self.root.label(&format!("{}/{rel}", self.dir))
     }
+    fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
+        prop_model(self.root, name)
+    }
 }
 
-struct DiskDir(PathBuf);
+/// A level's directory on disk; its prop models come from the content root.
+struct DiskDir<'a>(PathBuf, &'a ContentRoot);
 
-impl LevelFiles for DiskDir {
+impl LevelFiles for DiskDir<'_> {
     fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
         let path = Path::new(rel);
         if path.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
@@ -96,6 +101,22 @@ impl LevelFiles for DiskDir {
     fn label(&self, rel: &str) -> String {
         self.0.join(rel).display().to_string()
     }
+    fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
+        prop_model(self.1, name)
+    }
+}
+
+/// The prop model `name` of `root` (`props/NAME.glb`): the one `build.rs` baked for a
+/// shipped model, else (`--content DIR`, or one the build could not bake, which then
+/// fails here with its message) read and baked now with the same code.
+pub fn prop_model(root: &ContentRoot, name: &str) -> Result<PropModel, ContentError> {
+    if let ContentRoot::Embedded = root {
+        if let Some((_, bytes)) = embedded_baked_props().iter().find(|(n, _)| *n == name) {
+            return PropModel::decode(&format!("embedded:baked/props/{name}.bin"), bytes);
+        }
+    }
+    let rel = format!("props/{name}.glb");
+    PropModel::bake(&root.label(&rel), &root.read(&rel)?)
 }
 
 /// The materials of `root` (`materials.toml`).
@@ -133,7 +154,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
             &name,
             &bytes,
             &materials,
-            &DiskDir(dir.clone()),
+            &DiskDir(dir.clone(), root),
         )?;
         return Ok(LoadedLevel {
             dir: Some(dir),

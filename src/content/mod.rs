@@ -6,12 +6,12 @@ mod levels;
 mod profile;
 mod root;
 
-pub use levels::{bake_now, level_names, load_level, materials, DEFAULT_LEVEL};
+pub use levels::{bake_now, level_names, load_level, materials, prop_model, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::DEFAULT_PROFILE;
 pub use profile::{PlatformProfile, ShadowFilter};
 pub use root::ContentRoot;
-pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, read_file};
+pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, embedded_baked_props, read_file};
 pub use skidpad_bake::{
     challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, validate,
 };

@@ -161,6 +161,11 @@ pub fn embedded_baked_models() -> &'static [(&'static str, &'static [u8])] {
     embedded::BAKED_MODELS
 }
 
+/// Prop models `build.rs` baked from `content/props/`: (model name, encoded bytes).
+pub fn embedded_baked_props() -> &'static [(&'static str, &'static [u8])] {
+    embedded::BAKED_PROPS
+}
+
 /// Profile files embedded from `platform/profiles/`: (file name, bytes).
 pub fn embedded_profiles() -> &'static [(&'static str, &'static [u8])] {
     embedded::PROFILE_FILES

@@ -55,12 +55,16 @@ const CAR_TICKS: u32 = 40;
 /// panic.)
 const MAX_BAKED_CHUNKS: f32 = 16.0;
 
-/// Bakes a car model (binary glTF 2.0); if it is accepted, checks it against the shipped
-/// coupe's wheels and boxes (which it will mostly fail, with an error) and measures its
-/// meshes: the paths a car loading a model takes.
+/// Bakes a binary glTF 2.0 file as a prop model and as a car model (one reader serves
+/// both); if the car model is accepted, checks it against the shipped coupe's wheels and
+/// boxes (which it will mostly fail, with an error) and measures its meshes: the paths a
+/// level placing a prop and a car loading a model take.
 pub fn model(data: &[u8]) -> bool {
+    let prop = skidpad_bake::model::PropModel::bake("fuzz.glb", data)
+        .map(|p| p.body.bounds())
+        .is_ok();
     let Ok(model) = skidpad_bake::model::CarModel::bake("fuzz.glb", data) else {
-        return false;
+        return prop;
     };
     let _ = model.check_against("fuzz.glb", &shipped_car().shape());
     let _ = (model.body.bounds(), model.wheel.bounds());
@@ -411,7 +415,7 @@ fn flat_level() -> &'static LoadedLevel {
 
 /// The files a fuzzed level refers to: any `.png` is a small 16-bit heightmap (so levels
 /// with heightmaps parse and bake), any `.csv` the shipped circuit's centre line (so levels
-/// with a track parse); anything else is missing.
+/// with a track parse), prop models the shipped ones; anything else is missing.
 struct FuzzLevelFiles;
 
 impl LevelFiles for FuzzLevelFiles {
@@ -436,6 +440,9 @@ impl LevelFiles for FuzzLevelFiles {
                 .map(|c| c.into_owned());
         }
         Err(ContentError::new(self.label(rel), "file", "not found"))
+    }
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        crate::content::prop_model(&ContentRoot::Embedded, name)
     }
 
     fn label(&self, rel: &str) -> String {

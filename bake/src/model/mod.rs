@@ -1,5 +1,6 @@
 //! Car models: a binary glTF 2.0 file (`content/models/NAME.glb`) baked into a
-//! [`CarModel`] render and check against the car's physics.
+//! [`CarModel`] render and check against the car's physics; and prop models
+//! (`content/props/NAME.glb`, [`PropModel`], `prop.rs`) read by the same code.
 //!
 //! A car model's scene has these nodes (the scene convention of the source documents' FBX
 //! cars, carried over to glTF): `car_body` (the chassis mesh, its primitives' materials
@@ -20,9 +21,13 @@
 //! `skidpad cars` or load the car: the check names the node and the distance.
 
 mod check;
+mod prop;
 mod read;
 
 pub use check::{CarShape, BOX_TOLERANCE_M, RADIUS_TOLERANCE, WHEEL_TOLERANCE_M};
+pub use prop::{
+    PropMesh, PropModel, MAX_PROP_EXTENT_M, MAX_PROP_VERTICES, MIN_PROP_EXTENT_M, PROP_BODY_NODE, PROP_FORMAT_VERSION,
+};
 
 use crate::ContentError;
 use serde::{Deserialize, Serialize};
@@ -126,7 +131,7 @@ pub struct WheelPlacement {
     pub width_m: f32,
 }
 
-/// A collision box from a `col_shape*` node: its mesh's bounds in the car frame.
+/// A collision box from a `col_shape*` node: its mesh's bounds in the model's frame.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ColBox {
     /// Node name (`col_shape`, `col_shape_1`, ...).

@@ -14,17 +14,19 @@ use gltf::mesh::{Mode, Semantic};
 /// Deepest node nesting read: deeper is a broken (or cyclic) file.
 const MAX_NODE_DEPTH: usize = 16;
 
-/// A node as the walk found it: its name, world (car-frame) transform and mesh.
-struct FoundNode<'a> {
-    name: String,
-    transform: Mat4,
+/// A node as the walk found it: its name, model-frame transform and mesh.
+pub(super) struct FoundNode<'a> {
+    /// Node name (empty when unnamed).
+    pub name: String,
+    /// Node to model frame.
+    pub transform: Mat4,
     mesh: Option<gltf::Mesh<'a>>,
 }
 
-pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
+/// A glTF file parsed, its buffers checked to be the GLB's own binary chunk only.
+pub(super) fn open(file: &str, bytes: &[u8]) -> Result<gltf::Gltf, ContentError> {
     let fail = |node: &str, problem: String| ContentError::new(file, node, problem);
     let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| fail("file", format!("not a valid glTF 2.0 file: {e}")))?;
-    let blob: &[u8] = gltf.blob.as_deref().unwrap_or(&[]);
     for buffer in gltf.document.buffers() {
         if let gltf::buffer::Source::Uri(uri) = buffer.source() {
             let problem = format!(
@@ -35,6 +37,12 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
             return Err(fail("buffers", problem));
         }
     }
+    Ok(gltf)
+}
+
+/// Every node of the file's scene (its default one, else its first), with its transform.
+pub(super) fn scene_nodes<'a>(file: &str, gltf: &'a gltf::Gltf) -> Result<Vec<FoundNode<'a>>, ContentError> {
+    let fail = |node: &str, problem: String| ContentError::new(file, node, problem);
     let scene = gltf
         .document
         .default_scene()
@@ -44,6 +52,52 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
     for node in scene.nodes() {
         walk(node, Mat4::IDENTITY, 0, &mut nodes).map_err(|p| fail("nodes", p))?;
     }
+    Ok(nodes)
+}
+
+/// The `col_shape*` nodes as boxes (each mesh's bounds in the model frame), in name
+/// order; every box at most `max_extent_m` on a side. None found: an empty list.
+pub(super) fn col_boxes(
+    file: &str,
+    nodes: &[FoundNode],
+    blob: &[u8],
+    budget: &mut usize,
+    max_extent_m: f32,
+) -> Result<Vec<ColBox>, ContentError> {
+    let mut col_named: Vec<&FoundNode> = nodes.iter().filter(|n| n.name.starts_with("col_shape")).collect();
+    col_named.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut boxes = Vec::new();
+    for (name_index, node) in col_named.into_iter().enumerate() {
+        let label = format!("node {}", node.name);
+        // A collision box has no look: its primitives' materials are not read.
+        let (positions, ..) = tagged_mesh(node, node.transform, blob, budget, |_, _| Ok(()))
+            .map_err(|p| ContentError::new(file, &label, p))?;
+        let (lo, hi) = positions.iter().fold(
+            (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(lo, hi), p| (lo.min(Vec3::from(*p)), hi.max(Vec3::from(*p))),
+        );
+        let size = hi - lo;
+        if !(size.min_element() > 0.0 && size.max_element() <= max_extent_m) {
+            let problem = format!(
+                "absurd collision box: size {:?} m (each side above 0 and at most {max_extent_m} m)",
+                size.to_array()
+            );
+            return Err(ContentError::new(file, &label, problem));
+        }
+        boxes.push(ColBox {
+            name_index,
+            size_m: size.to_array(),
+            centre_m: ((hi + lo) * 0.5).to_array(),
+        });
+    }
+    Ok(boxes)
+}
+
+pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
+    let fail = |node: &str, problem: String| ContentError::new(file, node, problem);
+    let gltf = open(file, bytes)?;
+    let blob: &[u8] = gltf.blob.as_deref().unwrap_or(&[]);
+    let nodes = scene_nodes(file, &gltf)?;
     let find = |name: &str| nodes.iter().find(|n| n.name == name);
     let mut vertices_left = MAX_MODEL_VERTICES;
 
@@ -93,28 +147,9 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
         return Err(fail(&format!("node wheel_{}", wheels.len()), problem));
     }
 
-    let mut col_named: Vec<&FoundNode> = nodes.iter().filter(|n| n.name.starts_with("col_shape")).collect();
-    col_named.sort_by(|a, b| a.name.cmp(&b.name));
-    if col_named.is_empty() {
+    let col_boxes = col_boxes(file, &nodes, blob, &mut vertices_left, MAX_BODY_EXTENT_M)?;
+    if col_boxes.is_empty() {
         return Err(fail("node col_shape", missing("col_shape", &nodes)));
-    }
-    let mut col_boxes = Vec::new();
-    for (name_index, node) in col_named.into_iter().enumerate() {
-        let label = format!("node {}", node.name);
-        let mesh = node_mesh(node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
-        let (lo, hi) = mesh.bounds();
-        let size = Vec3::from(hi) - Vec3::from(lo);
-        if size.min_element() <= 0.0 || size.max_element() > MAX_BODY_EXTENT_M {
-            return Err(fail(
-                &label,
-                format!("absurd collision box: size {:?} m", size.to_array()),
-            ));
-        }
-        col_boxes.push(ColBox {
-            name_index,
-            size_m: size.to_array(),
-            centre_m: ((Vec3::from(hi) + Vec3::from(lo)) * 0.5).to_array(),
-        });
     }
     Ok(CarModel {
         body,
@@ -127,7 +162,7 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
 }
 
 /// "no node `name`" with the names the file does have.
-fn missing(name: &str, nodes: &[FoundNode]) -> String {
+pub(super) fn missing(name: &str, nodes: &[FoundNode]) -> String {
     let mut names: Vec<&str> = nodes.iter().map(|n| n.name.as_str()).collect();
     names.truncate(12);
     format!("no node named `{name}` in the scene (nodes: {})", names.join(", "))
@@ -189,22 +224,45 @@ fn node_mesh_local(node: &FoundNode, blob: &[u8], budget: &mut usize) -> Result<
 }
 
 fn mesh_with(node: &FoundNode, transform: Mat4, blob: &[u8], budget: &mut usize) -> Result<PartMesh, String> {
-    let mesh = node.mesh.as_ref().ok_or_else(|| "has no mesh".to_string())?;
-    let normal_m = Mat3::from_mat4(transform).inverse().transpose();
-    let mut out = PartMesh::default();
-    for prim in mesh.primitives() {
-        let which = format!("primitive {}", prim.index());
-        if prim.mode() != Mode::Triangles {
-            return Err(format!("{which}: only triangle lists are read"));
-        }
+    let (positions, normals, parts, indices) = tagged_mesh(node, transform, blob, budget, |prim, which| {
         let material = prim.material().name().unwrap_or("");
-        let part = CarPart::from_material_name(material).ok_or_else(|| {
+        CarPart::from_material_name(material).ok_or_else(|| {
             let known: Vec<&str> = CarPart::ALL.iter().map(|p| p.material_name()).collect();
             format!(
                 "{which}: material `{material}` is not a car part (known: {})",
                 known.join(", ")
             )
-        })?;
+        })
+    })?;
+    Ok(PartMesh {
+        positions,
+        normals,
+        parts,
+        indices,
+    })
+}
+
+/// A mesh read from a node: positions, normals, a tag per vertex, triangle indices.
+pub(super) type TaggedMesh<T> = (Vec<[f32; 3]>, Vec<[f32; 3]>, Vec<T>, Vec<u32>);
+
+/// The node's mesh under `transform`, each primitive's vertices tagged by `tag` (a car's
+/// part from the material's name, a prop's colour from its base colour).
+pub(super) fn tagged_mesh<T: Copy>(
+    node: &FoundNode,
+    transform: Mat4,
+    blob: &[u8],
+    budget: &mut usize,
+    tag: impl Fn(&gltf::Primitive, &str) -> Result<T, String>,
+) -> Result<TaggedMesh<T>, String> {
+    let mesh = node.mesh.as_ref().ok_or_else(|| "has no mesh".to_string())?;
+    let normal_m = Mat3::from_mat4(transform).inverse().transpose();
+    let (mut out_p, mut out_n, mut out_t, mut out_i) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for prim in mesh.primitives() {
+        let which = format!("primitive {}", prim.index());
+        if prim.mode() != Mode::Triangles {
+            return Err(format!("{which}: only triangle lists are read"));
+        }
+        let t = tag(&prim, &which)?;
         let pos = prim
             .get(&Semantic::Positions)
             .ok_or_else(|| format!("{which}: no POSITION"))?;
@@ -220,7 +278,7 @@ fn mesh_with(node: &FoundNode, transform: Mat4, blob: &[u8], budget: &mut usize)
                 normals.len()
             ));
         }
-        let base = out.positions.len() as u32;
+        let base = out_p.len() as u32;
         let indices = match prim.indices() {
             Some(acc) => read_indices(&acc, blob).map_err(|p| format!("{which}: indices: {p}"))?,
             None => (0..positions.len() as u32).collect(),
@@ -237,16 +295,16 @@ fn mesh_with(node: &FoundNode, transform: Mat4, blob: &[u8], budget: &mut usize)
             if !p.is_finite() {
                 return Err(format!("{which}: non-finite position"));
             }
-            out.positions.push(p.to_array());
-            out.normals.push(n.to_array());
-            out.parts.push(part);
+            out_p.push(p.to_array());
+            out_n.push(n.to_array());
+            out_t.push(t);
         }
-        out.indices.extend(indices.iter().map(|i| i + base));
+        out_i.extend(indices.iter().map(|i| i + base));
     }
-    if out.indices.is_empty() {
+    if out_i.is_empty() {
         return Err("its mesh has no triangles".into());
     }
-    Ok(out)
+    Ok((out_p, out_n, out_t, out_i))
 }
 
 /// The bytes an accessor covers and its stride, every bound checked.
@@ -289,7 +347,7 @@ fn read_vec3(acc: &gltf::Accessor, blob: &[u8], budget: &mut usize) -> Result<Ve
     let count = acc.count();
     if count > *budget {
         return Err(format!(
-            "{count} vertices: more than a car model's {MAX_MODEL_VERTICES}"
+            "{count} vertices: more than the model's budget left ({budget})"
         ));
     }
     *budget -= count;
@@ -319,7 +377,10 @@ fn read_indices(acc: &gltf::Accessor, blob: &[u8]) -> Result<Vec<u32>, String> {
     };
     let count = acc.count();
     if count > 3 * MAX_MODEL_VERTICES {
-        return Err(format!("{count} indices: too many for a car model"));
+        return Err(format!(
+            "{count} indices: more than {} (a model's budget)",
+            3 * MAX_MODEL_VERTICES
+        ));
     }
     let (bytes, stride) = accessor_bytes(acc, blob, elem)?;
     Ok((0..count)

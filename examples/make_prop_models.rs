@@ -1,0 +1,524 @@
+//! Writes the shipped prop models, `content/props/*.glb` (binary glTF 2.0): run
+//! `cargo run --example make_prop_models` after changing a shape or colour here. The
+//! output is byte-identical from run to run (no clock, no random source, sorted maps).
+//!
+//! Each model has the nodes the bake reads (`bake/src/model/prop.rs`): `prop_body` (the
+//! render mesh; each primitive a colour, its material's base colour) and `col_shape*`
+//! boxes (what collides). Frame: metres, Y up, the origin on the ground at the prop's foot.
+//! Shapes are low-poly prisms and cones, flat-shaded like the rest of the scenery. The
+//! output is ours (same licence as the code).
+
+use gltf::json;
+use json::validation::Checked::Valid;
+use json::validation::USize64;
+use std::collections::BTreeMap;
+
+/// Every part's colour (linear RGB, alpha 1): what the game draws the part in.
+const COLOURS: &[(&str, [f32; 4])] = &[
+    ("bark", [0.38, 0.26, 0.15, 1.0]),
+    ("leaf_dark", [0.12, 0.30, 0.11, 1.0]),
+    ("leaf", [0.16, 0.38, 0.14, 1.0]),
+    ("leaf_light", [0.22, 0.45, 0.17, 1.0]),
+    ("needle", [0.09, 0.26, 0.13, 1.0]),
+    ("needle_light", [0.08, 0.23, 0.12, 1.0]),
+    ("rubber", [0.07, 0.07, 0.08, 1.0]),
+    ("hole", [0.02, 0.02, 0.02, 1.0]),
+    ("band", [0.92, 0.92, 0.92, 1.0]),
+    ("cone", [0.95, 0.45, 0.05, 1.0]),
+    ("cone_base", [0.30, 0.12, 0.03, 1.0]),
+    ("reflector", [0.95, 0.95, 0.92, 1.0]),
+    ("steel", [0.55, 0.56, 0.58, 1.0]),
+    ("chequer_white", [0.92, 0.92, 0.92, 1.0]),
+    ("chequer_black", [0.04, 0.04, 0.05, 1.0]),
+];
+
+type V3 = [f32; 3];
+
+fn sub(a: V3, b: V3) -> V3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+fn cross(a: V3, b: V3) -> V3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+fn dot(a: V3, b: V3) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+fn norm(a: V3) -> V3 {
+    let l = dot(a, a).sqrt().max(1e-9);
+    [a[0] / l, a[1] / l, a[2] / l]
+}
+
+/// One part's triangles: positions, normals, indices.
+type PartTriangles = (Vec<V3>, Vec<V3>, Vec<u32>);
+
+/// Triangles grouped by part (one glTF primitive each).
+#[derive(Default)]
+struct Builder {
+    parts: BTreeMap<&'static str, PartTriangles>,
+}
+
+impl Builder {
+    /// A flat triangle, wound so its normal points away from `inside`.
+    fn tri(&mut self, part: &'static str, a: V3, b: V3, c: V3, inside: V3) {
+        let mut n = cross(sub(b, a), sub(c, a));
+        if dot(n, n) < 1e-12 {
+            return;
+        }
+        let (b, c) = if dot(n, sub(a, inside)) < 0.0 {
+            n = [-n[0], -n[1], -n[2]];
+            (c, b)
+        } else {
+            (b, c)
+        };
+        let n = norm(n);
+        let (p, ns, idx) = self.parts.entry(part).or_default();
+        let base = p.len() as u32;
+        p.extend([a, b, c]);
+        ns.extend([n, n, n]);
+        idx.extend([base, base + 1, base + 2]);
+    }
+
+    fn quad(&mut self, part: &'static str, a: V3, b: V3, c: V3, d: V3, inside: V3) {
+        self.tri(part, a, b, c, inside);
+        self.tri(part, a, c, d, inside);
+    }
+
+    /// An axis-aligned box.
+    fn cuboid(&mut self, part: &'static str, lo: V3, hi: V3) {
+        let c = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0, (lo[2] + hi[2]) / 2.0];
+        let p = |x: usize, y: usize, z: usize| [[lo[0], hi[0]][x], [lo[1], hi[1]][y], [lo[2], hi[2]][z]];
+        for axis in 0..3 {
+            for side in 0..2 {
+                let mut corners = Vec::new();
+                for (u, v) in [(0, 0), (1, 0), (1, 1), (0, 1)] {
+                    let mut k = [0; 3];
+                    k[axis] = side;
+                    k[(axis + 1) % 3] = u;
+                    k[(axis + 2) % 3] = v;
+                    corners.push(p(k[0], k[1], k[2]));
+                }
+                self.quad(part, corners[0], corners[1], corners[2], corners[3], c);
+            }
+        }
+    }
+}
+
+/// Binary glTF assembly: accessors and views over one growing buffer.
+struct Glb {
+    root: json::Root,
+    bin: Vec<u8>,
+    materials: BTreeMap<&'static str, json::Index<json::Material>>,
+}
+
+impl Glb {
+    fn view(&mut self, bytes: &[u8], target: json::buffer::Target) -> json::Index<json::buffer::View> {
+        while self.bin.len() % 4 != 0 {
+            self.bin.push(0);
+        }
+        let offset = self.bin.len();
+        self.bin.extend_from_slice(bytes);
+        self.root.push(json::buffer::View {
+            buffer: json::Index::new(0),
+            byte_length: USize64::from(bytes.len()),
+            byte_offset: Some(USize64::from(offset)),
+            byte_stride: None,
+            extensions: None,
+            extras: Default::default(),
+            name: None,
+            target: Some(Valid(target)),
+        })
+    }
+
+    fn accessor(
+        &mut self,
+        view: json::Index<json::buffer::View>,
+        count: usize,
+        ty: json::accessor::Type,
+        ct: json::accessor::ComponentType,
+        bounds: Option<(V3, V3)>,
+    ) -> json::Index<json::Accessor> {
+        self.root.push(json::Accessor {
+            buffer_view: Some(view),
+            byte_offset: None,
+            count: USize64::from(count),
+            component_type: Valid(json::accessor::GenericComponentType(ct)),
+            extensions: None,
+            extras: Default::default(),
+            type_: Valid(ty),
+            min: bounds.map(|b| json::Value::from(b.0.to_vec())),
+            max: bounds.map(|b| json::Value::from(b.1.to_vec())),
+            name: None,
+            normalized: false,
+            sparse: None,
+        })
+    }
+
+    fn material(&mut self, part: &'static str) -> json::Index<json::Material> {
+        if let Some(m) = self.materials.get(part) {
+            return *m;
+        }
+        // The game reads the base colour: it is the prop's colour.
+        let colour = COLOURS
+            .iter()
+            .find(|(n, _)| *n == part)
+            .map(|(_, c)| *c)
+            .unwrap_or_else(|| panic!("no colour for part `{part}`"));
+        let m = self.root.push(json::Material {
+            name: Some(part.to_string()),
+            pbr_metallic_roughness: json::material::PbrMetallicRoughness {
+                base_color_factor: json::material::PbrBaseColorFactor(colour),
+                ..Default::default()
+            },
+            ..Default::default()
+        });
+        self.materials.insert(part, m);
+        m
+    }
+
+    fn mesh(&mut self, name: &str, b: &Builder) -> json::Index<json::Mesh> {
+        let mut primitives = Vec::new();
+        for (part, (pos, nor, idx)) in &b.parts {
+            let mut lo = [f32::MAX; 3];
+            let mut hi = [f32::MIN; 3];
+            for p in pos {
+                for k in 0..3 {
+                    lo[k] = lo[k].min(p[k]);
+                    hi[k] = hi[k].max(p[k]);
+                }
+            }
+            let f32s = |v: &[V3]| v.iter().flatten().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
+            let pv = self.view(&f32s(pos), json::buffer::Target::ArrayBuffer);
+            let nv = self.view(&f32s(nor), json::buffer::Target::ArrayBuffer);
+            let iv = self.view(
+                &idx.iter().flat_map(|i| (*i as u16).to_le_bytes()).collect::<Vec<u8>>(),
+                json::buffer::Target::ElementArrayBuffer,
+            );
+            use json::accessor::{ComponentType as C, Type as T};
+            let pa = self.accessor(pv, pos.len(), T::Vec3, C::F32, Some((lo, hi)));
+            let na = self.accessor(nv, nor.len(), T::Vec3, C::F32, None);
+            let ia = self.accessor(iv, idx.len(), T::Scalar, C::U16, None);
+            assert!(
+                pos.len() < 65536,
+                "a part of {name} has more vertices than u16 indices reach"
+            );
+            let mut attributes = BTreeMap::new();
+            attributes.insert(Valid(json::mesh::Semantic::Positions), pa);
+            attributes.insert(Valid(json::mesh::Semantic::Normals), na);
+            primitives.push(json::mesh::Primitive {
+                attributes,
+                extensions: None,
+                extras: Default::default(),
+                indices: Some(ia),
+                material: Some(self.material(part)),
+                mode: Valid(json::mesh::Mode::Triangles),
+                targets: None,
+            });
+        }
+        self.root.push(json::Mesh {
+            extensions: None,
+            extras: Default::default(),
+            name: Some(name.to_string()),
+            primitives,
+            weights: None,
+        })
+    }
+
+    fn node(&mut self, name: &str, mesh: Option<json::Index<json::Mesh>>, at: V3) -> json::Index<json::Node> {
+        self.root.push(json::Node {
+            mesh,
+            name: Some(name.to_string()),
+            translation: Some(at),
+            ..Default::default()
+        })
+    }
+
+    /// The GLB container: header, JSON chunk (space padded), BIN chunk (zero padded).
+    fn write(mut self, nodes: Vec<json::Index<json::Node>>) -> Vec<u8> {
+        while self.bin.len() % 4 != 0 {
+            self.bin.push(0);
+        }
+        self.root.push(json::Buffer {
+            byte_length: USize64::from(self.bin.len()),
+            extensions: None,
+            extras: Default::default(),
+            name: None,
+            uri: None,
+        });
+        let scene = self.root.push(json::Scene {
+            extensions: None,
+            extras: Default::default(),
+            name: Some("prop".into()),
+            nodes,
+        });
+        self.root.scene = Some(scene);
+        self.root.asset.generator = Some("skidpad examples/make_prop_models.rs".into());
+        let mut text = json::serialize::to_vec(&self.root).expect("the glTF JSON serializes");
+        while text.len() % 4 != 0 {
+            text.push(b' ');
+        }
+        let total = 12 + 8 + text.len() + 8 + self.bin.len();
+        let mut out = Vec::with_capacity(total);
+        out.extend_from_slice(b"glTF");
+        out.extend_from_slice(&2u32.to_le_bytes());
+        out.extend_from_slice(&(total as u32).to_le_bytes());
+        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        out.extend_from_slice(b"JSON");
+        out.extend_from_slice(&text);
+        out.extend_from_slice(&(self.bin.len() as u32).to_le_bytes());
+        out.extend_from_slice(b"BIN\0");
+        out.extend_from_slice(&self.bin);
+        out
+    }
+}
+
+impl Builder {
+    /// A frustum about +Y from radius `r0` at `y0` to `r1` at `y1` (`r1` = 0: a cone),
+    /// `sides` faces round, with a bottom cap when `bottom` and a top cap when `top`.
+    #[allow(clippy::too_many_arguments)]
+    fn frustum(
+        &mut self,
+        part: &'static str,
+        y0: f32,
+        r0: f32,
+        y1: f32,
+        r1: f32,
+        sides: usize,
+        bottom: bool,
+        top: bool,
+    ) {
+        let inside = [0.0, (y0 + y1) * 0.5, 0.0];
+        let at = |k: usize, y: f32, r: f32| {
+            let a = std::f32::consts::TAU * k as f32 / sides as f32;
+            [r * a.cos(), y, r * a.sin()]
+        };
+        for k in 0..sides {
+            self.quad(
+                part,
+                at(k, y0, r0),
+                at(k + 1, y0, r0),
+                at(k + 1, y1, r1),
+                at(k, y1, r1),
+                inside,
+            );
+            if bottom {
+                self.tri(
+                    part,
+                    [0.0, y0, 0.0],
+                    at(k, y0, r0),
+                    at(k + 1, y0, r0),
+                    [0.0, y0 + 1.0, 0.0],
+                );
+            }
+            if top && r1 > 0.0 {
+                self.tri(
+                    part,
+                    [0.0, y1, 0.0],
+                    at(k, y1, r1),
+                    at(k + 1, y1, r1),
+                    [0.0, y1 - 1.0, 0.0],
+                );
+            }
+        }
+    }
+
+    /// A tyre lying flat on `y0`: tread and sidewall in `part`, the hole dark.
+    fn tyre(&mut self, part: &'static str, y0: f32) {
+        let (r, inner, h, sides) = (0.3, 0.17, 0.225, 10);
+        self.frustum(part, y0, r, y0 + h, r, sides, false, false);
+        let at = |k: usize, y: f32, r: f32| {
+            let a = std::f32::consts::TAU * k as f32 / sides as f32;
+            [r * a.cos(), y, r * a.sin()]
+        };
+        let top = y0 + h;
+        for k in 0..sides {
+            // The top's ring round the hole, facing up.
+            self.quad(
+                part,
+                at(k, top, inner),
+                at(k, top, r),
+                at(k + 1, top, r),
+                at(k + 1, top, inner),
+                [0.0, top - 1.0, 0.0],
+            );
+        }
+        self.frustum("hole", top - 0.05, inner, top - 0.05, 0.0, sides, false, false);
+        self.tri(
+            "hole",
+            at(0, top - 0.05, inner),
+            at(sides / 3, top - 0.05, inner),
+            at(2 * sides / 3, top - 0.05, inner),
+            [0.0, top - 1.0, 0.0],
+        );
+    }
+}
+
+/// A model: the `prop_body` mesh and the collision boxes (lo, hi) in name order.
+struct Prop {
+    body: Builder,
+    boxes: Vec<(V3, V3)>,
+}
+
+/// A broad-leaved tree, 7.7 m tall: a tapering trunk and a crown of three stacked bands.
+fn tree_broadleaf() -> Prop {
+    let mut b = Builder::default();
+    b.frustum("bark", 0.0, 0.28, 3.2, 0.2, 7, false, false);
+    b.frustum("leaf_dark", 2.6, 0.6, 3.6, 1.6, 10, true, false);
+    b.frustum("leaf", 3.6, 1.6, 5.8, 1.75, 10, false, false);
+    b.frustum("leaf", 5.8, 1.75, 7.2, 1.0, 10, false, false);
+    b.frustum("leaf_light", 7.2, 1.0, 7.7, 0.0, 10, false, false);
+    Prop {
+        body: b,
+        // The trunk and the crown's bulk, as the circuit's trees collided before.
+        boxes: vec![
+            ([-0.25, 0.0, -0.25], [0.25, 3.0, 0.25]),
+            ([-1.6, 3.0, -1.6], [1.6, 7.5, 1.6]),
+        ],
+    }
+}
+
+/// A conifer, 9.2 m tall: a trunk and two cone tiers.
+fn tree_pine() -> Prop {
+    let mut b = Builder::default();
+    b.frustum("bark", 0.0, 0.2, 2.2, 0.15, 6, false, false);
+    b.frustum("needle", 1.6, 1.6, 6.0, 0.0, 9, true, false);
+    b.frustum("needle_light", 4.4, 1.15, 9.2, 0.0, 9, true, false);
+    Prop {
+        body: b,
+        boxes: vec![
+            ([-0.2, 0.0, -0.2], [0.2, 2.0, 0.2]),
+            ([-1.5, 2.0, -1.5], [1.5, 6.0, 1.5]),
+            ([-0.85, 6.0, -0.85], [0.85, 9.2, 0.85]),
+        ],
+    }
+}
+
+/// One tyre of a tyre wall (0.6 m across, 0.225 m tall).
+fn tyre() -> Prop {
+    let mut b = Builder::default();
+    b.tyre("rubber", 0.0);
+    Prop {
+        body: b,
+        // Inside the ten-sided tread (0.285 m to its flats).
+        boxes: vec![([-0.28, 0.0, -0.28], [0.28, 0.225, 0.28])],
+    }
+}
+
+/// Three tyres stacked, the top one painted: the unit a tyre wall is made of.
+fn tyre_stack() -> Prop {
+    let mut b = Builder::default();
+    for (row, part) in ["rubber", "rubber", "band"].into_iter().enumerate() {
+        b.tyre(part, row as f32 * 0.225);
+    }
+    Prop {
+        body: b,
+        boxes: vec![([-0.28, 0.0, -0.28], [0.28, 0.675, 0.28])],
+    }
+}
+
+/// A traffic cone, 0.7 m tall on a square base, with a white reflective band.
+fn cone() -> Prop {
+    let mut b = Builder::default();
+    b.cuboid("cone_base", [-0.19, 0.0, -0.19], [0.19, 0.03, 0.19]);
+    let r = |y: f32| 0.16 + (0.025 - 0.16) * (y - 0.03) / (0.7 - 0.03);
+    b.frustum("cone", 0.03, r(0.03), 0.32, r(0.32), 12, false, false);
+    b.frustum("reflector", 0.32, r(0.32), 0.46, r(0.46), 12, false, false);
+    b.frustum("cone", 0.46, r(0.46), 0.7, r(0.7), 12, false, true);
+    Prop {
+        body: b,
+        boxes: vec![([-0.19, 0.0, -0.19], [0.19, 0.7, 0.19])],
+    }
+}
+
+/// A start/finish gantry over a 14 m road: two steel posts and a beam chequered on both
+/// faces, 6.2 m tall; +Z is the way the cars pass under it.
+fn gantry() -> Prop {
+    let mut b = Builder::default();
+    let (half_span, post) = (7.2, 0.2);
+    for x in [-half_span, half_span] {
+        b.cuboid("steel", [x - post, 0.0, -post], [x + post, 5.0, post]);
+    }
+    b.cuboid("steel", [-half_span - post, 5.0, -0.25], [half_span + post, 6.2, 0.25]);
+    // Chequers 0.6 m square, two rows, a hair in front of each face.
+    let cell = 0.6;
+    let cells = (2.0 * half_span / cell) as usize;
+    for face in [-1.0f32, 1.0] {
+        let z = face * 0.26;
+        for row in 0..2 {
+            for k in 0..cells {
+                let part = if (row + k) % 2 == 0 {
+                    "chequer_white"
+                } else {
+                    "chequer_black"
+                };
+                let (x0, x1) = (-half_span + k as f32 * cell, -half_span + (k + 1) as f32 * cell);
+                let (y0, y1) = (5.0 + row as f32 * cell, 5.0 + (row + 1) as f32 * cell);
+                b.quad(
+                    part,
+                    [x0, y0, z],
+                    [x1, y0, z],
+                    [x1, y1, z],
+                    [x0, y1, z],
+                    [0.0, 5.6, 0.0],
+                );
+            }
+        }
+    }
+    Prop {
+        body: b,
+        boxes: vec![
+            ([-half_span - post, 0.0, -post], [-half_span + post, 5.0, post]),
+            ([half_span - post, 0.0, -post], [half_span + post, 5.0, post]),
+            ([-half_span - post, 5.0, -0.25], [half_span + post, 6.2, 0.25]),
+        ],
+    }
+}
+
+fn model(prop: &Prop) -> Vec<u8> {
+    let mut g = Glb {
+        root: json::Root::default(),
+        bin: Vec::new(),
+        materials: BTreeMap::new(),
+    };
+    let body = g.mesh("body", &prop.body);
+    let mut nodes = vec![g.node("prop_body", Some(body), [0.0; 3])];
+    for (i, (lo, hi)) in prop.boxes.iter().enumerate() {
+        let mut shape = Builder::default();
+        let h = [(hi[0] - lo[0]) / 2.0, (hi[1] - lo[1]) / 2.0, (hi[2] - lo[2]) / 2.0];
+        shape.cuboid("steel", [-h[0], -h[1], -h[2]], h);
+        let mesh = g.mesh("collision box", &shape);
+        let name = if i == 0 {
+            "col_shape".to_string()
+        } else {
+            format!("col_shape_{i}")
+        };
+        let centre = [(hi[0] + lo[0]) / 2.0, (hi[1] + lo[1]) / 2.0, (hi[2] + lo[2]) / 2.0];
+        nodes.push(g.node(&name, Some(mesh), centre));
+    }
+    g.write(nodes)
+}
+
+/// What makes one prop.
+type Maker = fn() -> Prop;
+
+fn main() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/props");
+    std::fs::create_dir_all(&dir).expect("content/props is writable");
+    let props: [(&str, Maker); 6] = [
+        ("tree_broadleaf", tree_broadleaf),
+        ("tree_pine", tree_pine),
+        ("tyre", tyre),
+        ("tyre_stack", tyre_stack),
+        ("cone", cone),
+        ("gantry", gantry),
+    ];
+    for (name, make) in props {
+        let glb = model(&make());
+        let out = dir.join(format!("{name}.glb"));
+        std::fs::write(&out, &glb).expect("content/props is writable");
+        println!("{}: {} bytes", out.display(), glb.len());
+    }
+}
