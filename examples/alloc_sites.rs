@@ -6,16 +6,23 @@
 //!
 //! ```text
 //! cargo run --release --example alloc_sites -- circuit
+//! cargo run --release --example alloc_sites -- circuit --profile [AI_CARS]
 //! ```
+//!
+//! With `--profile` it plays the level as `skidpad profile --headless --platform xbox`
+//! does (the path `tests/play_alloc_every_level.rs` measures) and prints the call sites of
+//! the allocations made inside frames after the profiler's warm-up, the tick's and the
+//! input's (a scenario run's teleport) alike.
 //!
 //! Build with debug info for file and line numbers (the release profile keeps symbols).
 
+use skidpad::alloc_count::CountingAlloc;
 use skidpad::app::AiRace;
 use skidpad::app::Setup;
 use skidpad::content::DEFAULT_PROFILE;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::SimWorld;
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
 use std::backtrace::Backtrace;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -28,6 +35,14 @@ thread_local! {
     /// Set while a backtrace is being taken: its own allocations are not traced.
     static INSIDE: Cell<bool> = const { Cell::new(false) };
     static TRACES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// Profile mode: keep only the traces of allocations made by a frame's work.
+    static FRAMES_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether an allocation was made by the profiler's frame work: a tick, or the input that
+/// teleports the car between a scenario's runs, or the audio mix.
+fn in_frame(trace: &str) -> bool {
+    trace.contains("step_timed") || trace.contains("Driver::input") || trace.contains("Mixer")
 }
 
 unsafe impl GlobalAlloc for TracingAlloc {
@@ -35,16 +50,19 @@ unsafe impl GlobalAlloc for TracingAlloc {
         if TRACING.with(Cell::get) && !INSIDE.with(Cell::get) {
             INSIDE.with(|i| i.set(true));
             let trace = format!("{} bytes\n{}", layout.size(), Backtrace::force_capture());
-            TRACES.with(|t| t.borrow_mut().push(trace));
+            if !FRAMES_ONLY.with(Cell::get) || in_frame(&trace) {
+                TRACES.with(|t| t.borrow_mut().push(trace));
+            }
             INSIDE.with(|i| i.set(false));
         }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
+        // SAFETY: forwarded unchanged to the system allocator, through the game's counter
+        // (so the profiler's report counts, in profile mode).
+        unsafe { CountingAlloc.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
+        // SAFETY: `ptr` came from `CountingAlloc.alloc` with this layout.
+        unsafe { CountingAlloc.dealloc(ptr, layout) }
     }
 }
 
@@ -67,8 +85,60 @@ fn site(trace: &str) -> String {
         .join("\n      <- ")
 }
 
+/// `--profile`: the profiler's own loop, traced. The profiler's warm-up is one second of
+/// ticks; allocations are numbered, and those after the warm-up's last are the ones the
+/// report charges, so the sites of the last `report total` allocations are printed.
+fn profile_mode(level: &str, ai: usize) {
+    use skidpad::tools::profile::{profile, ProfileOptions};
+    let root = ContentRoot::Embedded;
+    let xbox = PlatformProfile::load("xbox").expect("the xbox profile ships");
+    let mut setup = Setup::load(&root, level, "coupe", xbox).unwrap_or_else(|e| {
+        eprintln!("alloc_sites: {e}");
+        std::process::exit(1)
+    });
+    if let Err(e) = setup.add_opponents(&root, ai, "sedan") {
+        eprintln!("alloc_sites: {e}");
+        std::process::exit(1);
+    }
+    let opts = ProfileOptions {
+        frames: 600,
+        headless: true,
+        trace: None,
+        culling: true,
+        dynamic_resolution: false,
+    };
+    FRAMES_ONLY.with(|t| t.set(true));
+    TRACING.with(|t| t.set(true));
+    let report = profile(&setup, &opts).expect("a headless profile runs");
+    TRACING.with(|t| t.set(false));
+    let traces = TRACES.with(|t| std::mem::take(&mut *t.borrow_mut()));
+    let in_frames: Vec<&String> = traces.iter().filter(|t| in_frame(t)).collect();
+    let charged = (report.allocations_per_tick * report.ticks_per_frame * report.frames as f64).round() as usize;
+    println!(
+        "{level} with {ai} AI: {charged} allocations after warm-up, by phase {:?}",
+        report.phase_allocations_per_tick
+    );
+    let mut sites: BTreeMap<String, u64> = BTreeMap::new();
+    for t in &in_frames[in_frames.len().saturating_sub(charged)..] {
+        *sites.entry(site(t)).or_default() += 1;
+        if std::env::var_os("ALLOC_SITES_FULL").is_some() {
+            println!("{t}");
+        }
+    }
+    let mut by_count: Vec<_> = sites.into_iter().collect();
+    by_count.sort_by_key(|s| std::cmp::Reverse(s.1));
+    for (site, n) in by_count {
+        println!("  {n:6}  {site}");
+    }
+}
+
 fn main() {
     let level = std::env::args().nth(1).unwrap_or_else(|| "circuit".into());
+    if std::env::args().nth(2).as_deref() == Some("--profile") {
+        let ai = std::env::args().nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
+        profile_mode(&level, ai);
+        return;
+    }
     let root = ContentRoot::Embedded;
     let profile = PlatformProfile::load(DEFAULT_PROFILE).expect("the default profile ships");
     let mut setup = match Setup::load(&root, &level, "coupe", profile) {

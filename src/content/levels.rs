@@ -1,6 +1,7 @@
 //! Finding and loading levels: by name from the content root (with the chunks `build.rs`
 //! baked for it), or from a path on disk (baked at load time with the same code).
 
+use super::chunk_colliders::{ChunkColliders, SharedChunkColliders};
 use super::root::{embedded_baked_levels, embedded_baked_props, read_file, read_inside, BakedChunkBytes};
 use super::{ContentError, ContentRoot, Level, MaterialTable};
 use skidpad_bake::chunk::{bake_level, BakedChunk, ChunkCoord};
@@ -64,6 +65,18 @@ pub struct LoadedLevel {
     /// files that go with it (its `raceline.csv`) are looked for there; None for a level
     /// of the content root or one built in code.
     pub dir: Option<PathBuf>,
+    /// Its chunks' colliders, decoded by the first world built on it and shared by the
+    /// rest (see [`LoadedLevel::chunk_colliders`]).
+    pub colliders: SharedChunkColliders,
+}
+
+impl LoadedLevel {
+    /// Every chunk's colliders, the pool streaming inserts from: decoded on the first call,
+    /// shared afterwards.
+    pub fn chunk_colliders(&self) -> Arc<ChunkColliders> {
+        self.colliders
+            .get_or_build(|| ChunkColliders::build(self.chunks.coords(), |c| self.chunks.load(c)))
+    }
 }
 
 struct RootDir<'a> {
@@ -180,6 +193,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
             },
             level,
             dir: None,
+            colliders: SharedChunkColliders::default(),
         }),
         _ => Ok(bake_now(level)),
     }
@@ -192,6 +206,7 @@ pub fn bake_now(level: Level) -> LoadedLevel {
         level,
         chunks: ChunkSource::Baked(Arc::new(chunks)),
         dir: None,
+        colliders: SharedChunkColliders::default(),
     }
 }
 

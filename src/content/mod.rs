@@ -2,10 +2,12 @@
 //! at the edge into validated types. Bad content is a [`ContentError`] naming file, field
 //! and problem. The schemas shared with the offline bake live in `skidpad-bake`.
 
+mod chunk_colliders;
 mod levels;
 mod profile;
 mod root;
 
+pub use chunk_colliders::{ChunkColliders, ChunkShapes, PooledCollider, SharedChunkColliders};
 pub use levels::{bake_now, level_names, load_level, materials, prop_model, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::DEFAULT_PROFILE;

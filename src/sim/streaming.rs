@@ -7,9 +7,8 @@
 //! order; if it is not ready then, the tick waits for it (and the wait is counted).
 
 use crate::content::{ChunkSource, ContentError};
-use glam::{IVec2, Vec2, Vec3};
+use glam::{Vec2, Vec3};
 use skidpad_bake::chunk::{BakedChunk, ChunkCoord};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Hands out baked chunks.
@@ -118,7 +117,8 @@ pub struct Streamer {
     chunk_m: f32,
     radii: StreamRadii,
     all: Vec<ChunkCoord>,
-    prefetched: BTreeMap<(i32, i32), ()>,
+    /// Per chunk (`all`'s order): asked of the provider ahead of need and not released.
+    prefetched: Vec<bool>,
     provider: Box<dyn ChunkProvider>,
     stats: StreamStats,
     near: NearCounts,
@@ -214,8 +214,8 @@ impl Streamer {
         Self {
             chunk_m,
             radii: StreamRadii::for_chunk_size(chunk_m),
+            prefetched: vec![false; all.len()],
             all,
-            prefetched: BTreeMap::new(),
             provider,
             stats: StreamStats::default(),
             near: NearCounts::default(),
@@ -231,23 +231,33 @@ impl Streamer {
         &mut self.stats
     }
 
-    /// The chunks that must be resident for cars at `positions`, and the ones that may stay,
-    /// in coordinate order.
-    pub fn plan(
-        &mut self,
-        positions: &[Vec3],
-        resident: &BTreeMap<(i32, i32), Vec<rapier3d::prelude::ColliderHandle>>,
-    ) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
+    /// The chunks that must be resident for cars at `positions` and are not, and the
+    /// resident ones that must leave, in coordinate order. `resident` says, per chunk in
+    /// [`Streamer::coords`] order, whether it is in the world. A convenience over
+    /// [`Streamer::plan_into`] for tests: it allocates its answer.
+    #[cfg(test)]
+    fn plan(&mut self, positions: &[Vec3], resident: &[bool]) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
+        let (mut enter, mut leave) = (Vec::new(), Vec::new());
+        self.plan_into(positions, resident, &mut enter, &mut leave);
+        let coords = |list: Vec<u32>| list.into_iter().map(|i| self.all[i as usize]).collect();
+        (coords(enter), coords(leave))
+    }
+
+    /// [`Streamer::plan`] into the caller's lists, as indices into [`Streamer::coords`]:
+    /// with lists reserved for every chunk (see [`Streamer::chunk_count`]) a plan allocates
+    /// nothing, which the tick relies on.
+    pub fn plan_into(&mut self, positions: &[Vec3], resident: &[bool], enter: &mut Vec<u32>, leave: &mut Vec<u32>) {
+        enter.clear();
+        leave.clear();
         self.update_near(positions);
-        let mut enter = Vec::new();
-        let mut leave = Vec::new();
         // A chunk whose answers did not change since the latest plan gets the same decision
         // again, which changes nothing (the plan is idempotent): only the flipped ones are
         // decided, in `all`'s order, unless the resident set changed outside the plan.
-        let every = self.near.expected_resident != Some(resident.len());
+        let resident_count = resident.iter().filter(|&&r| r).count();
+        let every = self.near.expected_resident != Some(resident_count);
         let near = &mut self.near;
         if !every && near.flipped.is_empty() {
-            return (enter, leave);
+            return;
         }
         near.flipped.sort_unstable();
         let chunks = if every { self.all.len() } else { near.flipped.len() };
@@ -255,22 +265,23 @@ impl Streamer {
             let i = if every { n } else { near.flipped[n] as usize };
             let c = self.all[i];
             let near = |radius: usize| near.counts[i][radius] > 0;
-            let k = key(c);
+            let is_resident = resident.get(i).copied().unwrap_or(false);
             if near(PREFETCH) {
-                if self.prefetched.insert(k, ()).is_none() {
+                if !self.prefetched[i] {
+                    self.prefetched[i] = true;
                     self.stats.prefetched += 1;
                     self.provider.prefetch(c);
                 }
-            } else if self.prefetched.remove(&k).is_some() {
+            } else if std::mem::take(&mut self.prefetched[i]) {
                 self.provider.release(c);
             }
-            if !resident.contains_key(&k) && near(RESIDENT) {
-                enter.push(c);
-            } else if resident.contains_key(&k) && !near(DROP) {
-                leave.push(c);
+            if !is_resident && near(RESIDENT) {
+                enter.push(i as u32);
+            } else if is_resident && !near(DROP) {
+                leave.push(i as u32);
                 // Its decoded data went into the world and goes with it: to come back it
                 // must be loaded again, so forget the prefetch (the next plan renews it).
-                self.prefetched.remove(&k);
+                self.prefetched[i] = false;
             }
         }
         for &i in &near.flipped {
@@ -279,18 +290,28 @@ impl Streamer {
         near.flipped.clear();
         // A chunk that left while still within the prefetch radius had its prefetch
         // forgotten above: the next plan must renew it, as a plan from scratch would.
-        for &c in &leave {
-            if let Some(i) = self.all.iter().position(|&a| a == c) {
-                if near.counts[i][PREFETCH] > 0 && !near.marked[i] {
-                    near.marked[i] = true;
-                    near.flipped.push(i as u32);
-                }
+        for &i in leave.iter() {
+            let i = i as usize;
+            if near.counts[i][PREFETCH] > 0 && !near.marked[i] {
+                near.marked[i] = true;
+                near.flipped.push(i as u32);
             }
         }
-        enter.sort_by_key(|c| key(*c));
-        leave.sort_by_key(|c| key(*c));
-        near.expected_resident = Some(resident.len() + enter.len() - leave.len());
-        (enter, leave)
+        // Unstable sorts: they allocate nothing, and no two chunks share a key.
+        let all = &self.all;
+        enter.sort_unstable_by_key(|&i| key(all[i as usize]));
+        leave.sort_unstable_by_key(|&i| key(all[i as usize]));
+        near.expected_resident = Some(resident_count + enter.len() - leave.len());
+    }
+
+    /// Every chunk of the level, in the order plans index them.
+    pub fn coords(&self) -> &[ChunkCoord] {
+        &self.all
+    }
+
+    /// How many chunks the level has: what plan lists are reserved for.
+    pub fn chunk_count(&self) -> usize {
+        self.all.len()
     }
 
     /// Brings [`NearCounts`] up to date with `positions`: from scratch when the number of
@@ -371,11 +392,6 @@ impl Streamer {
     }
 }
 
-/// Chunk coordinates as map keys, in row-major order.
-pub(crate) fn chunk_key(c: IVec2) -> (i32, i32) {
-    key(c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,11 +424,7 @@ mod tests {
 
     /// The plan as it was before answers were kept: every chunk, every position, every
     /// tick (prefetching left out: `NoChunks` ignores it).
-    fn plan_from_scratch(
-        s: &Streamer,
-        positions: &[Vec3],
-        resident: &BTreeMap<(i32, i32), Vec<rapier3d::prelude::ColliderHandle>>,
-    ) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
+    fn plan_from_scratch(s: &Streamer, positions: &[Vec3], resident: &[bool]) -> (Vec<ChunkCoord>, Vec<ChunkCoord>) {
         let near = |c: ChunkCoord, r: f32| {
             positions
                 .iter()
@@ -421,14 +433,16 @@ mod tests {
         let enter = s
             .all
             .iter()
-            .copied()
-            .filter(|&c| !resident.contains_key(&key(c)) && near(c, s.radii.resident_m))
+            .zip(resident)
+            .filter(|&(&c, &r)| !r && near(c, s.radii.resident_m))
+            .map(|(&c, _)| c)
             .collect();
         let leave = s
             .all
             .iter()
-            .copied()
-            .filter(|&c| resident.contains_key(&key(c)) && !near(c, s.radii.drop_m))
+            .zip(resident)
+            .filter(|&(&c, &r)| r && !near(c, s.radii.drop_m))
+            .map(|(&c, _)| c)
             .collect();
         (enter, leave)
     }
@@ -439,7 +453,7 @@ mod tests {
             .flat_map(|y| (-6..6).map(move |x| ChunkCoord::new(x, y)))
             .collect();
         let mut s = Streamer::new(all, 100.0, Box::new(NoChunks));
-        let mut resident = BTreeMap::new();
+        let mut resident = vec![false; s.chunk_count()];
         let (mut entered, mut left) = (0, 0);
         for tick in 0..3000 {
             let t = tick as f32;
@@ -465,14 +479,21 @@ mod tests {
                 })
                 .map(|&c| key(c))
                 .collect();
-            let have: Vec<(i32, i32)> = s.prefetched.keys().copied().collect();
+            let have: Vec<(i32, i32)> = s
+                .all
+                .iter()
+                .zip(&s.prefetched)
+                .filter(|(_, &p)| p)
+                .map(|(&c, _)| key(c))
+                .collect();
             assert_eq!(have, want, "prefetched at tick {tick}");
+            let index = |c: ChunkCoord| s.all.iter().position(|&a| a == c).unwrap();
             for c in leave {
-                resident.remove(&key(c));
+                resident[index(c)] = false;
                 left += 1;
             }
             for c in enter {
-                resident.insert(key(c), Vec::new());
+                resident[index(c)] = true;
                 entered += 1;
             }
         }
@@ -488,7 +509,7 @@ mod tests {
             .flat_map(|y| (-6..6).map(move |x| ChunkCoord::new(x, y)))
             .collect();
         let mut s = Streamer::new(all, 100.0, Box::new(NoChunks));
-        let resident = BTreeMap::new();
+        let resident = vec![false; s.chunk_count()];
         let mut updates = 0;
         let mut skipped = 0;
         // Three cars circling at different speeds and radii (up to 2.4 m a tick), so every

@@ -94,6 +94,9 @@ pub struct ProfileReport {
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
+    /// Chunks that entered or left the world in the measured frames (what the streaming
+    /// phase's allocation figure was measured over).
+    pub chunks_streamed: u64,
     /// GPU memory at its highest over the measured frames, against the platform
     /// profile's memory budget (window only).
     pub memory: Option<MemoryFigures>,
@@ -244,6 +247,10 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     };
     let mut window = window;
     let mut session = Session::start(setup);
+    if opts.headless {
+        // Nothing draws: kept chunk events would pile up (each holding a decoded chunk).
+        session.world_mut_for_tools().discard_chunk_events();
+    }
     let mut driver = Driver {
         runs: setup
             .level
@@ -267,6 +274,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let dt = session.world().dt_s();
     let mut last_start = clock.now();
     let mut allocs_at_start = 0;
+    let mut streamed_at_start = 0;
     let mut ticks_measured = 0u64;
     let mut draws = DrawMeans::default();
     let mut gpu_peak = crate::render::GpuMemory::default();
@@ -278,6 +286,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     for f in 0..total {
         if f == warmup {
             allocs_at_start = crate::alloc_count::allocations();
+            let s = session.world().stream_stats();
+            streamed_at_start = s.entered + s.left;
         }
         let mut timer = PhaseTimer::start_counting(&clock, crate::alloc_count::allocations);
         let frame_start = clock.now();
@@ -355,6 +365,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         }
     }
     let allocations = crate::alloc_count::allocations() - allocs_at_start;
+    let streamed = session.world().stream_stats();
+    let chunks_streamed = streamed.entered + streamed.left - streamed_at_start;
     if let Some(path) = &opts.trace {
         let trace = chrome_trace(&frames);
         skidpad_platform::files::write_atomically(path, trace.as_bytes())
@@ -370,7 +382,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         opts,
         &frames,
         ticks_measured,
-        allocations,
+        (allocations, chunks_streamed),
         (draws, scale),
         window.is_some().then_some(gpu_peak),
     ))
@@ -381,7 +393,7 @@ fn report(
     opts: &ProfileOptions,
     frames: &[FramePhases],
     ticks: u64,
-    allocations: u64,
+    (allocations, chunks_streamed): (u64, u64),
     (draws, resolution_scale): (Option<DrawMeans>, Option<ScaleFigures>),
     gpu_peak: Option<crate::render::GpuMemory>,
 ) -> ProfileReport {
@@ -446,6 +458,7 @@ fn report(
             .filter(|(_, per_tick)| *per_tick > 0.0)
             .collect(),
         peak_heap_mb: crate::alloc_count::peak_bytes() as f64 / 1048576.0,
+        chunks_streamed,
         memory: gpu_peak.map(|g| {
             let mb = |b: usize| b as f64 / 1048576.0;
             let budget_mb = setup.profile.memory_budget_bytes as f64 / 1048576.0;

@@ -3,12 +3,12 @@
 //! ray casts see what just came in.
 
 use super::{SimWorld, MAX_STREAMING_CARS};
-use crate::sim::streaming::chunk_key;
+use crate::content::ChunkShapes;
 use crate::sim::{ChunkEvent, StreamStats};
 use crate::vehicle::Surfaces;
 use glam::Vec3;
 use rapier3d::prelude::*;
-use skidpad_bake::chunk::{BakedChunk, BakedShape};
+use std::sync::Arc;
 
 impl SimWorld {
     /// Puts every collider in the broad phase now (rapier does it in the next step), so
@@ -22,74 +22,91 @@ impl SimWorld {
         }
     }
 
-    /// Brings chunks near `positions` into the world and drops far ones.
+    /// Brings chunks near `positions` into the world and drops far ones. Colliders come
+    /// from the level's pool and their handles go to lists reserved at load; with chunk
+    /// events discarded (nothing draws) nothing here allocates.
     pub(super) fn stream(&mut self, positions: &[Vec3]) {
-        let (enter, leave) = self.streamer.plan(positions, &self.resident);
-        if enter.is_empty() && leave.is_empty() {
-            // Most ticks: nothing moved in or out, so the counters stand as they are.
-            return;
+        let mut enter = std::mem::take(&mut self.plan_enter);
+        let mut leave = std::mem::take(&mut self.plan_leave);
+        self.streamer
+            .plan_into(positions, &self.resident, &mut enter, &mut leave);
+        if !(enter.is_empty() && leave.is_empty()) {
+            self.apply_plan(&enter, &leave);
         }
+        self.plan_enter = enter;
+        self.plan_leave = leave;
+    }
+
+    /// Takes the chunks of `leave` out of the world and puts those of `enter` in (indices
+    /// in the streamer's order).
+    fn apply_plan(&mut self, enter: &[u32], leave: &[u32]) {
         self.static_generation += 1;
-        for c in leave {
-            let k = chunk_key(c);
-            for h in self.resident.remove(&k).unwrap_or_default() {
+        for &i in leave {
+            let i = i as usize;
+            let c = self.streamer.coords()[i];
+            for h in self.resident_handles[i].drain(..) {
                 self.physics.remove_collider(h);
             }
-            self.resident_bytes.remove(&k);
+            self.resident[i] = false;
+            self.resident_bytes[i] = 0;
             self.streamer.stats_mut().left += 1;
             if self.keep_chunk_events {
                 self.events.push(ChunkEvent::Left(c));
             }
         }
-        let entered_any = !enter.is_empty();
-        for c in enter {
-            let k = chunk_key(c);
-            match self.streamer.take(c) {
-                Ok(chunk) => {
-                    let handles = self.insert_chunk(&chunk);
-                    self.resident.insert(k, handles);
-                    self.resident_bytes.insert(k, chunk.resident_bytes());
+        for &i in enter {
+            let i = i as usize;
+            let c = self.streamer.coords()[i];
+            self.resident[i] = true;
+            // A renderer needs the chunk's mesh: the provider decodes it (ahead, on the
+            // worker, in play). Without one the provider is not asked at all.
+            let event = self.keep_chunk_events.then(|| self.streamer.take(c));
+            let pool = Arc::clone(&self.chunk_pool);
+            let shapes = match (pool.chunk(i), event) {
+                (_, Some(Err(e))) => Err(e.to_string()),
+                (Some(Err(e)), _) => Err(e.to_string()),
+                (None, _) => Err("not in the level's collider pool".to_string()),
+                (Some(Ok(shapes)), chunk) => Ok((shapes, chunk.and_then(Result::ok))),
+            };
+            match shapes {
+                Ok((shapes, chunk)) => {
+                    self.insert_chunk(i, shapes);
+                    self.resident_bytes[i] = shapes.resident_bytes;
                     self.streamer.stats_mut().entered += 1;
-                    if self.keep_chunk_events {
+                    if let Some(chunk) = chunk {
                         self.events.push(ChunkEvent::Entered(chunk));
                     }
                 }
                 Err(e) => {
                     // The rest of the level stays playable; the hole is logged once.
                     log::error!("chunk {},{} not loaded: {e}", c.x, c.y);
-                    self.resident.insert(k, Vec::new());
                     self.streamer.stats_mut().failures += 1;
                 }
             }
         }
+        let resident_bytes = self.resident_bytes.iter().sum();
+        let resident_chunks = self.resident.iter().filter(|&&r| r).count();
         let stats = self.streamer.stats_mut();
-        stats.resident_chunks = self.resident.len();
-        stats.resident_bytes = self.resident_bytes.values().sum();
+        stats.resident_chunks = resident_chunks;
+        stats.resident_bytes = resident_bytes;
         stats.peak_resident_bytes = stats.peak_resident_bytes.max(stats.resident_bytes);
-        if entered_any && self.tick > 0 {
+        if !enter.is_empty() && self.tick > 0 {
             self.refresh_query_structures();
         }
     }
 
-    pub(super) fn insert_chunk(&mut self, chunk: &BakedChunk) -> Vec<ColliderHandle> {
-        chunk
-            .colliders
-            .iter()
-            .map(|c| {
-                let shape = match &c.shape {
-                    BakedShape::Slab(s) => SharedShape::new(*s),
-                    BakedShape::Heights(h) => SharedShape::new(h.clone()),
-                    BakedShape::Compound(comp) => SharedShape::new(comp.clone()),
-                    BakedShape::Triangles(t) => SharedShape::new(t.clone()),
-                };
-                let friction = self.materials.get(c.material).friction;
-                let collider = ColliderBuilder::new(shape)
-                    .position(Pose::from_parts(c.translation, c.rotation))
-                    .friction(friction)
-                    .user_data(Surfaces::user_data(c.material));
-                self.physics.insert_collider(collider, None)
-            })
-            .collect()
+    /// Inserts chunk `index`'s colliders, shared shapes from the pool, keeping their
+    /// handles.
+    fn insert_chunk(&mut self, index: usize, shapes: &ChunkShapes) {
+        for c in &shapes.colliders {
+            let friction = self.materials.get(c.material).friction;
+            let collider = ColliderBuilder::new(c.shape.clone())
+                .position(Pose::from_parts(c.translation, c.rotation))
+                .friction(friction)
+                .user_data(Surfaces::user_data(c.material));
+            let handle = self.physics.insert_collider(collider, None);
+            self.resident_handles[index].push(handle);
+        }
     }
 
     /// Brings chunks near the cars into the world and drops far ones: the tick's streaming.

@@ -25,11 +25,11 @@ use super::events::SimEvent;
 use super::input::TickInput;
 use super::streaming::{ChunkEvent, ChunkProvider, Streamer, SyncProvider};
 use crate::content::level::{DynamicShape, Spawn};
-use crate::content::{LoadedLevel, MaterialTable};
+use crate::content::{ChunkColliders, LoadedLevel, MaterialTable};
 use crate::vehicle::{Car, CarDef, Surfaces};
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
-use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The parts of a tick, in order, for [`SimWorld::step_timed`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +58,10 @@ pub enum FaultTarget {
 /// allocation-free); cars beyond it drive on whatever the others keep resident.
 pub const MAX_STREAMING_CARS: usize = 64;
 
+/// Colliders reserved in rapier's set beyond the level's chunks: the cars' (a few each, up
+/// to [`MAX_STREAMING_CARS`] cars) and the props'. Going over only costs a reallocation.
+const COLLIDERS_BEYOND_CHUNKS: usize = 1024;
+
 /// The simulation state of one level.
 ///
 /// Bodies and colliders are inserted in a fixed order (the chunks around the spawn in
@@ -75,11 +79,20 @@ pub struct SimWorld {
     props: Vec<PropSlot>,
     materials: MaterialTable,
     streamer: Streamer,
-    /// Colliders of each chunk in the world, by chunk coordinates (none for a chunk that
-    /// failed to load, so it is not tried again every tick).
-    resident: BTreeMap<(i32, i32), Vec<ColliderHandle>>,
-    /// Memory each resident chunk holds, for the streaming counters.
-    resident_bytes: BTreeMap<(i32, i32), usize>,
+    /// Every chunk's colliders, decoded once per level: entering chunks insert from it.
+    chunk_pool: Arc<ChunkColliders>,
+    /// Per chunk (the streamer's order): in the world or not (a chunk that failed to load
+    /// is in, with no colliders, so it is not tried again every tick).
+    resident: Vec<bool>,
+    /// Per chunk: the handles of its colliders in the world, each list reserved at load
+    /// for all of the chunk's colliders, so a chunk entering allocates nothing.
+    resident_handles: Vec<Vec<ColliderHandle>>,
+    /// Per chunk: the memory it holds while in the world (0 when out or failed), for the
+    /// streaming counters.
+    resident_bytes: Vec<usize>,
+    /// The plan's lists (chunk indices), reserved for every chunk at load.
+    plan_enter: Vec<u32>,
+    plan_leave: Vec<u32>,
     /// Chunk changes since a renderer last drained them.
     events: Vec<ChunkEvent>,
     /// Chunk events are kept for a renderer to drain, unless nothing draws (see
@@ -124,7 +137,18 @@ impl SimWorld {
         provider: Box<dyn ChunkProvider>,
     ) -> SimWorld {
         let level = &loaded.level;
+        let chunk_pool = loaded.chunk_colliders();
+        let streamer = Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider);
+        let chunks = streamer.chunk_count();
         let mut physics = PhysicsWorld::new();
+        // Room for every chunk's colliders at once and the cars' and props' beyond: the
+        // set never grows in a tick. (Handles come out the same as when it grows: freed
+        // slots first, then fresh ones in order.)
+        let collider_capacity = chunk_pool.total_colliders() + COLLIDERS_BEYOND_CHUNKS;
+        physics.colliders = ColliderSet::with_capacity(collider_capacity);
+        // The broad phase's tree and lists likewise: a chunk's colliders entering mid-run
+        // would otherwise grow them whenever more were resident than ever before.
+        physics.broad_phase.reserve(collider_capacity);
         let tick_rate_hz = tick_rate_hz.max(1);
         let dt_s = 1.0 / tick_rate_hz as f32;
         physics.integration_parameters.dt = dt_s;
@@ -136,9 +160,21 @@ impl SimWorld {
             assists: PlayerAssists::default(),
             props: Vec::new(),
             materials: level.materials.clone(),
-            streamer: Streamer::new(loaded.chunks.coords(), level.chunk_size_m, provider),
-            resident: BTreeMap::new(),
-            resident_bytes: BTreeMap::new(),
+            streamer,
+            resident: vec![false; chunks],
+            resident_bytes: vec![0; chunks],
+            resident_handles: (0..chunks)
+                .map(|i| {
+                    let n = chunk_pool
+                        .chunk(i)
+                        .and_then(|c| c.as_ref().ok())
+                        .map_or(0, |c| c.colliders.len());
+                    Vec::with_capacity(n)
+                })
+                .collect(),
+            chunk_pool,
+            plan_enter: Vec::with_capacity(chunks),
+            plan_leave: Vec::with_capacity(chunks),
             events: Vec::new(),
             keep_chunk_events: true,
             spawn: spawn.clone(),

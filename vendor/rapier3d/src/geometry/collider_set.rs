@@ -71,7 +71,19 @@ impl ColliderSet {
         ColliderSet {
             colliders: Arena::with_capacity(capacity),
             modified_colliders: ModifiedColliders::with_capacity(capacity),
-            removed_colliders: Vec::new(),
+            // Skidpad patch: the removal list sized too, so removing colliders (a streamed
+            // chunk leaving) never grows it in a step.
+            removed_colliders: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// Skidpad patch: hands the emptied list of removed colliders back after a step, so
+    /// the next removal (a streamed chunk leaving) does not allocate a new one.
+    pub(crate) fn give_back_removed(&mut self, mut emptied: Vec<ColliderHandle>) {
+        emptied.clear();
+        if emptied.capacity() >= self.removed_colliders.len() {
+            emptied.extend_from_slice(&self.removed_colliders);
+            self.removed_colliders = emptied;
         }
     }
 

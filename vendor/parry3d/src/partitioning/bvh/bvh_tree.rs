@@ -1781,6 +1781,19 @@ pub struct Bvh {
 }
 
 impl Bvh {
+    /// Skidpad patch: reserves room for `leaves` leaves (leaf indices below `leaves`), so
+    /// inserting up to that many grows none of the tree's lists. A game that streams its
+    /// level in and out sizes the tree at load, and inserting a streamed chunk's colliders
+    /// in a step allocates nothing. Capacity only: the tree built is the same.
+    pub fn reserve_leaves(&mut self, leaves: usize) {
+        // A wide node holds two children: about one node per leaf, with the root's slack.
+        let nodes = leaves + 2;
+        self.nodes.0.reserve(nodes.saturating_sub(self.nodes.0.len()));
+        self.parents.reserve(nodes.saturating_sub(self.parents.len()));
+        self.leaf_node_indices.reserve_len(leaves);
+        self.free_wide_nodes.reserve(nodes.saturating_sub(self.free_wide_nodes.len()));
+    }
+
     /// Creates an empty BVH with no leaves.
     ///
     /// This is equivalent to `Bvh::default()` but more explicit. Use this when you plan

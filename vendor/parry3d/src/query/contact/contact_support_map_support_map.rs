@@ -63,8 +63,23 @@ where
     }
 
     // The point is inside of the CSO: use the fallback algorithm
-    let mut epa = EPA::new();
-    if let Some((p1, p2, n)) = epa.closest_points(pos12, g1, g2, simplex) {
+    // Skidpad patch: one EPA per thread, reused, instead of a new one (four new lists)
+    // every call: a penetrating convex pair (a prop on a box, a cone on the road) allocated
+    // every step. `closest_points` clears the EPA's lists first, so results are unchanged.
+    #[cfg(feature = "std")]
+    let found = {
+        std::thread_local! {
+            static EPA_SCRATCH: core::cell::RefCell<EPA> = core::cell::RefCell::new(EPA::new());
+        }
+        EPA_SCRATCH.with(|epa| match epa.try_borrow_mut() {
+            Ok(mut epa) => epa.closest_points(pos12, g1, g2, simplex),
+            // Re-entered (a support map calling back into contact queries): a fresh one.
+            Err(_) => EPA::new().closest_points(pos12, g1, g2, simplex),
+        })
+    };
+    #[cfg(not(feature = "std"))]
+    let found = EPA::new().closest_points(pos12, g1, g2, simplex);
+    if let Some((p1, p2, n)) = found {
         return GJKResult::ClosestPoints(p1, p2, n);
     }
 

@@ -36,6 +36,10 @@ pub struct BroadPhaseBvh {
     /// stale-pair detection examine only pairs adjacent to changed colliders instead of
     /// re-scanning the whole `pairs` map (a pair can only stop overlapping if one side changed).
     pair_adjacency: Coarena<Vec<ColliderHandle>>,
+    /// Skidpad patch: adjacency lists of removed colliders, emptied, for new colliders'
+    /// pairs (a streamed chunk's colliders come and go; each used to grow a new list).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    spare_adjacency: Vec<Vec<ColliderHandle>>,
     /// Workspace buffer holding the colliders whose AABB was updated in the tree
     /// during the last `update` call.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
@@ -46,6 +50,15 @@ pub struct BroadPhaseBvh {
     #[cfg(not(feature = "parallel"))]
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     candidates_workspace: Vec<(u32, u32)>,
+    /// Skidpad patch: workspace for the new pairs a step finds (a new `Vec` every step
+    /// that found one), kept so forming a pair allocates nothing once it has grown.
+    #[cfg(not(feature = "parallel"))]
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    new_pairs_workspace: Vec<(ColliderHandle, ColliderHandle)>,
+    /// Skidpad patch: workspace for the leaves inserted after the in-place updates (a new
+    /// `Vec` every step that inserted a collider, i.e. every streamed chunk).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    deferred_inserts_workspace: Vec<usize>,
     /// Workspace: per-collider "was updated this step" bit (collider arena index), so the
     /// stale-pair scan can visit a pair from one side only when both sides moved.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
@@ -198,6 +211,23 @@ impl BroadPhaseBvh {
         } else {
             Self::CHANGE_DETECTION_FACTOR * params.length_unit
         }
+    }
+
+    /// Skidpad patch: reserves room for `colliders` colliders (arena indices below it) in
+    /// the tree and the per-step lists, so colliders inserted later (a streamed chunk)
+    /// grow nothing in a step. Capacity only: results are unchanged.
+    pub fn reserve(&mut self, colliders: usize) {
+        self.tree.reserve_leaves(colliders);
+        for list in [&mut self.updated_colliders, &mut self.pending_set_aabb] {
+            list.reserve(colliders.saturating_sub(list.len()));
+        }
+        for list in [&mut self.prev_updated_leaves, &mut self.curr_updated_leaves] {
+            list.reserve(colliders.saturating_sub(list.len()));
+        }
+        self.update_workspace
+            .reserve(colliders.saturating_sub(self.update_workspace.len()));
+        self.deferred_inserts_workspace
+            .reserve(colliders.saturating_sub(self.deferred_inserts_workspace.len()));
     }
 
     /// Initializes a new empty broad-phase with the specified strategy for incremental

@@ -193,7 +193,9 @@ impl BroadPhaseBvh {
             // (its updates run concurrently), so this one must not either — a step that
             // mixes moved colliders with newly added ones would otherwise build a
             // different tree here than it does there.
-            let mut deferred_inserts: Vec<usize> = Vec::new();
+            // Skidpad patch: the list is kept between steps instead of made anew.
+            let mut deferred_inserts = core::mem::take(&mut self.deferred_inserts_workspace);
+            deferred_inserts.clear();
             for (i, (modified, aabb, change_detection_skin)) in update_workspace.iter().enumerate()
             {
                 let leaf_index = modified.into_raw_parts().0;
@@ -235,7 +237,7 @@ impl BroadPhaseBvh {
             // Pass 2: the structural insertions, in `update_workspace` order. Fresh
             // insertions pick their spot by SAH descent, so they never count toward the
             // optimizer's debt, and their status is always `Inserted`.
-            for i in deferred_inserts {
+            for &i in &deferred_inserts {
                 let (modified, aabb, change_detection_skin) = &update_workspace[i];
                 let leaf_index = modified.into_raw_parts().0;
                 let status =
@@ -245,6 +247,7 @@ impl BroadPhaseBvh {
                 self.updated_colliders.push(*modified);
                 self.curr_updated_leaves.push(leaf_index);
             }
+            self.deferred_inserts_workspace = deferred_inserts;
         }
 
         self.update_workspace = update_workspace;
@@ -410,22 +413,40 @@ impl BroadPhaseBvh {
                     .flat_map_iter(|chunk| chunk.iter().filter_map(filter_new))
                     .collect()
             };
+            // Skidpad patch: into a list kept between steps, not a new one.
             #[cfg(not(feature = "parallel"))]
-            let new_pairs: Vec<(ColliderHandle, ColliderHandle)> =
-                candidates.iter().filter_map(filter_new).collect();
+            let mut new_pairs = {
+                let mut list = core::mem::take(&mut self.new_pairs_workspace);
+                list.clear();
+                list.extend(candidates.iter().filter_map(filter_new));
+                list
+            };
 
-            for (handle1, handle2) in new_pairs {
+            #[cfg(not(feature = "parallel"))]
+            let new_pairs_iter = new_pairs.drain(..);
+            #[cfg(feature = "parallel")]
+            let new_pairs_iter = new_pairs.into_iter();
+            for (handle1, handle2) in new_pairs_iter {
                 let prev = self.pairs.insert((handle1, handle2), self.frame_index);
                 debug_assert!(prev.is_none());
-                self.pair_adjacency
-                    .ensure_element_exist(handle1.0, Vec::new())
-                    .push(handle2);
-                self.pair_adjacency
-                    .ensure_element_exist(handle2.0, Vec::new())
-                    .push(handle1);
+                // Skidpad patch: a collider's first pair takes a list freed by a removed
+                // collider instead of growing a new one.
+                for (a, b) in [(handle1, handle2), (handle2, handle1)] {
+                    let list = self.pair_adjacency.ensure_element_exist(a.0, Vec::new());
+                    if list.capacity() == 0 {
+                        if let Some(spare) = self.spare_adjacency.pop() {
+                            *list = spare;
+                        }
+                    }
+                    list.push(b);
+                }
                 events.push(BroadPhasePairEvent::AddPair(ColliderPair::new(
                     handle1, handle2,
                 )));
+            }
+            #[cfg(not(feature = "parallel"))]
+            {
+                self.new_pairs_workspace = new_pairs;
             }
         }
 
@@ -457,6 +478,10 @@ impl BroadPhaseBvh {
             if let Some(mut others) = self.pair_adjacency.remove(handle.0, Vec::new()) {
                 for other in others.drain(..) {
                     self.stale_pairs.push((*handle, other, false));
+                }
+                // Skidpad patch: kept for the next collider's pairs (see above).
+                if others.capacity() > 0 {
+                    self.spare_adjacency.push(others);
                 }
             }
         }

@@ -472,7 +472,8 @@ impl PhysicsPipeline {
         self.clear_modified_colliders(colliders, &mut modified_colliders);
         self.clear_modified_bodies(bodies, &mut modified_bodies);
         bodies.give_back_modified(modified_bodies);
-        removed_colliders.clear();
+        // Skidpad patch: the list goes back to the set, as the modified bodies' does.
+        colliders.give_back_removed(removed_colliders);
         self.counters.stages.user_changes.pause();
 
         // A zero-length step only applies the user changes and updates the contacts: no time
