@@ -70,7 +70,7 @@ struct RawRender {
 
 /// How a lit fragment filters the sun's shadow map: `[render] shadow_filter` in a platform
 /// profile. The wider filter's softer edges cost three more depth-map fetches per lit
-/// fragment, which on a fill-bound GPU (llvmpipe at 640×480) is about an eighth of the
+/// fragment, which on a fill-bound GPU (llvmpipe at 640×480) is about a seventh of the
 /// frame (PERFORMANCE.md, "Shadow filter per profile").
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
