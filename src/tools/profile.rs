@@ -242,7 +242,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             vsync: profile.vsync,
             offscreen: false,
         })?;
-        let renderer = Renderer::for_profile(&profile)?;
+        let renderer = Renderer::for_profile(profile)?;
         Some(Window { renderer, platform })
     };
     let mut window = window;
