@@ -13,9 +13,11 @@ use crate::heightmap::Heightmap;
 
 /// Largest vertical distance between a source sample and the drawn surface, m. At
 /// 640 × 480 with the 60° camera a pixel spans 2·tan 30° / 480 ≈ 2.4 mm per metre of
-/// distance, so 5 mm is under half a pixel at the chase camera's 5 m and less further
-/// away; the washboard's 4 cm corrugations (8× the tolerance) keep their shape.
-pub const RENDER_HEIGHT_TOLERANCE_M: f32 = 0.005;
+/// distance, so 1 cm is under a pixel from 4.2 m on, nearer than the chase camera's ground
+/// at the car; the washboard's 4 cm corrugations (4× the tolerance) keep their shape. At
+/// 5 mm `bump` drew 16 524 triangles, at 1 cm 9 881, and the xbox profile's frames over
+/// budget there halved (PERFORMANCE.md, "Shadow filter per profile").
+pub const RENDER_HEIGHT_TOLERANCE_M: f32 = 0.01;
 
 /// A grid sample: (column, row).
 type Cell = (u32, u32);
