@@ -170,12 +170,18 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
         let engine = world.player().as_sim().map(|_| world.telemetry(0));
         telemetry_hud::draw(hud, text, session, engine.as_ref(), rect, h);
     }
+    // The modal message goes over everything drawn before it: the batch so far is flushed
+    // first, since within one flush text quads are drawn after every rectangle and the
+    // dial's figures and the panels' labels would stay bright over the dimming. Callers
+    // draw their mode panels before `compose` for that reason.
     if let Some(rect) = layout.get(Element::Message) {
         if state.controller_lost {
+            hud.flush(width, height);
             hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.7]);
             let (lines, sizes) = controller_lost_lines(state.pad_connected);
             message(hud, &lines, sizes, rect);
         } else if state.paused {
+            hud.flush(width, height);
             hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.45]);
             message(hud, &PAUSED_LINES, PAUSED_SIZES, rect);
         }

@@ -428,19 +428,6 @@ impl Driving {
         let menu = self.pause.as_mut().filter(|_| !self.hud.controller_lost);
         req.pause_menu = menu.as_ref().map(|m| m.size(stage, h));
         let layout = hud_layout::place(&req);
-        hud::compose(
-            &mut stage.hud,
-            &mut self.hud_text,
-            hud::HudInputs {
-                session: &self.session,
-                history: account.history(),
-                budget: account.budget(),
-                state,
-                layout: &layout,
-            },
-            w,
-            h,
-        );
         let panel = layout.get(Element::ModePanel);
         if let (Some(board), Some(rect)) = (&trial_board, panel) {
             lap_hud::draw(&mut stage.hud, &mut self.hud_text, board, rect);
@@ -459,6 +446,20 @@ impl Driving {
         if let (Some(board), Some(rect)) = (&challenge_board, panel) {
             challenge_hud::draw(&mut stage.hud, &mut self.hud_text, board, rect);
         }
+        // After the panels: its modal message dims them too.
+        hud::compose(
+            &mut stage.hud,
+            &mut self.hud_text,
+            hud::HudInputs {
+                session: &self.session,
+                history: account.history(),
+                budget: account.budget(),
+                state,
+                layout: &layout,
+            },
+            w,
+            h,
+        );
         if let (Some(menu), Some(rect)) = (menu, layout.get(Element::PauseMenu)) {
             menu.draw(stage, rect, w, h);
         }
