@@ -4,6 +4,7 @@ use super::billboards::Billboards;
 use super::camera::Camera;
 use super::car_model::{wheel_scale, CarModels};
 use super::car_paint::{CarFrame, CarProgram, Scuffs};
+use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 use super::dynamic_resolution::MIN_SCALE;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
@@ -110,48 +111,6 @@ pub struct Renderer {
     car_program: CarProgram,
     /// Car models uploaded so far.
     car_models: CarModels,
-}
-
-/// GPU memory the renderer holds for the level, by kind, bytes: what `profile` counts
-/// against the platform profile's memory budget. Buffers and textures as uploaded (what
-/// the driver adds for alignment is not seen); the window's own framebuffer is not counted.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GpuMemory {
-    /// The ground's detail textures, with their mip chains.
-    pub textures: usize,
-    /// The resident chunks' meshes.
-    pub chunk_meshes: usize,
-    /// Car models uploaded, and the shared prop and wheel meshes.
-    pub models: usize,
-    /// The sun's depth map (24-bit depth, counted as 4 bytes a texel).
-    pub shadow_map: usize,
-    /// Skid marks' ring buffer.
-    pub skid_marks: usize,
-}
-
-impl GpuMemory {
-    /// All of it, bytes.
-    pub fn total(&self) -> usize {
-        self.textures + self.chunk_meshes + self.models + self.shadow_map + self.skid_marks
-    }
-}
-
-/// Meshes one pass of a frame drew and skipped as outside its view.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PassDrawStats {
-    /// Draw calls issued.
-    pub drawn: u32,
-    /// Meshes culled: wholly outside the pass's frustum.
-    pub culled: u32,
-}
-
-/// Draw counts of the last frame, per pass: what the profiler and the culling tests read.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FrameDrawStats {
-    /// The sun's depth pass (zero when shadows are off).
-    pub shadow: PassDrawStats,
-    /// The lit pass from the camera.
-    pub lit: PassDrawStats,
 }
 
 impl Renderer {

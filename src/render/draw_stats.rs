@@ -1,0 +1,44 @@
+//! What the renderer reports about a frame and a level: draws and culls per pass, and the
+//! GPU memory it holds (data only, no GL), read by `profile` and the culling tests.
+
+/// GPU memory the renderer holds for the level, by kind, bytes: what `profile` counts
+/// against the platform profile's memory budget. Buffers and textures as uploaded (what
+/// the driver adds for alignment is not seen); the window's own framebuffer is not counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GpuMemory {
+    /// The ground's detail textures, with their mip chains.
+    pub textures: usize,
+    /// The resident chunks' meshes.
+    pub chunk_meshes: usize,
+    /// Car models uploaded, and the shared prop and wheel meshes.
+    pub models: usize,
+    /// The sun's depth map (24-bit depth, counted as 4 bytes a texel).
+    pub shadow_map: usize,
+    /// Skid marks' ring buffer.
+    pub skid_marks: usize,
+}
+
+impl GpuMemory {
+    /// All of it, bytes.
+    pub fn total(&self) -> usize {
+        self.textures + self.chunk_meshes + self.models + self.shadow_map + self.skid_marks
+    }
+}
+
+/// Meshes one pass of a frame drew and skipped as outside its view.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PassDrawStats {
+    /// Draw calls issued.
+    pub drawn: u32,
+    /// Meshes culled: wholly outside the pass's frustum.
+    pub culled: u32,
+}
+
+/// Draw counts of the last frame, per pass: what the profiler and the culling tests read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FrameDrawStats {
+    /// The sun's depth pass (zero when shadows are off).
+    pub shadow: PassDrawStats,
+    /// The lit pass from the camera.
+    pub lit: PassDrawStats,
+}
