@@ -106,6 +106,7 @@ fn profile_mode(level: &str, ai: usize) {
         trace: None,
         culling: true,
         dynamic_resolution: false,
+        fixed_step: false,
     };
     FRAMES_ONLY.with(|t| t.set(true));
     TRACING.with(|t| t.set(true));

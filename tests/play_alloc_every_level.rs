@@ -32,6 +32,7 @@ fn play(level: &str, ai: usize) -> ProfileReport {
         trace: None,
         culling: true,
         dynamic_resolution: false,
+        fixed_step: false,
     };
     profile(&setup, &opts).expect("a headless profile runs")
 }

@@ -42,6 +42,10 @@ pub struct ProfileArgs {
     /// option on (the report gives the mean and lowest scale).
     #[arg(long)]
     pub dynamic_resolution: bool,
+    /// One tick per frame however long a frame takes: every run draws the same frames, so
+    /// the exact counts (lit fragments, draws) of two builds compare frame for frame.
+    #[arg(long)]
+    pub fixed_step: bool,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -59,6 +63,7 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             trace: a.trace.clone(),
             culling: !a.no_culling,
             dynamic_resolution: a.dynamic_resolution,
+            fixed_step: a.fixed_step,
         },
     )?;
     emit(a.json, &report, || report.text())

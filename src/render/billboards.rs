@@ -2,6 +2,7 @@
 //! alpha, lit by the sun and the sky, fogged like the scene, blended premultiplied so they
 //! look the same from any side. Buffers are sized for the pool's capacity once.
 
+use super::fog::FOG_GLSL;
 use super::particles::ParticlePool;
 use super::quads::QuadStream;
 use super::shader::Program;
@@ -23,7 +24,7 @@ void main() {
 }
 "#;
 
-const FRAGMENT: &str = r#"#version 330 core
+const FRAGMENT_HEAD: &str = r#"#version 330 core
 in vec2 v_uv;
 in vec4 v_color;
 in vec3 v_world;
@@ -31,6 +32,9 @@ uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
 out vec4 frag;
+"#;
+
+const FRAGMENT_MAIN: &str = r#"
 void main() {
     float r2 = dot(v_uv, v_uv);
     if (r2 > 1.0) discard;
@@ -39,8 +43,7 @@ void main() {
     // A puff scatters light from the sun whatever its facing; the sky fills in.
     float sun = 0.55 + 0.45 * max(-u_sun_dir.y, 0.0);
     vec3 lit = v_color.rgb * (vec3(1.0, 0.96, 0.88) * sun * 0.8 + u_sky * 0.35);
-    float fog = clamp(1.0 - exp(-length(v_world - u_eye) * 0.0025), 0.0, 1.0);
-    vec3 c = mix(lit, u_sky, fog);
+    vec3 c = mix(lit, u_sky, fog_amount(length(v_world - u_eye)));
     frag = vec4(c * a, a);
 }
 "#;
@@ -91,7 +94,8 @@ pub struct Billboards {
 impl Billboards {
     /// Buffers for `capacity` particles.
     pub fn new(capacity: usize) -> Result<Billboards, super::RenderError> {
-        let program = Program::new("particles", VERTEX, FRAGMENT)?;
+        let fragment = format!("{FRAGMENT_HEAD}{FOG_GLSL}{FRAGMENT_MAIN}");
+        let program = Program::new("particles", VERTEX, &fragment)?;
         let capacity = capacity.max(1);
         Ok(Billboards {
             u_view_proj: program.uniform("u_view_proj"),

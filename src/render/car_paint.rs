@@ -10,6 +10,7 @@
 //! If a car draws black or flat, check that its mesh has the colour attribute (the part
 //! code in alpha: [`part_code`]) and that the shadow map is bound to unit 1.
 
+use super::fog::FOG_GLSL;
 use super::shader::Program;
 use super::shadow::shadow_glsl;
 use super::RenderError;
@@ -183,9 +184,7 @@ void main() {
     float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
     float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
     vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + emissive;
-    float dist = length(v_world - u_eye);
-    float fog = 1.0 - exp(-dist * 0.0025);
-    frag = vec4(mix(lit, u_sky, clamp(fog, 0.0, 1.0)), 1.0);
+    frag = vec4(mix(lit, u_sky, fog_amount(length(v_world - u_eye))), 1.0);
 }
 "#;
 
@@ -224,7 +223,7 @@ pub struct CarFrame {
 impl CarProgram {
     /// Compiles the car shader, its shadow lookup filtered by `shadow_filter`.
     pub fn new(shadow_filter: ShadowFilter) -> Result<CarProgram, RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
+        let fragment = format!("{FRAGMENT_HEAD}{FOG_GLSL}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
         let program = Program::new("car", VERTEX, &fragment)?;
         Ok(CarProgram {
             u_model: program.uniform("u_model"),

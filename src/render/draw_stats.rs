@@ -32,6 +32,9 @@ pub struct PassDrawStats {
     pub drawn: u32,
     /// Meshes culled: wholly outside the pass's frustum.
     pub culled: u32,
+    /// Triangles the drawn meshes hold (all of each mesh, casters or not): the vertex and
+    /// triangle-setup work, which a software rasterizer does on the thread that draws.
+    pub triangles: u32,
 }
 
 /// Draw counts of the last frame, per pass: what the profiler and the culling tests read.

@@ -1,7 +1,7 @@
 //! The lit pass's shader source (chunks, props, the boxes of a car without a model): the
 //! ground's detail texture by material, sun with the shared shadow lookup, sky light, wet
 //! sheen and fog. Assembled in `scene.rs` with the sky's and the shadow's GLSL functions
-//! between head and main.
+//! and the fog's between head and main.
 
 pub(super) const VERTEX_HEAD: &str = r#"#version 330 core
 uniform vec3 u_sun_dir;
@@ -100,11 +100,8 @@ void main() {
         vec3 highlight = vec3(1.0, 0.95, 0.85) * pow(max(dot(r, -u_sun_dir), 0.0), 96.0) * lit_fraction;
         lit = mix(lit, sky_colour(r), clamp(f * mirror, 0.0, 1.0)) + highlight * mirror;
     }
-    // Squared-exponential distance fog (a haze clear near the car: 7 % at 50 m, 50 % at
-    // 150 m, 85 % at 250 m) towards the sky's colour in that direction (`v_fog`), so the
-    // far ground and a level's edge melt into the horizon.
-    float haze = dist * (1.0 / 180.0);
-    float fog = 1.0 - exp(-haze * haze);
-    frag = vec4(mix(lit, v_fog, clamp(fog, 0.0, 1.0)), u_alpha);
+    // The shared haze towards the sky's colour in that direction (`v_fog`), so the far
+    // ground and a level's edge melt into the horizon.
+    frag = vec4(mix(lit, v_fog, fog_amount(dist)), u_alpha);
 }
 "#;

@@ -201,6 +201,11 @@ impl Mesh {
         &self.bounds
     }
 
+    /// Triangles in the mesh.
+    pub fn triangle_count(&self) -> u32 {
+        self.index_count as u32 / 3
+    }
+
     /// Draws the mesh with the currently bound program.
     pub fn draw(&self) {
         // SAFETY: vao was set up in `new` with an element buffer of index_count u32s.

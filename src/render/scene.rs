@@ -6,6 +6,8 @@ use super::car_model::{wheel_scale, CarModels};
 use super::car_paint::{CarFrame, CarProgram, Scuffs};
 use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 use super::dynamic_resolution::MIN_SCALE;
+use super::fog::FOG_GLSL;
+use super::fragment_counter::FragmentCounter;
 use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
 use super::gl_check;
@@ -105,6 +107,8 @@ pub struct Renderer {
     target: SceneTarget,
     /// The GPU time of each frame's scene (what dynamic resolution follows).
     gpu_timer: GpuTimer,
+    /// Counts the lit pass's fragments when asked to (`profile`), else `None`.
+    fragment_counter: Option<FragmentCounter>,
     /// The skid marks' buffer and shader.
     skid_marks: SkidMarkDraw,
     /// The car shader (paint, glass, lamps).
@@ -129,7 +133,7 @@ impl Renderer {
         shadow_filter: ShadowFilter,
     ) -> Result<Renderer, RenderError> {
         let shadow_glsl = shadow_glsl(shadow_filter);
-        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{shadow_glsl}{FRAGMENT_MAIN}");
+        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{FOG_GLSL}{shadow_glsl}{FRAGMENT_MAIN}");
         let vertex = format!("{VERTEX_HEAD}{SKY_GLSL}{VERTEX_MAIN}");
         let program = Program::new("lit", &vertex, &fragment)?;
         let r = Renderer {
@@ -163,6 +167,7 @@ impl Renderer {
             resolution_scale: 1.0,
             target: SceneTarget::default(),
             gpu_timer: GpuTimer::new(),
+            fragment_counter: None,
             skid_marks: SkidMarkDraw::new()?,
             car_program: CarProgram::new(shadow_filter)?,
             car_models: CarModels::default(),
@@ -302,6 +307,7 @@ impl Renderer {
         for mesh in self.chunks.values() {
             if frustum.sees_box(mesh.bounds()) {
                 stats.drawn += 1;
+                stats.triangles += mesh.triangle_count();
                 f(mesh, &Mat4::IDENTITY, Vec3::ONE);
             } else {
                 stats.culled += 1;
@@ -311,6 +317,7 @@ impl Renderer {
             let (centre, radius) = mesh.bounds().bounding_sphere(model);
             if frustum.sees_sphere(centre, radius) {
                 stats.drawn += 1;
+                stats.triangles += mesh.triangle_count();
                 f(mesh, model, color);
             } else {
                 stats.culled += 1;
@@ -418,6 +425,7 @@ impl Renderer {
                 let (centre, radius) = mesh.bounds().bounding_sphere(model);
                 if frustum.sees_sphere(centre, radius) {
                     stats.drawn += 1;
+                    stats.triangles += mesh.triangle_count();
                     self.car_program.set_model(model);
                     mesh.draw();
                 } else {
@@ -474,6 +482,20 @@ impl Renderer {
         if timed {
             self.gpu_timer.end();
         }
+    }
+
+    /// Counts the fragments each frame's lit pass shades (a GL query read back one frame
+    /// late, with a wait: for measuring, not for play).
+    pub fn set_count_fragments(&mut self, on: bool) {
+        if on != self.fragment_counter.is_some() {
+            self.fragment_counter = on.then(FragmentCounter::new);
+        }
+    }
+
+    /// The fragments the latest counted frame's lit pass shaded (the frame before the last
+    /// [`Renderer::draw`]), once; `None` when counting is off.
+    pub fn take_fragments_shaded(&mut self) -> Option<u64> {
+        self.fragment_counter.as_mut().and_then(FragmentCounter::take_latest)
     }
 
     /// The GPU time of the latest scene whose timing has come back (a few frames late),
@@ -563,13 +585,20 @@ impl Renderer {
         // stands between it and the camera, so drawn first it hides the ground behind it
         // from the depth test before that ground is shaded (about 6 % of the circuit's
         // fragment work at 640×480; PERFORMANCE.md).
+        if let Some(counter) = self.fragment_counter.as_mut() {
+            counter.begin();
+        }
         let cars = self.draw_model_cars(view, &frustum, &car_frame);
         self.program.bind();
         stats.lit = self.for_each_mesh(view, &frustum, true, &mut |mesh, model, color| {
             self.draw_mesh(mesh, model, color)
         });
+        if let Some(counter) = self.fragment_counter.as_mut() {
+            counter.end();
+        }
         stats.lit.drawn += cars.drawn;
         stats.lit.culled += cars.culled;
+        stats.lit.triangles += cars.triangles;
         self.stats = stats;
         if let Some(marks) = view.skid_marks {
             self.skid_marks.draw(marks, &vp, camera.eye);

@@ -6,6 +6,7 @@
 //! ground's lighting, shadow and fog carry through; marks fade with age in the shader, so a
 //! fading mark costs no upload.
 
+use super::fog::FOG_GLSL;
 use super::quads::QuadStream;
 use super::shader::Program;
 use super::skid_marks::{Segment, SkidMarks, FADE_S, HOLD_S};
@@ -27,7 +28,7 @@ void main() {
 }
 "#;
 
-const FRAGMENT: &str = r#"#version 330 core
+const FRAGMENT_HEAD: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_shade;
 in vec3 v_abc;
@@ -36,6 +37,9 @@ uniform float u_hold;
 uniform float u_fade;
 uniform vec3 u_eye;
 out vec4 frag;
+"#;
+
+const FRAGMENT_MAIN: &str = r#"
 void main() {
     float age = u_now - v_abc.y;
     float life = 1.0 - clamp((age - u_hold) / u_fade, 0.0, 1.0);
@@ -44,7 +48,7 @@ void main() {
     float edge = 1.0 - across * across * across * across;
     float tread = 0.85 + 0.15 * step(0.0, sin(across * 14.0));
     // The fog hides a distant mark as it hides the ground under it.
-    float fog = clamp(1.0 - exp(-length(v_world - u_eye) * 0.0025), 0.0, 1.0);
+    float fog = fog_amount(length(v_world - u_eye));
     float a = v_abc.x * life * edge * tread * (1.0 - fog);
     if (a <= 0.003) discard;
     // Blended as src × dst: the ground times the mark's shade where it is opaque.
@@ -81,7 +85,8 @@ impl SkidMarkDraw {
 
     /// Compiles the shader; buffers come with the first ring drawn.
     pub fn new() -> Result<Self, super::RenderError> {
-        let program = Program::new("skid marks", VERTEX, FRAGMENT)?;
+        let fragment = format!("{FRAGMENT_HEAD}{FOG_GLSL}{FRAGMENT_MAIN}");
+        let program = Program::new("skid marks", VERTEX, &fragment)?;
         Ok(Self {
             u_view_proj: program.uniform("u_view_proj"),
             u_now: program.uniform("u_now"),

@@ -30,6 +30,9 @@ pub struct ProfileOptions {
     pub culling: bool,
     /// The scene's resolution follows its GPU time (dynamic resolution).
     pub dynamic_resolution: bool,
+    /// One tick per frame whatever the frame took, so two builds or two machines draw
+    /// the same frames and their exact counts (fragments, draws) compare frame for frame.
+    pub fixed_step: bool,
 }
 
 /// A frame over budget and the phase that overran.
@@ -144,6 +147,15 @@ pub struct DrawMeans {
     pub lit_drawn: f64,
     /// The lit pass: meshes outside the camera's view.
     pub lit_culled: f64,
+    /// The sun's depth pass: triangles of the meshes drawn.
+    pub shadow_triangles: f64,
+    /// The lit pass: triangles of the meshes drawn.
+    pub lit_triangles: f64,
+    /// The lit pass: fragments shaded (passing the depth test), the work a software
+    /// rasterizer's frame mostly is; exact from run to run.
+    pub lit_fragments: f64,
+    /// `lit_fragments` over the pixels the scene was drawn at: how often a pixel was shaded.
+    pub overdraw: f64,
 }
 
 impl DrawMeans {
@@ -152,6 +164,14 @@ impl DrawMeans {
         self.shadow_culled += f64::from(s.shadow.culled);
         self.lit_drawn += f64::from(s.lit.drawn);
         self.lit_culled += f64::from(s.lit.culled);
+        self.shadow_triangles += f64::from(s.shadow.triangles);
+        self.lit_triangles += f64::from(s.lit.triangles);
+    }
+
+    /// Adds one frame's lit fragments, shaded over `pixels`.
+    fn add_fragments(&mut self, fragments: u64, pixels: f64) {
+        self.lit_fragments += fragments as f64;
+        self.overdraw += fragments as f64 / pixels.max(1.0);
     }
 
     fn divided(self, n: f64) -> DrawMeans {
@@ -160,6 +180,10 @@ impl DrawMeans {
             shadow_culled: self.shadow_culled / n,
             lit_drawn: self.lit_drawn / n,
             lit_culled: self.lit_culled / n,
+            shadow_triangles: self.shadow_triangles / n,
+            lit_triangles: self.lit_triangles / n,
+            lit_fragments: self.lit_fragments / n,
+            overdraw: self.overdraw / n,
         }
     }
 }
@@ -280,6 +304,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut gpu_peak = crate::render::GpuMemory::default();
     if let Some(w) = window.as_mut() {
         w.renderer.set_culling(opts.culling);
+        w.renderer.set_count_fragments(true);
     }
     let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
     let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
@@ -295,8 +320,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             w.platform.poll_events(&mut platform_events);
             platform_events.clear();
         }
-        // Headless frames run one tick each; in the window the loop paces them.
-        let ticks = if window.is_some() {
+        // Headless (and fixed-step) frames run one tick each; in the window the loop paces
+        // them.
+        let ticks = if window.is_some() && !opts.fixed_step {
             session.plan_frame(frame_start - last_start).ticks.max(1)
         } else {
             1
@@ -344,6 +370,10 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             }
             wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
+            if let Some(fragments) = renderer.take_fragments_shaded().filter(|_| f >= warmup) {
+                let scaled = |n: u32| f64::from(n) * f64::from(renderer.resolution_scale());
+                draws.add_fragments(fragments, scaled(w) * scaled(h));
+            }
             platform.swap();
             timer.mark(&clock, Phase::Swap);
         }
@@ -576,6 +606,10 @@ impl ProfileReport {
             s += &format!(
                 "\n  draws/frame: shadow {:.1} (culled {:.1}), lit {:.1} (culled {:.1})",
                 d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
+            );
+            s += &format!(
+                "\n  triangles/frame: shadow {:.0}, lit {:.0}; lit fragments/frame {:.0} ({:.2}x the scene's pixels)",
+                d.shadow_triangles, d.lit_triangles, d.lit_fragments, d.overdraw
             );
         }
         s += &format!(
