@@ -250,6 +250,7 @@ fn roof_pixel(settings: &Settings) -> [u8; 4] {
         height: H,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("offscreen GL context");
     let mut r = Renderer::new(1024, 256).unwrap();

@@ -77,6 +77,7 @@ fn a_hard_hit_scuffs_the_paint_where_it_landed() {
         height: H,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("offscreen GL context");
     let mut r = Renderer::new(1024, 256).unwrap();

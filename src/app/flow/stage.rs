@@ -85,6 +85,7 @@ impl Stage {
             height: profile.height,
             vsync: profile.vsync,
             offscreen: false,
+            gl: profile.gl,
         })?;
         if platform.backend() == VideoBackend::Offscreen && max_frames.is_none() {
             log::warn!(
