@@ -119,7 +119,9 @@ fn a_hard_hit_scuffs_the_paint_where_it_landed() {
                 }
             }
         }
-        eprintln!("{changed} pixels scuffed, {near_nose} nearer the nose, {greyer} greyer; nose {nose:?}, tail {tail:?}");
+        eprintln!(
+            "{changed} pixels scuffed, {near_nose} nearer the nose, {greyer} greyer; nose {nose:?}, tail {tail:?}"
+        );
         // Visible: at least 0.5 % of the frame (the car covers about a tenth of it).
         assert!(changed > (W * H / 200) as usize, "{changed} pixels changed");
         assert_eq!(near_nose, changed, "only the hit end changed");

@@ -40,12 +40,22 @@ fn the_core_context_is_desktop_opengl_3_3_or_later() {
 /// environment `env`, no display.
 fn screenshot(dir: &Path, gl: &str, env: &[(&str, &str)]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_skidpad"));
-    c.args(["screenshot", "--width", "160", "--height", "120", "--frames", "2", "--gl", gl])
-        .arg("--out")
-        .arg(dir.join(format!("{gl}.png")))
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .env("RUST_LOG", "info");
+    c.args([
+        "screenshot",
+        "--width",
+        "160",
+        "--height",
+        "120",
+        "--frames",
+        "2",
+        "--gl",
+        gl,
+    ])
+    .arg("--out")
+    .arg(dir.join(format!("{gl}.png")))
+    .env_remove("DISPLAY")
+    .env_remove("WAYLAND_DISPLAY")
+    .env("RUST_LOG", "info");
     for (k, v) in env {
         c.env(k, v);
     }
@@ -90,7 +100,10 @@ fn neither_api_is_exit_code_3_naming_both() {
     let o = screenshot(
         dir.path(),
         "auto",
-        &[("MESA_GL_VERSION_OVERRIDE", "3.0"), ("MESA_GLES_VERSION_OVERRIDE", "2.0")],
+        &[
+            ("MESA_GL_VERSION_OVERRIDE", "3.0"),
+            ("MESA_GLES_VERSION_OVERRIDE", "2.0"),
+        ],
     );
     assert_eq!(o.status.code(), Some(3), "{}", log(&o));
     let text = log(&o);

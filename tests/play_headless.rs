@@ -204,11 +204,17 @@ fn no_usable_opengl_is_a_clean_exit_3() {
     // made (with ES 3.0 left, `--gl auto` falls back to it: tests/gl_api.rs).
     let o = skidpad(
         &["screenshot", "--out", "/dev/null"],
-        &[("MESA_GL_VERSION_OVERRIDE", "3.1"), ("MESA_GLES_VERSION_OVERRIDE", "2.0")],
+        &[
+            ("MESA_GL_VERSION_OVERRIDE", "3.1"),
+            ("MESA_GLES_VERSION_OVERRIDE", "2.0"),
+        ],
     );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains("OpenGL 3.3 core, then OpenGL ES 3.0") && !err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("OpenGL 3.3 core, then OpenGL ES 3.0") && !err.contains("panicked"),
+        "{err}"
+    );
     // One line, and it says what to do.
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("skidpad:")).collect();
     assert_eq!(lines.len(), 1, "{err}");
@@ -223,7 +229,10 @@ fn no_usable_opengl_is_a_clean_exit_3() {
     );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains("skidpad: OpenGL could not be created (OpenGL 3.3 core)"), "{err}");
+    assert!(
+        err.contains("skidpad: OpenGL could not be created (OpenGL 3.3 core)"),
+        "{err}"
+    );
 }
 
 #[test]

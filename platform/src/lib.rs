@@ -11,8 +11,8 @@ pub mod audio;
 pub mod clock;
 pub mod events;
 pub mod files;
-pub mod gl_api;
 pub mod gamepad;
+pub mod gl_api;
 pub mod window;
 pub mod worker;
 

@@ -348,7 +348,10 @@ fn open_context(
     // follows GL_VERSION, so what matters is that it is the one the player chose.
     let version = gl_string(gl::VERSION);
     if version_string_is_es(&version) != (api == GlApi::Es) {
-        return Err(ContextError::Gl(format!("asked for {}, the driver gave \"{version}\"", api.describe())));
+        return Err(ContextError::Gl(format!(
+            "asked for {}, the driver gave \"{version}\"",
+            api.describe()
+        )));
     }
     Ok((window, gl_context, api, (major, minor)))
 }

@@ -274,7 +274,10 @@ mod tests {
         assert_eq!(handheld.loop_config.tick_rate_hz, 60);
         assert_eq!(xbox.title_safe, 0.9, "a television crops its edges");
         assert_eq!(desktop.title_safe, 0.95, "the default when the file says none");
-        assert!(handheld.pad_only && xbox.pad_only, "a handheld PC and a console are played with a pad");
+        assert!(
+            handheld.pad_only && xbox.pad_only,
+            "a handheld PC and a console are played with a pad"
+        );
         assert!(!desktop.pad_only);
     }
 

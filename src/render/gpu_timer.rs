@@ -40,7 +40,9 @@ impl GpuTimer {
         } else if has_extension(b"GL_EXT_disjoint_timer_query") {
             TimerApi::EsExt
         } else {
-            log::info!("no GL_EXT_disjoint_timer_query on this OpenGL ES context: the scene's GPU time is not measured");
+            log::info!(
+                "no GL_EXT_disjoint_timer_query on this OpenGL ES context: the scene's GPU time is not measured"
+            );
             TimerApi::None
         };
         let mut queries = [0u32; RING];

@@ -16,7 +16,12 @@ impl Program {
     /// in any error.
     pub fn new(name: &str, vertex_src: &str, fragment_src: &str) -> Result<Program, RenderError> {
         let dialect = GlslDialect::of_current_context();
-        let vs = compile(name, "vertex", gl::VERTEX_SHADER, &for_dialect(name, "vertex", dialect, vertex_src)?)?;
+        let vs = compile(
+            name,
+            "vertex",
+            gl::VERTEX_SHADER,
+            &for_dialect(name, "vertex", dialect, vertex_src)?,
+        )?;
         let fragment_src = for_dialect(name, "fragment", dialect, fragment_src)?;
         let fs = match compile(name, "fragment", gl::FRAGMENT_SHADER, &fragment_src) {
             Ok(fs) => fs,
