@@ -105,8 +105,9 @@ fn display_present() -> bool {
 
 impl Platform {
     /// Opens a window (or an offscreen surface) with the OpenGL context `config.gl` asks
-    /// for (auto: 3.3 core, else ES 3.0, logged) and loads the GL function pointers. Falls back to the offscreen driver when there is no display
-    /// or the windowed driver cannot start.
+    /// for (auto: 3.3 core, else ES 3.0, logged) and loads the GL function pointers. Falls
+    /// back to the offscreen driver when there is no display or the windowed driver cannot
+    /// start.
     pub fn open(config: &WindowConfig) -> Result<Platform, PlatformError> {
         let forced = std::env::var("SDL_VIDEODRIVER").ok().filter(|v| !v.is_empty());
         let want_offscreen = config.offscreen || (forced.is_none() && !display_present());
