@@ -25,6 +25,7 @@ fn main() {
         height: h,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("an offscreen GL context");
     let mut renderer = Renderer::new(profile.shadow_map_size, 256).expect("the renderer");

@@ -26,6 +26,7 @@ fn main() {
         height: profile.height,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("offscreen GL");
     println!("GL: {} / {}", platform.gl_info().renderer, platform.gl_info().version);

@@ -16,7 +16,7 @@ use skidpad::settings::Settings;
 use skidpad::sim::TickInput;
 use skidpad::vehicle::CarDef;
 use skidpad_bake::model::{CarModel, CarPart, WHEEL_TOLERANCE_M};
-use skidpad_platform::{Platform, WindowConfig};
+use skidpad_platform::GlApi;
 
 const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
 
@@ -235,8 +235,8 @@ const W: u32 = 320;
 const H: u32 = 240;
 
 /// The centre pixel of the coupe's roof, seen from straight above, with the player's
-/// paint from `settings` (as play's flow hands it on).
-fn roof_pixel(settings: &Settings) -> [u8; 4] {
+/// paint from `settings` (as play's flow hands it on), drawn on `api`.
+fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
     let profile = PlatformProfile::load("desktop").unwrap();
     let mut setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
     setup.player_paint = settings.display.car_paint_color();
@@ -244,14 +244,7 @@ fn roof_pixel(settings: &Settings) -> [u8; 4] {
     for _ in 0..60 {
         s.tick(&TickInput::default());
     }
-    let _platform = Platform::open(&WindowConfig {
-        title: "car model test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
+    let _platform = common::gl::open_offscreen(api, W, H);
     let mut r = Renderer::new(1024, 256).unwrap();
     let body = s.world().player_body();
     // The roof's middle: the cabin's roof edge runs z -0.70..0.02 at y 1.20 (the model).
@@ -276,17 +269,19 @@ fn the_cars_paint_shows_where_the_car_is_and_follows_the_setting() {
     let (red, _) = Settings::parse("s.toml", "[display]\ncar_paint = \"red\"\n");
     let (blue, _) = Settings::parse("s.toml", "[display]\ncar_paint = \"blue\"\n");
     assert_eq!(red.display.car_paint_color(), paint_color("red"));
-    let r = roof_pixel(&red);
-    // Red paint: sunlit and with some sky reflected, red still dominates by far.
-    assert!(
-        r[0] as u32 > 2 * r[1] as u32 && r[0] as u32 > 2 * r[2] as u32 && r[0] > 80,
-        "red roof {r:?}"
-    );
-    let b = roof_pixel(&blue);
-    assert!(
-        b[2] as u32 > (b[0] as u32 * 3) / 2 && b[2] > b[1] && b[2] > 60,
-        "blue roof {b:?}"
-    );
+    common::gl::on_each_api(|api| {
+        let r = roof_pixel(api, &red);
+        // Red paint: sunlit and with some sky reflected, red still dominates by far.
+        assert!(
+            r[0] as u32 > 2 * r[1] as u32 && r[0] as u32 > 2 * r[2] as u32 && r[0] > 80,
+            "red roof {r:?}"
+        );
+        let b = roof_pixel(api, &blue);
+        assert!(
+            b[2] as u32 > (b[0] as u32 * 3) / 2 && b[2] > b[1] && b[2] > 60,
+            "blue roof {b:?}"
+        );
+    });
 }
 
 /// The snapshot lights the lamps render draws: brake lamps while the brake is pressed,

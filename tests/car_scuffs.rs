@@ -13,7 +13,6 @@ use skidpad::app::{Session, Setup};
 use skidpad::content::{bake_now, PlatformProfile};
 use skidpad::render::{paint_color, read_back_buffer, Camera, Image, Renderer};
 use skidpad::sim::{TickInput, VehicleControl};
-use skidpad_platform::{Platform, WindowConfig};
 
 const W: u32 = 320;
 const H: u32 = 240;
@@ -71,69 +70,67 @@ fn a_hard_hit_scuffs_the_paint_where_it_landed() {
     let (pos, rot) = (body.translation(), *body.rotation());
     assert!(at_wall.z - pos.z > 1.5, "backed off the wall: {at_wall} → {pos}");
 
-    let _platform = Platform::open(&WindowConfig {
-        title: "scuff test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
-    let mut r = Renderer::new(1024, 256).unwrap();
     let mut events = Vec::new();
     s.drain_chunk_events(&mut events);
-    r.apply_chunk_events(&events);
-    // From ahead of the car and to its right, looking at the front wheel.
-    let camera = Camera::looking_at(
-        pos + rot * Vec3::new(-3.0, 1.4, 4.0),
-        pos + rot * Vec3::new(0.0, 0.5, 0.8),
-    );
-    let hash = s.world().state_hash();
-    let draw = |scuffed: bool, r: &mut Renderer| -> Image {
-        let mut view = s.frame_view(1.0, &camera);
-        if !scuffed {
-            view.scuffs = None;
-        }
-        r.draw(&view, W, H);
-        read_back_buffer(W, H)
-    };
-    let clean = draw(false, &mut r);
-    let scuffed = draw(true, &mut r);
-    assert_eq!(s.world().state_hash(), hash, "drawing changes nothing in the world");
+    // The same checks on OpenGL 3.3 core and on ES 3.0.
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let mut r = Renderer::new(1024, 256).unwrap();
+        r.apply_chunk_events(&events);
+        // From ahead of the car and to its right, looking at the front wheel.
+        let camera = Camera::looking_at(
+            pos + rot * Vec3::new(-3.0, 1.4, 4.0),
+            pos + rot * Vec3::new(0.0, 0.5, 0.8),
+        );
+        let hash = s.world().state_hash();
+        let draw = |scuffed: bool, r: &mut Renderer| -> Image {
+            let mut view = s.frame_view(1.0, &camera);
+            if !scuffed {
+                view.scuffs = None;
+            }
+            r.draw(&view, W, H);
+            read_back_buffer(W, H)
+        };
+        let clean = draw(false, &mut r);
+        let scuffed = draw(true, &mut r);
+        assert_eq!(s.world().state_hash(), hash, "drawing changes nothing in the world");
 
-    // The nose and the rear door on screen, on the car's right flank (the coupe: 2 m
-    // from its origin to its nose, 0.85 m to its side).
-    let nose = to_screen(&camera, pos + rot * Vec3::new(-0.85, 0.6, 2.0));
-    let tail = to_screen(&camera, pos + rot * Vec3::new(-0.85, 0.6, -1.0));
-    let (mut changed, mut near_nose, mut greyer) = (0, 0, 0);
-    for y in 0..H {
-        for x in 0..W {
-            let (a, b) = (clean.pixel(x, y), scuffed.pixel(x, y));
-            let diff = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
-            if diff <= 24 {
-                continue;
-            }
-            changed += 1;
-            let d = |(px, py): (i32, i32)| ((x as i32 - px).pow(2) + (y as i32 - py).pow(2)) as f32;
-            if d(nose) < d(tail) {
-                near_nose += 1;
-            }
-            // Red paint turned grey: less red over green than it was.
-            let redness = |p: [u8; 4]| p[0] as i32 - p[1] as i32;
-            if redness(b) < redness(a) {
-                greyer += 1;
+        // The nose and the rear door on screen, on the car's right flank (the coupe: 2 m
+        // from its origin to its nose, 0.85 m to its side).
+        let nose = to_screen(&camera, pos + rot * Vec3::new(-0.85, 0.6, 2.0));
+        let tail = to_screen(&camera, pos + rot * Vec3::new(-0.85, 0.6, -1.0));
+        let (mut changed, mut near_nose, mut greyer) = (0, 0, 0);
+        for y in 0..H {
+            for x in 0..W {
+                let (a, b) = (clean.pixel(x, y), scuffed.pixel(x, y));
+                let diff = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap();
+                if diff <= 24 {
+                    continue;
+                }
+                changed += 1;
+                let d = |(px, py): (i32, i32)| ((x as i32 - px).pow(2) + (y as i32 - py).pow(2)) as f32;
+                if d(nose) < d(tail) {
+                    near_nose += 1;
+                }
+                // Red paint turned grey: less red over green than it was.
+                let redness = |p: [u8; 4]| p[0] as i32 - p[1] as i32;
+                if redness(b) < redness(a) {
+                    greyer += 1;
+                }
             }
         }
-    }
-    eprintln!("{changed} pixels scuffed, {near_nose} nearer the nose, {greyer} greyer; nose {nose:?}, tail {tail:?}");
-    // Visible: at least 0.5 % of the frame (the car covers about a tenth of it).
-    assert!(changed > (W * H / 200) as usize, "{changed} pixels changed");
-    assert_eq!(near_nose, changed, "only the hit end changed");
-    assert!(greyer * 10 >= changed * 9, "{greyer} of {changed} greyer");
-    // The tail is the same pixel for pixel.
-    let (tx, ty) = (
-        tail.0.clamp(0, W as i32 - 1) as u32,
-        tail.1.clamp(0, H as i32 - 1) as u32,
-    );
-    assert_eq!(clean.pixel(tx, ty), scuffed.pixel(tx, ty));
+        eprintln!(
+            "{changed} pixels scuffed, {near_nose} nearer the nose, {greyer} greyer; nose {nose:?}, tail {tail:?}"
+        );
+        // Visible: at least 0.5 % of the frame (the car covers about a tenth of it).
+        assert!(changed > (W * H / 200) as usize, "{changed} pixels changed");
+        assert_eq!(near_nose, changed, "only the hit end changed");
+        assert!(greyer * 10 >= changed * 9, "{greyer} of {changed} greyer");
+        // The tail is the same pixel for pixel.
+        let (tx, ty) = (
+            tail.0.clamp(0, W as i32 - 1) as u32,
+            tail.1.clamp(0, H as i32 - 1) as u32,
+        );
+        assert_eq!(clean.pixel(tx, ty), scuffed.pixel(tx, ty));
+    });
 }

@@ -14,7 +14,6 @@ use skidpad::content::{Level, MaterialTable};
 use skidpad::render::{read_back_buffer, Image};
 use skidpad::render::{Camera, GroundView, Renderer, SceneDesc};
 use skidpad::sim::TickInput;
-use skidpad_platform::{Platform, WindowConfig};
 use std::sync::Mutex;
 
 /// One GL context at a time in this process.
@@ -22,18 +21,14 @@ static GL: Mutex<()> = Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
-fn with_gl(f: impl FnOnce(&mut Renderer)) {
+/// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
+fn with_gl(mut f: impl FnMut(&mut Renderer)) {
     let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
-    let _platform = Platform::open(&WindowConfig {
-        title: "ground look test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
-    let mut renderer = Renderer::new(1024, 256).unwrap();
-    f(&mut renderer);
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let mut renderer = Renderer::new(1024, 256).unwrap();
+        f(&mut renderer);
+    });
 }
 
 /// The shipped materials with no tile pattern: untextured, a material is drawn in its

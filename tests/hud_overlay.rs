@@ -2,12 +2,13 @@
 //! the needle points where the reading puts it and moves with speed, and the frame graph
 //! draws its budget line at the budget's height, bars red over it and green under.
 
+mod common;
+
 use skidpad::app::graph_hud;
 use skidpad::app::hud_layout::Rect;
 use skidpad::app::speedo_hud::{self, DialReading};
 use skidpad::render::{read_back_buffer, Hud, Image, Renderer};
 use skidpad::time::{FrameHistory, FramePhases};
-use skidpad_platform::{Platform, WindowConfig};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -19,19 +20,15 @@ const H: u32 = 480;
 /// test thread while the first is open.
 static GL: Mutex<()> = Mutex::new(());
 
-fn with_gl(f: impl FnOnce(&mut Hud, &Renderer)) {
+/// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
+fn with_gl(mut f: impl FnMut(&mut Hud, &Renderer)) {
     let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
-    let _platform = Platform::open(&WindowConfig {
-        title: "hud test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
-    let renderer = Renderer::new(1024, 64).unwrap();
-    let mut hud = Hud::for_height(H).unwrap();
-    f(&mut hud, &renderer);
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let renderer = Renderer::new(1024, 64).unwrap();
+        let mut hud = Hud::for_height(H).unwrap();
+        f(&mut hud, &renderer);
+    });
 }
 
 /// A cleared (near-black) frame with `draw`'s overlay on it.

@@ -13,6 +13,7 @@ fn the_bar_fills_with_progress() {
         height: 100,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("offscreen GL context");
     let renderer = Renderer::new(256, 16).unwrap();

@@ -199,15 +199,22 @@ fn play_takes_a_car() {
 }
 
 #[test]
-fn no_opengl_33_is_a_clean_exit_3() {
-    // Mesa caps the version it offers: a 3.3 core context cannot be made.
+fn no_usable_opengl_is_a_clean_exit_3() {
+    // Mesa caps the versions it offers: neither a 3.3 core nor an ES 3.0 context can be
+    // made (with ES 3.0 left, `--gl auto` falls back to it: tests/gl_api.rs).
     let o = skidpad(
         &["screenshot", "--out", "/dev/null"],
-        &[("MESA_GL_VERSION_OVERRIDE", "3.1")],
+        &[
+            ("MESA_GL_VERSION_OVERRIDE", "3.1"),
+            ("MESA_GLES_VERSION_OVERRIDE", "2.0"),
+        ],
     );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains("OpenGL 3.3") && !err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("OpenGL 3.3 core, then OpenGL ES 3.0") && !err.contains("panicked"),
+        "{err}"
+    );
     // One line, and it says what to do.
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("skidpad:")).collect();
     assert_eq!(lines.len(), 1, "{err}");
@@ -215,11 +222,17 @@ fn no_opengl_33_is_a_clean_exit_3() {
         lines[0].contains("update the graphics driver") && lines[0].contains("MESA_GL_VERSION_OVERRIDE"),
         "{err}"
     );
-    // `play` the same way, and nothing is left half-open.
-    let o = skidpad(&["play", "--max-frames", "1"], &[("MESA_GL_VERSION_OVERRIDE", "3.1")]);
+    // `play` held to core the same way, and nothing is left half-open.
+    let o = skidpad(
+        &["play", "--max-frames", "1", "--gl", "core"],
+        &[("MESA_GL_VERSION_OVERRIDE", "3.1")],
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains("skidpad: OpenGL 3.3 core is required"), "{err}");
+    assert!(
+        err.contains("skidpad: OpenGL could not be created (OpenGL 3.3 core)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -243,7 +256,7 @@ fn an_unreachable_display_falls_back_to_offscreen() {
     let log = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{log}");
     assert!(log.contains("rendering offscreen instead"), "{log}");
-    assert!(log.contains("OpenGL 3.3 context (Offscreen"), "{log}");
+    assert!(log.contains("OpenGL 3.3 core context (Offscreen"), "{log}");
     assert!(log.contains("played 3 frames") && !log.contains("panicked"), "{log}");
 }
 

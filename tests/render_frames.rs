@@ -16,7 +16,6 @@ use skidpad::render::{read_back_buffer, Image};
 use skidpad::render::{Camera, Renderer};
 use skidpad::sim::TickInput;
 use skidpad::time::FrameHistory;
-use skidpad_platform::{Platform, WindowConfig};
 use std::sync::Mutex;
 
 /// One GL context at a time in this process.
@@ -24,22 +23,18 @@ static GL: Mutex<()> = Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
-fn with_gl(f: impl FnOnce(&mut Renderer)) {
+/// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0: the same checks on both paths.
+fn with_gl(f: impl FnMut(&mut Renderer)) {
     with_gl_filtered(ShadowFilter::default(), f)
 }
 
-fn with_gl_filtered(filter: ShadowFilter, f: impl FnOnce(&mut Renderer)) {
+fn with_gl_filtered(filter: ShadowFilter, mut f: impl FnMut(&mut Renderer)) {
     let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
-    let _platform = Platform::open(&WindowConfig {
-        title: "render test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
-    let mut renderer = Renderer::with_shadow_filter(1024, 2048, filter).unwrap();
-    f(&mut renderer);
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let mut renderer = Renderer::with_shadow_filter(1024, 2048, filter).unwrap();
+        f(&mut renderer);
+    });
 }
 
 fn session() -> Session {

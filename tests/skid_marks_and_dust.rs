@@ -14,7 +14,6 @@ use skidpad::content::bake_now;
 use skidpad::content::PlatformProfile;
 use skidpad::render::{read_back_buffer, Camera, Image, Renderer};
 use skidpad::sim::{SimEvent, TickInput};
-use skidpad_platform::{Platform, WindowConfig};
 use std::sync::Mutex;
 
 #[global_allocator]
@@ -26,18 +25,14 @@ const W: u32 = 640;
 const H: u32 = 480;
 const DT: u32 = 60;
 
-fn with_gl(f: impl FnOnce(&mut Renderer)) {
+/// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
+fn with_gl(mut f: impl FnMut(&mut Renderer)) {
     let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
-    let _platform = Platform::open(&WindowConfig {
-        title: "marks test".into(),
-        width: W,
-        height: H,
-        vsync: false,
-        offscreen: true,
-    })
-    .expect("offscreen GL context");
-    let mut renderer = Renderer::new(1024, 2048).unwrap();
-    f(&mut renderer);
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let mut renderer = Renderer::new(1024, 2048).unwrap();
+        f(&mut renderer);
+    });
 }
 
 /// A session on flat `ground`, the car settled for two seconds.

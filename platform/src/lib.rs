@@ -12,6 +12,7 @@ pub mod clock;
 pub mod events;
 pub mod files;
 pub mod gamepad;
+pub mod gl_api;
 pub mod window;
 pub mod worker;
 
@@ -19,5 +20,6 @@ pub use audio::{AudioOutput, AudioRenderer};
 pub use clock::{Clock, WallClock};
 pub use events::{Key, PlatformEvent};
 pub use gamepad::{PadAxis, PadButton, PadEvent, PadEventKind, PadId, PadScript, PadScriptError, Pads};
+pub use gl_api::{GlApi, GlRequest};
 pub use window::{GlInfo, Platform, PlatformError, VideoBackend, WindowConfig};
 pub use worker::Worker;

@@ -1,10 +1,12 @@
-//! The SDL2 window with its OpenGL 3.3 core context, and the event pump.
+//! The SDL2 window with its OpenGL context (3.3 core, or ES 3.0: [`GlRequest`]), and the
+//! event pump.
 //!
 //! Where there is no display (no `DISPLAY`/`WAYLAND_DISPLAY`), or when asked to, SDL's
 //! `offscreen` video driver is used: it gives a real OpenGL context through EGL (Mesa
 //! llvmpipe on a machine without a GPU), so screenshots and render tests need no X server.
 
 use crate::events::{Key, PlatformEvent};
+use crate::gl_api::{version_string_is_es, GlApi, GlRequest};
 use sdl2::event::{Event, WindowEvent};
 use sdl2::keyboard::Keycode;
 use sdl2::video::{GLProfile, SwapInterval};
@@ -23,6 +25,8 @@ pub struct WindowConfig {
     pub vsync: bool,
     /// Render without showing anything (screenshots, tests): forces the offscreen driver.
     pub offscreen: bool,
+    /// Which OpenGL API to create (`--gl`).
+    pub gl: GlRequest,
 }
 
 /// Which SDL video driver carries the GL context.
@@ -45,6 +49,8 @@ pub struct GlInfo {
     pub major: u8,
     /// Context minor version as created.
     pub minor: u8,
+    /// The API the context speaks.
+    pub api: GlApi,
 }
 
 /// Why the window or its GL context could not be opened. Each is a clean exit for the game,
@@ -62,12 +68,18 @@ pub enum PlatformError {
         /// SDL's message.
         reason: String,
     },
-    /// The window could be made but not an OpenGL 3.3 core context.
+    /// The window could be made but none of the OpenGL contexts asked for (`--gl`).
     #[error(
-        "OpenGL 3.3 core is required but could not be created: {0}; update the graphics driver (Mesa's llvmpipe \
-         software renderer works; unset MESA_GL_VERSION_OVERRIDE if set); `skidpad run` needs no graphics"
+        "OpenGL could not be created ({tried}): {reason}; update the graphics driver (Mesa's llvmpipe software \
+         renderer works; unset MESA_GL_VERSION_OVERRIDE / MESA_GLES_VERSION_OVERRIDE if set), or try another \
+         `--gl` (auto, core, es); `skidpad run` needs no graphics"
     )]
-    NoGl33(String),
+    NoGl {
+        /// The APIs tried, e.g. "OpenGL 3.3 core, then OpenGL ES 3.0".
+        tried: String,
+        /// Why the last one failed.
+        reason: String,
+    },
 }
 
 /// The open window, its GL context and its event pump. Dropping it closes everything.
@@ -92,9 +104,10 @@ fn display_present() -> bool {
 }
 
 impl Platform {
-    /// Opens a window (or an offscreen surface) with an OpenGL 3.3 core context and loads
-    /// the GL function pointers. Falls back to the offscreen driver when there is no display
-    /// or the windowed driver cannot start.
+    /// Opens a window (or an offscreen surface) with the OpenGL context `config.gl` asks
+    /// for (auto: 3.3 core, else ES 3.0, logged) and loads the GL function pointers. Falls
+    /// back to the offscreen driver when there is no display or the windowed driver cannot
+    /// start.
     pub fn open(config: &WindowConfig) -> Result<Platform, PlatformError> {
         let forced = std::env::var("SDL_VIDEODRIVER").ok().filter(|v| !v.is_empty());
         let want_offscreen = config.offscreen || (forced.is_none() && !display_present());
@@ -147,31 +160,32 @@ impl Platform {
         } else {
             backend
         };
-        {
-            let attr = video.gl_attr();
-            attr.set_context_profile(GLProfile::Core);
-            attr.set_context_version(3, 3);
-            attr.set_double_buffer(true);
-            attr.set_depth_size(24);
+        let mut failure = String::new();
+        let mut opened = None;
+        for (k, &api) in config.gl.candidates().iter().enumerate() {
+            if k > 0 {
+                log::warn!(
+                    "{} could not be created ({failure}); trying {}",
+                    config.gl.candidates()[k - 1].describe(),
+                    api.describe()
+                );
+            }
+            match open_context(&video, config, backend, api) {
+                Ok(o) => {
+                    opened = Some(o);
+                    break;
+                }
+                Err(ContextError::Window(reason)) => return Err(video_err(reason)),
+                Err(ContextError::Gl(reason)) => failure = reason,
+            }
         }
-        let mut builder = video.window(&config.title, config.width, config.height);
-        builder.opengl().position_centered();
-        if backend == VideoBackend::Offscreen {
-            builder.hidden();
-        } else {
-            builder.resizable();
-        }
-        let window = builder.build().map_err(|e| video_err(e.to_string()))?;
-        let gl_context = window.gl_create_context().map_err(PlatformError::NoGl33)?;
-        window.gl_make_current(&gl_context).map_err(PlatformError::NoGl33)?;
-        let (major, minor) = video.gl_attr().context_version();
-        if (major, minor) < (3, 3) {
-            return Err(PlatformError::NoGl33(format!("the driver gave OpenGL {major}.{minor}")));
-        }
-        gl::load_with(|name| video.gl_get_proc_address(name) as *const _);
-        if !gl::GetString::is_loaded() {
-            return Err(PlatformError::NoGl33("GL entry points could not be loaded".into()));
-        }
+        let Some((window, gl_context, api, (major, minor))) = opened else {
+            let tried: Vec<&str> = config.gl.candidates().iter().map(|a| a.describe()).collect();
+            return Err(PlatformError::NoGl {
+                tried: tried.join(", then "),
+                reason: failure,
+            });
+        };
         let interval = if config.vsync && backend == VideoBackend::Windowed {
             SwapInterval::VSync
         } else {
@@ -189,11 +203,11 @@ impl Platform {
             version: gl_string(gl::VERSION),
             major,
             minor,
+            api,
         };
         log::info!(
-            "OpenGL {}.{} context ({:?}, SDL driver {}): {} / {}",
-            major,
-            minor,
+            "{} context ({:?}, SDL driver {}): {} / {}",
+            api.describe(),
             backend,
             video.current_video_driver(),
             gl_info.renderer,
@@ -210,6 +224,11 @@ impl Platform {
             gl_info,
             vsync,
         })
+    }
+
+    /// The OpenGL API the context speaks.
+    pub fn gl_api(&self) -> GlApi {
+        self.gl_info.api
     }
 
     /// Which video driver carries the context.
@@ -278,6 +297,64 @@ impl Platform {
     pub fn gl_proc_address(&self, name: &str) -> *const std::ffi::c_void {
         self.video.gl_get_proc_address(name) as *const _
     }
+}
+
+/// Why one API's context could not be opened: the window itself (fatal), or its GL context
+/// (the next API may still work).
+enum ContextError {
+    Window(String),
+    Gl(String),
+}
+
+type Opened = (sdl2::video::Window, sdl2::video::GLContext, GlApi, (u8, u8));
+
+/// A window with a current `api` context and the GL entry points loaded. SDL reads the GL
+/// attributes when the window is made, so each API gets a window of its own.
+fn open_context(
+    video: &sdl2::VideoSubsystem,
+    config: &WindowConfig,
+    backend: VideoBackend,
+    api: GlApi,
+) -> Result<Opened, ContextError> {
+    let (want_major, want_minor) = api.version();
+    {
+        let attr = video.gl_attr();
+        attr.set_context_profile(match api {
+            GlApi::Core => GLProfile::Core,
+            GlApi::Es => GLProfile::GLES,
+        });
+        attr.set_context_version(want_major, want_minor);
+        attr.set_double_buffer(true);
+        attr.set_depth_size(24);
+    }
+    let mut builder = video.window(&config.title, config.width, config.height);
+    builder.opengl().position_centered();
+    if backend == VideoBackend::Offscreen {
+        builder.hidden();
+    } else {
+        builder.resizable();
+    }
+    let window = builder.build().map_err(|e| ContextError::Window(e.to_string()))?;
+    let gl_context = window.gl_create_context().map_err(ContextError::Gl)?;
+    window.gl_make_current(&gl_context).map_err(ContextError::Gl)?;
+    let (major, minor) = video.gl_attr().context_version();
+    if (major, minor) < (want_major, want_minor) {
+        return Err(ContextError::Gl(format!("the driver gave version {major}.{minor}")));
+    }
+    gl::load_with(|name| video.gl_get_proc_address(name) as *const _);
+    if !gl::GetString::is_loaded() {
+        return Err(ContextError::Gl("GL entry points could not be loaded".into()));
+    }
+    // The driver may hand out the other API than the one asked for; the shaders' header
+    // follows GL_VERSION, so what matters is that it is the one the player chose.
+    let version = gl_string(gl::VERSION);
+    if version_string_is_es(&version) != (api == GlApi::Es) {
+        return Err(ContextError::Gl(format!(
+            "asked for {}, the driver gave \"{version}\"",
+            api.describe()
+        )));
+    }
+    Ok((window, gl_context, api, (major, minor)))
 }
 
 fn gl_string(name: gl::types::GLenum) -> String {

@@ -54,6 +54,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
         height: opts.height,
         vsync: false,
         offscreen: true,
+        gl: setup.profile.gl,
     })?;
     let mut renderer = Renderer::for_profile(&setup.profile)?;
     let mut session = super::Session::start(setup);
@@ -245,6 +246,7 @@ pub fn capture_screen(
         height: opts.height,
         vsync: false,
         offscreen: true,
+        gl: setup.profile.gl,
     })?;
     let (w, h) = platform.drawable_size();
     let mut renderer = Renderer::for_profile(&setup.profile)?;

@@ -33,12 +33,14 @@ use crate::error::Error;
 use crate::tools::raceline_search::RacelineArgs;
 use crate::tools::soak::SoakArgs;
 use clap::{Parser, Subcommand};
+use skidpad_platform::GlRequest;
 use std::path::PathBuf;
 
 const AFTER_HELP: &str = "\
 Exit codes: 0 success; 1 runtime failure (e.g. an output file cannot be written);
 2 bad input (unknown level or profile, unreadable or malformed file, value out of range);
-3 no usable graphics (no display driver or no OpenGL 3.3 core context);
+3 no usable graphics (no display driver, or neither an OpenGL 3.3 core nor an ES 3.0
+context: see --gl);
 4 a check failed (scenario, validate, soak).
 
 With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver; no audio
@@ -50,7 +52,7 @@ RUST_LOG=debug shows more detail (over-budget frames, device probing).";
 #[derive(Debug, Parser)]
 #[command(name = "skidpad", version, about, after_help = AFTER_HELP)]
 pub struct Cli {
-    /// Platform profile: a shipped name (desktop, xbox) or a path to a profile TOML.
+    /// Platform profile: a shipped name (desktop, xbox, handheld) or a path to a profile TOML.
     #[arg(long, global = true, value_name = "NAME|PATH", default_value = DEFAULT_PROFILE)]
     pub platform: String,
 
@@ -65,6 +67,12 @@ pub struct Cli {
     /// defaults when missing.
     #[arg(long, global = true, value_name = "FILE")]
     pub settings: Option<PathBuf>,
+
+    /// OpenGL API for the commands that open a window (play, screenshot, profile): `core`
+    /// (3.3 core), `es` (ES 3.0, as console-class devices and handheld PCs offer), or `auto`
+    /// (core, else ES 3.0 with a log line). Default: the profile's `[render] gl`, else auto.
+    #[arg(long, global = true, value_name = "auto|core|es", value_parser = parse_gl)]
+    pub gl: Option<GlRequest>,
 
     /// What to do (default: play).
     #[command(subcommand)]
@@ -110,6 +118,11 @@ pub enum Command {
     Records(RecordsArgs),
 }
 
+/// `--gl`'s value.
+fn parse_gl(name: &str) -> Result<GlRequest, String> {
+    GlRequest::parse(name).ok_or_else(|| format!("must be one of {}", GlRequest::NAMES.join(", ")))
+}
+
 /// Parses the process arguments, runs the command, and returns the exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -127,7 +140,10 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Error> {
-    let ctx = Context::new(cli.content.as_deref(), &cli.platform, cli.settings)?;
+    let mut ctx = Context::new(cli.content.as_deref(), &cli.platform, cli.settings)?;
+    if let Some(gl) = cli.gl {
+        ctx.profile.gl = gl;
+    }
     match cli
         .command
         .unwrap_or_else(|| Command::Play(PlayArgs::when_no_command()))

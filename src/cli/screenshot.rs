@@ -104,8 +104,9 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
             .find(|(_, n)| n == name)
             .map(|(s, _)| *s)
             .ok_or_else(|| Error::bad_argument("--screen", format!("no screen called `{name}`")))?;
-        // Console and handheld are played with a pad: their shots show its glyphs.
-        let device = if ctx.platform_arg == "xbox" || ctx.platform_arg == "handheld" {
+        // Console and handheld are played with a pad (`[input] pad_only`): their shots
+        // show its glyphs.
+        let device = if ctx.profile.pad_only {
             Device::Pad
         } else {
             Device::Keyboard

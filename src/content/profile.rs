@@ -7,6 +7,7 @@ use super::validate::Validator;
 use super::ContentError;
 use crate::time::LoopConfig;
 use serde::Deserialize;
+use skidpad_platform::GlRequest;
 use std::path::Path;
 use std::time::Duration;
 
@@ -22,6 +23,16 @@ struct RawProfile {
     timing: RawTiming,
     memory: RawMemory,
     render: RawRender,
+    #[serde(default)]
+    input: RawInput,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInput {
+    /// The machine has a pad and no keyboard (a console, a handheld PC).
+    #[serde(default)]
+    pad_only: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -66,6 +77,9 @@ struct RawRender {
     skid_mark_segments: u32,
     #[serde(default)]
     shadow_filter: ShadowFilter,
+    /// `auto`, `core` or `es`; `auto` when absent.
+    #[serde(default)]
+    gl: Option<String>,
 }
 
 /// How a lit fragment filters the sun's shadow map: `[render] shadow_filter` in a platform
@@ -124,6 +138,13 @@ pub struct PlatformProfile {
     /// How lit fragments filter the sun's shadow map (`[render] shadow_filter`, `pcf2x2`
     /// when absent).
     pub shadow_filter: ShadowFilter,
+    /// Which OpenGL API the window asks for (`[render] gl`: `auto` when absent, core with
+    /// ES 3.0 as the fallback; `es` for a device whose driver offers only GLES). The
+    /// global `--gl` replaces it.
+    pub gl: GlRequest,
+    /// Played with a pad and no keyboard (`[input] pad_only`: a console, a handheld PC):
+    /// the front end's prompts show the pad's buttons.
+    pub pad_only: bool,
 }
 
 impl PlatformProfile {
@@ -196,6 +217,15 @@ impl PlatformProfile {
         let title_safe = v.range("display.title_safe", raw.display.title_safe, 0.5, 1.0)? as f32;
         let budget_ms = v.range("timing.frame_budget_ms", raw.timing.frame_budget_ms, 0.1, 10_000.0)?;
         let budget_mb = v.range("memory.budget_mb", raw.memory.budget_mb, 1.0, 1_048_576.0)?;
+        let gl = match raw.render.gl.as_deref() {
+            None => GlRequest::Auto,
+            Some(name) => GlRequest::parse(name).ok_or_else(|| {
+                v.fail(
+                    "render.gl",
+                    format!("must be one of {}, got `{name}`", GlRequest::NAMES.join(", ")),
+                )
+            })?,
+        };
         Ok(Self {
             name: raw.name,
             description: raw.description,
@@ -216,6 +246,8 @@ impl PlatformProfile {
             shadow_map_size: shadow,
             skid_mark_segments: raw.render.skid_mark_segments,
             shadow_filter: raw.render.shadow_filter,
+            gl,
+            pad_only: raw.input.pad_only,
         })
     }
 }
@@ -242,6 +274,11 @@ mod tests {
         assert_eq!(handheld.loop_config.tick_rate_hz, 60);
         assert_eq!(xbox.title_safe, 0.9, "a television crops its edges");
         assert_eq!(desktop.title_safe, 0.95, "the default when the file says none");
+        assert!(
+            handheld.pad_only && xbox.pad_only,
+            "a handheld PC and a console are played with a pad"
+        );
+        assert!(!desktop.pad_only);
     }
 
     #[test]
@@ -252,6 +289,17 @@ mod tests {
         let text = xbox_text().replace("vsync = true", "vsync = true\nframe_caps_hz = [0]");
         let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
         assert_eq!(e.field, "display.frame_caps_hz[0]");
+    }
+
+    #[test]
+    fn the_gl_key_names_an_api_or_is_refused_naming_the_choices() {
+        let with = |gl: &str| xbox_text().replace("[render]", &format!("[render]\ngl = \"{gl}\""));
+        assert_eq!(PlatformProfile::load("xbox").unwrap().gl, GlRequest::Auto);
+        let es = PlatformProfile::parse("p.toml", with("es").as_bytes()).unwrap();
+        assert_eq!(es.gl, GlRequest::Es);
+        let e = PlatformProfile::parse("p.toml", with("vulkan").as_bytes()).unwrap_err();
+        assert_eq!(e.field, "render.gl");
+        assert!(e.to_string().contains("auto, core, es"), "{e}");
     }
 
     fn xbox_text() -> String {

@@ -1,5 +1,5 @@
-//! The OpenGL 3.3 core renderer. It reads [`Snapshot`](crate::sim::Snapshot)s and a
-//! [`SceneDesc`]; it never touches the simulation. GL function pointers are loaded by the
+//! The OpenGL renderer, on a 3.3 core or an ES 3.0 context (`glsl_dialect.rs`). It reads
+//! [`Snapshot`](crate::sim::Snapshot)s and a [`SceneDesc`]; it never touches the simulation. GL function pointers are loaded by the
 //! platform layer before a [`Renderer`] is made.
 
 mod billboards;
@@ -17,6 +17,7 @@ mod gpu_timer;
 // Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;
+mod glsl_dialect;
 mod hud;
 mod lit_shader;
 mod mesh;

@@ -1,5 +1,7 @@
 //! Shader programs: compile, link, and report failures with the program's name and log.
+//! Sources get the current context's header here (`glsl_dialect.rs`).
 
+use super::glsl_dialect::{GlslDialect, SOURCE_VERSION};
 use super::RenderError;
 use std::ffi::CString;
 
@@ -9,10 +11,19 @@ pub struct Program {
 }
 
 impl Program {
-    /// Compiles and links a vertex + fragment pair. `name` appears in any error.
+    /// Compiles and links a vertex + fragment pair, both written in GLSL 3.30 core and
+    /// starting with `#version 330 core`, for the current context's dialect. `name` appears
+    /// in any error.
     pub fn new(name: &str, vertex_src: &str, fragment_src: &str) -> Result<Program, RenderError> {
-        let vs = compile(name, "vertex", gl::VERTEX_SHADER, vertex_src)?;
-        let fs = match compile(name, "fragment", gl::FRAGMENT_SHADER, fragment_src) {
+        let dialect = GlslDialect::of_current_context();
+        let vs = compile(
+            name,
+            "vertex",
+            gl::VERTEX_SHADER,
+            &for_dialect(name, "vertex", dialect, vertex_src)?,
+        )?;
+        let fragment_src = for_dialect(name, "fragment", dialect, fragment_src)?;
+        let fs = match compile(name, "fragment", gl::FRAGMENT_SHADER, &fragment_src) {
             Ok(fs) => fs,
             Err(e) => {
                 // SAFETY: vs is a shader object we created.
@@ -62,6 +73,16 @@ impl Drop for Program {
         // SAFETY: id is a program we own.
         unsafe { gl::DeleteProgram(self.id) };
     }
+}
+
+/// `src` with `dialect`'s header, or a compile error naming the program when it lacks the
+/// version line the header replaces.
+fn for_dialect(name: &str, stage: &'static str, dialect: GlslDialect, src: &str) -> Result<String, RenderError> {
+    dialect.source_for(src).ok_or_else(|| RenderError::Compile {
+        name: name.to_string(),
+        stage,
+        log: format!("the source must start with `{}`", SOURCE_VERSION.trim_end()),
+    })
 }
 
 type GetIv = unsafe fn(gl::types::GLuint, gl::types::GLenum, *mut gl::types::GLint);

@@ -7,6 +7,7 @@
 //! grazing one shifts more) and the lookup adds only a small constant bias, so shadows stay
 //! attached to the wheels and props that cast them.
 
+use super::glsl_dialect::context_is_es;
 use super::shader::Program;
 use crate::content::ShadowFilter;
 use glam::{Mat4, Vec3};
@@ -100,15 +101,24 @@ impl ShadowMap {
                 size as i32,
                 0,
                 gl::DEPTH_COMPONENT,
-                gl::FLOAT,
+                // No data is uploaded; ES 3.0 accepts DEPTH_COMPONENT24 only with this type.
+                gl::UNSIGNED_INT,
                 std::ptr::null(),
             );
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
-            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::CLAMP_TO_BORDER as i32);
-            gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T, gl::CLAMP_TO_BORDER as i32);
-            // Outside the map: depth 1, i.e. lit.
-            gl::TexParameterfv(gl::TEXTURE_2D, gl::TEXTURE_BORDER_COLOR, [1.0f32; 4].as_ptr());
+            if context_is_es() {
+                // ES 3.0 has no border colour: taps past the edge repeat the edge texel.
+                // `sun_visible` already calls everything outside the map lit, so this
+                // shows only in the filter's last half texel at the map's edge, 45 m out.
+                gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::CLAMP_TO_EDGE as i32);
+                gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T, gl::CLAMP_TO_EDGE as i32);
+            } else {
+                gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_S, gl::CLAMP_TO_BORDER as i32);
+                gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_WRAP_T, gl::CLAMP_TO_BORDER as i32);
+                // Outside the map: depth 1, i.e. lit.
+                gl::TexParameterfv(gl::TEXTURE_2D, gl::TEXTURE_BORDER_COLOR, [1.0f32; 4].as_ptr());
+            }
             gl::TexParameteri(
                 gl::TEXTURE_2D,
                 gl::TEXTURE_COMPARE_MODE,
@@ -118,7 +128,8 @@ impl ShadowMap {
             gl::GenFramebuffers(1, &mut fbo);
             gl::BindFramebuffer(gl::FRAMEBUFFER, fbo);
             gl::FramebufferTexture2D(gl::FRAMEBUFFER, gl::DEPTH_ATTACHMENT, gl::TEXTURE_2D, depth, 0);
-            gl::DrawBuffer(gl::NONE);
+            // glDrawBuffers, not glDrawBuffer: ES 3.0 has only the former.
+            gl::DrawBuffers(1, &gl::NONE);
             gl::ReadBuffer(gl::NONE);
             let status = gl::CheckFramebufferStatus(gl::FRAMEBUFFER);
             gl::BindFramebuffer(gl::FRAMEBUFFER, 0);

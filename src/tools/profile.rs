@@ -55,6 +55,8 @@ pub struct ProfileReport {
     pub platform: String,
     /// Headless or in a window.
     pub headless: bool,
+    /// The window's OpenGL API, `core` or `es` (`--gl`); none headless.
+    pub gl_api: Option<&'static str>,
     /// Frames measured.
     pub frames: usize,
     /// The profile's frame budget, ms.
@@ -265,6 +267,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             height: profile.height,
             vsync: profile.vsync,
             offscreen: false,
+            gl: profile.gl,
         })?;
         let renderer = Renderer::for_profile(profile)?;
         Some(Window { renderer, platform })
@@ -407,7 +410,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         mean: scale_sum / opts.frames.max(1) as f64,
         min: scale_min,
     });
-    Ok(report(
+    let mut figures = report(
         setup,
         opts,
         &frames,
@@ -415,7 +418,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         (allocations, chunks_streamed),
         (draws, scale),
         window.is_some().then_some(gpu_peak),
-    ))
+    );
+    figures.gl_api = window.as_ref().map(|w| w.platform.gl_api().name());
+    Ok(figures)
 }
 
 fn report(
@@ -442,6 +447,7 @@ fn report(
         level: setup.level.level.name.clone(),
         platform: setup.profile.name.clone(),
         headless: opts.headless,
+        gl_api: None,
         frames: frames.len(),
         budget_ms: ms(budget),
         p50_ms: percentile(&times, 0.5),
@@ -572,7 +578,11 @@ impl ProfileReport {
             "profile {} ({} profile, {}), {} frames, budget {:.2} ms\n",
             self.level,
             self.platform,
-            if self.headless { "headless" } else { "window" },
+            match self.gl_api {
+                Some("es") => "window, OpenGL ES",
+                Some(_) => "window, OpenGL core",
+                None => "headless",
+            },
             self.frames,
             self.budget_ms
         );

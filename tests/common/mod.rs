@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod gl;
 pub mod handling;
 
 use glam::{Quat, Vec2, Vec3};

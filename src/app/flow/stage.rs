@@ -67,10 +67,10 @@ impl Stage {
 
     /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
     /// output and the HUD. A pad script that cannot be used fails before any window opens;
-    /// no usable OpenGL 3.3 is exit code 3 (see [`Error`]). `max_frames` only decides
-    /// whether an offscreen game warns that nothing will close it. `unattended` plays on a
-    /// stepped clock (`WallClock::stepped`: frames last what the game paces them to, with
-    /// no waiting), for runs nobody watches.
+    /// no OpenGL context of those the profile's `gl` allows is exit code 3 (see [`Error`]).
+    /// `max_frames` only decides whether an offscreen game warns that nothing will close
+    /// it. `unattended` plays on a stepped clock (`WallClock::stepped`: frames last what
+    /// the game paces them to, with no waiting), for runs nobody watches.
     pub fn open(
         profile: &PlatformProfile,
         title: String,
@@ -85,6 +85,7 @@ impl Stage {
             height: profile.height,
             vsync: profile.vsync,
             offscreen: false,
+            gl: profile.gl,
         })?;
         if platform.backend() == VideoBackend::Offscreen && max_frames.is_none() {
             log::warn!(
