@@ -464,7 +464,7 @@ fn challenge_hud_shot(
             measured += 1;
         }
         session.tick(&input);
-        challenge.after_tick(session.world());
+        challenge.after_tick(session.world(), &input);
         if challenge.finished() {
             break;
         }
