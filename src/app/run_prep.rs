@@ -78,7 +78,12 @@ impl RunPrep {
             let Some((root, setup, store, key)) = work.take() else {
                 return Err(Error::runtime("run prep: the work was asked for twice"));
             };
-            author_time_kept_reporting(&root, &setup, &store, &key, &mut |step, f| shared.raise(step, f))
+            // A panic would leave the loading screen polling a dead thread: it becomes an
+            // error (play goes on without medals).
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                author_time_kept_reporting(&root, &setup, &store, &key, &mut |step, f| shared.raise(step, f))
+            }))
+            .unwrap_or_else(|_| Err(Error::runtime("timing the author lap panicked (see the log above)")))
         })?;
         if !worker.submit(()) {
             return Err(std::io::Error::other("the run-prep thread is gone"));
@@ -101,6 +106,18 @@ impl RunPrep {
             self.outcome = self.worker.try_recv();
         }
         self.outcome.is_some()
+    }
+
+    /// Waits for the work to end (`play --unattended`, where nobody watches and frames run
+    /// on a stepped clock: polling would only spin through frames).
+    pub fn wait(&mut self) {
+        if self.outcome.is_none() {
+            self.outcome = Some(
+                self.worker
+                    .recv()
+                    .unwrap_or_else(|| Err(Error::runtime("the run-prep thread is gone"))),
+            );
+        }
     }
 
     /// What the work found, once [`RunPrep::poll`] said it is done.

@@ -31,7 +31,7 @@ pub struct Loading {
     /// When loading started, on the stage's clock.
     started: Duration,
     /// The work before the run, while it is under way (None when there is none).
-    prep: Option<RunPrep>,
+    prep: Option<Box<RunPrep>>,
 }
 
 impl Loading {
@@ -48,7 +48,7 @@ impl Loading {
 
     /// The screen also waits for `prep`, showing its step and progress meanwhile.
     pub fn with_prep(mut self, prep: RunPrep) -> Loading {
-        self.prep = Some(prep);
+        self.prep = Some(Box::new(prep));
         self
     }
 
@@ -90,6 +90,10 @@ impl Loading {
             self.ready = loader.ready_count(&self.first);
         }
         if let Some(prep) = self.prep.as_mut() {
+            // Unattended, frames are counted, not watched: the work is waited for in one.
+            if stage.clock.is_stepped() {
+                prep.wait();
+            }
             if prep.poll() {
                 log_prep(prep);
                 self.prep = None;
