@@ -399,6 +399,12 @@ fn set_aside(path: &Path, problem: String) -> Loaded {
     }
 }
 
+/// The file name of `path` (what a record keeps: files beside it).
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,10 +438,4 @@ mod tests {
         let other = String::from_utf8(bytes).unwrap().replacen("record 1", "record 9", 1);
         assert!(decode(other.as_bytes()).unwrap_err().contains("format 9"));
     }
-}
-
-/// The file name of `path` (what a record keeps: files beside it).
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
