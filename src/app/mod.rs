@@ -24,6 +24,7 @@ pub mod hud_layout;
 // `mode_run::run` and its mode, options and reports: the game modes headless.
 pub mod lap_hud;
 mod launcher;
+mod level_preview;
 pub mod menu;
 pub mod mode_run;
 mod play;
@@ -45,6 +46,7 @@ pub use car_preview::CarPreview;
 pub use chase_camera::ChaseCamera;
 pub use field_camera::field_camera;
 pub use launcher::Launcher;
+pub use level_preview::{draw_level_preview, overview_camera, LevelPreviews, PREVIEW_SIZE};
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
 pub use run_prep::{prep_label, PrepOutcome, RunPrep};

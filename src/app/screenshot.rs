@@ -430,8 +430,18 @@ pub fn capture_screen(
     } else {
         renderer.clear(w, h);
     }
-    draw(&mut hud, &mut front, device, backdrop, w, h);
+    let slot = draw(&mut hud, &mut front, device, backdrop, w, h);
+    // The level select's preview of the focused level (`setup`'s), drawn first in the back
+    // buffer, which is cleared again for the page.
+    let level_image = slot.as_ref().map(|_| {
+        let drawn = super::draw_level_preview(setup, &mut renderer, w, h);
+        renderer.clear(w, h);
+        drawn
+    });
     hud.flush(w, h);
+    if let (Some(slot), Some(drawn)) = (&slot, &level_image) {
+        renderer.draw_image(drawn, slot.rect, w, h);
+    }
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)
