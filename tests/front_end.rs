@@ -470,7 +470,10 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         .into_iter()
         .filter(|p| p.to_string_lossy().contains("slip"))
         .collect();
-    let records: Vec<_> = files.iter().filter(|p| p.extension().is_some_and(|e| e == "rec")).collect();
+    let records: Vec<_> = files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rec"))
+        .collect();
     assert_eq!(records.len(), 1, "one record for slip: {files:?}\n{log}");
     let record = skidpad::modes::decode_record(&std::fs::read(records[0]).unwrap()).unwrap();
     // Beside it, the attempt that won the medal: one replay per run, each named by the
@@ -479,7 +482,9 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
     assert_eq!(files.len(), 1 + record.challenge_runs.len(), "{files:?}");
     for run in &record.challenge_runs {
         assert!(
-            files.iter().any(|f| f.file_name().is_some_and(|n| n == run.file.as_str())),
+            files
+                .iter()
+                .any(|f| f.file_name().is_some_and(|n| n == run.file.as_str())),
             "{} not beside the record: {files:?}",
             run.file
         );

@@ -73,14 +73,16 @@ fn ring_level(dir: &std::path::Path) -> std::path::PathBuf {
 /// reads the frame back.
 fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(renderer: &Renderer, w: u32, h: u32) {
     use skidpad::app::mode_run::PrepStep;
-    use skidpad::app::{prep_label, RunPrep, Setup};
+    use skidpad::app::{draw_prep_screen, prep_label, RunPrep, Setup};
     use skidpad::assists::AssistSet;
     use skidpad::content::{ContentRoot, PlatformProfile};
     use skidpad::modes::{RecordKey, RecordMode, RecordStore};
+    use skidpad::render::Hud;
 
     let dir = tempfile::tempdir().unwrap();
     // The searched line's cache in the test's own directory, so the search runs.
     std::env::set_var("XDG_CACHE_HOME", dir.path().join("cache"));
+    let mut hud = Hud::for_height(h).unwrap();
     let level = ring_level(dir.path());
     let root = ContentRoot::Embedded;
     let setup = Setup::load(
@@ -99,7 +101,7 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
     };
     let mut prep = RunPrep::author_time(root, setup, store.clone(), key.clone()).expect("a worker thread");
 
-    // The loading screen's loop: poll, draw the bar at the progress, read the frame back.
+    // The loading screen's loop: poll, draw the screen at the progress, read it back.
     let mut seen: Vec<(PrepStep, f32)> = Vec::new();
     let mut frames_while_working = 0;
     while !prep.poll() {
@@ -109,8 +111,14 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
             assert!(!back, "progress went back: {last_step:?} {last} -> {step:?} {fraction}");
         }
         seen.push((step, fraction));
-        renderer.draw_loading(fraction, w, h);
+        draw_prep_screen(renderer, &mut hud, step, fraction, w, h);
         let img = read_back_buffer(w, h);
+        // The step's label under the bar: light text on the dark screen.
+        let text = (h / 2 + 4..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 180))
+            .count();
+        assert!(text > 20, "{text} text pixels under the bar at {step:?} {fraction}");
         let red = (0..w)
             .filter(|x| {
                 let p = img.pixel(*x, h / 2);

@@ -12,6 +12,7 @@ use super::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
 use crate::modes::{RecordKey, RecordStore};
+use crate::render::{Hud, Renderer, TextSize};
 use skidpad_platform::Worker;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -124,6 +125,18 @@ impl RunPrep {
     pub fn outcome(&self) -> Option<&PrepOutcome> {
         self.outcome.as_ref()
     }
+}
+
+/// The loading screen while the work runs: the bar at `fraction` and what the step is
+/// under it ([`prep_label`]), over a `w × h` window.
+pub fn draw_prep_screen(renderer: &Renderer, hud: &mut Hud, step: PrepStep, fraction: f32, w: u32, h: u32) {
+    renderer.draw_loading(fraction, w, h);
+    let label = prep_label(step, fraction);
+    let width = hud.label_width(TextSize::Body, &label);
+    // Under the bar, which is h/24 tall around the middle.
+    let y = h as f32 * 0.5 + (h as f32 / 24.0).max(6.0);
+    hud.label((w as f32 - width) * 0.5, y, TextSize::Body, &label, [1.0; 4]);
+    hud.flush(w, h);
 }
 
 /// What the loading screen says of `step` at `fraction`: "Timing the author lap… 42 %".

@@ -152,11 +152,13 @@ pub enum MenuShot {
     Challenge,
     /// A challenge's results (a sample: every goal at its silver value, a new record).
     ChallengeResults,
+    /// The loading screen while a time trial's author lap is timed (a sample: 42 %).
+    Loading,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 15] = [
+    pub const NAMES: [(MenuShot, &'static str); 16] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -172,6 +174,7 @@ impl MenuShot {
         (MenuShot::RaceResults, "race-results"),
         (MenuShot::Challenge, "challenge"),
         (MenuShot::ChallengeResults, "challenge-results"),
+        (MenuShot::Loading, "loading"),
     ];
 }
 
@@ -252,6 +255,13 @@ pub fn capture_screen(
     let mut backdrop = Backdrop::Plain;
     if which == MenuShot::Challenge {
         return challenge_hud_shot(setup, opts, &mut renderer, &mut hud, w, h);
+    }
+    if which == MenuShot::Loading {
+        let step = crate::app::mode_run::PrepStep::TimingAuthorLap;
+        super::draw_prep_screen(&renderer, &mut hud, step, 0.42, w, h);
+        let image = read_back_buffer(w, h);
+        crate::render::gl_check::check("screenshot readback")?;
+        return Ok(image);
     }
     if matches!(
         which,

@@ -7,8 +7,7 @@ use super::stage::Stage;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::app::ThreadedChunks;
-use crate::app::{prep_label, RunPrep};
-use crate::render::TextSize;
+use crate::app::{draw_prep_screen, RunPrep};
 use crate::sim::ChunkProvider;
 use crate::sim::{chunks_near, StreamRadii};
 use glam::Vec3;
@@ -108,15 +107,7 @@ impl Loading {
         let (w, h) = stage.platform.drawable_size();
         if let Some(prep) = &self.prep {
             let (step, fraction) = prep.progress();
-            stage.renderer.draw_loading(fraction, w, h);
-            let label = prep_label(step, fraction);
-            let width = stage.hud.label_width(TextSize::Body, &label);
-            // Under the bar, which is h/24 tall around the middle.
-            let y = h as f32 * 0.5 + (h as f32 / 24.0).max(6.0);
-            stage
-                .hud
-                .label((w as f32 - width) * 0.5, y, TextSize::Body, &label, [1.0; 4]);
-            stage.hud.flush(w, h);
+            draw_prep_screen(&stage.renderer, &mut stage.hud, step, fraction, w, h);
             return;
         }
         let progress = self.ready as f32 / self.first.len().max(1) as f32;
