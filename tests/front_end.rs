@@ -466,12 +466,29 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
     assert!(results.contains("NEW RECORD"), "a first medal is a record: {results}");
     assert!(results.contains("Best before: no medal"), "{results}");
     // The record, in the per-user data directory, holds the medal shown.
-    let records: Vec<_> = walk(&data)
+    let files: Vec<_> = walk(&data)
         .into_iter()
         .filter(|p| p.to_string_lossy().contains("slip"))
         .collect();
-    assert_eq!(records.len(), 1, "one record for slip: {records:?}\n{log}");
-    let record = skidpad::modes::decode_record(&std::fs::read(&records[0]).unwrap()).unwrap();
+    let records: Vec<_> = files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rec"))
+        .collect();
+    assert_eq!(records.len(), 1, "one record for slip: {files:?}\n{log}");
+    let record = skidpad::modes::decode_record(&std::fs::read(records[0]).unwrap()).unwrap();
+    // Beside it, the attempt that won the medal: one replay per run, each named by the
+    // record, and nothing else.
+    assert_eq!(record.challenge_runs.len(), 5, "{record:?}");
+    assert_eq!(files.len(), 1 + record.challenge_runs.len(), "{files:?}");
+    for run in &record.challenge_runs {
+        assert!(
+            files
+                .iter()
+                .any(|f| f.file_name().is_some_and(|n| n == run.file.as_str())),
+            "{} not beside the record: {files:?}",
+            run.file
+        );
+    }
     let medal = record.medal.expect("the record keeps the medal").name();
     assert!(
         results.contains(&format!("Medal: {medal}")),

@@ -29,6 +29,7 @@ fn record(best: f64) -> Record {
         ghost_file: None,
         ghost_lap_start_tick: None,
         build: "test".into(),
+        challenge_runs: Vec::new(),
     }
 }
 

@@ -172,6 +172,7 @@ fn seeded_record() -> (RecordKey, Record) {
         ghost_file: None,
         ghost_lap_start_tick: None,
         build: "monkey".into(),
+        challenge_runs: Vec::new(),
     };
     (key, record)
 }

@@ -47,8 +47,9 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     let mut ticks = 0u64;
     while !challenge.finished() {
         let settling = challenge.before_tick(&mut session).unwrap();
-        session.tick(if settling { &idle } else { &brake });
-        challenge.after_tick(session.world());
+        let input = if settling { &idle } else { &brake };
+        session.tick(input);
+        challenge.after_tick(session.world(), input);
         ticks += 1;
         assert!(ticks < 5 * 13 * rate, "the challenge ends within its runs' seconds");
     }
@@ -125,7 +126,7 @@ fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_ru
                 _ => TickInput::default(),
             };
             session.tick(&input);
-            challenge.after_tick(session.world());
+            challenge.after_tick(session.world(), &input);
             ticks += 1;
             assert!(ticks < 60 * 60, "{level}: the challenge ends");
         }
@@ -166,9 +167,10 @@ fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
         let before = thread_allocations();
         let settling = challenge.before_tick(&mut session).unwrap();
         let mid = thread_allocations() - before;
-        session.tick(if settling { &idle } else { &brake });
+        let input = if settling { &idle } else { &brake };
+        session.tick(input);
         let before = thread_allocations();
-        challenge.after_tick(session.world());
+        challenge.after_tick(session.world(), input);
         let board = challenge.board(session.world());
         for f in board.figures.iter().flatten() {
             text.clear();
@@ -182,4 +184,119 @@ fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
     }
     assert_eq!(counted, 60);
     assert_eq!(allocations, 0, "allocations in 60 ticks of the challenge's own work");
+}
+
+/// Plays slip's challenge on `input_for(run, measured tick)` after settling, keeping
+/// records in `store`; returns the finished challenge.
+fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeRun {
+    let root = ContentRoot::Embedded;
+    let mut session = Session::start(setup);
+    let mut challenge = ChallengeRun::new(setup, &root, AssistSet::default(), Some(store.clone())).unwrap();
+    let rate = setup.profile.loop_config.tick_rate_hz as u64;
+    let mut ticks = 0u64;
+    while !challenge.finished() {
+        let settling = challenge.before_tick(&mut session).unwrap();
+        // Braking that varies with the tick, so the recording is not one input repeated.
+        let input = if settling {
+            TickInput::default()
+        } else {
+            TickInput {
+                control: VehicleControl {
+                    brake: brake - 0.2 * (ticks % 7) as f32 / 7.0,
+                    steer: 0.05 * ((ticks % 11) as f32 / 11.0 - 0.5),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }
+        };
+        session.tick(&input);
+        challenge.after_tick(session.world(), &input);
+        ticks += 1;
+        assert!(ticks < 5 * 13 * rate, "the challenge ends within its runs' seconds");
+    }
+    challenge
+}
+
+#[test]
+fn a_challenge_attempt_is_kept_with_its_record_and_replays_to_its_hash_and_figures() {
+    use skidpad::app::challenge_run::replay_challenge_run;
+    let root = ContentRoot::Embedded;
+    let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = RecordStore::new(dir.path());
+    let key = RecordKey {
+        mode: skidpad::modes::RecordMode::Challenge,
+        level: "slip".into(),
+        car: "coupe".into(),
+        assists: AssistSet::default(),
+    };
+
+    let first = play_slip(&setup, &store, 1.0);
+    let record = store.load(&key).record.expect("the attempt was saved");
+    assert_eq!(record.challenge_runs.len(), 5, "one replay per run: {record:?}");
+    let played = first.run_results();
+    let runs = store.load_challenge_runs(&record).unwrap();
+    for ((entry, replay), played) in runs.iter().zip(played) {
+        assert_eq!(entry.run, played.name);
+        assert!(
+            dir.path().join(&entry.file).is_file(),
+            "{} beside the record",
+            entry.file
+        );
+        // The recording's hash is the world's at the run's end as played.
+        assert_eq!(format!("{:016x}", replay.header.final_state_hash), played.state_hash);
+        let again = replay_challenge_run(&setup, &root, &entry.run, replay).unwrap();
+        assert_eq!(again.state_hash, played.state_hash, "run {}", entry.run);
+        assert!(!entry.figures.is_empty(), "run {} kept its figures", entry.run);
+        for (metric, saved) in &entry.figures {
+            let replayed = again.metrics[metric.as_str()];
+            // Against the figures as played, to the bit (determinism).
+            assert_eq!(
+                replayed.to_bits(),
+                played.metrics[metric.as_str()].to_bits(),
+                "{metric}"
+            );
+            // Against the record's: a JSON decimal, which serde_json's default parser
+            // reads back to within one unit in the last place.
+            assert!(
+                (replayed - saved).abs() <= f64::EPSILON * replayed.abs(),
+                "{}.{metric}: replayed {replayed}, saved {saved}",
+                entry.run
+            );
+        }
+    }
+
+    // A worse attempt (a softer brake: longer stops, no better medal) keeps the first.
+    let files_before: Vec<Vec<u8>> = record
+        .challenge_runs
+        .iter()
+        .map(|e| std::fs::read(dir.path().join(&e.file)).unwrap())
+        .collect();
+    let second = play_slip(&setup, &store, 0.5);
+    assert!(!second.outcome().unwrap().new_record);
+    let after = store.load(&key).record.unwrap();
+    assert_eq!(after.challenge_runs, record.challenge_runs);
+    for (e, before) in after.challenge_runs.iter().zip(&files_before) {
+        assert_eq!(&std::fs::read(dir.path().join(&e.file)).unwrap(), before, "{}", e.file);
+    }
+
+    // `skidpad records` lists the kept attempt, a line per run with its replay file.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["records", "--save-dir", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    for e in &record.challenge_runs {
+        let line = format!("  run {:<14} {}", e.run, e.file);
+        assert!(text.contains(&line), "`{line}` not in:\n{text}");
+    }
+
+    // A recording of one run is refused on another with a message naming both.
+    let (entry, replay) = &runs[0];
+    let other = runs.iter().find(|(e, _)| e.run != entry.run).unwrap();
+    let mut wrong_car = replay.clone();
+    wrong_car.header.car = "sedan".into();
+    let err = replay_challenge_run(&setup, &root, &other.0.run, &wrong_car).unwrap_err();
+    assert!(err.to_string().contains("sedan"), "{err}");
 }

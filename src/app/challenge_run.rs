@@ -6,6 +6,11 @@
 //! scored by the modes' `score_challenge` and the medal kept through the `RecordStore`.
 //! Like `trial_run.rs` and `race_run.rs`, it runs beside the driving screen.
 //!
+//! Each run's inputs (what the world stepped with, from the run's first tick) are
+//! recorded, and the attempt is kept with the record when it is the best
+//! (`modes::keep_medal_and_runs`): a run is its own world, so each is its own replay, and
+//! [`replay_challenge_run`] plays one back to its state hash and figures.
+//!
 //! A run watched only for a stopping distance ends once the car has stopped (the figure
 //! cannot change after), so the player does not wait out the script's seconds. Fed the
 //! script's inputs, every goal's figure is the headless runner's to the bit
@@ -19,9 +24,13 @@ use crate::content::challenge::{Better, Challenge};
 use crate::content::scenario::{Run, METRICS};
 use crate::content::ContentRoot;
 use crate::error::Error;
-use crate::modes::{keep_medal, score_challenge, ChallengeResult, Medal, RecordKey, RecordStore, RunResult};
-use crate::sim::SimWorld;
+use crate::modes::{
+    keep_medal_and_runs, score_challenge, ChallengeResult, Medal, PlayedRun, RecordKey, RecordStore, RunResult,
+};
+use crate::replay::{Replay, ReplayHeader};
+use crate::sim::{SimWorld, TickInput};
 use crate::vehicle::CarDef;
+use std::collections::BTreeMap;
 
 /// The most figures the HUD shows for a run.
 pub const MAX_FIGURES: usize = 4;
@@ -89,6 +98,11 @@ pub struct ChallengeRun {
     store: Option<RecordStore>,
     key: RecordKey,
     outcome: Option<ChallengeOutcome>,
+    /// The run being played's inputs, reserved for its longest at its start (a tick
+    /// allocates nothing).
+    inputs: Vec<TickInput>,
+    /// The runs played so far, as replays.
+    played: Vec<PlayedRun>,
 }
 
 /// The metric's name as `METRICS` holds it ('static), if known.
@@ -176,6 +190,8 @@ impl ChallengeRun {
             store,
             key,
             outcome: None,
+            inputs: Vec::new(),
+            played: Vec::new(),
         })
     }
 
@@ -195,6 +211,7 @@ impl ChallengeRun {
             let steps = RunSteps::start(&self.setup.level, &leg.run, &mut world, rate)?;
             session.replace_world(world);
             self.world_replaced = true;
+            self.inputs = Vec::with_capacity(usize::try_from(steps.total_ticks()).unwrap_or(0));
             self.steps = Some(steps);
             log::info!(
                 "challenge run {} of {}: {}",
@@ -210,12 +227,17 @@ impl ChallengeRun {
         Ok(steps.settling())
     }
 
-    /// After a tick of `world`: measures it; ends the run when its time is up (or its
-    /// figures can no longer change), and the challenge after the last run.
-    pub fn after_tick(&mut self, world: &SimWorld) {
+    /// After a tick of `world` stepped with `input`: records the input, measures the
+    /// tick; ends the run when its time is up (or its figures can no longer change), and
+    /// the challenge after the last run.
+    pub fn after_tick(&mut self, world: &SimWorld, input: &TickInput) {
         let (Some(steps), Some(leg)) = (self.steps.as_mut(), self.legs.get(self.index)) else {
             return;
         };
+        // Within the capacity reserved for the run's longest: no allocation.
+        if self.inputs.len() < self.inputs.capacity() {
+            self.inputs.push(*input);
+        }
         steps.after_tick(world);
         let settled = leg.figures.iter().all(|m| steps.settled(m));
         if !(steps.finished() || settled) {
@@ -231,6 +253,24 @@ impl ChallengeRun {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        let header = ReplayHeader::new(
+            &self.setup.level.level.name,
+            &leg.car.name,
+            &self.setup.profile.name,
+            self.setup.profile.loop_config.tick_rate_hz,
+            0,
+            "",
+            world.state_hash(),
+        );
+        let figures: BTreeMap<String, f64> = result
+            .metrics
+            .iter()
+            .filter(|(_, v)| v.is_finite())
+            .map(|(k, v)| ((*k).to_string(), *v))
+            .collect();
+        let inputs = std::mem::take(&mut self.inputs);
+        self.played
+            .push((leg.run.name.clone(), Replay { header, inputs }, figures));
         self.results.push(result);
         self.steps = None;
         self.index += 1;
@@ -247,7 +287,10 @@ impl ChallengeRun {
                 .find(|r| r.name == run)
                 .and_then(|r| r.metrics.get(metric).copied())
         });
-        let kept = self.store.as_ref().map(|s| keep_medal(s, &self.key, result.medal));
+        let kept = self
+            .store
+            .as_ref()
+            .map(|s| keep_medal_and_runs(s, &self.key, result.medal, &self.played));
         let (previous_medal, new_record) = match kept {
             Some(Ok(k)) => {
                 if let Some(a) = &k.set_aside {
@@ -259,9 +302,10 @@ impl ChallengeRun {
                     );
                 }
                 log::info!(
-                    "challenge medal {} kept in {}",
+                    "challenge medal {} kept in {}{}",
                     k.record.map_or("none", Medal::name),
-                    k.file.display()
+                    k.file.display(),
+                    if k.runs_kept { ", with this attempt's runs" } else { "" }
                 );
                 (k.previous, k.new_record)
             }
@@ -296,6 +340,11 @@ impl ChallengeRun {
     /// The outcome, once finished.
     pub fn outcome(&self) -> Option<&ChallengeOutcome> {
         self.outcome.as_ref()
+    }
+
+    /// Every run played so far as a replay, in play order, with what it measured.
+    pub fn played_runs(&self) -> &[PlayedRun] {
+        &self.played
     }
 
     /// Every run's measurements so far, in play order.
@@ -341,4 +390,54 @@ impl ChallengeRun {
             figures,
         }
     }
+}
+
+/// Plays `replay`, a recording of `setup`'s challenge run named `run_name`, as play played
+/// it: a fresh world, the car at the run's spawn, settled, launched, and the recorded
+/// inputs. Its result's state hash is the recording's final hash and its figures are what
+/// the run measured when played, bit for bit (the simulation is deterministic); if not,
+/// the build or the content changed, or the tick order in `scenario_steps.rs` did. Bad
+/// input: a run the level does not have, a recording in another car or longer than the
+/// run.
+pub fn replay_challenge_run(
+    setup: &Setup,
+    root: &ContentRoot,
+    run_name: &str,
+    replay: &Replay,
+) -> Result<RunResult, Error> {
+    let level = &setup.level.level;
+    let run = level
+        .scenario
+        .as_ref()
+        .and_then(|s| s.runs.iter().find(|r| r.name == run_name))
+        .ok_or_else(|| Error::bad_argument("replay", format!("level `{}` has no run `{run_name}`", level.name)))?;
+    let car = run_car(setup, root, run)?;
+    if replay.header.car != car.name {
+        return Err(Error::bad_argument(
+            "replay",
+            format!(
+                "run `{run_name}` was recorded in the {}, but it drives the {}",
+                replay.header.car, car.name
+            ),
+        ));
+    }
+    let mut world = run_world(setup, &car);
+    let rate = setup.profile.loop_config.tick_rate_hz;
+    let mut steps = RunSteps::start(&setup.level, run, &mut world, rate)?;
+    if replay.inputs.len() as u64 > steps.total_ticks() {
+        return Err(Error::bad_argument(
+            "replay",
+            format!(
+                "run `{run_name}`: {} ticks recorded, but the run lasts at most {}",
+                replay.inputs.len(),
+                steps.total_ticks()
+            ),
+        ));
+    }
+    for input in &replay.inputs {
+        steps.before_tick(&mut world);
+        world.step(input);
+        steps.after_tick(&world);
+    }
+    Ok(steps.result(run_name, &world))
 }

@@ -460,18 +460,54 @@ impl ModeReport {
 /// lap in the time allowed (three times the line's predicted time for the out-lap and the
 /// lap, plus two minutes): then check the line (`skidpad raceline`) and the car.
 pub fn author_lap_s(root: &crate::content::ContentRoot, setup: &Setup) -> Result<Option<f64>, Error> {
-    let race = crate::raceline::level_line(root, &setup.level, &setup.car)?;
+    author_lap_s_reporting(root, setup, &mut |_, _| {})
+}
+
+/// The work before a time trial that takes seconds, as a loading screen names it; in the
+/// order it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PrepStep {
+    /// Searching the level's racing line (a level with a track but no line, and none cached).
+    SearchingLine,
+    /// The AI driving its lap headless.
+    TimingAuthorLap,
+}
+
+/// [`author_lap_s`], telling `on_progress` which step it is on and how far that step is
+/// (0 to 1, never going back within a step): the line's search when one runs
+/// (`raceline::level_line_reporting`), then the lap by ticks run against the ticks the
+/// line's predicted lap time says the out-lap and the lap take (held under 1 until the lap
+/// is done, then 1).
+pub fn author_lap_s_reporting(
+    root: &crate::content::ContentRoot,
+    setup: &Setup,
+    on_progress: &mut dyn FnMut(PrepStep, f32),
+) -> Result<Option<f64>, Error> {
+    let race = crate::raceline::level_line_reporting(
+        root,
+        &setup.level,
+        &setup.car,
+        &crate::raceline::LineCache::per_user(),
+        &mut |f| on_progress(PrepStep::SearchingLine, f),
+    )?;
     let rate_hz = setup.profile.loop_config.tick_rate_hz;
     let max_ticks = ((2.0 * f64::from(race.predicted_lap_s) * 3.0 + 120.0) * f64::from(rate_hz)) as u64;
     let mut alone = setup.clone();
     alone.opponents.clear();
     alone.ai_difficulty = crate::ai::AiDifficulty::Ace;
-    let mut w = TrialWatch {
-        course: Some(course_of(setup)?),
-        start: Start::Rolling,
-        rate_hz,
-        laps: 1,
-        trial: None,
+    // The out-lap from the spawn to the line and the lap, each about the predicted lap.
+    let expected_ticks = (2.0 * f64::from(race.predicted_lap_s) * f64::from(rate_hz)).max(1.0);
+    let mut w = Reporting {
+        watch: TrialWatch {
+            course: Some(course_of(setup)?),
+            start: Start::Rolling,
+            rate_hz,
+            laps: 1,
+            trial: None,
+        },
+        ticks: 0,
+        expected_ticks,
+        on_progress: &mut |f| on_progress(PrepStep::TimingAuthorLap, f),
     };
     let opts = RunOptions {
         input: RunInput::AiDriven {
@@ -482,8 +518,33 @@ pub fn author_lap_s(root: &crate::content::ContentRoot, setup: &Setup) -> Result
         record: false,
         telemetry: false,
     };
+    (w.on_progress)(0.0);
     headless::run_watched(&alone, opts, Some(&mut w))?;
-    Ok(w.trial.and_then(|t| t.best_with_hash()).map(|(lap, _)| lap.lap_s))
+    (w.on_progress)(1.0);
+    Ok(w.watch.trial.and_then(|t| t.best_with_hash()).map(|(lap, _)| lap.lap_s))
+}
+
+/// A watch that tells how far a run is against the ticks it is expected to take.
+struct Reporting<'a, W> {
+    watch: W,
+    ticks: u64,
+    expected_ticks: f64,
+    on_progress: &'a mut dyn FnMut(f32),
+}
+
+/// Where the bar waits when a run takes longer than expected: short of full until it ends.
+const OVERDUE_PROGRESS: f32 = 0.99;
+
+impl<W: RunWatch> RunWatch for Reporting<'_, W> {
+    fn start(&mut self, world: &SimWorld) {
+        self.watch.start(world);
+    }
+
+    fn after_tick(&mut self, world: &SimWorld) -> bool {
+        self.ticks += 1;
+        (self.on_progress)((self.ticks as f64 / self.expected_ticks).min(f64::from(OVERDUE_PROGRESS)) as f32);
+        self.watch.after_tick(world)
+    }
 }
 
 /// The author time in `key`'s record, or, with none there, measured now
@@ -495,6 +556,18 @@ pub fn author_time_kept(
     setup: &Setup,
     store: &RecordStore,
     key: &RecordKey,
+) -> Result<Option<f64>, Error> {
+    author_time_kept_reporting(root, setup, store, key, &mut |_, _| {})
+}
+
+/// [`author_time_kept`], telling `on_progress` how far the measurement is
+/// ([`author_lap_s_reporting`]); not called when the record has the time.
+pub fn author_time_kept_reporting(
+    root: &crate::content::ContentRoot,
+    setup: &Setup,
+    store: &RecordStore,
+    key: &RecordKey,
+    on_progress: &mut dyn FnMut(PrepStep, f32),
 ) -> Result<Option<f64>, Error> {
     let loaded = store.load(key);
     if let Some(a) = &loaded.set_aside {
@@ -508,7 +581,7 @@ pub fn author_time_kept(
     if let Some(author_s) = loaded.record.as_ref().and_then(|r| r.author_s) {
         return Ok(Some(author_s));
     }
-    let Some(author_s) = author_lap_s(root, setup)? else {
+    let Some(author_s) = author_lap_s_reporting(root, setup, on_progress)? else {
         return Ok(None);
     };
     let mut record = loaded.record.unwrap_or_else(|| Record::empty(key));

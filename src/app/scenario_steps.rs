@@ -100,6 +100,11 @@ impl RunSteps {
         self.measure_ticks as f64 * f64::from(world.dt_s())
     }
 
+    /// The most ticks the run takes, settling included (a recording of it needs no more).
+    pub fn total_ticks(&self) -> u64 {
+        self.settle_ticks + self.measure_ticks
+    }
+
     /// Whether every tick of the run has been measured.
     pub fn finished(&self) -> bool {
         self.done >= self.settle_ticks + self.measure_ticks

@@ -153,11 +153,13 @@ pub enum MenuShot {
     Challenge,
     /// A challenge's results (a sample: every goal at its silver value, a new record).
     ChallengeResults,
+    /// The loading screen while a time trial's author lap is timed (a sample: 42 %).
+    Loading,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 15] = [
+    pub const NAMES: [(MenuShot, &'static str); 16] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -173,6 +175,7 @@ impl MenuShot {
         (MenuShot::RaceResults, "race-results"),
         (MenuShot::Challenge, "challenge"),
         (MenuShot::ChallengeResults, "challenge-results"),
+        (MenuShot::Loading, "loading"),
     ];
 }
 
@@ -254,6 +257,13 @@ pub fn capture_screen(
     let mut backdrop = Backdrop::Plain;
     if which == MenuShot::Challenge {
         return challenge_hud_shot(setup, opts, &mut renderer, &mut hud, w, h);
+    }
+    if which == MenuShot::Loading {
+        let step = crate::app::mode_run::PrepStep::TimingAuthorLap;
+        super::draw_prep_screen(&renderer, &mut hud, step, 0.42, w, h);
+        let image = read_back_buffer(w, h);
+        crate::render::gl_check::check("screenshot readback")?;
+        return Ok(image);
     }
     if matches!(
         which,
@@ -432,8 +442,18 @@ pub fn capture_screen(
     } else {
         renderer.clear(w, h);
     }
-    draw(&mut hud, &mut front, device, backdrop, w, h);
+    let slot = draw(&mut hud, &mut front, device, backdrop, w, h);
+    // The level select's preview of the focused level (`setup`'s), drawn first in the back
+    // buffer, which is cleared again for the page.
+    let level_image = slot.as_ref().map(|_| {
+        let drawn = super::draw_level_preview(setup, &mut renderer, w, h);
+        renderer.clear(w, h);
+        drawn
+    });
     hud.flush(w, h);
+    if let (Some(slot), Some(drawn)) = (&slot, &level_image) {
+        renderer.draw_image(drawn, slot.rect, w, h);
+    }
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
     Ok(image)
@@ -466,7 +486,7 @@ fn challenge_hud_shot(
             measured += 1;
         }
         session.tick(&input);
-        challenge.after_tick(session.world());
+        challenge.after_tick(session.world(), &input);
         if challenge.finished() {
             break;
         }

@@ -1,5 +1,6 @@
 //! `skidpad records`: the saved best laps, medals and ghosts, one line per level + car +
-//! assist set; corrupt or foreign record files are moved aside and named.
+//! assist set (a challenge's kept attempt under it, a line per run: its replay file and
+//! figures); corrupt or foreign record files are moved aside and named.
 
 use crate::error::Error;
 use crate::modes::{Medal, Record, RecordStore, SetAside};
@@ -57,6 +58,10 @@ fn text(l: &Listing) -> String {
             r.medal.map_or("-", Medal::name),
             r.ghost_file.as_deref().unwrap_or("-")
         );
+        for run in &r.challenge_runs {
+            let figures: Vec<String> = run.figures.iter().map(|(k, v)| format!("{k}={v:.3}")).collect();
+            out += &format!("  run {:<14} {}  {}\n", run.run, run.file, figures.join(" "));
+        }
     }
     for a in &l.set_aside {
         out += &format!(

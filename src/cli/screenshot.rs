@@ -66,9 +66,10 @@ pub struct ShotArgs {
     /// opponents on the grid), sample figures, over `--level`; `results`: a time trial's,
     /// `race-results`: a race's table of eight cars, sample figures; on a challenge level
     /// `challenge`: its HUD on the first run braked from the launch for `--frames` ticks,
-    /// `challenge-results`: every goal at silver, sample figures),
+    /// `challenge-results`: every goal at silver, sample figures; `loading`: the loading
+    /// screen timing an author lap, at 42 %),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-overlays", "race-results", "challenge", "challenge-results"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading"])]
     pub screen: Option<String>,
 }
 

@@ -84,24 +84,50 @@ pub struct MedalKept {
     pub file: PathBuf,
     /// A bad record file moved aside on the way, to report once.
     pub set_aside: Option<SetAside>,
+    /// Whether the attempt's runs were kept as the record's replays.
+    pub runs_kept: bool,
 }
+
+/// One run of an attempt as played, for [`keep_medal_and_runs`]: its name, its inputs as a
+/// replay (final hash the world's at the run's end) and the figures it measured.
+pub type PlayedRun = (String, crate::replay::Replay, std::collections::BTreeMap<String, f64>);
 
 /// Keeps `won` in `store` under `key` when it beats the medal on record (the record's file
 /// is written either way, atomically, so a first try leaves one). `run --mode challenge`
 /// and play's challenge both keep their medals here.
 pub fn keep_medal(store: &RecordStore, key: &RecordKey, won: Option<Medal>) -> Result<MedalKept, Error> {
+    keep_medal_and_runs(store, key, won, &[])
+}
+
+/// [`keep_medal`], and `runs` (the attempt that won `won`) kept as the record's replays
+/// when the attempt is the best on record: its medal beat the record's, or the record has
+/// no runs kept yet (a first attempt, medal or not). The replays are written before the
+/// record that names them, each atomically, so a failure leaves the record as it was.
+pub fn keep_medal_and_runs(
+    store: &RecordStore,
+    key: &RecordKey,
+    won: Option<Medal>,
+    runs: &[PlayedRun],
+) -> Result<MedalKept, Error> {
     let loaded = store.load(key);
     let previous = loaded.record.as_ref().and_then(|r| r.medal);
     let record_medal = Medal::best(previous, won);
+    let new_record = won.is_some() && record_medal != previous;
     let mut record = loaded.record.unwrap_or_else(|| Record::empty(key));
     record.medal = record_medal;
+    let runs_kept = !runs.is_empty() && (new_record || record.challenge_runs.is_empty());
+    if runs_kept {
+        record.challenge_runs = store.save_challenge_runs(key, runs)?;
+        record.build = crate::replay::build_identity();
+    }
     let file = store.save(key, &record)?;
     Ok(MedalKept {
         previous,
         record: record_medal,
-        new_record: won.is_some() && record_medal != previous,
+        new_record,
         file,
         set_aside: loaded.set_aside,
+        runs_kept,
     })
 }
 

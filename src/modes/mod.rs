@@ -26,13 +26,15 @@ mod records;
 mod run_metrics;
 mod time_trial;
 
-pub use challenge::{keep_medal, score as score_challenge, ChallengeResult, GoalResult, MedalKept};
+pub use challenge::{
+    keep_medal, keep_medal_and_runs, score as score_challenge, ChallengeResult, GoalResult, MedalKept, PlayedRun,
+};
 pub use course::{Course, DEFAULT_SECTORS, MAX_SECTORS};
 pub use ghost::Ghost;
 pub use lap_tracker::{LapTime, LapTracker, Start};
 pub use medals::{award_at_most, LapTargets, Medal, BRONZE_MARGIN, GOLD_MARGIN, SILVER_MARGIN};
 pub use race_rules::{RaceRules, ResultRow, COUNTDOWN_S};
 pub use records::{decode as decode_record, encode as encode_record};
-pub use records::{Loaded, Record, RecordKey, RecordMode, RecordStore, SetAside, RECORD_VERSION};
+pub use records::{ChallengeRunFile, Loaded, Record, RecordKey, RecordMode, RecordStore, SetAside, RECORD_VERSION};
 pub use run_metrics::{Recorder, RunResult};
 pub use time_trial::TimeTrial;

@@ -1,5 +1,7 @@
 //! Records: the best lap, its splits, the medal and the ghost (the inputs of the run that
-//! set the lap, as a replay file beside it) per level + car + assist set, in a directory
+//! set the lap, as a replay file beside it), or a challenge's medal and the attempt that
+//! set it (each run's inputs as a replay file beside it, [`ChallengeRunFile`]), per
+//! level + car + assist set, in a directory
 //! (the per-user data directory, `skidpad_platform::files::data_dir`, or `--save-dir`).
 //!
 //! A record file is text: a first line `skidpad-record <version>`, a second
@@ -103,6 +105,24 @@ pub struct Record {
     pub ghost_lap_start_tick: Option<u64>,
     /// The build that wrote it (a ghost replays only on the same physics).
     pub build: String,
+    /// A challenge's best attempt, one entry per run in play order (empty in a time
+    /// trial's record, and in files written before challenge runs were recorded).
+    #[serde(default)]
+    pub challenge_runs: Vec<ChallengeRunFile>,
+}
+
+/// One run of the challenge attempt a record keeps: a challenge is several runs, each in a
+/// fresh world, so each run is its own replay (its inputs from that world's first tick;
+/// the replay's final hash is the world's at the run's end) and the record says which run
+/// it is and what it measured. Replay it with `app::replay_challenge_run`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeRunFile {
+    /// The scenario run's name (`asphalt_stop`).
+    pub run: String,
+    /// Its replay file, beside the record.
+    pub file: String,
+    /// The figures it measured, by metric name (the finite ones).
+    pub figures: std::collections::BTreeMap<String, f64>,
 }
 
 impl Record {
@@ -120,6 +140,7 @@ impl Record {
             ghost_file: None,
             ghost_lap_start_tick: None,
             build: crate::replay::build_identity(),
+            challenge_runs: Vec::new(),
         }
     }
 }
@@ -181,6 +202,53 @@ impl RecordStore {
     /// The ghost replay file for `key`.
     pub fn ghost_path(&self, key: &RecordKey) -> PathBuf {
         self.dir.join(format!("{}.ghost.rpl", key.stem()))
+    }
+
+    /// The replay file of `key`'s challenge run `run`.
+    pub fn challenge_run_path(&self, key: &RecordKey, run: &str) -> PathBuf {
+        self.dir.join(format!("{}.run-{run}.rpl", key.stem()))
+    }
+
+    /// Writes each of `runs`' replays beside `key`'s record (atomically, each) and
+    /// returns their entries for the record, in order. An error names the file that
+    /// could not be written; the record is then left as it was by the caller.
+    pub fn save_challenge_runs(
+        &self,
+        key: &RecordKey,
+        runs: &[(String, crate::replay::Replay, std::collections::BTreeMap<String, f64>)],
+    ) -> Result<Vec<ChallengeRunFile>, Error> {
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| Error::runtime(format!("{}: cannot create: {e}", self.dir.display())))?;
+        runs.iter()
+            .map(|(run, replay, figures)| {
+                let path = self.challenge_run_path(key, run);
+                replay.save(&path)?;
+                Ok(ChallengeRunFile {
+                    run: run.clone(),
+                    file: file_name(&path),
+                    figures: figures.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// The replays of `record`'s challenge runs, in play order, each with its entry. An
+    /// error when a file is missing, corrupt, or from another build (the physics may
+    /// differ).
+    pub fn load_challenge_runs(
+        &self,
+        record: &Record,
+    ) -> Result<Vec<(ChallengeRunFile, crate::replay::Replay)>, Error> {
+        record
+            .challenge_runs
+            .iter()
+            .map(|entry| {
+                let path = self.dir.join(&entry.file);
+                let replay = crate::replay::Replay::load(&path)?;
+                replay.check_build(&path.display().to_string())?;
+                Ok((entry.clone(), replay))
+            })
+            .collect()
     }
 
     /// The ghost `record` names, ready for a [`super::Ghost`]: its replay (the run's
@@ -331,6 +399,12 @@ fn set_aside(path: &Path, problem: String) -> Loaded {
     }
 }
 
+/// The file name of `path` (what a record keeps: files beside it).
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,6 +422,7 @@ mod tests {
             ghost_file: Some("g.rpl".into()),
             ghost_lap_start_tick: Some(600),
             build: "test".into(),
+            challenge_runs: Vec::new(),
         }
     }
 

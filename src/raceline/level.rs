@@ -1,7 +1,9 @@
 //! A level's racing line as a car will drive it: the one place that decides which line the
 //! AI drives on a level (play, `run`, the soak, the tests and the benches all ask here).
 
-use super::{measured_car_model, parse_line_csv, searched_line, LateralOptions, Laterals, LineCache, LEVEL_LINE_FILE};
+use super::{
+    measured_car_model, parse_line_csv, searched_line_reporting, LateralOptions, Laterals, LineCache, LEVEL_LINE_FILE,
+};
 use crate::ai::DrivingLine;
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
 use crate::vehicle::CarDef;
@@ -40,6 +42,19 @@ pub fn level_line_cached(
     level: &LoadedLevel,
     car: &CarDef,
     cache: &LineCache,
+) -> Result<RaceLine, ContentError> {
+    level_line_reporting(root, level, car, cache, &mut |_| {})
+}
+
+/// [`level_line_cached`], telling `on_search` how far a search is (0 to 1, never going
+/// back: `search::searched_line_reporting`) when the level has no line and the cache
+/// none either; a loading screen shows it. Not called when no search runs.
+pub fn level_line_reporting(
+    root: &ContentRoot,
+    level: &LoadedLevel,
+    car: &CarDef,
+    cache: &LineCache,
+    on_search: &mut dyn FnMut(f32),
 ) -> Result<RaceLine, ContentError> {
     let l = &level.level;
     let Some(track) = l.track.as_ref() else {
@@ -86,7 +101,7 @@ pub fn level_line_cached(
                 &track.track,
                 &LateralOptions::for_car(car),
             )?;
-            let (ts, _) = searched_line(&format!("level {}", l.name), &lat, &model, cache);
+            let (ts, _) = searched_line_reporting(&format!("level {}", l.name), &lat, &model, cache, on_search);
             (model.profile(&lat.points(&ts)), SEARCHED_SOURCE.to_string())
         }
     };

@@ -31,10 +31,12 @@ mod search;
 pub use geometry::{loop_length, self_crossings};
 pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
 pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
-pub use level::{level_line, level_line_cached, RaceLine, SEARCHED_SOURCE};
+pub use level::{level_line, level_line_cached, level_line_reporting, RaceLine, SEARCHED_SOURCE};
 pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
 pub use qp_line::{qp_line, LineShape};
-pub use search::{load_time_params, searched_line, seed_lines, LineCache, Searched, CACHE_VERSION};
+pub use search::{
+    load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
+};
 
 use crate::content::material::MaterialId;
 use crate::content::track::Track;

@@ -140,6 +140,23 @@ pub enum Searched {
 /// The fastest line across `lat` for `model` the load-time search finds (`label` names the
 /// level in progress lines), from `cache` when it has it.
 pub fn searched_line(label: &str, lat: &Laterals, model: &CarModel, cache: &LineCache) -> (Vec<f32>, Searched) {
+    searched_line_reporting(label, lat, model, cache, &mut |_| {})
+}
+
+/// Share of the search's progress the GA's generations fill; the polish after it the rest.
+const GA_SHARE: f32 = 0.9;
+
+/// [`searched_line`], telling `on_progress` how far it is, from 0 to 1, after each
+/// generation (the share of the most generations run; it jumps ahead when the run
+/// converges early) and 1 once the line is found; never called when the line is read
+/// from the cache. For a loading screen's bar: it never goes back.
+pub fn searched_line_reporting(
+    label: &str,
+    lat: &Laterals,
+    model: &CarModel,
+    cache: &LineCache,
+    on_progress: &mut dyn FnMut(f32),
+) -> (Vec<f32>, Searched) {
     let params = load_time_params();
     let key = cache_key(lat, model, &params);
     if let Some(line) = cache.read(key, lat.len()) {
@@ -156,6 +173,7 @@ pub fn searched_line(label: &str, lat: &Laterals, model: &CarModel, cache: &Line
         params.generations
     );
     let mut progress = |p: &Progress| {
+        on_progress(GA_SHARE * (p.generation as f32 / params.generations.max(1) as f32).min(1.0));
         if p.generation % PROGRESS_EVERY == 0 {
             log::info!(
                 "{label}: racing-line search, generation {}, best lap {:.2} s",
@@ -179,6 +197,7 @@ pub fn searched_line(label: &str, lat: &Laterals, model: &CarModel, cache: &Line
         found.generations
     );
     cache.write(key, &found.best);
+    on_progress(1.0);
     let searched = Searched::Now {
         generations: found.generations,
         evaluations: found.evaluations,

@@ -12,7 +12,7 @@ const ATLAS_W: usize = 2048;
 /// The tallest atlas the HUD uploads (every GL 3.3 driver takes 4096²).
 const ATLAS_MAX_H: usize = 4096;
 /// Characters past ASCII the menus use.
-const EXTRA_CHARS: [char; 10] = ['—', '·', '°', '×', '◀', '▶', '▲', '▼', '≤', '≥'];
+const EXTRA_CHARS: [char; 11] = ['—', '·', '°', '×', '◀', '▶', '▲', '▼', '≤', '≥', '…'];
 /// Pixels left empty around each glyph so linear filtering does not bleed.
 const PAD: usize = 1;
 

@@ -380,7 +380,7 @@ impl Driving {
                 }
             }
             if let Some(c) = self.challenge.as_mut() {
-                c.after_tick(self.session.world());
+                c.after_tick(self.session.world(), &tick_input);
                 if c.finished() && self.request.is_none() {
                     self.request = Some(Outcome::Finish);
                 }

@@ -1,10 +1,13 @@
 //! The loading screen: the level's chunks around the start decode on the loader thread
-//! while a bar shows how many are in; then the race starts with them ready.
+//! while a bar shows how many are in, and the work a run needs first (a time trial's
+//! author lap, and the racing-line search it may need: [`RunPrep`]) runs on its own
+//! worker while the bar shows its step and progress; then the race starts with both done.
 
 use super::stage::Stage;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::app::ThreadedChunks;
+use crate::app::{draw_prep_screen, RunPrep};
 use crate::sim::ChunkProvider;
 use crate::sim::{chunks_near, StreamRadii};
 use glam::Vec3;
@@ -26,6 +29,8 @@ pub struct Loading {
     ready: usize,
     /// When loading started, on the stage's clock.
     started: Duration,
+    /// The work before the run, while it is under way (None when there is none).
+    prep: Option<Box<RunPrep>>,
 }
 
 impl Loading {
@@ -36,7 +41,14 @@ impl Loading {
             first: Vec::new(),
             ready: 0,
             started: Duration::ZERO,
+            prep: None,
         }
+    }
+
+    /// The screen also waits for `prep`, showing its step and progress meanwhile.
+    pub fn with_prep(mut self, prep: RunPrep) -> Loading {
+        self.prep = Some(Box::new(prep));
+        self
     }
 
     /// Starts `setup`'s chunks around the start decoding on the loader thread. None when
@@ -67,6 +79,7 @@ impl Loading {
             first,
             ready: 0,
             started: stage.clock.now(),
+            prep: None,
         })
     }
 
@@ -75,12 +88,28 @@ impl Loading {
         if let Some(loader) = self.loader.as_mut() {
             self.ready = loader.ready_count(&self.first);
         }
+        if let Some(prep) = self.prep.as_mut() {
+            // Unattended, frames are counted, not watched: the work is waited for in one.
+            if stage.clock.is_stepped() {
+                prep.wait();
+            }
+            if prep.poll() {
+                log_prep(prep);
+                self.prep = None;
+            }
+        }
         !stage.quit_event()
     }
 
-    /// The bar and "LOADING LEVEL  NN%" under it.
+    /// The bar and "LOADING LEVEL  NN%" under it; while the work before the run is under
+    /// way, its progress and what it is ("Timing the author lap… NN %") instead.
     pub fn draw(&self, stage: &mut Stage, level_name: &str) {
         let (w, h) = stage.platform.drawable_size();
+        if let Some(prep) = &self.prep {
+            let (step, fraction) = prep.progress();
+            draw_prep_screen(&stage.renderer, &mut stage.hud, step, fraction, w, h);
+            return;
+        }
         let progress = self.ready as f32 / self.first.len().max(1) as f32;
         stage.renderer.draw_loading(progress, w, h);
         let scale = (h as f32 / 240.0).floor().max(1.0);
@@ -99,7 +128,7 @@ impl Loading {
     /// first ones ready), once every first chunk is in; else waits a moment and None.
     pub fn end_frame(&mut self, setup: &Setup, stage: &Stage) -> Option<Session> {
         let clock = &stage.clock;
-        if self.ready != self.first.len() {
+        if self.ready != self.first.len() || self.prep.is_some() {
             clock.sleep_until(clock.now() + POLL_EVERY);
             return None;
         }
@@ -111,5 +140,16 @@ impl Loading {
         );
         let provider: Box<dyn ChunkProvider> = Box::new(loader);
         Some(Session::with_provider(setup, provider))
+    }
+}
+
+/// The log line of finished work before a run (a failure costs only the medals: play goes
+/// on).
+fn log_prep(prep: &RunPrep) {
+    match prep.outcome() {
+        Some(Ok(Some(s))) => log::info!("author time: {s:.3} s"),
+        Some(Ok(None)) => log::warn!("no author time: the AI completed no lap"),
+        Some(Err(e)) => log::warn!("no author time: {e}"),
+        None => {}
     }
 }

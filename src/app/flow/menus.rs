@@ -91,8 +91,37 @@ impl Menus {
                 Backdrop::Plain
             }
         };
-        frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
+        let slot = frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
+        if let Some(slot) = &slot {
+            if !stage.level_previews.has(&slot.level) {
+                // Made once per level (the first frame it is focused takes that long), in
+                // the back buffer: the page then goes over a clean one.
+                let catalog = self.front.catalog();
+                let car = catalog
+                    .cars
+                    .iter()
+                    .find(|c| c.name == self.front.choice().car)
+                    .or(catalog.cars.first())
+                    .map_or_else(String::new, |c| c.name.clone());
+                let l = &self.launcher;
+                let started = stage.clock.now();
+                stage
+                    .level_previews
+                    .make(&l.root, &l.profile, &slot.level, &car, &mut stage.renderer, w, h);
+                stage.renderer.clear(w, h);
+                log::info!(
+                    "preview of {} made in {:.0} ms",
+                    slot.level,
+                    (stage.clock.now() - started).as_secs_f64() * 1e3
+                );
+            }
+        }
         stage.hud.flush(w, h);
+        if let Some(slot) = slot {
+            if let Some(image) = stage.level_previews.get(&slot.level) {
+                stage.renderer.draw_image(image, slot.rect, w, h);
+            }
+        }
     }
 
     /// The preview of the car focused in the car select, built when the focus moves to it.

@@ -37,6 +37,7 @@ use crate::app::frontend::{challenge_lines, next_challenge, Catalog, Choice, Fro
 use crate::app::launcher::Launcher;
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
+use crate::app::RunPrep;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::settings::Settings;
@@ -86,6 +87,9 @@ pub struct Flow {
     laps: u32,
     /// What was chosen in the menus last (a challenge's Next keeps its car).
     choice: Option<Choice>,
+    /// The loading screen measured (or tried to) the author time of the level being
+    /// entered: the race screen does not measure it again on the game thread.
+    author_time_prepared: bool,
 }
 
 impl Flow {
@@ -111,6 +115,7 @@ impl Flow {
             mode: Mode::FreeDrive,
             laps: 1,
             choice: None,
+            author_time_prepared: false,
         };
         flow.screen = match start {
             Start::Title => {
@@ -140,7 +145,13 @@ impl Flow {
     fn enter_level(&mut self, mut setup: Setup, stage: &Stage) -> Screen {
         setup.player_paint = self.settings.display.car_paint_color();
         let screen = match Loading::start(&setup, stage) {
-            Some(loading) => Screen::Loading(loading),
+            Some(loading) => match self.author_time_prep(&setup) {
+                Some(prep) => {
+                    self.author_time_prepared = true;
+                    Screen::Loading(loading.with_prep(prep))
+                }
+                None => Screen::Loading(loading),
+            },
             None => self.driving(Session::start(&setup), &setup, stage),
         };
         self.setup = Some(setup);
@@ -156,7 +167,9 @@ impl Flow {
         }
         let trial = match self.mode {
             Mode::TimeTrial => {
-                self.keep_author_time(setup);
+                if !std::mem::take(&mut self.author_time_prepared) {
+                    self.keep_author_time(setup);
+                }
                 match TrialRun::new(
                     setup,
                     session.world(),
@@ -199,6 +212,34 @@ impl Flow {
         Screen::Driving(Box::new(driving))
     }
 
+    /// The key of the time trial's record on `setup` with the player's assists.
+    fn trial_key(&self, setup: &Setup) -> crate::modes::RecordKey {
+        crate::modes::RecordKey {
+            mode: crate::modes::RecordMode::TimeTrial,
+            level: setup.level.level.name.clone(),
+            car: setup.car.name.clone(),
+            assists: self.settings.assists.set(),
+        }
+    }
+
+    /// In a time trial whose record has no author time: its measurement (and the racing
+    /// line's search it may need) started on a worker, for the loading screen to wait
+    /// on with its progress shown. None when there is nothing to measure, or no thread
+    /// (then the race screen measures it on the game thread, [`Flow::keep_author_time`]).
+    fn author_time_prep(&self, setup: &Setup) -> Option<RunPrep> {
+        if self.mode != Mode::TimeTrial {
+            return None;
+        }
+        let store = self.launcher.records()?;
+        let key = self.trial_key(setup);
+        if store.load(&key).record.is_some_and(|r| r.author_s.is_some()) {
+            return None;
+        }
+        RunPrep::author_time(self.launcher.root.clone(), setup.clone(), store, key)
+            .map_err(|e| log::warn!("no thread to time the author lap on ({e}); timing it before the race"))
+            .ok()
+    }
+
     /// Makes sure the time trial on `setup` has an author time (the AI's lap: the gold
     /// target) before its run loads the record: measured now if the record has none, the
     /// AI driving a lap headless (the circuit's out-lap and lap, 7 062 ticks: 1.2 s in a
@@ -208,12 +249,7 @@ impl Flow {
         let Some(store) = self.launcher.records() else {
             return;
         };
-        let key = crate::modes::RecordKey {
-            mode: crate::modes::RecordMode::TimeTrial,
-            level: setup.level.level.name.clone(),
-            car: setup.car.name.clone(),
-            assists: self.settings.assists.set(),
-        };
+        let key = self.trial_key(setup);
         let (level, car) = (&key.level, &key.car);
         match crate::app::mode_run::author_time_kept(&self.launcher.root, setup, &store, &key) {
             Ok(Some(s)) => log::info!("author time of {level} in the {car}: {s:.3} s"),

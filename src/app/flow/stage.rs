@@ -35,6 +35,9 @@ pub struct Stage {
     _audio: AudioOutput,
     /// The 3D renderer.
     pub renderer: Renderer,
+    /// The level select's previews made this game, kept with the renderer that drew them
+    /// (GL objects: declared before `platform`, so they are dropped while its context is).
+    pub level_previews: crate::app::LevelPreviews,
     /// The scene's resolution scale, following the GPU's recent scene times.
     resolution: DynamicResolution,
     /// Whether the scale follows them (the options), or the scene is drawn at full
@@ -118,6 +121,7 @@ impl Stage {
             title_safe: profile.title_safe,
             platform,
             pads,
+            level_previews: Default::default(),
         })
     }
 

@@ -51,9 +51,28 @@ pub fn car_preview_region(hud: &Hud, w: u32, h: u32) -> [f32; 4] {
     [panel_x, bottom - ph, wf - panel_x - margin, ph]
 }
 
+/// Where the level select shows the focused level's preview image: the rectangle below its
+/// details (x, y, width, height in window pixels; 16:9, the map drawn in it meanwhile), and
+/// which level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreviewSlot {
+    /// The level's name.
+    pub level: String,
+    /// The rectangle, window pixels from the top-left.
+    pub rect: [f32; 4],
+}
+
 /// Draws the front end's page over a `w` × `h` window, over `backdrop`. Notes where the
-/// rows went, for the pointer.
-pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop, w: u32, h: u32) {
+/// rows went, for the pointer. On the level select, says where the focused level's
+/// preview goes (the caller draws it over the page: the page's text stays clear of it).
+pub fn draw(
+    hud: &mut Hud,
+    fe: &mut FrontEnd,
+    device: Device,
+    backdrop: Backdrop,
+    w: u32,
+    h: u32,
+) -> Option<PreviewSlot> {
     let (wf, hf) = (w as f32, h as f32);
     match backdrop {
         Backdrop::Plain => hud.rect(0.0, 0.0, wf, hf, BACKGROUND),
@@ -70,7 +89,7 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
     let title = page_title(fe.page());
     if let Page::Title = fe.page() {
         draw_title(hud, device, wf, hf);
-        return;
+        return None;
     }
     let tw = hud.label_width(TextSize::Title, title);
     hud.label((wf - tw) * 0.5, hf * 0.04, TextSize::Title, title, TEXT);
@@ -88,6 +107,7 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
         }
         _ => {}
     }
+    let mut slot = None;
     if detail {
         let panel_x = (wf * 0.48).round();
         let mut panel = [panel_x, top, wf - panel_x - margin, bottom - top];
@@ -96,13 +116,14 @@ pub fn draw(hud: &mut Hud, fe: &mut FrontEnd, device: Device, backdrop: Backdrop
         }
         let (catalog, choice) = (fe.catalog().clone(), fe.choice().clone());
         if let Some(menu) = fe.page().menu() {
-            draw_detail(hud, fe.page(), menu, &catalog, &choice, panel);
+            slot = draw_detail(hud, fe.page(), menu, &catalog, &choice, panel);
         }
     }
     if let Some(menu) = fe.menu_mut() {
         draw_rows(hud, menu, list_x, list_top, list_w, bottom);
     }
     draw_prompts(hud, device, fe.page(), wf, hf);
+    slot
 }
 
 /// The size the pause menu's page (or a page it opened: options, the quit confirmation)
@@ -256,8 +277,15 @@ fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f
     });
 }
 
-/// The focused level's or car's figures in a panel.
-fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choice: &Choice, panel: [f32; 4]) {
+/// The focused level's or car's figures in a panel; a level's preview slot below them.
+fn draw_detail(
+    hud: &mut Hud,
+    page: &Page,
+    menu: &Menu,
+    catalog: &Catalog,
+    choice: &Choice,
+    panel: [f32; 4],
+) -> Option<PreviewSlot> {
     let [x, y, w, h] = panel;
     hud.rect(x, y, w, h, PANEL);
     let pad = (hud.line_height(TextSize::Small) * 0.6).round();
@@ -266,9 +294,7 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
     let name;
     match page {
         Page::Levels(_) => {
-            let Some(l) = catalog.levels.get(menu.focus()) else {
-                return;
-            };
+            let l = catalog.levels.get(menu.focus())?;
             name = l.name.clone();
             match (&l.challenge, choice.mode) {
                 (Some(c), Mode::Challenge) => challenge_detail(c, &mut lines),
@@ -295,18 +321,28 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
                 lines.push(why.to_string());
             }
             let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w);
-            let side = (y + h - pad - below).min(w);
-            if side > 16.0 {
-                draw_map(hud, &l.map, x + (w - side) * 0.5, below, side);
+            // A 16:9 image as wide as the panel allows, under the lines; the map in it
+            // until the preview is drawn over it (or if it cannot be made).
+            let ph = (y + h - pad - below).min(w * 9.0 / 16.0).floor();
+            if ph <= 16.0 {
+                return None;
             }
-            return;
+            let pw = (ph * 16.0 / 9.0).floor();
+            let rect = [(x + (w - pw) * 0.5).round(), below.round(), pw, ph];
+            // Inset a pixel: its cells overlap by half of one, which would show at the
+            // preview's edge.
+            draw_map(hud, &l.map, rect[0] + (pw - ph) * 0.5 + 1.0, rect[1] + 1.0, ph - 2.0);
+            return Some(PreviewSlot {
+                level: l.name.clone(),
+                rect,
+            });
         }
         _ => {
             let Some(c) = catalog.cars.get(menu.focus()) else {
                 name = format!("{} on {}", choice.mode.label(), choice.level);
                 lines.push("AI opponents start on the grid behind you.".to_string());
                 draw_detail_lines(hud, &name, &lines, x, y + pad, w);
-                return;
+                return None;
             };
             name = c.name.clone();
             lines.push(c.description.clone());
@@ -324,6 +360,7 @@ fn draw_detail(hud: &mut Hud, page: &Page, menu: &Menu, catalog: &Catalog, choic
         }
     }
     draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+    None
 }
 
 /// A challenge's lines in the level select: what to do, and each goal's figure with the

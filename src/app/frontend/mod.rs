@@ -25,7 +25,7 @@ mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
-pub use draw::{car_preview_region, draw, draw_paused_in, lap_clock, paused_size, Backdrop};
+pub use draw::{car_preview_region, draw, draw_paused_in, lap_clock, paused_size, Backdrop, PreviewSlot};
 pub use level_map::LevelMap;
 pub use results::{challenge_lines, next_challenge, race_lines, Summary};
 

@@ -415,6 +415,7 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
         ghost_file: None,
         ghost_lap_start_tick: None,
         build: String::new(),
+        challenge_runs: Vec::new(),
     };
     let mut c = catalog();
     let mut crash = c.levels[1].clone();
