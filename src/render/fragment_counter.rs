@@ -5,7 +5,8 @@
 //! are the ones shaded (the lit shaders neither discard nor write depth, so the early depth
 //! test applies); divided by the pixels drawn it is the overdraw.
 //!
-//! Off unless asked for (`profile` turns it on): the result is read back one frame late with
+//! Core GL only (ES 3.0 has no `GL_SAMPLES_PASSED`). Off unless asked for (`profile` turns
+//! it on): the result is read back one frame late with
 //! a wait, which a measured run can afford and play should not.
 
 use super::gl_check;

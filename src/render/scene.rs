@@ -485,8 +485,10 @@ impl Renderer {
     }
 
     /// Counts the fragments each frame's lit pass shades (a GL query read back one frame
-    /// late, with a wait: for measuring, not for play).
+    /// late, with a wait: for measuring, not for play). Core GL only: ES 3.0 has no
+    /// samples-passed query, and there the count stays off.
     pub fn set_count_fragments(&mut self, on: bool) {
+        let on = on && !super::glsl_dialect::context_is_es();
         if on != self.fragment_counter.is_some() {
             self.fragment_counter = on.then(FragmentCounter::new);
         }

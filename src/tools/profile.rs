@@ -618,9 +618,16 @@ impl ProfileReport {
                 d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
             );
             s += &format!(
-                "\n  triangles/frame: shadow {:.0}, lit {:.0}; lit fragments/frame {:.0} ({:.2}x the scene's pixels)",
-                d.shadow_triangles, d.lit_triangles, d.lit_fragments, d.overdraw
+                "\n  triangles/frame: shadow {:.0}, lit {:.0}",
+                d.shadow_triangles, d.lit_triangles
             );
+            // Not counted on ES (no samples-passed query there).
+            if d.lit_fragments > 0.0 {
+                s += &format!(
+                    "; lit fragments/frame {:.0} ({:.2}x the scene's pixels)",
+                    d.lit_fragments, d.overdraw
+                );
+            }
         }
         s += &format!(
             "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
