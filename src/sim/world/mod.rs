@@ -63,10 +63,10 @@ pub const MAX_STREAMING_CARS: usize = 64;
 const COLLIDERS_BEYOND_CHUNKS: usize = 1024;
 
 /// Contact pairs (a car's or a prop's box against anything) made at load for rapier's pool,
-/// so contacts forming in play allocate nothing: one per room for a car's or prop's
-/// collider (about 1.7 kB each by size arithmetic, 1.7 MB in all). If `tests/play_alloc_every_level.rs`
-/// finds the physics phase allocating in `add_pair` on a level with more bodies touching at
-/// once, raise it.
+/// so box-box contacts forming in play allocate nothing: one per room for a car's or prop's
+/// collider (about 1.7 kB each by size arithmetic, 1.7 MB in all). If `alloc_sites --
+/// LEVEL --profile` lists `add_pair` or `ContactPair::new` on a level with more bodies
+/// touching at once, raise it.
 const CONTACT_PAIRS_RESERVED: usize = COLLIDERS_BEYOND_CHUNKS;
 
 /// Contact points a pooled pair's manifold holds without growing: the most a box-box
