@@ -42,7 +42,10 @@ thread_local! {
 /// Whether an allocation was made by the profiler's frame work: a tick, or the input that
 /// teleports the car between a scenario's runs, or the audio mix.
 fn in_frame(trace: &str) -> bool {
-    trace.contains("step_timed") || trace.contains("Driver::input") || trace.contains("Mixer")
+    trace.contains("step_timed")
+        || trace.contains("tick_timed")
+        || trace.contains("Driver::input")
+        || trace.contains("Mixer")
 }
 
 unsafe impl GlobalAlloc for TracingAlloc {

@@ -5,6 +5,13 @@
 //! chunks streaming in and out around them). Each phase's allocations per tick are read
 //! from the report, as a player of `profile` reads them.
 //!
+//! Every phase but the physics step is asserted allocation-free on every level, and the
+//! physics step too where it is (slip). The levels where rapier's step still allocates
+//! (issue 21 item 3) are asserted in `tests/play_alloc_physics.rs`, `#[ignore]`d until it
+//! does not. One test function plays every level: the count is process-wide, and the test
+//! harness allocates when it reports a finished test, which a second test measuring at that
+//! moment would count.
+//!
 //! If this fails, `cargo run --release --example alloc_sites -- LEVEL` lists the call
 //! sites; PERFORMANCE.md "Allocations" has the figures per level and phase.
 
@@ -46,42 +53,41 @@ fn allocating_phases(r: &ProfileReport) -> Vec<(&'static str, f64)> {
         .collect()
 }
 
-/// The streaming phase allocates nothing on `level` with `ai` AI cars, and the run did
-/// stream when `must_stream` (else the check would hold vacuously).
-fn streaming_allocates_nothing(level: &str, ai: usize, must_stream: bool) {
+/// No phase of a tick allocates on `level` with `ai` AI cars (every phase when
+/// `with_physics`, else every phase but rapier's step), and the run did stream when
+/// `must_stream` (else the streaming check would hold vacuously).
+fn phases_allocate_nothing(level: &str, ai: usize, must_stream: bool, with_physics: bool) {
     let r = play(level, ai);
     assert!(
         !must_stream || r.chunks_streamed > 0,
         "{level} with {ai} AI: no chunk entered or left in the measured frames"
     );
-    let streaming = r.phase_allocations_per_tick.get("streaming").copied().unwrap_or(0.0);
-    assert_eq!(
-        streaming,
-        0.0,
-        "{level} with {ai} AI: streaming allocates ({} chunks streamed); every phase: {:?}",
-        r.chunks_streamed,
-        allocating_phases(&r)
+    let allocating: Vec<(&str, f64)> = allocating_phases(&r)
+        .into_iter()
+        .filter(|(phase, _)| with_physics || *phase != "physics")
+        .collect();
+    assert!(
+        allocating.is_empty(),
+        "{level} with {ai} AI ({} chunks streamed): phases allocating per tick: {allocating:?}",
+        r.chunks_streamed
     );
 }
 
-#[test]
-fn the_circuit_streams_without_allocating_with_seven_ai_cars_lapping() {
-    streaming_allocates_nothing("circuit", 7, true);
-}
+/// The measured plays: level, AI cars, whether chunks must stream in the measured frames.
+const PLAYS: [(&str, usize, bool); 8] = [
+    ("circuit", 7, true),
+    ("circuit", 0, true),
+    ("crash", 8, false),
+    ("proving_ground", 0, false),
+    ("slip", 0, false),
+    ("jump", 0, true),
+    ("crash", 0, false),
+    ("bump", 0, false),
+];
 
 #[test]
-fn the_circuit_streams_without_allocating_on_its_script() {
-    streaming_allocates_nothing("circuit", 0, true);
-}
-
-#[test]
-fn crash_streams_without_allocating_with_eight_ai_cars() {
-    streaming_allocates_nothing("crash", 8, false);
-}
-
-#[test]
-fn every_other_level_streams_without_allocating_on_its_script() {
-    for level in ["proving_ground", "slip", "jump", "crash", "bump"] {
-        streaming_allocates_nothing(level, 0, false);
+fn no_phase_but_physics_allocates_on_any_level_and_nothing_on_slip() {
+    for (level, ai, must_stream) in PLAYS {
+        phases_allocate_nothing(level, ai, must_stream, level == "slip");
     }
 }

@@ -62,6 +62,17 @@ pub const MAX_STREAMING_CARS: usize = 64;
 /// to [`MAX_STREAMING_CARS`] cars) and the props'. Going over only costs a reallocation.
 const COLLIDERS_BEYOND_CHUNKS: usize = 1024;
 
+/// Contact pairs (a car's or a prop's box against anything) made at load for rapier's pool,
+/// so box-box contacts forming in play allocate nothing: one per room for a car's or prop's
+/// collider (about 1.7 kB each by size arithmetic, 1.7 MB in all). If `alloc_sites --
+/// LEVEL --profile` lists `add_pair` or `ContactPair::new` on a level with more bodies
+/// touching at once, raise it.
+const CONTACT_PAIRS_RESERVED: usize = COLLIDERS_BEYOND_CHUNKS;
+
+/// Contact points a pooled pair's manifold holds without growing: the most a box-box
+/// contact makes (two faces clipped against each other).
+const BOX_BOX_CONTACT_POINTS: usize = 8;
+
 /// The simulation state of one level.
 ///
 /// Bodies and colliders are inserted in a fixed order (the chunks around the spawn in
@@ -149,6 +160,9 @@ impl SimWorld {
         // The broad phase's tree and lists likewise: a chunk's colliders entering mid-run
         // would otherwise grow them whenever more were resident than ever before.
         physics.broad_phase.reserve(collider_capacity);
+        physics
+            .narrow_phase
+            .reserve_pairs(CONTACT_PAIRS_RESERVED, BOX_BOX_CONTACT_POINTS);
         let tick_rate_hz = tick_rate_hz.max(1);
         let dt_s = 1.0 / tick_rate_hz as f32;
         physics.integration_parameters.dt = dt_s;

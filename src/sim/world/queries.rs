@@ -78,6 +78,10 @@ impl SimWorld {
         out.bodies.clear();
         out.bodies.extend(self.props.iter().map(|p| self.pose_of(p.body)));
         out.events.clear();
+        // Room for as many events as the world's own list holds, taken the first time (the
+        // session's snapshots are made at load): else the first tick with more events than
+        // any before (a landing on top of the wheels' dust) grew the list mid-play.
+        out.events.reserve(self.sim_events.capacity());
         out.events.extend_from_slice(&self.sim_events);
     }
 

@@ -291,6 +291,28 @@ pub struct RigidPairContacts {
     /// for every other pair.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(crate) soft: Option<Box<SoftRigidContacts>>,
+    /// Skidpad patch: a manifold of the cleared pair, emptied in place so it keeps its lists'
+    /// capacity. The narrow phase hands it to parry as the one manifold of a convex-convex
+    /// pair the next time this pair is used (a retired pair reused for new colliders), where
+    /// parry would push a new, empty one and grow its lists from nothing: an allocation
+    /// in the tick a contact forms. Not state: an emptied manifold equals a new one.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(crate) spare_manifold: Option<ContactManifold>,
+}
+
+/// Skidpad patch: empties `m` into what `ContactManifold::default()` is (no points, zero
+/// normals and sub-shape ids, default data) while keeping its lists' capacity.
+pub(crate) fn empty_manifold_in_place(m: &mut ContactManifold) {
+    m.points.clear();
+    m.local_n1 = Vector::ZERO;
+    m.local_n2 = Vector::ZERO;
+    m.subshape1 = 0;
+    m.subshape2 = 0;
+    m.subshape_poses = None;
+    let mut solver_contacts = core::mem::take(&mut m.data.solver_contacts);
+    solver_contacts.clear();
+    m.data = ContactManifoldData::default();
+    m.data.solver_contacts = solver_contacts;
 }
 
 impl RigidPairContacts {
@@ -304,6 +326,30 @@ impl RigidPairContacts {
             workspace: None,
             recycle_state: None,
             soft: None,
+            spare_manifold: None,
+        }
+    }
+
+    /// Skidpad patch: a pair made at load for the narrow phase's pool of retired pairs, its
+    /// spare manifold's lists sized for a box-box contact (up to `points` contact points
+    /// and as many solver contacts), so the first pairs formed in play allocate nothing.
+    pub(crate) fn with_spare_capacity(points: usize) -> Self {
+        let mut m = ContactManifold::default();
+        m.points.reserve_exact(points);
+        m.data.solver_contacts.reserve_exact(points);
+        let mut contacts = Self::new();
+        contacts.manifolds.reserve_exact(1);
+        contacts.spare_manifold = Some(m);
+        contacts
+    }
+
+    /// Skidpad patch: the spare manifold (see `spare_manifold`) as the pair's first, if the
+    /// pair has none and parry would make one for `convex` shapes.
+    pub(crate) fn seed_convex_manifold(&mut self, convex: bool) {
+        if convex && self.manifolds.is_empty() {
+            if let Some(m) = self.spare_manifold.take() {
+                self.manifolds.push(m);
+            }
         }
     }
 
@@ -328,6 +374,13 @@ impl RigidPairContacts {
     /// Clears the manifolds and the update's caches; the solver colour is left to the pair
     /// transitions.
     fn clear(&mut self) {
+        // Skidpad patch: one manifold is kept, emptied, for the pair's next use.
+        if self.spare_manifold.is_none() {
+            if let Some(mut m) = self.manifolds.pop() {
+                empty_manifold_in_place(&mut m);
+                self.spare_manifold = Some(m);
+            }
+        }
         self.manifolds.clear();
         self.solver_clusters.clear();
         self.solver_clusters_prev.clear();
@@ -424,6 +477,17 @@ impl ContactPair {
             collider2,
             event_status: PairEventStatus::empty(),
             contacts: PairContacts::Rigid(RigidPairContacts::new()),
+        }
+    }
+
+    /// Skidpad patch: a pair for the narrow phase's pool of retired pairs, made at load (see
+    /// `NarrowPhase::reserve_pairs`); `reset_for_reuse` gives it its colliders.
+    pub(crate) fn pooled(points: usize) -> Self {
+        Self {
+            collider1: ColliderHandle::invalid(),
+            collider2: ColliderHandle::invalid(),
+            event_status: PairEventStatus::empty(),
+            contacts: PairContacts::Rigid(RigidPairContacts::with_spare_capacity(points)),
         }
     }
 

@@ -96,8 +96,12 @@ impl NarrowPhase {
 
         // Begin/end-touch transitions detected during the update; applied by the
         // sorted post-loop pass (see `PairTransition`).
+        // Skidpad patch: the list is kept between steps (sized at load by `reserve_pairs`)
+        // instead of made anew: its first push allocated in every step a contact began or ended.
         #[cfg(not(feature = "parallel"))]
-        let mut transitions: Vec<PairTransition> = Vec::new();
+        let mut transitions: Vec<PairTransition> = core::mem::take(&mut self.transitions_workspace);
+        #[cfg(not(feature = "parallel"))]
+        transitions.clear();
         #[cfg(not(feature = "parallel"))]
         let process_pair = |edge: &mut crate::data::graph::Edge<ContactPair>, edge_id: u32| {
             pair_update::process_pair(
@@ -181,6 +185,10 @@ impl NarrowPhase {
 
         #[cfg(not(feature = "parallel"))]
         self.apply_pair_transitions(&mut transitions, islands, bodies, colliders, events);
+        #[cfg(not(feature = "parallel"))]
+        {
+            self.transitions_workspace = transitions;
+        }
 
         #[cfg(feature = "parallel")]
         {

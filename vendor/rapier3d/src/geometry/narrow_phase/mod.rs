@@ -408,6 +408,10 @@ pub struct NarrowPhase {
     /// step) skip the buffer reallocation of freshly constructed pairs.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     retired_pairs: Vec<ContactPair>,
+    /// Skidpad patch: the contact-update's list of begin/end-touch transitions, kept
+    /// between steps (workspace only, empty between updates).
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    transitions_workspace: Vec<pair_update::PairTransition>,
 }
 
 pub(crate) type ContactManifoldIndex = usize;
@@ -424,6 +428,28 @@ impl NarrowPhase {
         Self::with_query_dispatcher(DefaultQueryDispatcher)
     }
 
+    /// Skidpad patch: sizes the narrow phase at load for up to `pairs` contact pairs at once,
+    /// so that contacts forming in play allocate nothing: the pool of retired pairs is
+    /// filled with pairs whose spare manifold holds `points_per_manifold` contact points
+    /// (8 for two boxes), and the contact graph's edge list and the per-edge lists that
+    /// track it are reserved. Pairs beyond `pairs` (or the pool's cap of 2048) still
+    /// allocate when they form. Changes no result: a pooled pair is a new pair.
+    pub fn reserve_pairs(&mut self, pairs: usize, points_per_manifold: usize) {
+        let pooled = pairs.min(2048);
+        self.retired_pairs.reserve(pooled);
+        while self.retired_pairs.len() < pooled {
+            self.retired_pairs
+                .push(ContactPair::pooled(points_per_manifold));
+        }
+        let edges = self.contact_graph.graph.edges.len();
+        self.contact_graph.graph.edges.reserve(pairs.saturating_sub(edges));
+        self.pair_solver_hints
+            .reserve(pairs.saturating_sub(self.pair_solver_hints.len()));
+        self.force_event_pos
+            .reserve(pairs.saturating_sub(self.force_event_pos.len()));
+        self.transitions_workspace.reserve(pairs);
+    }
+
     /// Creates a new empty narrow-phase with a custom query dispatcher.
     pub fn with_query_dispatcher<D>(d: D) -> Self
     where
@@ -436,6 +462,7 @@ impl NarrowPhase {
             graph_indices: Coarena::new(),
             update_candidates: Vec::new(),
             retired_pairs: Vec::new(),
+            transitions_workspace: Vec::new(),
             body_solver_color_masks: Vec::new(),
             body_qualify_info: Vec::new(),
             awake_body_mask: Vec::new(),

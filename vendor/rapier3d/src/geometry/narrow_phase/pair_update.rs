@@ -435,6 +435,10 @@ pub(super) fn process_pair(
             rigid.workspace = None;
         }
 
+        // Skidpad patch: a convex-convex pair's one manifold comes from the pair's spare
+        // (kept when the pair was retired) instead of parry's new, empty one.
+        rigid.seed_convex_manifold(co1.shape.is_convex() && co2.shape.is_convex());
+
         // Rigid-vs-rigid and soft-vs-rigid collisions.
         let _ = query_dispatcher.contact_manifolds(
             &pos12,
