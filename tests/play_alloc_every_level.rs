@@ -84,3 +84,12 @@ fn every_other_level_streams_without_allocating_on_its_script() {
         streaming_allocates_nothing(level, 0, false);
     }
 }
+
+#[test]
+fn the_real_circuits_stream_without_allocating_on_their_scripts() {
+    // Montreal's and Spielberg's 6 s run down the start straight crosses chunk borders
+    // (200 m chunks) as the circuit's does.
+    for level in ["montreal", "spielberg"] {
+        streaming_allocates_nothing(level, 0, true);
+    }
+}
