@@ -91,3 +91,10 @@ fn no_phase_but_physics_allocates_on_any_level_and_nothing_on_slip() {
         phases_allocate_nothing(level, ai, must_stream, level == "slip");
     }
 }
+
+#[test]
+fn montreal_streams_without_allocating_on_its_script() {
+    // Its 6 s run down the back straight crosses chunk borders (200 m chunks) as the
+    // circuit's does.
+    streaming_allocates_nothing("montreal", 0, true);
+}

@@ -641,3 +641,77 @@ fn a_level_without_a_racing_line_gets_one_searched_at_load_and_cached() {
     assert_eq!(bits(&searched), bits(&line));
     assert_ne!(std::fs::read_to_string(&file).unwrap(), "# broken\nzz\n", "rewritten");
 }
+
+/// The least the line Montreal gets at load beats its minimum-curvature line by, %:
+/// measured 1.21 % (sedan, 132.14 s against 133.76 s), short of issue #22's 2 % (which the
+/// tool's full search does not reach either: PERFORMANCE.md); a search that loses a tenth
+/// of that fails.
+const MONTREAL_GAIN_PCT: f32 = 1.0;
+
+/// The searched lines' cache the tests share (the test target's own, never the user's):
+/// the same one `tests/ai_pace.rs` gives the binary, so a line searched by one is read
+/// back by the other.
+fn test_cache() -> LineCache {
+    LineCache::Dir(std::path::PathBuf::from(concat!(
+        env!("CARGO_TARGET_TMPDIR"),
+        "/ai_pace_cache/skidpad/racelines"
+    )))
+}
+
+#[test]
+fn every_shipped_track_gets_a_line_inside_its_borders_with_the_cars_half_width() {
+    // Issue #22: the line a car drives stays inside the borders by at least half its width
+    // (a wheel never off the track) on every shipped track, the real circuit included,
+    // and never crosses itself. The laterals stop half the width + 0.1 m inside each
+    // border; measured along each lateral (`lateral_clearance_m`, the measure where a
+    // hairpin's inner border loops over itself) and against the border polylines.
+    let root = ContentRoot::Embedded;
+    let mut checked = Vec::new();
+    for name in skidpad::content::level_names(&root) {
+        let level = load_level(&root, &name).unwrap();
+        let Some(track) = level.level.track.as_ref() else {
+            continue;
+        };
+        for car_name in ["sedan", "coupe"] {
+            let c = car(car_name);
+            let line = level_line_cached(&root, &level, &c, &test_cache()).unwrap();
+            let half = skidpad::raceline::half_width_m(&c);
+            let lat = Laterals::from_track(&name, &track.track, &LateralOptions::for_car(&c)).unwrap();
+            let clearance = lat.border_clearance_m(line.line.points());
+            checked.push(format!("{name} {car_name}: {clearance:.2} m (half width {half:.2} m)"));
+            assert!(clearance >= half, "{}", checked.join("\n"));
+            assert!(
+                self_crossings(line.line.points()).is_empty(),
+                "{name} {car_name} crosses itself"
+            );
+        }
+    }
+    eprintln!("{}", checked.join("\n"));
+    for real in ["circuit", "montreal"] {
+        assert!(checked.iter().any(|c| c.starts_with(real)), "{real} was checked");
+    }
+}
+
+#[test]
+fn on_montreal_the_line_searched_at_load_beats_its_minimum_curvature_line() {
+    // The shipped real circuit, the sedan, the line the level gets at load (the GA, the
+    // pattern polish and the gradient polish, on one thread), against the minimum-curvature
+    // line (the QP, solved exactly under the same borders) through the same measured-grip
+    // speed profile (the bound: `MONTREAL_GAIN_PCT`).
+    let root = ContentRoot::Embedded;
+    let level = load_level(&root, "montreal").unwrap();
+    let sedan = car("sedan");
+    let line = level_line_cached(&root, &level, &sedan, &test_cache()).unwrap();
+    assert_eq!(line.source, SEARCHED_SOURCE, "montreal ships no line");
+    let track = level.level.track.as_ref().unwrap();
+    let model = measured_car_model(&sedan, &level.level.materials, track.material).unwrap();
+    let lat = Laterals::from_track("montreal", &track.track, &LateralOptions::for_car(&sedan)).unwrap();
+    let curvature = model.profile(&lat.points(&qp_line(&lat, LineShape::MinimumCurvature)));
+    let gain_pct = (1.0 - line.predicted_lap_s / curvature.lap_time_s) * 100.0;
+    eprintln!(
+        "montreal, sedan: searched {:.2} s, minimum curvature {:.2} s ({gain_pct:.2} % faster)",
+        line.predicted_lap_s, curvature.lap_time_s
+    );
+    assert!(gain_pct >= MONTREAL_GAIN_PCT, "{gain_pct:.2} % < {MONTREAL_GAIN_PCT} %");
+    assert!(lat.border_clearance_m(line.line.points()) >= lat.edge_margin_m - 0.02);
+}

@@ -15,6 +15,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("crash", "0a8f8a8177cc4be9"),
     ("bump", "b68b3216e95917c0"),
     ("circuit", "b511fa1c52e2c973"),
+    ("montreal", "476f5d52f54d5e2c"),
 ];
 
 fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {

@@ -15,13 +15,13 @@ fn skidpad(args: &[&str]) -> Output {
 #[test]
 fn every_level_soaks_clean_and_replays_to_the_same_hash() {
     let dir = tempfile::tempdir().unwrap();
-    // 22 000 ticks (6 simulated minutes) per level: on the circuit, the longest lap, the
-    // player's car does its out-lap and first lap (the warm-up) and two more, so each half
-    // of the watched stretch spans a lap.
+    // 28 000 ticks (7.8 simulated minutes) per level: on Montreal, the longest lap (about
+    // 130 s; 22 000 ticks left it one lap short), the player's car does its out-lap and
+    // first lap (the warm-up) and two more, so each half of the watched stretch spans a lap.
     let o = skidpad(&[
         "soak",
         "--ticks",
-        "22000",
+        "28000",
         "--ai",
         "2",
         "--replay-dir",
@@ -34,12 +34,12 @@ fn every_level_soaks_clean_and_replays_to_the_same_hash() {
     assert_eq!(report["heap_counted"], true, "the binary counts its heap");
     let levels = report["levels"].as_array().unwrap();
     let names: Vec<&str> = levels.iter().map(|l| l["level"].as_str().unwrap()).collect();
-    for shipped in ["bump", "circuit", "crash", "jump", "proving_ground", "slip"] {
+    for shipped in ["bump", "circuit", "crash", "jump", "montreal", "proving_ground", "slip"] {
         assert!(names.contains(&shipped), "{shipped} soaked: {names:?}");
     }
     for l in levels {
         let name = l["level"].as_str().unwrap();
-        assert_eq!(l["ticks"], 22000, "{name}");
+        assert_eq!(l["ticks"], 28000, "{name}");
         assert!(l["cars"].as_u64().unwrap() >= 3, "{name}: the player and two AI cars");
         assert!(
             l["laps_watched"].as_u64().unwrap() >= 2,
