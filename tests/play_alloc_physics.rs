@@ -40,6 +40,7 @@ fn the_physics_step_allocates_nothing_on_any_level() {
             trace: None,
             culling: true,
             dynamic_resolution: false,
+            fixed_step: false,
         };
         let r = profile(&setup, &opts).expect("a headless profile runs");
         if let Some(per_tick) = r.phase_allocations_per_tick.get("physics") {
