@@ -35,6 +35,7 @@ fn a_levels_preview_shows_the_level_and_differs_between_levels() {
         height: 480,
         vsync: false,
         offscreen: true,
+        gl: Default::default(),
     })
     .expect("offscreen GL context");
     let (ww, wh) = platform.drawable_size();
