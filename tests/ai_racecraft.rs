@@ -165,6 +165,22 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
                 let now = prints[i].overlaps(&prints[j]);
                 if now && !touching[i * n + j] {
                     contacts += 1;
+                    if std::env::var_os("RACECRAFT_WHERE").is_some() {
+                        let at = |k: usize| {
+                            let b = w.car_body(k);
+                            let p = b.translation();
+                            let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
+                            (l.offset_m, b.linvel().length(), line.speed_at(l.s_m))
+                        };
+                        println!(
+                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m; (offset, speed, line speed) {:?} {:?}",
+                            tick as f32 * dt,
+                            last_s[i],
+                            progress[i] - progress[j],
+                            at(i),
+                            at(j)
+                        );
+                    }
                 }
                 touching[i * n + j] = now;
                 // Who leads the pair changes only once the new leader is a car length
@@ -229,6 +245,15 @@ fn aces_pass_a_rookie_on_pole_with_racecraft() {
     // has the pace to pass it. At least half of them must have got by.
     assert!(f.overtakes >= 4, "{} overtakes", f.overtakes);
     assert_ne!(f.order()[0], 0, "the rookie on pole does not win: {:?}", f.order());
+}
+
+/// Eight aces racing each other with racecraft.
+#[test]
+fn eight_aces_race_with_racecraft_touching_at_most_once_a_lap() {
+    let f = race("sedan", AiDifficulty::Ace, &[AiDifficulty::Ace], true);
+    f.print("8 sedans, 3 laps, ace, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
 }
 
 /// A mixed field on the grid in the wrong order (the slowest in front), racing: the faster

@@ -190,10 +190,12 @@ impl AiDriver {
         let radius_scale = if plan.offset_m == 0.0 {
             1.0
         } else {
-            let curvature = self.line.turn_rad(preview - 10.0, 20.0) / 20.0;
-            (1.0 - 4.0 * curvature.abs() * plan.offset_m.abs())
-                .clamp(0.64, 1.0)
-                .sqrt()
+            // The tighter of where the car is and where it previews: measured only ahead, a
+            // car still mid-corner previewing the exit's straight was let run the line's
+            // speed on its tighter offset path.
+            let curvature_at = |s: f32| (self.line.turn_rad(s - 10.0, 20.0) / 20.0).abs();
+            let curvature = curvature_at(here.s_m).max(curvature_at(preview));
+            (1.0 - 4.0 * curvature * plan.offset_m.abs()).clamp(0.64, 1.0).sqrt()
         };
         let target_speed =
             (self.line.speed_at(here.s_m).min(self.line.speed_at(preview)) * self.settings.speed_scale * radius_scale)
