@@ -1,6 +1,6 @@
 //! Eight AI cars race three laps of the circuit: how often they touch, how often one passes
-//! another, and how far apart they finish. Prints the figures (`--nocapture`) and bounds
-//! the contacts.
+//! another, and how far apart they finish. Prints the figures (`--nocapture`), bounds the
+//! contacts, and asks for passes where a faster car starts behind a slower one.
 use glam::{Quat, Vec2, Vec3};
 use skidpad::ai::AiDifficulty;
 use skidpad::app::{AiRace, Race, Setup};
@@ -59,20 +59,58 @@ struct RaceFigures {
     contacts: u32,
     /// One car passing another that was within 50 m of it along the line.
     overtakes: u32,
-    /// Each car's time to cover the race distance from its grid slot, s.
+    /// Each car's time to cover the race distance from its grid slot, s (grid order: pole
+    /// first).
     finish_s: Vec<f32>,
 }
 
-/// `car` on pole driven at `pole`, seven more behind it at `field`.
-fn race(car: &str, pole: AiDifficulty, field: AiDifficulty) -> RaceFigures {
+impl RaceFigures {
+    /// The finishing times of the cars that finished.
+    fn finished(&self) -> Vec<f32> {
+        self.finish_s.iter().copied().filter(|t| !t.is_nan()).collect()
+    }
+
+    /// Last finisher's time less the first's, s.
+    fn spread_s(&self) -> f32 {
+        let f = self.finished();
+        let (first, last) = f
+            .iter()
+            .fold((f32::INFINITY, 0.0f32), |(a, b), &t| (a.min(t), b.max(t)));
+        last - first
+    }
+
+    /// Grid slots (0 = pole) in finishing order.
+    fn order(&self) -> Vec<usize> {
+        let mut slots: Vec<usize> = (0..self.finish_s.len()).collect();
+        slots.sort_by(|&a, &b| self.finish_s[a].total_cmp(&self.finish_s[b]));
+        slots
+    }
+
+    fn print(&self, what: &str) {
+        println!(
+            "{what}: contacts {} ({:.2} per lap), overtakes {}, finished {}/{}, spread {:.1} s, finishing order by grid slot {:?}",
+            self.contacts,
+            self.contacts as f32 / LAPS,
+            self.overtakes,
+            self.finished().len(),
+            self.finish_s.len(),
+            self.spread_s(),
+            self.order()
+        );
+    }
+}
+
+/// `car` on pole driven at `pole`, seven more behind it: grid slot `k + 1` at `field[k]`
+/// (the last repeated for the rest), racing each other with `racecraft` (else following).
+fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) -> RaceFigures {
     let root = ContentRoot::Embedded;
     let mut setup = Setup::load(&root, "circuit", car, PlatformProfile::load("desktop").unwrap()).unwrap();
     setup.add_opponents(&root, OPPONENTS, car).unwrap();
-    setup.ai_difficulty = field;
+    setup.ai_difficulty = field[0];
     let line = level_line(&root, &setup.level, &setup.car).unwrap().line;
     let chassis = setup.car.chassis[0].size_m;
     let (half_w, half_l) = (chassis.x * 0.5, chassis.z * 0.5);
-    let mut ai = AiRace::on_at(Race::headless(&setup), &line, &setup.car, pole);
+    let mut ai = AiRace::on_at(Race::headless_field(&setup, field, racecraft), &line, &setup.car, pole);
     let n = ai.race.world.cars().len();
     assert_eq!(n, OPPONENTS + 1);
     let length = line.length_m();
@@ -127,6 +165,22 @@ fn race(car: &str, pole: AiDifficulty, field: AiDifficulty) -> RaceFigures {
                 let now = prints[i].overlaps(&prints[j]);
                 if now && !touching[i * n + j] {
                     contacts += 1;
+                    if std::env::var_os("RACECRAFT_WHERE").is_some() {
+                        let at = |k: usize| {
+                            let b = w.car_body(k);
+                            let p = b.translation();
+                            let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
+                            (l.offset_m, b.linvel().length(), line.speed_at(l.s_m))
+                        };
+                        println!(
+                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m; (offset, speed, line speed) {:?} {:?}",
+                            tick as f32 * dt,
+                            last_s[i],
+                            progress[i] - progress[j],
+                            at(i),
+                            at(j)
+                        );
+                    }
                 }
                 touching[i * n + j] = now;
                 // Who leads the pair changes only once the new leader is a car length
@@ -155,44 +209,63 @@ fn race(car: &str, pole: AiDifficulty, field: AiDifficulty) -> RaceFigures {
 
 #[test]
 fn eight_ai_cars_race_three_laps_with_few_contacts() {
-    let f = race("sedan", AiDifficulty::Ace, AiDifficulty::Ace);
-    let finished: Vec<f32> = f.finish_s.iter().copied().filter(|t| !t.is_nan()).collect();
-    let (first, last) = finished
-        .iter()
-        .fold((f32::INFINITY, 0.0f32), |(a, b), &t| (a.min(t), b.max(t)));
-    println!(
-        "8 sedans, 3 laps, ace: contacts {} ({:.2} per lap), overtakes {}, finished {}/8, first {first:.1} s, last {last:.1} s, spread {:.1} s",
-        f.contacts,
-        f.contacts as f32 / LAPS,
-        f.overtakes,
-        finished.len(),
-        last - first
-    );
-    assert_eq!(finished.len(), 8, "every car finishes: {:?}", f.finish_s);
+    let f = race("sedan", AiDifficulty::Ace, &[AiDifficulty::Ace], false);
+    f.print("8 sedans, 3 laps, ace, following");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
     // Every car drives the same line at the same pace and follows a car ahead rather than
     // closing on it: touching should be rare. Measured 0 contacts in 3 laps (2 before the
-    // followers kept a time gap) and no overtakes (a procession: the driver does not pass
-    // yet, issue #22 part 2). A bound of one contact per lap fails a follower that rams.
+    // followers kept a time gap) and no overtakes (a procession). A bound of one contact
+    // per lap fails a follower that rams.
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
 }
 
-/// The hard case for following: faster cars catch a slower one and, with no passing yet,
+/// The hard case for following: faster cars catch a slower one and, without racecraft,
 /// queue behind it at speed. With a fixed 8 m gap they touched 103 times in 3 laps (34 a
 /// lap: 3.4 m between bumpers at 40 m/s); with the gap growing 0.3 s per m/s, none.
 #[test]
 fn aces_queue_behind_a_rookie_on_pole_without_ramming_it() {
-    let f = race("sedan", AiDifficulty::Rookie, AiDifficulty::Ace);
-    println!(
-        "rookie on pole, 7 aces behind, 3 laps: contacts {} ({:.2} per lap), overtakes {}, finish {:?}",
-        f.contacts,
-        f.contacts as f32 / LAPS,
-        f.overtakes,
-        f.finish_s
-    );
-    assert!(
-        f.finish_s.iter().all(|t| !t.is_nan()),
-        "every car finishes: {:?}",
-        f.finish_s
-    );
+    let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], false);
+    f.print("rookie on pole, 7 aces behind, 3 laps, following");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// Issue #22's target for racecraft: the aces get past the rookie on pole, touching at
+/// most once a lap. Not met yet (PERFORMANCE.md, racecraft: the aces pass but lose more
+/// time in incidents than the rookie's pace costs it, and touch about twice a lap), so
+/// ignored until it is; run it with `--include-ignored` to see where it stands.
+#[test]
+#[ignore = "racecraft does not yet meet it: see PERFORMANCE.md, racecraft"]
+fn aces_pass_a_rookie_on_pole_with_racecraft() {
+    let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
+    f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+    // An ace laps ~12 % faster than a rookie (tests/ai_pace.rs): over three laps every ace
+    // has the pace to pass it. At least half of them must have got by.
+    assert!(f.overtakes >= 4, "{} overtakes", f.overtakes);
+    assert_ne!(f.order()[0], 0, "the rookie on pole does not win: {:?}", f.order());
+}
+
+/// Eight aces racing each other with racecraft.
+#[test]
+fn eight_aces_race_with_racecraft_touching_at_most_once_a_lap() {
+    let f = race("sedan", AiDifficulty::Ace, &[AiDifficulty::Ace], true);
+    f.print("8 sedans, 3 laps, ace, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// A mixed field on the grid in the wrong order (the slowest in front), racing: the faster
+/// cars pass (following alone, no one does), and the field does not pile up. The contact
+/// bound is two a lap, twice issue #22's target for the rookie-on-pole race above (which
+/// racecraft does not meet yet): it still fails a racecraft that rams or swipes as a habit.
+#[test]
+fn a_mixed_field_in_the_wrong_order_races_with_passes_and_few_contacts() {
+    use AiDifficulty::{Ace, Amateur, Pro, Rookie};
+    let f = race("sedan", Rookie, &[Rookie, Amateur, Amateur, Pro, Pro, Ace, Ace], true);
+    f.print("mixed field (rookie, rookie, amateur, amateur, pro, pro, ace, ace), 3 laps, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= 2 * LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+    assert!(f.overtakes > 0, "{} overtakes", f.overtakes);
 }

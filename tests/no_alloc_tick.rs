@@ -176,3 +176,37 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
     eprintln!("{report}");
     assert!(failures.is_empty(), "{}\n{report}", failures.join("\n"));
 }
+
+/// The racecraft (opt-in: cars that see each other, pass, give room, defend) chooses every
+/// AI car's controls without allocating: a mixed field of eight on the circuit, racing,
+/// measured over 20 s after 20 s of warm-up (the traffic lists are fixed arrays; the places
+/// of the cars are a list sized once).
+#[test]
+fn racecraft_allocates_nothing_choosing_controls() {
+    use skidpad::ai::AiDifficulty::{Ace, Amateur, Pro, Rookie};
+    use skidpad::app::Race;
+    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let root = ContentRoot::Embedded;
+    let profile = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
+    let mut setup = Setup::load(&root, "circuit", "sedan", profile).unwrap();
+    setup.add_opponents(&root, 7, "sedan").unwrap();
+    let line = skidpad::raceline::level_line(&root, &setup.level, &setup.car)
+        .unwrap()
+        .line;
+    let race = Race::headless_field(&setup, &[Rookie, Amateur, Amateur, Pro, Pro, Ace, Ace], true);
+    let AiRace { mut race, mut player } = AiRace::on_at(race, &line, &setup.car, Rookie);
+    let (warm_ticks, measured_ticks) = (1200, 1200);
+    let mut allocs = 0u64;
+    for tick in 0..warm_ticks + measured_ticks {
+        let input = player.input(&race.world);
+        let before = allocations();
+        race.opponents.drive(&mut race.world);
+        if tick >= warm_ticks {
+            allocs += allocations() - before;
+        }
+        race.world.step(&input);
+        player.after_tick(&race.world);
+    }
+    eprintln!("racecraft, 8 cars, {measured_ticks} ticks: {allocs} allocations choosing controls");
+    assert_eq!(allocs, 0);
+}

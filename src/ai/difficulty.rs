@@ -16,8 +16,20 @@
 //! wander more: the race mode's difficulty row picks one for every opponent. The wander is a sum of two sines along
 //! the line whose phases come from a seed in the race set-up (the car's grid slot), never
 //! from a random source: the same race drives the same way, and a replay reproduces it.
+//!
+//! Racecraft follows the level too ([`AiDifficulty::racecraft`]): a rookie keeps a longer
+//! gap, needs a bigger pace edge before it tries a pass, moves across slower and never
+//! defends; an ace follows closest, passes on the smallest edge and covers the inside.
+//!
+//! | level   | time gap (s) | passes a car slower by (of the line's speed) | defends | moves across (m/s) |
+//! |---------|--------------|----------------------------------------------|---------|--------------------|
+//! | rookie  | 0.45         | 5 %                                          | no      | 1.0                |
+//! | amateur | 0.4          | 3.5 %                                        | yes     | 1.2                |
+//! | pro     | 0.35         | 3 %                                          | yes     | 1.4                |
+//! | ace     | 0.3          | 2.5 %                                        | yes     | 1.5                |
 
 use super::driver::AiSettings;
+use super::racecraft::RacecraftSettings;
 use super::wander::Wander;
 use std::fmt;
 use std::str::FromStr;
@@ -71,6 +83,22 @@ impl AiDifficulty {
         }
     }
 
+    /// How this level races others (see the table above).
+    pub fn racecraft(self) -> RacecraftSettings {
+        let (time_gap_s, pass_margin, defends, lateral_mps) = match self {
+            Self::Rookie => (0.45, 0.05, false, 1.0),
+            Self::Amateur => (0.4, 0.035, true, 1.2),
+            Self::Pro => (0.35, 0.03, true, 1.4),
+            Self::Ace => return RacecraftSettings::default(),
+        };
+        RacecraftSettings {
+            time_gap_s,
+            pass_margin,
+            defends,
+            lateral_mps,
+        }
+    }
+
     /// The driver settings of this level for the car with `seed` (its grid slot in the race
     /// set-up): the tuned settings with this level's speed and wander.
     pub fn settings(self, seed: u64) -> AiSettings {
@@ -121,5 +149,18 @@ mod tests {
             assert!(pair[0].wander_m() > pair[1].wander_m(), "{pair:?}");
         }
         assert_eq!(AiDifficulty::Ace.settings(7), AiSettings::default());
+    }
+
+    #[test]
+    fn lower_levels_race_more_cautiously() {
+        for pair in AiDifficulty::ALL.windows(2) {
+            let (low, high) = (pair[0].racecraft(), pair[1].racecraft());
+            assert!(low.time_gap_s > high.time_gap_s, "{pair:?}");
+            assert!(low.pass_margin > high.pass_margin, "{pair:?}");
+            assert!(low.lateral_mps < high.lateral_mps, "{pair:?}");
+            assert!(high.defends, "{pair:?}");
+        }
+        assert!(!AiDifficulty::Rookie.racecraft().defends);
+        assert_eq!(AiDifficulty::Ace.racecraft(), RacecraftSettings::default());
     }
 }

@@ -55,6 +55,30 @@ impl Default for AiSettings {
     }
 }
 
+/// What the driver's racecraft asks of it this tick, beside the line (see
+/// [`super::Racecraft`]): where to drive across the track and how fast at most.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plan {
+    /// Drive this far left of the line (negative: right), m, on top of the wander.
+    pub offset_m: f32,
+    /// Never aim faster than this, m/s (following a car ahead).
+    pub speed_cap_mps: f32,
+    /// Read the speed profile this much further ahead, s: brake earlier (alongside another
+    /// car on the outside of a corner).
+    pub preview_extra_s: f32,
+}
+
+impl Default for Plan {
+    /// On the line, no cap, the usual braking.
+    fn default() -> Self {
+        Self {
+            offset_m: 0.0,
+            speed_cap_mps: f32::INFINITY,
+            preview_extra_s: 0.0,
+        }
+    }
+}
+
 /// An AI driving one car along a line.
 #[derive(Debug, Clone)]
 pub struct AiDriver {
@@ -88,6 +112,11 @@ impl AiDriver {
         &self.line
     }
 
+    /// How far it wanders off the line at `s_m` along it, m (positive left).
+    pub fn wander_m(&self, s_m: f32) -> f32 {
+        self.settings.wander.offset_m(s_m)
+    }
+
     /// The controls for this tick of a car whose chassis is `body` and whose latest
     /// telemetry is `telemetry`.
     pub fn control(&mut self, car: &CarDef, body: &RigidBody, telemetry: &Telemetry, dt_s: f32) -> VehicleControl {
@@ -104,6 +133,24 @@ impl AiDriver {
         dt_s: f32,
         speed_cap_mps: f32,
     ) -> VehicleControl {
+        let plan = Plan {
+            speed_cap_mps,
+            ..Plan::default()
+        };
+        self.control_planned(car, body, telemetry, dt_s, &plan)
+    }
+
+    /// [`AiDriver::control`] carrying out the racecraft's `plan`: off the line by its
+    /// offset, under its speed cap, braking as much earlier as it asks.
+    pub fn control_planned(
+        &mut self,
+        car: &CarDef,
+        body: &RigidBody,
+        telemetry: &Telemetry,
+        dt_s: f32,
+        plan: &Plan,
+    ) -> VehicleControl {
+        let speed_cap_mps = plan.speed_cap_mps;
         let p3 = body.translation();
         let forward3 = *body.rotation() * Vec3::Z;
         let pos = Vec2::new(p3.x, p3.z);
@@ -116,7 +163,8 @@ impl AiDriver {
         // curvature 2·sin(α)/L_d; the bicycle's front angle for it is atan(L·κ).
         let lookahead = self.settings.lookahead_m + self.settings.lookahead_s * speed.max(0.0);
         let target = self.line.point_at(here.s_m + lookahead)
-            + self.line.left_at(here.s_m + lookahead) * self.settings.wander.offset_m(here.s_m + lookahead);
+            + self.line.left_at(here.s_m + lookahead)
+                * (self.settings.wander.offset_m(here.s_m + lookahead) + plan.offset_m);
         let to_target = target - pos;
         let distance = to_target.length().max(1e-3);
         // Angle of the target left of the heading (world x is left of +z).
@@ -125,7 +173,7 @@ impl AiDriver {
         let curvature = 2.0 * left.sin() / distance;
         // Plus a cross-track term (Stanley): tires need slip angles, so pure pursuit alone
         // settles a little outside a long corner; this pulls the car back onto the line.
-        let off_wanted = here.offset_m - self.settings.wander.offset_m(here.s_m);
+        let off_wanted = here.offset_m - self.settings.wander.offset_m(here.s_m) - plan.offset_m;
         let cross_track = (-self.settings.cross_track_gain * off_wanted / (speed.abs() + 1.0)).atan();
         // Yaw damping: steer against the difference between the yaw rate the arc asks
         // (κ·v) and the car's, so a car that starts to swing in a quick change of direction
@@ -133,9 +181,25 @@ impl AiDriver {
         let yaw_error = curvature * speed - body.angvel().y;
         let delta = (self.wheelbase_m * curvature).atan() + cross_track + self.settings.yaw_feedback_s * yaw_error;
 
-        let preview = here.s_m + speed.max(0.0) * self.settings.speed_preview_s;
-        let target_speed = (self.line.speed_at(here.s_m).min(self.line.speed_at(preview)) * self.settings.speed_scale)
-            .min(speed_cap_mps.max(0.0));
+        let preview = here.s_m + speed.max(0.0) * (self.settings.speed_preview_s + plan.preview_extra_s.max(0.0));
+        // Off the line the corner's radius differs: R − d on the inside. The friction-limited
+        // cornering speed of a point mass, v = √(μ·g·R), scales by √(R'/R). An offset copy of
+        // the racing line is not itself a racing line: on the outside of a late apex it
+        // bends tighter than the line does, and driven at the line's speed it ran cars off
+        // the track. So either side counts as the inside, four times over: √(1 − 4·|κ|·|d|).
+        let radius_scale = if plan.offset_m == 0.0 {
+            1.0
+        } else {
+            // The tighter of where the car is and where it previews: measured only ahead, a
+            // car still mid-corner previewing the exit's straight was let run the line's
+            // speed on its tighter offset path.
+            let curvature_at = |s: f32| (self.line.turn_rad(s - 10.0, 20.0) / 20.0).abs();
+            let curvature = curvature_at(here.s_m).max(curvature_at(preview));
+            (1.0 - 4.0 * curvature * plan.offset_m.abs()).clamp(0.64, 1.0).sqrt()
+        };
+        let target_speed =
+            (self.line.speed_at(here.s_m).min(self.line.speed_at(preview)) * self.settings.speed_scale * radius_scale)
+                .min(speed_cap_mps.max(0.0));
         let mut c = self.ackermann.control(
             &AckermannControl {
                 // Ackermann control steers positive to the right.

@@ -13,6 +13,9 @@ const BLOCK: usize = 8;
 /// block must never be skipped for rounding (the result would change).
 const BLOCK_MARGIN_M: f32 = 0.01;
 
+/// Step between the tangents [`DrivingLine::turn_rad`] compares, m.
+const TURN_STEP_M: f32 = 10.0;
+
 /// A closed line in world (x, z), metres, with a target speed per point.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DrivingLine {
@@ -100,7 +103,9 @@ impl DrivingLine {
         s_m.rem_euclid(self.length_m)
     }
 
-    fn segment_at(&self, s_m: f32) -> (usize, f32) {
+    /// The segment holding distance `s_m` (its first point's index) and the fraction of
+    /// the way along it.
+    pub(super) fn segment_at(&self, s_m: f32) -> (usize, f32) {
         let s = self.wrap(s_m);
         // s_m is sorted: binary search for the segment holding s.
         let i = match self.s_m.binary_search_by(|x| x.total_cmp(&s)) {
@@ -125,6 +130,24 @@ impl DrivingLine {
         let (i, _) = self.segment_at(s_m);
         let t = (self.points[(i + 1) % self.points.len()] - self.points[i]).normalize_or(Vec2::Y);
         Vec2::new(t.y, -t.x)
+    }
+
+    /// How far the line turns between `s_m` and `s_m + span_m`, rad, positive to the left:
+    /// the signed angles between tangents 10 m apart, summed (a hairpin turns π, not 0). A
+    /// corner turns the way its inside lies.
+    pub fn turn_rad(&self, s_m: f32, span_m: f32) -> f32 {
+        let tangent = |s: f32| (self.point_at(s + 1.0) - self.point_at(s)).normalize_or(Vec2::Y);
+        let steps = (span_m / TURN_STEP_M).ceil().max(1.0) as usize;
+        let step = span_m / steps as f32;
+        let mut a = tangent(s_m);
+        let mut turn = 0.0;
+        for k in 1..=steps {
+            let b = tangent(s_m + step * k as f32);
+            let left = Vec2::new(a.y, -a.x);
+            turn += left.dot(b).atan2(a.dot(b));
+            a = b;
+        }
+        turn
     }
 
     /// The target speed at distance `s_m`, m/s.
@@ -215,6 +238,24 @@ mod tests {
         assert_eq!(l.point_at(-50.0), Vec2::new(0.0, 50.0));
         assert_eq!(l.speed_at(50.0), 15.0);
         assert_eq!(l.speed_at(350.0), 25.0, "last segment blends back to the first point");
+    }
+
+    #[test]
+    fn turns_are_signed_by_the_side_of_their_inside() {
+        let l = square();
+        // Driving +x then +z: +z is to the right of +x (left_at points to -z).
+        let turn = l.turn_rad(90.0, 20.0);
+        assert!((turn + std::f32::consts::FRAC_PI_2).abs() < 1e-3, "{turn}");
+        assert!(
+            l.left_at(90.0).dot(l.point_at(110.0) - l.point_at(90.0)) < 0.0,
+            "the corner turns right"
+        );
+        assert_eq!(l.turn_rad(20.0, 20.0), 0.0, "a straight does not turn");
+        let lap = l.turn_rad(50.0, 400.0);
+        assert!(
+            (lap + std::f32::consts::TAU).abs() < 1e-3,
+            "a lap turns a whole turn: {lap}"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //!
 //! - [`opponents`]: AI cars on the grid and their drivers.
 //! - [`ai_player`]: the AI at the player's wheel, lap timing, and [`AiRace`].
+//! - [`track_room`]: the room beside the racing line the opponents pass within.
 //!
 //! The line the AI drives comes from [`crate::raceline::level_line`]. AI controls are
 //! recomputed from the world each tick and never recorded: a replay stores the player's
@@ -11,10 +12,13 @@
 
 mod ai_player;
 mod opponents;
+mod track_room;
 
 pub use ai_player::{AiPlayer, AiRace};
 pub use opponents::{grid_slot, Opponents};
+pub use track_room::line_room;
 
+use crate::ai::AiDifficulty;
 use crate::app::Setup;
 use crate::sim::{ChunkProvider, SimWorld, SyncProvider, TickInput, TickPart};
 
@@ -45,9 +49,15 @@ impl Race {
     /// As [`Race::new`], for a race nothing draws (`run`, the soak, the tests): the world
     /// keeps no chunk events.
     pub fn headless(setup: &Setup) -> Race {
+        Self::headless_field(setup, &[setup.ai_difficulty], false)
+    }
+
+    /// As [`Race::headless`], opponent `k` at `difficulties[k]` (the last repeated for the
+    /// rest): a mixed field; with `racecraft`, racing each other rather than following.
+    pub fn headless_field(setup: &Setup, difficulties: &[AiDifficulty], racecraft: bool) -> Race {
         let mut world = Self::level_world(setup, Box::new(SyncProvider::new(setup.level.chunks.clone())));
         world.discard_chunk_events();
-        Self::on(world, setup)
+        Self::on_field(world, setup, difficulties, racecraft)
     }
 
     /// The world of `setup` with only the player's car and the level's own bodies in it,
@@ -65,10 +75,20 @@ impl Race {
 
     /// Puts `setup`'s opponents on the grid of `world` (from [`Race::level_world`]), driving the
     /// setup's line.
-    pub fn on(mut world: SimWorld, setup: &Setup) -> Race {
-        let opponents = match &setup.opponents_line {
-            Some(line) => Opponents::spawn_at(&mut world, &line.line, &setup.opponents, setup.ai_difficulty),
-            None => Opponents::default(),
+    pub fn on(world: SimWorld, setup: &Setup) -> Race {
+        Self::on_field(world, setup, &[setup.ai_difficulty], false)
+    }
+
+    /// As [`Race::on`], opponent `k` at `difficulties[k]` (the last repeated for the rest);
+    /// with `racecraft`, racing each other within the room beside the line that the
+    /// level's track leaves (not yet the default: see PERFORMANCE.md, racecraft).
+    pub fn on_field(mut world: SimWorld, setup: &Setup, difficulties: &[AiDifficulty], racecraft: bool) -> Race {
+        let opponents = match (&setup.opponents_line, setup.opponents.first()) {
+            (Some(line), Some(car)) => {
+                let room = racecraft.then(|| std::sync::Arc::new(line_room(&setup.level, &line.line, car)));
+                Opponents::spawn_field(&mut world, &line.line, room.as_ref(), &setup.opponents, difficulties)
+            }
+            _ => Opponents::default(),
         };
         Race { world, opponents }
     }

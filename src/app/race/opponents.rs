@@ -1,8 +1,12 @@
 //! AI opponents: cars on a grid behind the player, each driven along the level's line by
-//! its own [`AiDriver`], following rather than ramming a car ahead, and put back on the
-//! line when overturned or stuck.
+//! its own [`AiDriver`] with its own [`Racecraft`] (following rather than ramming a car
+//! ahead, passing, giving room, defending), and put back beside the line when overturned
+//! or stuck.
 
-use crate::ai::{AiDifficulty, AiDriver, DrivingLine, StuckWatch};
+use crate::ai::{
+    AiDifficulty, AiDriver, CarPlace, DrivingLine, LineRoom, Plan, Racecraft, StuckWatch, Traffic, FOLLOW_GAP_M,
+    SEE_AHEAD_M, SEE_BEHIND_M,
+};
 use crate::sim::SimWorld;
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
@@ -12,16 +16,19 @@ use std::sync::Arc;
 const GRID_SPACING_M: f32 = 10.0;
 /// Lateral offset of alternate grid slots from the line, m.
 const GRID_STAGGER_M: f32 = 1.6;
-/// An AI car watches for cars this far ahead on the line, m (beyond the gap it keeps at
-/// the circuit's top speeds, 8 + 0.3 × 55 ≈ 25 m).
+/// A car put back on the track waits off the racing line, this far short of the room at
+/// its edge, m (rejoining from there, [`Racecraft`], without cutting across traffic).
+const PUT_BACK_EDGE_MARGIN_M: f32 = 0.5;
+/// Without racecraft (the default race): an AI car watches for cars this far ahead on the
+/// line, m (beyond the gap it keeps at the circuit's top speeds, 8 + 0.3 × 55 ≈ 25 m).
 const FOLLOW_DISTANCE_M: f32 = 60.0;
-/// The gap it keeps to a car ahead at rest, centre to centre, m.
-const FOLLOW_GAP_M: f32 = 8.0;
-/// The gap grows by this much per m/s of its own speed, s (a time gap). Without it, a queue
-/// of aces behind a slower car at speed touched 34 times a lap (8 m centre to centre left
-/// 3.4 m between bumpers at 40 m/s: under 0.1 s); with 0.3 s, none (tests/ai_racecraft.rs).
+/// Without racecraft: a car ahead this close to its offset from the line is in its path, m.
+const FOLLOW_LATERAL_M: f32 = 2.5;
+/// Without racecraft: the gap kept grows by this much per m/s of speed, s. Without it a
+/// queue of aces behind a slower car at speed touched 34 times a lap (8 m centre to centre
+/// left 3.4 m between bumpers at 40 m/s); with 0.3 s, none (tests/ai_racecraft.rs).
 const FOLLOW_TIME_GAP_S: f32 = 0.3;
-/// How fast it closes a larger gap: speed over the car ahead per metre of extra gap, 1/s.
+/// Without racecraft: how fast it closes a larger gap, 1/s.
 const FOLLOW_GAIN_PER_S: f32 = 0.5;
 
 /// Grid slot `k` (1 = first behind the player) behind `start` along `line`: a position and
@@ -37,21 +44,40 @@ pub fn grid_slot(line: &DrivingLine, start: Vec2, k: usize) -> (Vec2, f32) {
     (p + left * (side * GRID_STAGGER_M), t.x.atan2(t.y))
 }
 
+/// One AI car: its place in the world, its driver and its racecraft.
+#[derive(Debug, Clone)]
+struct Opponent {
+    /// Index of its car in the world.
+    index: usize,
+    def: CarDef,
+    driver: AiDriver,
+    watch: StuckWatch,
+    racecraft: Racecraft,
+    /// Its speed scale (the difficulty's pace), for the pace it aims at.
+    speed_scale: f32,
+}
+
 /// AI cars in a world, each with its driver.
 #[derive(Debug, Clone, Default)]
 pub struct Opponents {
-    cars: Vec<(usize, CarDef, AiDriver, StuckWatch)>,
+    cars: Vec<Opponent>,
+    /// Room beside the line, shared (a level without a track has none: no passing).
+    room: Arc<LineRoom>,
     /// Per world car: where on the line it was last tick (search hint).
     hints: Vec<Option<usize>>,
-    /// Per world car, this tick: position, distance along the line, offset from it, speed.
-    places: Vec<(Vec2, f32, f32, f32)>,
-    /// How well they drive.
+    /// Per world car, this tick: position and its place on the line.
+    places: Vec<(Vec2, CarPlace)>,
+    /// How well they drive (the setting; a mixed field reports its first car's).
     difficulty: AiDifficulty,
+    /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin) or
+    /// only follow (the default race: racecraft does not yet hold its contact bound with
+    /// a slow car ahead, see PERFORMANCE.md).
+    racecraft: bool,
 }
 
 impl Opponents {
     /// Adds one car per entry of `defs` to `world` on the grid behind the player, each
-    /// driven along `line` at the top difficulty.
+    /// driven along `line` at the top difficulty, with no room to pass.
     pub fn spawn(world: &mut SimWorld, line: &Arc<DrivingLine>, defs: &[CarDef]) -> Opponents {
         Self::spawn_at(world, line, defs, AiDifficulty::Ace)
     }
@@ -64,35 +90,56 @@ impl Opponents {
         defs: &[CarDef],
         difficulty: AiDifficulty,
     ) -> Opponents {
+        Self::spawn_field(world, line, None, defs, &[difficulty])
+    }
+
+    /// As [`Opponents::spawn`], car `k` at `difficulties[k]` (the last repeated for the
+    /// rest; the top difficulty if empty); racing each other within `room` beside the line
+    /// when given, else only following.
+    pub fn spawn_field(
+        world: &mut SimWorld,
+        line: &Arc<DrivingLine>,
+        room: Option<&Arc<LineRoom>>,
+        defs: &[CarDef],
+        difficulties: &[AiDifficulty],
+    ) -> Opponents {
         let p = world.player_body().translation();
         let start = Vec2::new(p.x, p.z);
         let mut cars = Vec::with_capacity(defs.len());
+        let difficulty_of = |k: usize| difficulties.get(k).or(difficulties.last()).copied().unwrap_or_default();
         for (k, def) in defs.iter().enumerate() {
             let (slot, heading) = grid_slot(line, start, k + 1);
             let y = world.ground_height_at(slot.x, slot.y).unwrap_or(p.y) + 0.4;
             let index = world.add_car(def, Vec3::new(slot.x, y, slot.y), heading);
-            cars.push((
+            let difficulty = difficulty_of(k);
+            let (width_m, length_m) = footprint_m(def);
+            cars.push(Opponent {
                 index,
-                def.clone(),
-                AiDriver::new(line.clone(), def, difficulty.settings(k as u64 + 1)),
-                StuckWatch::default(),
-            ));
+                def: def.clone(),
+                driver: AiDriver::new(line.clone(), def, difficulty.settings(k as u64 + 1)),
+                watch: StuckWatch::default(),
+                racecraft: Racecraft::new(difficulty.racecraft(), width_m, length_m),
+                speed_scale: difficulty.speed_scale(),
+            });
         }
         let n = world.cars().len();
         Opponents {
             cars,
+            room: room.cloned().unwrap_or_default(),
             hints: vec![None; n],
             places: Vec::with_capacity(n),
-            difficulty,
+            difficulty: difficulty_of(0),
+            racecraft: room.is_some(),
         }
     }
 
-    /// Sets every AI car's controls for the next tick from the world as it is. An AI car
-    /// closing on any car ahead of it on the line (within the following distance and
-    /// nearly in its path) aims no faster than that car plus a margin that shrinks with the
-    /// gap, keeping a gap that grows with its speed, so it follows rather than rams.
+    /// Sets every AI car's controls for the next tick from the world as it is: each sees
+    /// the cars around it ([`Traffic`]) and its racecraft decides where across the track
+    /// to drive and how fast at most (following a car ahead rather than ramming it,
+    /// passing on a free side, giving room, defending, rejoining), which its driver
+    /// carries out.
     pub fn drive(&mut self, world: &mut SimWorld) {
-        let Some(line) = self.cars.first().map(|(_, _, d, _)| d.line().clone()) else {
+        let Some(line) = self.cars.first().map(|c| c.driver.line().clone()) else {
             return;
         };
         let dt = world.dt_s();
@@ -105,37 +152,49 @@ impl Opponents {
             let p = world.car_body(i).translation();
             let at = line.locate(Vec2::new(p.x, p.z), *hint);
             *hint = Some(at.index);
-            self.places
-                .push((Vec2::new(p.x, p.z), at.s_m, at.offset_m, world.car_forward_speed(i)));
+            let place = CarPlace {
+                id: i,
+                s_m: at.s_m,
+                offset_m: at.offset_m,
+                speed_mps: world.car_forward_speed(i),
+            };
+            self.places.push((Vec2::new(p.x, p.z), place));
         }
-        for (index, def, driver, watch) in &mut self.cars {
-            let (my_pos, my_s, my_offset, my_speed) = self.places[*index];
-            let mut cap = f32::INFINITY;
-            for (other, &(pos, s, offset, speed)) in self.places.iter().enumerate() {
-                if other == *index || pos.distance_squared(my_pos) > FOLLOW_DISTANCE_M * FOLLOW_DISTANCE_M * 2.25 {
-                    continue;
-                }
-                let gap = (s - my_s).rem_euclid(length);
-                if gap > 0.0 && gap < FOLLOW_DISTANCE_M && (offset - my_offset).abs() < 2.5 {
-                    // Constant time-gap spacing (adaptive cruise control's policy; Rajamani,
-                    // Vehicle Dynamics and Control, ch. 6): the gap kept grows with speed.
-                    let want_m = FOLLOW_GAP_M + FOLLOW_TIME_GAP_S * my_speed.max(0.0);
-                    cap = cap.min(speed.max(0.0) + FOLLOW_GAIN_PER_S * (gap - want_m));
+        // Seen within the window along the line, and near in the world too (not a car on
+        // another part of the track that the line passes close to).
+        let see_m = SEE_AHEAD_M.max(SEE_BEHIND_M) * 1.5;
+        for car in &mut self.cars {
+            let (my_pos, me) = self.places[car.index];
+            let mut traffic = Traffic::new(me);
+            for &(pos, other) in &self.places {
+                if pos.distance_squared(my_pos) <= see_m * see_m {
+                    traffic.see(other, length);
                 }
             }
-            let telemetry = world.telemetry(*index);
-            let c = driver.control_capped(def, world.car_body(*index), &telemetry, dt, cap);
-            world.set_car_control(*index, c);
+            let plan = if self.racecraft {
+                let wander = car.driver.wander_m(me.s_m);
+                car.racecraft
+                    .plan(&traffic, &line, &self.room, car.speed_scale, wander, dt)
+            } else {
+                follow_only(&self.places, car.index, length)
+            };
+            let telemetry = world.telemetry(car.index);
+            let c = car
+                .driver
+                .control_planned(&car.def, world.car_body(car.index), &telemetry, dt, &plan);
+            world.set_car_control(car.index, c);
             // Held back by a car ahead (cap near 0) is waiting, not stuck.
-            if watch.update(world.car_body(*index), cap > 2.0 * crate::ai::STILL_BELOW_MPS, dt) {
-                put_back_on_line(world, *index, &line, my_s);
+            let wants_to_move = plan.speed_cap_mps > 2.0 * crate::ai::STILL_BELOW_MPS;
+            if car.watch.update(world.car_body(car.index), wants_to_move, dt) {
+                let offset = put_back_on_line(world, car.index, &line, &self.room, me.s_m);
+                car.racecraft.rejoin_from(offset);
             }
         }
     }
 
     /// The AI cars' definitions, in world order.
     pub fn defs(&self) -> impl Iterator<Item = &CarDef> {
-        self.cars.iter().map(|(_, d, _, _)| d)
+        self.cars.iter().map(|c| &c.def)
     }
 
     /// How well they drive.
@@ -154,15 +213,57 @@ impl Opponents {
     }
 }
 
-/// Puts car `index`, overturned or stuck, back on `line` where it was (`s_m` along it),
-/// upright, facing along the line, at rest, just above the ground.
-fn put_back_on_line(world: &mut SimWorld, index: usize, line: &DrivingLine, s_m: f32) {
-    let p = line.point_at(s_m);
-    let t = (line.point_at(s_m + 1.0) - p).normalize_or(Vec2::Y);
+/// The plan of a car that only follows (no racecraft): on the line, never faster than any
+/// car ahead of it on the line (within [`FOLLOW_DISTANCE_M`] and nearly in its path) plus a
+/// margin that shrinks with the gap, keeping a gap that grows with its speed.
+fn follow_only(places: &[(Vec2, CarPlace)], index: usize, length_m: f32) -> Plan {
+    let (my_pos, me) = places[index];
+    let mut cap = f32::INFINITY;
+    for (other, &(pos, o)) in places.iter().enumerate() {
+        if other == index || pos.distance_squared(my_pos) > FOLLOW_DISTANCE_M * FOLLOW_DISTANCE_M * 2.25 {
+            continue;
+        }
+        let gap = (o.s_m - me.s_m).rem_euclid(length_m);
+        if gap > 0.0 && gap < FOLLOW_DISTANCE_M && (o.offset_m - me.offset_m).abs() < FOLLOW_LATERAL_M {
+            // Constant time-gap spacing (adaptive cruise control's policy; Rajamani,
+            // Vehicle Dynamics and Control, ch. 6): the gap kept grows with speed.
+            let want_m = FOLLOW_GAP_M + FOLLOW_TIME_GAP_S * me.speed_mps.max(0.0);
+            cap = cap.min(o.speed_mps.max(0.0) + FOLLOW_GAIN_PER_S * (gap - want_m));
+        }
+    }
+    Plan {
+        speed_cap_mps: cap,
+        ..Plan::default()
+    }
+}
+
+/// A car's overall width and length, m: its widest chassis box or wheel, its longest box.
+fn footprint_m(def: &CarDef) -> (f32, f32) {
+    let half_length = def
+        .chassis
+        .iter()
+        .map(|b| b.position_m.z.abs() + 0.5 * b.size_m.z)
+        .fold(0.0, f32::max);
+    (2.0 * crate::raceline::half_width_m(def), 2.0 * half_length)
+}
+
+/// Puts car `index`, overturned or stuck, back beside `line` where it was (`s_m` along
+/// it): off the racing line toward the side with more room (traffic on the line passes it
+/// while it rejoins), upright, facing along the line, at rest, just above the ground.
+/// Returns its offset from the line, m.
+fn put_back_on_line(world: &mut SimWorld, index: usize, line: &DrivingLine, room: &LineRoom, s_m: f32) -> f32 {
+    let (left, right) = room.at(line, s_m);
+    let offset = if left >= right {
+        (left - PUT_BACK_EDGE_MARGIN_M).max(0.0)
+    } else {
+        -(right - PUT_BACK_EDGE_MARGIN_M).max(0.0)
+    };
+    let p = line.point_at(s_m) + line.left_at(s_m) * offset;
+    let t = (line.point_at(s_m + 1.0) - line.point_at(s_m)).normalize_or(Vec2::Y);
     let fallback = world.car_body(index).translation().y;
     let y = world.ground_height_at(p.x, p.y).unwrap_or(fallback) + 0.4;
     log::info!(
-        "tick {}: AI car {index} overturned or stuck for {} s; put back on its line at ({:.1}, {:.1})",
+        "tick {}: AI car {index} overturned or stuck for {} s; put back beside its line at ({:.1}, {:.1})",
         world.tick(),
         crate::ai::STUCK_AFTER_S,
         p.x,
@@ -173,4 +274,5 @@ fn put_back_on_line(world: &mut SimWorld, index: usize, line: &DrivingLine, s_m:
         Vec3::new(p.x, y, p.y),
         glam::Quat::from_rotation_y(t.x.atan2(t.y)),
     );
+    offset
 }

@@ -1,0 +1,749 @@
+//! An AI car's racecraft: from the cars around it ([`Traffic`]) and the room beside the line
+//! ([`LineRoom`]), where across the track to drive and how fast at most ([`Plan`]) — follow
+//! without rear-ending, pass on a free side, give room, defend once, rejoin safely.
+//!
+//! One [`Racecraft`] per car keeps what must last between ticks (the side of a pass under
+//! way, the corner last defended, the offset steered now); everything else is decided from
+//! the tick's traffic. Deterministic and allocation-free: it reads only the traffic, the
+//! line and the room.
+//!
+//! Misbehaving? Cars that rear-end: the following gap ([`FOLLOW_GAP_M`], the difficulty's
+//! time gap). Cars that never pass: the pass margin, and the room (a level without a track
+//! has none). Cars that swipe each other mid-pass: [`SIDE_CLEARANCE_M`] and
+//! [`ALONGSIDE_MARGIN_M`].
+
+use super::driver::Plan;
+use super::line::DrivingLine;
+use super::room::LineRoom;
+use super::traffic::{NearbyCar, Traffic};
+
+/// The gap kept to a car ahead at rest, centre to centre, m.
+pub const FOLLOW_GAP_M: f32 = 8.0;
+/// How fast a follower closes a larger gap: speed over the car ahead per metre of extra
+/// gap, 1/s.
+const FOLLOW_GAIN_PER_S: f32 = 0.5;
+/// Space kept between two cars side by side, body to body, m.
+pub const SIDE_CLEARANCE_M: f32 = 0.9;
+/// Two cars count as alongside while their centres are within a car length plus this
+/// along the line, m.
+pub const ALONGSIDE_MARGIN_M: f32 = 2.0;
+/// A pass is finished (back to the line) once the passed car is this far behind, beyond a
+/// car length, m.
+const PASS_CLEAR_M: f32 = 4.0;
+/// A car moving back toward the line stays clear of a car behind it by this much time at its
+/// speed beyond a car length and [`PASS_CLEAR_M`], s.
+const CUT_IN_TIME_S: f32 = 0.3;
+/// A car is attacked (a pass considered) while it is at most this far ahead, m.
+const ATTACK_WITHIN_M: f32 = 30.0;
+/// Held up this long behind a slower car before starting a pass, s (a pace edge that
+/// lasts, not one tick's difference).
+const HELD_BEFORE_PASS_S: f32 = 0.5;
+/// Time constant of the car ahead's pace as watched from behind, s: long enough that a
+/// moment's slowing (a lift, a twitch) does not start a pass, short enough that a slower
+/// driver is found out within a few seconds.
+const PACE_WATCH_S: f32 = 3.0;
+/// The pace of the car ahead is only watched while this car runs at this fraction of its
+/// own aim or more: from a standing start every car ahead is slower than the line (a
+/// flying lap's), and watched then every car would be passed.
+const PACE_WATCH_FROM: f32 = 0.8;
+/// Berth added around a slower car ahead per m/s it is slower, s·(m/m/s): a car far slower
+/// than the traffic is often sliding or sideways, wider than its width.
+const SLOW_CAR_BERTH_S: f32 = 0.1;
+/// Deceleration a follower counts on to stop behind a much slower car, m/s² (well inside
+/// what the cars brake at on the circuit's asphalt, about 9).
+const FOLLOW_BRAKE_MPS2: f32 = 5.0;
+/// A pass is started only where the line turns less than this over the next
+/// [`PASS_START_STRAIGHT_M`], rad: on a straight long enough to complete it before the
+/// next corner (cars that were still alongside into a corner spun).
+const PASS_START_MAX_TURN_RAD: f32 = 0.25;
+const PASS_START_STRAIGHT_M: f32 = 150.0;
+/// The line turns more than this over the next [`CORNER_LOOK_M`] in a corner, rad.
+const CORNER_LOOK_M: f32 = 40.0;
+/// A pass takes the inside of the way the line turns over this far past the car passed, m
+/// (the straight a pass starts on, and the corner after it).
+const PASS_INSIDE_LOOK_M: f32 = 350.0;
+/// A passing car aims this much wider than side by side, m, so that once out of the car's
+/// lane it stays out while the car ahead wanders (hysteresis on "in the path").
+const PASS_EXTRA_M: f32 = 0.3;
+/// How far ahead a braking zone is looked for to defend it, m.
+const DEFEND_LOOK_M: f32 = 90.0;
+/// A braking zone: the line's speed drops below this fraction of the speed here.
+const BRAKING_ZONE_DROP: f32 = 0.85;
+/// How far toward the inside a defender moves, at most, m.
+const DEFEND_OFFSET_M: f32 = 1.5;
+/// Extra speed-profile preview when alongside on the outside of a corner, s.
+const OUTSIDE_BRAKE_EARLY_S: f32 = 0.35;
+/// A car this far beyond the room beside the line (off the track, wander included) has gone
+/// off: it rejoins, m.
+const OFF_TRACK_M: f32 = 1.5;
+/// A car rejoining aims at no more than this fraction of the line's speed: off the track
+/// (grass, gravel) it holds far less than the line's grip, and at the line's speed it spun.
+const REJOIN_SPEED_FRACTION: f32 = 0.6;
+/// The line turns more than this over the next [`CORNER_LOOK_M`] in a corner, rad: there a
+/// car moves only back toward the line (an offset copy of the line bends tighter than the
+/// line, and cars held off it spun).
+const CORNER_TURN_RAD: f32 = 0.35;
+/// How far along the line a corner's turn is measured, m, and the least turn that makes it
+/// a corner (with an inside), rad.
+const CORNER_SPAN_M: f32 = 100.0;
+const CORNER_MIN_TURN_RAD: f32 = 0.15;
+
+/// How a driver races others: the part of a difficulty that is racecraft.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RacecraftSettings {
+    /// The following gap grows by this much per m/s of speed, s (a time gap).
+    pub time_gap_s: f32,
+    /// A pass is tried only while the car ahead's pace (its speed over the line's, watched
+    /// over a few seconds) is this fraction of the line's speed below this car's own.
+    pub pass_margin: f32,
+    /// Whether it covers the inside before a braking zone against a faster car behind.
+    pub defends: bool,
+    /// How fast it moves across the track, m/s.
+    pub lateral_mps: f32,
+}
+
+impl Default for RacecraftSettings {
+    /// The top difficulty's.
+    fn default() -> Self {
+        Self {
+            time_gap_s: 0.3,
+            pass_margin: 0.025,
+            defends: true,
+            lateral_mps: 1.5,
+        }
+    }
+}
+
+/// One car's racecraft and what it keeps between ticks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Racecraft {
+    settings: RacecraftSettings,
+    /// The car's width and length, m.
+    width_m: f32,
+    length_m: f32,
+    /// The offset from the line steered now, m (moves toward the wanted one at
+    /// `lateral_mps`).
+    offset_m: f32,
+    /// The pass under way: the car passed (its id) and the side (+1 left, −1 right).
+    pass: Option<(usize, f32)>,
+    /// Time held up behind a slower car, s.
+    held_s: f32,
+    /// The car ahead watched (its id) and its pace: its speed over the line's, smoothed.
+    watched: Option<(usize, f32)>,
+    /// Where the corner defended last brakes, m along the line (defended once).
+    defended_at_m: Option<f32>,
+    /// Side defended now (+1 left, −1 right, 0 none) and until where along the line (the
+    /// braking point: the line is taken back from there).
+    defend_side: f32,
+    defend_until_m: f32,
+    /// Back on track after an off or a put-back: moving onto the line without crossing a car.
+    rejoining: bool,
+}
+
+impl Racecraft {
+    /// Racecraft for a car `width_m` wide and `length_m` long.
+    pub fn new(settings: RacecraftSettings, width_m: f32, length_m: f32) -> Self {
+        Self {
+            settings,
+            width_m,
+            length_m,
+            offset_m: 0.0,
+            pass: None,
+            held_s: 0.0,
+            watched: None,
+            defended_at_m: None,
+            defend_side: 0.0,
+            defend_until_m: 0.0,
+            rejoining: false,
+        }
+    }
+
+    /// The car was put back at `offset_m` from the line: it rejoins from there.
+    pub fn rejoin_from(&mut self, offset_m: f32) {
+        self.offset_m = offset_m;
+        self.pass = None;
+        self.defend_side = 0.0;
+        self.rejoining = true;
+    }
+
+    /// Whether a pass is under way.
+    pub fn passing(&self) -> bool {
+        self.pass.is_some()
+    }
+
+    /// Whether the car is rejoining the line.
+    pub fn rejoining(&self) -> bool {
+        self.rejoining
+    }
+
+    /// Centre-to-centre lateral distance two cars side by side keep, m.
+    fn side_by_side_m(&self) -> f32 {
+        self.width_m + SIDE_CLEARANCE_M
+    }
+
+    fn alongside(&self, c: &NearbyCar) -> bool {
+        c.gap_m.abs() < self.length_m + ALONGSIDE_MARGIN_M
+    }
+
+    /// This tick's plan for a car aiming at `speed_scale` of the line's speed (its
+    /// difficulty's pace) and wandering `wander_m` off the line, amid `traffic` on `line`
+    /// with `room` beside it, `dt_s` after the last.
+    pub fn plan(
+        &mut self,
+        traffic: &Traffic,
+        line: &DrivingLine,
+        room: &LineRoom,
+        speed_scale: f32,
+        wander_m: f32,
+        dt_s: f32,
+    ) -> Plan {
+        let me = traffic.me();
+        let (room_left, room_right) = room.at(line, me.s_m);
+        let beside = self.side_by_side_m();
+        // In the path: a car whose body overlaps the lane this car is in or is steering for.
+        let steering_m = self.offset_m + wander_m;
+        // A car much slower than this one may be sliding or sideways: a wider berth.
+        let in_path = |c: &NearbyCar| {
+            let berth = beside + SLOW_CAR_BERTH_S * (me.speed_mps - c.speed_mps).max(0.0);
+            (c.offset_m - me.offset_m).abs() < berth || (c.offset_m - steering_m).abs() < berth
+        };
+
+        // Follow: constant time-gap spacing (adaptive cruise control's policy; Rajamani,
+        // Vehicle Dynamics and Control, ch. 6) behind every car ahead in the path.
+        let want_gap = FOLLOW_GAP_M + self.settings.time_gap_s * me.speed_mps.max(0.0);
+        let mut cap = f32::INFINITY;
+        let mut blocker: Option<NearbyCar> = None;
+        for c in traffic.cars().iter().filter(|c| c.gap_m > 0.0 && in_path(c)) {
+            cap = cap.min(c.speed_mps.max(0.0) + FOLLOW_GAIN_PER_S * (c.gap_m - want_gap));
+            // And never faster than stops it behind a much slower car at a steady
+            // deceleration (v² = 2·a·d, constant-deceleration stopping distance): the gain
+            // alone closes on a stopped car too late from 60 m.
+            let room_m = (c.gap_m - self.length_m - ALONGSIDE_MARGIN_M).max(0.0);
+            cap = cap.min(c.speed_mps.max(0.0) + (2.0 * FOLLOW_BRAKE_MPS2 * room_m).sqrt());
+            if c.gap_m < ATTACK_WITHIN_M && blocker.is_none_or(|b| c.gap_m < b.gap_m) {
+                blocker = Some(*c);
+            }
+        }
+
+        let brake_at = braking_zone(line, me.s_m);
+        let in_corner = line.turn_rad(me.s_m, CORNER_LOOK_M).abs() > CORNER_TURN_RAD;
+        let mut wanted = 0.0;
+        if let Some((id, _)) = self.pass {
+            // Not at least half alongside by the braking zone: given up on the straight,
+            // falling in behind under braking rather than mid-corner.
+            let still_behind = traffic
+                .cars()
+                .iter()
+                .any(|c| c.id == id && c.gap_m > 0.5 * self.length_m);
+            if (in_corner || brake_at.is_some()) && still_behind {
+                self.pass = None;
+            } else {
+                wanted = self.continue_pass(traffic, room_left, room_right);
+            }
+        } else if let Some(b) = blocker {
+            // The pace edge: the blocker's speed over the line's where it is, watched over
+            // a few seconds (an exponential moving average; a new car ahead starts as an
+            // equal), against this car's own pace.
+            let ratio = b.speed_mps / line.speed_at(me.s_m + b.gap_m).max(1.0);
+            let rolling = me.speed_mps >= PACE_WATCH_FROM * line.speed_at(me.s_m) * speed_scale;
+            let pace = match self.watched {
+                Some((id, pace)) if id == b.id && rolling => pace + (ratio - pace) * (dt_s / PACE_WATCH_S).min(1.0),
+                _ => 1.0,
+            };
+            self.watched = Some((b.id, pace));
+            let faster = speed_scale - pace > self.settings.pass_margin;
+            self.held_s = if faster { self.held_s + dt_s } else { 0.0 };
+            let straight = line.turn_rad(me.s_m, PASS_START_STRAIGHT_M).abs() < PASS_START_MAX_TURN_RAD;
+            if self.held_s >= HELD_BEFORE_PASS_S && straight {
+                let inside = corner_inside_within(line, me.s_m + b.gap_m, PASS_INSIDE_LOOK_M);
+                let room_ahead = room.narrowest(line, me.s_m, me.s_m + b.gap_m + 20.0);
+                if let Some(side) = free_side(traffic, &b, inside, beside + PASS_EXTRA_M, self.length_m, room_ahead) {
+                    self.pass = Some((b.id, side));
+                    self.defend_side = 0.0;
+                    self.held_s = 0.0;
+                    wanted = b.offset_m + side * (beside + PASS_EXTRA_M);
+                }
+            }
+        } else {
+            self.held_s = 0.0;
+        }
+
+        // Defend: a faster car close behind and a braking zone ahead: cover the inside,
+        // once per corner, and hold it to the corner (no weaving).
+        if self.defend_side != 0.0 && past(line, me.s_m, self.defend_until_m) {
+            self.defend_side = 0.0;
+        }
+        if self.settings.defends && self.pass.is_none() && self.defend_side == 0.0 && !self.rejoining {
+            if let (Some(at), false) = (brake_at, in_corner) {
+                let attacker = traffic
+                    .cars()
+                    .iter()
+                    .any(|c| c.gap_m < -self.length_m && c.gap_m > -25.0 && c.speed_mps > me.speed_mps - 0.5);
+                let fresh = self
+                    .defended_at_m
+                    .is_none_or(|d| line.wrap(at - d).min(line.wrap(d - at)) > 30.0);
+                let inside = corner_inside(line, at);
+                if attacker && fresh && inside != 0.0 {
+                    self.defended_at_m = Some(at);
+                    self.defend_side = inside;
+                    self.defend_until_m = at;
+                }
+            }
+        }
+        if self.defend_side != 0.0 {
+            let inside_room = if self.defend_side > 0.0 { room_left } else { room_right };
+            wanted = self.defend_side * DEFEND_OFFSET_M.min(inside_room);
+        }
+
+        // Rejoin: off the track, back onto it from its nearest edge and then toward the
+        // line, never across a car coming from behind.
+        let off = me.offset_m > room_left + OFF_TRACK_M || -me.offset_m > room_right + OFF_TRACK_M;
+        if !self.rejoining && off {
+            self.rejoin_from((me.offset_m - wander_m).clamp(-room_right, room_left));
+        }
+        if self.rejoining {
+            self.pass = None;
+            self.defend_side = 0.0;
+            wanted = 0.0;
+            let coming = |c: &&NearbyCar| c.gap_m < 0.0 && c.gap_m > -30.0 && c.speed_mps > me.speed_mps;
+            for c in traffic.cars().iter().filter(coming) {
+                wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
+            }
+            if (self.offset_m - wanted).abs() < 0.3 && wanted.abs() < 0.3 {
+                self.rejoining = false;
+            }
+            cap = cap.min(REJOIN_SPEED_FRACTION * line.speed_at(me.s_m) * speed_scale);
+        }
+
+        // Give room: never turn in across a car alongside, nor across the nose of one just
+        // passed, to one side behind (until clear of it by a car length, a margin and 0.3 s
+        // at this speed; a car behind in this car's lane is following, not in the way).
+        let behind_m = self.length_m + PASS_CLEAR_M + CUT_IN_TIME_S * me.speed_mps.max(0.0);
+        let nose_beside =
+            |c: &&NearbyCar| c.gap_m < 0.0 && c.gap_m > -behind_m && (c.offset_m - me.offset_m).abs() > self.width_m;
+        for c in traffic.cars().iter().filter(|c| self.alongside(c) || nose_beside(c)) {
+            wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
+        }
+        wanted = wanted.clamp(-room_right, room_left);
+        // In a corner a car only moves back toward the line (or holds where it is): moving
+        // off it mid-corner tightens its path where the line's speed has no margin left.
+        if in_corner && !self.rejoining && wanted.abs() > self.offset_m.abs() {
+            wanted = self.offset_m.clamp(-room_right, room_left);
+        }
+        let step = self.settings.lateral_mps * dt_s;
+        self.offset_m += (wanted - self.offset_m).clamp(-step, step);
+
+        // Alongside a car on the inside of the corner ahead: brake earlier and let it have
+        // the corner.
+        let mut preview_extra_s = 0.0;
+        if let Some(at) = brake_at {
+            let inside = corner_inside(line, at);
+            let on_my_inside = |c: &NearbyCar| (c.offset_m - me.offset_m) * inside > 0.0;
+            if traffic.cars().iter().any(|c| self.alongside(c) && on_my_inside(c)) {
+                preview_extra_s = OUTSIDE_BRAKE_EARLY_S;
+            }
+        }
+        Plan {
+            offset_m: self.offset_m,
+            speed_cap_mps: cap,
+            preview_extra_s,
+        }
+    }
+
+    /// The offset wanted while a pass is under way: beside the car being passed until it is
+    /// clear behind (then back to the line); abandoned when the side runs out of room.
+    fn continue_pass(&mut self, traffic: &Traffic, room_left: f32, room_right: f32) -> f32 {
+        let Some((id, side)) = self.pass else {
+            return 0.0;
+        };
+        let passed = traffic.cars().iter().find(|c| c.id == id);
+        let Some(p) = passed.filter(|p| p.gap_m > -(self.length_m + PASS_CLEAR_M)) else {
+            // Clear behind (or out of sight): the pass is done.
+            self.pass = None;
+            return 0.0;
+        };
+        let wanted = p.offset_m + side * (self.side_by_side_m() + PASS_EXTRA_M);
+        let room = if side > 0.0 { room_left } else { -room_right };
+        if (wanted - room) * side > 0.5 || p.gap_m > ATTACK_WITHIN_M {
+            // No room on this side any more, or it got away: fall back in behind.
+            self.pass = None;
+            return 0.0;
+        }
+        wanted
+    }
+}
+
+/// `wanted` limited so as not to come within `beside` of a car at `other_m` from the side
+/// the car at `mine_m` is on (it may stay where it is, never move closer).
+fn keep_clear(wanted: f32, mine_m: f32, other_m: f32, beside: f32) -> f32 {
+    if other_m > mine_m {
+        wanted.min((other_m - beside).max(mine_m))
+    } else {
+        wanted.max((other_m + beside).min(mine_m))
+    }
+}
+
+/// The side (+1 left, −1 right) on which to pass `blocker`: one with room for a car beside
+/// it and no other car there, the corner's inside (`inside`) first.
+fn free_side(
+    traffic: &Traffic,
+    blocker: &NearbyCar,
+    inside: f32,
+    beside: f32,
+    length_m: f32,
+    (room_left, room_right): (f32, f32),
+) -> Option<f32> {
+    let first = if inside == 0.0 { 1.0 } else { inside };
+    [first, -first].into_iter().find(|&side| {
+        let target = blocker.offset_m + side * beside;
+        let fits = if side > 0.0 {
+            target <= room_left
+        } else {
+            -target <= room_right
+        };
+        let taken = traffic.cars().iter().any(|c| {
+            c.id != blocker.id
+                && c.gap_m > -length_m
+                && c.gap_m < blocker.gap_m + length_m + ALONGSIDE_MARGIN_M
+                && (c.offset_m - target).abs() < beside
+        });
+        fits && !taken
+    })
+}
+
+/// The inside of the corner starting at `s_m` (+1 left, −1 right), or 0 on a straight.
+fn corner_inside(line: &DrivingLine, s_m: f32) -> f32 {
+    corner_inside_within(line, s_m, CORNER_SPAN_M)
+}
+
+/// The way the line turns over `span_m` from `s_m` (+1 left, −1 right), or 0 if hardly.
+fn corner_inside_within(line: &DrivingLine, s_m: f32, span_m: f32) -> f32 {
+    let turn = line.turn_rad(s_m, span_m);
+    if turn.abs() < CORNER_MIN_TURN_RAD {
+        0.0
+    } else {
+        turn.signum()
+    }
+}
+
+/// Where along the line the next braking zone begins within [`DEFEND_LOOK_M`] of `s_m`, if
+/// one does.
+fn braking_zone(line: &DrivingLine, s_m: f32) -> Option<f32> {
+    let here = line.speed_at(s_m);
+    (1..=(DEFEND_LOOK_M / 10.0) as usize)
+        .map(|k| s_m + 10.0 * k as f32)
+        .find(|&s| line.speed_at(s) < BRAKING_ZONE_DROP * here)
+        .map(|s| line.wrap(s))
+}
+
+/// Whether `s_m` is past `mark_m` along a closed line (within half a lap after it).
+fn past(line: &DrivingLine, s_m: f32, mark_m: f32) -> bool {
+    line.wrap(s_m - mark_m) < 0.5 * line.length_m()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::traffic::CarPlace;
+    use glam::Vec2;
+
+    /// Two 500 m straights joined by half circles of 30 m radius, driven +x first (the
+    /// turns are to the right: +z is right of +x); the line slows to 15 m/s over the last
+    /// 40 m of each straight and through each end.
+    fn oval() -> DrivingLine {
+        let mut pts = Vec::new();
+        let mut speeds = Vec::new();
+        for (x0, dir, centre_a) in [(0.0, 1.0, -0.5), (500.0, -1.0, 0.5)] {
+            for i in 0..50 {
+                pts.push(Vec2::new(
+                    x0 + dir * i as f32 * 10.0,
+                    if dir > 0.0 { 0.0 } else { 60.0 },
+                ));
+                speeds.push(if i > 45 { 15.0 } else { 40.0 });
+            }
+            for i in 0..10 {
+                let a = std::f32::consts::PI * (i as f32 / 10.0 + centre_a);
+                let cx = if dir > 0.0 { 500.0 } else { 0.0 };
+                pts.push(Vec2::new(cx + 30.0 * a.cos(), 30.0 + 30.0 * a.sin()));
+                speeds.push(15.0);
+            }
+        }
+        DrivingLine::new(pts, speeds).unwrap()
+    }
+
+    fn room(line: &DrivingLine, m: f32) -> LineRoom {
+        let n = line.points().len();
+        LineRoom::new(vec![m; n], vec![m; n]).unwrap()
+    }
+
+    fn craft() -> Racecraft {
+        Racecraft::new(RacecraftSettings::default(), 1.8, 4.5)
+    }
+
+    /// Traffic around car 0 at `me` (s, offset, speed), the others numbered from 1.
+    fn traffic(me: (f32, f32, f32), others: &[(f32, f32, f32)], line: &DrivingLine) -> Traffic {
+        let place = |id, (s_m, offset_m, speed_mps)| CarPlace {
+            id,
+            s_m,
+            offset_m,
+            speed_mps,
+        };
+        let mut t = Traffic::new(place(0, me));
+        for (k, &o) in others.iter().enumerate() {
+            t.see(place(k + 1, o), line.length_m());
+        }
+        t
+    }
+
+    /// Runs `ticks` of 1/60 s with the others where they are and this car at `me`, driving
+    /// exactly where it steers; the last plan.
+    fn run(
+        c: &mut Racecraft,
+        me: (f32, f32, f32),
+        others: &[(f32, f32, f32)],
+        (line, room): (&DrivingLine, &LineRoom),
+        speed_scale: f32,
+        ticks: usize,
+    ) -> Plan {
+        let mut offset = me.1;
+        let mut plan = Plan::default();
+        for _ in 0..ticks {
+            let t = traffic((me.0, offset, me.2), others, line);
+            plan = c.plan(&t, line, room, speed_scale, 0.0, 1.0 / 60.0);
+            offset = plan.offset_m;
+        }
+        plan
+    }
+
+    #[test]
+    fn the_oval_turns_right_and_brakes_before_its_ends() {
+        let line = oval();
+        assert_eq!(corner_inside(&line, 470.0), -1.0);
+        assert_eq!(corner_inside(&line, 100.0), 0.0);
+        assert_eq!(braking_zone(&line, 400.0), Some(460.0));
+        assert_eq!(braking_zone(&line, 100.0), None);
+    }
+
+    #[test]
+    fn a_follower_is_capped_to_keep_its_gap_and_a_clear_road_is_not() {
+        let line = oval();
+        let none = LineRoom::none();
+        let mut c = craft();
+        // 10 m behind a car at 20 m/s, itself at 30: wants 8 + 0.3·30 = 17 m, so aims at
+        // 20 + 0.5·(10 − 17).
+        let t = traffic((100.0, 0.0, 30.0), &[(110.0, 0.0, 20.0)], &line);
+        let p = c.plan(&t, &line, &none, 1.0, 0.0, 1.0 / 60.0);
+        assert!((p.speed_cap_mps - 16.5).abs() < 1e-4, "{p:?}");
+        // The same car 4 m to the side is not in the path (3.7 m: side by side, 2.7 m, and
+        // 0.1 m per m/s it is slower).
+        let t = traffic((100.0, 0.0, 30.0), &[(110.0, 4.0, 20.0)], &line);
+        let p = c.plan(&t, &line, &none, 1.0, 0.0, 1.0 / 60.0);
+        assert_eq!(p.speed_cap_mps, f32::INFINITY);
+    }
+
+    #[test]
+    fn a_faster_car_passes_on_the_free_inside_and_comes_back_once_clear() {
+        let line = oval();
+        let room = room(&line, 4.0);
+        let mut c = craft();
+        // 20 m behind a slower car, on the straight 300 m before the right-hand end.
+        let p = run(
+            &mut c,
+            (200.0, 0.0, 35.0),
+            &[(220.0, 0.0, 25.0)],
+            (&line, &room),
+            1.0,
+            250,
+        );
+        assert!(c.passing());
+        assert!(
+            (p.offset_m + 3.0).abs() < 1e-3,
+            "beside it on the inside (right): {p:?}"
+        );
+        // The inside taken by a third car (running with this one): the outside.
+        let mut c = craft();
+        let p = run(
+            &mut c,
+            (200.0, 0.0, 35.0),
+            &[(220.0, 0.0, 25.0), (210.0, -3.5, 35.0)],
+            (&line, &room),
+            1.0,
+            250,
+        );
+        assert!((p.offset_m - 3.0).abs() < 1e-3, "the outside: {p:?}");
+        // Just ahead of the passed car it does not cut across its nose...
+        let p = run(
+            &mut c,
+            (200.0, p.offset_m, 35.0),
+            &[(190.0, 0.0, 25.0)],
+            (&line, &room),
+            1.0,
+            240,
+        );
+        assert!(!c.passing());
+        assert!((p.offset_m - 2.7).abs() < 1e-3, "no nearer than side by side: {p:?}");
+        // ...and once clear of it, goes back to the line.
+        let p = run(
+            &mut c,
+            (200.0, p.offset_m, 35.0),
+            &[(170.0, 0.0, 25.0)],
+            (&line, &room),
+            1.0,
+            240,
+        );
+        assert!(p.offset_m.abs() < 0.05, "{p:?}");
+    }
+
+    #[test]
+    fn no_room_means_no_pass_and_a_small_edge_means_no_pass_either() {
+        let line = oval();
+        let me = (200.0, 0.0, 35.0);
+        let ahead = [(220.0, 0.0, 25.0)];
+        let mut c = craft();
+        let p = run(&mut c, me, &ahead, (&line, &room(&line, 1.0)), 1.0, 250);
+        assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+        // Not faster by the margin: the car ahead runs at 62.5 % of the line's 40 m/s, a
+        // driver at 64 % is not 2.5 % faster: followed, not passed.
+        let mut c = craft();
+        let p = run(&mut c, me, &ahead, (&line, &room(&line, 4.0)), 0.64, 250);
+        assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+        // Nor a pass started with a braking zone ahead: it could not be completed.
+        let mut c = craft();
+        let p = run(
+            &mut c,
+            (400.0, 0.0, 35.0),
+            &[(420.0, 0.0, 25.0)],
+            (&line, &room(&line, 4.0)),
+            1.0,
+            250,
+        );
+        assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+    }
+
+    #[test]
+    fn a_car_alongside_is_given_room_and_the_outside_car_brakes_earlier() {
+        let line = oval();
+        let room = room(&line, 4.0);
+        // Defending the inside (right) would move it 1.5 m; a car alongside there holds it.
+        let mut c = craft();
+        let p = run(
+            &mut c,
+            (400.0, 0.0, 35.0),
+            &[(388.0, 0.0, 38.0), (399.0, -2.0, 35.0)],
+            (&line, &room),
+            1.0,
+            120,
+        );
+        assert_eq!(p.offset_m, 0.0, "never toward the car alongside: {p:?}");
+        assert_eq!(p.preview_extra_s, OUTSIDE_BRAKE_EARLY_S, "{p:?}");
+        // Without it the same car defends, and brakes as usual.
+        let mut c = craft();
+        let p = run(
+            &mut c,
+            (400.0, 0.0, 35.0),
+            &[(388.0, 0.0, 38.0)],
+            (&line, &room),
+            1.0,
+            120,
+        );
+        assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "{p:?}");
+        assert_eq!(p.preview_extra_s, 0.0);
+    }
+
+    #[test]
+    fn a_leader_defends_the_inside_once_before_a_braking_zone() {
+        let line = oval();
+        let room = room(&line, 4.0);
+        let mut c = craft();
+        let p = run(
+            &mut c,
+            (400.0, 0.0, 35.0),
+            &[(388.0, 0.0, 38.0)],
+            (&line, &room),
+            1.0,
+            120,
+        );
+        assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "covers the inside: {p:?}");
+        // Later in the same braking zone, still attacked: it holds, no second move.
+        let p = run(
+            &mut c,
+            (430.0, p.offset_m, 30.0),
+            &[(418.0, 0.0, 32.0)],
+            (&line, &room),
+            1.0,
+            60,
+        );
+        assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "{p:?}");
+        // Past the corner it goes back to the line.
+        let p = run(
+            &mut c,
+            (560.0, p.offset_m, 20.0),
+            &[(548.0, 0.0, 22.0)],
+            (&line, &room),
+            1.0,
+            300,
+        );
+        assert!(p.offset_m.abs() < 0.05, "{p:?}");
+        // A rookie does not defend.
+        let mut rookie = Racecraft::new(
+            RacecraftSettings {
+                defends: false,
+                ..RacecraftSettings::default()
+            },
+            1.8,
+            4.5,
+        );
+        assert_eq!(
+            run(
+                &mut rookie,
+                (400.0, 0.0, 35.0),
+                &[(388.0, 0.0, 38.0)],
+                (&line, &room),
+                1.0,
+                120
+            )
+            .offset_m,
+            0.0
+        );
+    }
+
+    #[test]
+    fn a_car_rejoining_does_not_cut_across_a_car_coming_from_behind() {
+        let line = oval();
+        let room = room(&line, 4.0);
+        let mut c = craft();
+        c.rejoin_from(-4.0);
+        // A car 20 m behind, on the line, faster: stay out of its lane.
+        let p = run(
+            &mut c,
+            (200.0, -4.0, 5.0),
+            &[(180.0, 0.0, 35.0)],
+            (&line, &room),
+            1.0,
+            240,
+        );
+        assert!(p.offset_m <= -2.7 + 1e-4, "kept out of its lane: {p:?}");
+        assert!(c.rejoining());
+        // Gone: onto the line.
+        let p = run(&mut c, (200.0, p.offset_m, 5.0), &[], (&line, &room), 1.0, 300);
+        assert!(p.offset_m.abs() < 0.05 && !c.rejoining(), "{p:?}");
+    }
+
+    #[test]
+    fn a_car_off_the_track_rejoins_from_its_edge() {
+        let line = oval();
+        let mut c = craft();
+        let t = traffic((200.0, 6.0, 20.0), &[], &line);
+        let p = c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
+        assert!(c.rejoining());
+        assert!(
+            (p.offset_m - (4.0 - 1.5 / 60.0)).abs() < 1e-4,
+            "steers from the edge: {p:?}"
+        );
+        // Within the room, however far from where it steers: not off.
+        let mut c = craft();
+        let t = traffic((200.0, 3.0, 20.0), &[], &line);
+        c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
+        assert!(!c.rejoining());
+    }
+}

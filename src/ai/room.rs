@@ -1,0 +1,97 @@
+//! How far a car may move off the racing line on each side and keep its body on the track:
+//! the room left and right of each point of the line, to the track's usable edge (its border
+//! less half the car's width and a clearance). What bounds a pass or a defence.
+//!
+//! Built by the race from the level's track (`app::race`); a level without a track has no
+//! room at all, and its AI cars keep to the line (they follow, never pass).
+
+use super::line::DrivingLine;
+
+/// Step at which [`LineRoom::narrowest`] samples a stretch of the line, m.
+const SAMPLE_STEP_M: f32 = 5.0;
+
+/// Room beside each point of a [`DrivingLine`], m.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LineRoom {
+    /// Per line point: how far left of the line the car may go, m (≥ 0).
+    left_m: Vec<f32>,
+    /// Per line point: how far right, m (≥ 0).
+    right_m: Vec<f32>,
+}
+
+impl LineRoom {
+    /// Room `left_m` and `right_m` beside each of a line's points (negative or non-finite
+    /// values count as no room). None when the two lists differ in length.
+    pub fn new(left_m: Vec<f32>, right_m: Vec<f32>) -> Option<Self> {
+        if left_m.len() != right_m.len() {
+            return None;
+        }
+        let clean = |v: Vec<f32>| {
+            v.into_iter()
+                .map(|x| if x.is_finite() { x.max(0.0) } else { 0.0 })
+                .collect()
+        };
+        Some(Self {
+            left_m: clean(left_m),
+            right_m: clean(right_m),
+        })
+    }
+
+    /// No room anywhere: cars keep to the line.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Room (left, right) at `s_m` along `line` (the line this room was built for; another
+    /// line, or [`LineRoom::none`], has none), m: the lesser of the segment's two ends.
+    pub fn at(&self, line: &DrivingLine, s_m: f32) -> (f32, f32) {
+        let n = self.left_m.len();
+        if n != line.points().len() {
+            return (0.0, 0.0);
+        }
+        let (i, _) = line.segment_at(s_m);
+        let j = (i + 1) % n;
+        (self.left_m[i].min(self.left_m[j]), self.right_m[i].min(self.right_m[j]))
+    }
+
+    /// The least room (left, right) from `from_m` to `to_m` along `line`, sampled every
+    /// [`SAMPLE_STEP_M`], m.
+    pub fn narrowest(&self, line: &DrivingLine, from_m: f32, to_m: f32) -> (f32, f32) {
+        let mut least = self.at(line, to_m);
+        let mut s = from_m;
+        while s < to_m {
+            let (l, r) = self.at(line, s);
+            least = (least.0.min(l), least.1.min(r));
+            s += SAMPLE_STEP_M;
+        }
+        least
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn square() -> DrivingLine {
+        let pts = vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(100.0, 0.0),
+            Vec2::new(100.0, 100.0),
+            Vec2::new(0.0, 100.0),
+        ];
+        DrivingLine::new(pts, vec![10.0; 4]).unwrap()
+    }
+
+    #[test]
+    fn room_is_read_per_segment_and_the_narrowest_over_a_stretch() {
+        let line = square();
+        let room = LineRoom::new(vec![3.0, 2.0, 4.0, f32::NAN], vec![1.0, -1.0, 2.0, 2.0]).unwrap();
+        assert_eq!(room.at(&line, 50.0), (2.0, 0.0), "negative room is none");
+        assert_eq!(room.at(&line, 250.0), (0.0, 2.0), "NaN room is none");
+        assert_eq!(room.narrowest(&line, 120.0, 240.0), (0.0, 0.0));
+        assert_eq!(room.narrowest(&line, 110.0, 190.0), (2.0, 0.0));
+        assert_eq!(LineRoom::none().at(&line, 10.0), (0.0, 0.0));
+        assert!(LineRoom::new(vec![1.0], vec![]).is_none());
+    }
+}
