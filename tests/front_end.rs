@@ -134,7 +134,8 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     let presses = [
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
-        (0, "South"),    // → level select: bump, circuit, crash, jump, proving_ground, slip
+        (0, "South"),    // → level select: bump, circuit, crash, jump, montreal, proving_ground, slip
+        (0, "DPadDown"),
         (0, "DPadDown"),
         (0, "DPadDown"),
         (0, "DPadDown"),
