@@ -1,0 +1,305 @@
+//! The racecraft decisions on hand-made traffic: who passes, on which side, who gives room.
+
+use super::*;
+use crate::ai::traffic::CarPlace;
+use glam::Vec2;
+
+/// Two 500 m straights joined by half circles of 30 m radius, driven +x first (the
+/// turns are to the right: +z is right of +x); the line slows to 15 m/s over the last
+/// 40 m of each straight and through each end.
+fn oval() -> DrivingLine {
+    let mut pts = Vec::new();
+    let mut speeds = Vec::new();
+    for (x0, dir, centre_a) in [(0.0, 1.0, -0.5), (500.0, -1.0, 0.5)] {
+        for i in 0..50 {
+            pts.push(Vec2::new(
+                x0 + dir * i as f32 * 10.0,
+                if dir > 0.0 { 0.0 } else { 60.0 },
+            ));
+            speeds.push(if i > 45 { 15.0 } else { 40.0 });
+        }
+        for i in 0..10 {
+            let a = std::f32::consts::PI * (i as f32 / 10.0 + centre_a);
+            let cx = if dir > 0.0 { 500.0 } else { 0.0 };
+            pts.push(Vec2::new(cx + 30.0 * a.cos(), 30.0 + 30.0 * a.sin()));
+            speeds.push(15.0);
+        }
+    }
+    DrivingLine::new(pts, speeds).unwrap()
+}
+
+fn room(line: &DrivingLine, m: f32) -> LineRoom {
+    let n = line.points().len();
+    LineRoom::new(vec![m; n], vec![m; n]).unwrap()
+}
+
+fn craft() -> Racecraft {
+    Racecraft::new(RacecraftSettings::default(), 1.8, 4.5)
+}
+
+/// Traffic around car 0 at `me` (s, offset, speed), the others numbered from 1.
+fn traffic(me: (f32, f32, f32), others: &[(f32, f32, f32)], line: &DrivingLine) -> Traffic {
+    let place = |id, (s_m, offset_m, speed_mps)| CarPlace {
+        id,
+        s_m,
+        offset_m,
+        speed_mps,
+    };
+    let mut t = Traffic::new(place(0, me));
+    for (k, &o) in others.iter().enumerate() {
+        t.see(place(k + 1, o), line.length_m());
+    }
+    t
+}
+
+/// Runs `ticks` of 1/60 s with the others where they are and this car at `me`, driving
+/// exactly where it steers; the last plan.
+fn run(
+    c: &mut Racecraft,
+    me: (f32, f32, f32),
+    others: &[(f32, f32, f32)],
+    (line, room): (&DrivingLine, &LineRoom),
+    speed_scale: f32,
+    ticks: usize,
+) -> Plan {
+    let mut offset = me.1;
+    let mut plan = Plan::default();
+    for _ in 0..ticks {
+        let t = traffic((me.0, offset, me.2), others, line);
+        plan = c.plan(&t, line, room, speed_scale, 0.0, 1.0 / 60.0);
+        offset = plan.offset_m;
+    }
+    plan
+}
+
+#[test]
+fn the_oval_turns_right_and_brakes_before_its_ends() {
+    let line = oval();
+    assert_eq!(corner_inside(&line, 470.0), -1.0);
+    assert_eq!(corner_inside(&line, 100.0), 0.0);
+    assert_eq!(braking_zone(&line, 400.0), Some(460.0));
+    assert_eq!(braking_zone(&line, 100.0), None);
+}
+
+#[test]
+fn a_follower_is_capped_to_keep_its_gap_and_a_clear_road_is_not() {
+    let line = oval();
+    let none = LineRoom::none();
+    let mut c = craft();
+    // 10 m behind a car at 20 m/s, itself at 30: wants 8 + 0.3·30 = 17 m, so aims at
+    // 20 + 0.5·(10 − 17).
+    let t = traffic((100.0, 0.0, 30.0), &[(110.0, 0.0, 20.0)], &line);
+    let p = c.plan(&t, &line, &none, 1.0, 0.0, 1.0 / 60.0);
+    assert!((p.speed_cap_mps - 16.5).abs() < 1e-4, "{p:?}");
+    // The same car 4 m to the side is not in the path (3.7 m: side by side, 2.7 m, and
+    // 0.1 m per m/s it is slower).
+    let t = traffic((100.0, 0.0, 30.0), &[(110.0, 4.0, 20.0)], &line);
+    let p = c.plan(&t, &line, &none, 1.0, 0.0, 1.0 / 60.0);
+    assert_eq!(p.speed_cap_mps, f32::INFINITY);
+}
+
+#[test]
+fn a_faster_car_passes_on_the_free_inside_and_comes_back_once_clear() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    let mut c = craft();
+    // 20 m behind a slower car, on the straight 300 m before the right-hand end.
+    let p = run(
+        &mut c,
+        (200.0, 0.0, 35.0),
+        &[(220.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        250,
+    );
+    assert!(c.passing());
+    assert!(
+        (p.offset_m + 3.0).abs() < 1e-3,
+        "beside it on the inside (right): {p:?}"
+    );
+    // The inside taken by a third car (running with this one): the outside.
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (200.0, 0.0, 35.0),
+        &[(220.0, 0.0, 25.0), (210.0, -3.5, 35.0)],
+        (&line, &room),
+        1.0,
+        250,
+    );
+    assert!((p.offset_m - 3.0).abs() < 1e-3, "the outside: {p:?}");
+    // Just ahead of the passed car it does not cut across its nose...
+    let p = run(
+        &mut c,
+        (200.0, p.offset_m, 35.0),
+        &[(190.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        240,
+    );
+    assert!(!c.passing());
+    assert!((p.offset_m - 2.7).abs() < 1e-3, "no nearer than side by side: {p:?}");
+    // ...and once clear of it, goes back to the line.
+    let p = run(
+        &mut c,
+        (200.0, p.offset_m, 35.0),
+        &[(170.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        240,
+    );
+    assert!(p.offset_m.abs() < 0.05, "{p:?}");
+}
+
+#[test]
+fn no_room_means_no_pass_and_a_small_edge_means_no_pass_either() {
+    let line = oval();
+    let me = (200.0, 0.0, 35.0);
+    let ahead = [(220.0, 0.0, 25.0)];
+    let mut c = craft();
+    let p = run(&mut c, me, &ahead, (&line, &room(&line, 1.0)), 1.0, 250);
+    assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+    // Not faster by the margin: the car ahead runs at 62.5 % of the line's 40 m/s, a
+    // driver at 64 % is not 2.5 % faster: followed, not passed.
+    let mut c = craft();
+    let p = run(&mut c, me, &ahead, (&line, &room(&line, 4.0)), 0.64, 250);
+    assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+    // Nor a pass started with a braking zone ahead: it could not be completed.
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (400.0, 0.0, 35.0),
+        &[(420.0, 0.0, 25.0)],
+        (&line, &room(&line, 4.0)),
+        1.0,
+        250,
+    );
+    assert!(!c.passing() && p.offset_m == 0.0, "{p:?}");
+}
+
+#[test]
+fn a_car_alongside_is_given_room_and_the_outside_car_brakes_earlier() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    // Defending the inside (right) would move it 1.5 m; a car alongside there holds it.
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (400.0, 0.0, 35.0),
+        &[(388.0, 0.0, 38.0), (399.0, -2.0, 35.0)],
+        (&line, &room),
+        1.0,
+        120,
+    );
+    assert_eq!(p.offset_m, 0.0, "never toward the car alongside: {p:?}");
+    assert_eq!(p.preview_extra_s, OUTSIDE_BRAKE_EARLY_S, "{p:?}");
+    // Without it the same car defends, and brakes as usual.
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (400.0, 0.0, 35.0),
+        &[(388.0, 0.0, 38.0)],
+        (&line, &room),
+        1.0,
+        120,
+    );
+    assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "{p:?}");
+    assert_eq!(p.preview_extra_s, 0.0);
+}
+
+#[test]
+fn a_leader_defends_the_inside_once_before_a_braking_zone() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (400.0, 0.0, 35.0),
+        &[(388.0, 0.0, 38.0)],
+        (&line, &room),
+        1.0,
+        120,
+    );
+    assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "covers the inside: {p:?}");
+    // Later in the same braking zone, still attacked: it holds, no second move.
+    let p = run(
+        &mut c,
+        (430.0, p.offset_m, 30.0),
+        &[(418.0, 0.0, 32.0)],
+        (&line, &room),
+        1.0,
+        60,
+    );
+    assert!((p.offset_m + DEFEND_OFFSET_M).abs() < 1e-3, "{p:?}");
+    // Past the corner it goes back to the line.
+    let p = run(
+        &mut c,
+        (560.0, p.offset_m, 20.0),
+        &[(548.0, 0.0, 22.0)],
+        (&line, &room),
+        1.0,
+        300,
+    );
+    assert!(p.offset_m.abs() < 0.05, "{p:?}");
+    // A rookie does not defend.
+    let mut rookie = Racecraft::new(
+        RacecraftSettings {
+            defends: false,
+            ..RacecraftSettings::default()
+        },
+        1.8,
+        4.5,
+    );
+    assert_eq!(
+        run(
+            &mut rookie,
+            (400.0, 0.0, 35.0),
+            &[(388.0, 0.0, 38.0)],
+            (&line, &room),
+            1.0,
+            120
+        )
+        .offset_m,
+        0.0
+    );
+}
+
+#[test]
+fn a_car_rejoining_does_not_cut_across_a_car_coming_from_behind() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    let mut c = craft();
+    c.rejoin_from(-4.0);
+    // A car 20 m behind, on the line, faster: stay out of its lane.
+    let p = run(
+        &mut c,
+        (200.0, -4.0, 5.0),
+        &[(180.0, 0.0, 35.0)],
+        (&line, &room),
+        1.0,
+        240,
+    );
+    assert!(p.offset_m <= -2.7 + 1e-4, "kept out of its lane: {p:?}");
+    assert!(c.rejoining());
+    // Gone: onto the line.
+    let p = run(&mut c, (200.0, p.offset_m, 5.0), &[], (&line, &room), 1.0, 300);
+    assert!(p.offset_m.abs() < 0.05 && !c.rejoining(), "{p:?}");
+}
+
+#[test]
+fn a_car_off_the_track_rejoins_from_its_edge() {
+    let line = oval();
+    let mut c = craft();
+    let t = traffic((200.0, 6.0, 20.0), &[], &line);
+    let p = c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
+    assert!(c.rejoining());
+    assert!(
+        (p.offset_m - (4.0 - 1.5 / 60.0)).abs() < 1e-4,
+        "steers from the edge: {p:?}"
+    );
+    // Within the room, however far from where it steers: not off.
+    let mut c = craft();
+    let t = traffic((200.0, 3.0, 20.0), &[], &line);
+    c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
+    assert!(!c.rejoining());
+}
