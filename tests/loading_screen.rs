@@ -236,7 +236,7 @@ fn a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them
     assert_eq!((car.name.as_str(), count), ("sedan", 3));
     assert_eq!(line.source, SEARCHED_SOURCE);
     let predicted_lap_s = line.predicted_lap_s;
-    setup.set_opponents(car, count, line);
+    setup.set_opponents(*car, count, line);
     let session = Session::start(&setup);
     assert_eq!(session.opponents().len(), 3);
     assert_eq!(session.world().cars().len(), 4, "the player and three opponents");

@@ -32,8 +32,8 @@ pub enum Prepared {
     AuthorTime(Option<f64>),
     /// The racing line of `count` opponents in `car`, for [`super::Setup::set_opponents`].
     Opponents {
-        /// The opponents' car.
-        car: CarDef,
+        /// The opponents' car (boxed: the outcome is mostly moved empty).
+        car: Box<CarDef>,
         /// How many.
         count: usize,
         /// The level's racing line for that car.
@@ -145,7 +145,11 @@ impl RunPrep {
                 let line = level_line_reporting(&root, &level, &car, &LineCache::per_user(), &mut |f| {
                     shared.raise(PrepStep::SearchingLine, f)
                 })?;
-                Ok(Prepared::Opponents { car, count, line })
+                Ok(Prepared::Opponents {
+                    car: Box::new(car),
+                    count,
+                    line,
+                })
             }))
             .unwrap_or_else(|_| Err(Error::runtime("searching the racing line panicked (see the log above)")))
         })?;

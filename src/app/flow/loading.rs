@@ -32,8 +32,9 @@ pub struct Loading {
     started: Duration,
     /// The work before the run, while it is under way (None when there is none).
     prep: Option<Box<RunPrep>>,
-    /// The opponents the work found, until the session is built with them.
-    opponents: Option<Prepared>,
+    /// The opponents the work found, until the session is built with them (boxed: the
+    /// screen is moved about, mostly without).
+    opponents: Option<Box<Prepared>>,
 }
 
 impl Loading {
@@ -100,7 +101,7 @@ impl Loading {
             }
             if prep.poll() {
                 let what = prep.what();
-                self.opponents = prep.take_outcome().and_then(|o| logged(what, o));
+                self.opponents = prep.take_outcome().and_then(|o| logged(what, o)).map(Box::new);
                 self.prep = None;
             }
         }
@@ -140,8 +141,8 @@ impl Loading {
             return None;
         }
         let loader = self.loader.take()?;
-        if let Some(Prepared::Opponents { car, count, line }) = self.opponents.take() {
-            setup.set_opponents(car, count, line);
+        if let Some(Prepared::Opponents { car, count, line }) = self.opponents.take().map(|o| *o) {
+            setup.set_opponents(*car, count, line);
         }
         log::info!(
             "loaded {} chunks around the start in {:.1} ms",
