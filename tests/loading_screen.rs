@@ -1,6 +1,7 @@
 //! The loading screen draws a bar filled to the progress, on a real offscreen GL context;
-//! the work before a time trial (the racing line's search, the author lap) runs beside it
-//! with its progress rising to full while frames are drawn.
+//! the work before a time trial (the racing line's search, the author lap), and before a
+//! race with opponents on a level with no line (the line's search), runs beside it with
+//! its progress rising to full while frames are drawn.
 
 use skidpad::render::read_back_buffer;
 use skidpad::render::Renderer;
@@ -23,6 +24,7 @@ fn the_loading_screen() {
     let (w, h) = platform.drawable_size();
     the_bar_fills_with_progress(&renderer, w, h);
     the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(&renderer, w, h);
+    a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them(&renderer, w, h);
 }
 
 fn the_bar_fills_with_progress(renderer: &Renderer, w: u32, h: u32) {
@@ -74,7 +76,7 @@ fn ring_level(dir: &std::path::Path) -> std::path::PathBuf {
 /// reads the frame back.
 fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(renderer: &Renderer, w: u32, h: u32) {
     use skidpad::app::mode_run::PrepStep;
-    use skidpad::app::{draw_prep_screen, prep_label, RunPrep, Setup};
+    use skidpad::app::{prep_label, RunPrep, Setup};
     use skidpad::assists::AssistSet;
     use skidpad::content::{ContentRoot, PlatformProfile};
     use skidpad::modes::{RecordKey, RecordMode, RecordStore};
@@ -112,27 +114,14 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
             assert!(!back, "progress went back: {last_step:?} {last} -> {step:?} {fraction}");
         }
         seen.push((step, fraction));
-        draw_prep_screen(renderer, &mut hud, step, fraction, w, h);
-        let img = read_back_buffer(w, h);
-        // The step's label under the bar: light text on the dark screen.
-        let text = (h / 2 + 4..h)
-            .flat_map(|y| (0..w).map(move |x| (x, y)))
-            .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 180))
-            .count();
-        assert!(text > 20, "{text} text pixels under the bar at {step:?} {fraction}");
-        let red = (0..w)
-            .filter(|x| {
-                let p = img.pixel(*x, h / 2);
-                p[0] > 150 && p[1] < 80
-            })
-            .count();
-        // The bar is 3/5 of the width: the frame shows the progress read.
-        let expected = (w * 3 / 5) as f32 * fraction;
-        assert!((red as f32 - expected).abs() <= 2.0, "{red} px drawn at {fraction}");
+        assert_prep_frame(renderer, &mut hud, step, fraction, w, h);
         frames_while_working += 1;
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let found = prep.outcome().unwrap().as_ref().expect("the work succeeds");
+    let skidpad::app::Prepared::AuthorTime(found) = found else {
+        panic!("the author time's work found {found:?}");
+    };
     let author_s = found.expect("the AI laps the ring");
     let last = prep.progress();
     eprintln!(
@@ -150,4 +139,117 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
     }
     // What it measured is kept, as the time trial reads it.
     assert_eq!(store.load(&key).record.and_then(|r| r.author_s), Some(author_s));
+}
+
+/// Draws the loading screen of work at `step` and `fraction`, reads the frame back and
+/// checks it shows them: the step's label under the bar, the bar filled to the fraction.
+fn assert_prep_frame(
+    renderer: &Renderer,
+    hud: &mut skidpad::render::Hud,
+    step: skidpad::app::mode_run::PrepStep,
+    fraction: f32,
+    w: u32,
+    h: u32,
+) {
+    skidpad::app::draw_prep_screen(renderer, hud, step, fraction, w, h);
+    let img = read_back_buffer(w, h);
+    // The step's label under the bar: light text on the dark screen.
+    let text = (h / 2 + 4..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 180))
+        .count();
+    assert!(text > 20, "{text} text pixels under the bar at {step:?} {fraction}");
+    let red = (0..w)
+        .filter(|x| {
+            let p = img.pixel(*x, h / 2);
+            p[0] > 150 && p[1] < 80
+        })
+        .count();
+    // The bar is 3/5 of the width: the frame shows the progress read.
+    let expected = (w * 3 / 5) as f32 * fraction;
+    assert!((red as f32 - expected).abs() <= 2.0, "{red} px drawn at {fraction}");
+}
+
+/// A race with three opponents on the ring with no racing line: the loading screen's loop
+/// polls the line's search on its worker, draws its progress and reads each frame back;
+/// then the race's session starts with the three opponents on the searched line. Entered
+/// again with the line cached, the work reports nothing (the screen shows the chunks' bar,
+/// not a search) and finds the same line.
+fn a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them(renderer: &Renderer, w: u32, h: u32) {
+    use skidpad::app::mode_run::PrepStep;
+    use skidpad::app::{Prepared, RunPrep, Session, Setup};
+    use skidpad::content::{ContentRoot, PlatformProfile};
+    use skidpad::raceline::SEARCHED_SOURCE;
+    use skidpad::render::Hud;
+    use skidpad::vehicle::CarDef;
+
+    let dir = tempfile::tempdir().unwrap();
+    // A cache of the test's own, empty, so the search runs.
+    std::env::set_var("XDG_CACHE_HOME", dir.path().join("cache"));
+    let mut hud = Hud::for_height(h).unwrap();
+    let level = ring_level(dir.path());
+    let root = ContentRoot::Embedded;
+    let load = || {
+        Setup::load(
+            &root,
+            level.to_str().unwrap(),
+            "coupe",
+            PlatformProfile::load("desktop").unwrap(),
+        )
+        .unwrap()
+    };
+    let sedan = CarDef::load(&root, "sedan").unwrap();
+    let mut setup = load();
+    let mut prep =
+        RunPrep::opponents_line(root.clone(), setup.level.clone(), sedan.clone(), 3).expect("a worker thread");
+
+    let mut seen: Vec<f32> = Vec::new();
+    while !prep.poll() {
+        if prep.shows_progress() {
+            let (step, fraction) = prep.progress();
+            assert_eq!(step, PrepStep::SearchingLine);
+            if let Some(&last) = seen.last() {
+                assert!(fraction >= last, "progress went back: {last} -> {fraction}");
+            }
+            seen.push(fraction);
+            assert_prep_frame(renderer, &mut hud, step, fraction, w, h);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(prep.progress(), (PrepStep::SearchingLine, 1.0), "ends full");
+    // The last frame drawn at what it ends on shows the bar full and "… 100 %".
+    assert_prep_frame(renderer, &mut hud, PrepStep::SearchingLine, 1.0, w, h);
+    eprintln!(
+        "{} frames drawn while searching; first {:?}, last {:?}",
+        seen.len(),
+        seen.first(),
+        seen.last()
+    );
+    // Shown partway at some frame: a screen that moves, not one frozen then jumping.
+    assert!(
+        seen.iter().any(|f| *f > 0.0 && *f < 1.0),
+        "never shown partway: {seen:?}"
+    );
+    let Some(Ok(Prepared::Opponents { car, count, line })) = prep.take_outcome() else {
+        panic!("the opponents' line was not found");
+    };
+    assert_eq!((car.name.as_str(), count), ("sedan", 3));
+    assert_eq!(line.source, SEARCHED_SOURCE);
+    let predicted_lap_s = line.predicted_lap_s;
+    setup.set_opponents(*car, count, line);
+    let session = Session::start(&setup);
+    assert_eq!(session.opponents().len(), 3);
+    assert_eq!(session.world().cars().len(), 4, "the player and three opponents");
+
+    // Again, the line now cached: nothing reported, the same line found.
+    let mut again = RunPrep::opponents_line(root.clone(), load().level, sedan, 3).expect("a worker thread");
+    again.wait();
+    assert!(!again.shows_progress(), "a cached line shows no search");
+    let Some(Ok(Prepared::Opponents { line, .. })) = again.take_outcome() else {
+        panic!("the cached line was not found");
+    };
+    assert_eq!(
+        (line.source.as_str(), line.predicted_lap_s),
+        (SEARCHED_SOURCE, predicted_lap_s)
+    );
 }

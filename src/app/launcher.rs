@@ -7,6 +7,7 @@ use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::modes::RecordStore;
 use crate::settings::Settings;
+use crate::vehicle::CarDef;
 use std::path::PathBuf;
 
 /// The opponents' car when the player asks for opponents from the menus (as `--ai-car`'s
@@ -82,14 +83,20 @@ impl Launcher {
         }
     }
 
-    /// The level, car, opponents and their difficulty of `choice`, loaded and validated.
-    pub fn setup(&self, choice: &Choice) -> Result<Setup, Error> {
+    /// The level, car and opponents' difficulty of `choice`, loaded and validated, without
+    /// its opponents yet: their car and count come beside it (None when there are none), for
+    /// the loading screen to find their racing line on a worker (a level without a shipped
+    /// line has it searched: seconds) and set them ([`Setup::set_opponents`]).
+    pub fn setup(&self, choice: &Choice) -> Result<(Setup, Option<(CarDef, usize)>), Error> {
         let mut setup = Setup::load(&self.root, &choice.level, &choice.car, self.profile.clone())?;
-        setup.add_opponents(&self.root, choice.opponents, OPPONENTS_CAR)?;
         if let Some(d) = choice.difficulty {
             setup.ai_difficulty = d;
         }
-        Ok(setup)
+        let opponents = match choice.opponents {
+            0 => None,
+            n => Some((CarDef::load(&self.root, OPPONENTS_CAR)?, n)),
+        };
+        Ok((setup, opponents))
     }
 
     /// Saves `settings` atomically; a failure is logged once, and play goes on.

@@ -49,7 +49,7 @@ pub use launcher::Launcher;
 pub use level_preview::{draw_level_preview, overview_camera, LevelPreviews, PREVIEW_SIZE};
 pub use play::{play, PlayOptions};
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
-pub use run_prep::{draw_prep_screen, prep_label, PrepOutcome, RunPrep};
+pub use run_prep::{draw_prep_screen, prep_label, PrepOutcome, Prepared, RunPrep};
 pub use scenario_steps::{run_car, run_world, RunSteps};
 pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, ShotOptions};
 pub use session::Session;

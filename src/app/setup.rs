@@ -76,8 +76,16 @@ impl Setup {
             return Ok(());
         }
         let def = CarDef::load(root, ai_car)?;
-        self.opponents_line = Some(level_line(root, &self.level, &def)?);
-        self.opponents = vec![def; count];
+        let line = level_line(root, &self.level, &def)?;
+        self.set_opponents(def, count, line);
         Ok(())
+    }
+
+    /// Sets `count` AI opponents in `car` driving `line`, the level's racing line for that
+    /// car found already (`raceline::level_line`; the loading screen searches it on a
+    /// worker: `RunPrep::opponents_line`).
+    pub fn set_opponents(&mut self, car: CarDef, count: usize, line: RaceLine) {
+        self.opponents_line = (count > 0).then_some(line);
+        self.opponents = vec![car; count];
     }
 }

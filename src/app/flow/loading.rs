@@ -1,13 +1,14 @@
 //! The loading screen: the level's chunks around the start decode on the loader thread
 //! while a bar shows how many are in, and the work a run needs first (a time trial's
-//! author lap, and the racing-line search it may need: [`RunPrep`]) runs on its own
-//! worker while the bar shows its step and progress; then the race starts with both done.
+//! author lap, and the racing-line search it may need; the opponents' racing line, searched
+//! on a level that ships none: [`RunPrep`]) runs on its own worker while the bar shows its
+//! step and progress; then the race starts with both done (the opponents set in the setup).
 
 use super::stage::Stage;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::app::ThreadedChunks;
-use crate::app::{draw_prep_screen, RunPrep};
+use crate::app::{draw_prep_screen, PrepOutcome, Prepared, RunPrep};
 use crate::sim::ChunkProvider;
 use crate::sim::{chunks_near, StreamRadii};
 use glam::Vec3;
@@ -31,6 +32,9 @@ pub struct Loading {
     started: Duration,
     /// The work before the run, while it is under way (None when there is none).
     prep: Option<Box<RunPrep>>,
+    /// The opponents the work found, until the session is built with them (boxed: the
+    /// screen is moved about, mostly without).
+    opponents: Option<Box<Prepared>>,
 }
 
 impl Loading {
@@ -42,6 +46,7 @@ impl Loading {
             ready: 0,
             started: Duration::ZERO,
             prep: None,
+            opponents: None,
         }
     }
 
@@ -80,6 +85,7 @@ impl Loading {
             ready: 0,
             started: stage.clock.now(),
             prep: None,
+            opponents: None,
         })
     }
 
@@ -94,7 +100,8 @@ impl Loading {
                 prep.wait();
             }
             if prep.poll() {
-                log_prep(prep);
+                let what = prep.what();
+                self.opponents = prep.take_outcome().and_then(|o| logged(what, o)).map(Box::new);
                 self.prep = None;
             }
         }
@@ -105,7 +112,7 @@ impl Loading {
     /// way, its progress and what it is ("Timing the author lap… NN %") instead.
     pub fn draw(&self, stage: &mut Stage, level_name: &str) {
         let (w, h) = stage.platform.drawable_size();
-        if let Some(prep) = &self.prep {
+        if let Some(prep) = self.prep.as_ref().filter(|p| p.shows_progress()) {
             let (step, fraction) = prep.progress();
             draw_prep_screen(&stage.renderer, &mut stage.hud, step, fraction, w, h);
             return;
@@ -125,14 +132,18 @@ impl Loading {
     }
 
     /// After the frame is shown: the session of `setup`, with chunks from the loader (the
-    /// first ones ready), once every first chunk is in; else waits a moment and None.
-    pub fn end_frame(&mut self, setup: &Setup, stage: &Stage) -> Option<Session> {
+    /// first ones ready) and the opponents the work found set in `setup`, once every first
+    /// chunk is in and the work is done; else waits a moment and None.
+    pub fn end_frame(&mut self, setup: &mut Setup, stage: &Stage) -> Option<Session> {
         let clock = &stage.clock;
         if self.ready != self.first.len() || self.prep.is_some() {
             clock.sleep_until(clock.now() + POLL_EVERY);
             return None;
         }
         let loader = self.loader.take()?;
+        if let Some(Prepared::Opponents { car, count, line }) = self.opponents.take().map(|o| *o) {
+            setup.set_opponents(*car, count, line);
+        }
         log::info!(
             "loaded {} chunks around the start in {:.1} ms",
             self.first.len(),
@@ -143,13 +154,22 @@ impl Loading {
     }
 }
 
-/// The log line of finished work before a run (a failure costs only the medals: play goes
-/// on).
-fn log_prep(prep: &RunPrep) {
-    match prep.outcome() {
-        Some(Ok(Some(s))) => log::info!("author time: {s:.3} s"),
-        Some(Ok(None)) => log::warn!("no author time: the AI completed no lap"),
-        Some(Err(e)) => log::warn!("no author time: {e}"),
-        None => {}
+/// The log line of finished work before a run, finding `what`; the opponents it found, if
+/// any. A failure costs only the medals or the opponents: it is logged and play goes on
+/// (a race without opponents is a lone run of its laps).
+fn logged(what: &str, outcome: PrepOutcome) -> Option<Prepared> {
+    match outcome {
+        Ok(Prepared::AuthorTime(Some(s))) => log::info!("author time: {s:.3} s"),
+        Ok(Prepared::AuthorTime(None)) => log::warn!("no author time: the AI completed no lap"),
+        Ok(Prepared::Opponents { car, count, line }) => {
+            log::info!(
+                "{count} opponents on {} (predicted lap {:.2} s)",
+                line.source,
+                line.predicted_lap_s
+            );
+            return Some(Prepared::Opponents { car, count, line });
+        }
+        Err(e) => log::error!("no {what}: {e}; play goes on without"),
     }
+    None
 }

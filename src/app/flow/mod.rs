@@ -41,6 +41,7 @@ use crate::app::RunPrep;
 use crate::app::Session;
 use crate::app::Setup;
 use crate::settings::Settings;
+use crate::vehicle::CarDef;
 use driving::Driving;
 use loading::Loading;
 use menus::Menus;
@@ -126,7 +127,7 @@ impl Flow {
                     &flow.launcher,
                 )))
             }
-            Start::Level(setup) => flow.enter_level(*setup, stage),
+            Start::Level(setup) => flow.enter_level(*setup, None, stage),
         };
         apply_drawing(&flow.settings, stage);
         let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
@@ -141,21 +142,48 @@ impl Flow {
         self.catalog.get_or_insert_with(|| self.launcher.catalog()).clone()
     }
 
-    /// The loading screen of `setup` (or its race at once without a loader thread).
-    fn enter_level(&mut self, mut setup: Setup, stage: &Stage) -> Screen {
+    /// The loading screen of `setup` (or its race at once without a loader thread), with
+    /// `opponents` (their car and count) still to add: their racing line is found on a
+    /// worker while the screen shows the search ([`RunPrep::opponents_line`]).
+    fn enter_level(&mut self, mut setup: Setup, opponents: Option<(CarDef, usize)>, stage: &Stage) -> Screen {
         setup.player_paint = self.settings.display.car_paint_color();
         let screen = match Loading::start(&setup, stage) {
-            Some(loading) => match self.author_time_prep(&setup) {
-                Some(prep) => {
-                    self.author_time_prepared = true;
-                    Screen::Loading(loading.with_prep(prep))
+            Some(loading) => {
+                let prep = match opponents {
+                    Some((car, count)) => self.opponents_prep(&mut setup, car, count),
+                    None => {
+                        let prep = self.author_time_prep(&setup);
+                        self.author_time_prepared = prep.is_some();
+                        prep
+                    }
+                };
+                match prep {
+                    Some(prep) => Screen::Loading(loading.with_prep(prep)),
+                    None => Screen::Loading(loading),
                 }
-                None => Screen::Loading(loading),
-            },
-            None => self.driving(Session::start(&setup), &setup, stage),
+            }
+            None => {
+                if let Some((car, count)) = opponents {
+                    add_opponents_now(&self.launcher, &mut setup, car, count);
+                }
+                self.driving(Session::start(&setup), &setup, stage)
+            }
         };
         self.setup = Some(setup);
         screen
+    }
+
+    /// The opponents' racing line on `setup`'s level for `count` cars of `car`, being found
+    /// on a worker; without a thread, found now and set in `setup` (None).
+    fn opponents_prep(&self, setup: &mut Setup, car: CarDef, count: usize) -> Option<RunPrep> {
+        match RunPrep::opponents_line(self.launcher.root.clone(), setup.level.clone(), car.clone(), count) {
+            Ok(prep) => Some(prep),
+            Err(e) => {
+                log::warn!("no thread to find the opponents' racing line on ({e}); finding it now");
+                add_opponents_now(&self.launcher, setup, car, count);
+                None
+            }
+        }
     }
 
     /// The race screen for `session` of `setup` in the flow's mode, taking the tick feed
@@ -318,7 +346,7 @@ impl Flow {
                 }
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
-                        Ok(setup) => {
+                        Ok((setup, opponents)) => {
                             self.mode = choice.mode;
                             self.laps = choice.laps.max(1);
                             self.choice = Some(choice.clone());
@@ -329,7 +357,7 @@ impl Flow {
                                 choice.opponents,
                                 choice.mode.label()
                             );
-                            self.screen = self.enter_level(setup, stage);
+                            self.screen = self.enter_level(setup, opponents, stage);
                         }
                         Err(e) => log::error!("cannot start {} with {}: {e}", choice.level, choice.car),
                     },
@@ -340,7 +368,7 @@ impl Flow {
                     Some(Outcome::Restart) => {
                         if let Some(setup) = self.setup.take() {
                             log::info!("retry from the results");
-                            self.screen = self.enter_level(setup, stage);
+                            self.screen = self.enter_level(setup, None, stage);
                         }
                     }
                     Some(Outcome::QuitToMenu) => {
@@ -352,8 +380,8 @@ impl Flow {
                 FrameKind::Menu
             }
             Screen::Loading(l) => {
-                if let Some(setup) = self.setup.take() {
-                    if let Some(session) = l.end_frame(&setup, stage) {
+                if let Some(mut setup) = self.setup.take() {
+                    if let Some(session) = l.end_frame(&mut setup, stage) {
                         self.screen = self.driving(session, &setup, stage);
                     }
                     self.setup = Some(setup);
@@ -377,7 +405,7 @@ impl Flow {
                 match request {
                     Some(Outcome::Restart) => {
                         if let Some(setup) = self.setup.take() {
-                            self.screen = self.enter_level(setup, stage);
+                            self.screen = self.enter_level(setup, None, stage);
                         }
                     }
                     Some(Outcome::QuitToMenu) => {
@@ -442,6 +470,16 @@ impl Flow {
             }
             _ => self.finished,
         }
+    }
+}
+
+/// Finds the level's racing line for `count` opponents in `car` on the game thread and
+/// sets them in `setup` (no thread to find it on); a failure is logged and play goes on
+/// without them.
+fn add_opponents_now(launcher: &Launcher, setup: &mut Setup, car: CarDef, count: usize) {
+    match crate::raceline::level_line(&launcher.root, &setup.level, &car) {
+        Ok(line) => setup.set_opponents(car, count, line),
+        Err(e) => log::error!("no opponents: {e}; play goes on without"),
     }
 }
 
