@@ -103,14 +103,7 @@ fn profile_mode(level: &str, ai: usize) {
         eprintln!("alloc_sites: {e}");
         std::process::exit(1);
     }
-    let opts = ProfileOptions {
-        frames: 600,
-        headless: true,
-        trace: None,
-        culling: true,
-        dynamic_resolution: false,
-        fixed_step: false,
-    };
+    let opts = ProfileOptions::headless(600);
     FRAMES_ONLY.with(|t| t.set(true));
     TRACING.with(|t| t.set(true));
     let report = profile(&setup, &opts).expect("a headless profile runs");

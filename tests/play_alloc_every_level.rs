@@ -33,14 +33,7 @@ fn play(level: &str, ai: usize) -> ProfileReport {
     let xbox = PlatformProfile::load("xbox").expect("the xbox profile ships");
     let mut setup = Setup::load(&root, level, "coupe", xbox).expect("shipped levels load");
     setup.add_opponents(&root, ai, "sedan").expect("the sedan ships");
-    let opts = ProfileOptions {
-        frames: 600,
-        headless: true,
-        trace: None,
-        culling: true,
-        dynamic_resolution: false,
-        fixed_step: false,
-    };
+    let opts = ProfileOptions::headless(600);
     profile(&setup, &opts).expect("a headless profile runs")
 }
 

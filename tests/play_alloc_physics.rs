@@ -34,14 +34,7 @@ fn the_physics_step_allocates_nothing_on_any_level() {
         let xbox = PlatformProfile::load("xbox").expect("the xbox profile ships");
         let mut setup = Setup::load(&root, level, "coupe", xbox).expect("shipped levels load");
         setup.add_opponents(&root, ai, "sedan").expect("the sedan ships");
-        let opts = ProfileOptions {
-            frames: 600,
-            headless: true,
-            trace: None,
-            culling: true,
-            dynamic_resolution: false,
-            fixed_step: false,
-        };
+        let opts = ProfileOptions::headless(600);
         let r = profile(&setup, &opts).expect("a headless profile runs");
         if let Some(per_tick) = r.phase_allocations_per_tick.get("physics") {
             allocating.push(format!("{level} with {ai} AI: {per_tick:.3}/tick"));

@@ -35,6 +35,21 @@ pub struct ProfileOptions {
     pub fixed_step: bool,
 }
 
+impl ProfileOptions {
+    /// `frames` headless frames, as `skidpad profile --headless` measures them: what the
+    /// allocation tests and `alloc_sites` play.
+    pub fn headless(frames: u64) -> ProfileOptions {
+        ProfileOptions {
+            frames,
+            headless: true,
+            trace: None,
+            culling: true,
+            dynamic_resolution: false,
+            fixed_step: false,
+        }
+    }
+}
+
 /// A frame over budget and the phase that overran.
 #[derive(Debug, Clone, Serialize)]
 pub struct OverBudget {
