@@ -140,9 +140,66 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
     let mut ahead: Vec<bool> = (0..n * n).map(|k| progress[k / n] > progress[k % n]).collect();
     let (mut contacts, mut overtakes) = (0, 0);
     let max_ticks = (LAPS * 160.0 / dt) as u64;
+    // With RACECRAFT_WHERE set: each car's last 2 s, sampled every 0.25 s, printed at each
+    // contact (what each of the pair was doing and who moved across).
+    let watch = std::env::var_os("RACECRAFT_WHERE").is_some();
+    let mut history: Vec<std::collections::VecDeque<String>> = vec![Default::default(); n];
+    // RACECRAFT_TRACE=K: car K's samples all race long.
+    let trace: Option<usize> = std::env::var("RACECRAFT_TRACE").ok().and_then(|k| k.parse().ok());
+    let mut stances = vec![None; n];
+    let mut changed = vec![false; n];
+    let mut stance_changes = std::collections::BTreeMap::<String, u32>::new();
+    let sample_every = (0.25 / dt).round() as u64;
     for tick in 1..=max_ticks {
         ai.tick();
         let w = &ai.race.world;
+        if watch {
+            for (k, was) in stances.iter_mut().enumerate() {
+                let now = ai.race.opponents.state_of(k).map(|(c, _)| c.stance());
+                changed[k] = now != *was;
+                if now != *was {
+                    if let Some(now) = now {
+                        *stance_changes
+                            .entry(format!("{:?} -> {now:?}", was.unwrap_or_default()))
+                            .or_insert(0) += 1;
+                    }
+                    *was = now;
+                }
+            }
+            for (k, h) in history.iter_mut().enumerate() {
+                let b = w.car_body(k);
+                let p = b.translation();
+                let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
+                let state = match ai.race.opponents.state_of(k) {
+                    Some((craft, plan)) => format!(
+                        "{:?}, {:+.2}, {:+.2}, {:.1}, {:.1}, {:.1}",
+                        craft.stance(),
+                        l.offset_m,
+                        plan.offset_m,
+                        w.car_forward_speed(k),
+                        line.speed_at(l.s_m),
+                        plan.speed_cap_mps
+                    ),
+                    None => format!(
+                        "pole (no racecraft), {:+.2}, -, {:.1}, {:.1}, -",
+                        l.offset_m,
+                        w.car_forward_speed(k),
+                        line.speed_at(l.s_m)
+                    ),
+                };
+                if tick % sample_every == 0 || h.is_empty() {
+                    h.push_back(String::new());
+                    if h.len() > 9 {
+                        h.pop_front();
+                    }
+                }
+                // The newest entry is always this tick's.
+                *h.back_mut().unwrap() = format!("{:.2} s @ {:.0} m: {state}", tick as f32 * dt, l.s_m);
+                if trace == Some(k) && (tick % sample_every == 0 || changed[k]) {
+                    println!("trace car {k}: {}", h.back().unwrap());
+                }
+            }
+        }
         let prints: Vec<Footprint> = (0..n)
             .map(|i| {
                 let b = w.car_body(i);
@@ -165,21 +222,23 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
                 let now = prints[i].overlaps(&prints[j]);
                 if now && !touching[i * n + j] {
                     contacts += 1;
-                    if std::env::var_os("RACECRAFT_WHERE").is_some() {
-                        let at = |k: usize| {
-                            let b = w.car_body(k);
-                            let p = b.translation();
-                            let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
-                            (l.offset_m, b.linvel().length(), line.speed_at(l.s_m))
-                        };
+                    if watch {
                         println!(
-                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m; (offset, speed, line speed) {:?} {:?}",
+                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m",
                             tick as f32 * dt,
                             last_s[i],
                             progress[i] - progress[j],
-                            at(i),
-                            at(j)
                         );
+                        for k in [i, j] {
+                            println!("  car {k}, the last 2 s (t, stance, offset, steered, speed, line speed, cap):");
+                            for h in &history[k] {
+                                println!("    {h}");
+                            }
+                        }
+                        println!("  every car now:");
+                        for (k, h) in history.iter().enumerate() {
+                            println!("    car {k}: {}", h.back().map_or("", |h| h.as_str()));
+                        }
                     }
                 }
                 touching[i * n + j] = now;
@@ -199,6 +258,9 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
         if finish_s.iter().all(|f| !f.is_nan()) {
             break;
         }
+    }
+    if watch {
+        println!("racecraft stance changes over the race: {stance_changes:?}");
     }
     RaceFigures {
         contacts,

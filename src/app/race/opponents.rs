@@ -55,6 +55,8 @@ struct Opponent {
     racecraft: Racecraft,
     /// Its speed scale (the difficulty's pace), for the pace it aims at.
     speed_scale: f32,
+    /// The plan it drove last tick (for logs and tests).
+    plan: Plan,
 }
 
 /// AI cars in a world, each with its driver.
@@ -120,6 +122,7 @@ impl Opponents {
                 watch: StuckWatch::default(),
                 racecraft: Racecraft::new(difficulty.racecraft(), width_m, length_m),
                 speed_scale: difficulty.speed_scale(),
+                plan: Plan::default(),
             });
         }
         let n = world.cars().len();
@@ -183,6 +186,7 @@ impl Opponents {
                 .driver
                 .control_planned(&car.def, world.car_body(car.index), &telemetry, dt, &plan);
             world.set_car_control(car.index, c);
+            car.plan = plan;
             // Held back by a car ahead (cap near 0) is waiting, not stuck.
             let wants_to_move = plan.speed_cap_mps > 2.0 * crate::ai::STILL_BELOW_MPS;
             if car.watch.update(world.car_body(car.index), wants_to_move, dt) {
@@ -190,6 +194,15 @@ impl Opponents {
                 car.racecraft.rejoin_from(offset);
             }
         }
+    }
+
+    /// The racecraft and last plan of the AI car that is world car `index` (None for the
+    /// player's or a parked car): what it was doing, to explain a contact.
+    pub fn state_of(&self, index: usize) -> Option<(&Racecraft, &Plan)> {
+        self.cars
+            .iter()
+            .find(|c| c.index == index)
+            .map(|c| (&c.racecraft, &c.plan))
     }
 
     /// The AI cars' definitions, in world order.
