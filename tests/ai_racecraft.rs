@@ -292,17 +292,37 @@ fn aces_queue_behind_a_rookie_on_pole_without_ramming_it() {
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
 }
 
-/// Issue #22's target for racecraft: the aces get past the rookie on pole, touching at
-/// most once a lap. Not met yet (PERFORMANCE.md, racecraft: the aces pass but lose more
-/// time in incidents than the rookie's pace costs it, and touch about twice a lap), so
-/// ignored until it is; run it with `--include-ignored` to see where it stands.
+/// Issue #22's bound on racecraft, on its hard case: seven aces behind a rookie on pole,
+/// racing each other (the default race), touch at most once a lap. Measured 0 contacts in
+/// 3 laps (7 before contacts were traced to rejoining cars and concertinaing queues:
+/// PERFORMANCE.md, racecraft).
 #[test]
-#[ignore = "racecraft does not yet meet it: see PERFORMANCE.md, racecraft"]
-fn aces_pass_a_rookie_on_pole_with_racecraft() {
+fn a_rookie_on_pole_and_seven_aces_race_touching_at_most_once_a_lap() {
     let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
     f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
     assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// The same race in the default car (the arcade coupe), against the same bound.
+#[test]
+fn a_coupe_field_with_a_rookie_on_pole_races_touching_at_most_once_a_lap() {
+    let f = race("coupe", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
+    f.print("coupes: rookie on pole, 7 aces behind, 3 laps, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// The rest of the target: the aces get past the rookie on pole. Not met: the aces gain
+/// on a rookie in corners and braking zones, where passes are not started (cars alongside
+/// into a corner spun), while on the straights both run at full throttle, so a pass begun
+/// there is rarely alongside by the next braking zone and is given up (PERFORMANCE.md,
+/// racecraft). Run it with `--include-ignored` to see where it stands.
+#[test]
+#[ignore = "racecraft does not yet pass a slow car on pole reliably: see PERFORMANCE.md, racecraft"]
+fn aces_pass_a_rookie_on_pole_with_racecraft() {
+    let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
+    f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
     // An ace laps ~12 % faster than a rookie (tests/ai_pace.rs): over three laps every ace
     // has the pace to pass it. At least half of them must have got by.
     assert!(f.overtakes >= 4, "{} overtakes", f.overtakes);
@@ -319,15 +339,14 @@ fn eight_aces_race_with_racecraft_touching_at_most_once_a_lap() {
 }
 
 /// A mixed field on the grid in the wrong order (the slowest in front), racing: the faster
-/// cars pass (following alone, no one does), and the field does not pile up. The contact
-/// bound is two a lap, twice issue #22's target for the rookie-on-pole race above (which
-/// racecraft does not meet yet): it still fails a racecraft that rams or swipes as a habit.
+/// cars pass (following alone, no one does), and the field does not pile up: issue #22's
+/// bound of one contact a lap (measured 0; 2 before the fixes of the rookie race above).
 #[test]
 fn a_mixed_field_in_the_wrong_order_races_with_passes_and_few_contacts() {
     use AiDifficulty::{Ace, Amateur, Pro, Rookie};
     let f = race("sedan", Rookie, &[Rookie, Amateur, Amateur, Pro, Pro, Ace, Ace], true);
     f.print("mixed field (rookie, rookie, amateur, amateur, pro, pro, ace, ace), 3 laps, racecraft");
     assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
-    assert!(f.contacts <= 2 * LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
     assert!(f.overtakes > 0, "{} overtakes", f.overtakes);
 }

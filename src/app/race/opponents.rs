@@ -19,8 +19,9 @@ const GRID_STAGGER_M: f32 = 1.6;
 /// A car put back on the track waits off the racing line, this far short of the room at
 /// its edge, m (rejoining from there, [`Racecraft`], without cutting across traffic).
 const PUT_BACK_EDGE_MARGIN_M: f32 = 0.5;
-/// Without racecraft (the default race): an AI car watches for cars this far ahead on the
-/// line, m (beyond the gap it keeps at the circuit's top speeds, 8 + 0.3 × 55 ≈ 25 m).
+/// Without racecraft (the tests' following-only baseline): an AI car watches for cars
+/// this far ahead on the line, m (beyond the gap it keeps at the circuit's top speeds,
+/// 8 + 0.3 × 55 ≈ 25 m).
 const FOLLOW_DISTANCE_M: f32 = 60.0;
 /// Without racecraft: a car ahead this close to its offset from the line is in its path, m.
 const FOLLOW_LATERAL_M: f32 = 2.5;
@@ -71,9 +72,8 @@ pub struct Opponents {
     places: Vec<(Vec2, CarPlace)>,
     /// How well they drive (the setting; a mixed field reports its first car's).
     difficulty: AiDifficulty,
-    /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin) or
-    /// only follow (the default race: racecraft does not yet hold its contact bound with
-    /// a slow car ahead, see PERFORMANCE.md).
+    /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin; the
+    /// default race) or only follow (a baseline for the tests).
     racecraft: bool,
 }
 
