@@ -71,6 +71,8 @@ const PASS_INSIDE_LOOK_M: f32 = 350.0;
 /// A passing car aims this much wider than side by side, m, so that once out of the car's
 /// lane it stays out while the car ahead wanders (hysteresis on "in the path").
 const PASS_EXTRA_M: f32 = 0.3;
+/// A pass not yet half alongside is given up this far before the braking point, m.
+const PASS_GIVE_UP_M: f32 = 20.0;
 /// How far ahead a braking zone is looked for to defend it, m.
 const DEFEND_LOOK_M: f32 = 90.0;
 /// A braking zone: the line's speed drops below this fraction of the speed here.
@@ -290,13 +292,16 @@ impl Racecraft {
         let in_corner = line.turn_rad(me.s_m, CORNER_LOOK_M).abs() > CORNER_TURN_RAD;
         let mut wanted = 0.0;
         if let Some((id, _)) = self.pass {
-            // Not at least half alongside by the braking zone: given up on the straight,
-            // falling in behind under braking rather than mid-corner.
+            // Not at least half alongside by the braking point: given up on the straight,
+            // falling in behind under braking rather than mid-corner. (Given up when the
+            // braking zone came into sight, 90 m before, a pass was rarely completed: an ace
+            // gains on a slower car most at the end of a straight, where it is capped.)
             let still_behind = traffic
                 .cars()
                 .iter()
                 .any(|c| c.id == id && c.gap_m > 0.5 * self.length_m);
-            if (in_corner || brake_at.is_some()) && still_behind {
+            let braking_here = braking_zone_within(line, me.s_m, PASS_GIVE_UP_M).is_some();
+            if (in_corner || braking_here) && still_behind {
                 self.pass = None;
             } else {
                 wanted = self.continue_pass(traffic);
@@ -541,8 +546,14 @@ fn corner_inside_within(line: &DrivingLine, s_m: f32, span_m: f32) -> f32 {
 /// Where along the line the next braking zone begins within [`DEFEND_LOOK_M`] of `s_m`, if
 /// one does.
 fn braking_zone(line: &DrivingLine, s_m: f32) -> Option<f32> {
+    braking_zone_within(line, s_m, DEFEND_LOOK_M)
+}
+
+/// Where along the line the next braking zone begins within `look_m` of `s_m`, if one does
+/// (looked for every 10 m).
+fn braking_zone_within(line: &DrivingLine, s_m: f32, look_m: f32) -> Option<f32> {
     let here = line.speed_at(s_m);
-    (1..=(DEFEND_LOOK_M / 10.0) as usize)
+    (1..=(look_m / 10.0).ceil() as usize)
         .map(|k| s_m + 10.0 * k as f32)
         .find(|&s| line.speed_at(s) < BRAKING_ZONE_DROP * here)
         .map(|s| line.wrap(s))
