@@ -140,9 +140,66 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
     let mut ahead: Vec<bool> = (0..n * n).map(|k| progress[k / n] > progress[k % n]).collect();
     let (mut contacts, mut overtakes) = (0, 0);
     let max_ticks = (LAPS * 160.0 / dt) as u64;
+    // With RACECRAFT_WHERE set: each car's last 2 s, sampled every 0.25 s, printed at each
+    // contact (what each of the pair was doing and who moved across).
+    let watch = std::env::var_os("RACECRAFT_WHERE").is_some();
+    let mut history: Vec<std::collections::VecDeque<String>> = vec![Default::default(); n];
+    // RACECRAFT_TRACE=K: car K's samples all race long.
+    let trace: Option<usize> = std::env::var("RACECRAFT_TRACE").ok().and_then(|k| k.parse().ok());
+    let mut stances = vec![None; n];
+    let mut changed = vec![false; n];
+    let mut stance_changes = std::collections::BTreeMap::<String, u32>::new();
+    let sample_every = (0.25 / dt).round() as u64;
     for tick in 1..=max_ticks {
         ai.tick();
         let w = &ai.race.world;
+        if watch {
+            for (k, was) in stances.iter_mut().enumerate() {
+                let now = ai.race.opponents.state_of(k).map(|(c, _)| c.stance());
+                changed[k] = now != *was;
+                if now != *was {
+                    if let Some(now) = now {
+                        *stance_changes
+                            .entry(format!("{:?} -> {now:?}", was.unwrap_or_default()))
+                            .or_insert(0) += 1;
+                    }
+                    *was = now;
+                }
+            }
+            for (k, h) in history.iter_mut().enumerate() {
+                let b = w.car_body(k);
+                let p = b.translation();
+                let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
+                let state = match ai.race.opponents.state_of(k) {
+                    Some((craft, plan)) => format!(
+                        "{:?}, {:+.2}, {:+.2}, {:.1}, {:.1}, {:.1}",
+                        craft.stance(),
+                        l.offset_m,
+                        plan.offset_m,
+                        w.car_forward_speed(k),
+                        line.speed_at(l.s_m),
+                        plan.speed_cap_mps
+                    ),
+                    None => format!(
+                        "pole (no racecraft), {:+.2}, -, {:.1}, {:.1}, -",
+                        l.offset_m,
+                        w.car_forward_speed(k),
+                        line.speed_at(l.s_m)
+                    ),
+                };
+                if tick % sample_every == 0 || h.is_empty() {
+                    h.push_back(String::new());
+                    if h.len() > 9 {
+                        h.pop_front();
+                    }
+                }
+                // The newest entry is always this tick's.
+                *h.back_mut().unwrap() = format!("{:.2} s @ {:.0} m: {state}", tick as f32 * dt, l.s_m);
+                if trace == Some(k) && (tick % sample_every == 0 || changed[k]) {
+                    println!("trace car {k}: {}", h.back().unwrap());
+                }
+            }
+        }
         let prints: Vec<Footprint> = (0..n)
             .map(|i| {
                 let b = w.car_body(i);
@@ -165,21 +222,23 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
                 let now = prints[i].overlaps(&prints[j]);
                 if now && !touching[i * n + j] {
                     contacts += 1;
-                    if std::env::var_os("RACECRAFT_WHERE").is_some() {
-                        let at = |k: usize| {
-                            let b = w.car_body(k);
-                            let p = b.translation();
-                            let l = line.locate(Vec2::new(p.x, p.z), hints[k]);
-                            (l.offset_m, b.linvel().length(), line.speed_at(l.s_m))
-                        };
+                    if watch {
                         println!(
-                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m; (offset, speed, line speed) {:?} {:?}",
+                            "contact t {:.1} s: cars {i} and {j} at {:.0} m, {i} ahead by {:.1} m",
                             tick as f32 * dt,
                             last_s[i],
                             progress[i] - progress[j],
-                            at(i),
-                            at(j)
                         );
+                        for k in [i, j] {
+                            println!("  car {k}, the last 2 s (t, stance, offset, steered, speed, line speed, cap):");
+                            for h in &history[k] {
+                                println!("    {h}");
+                            }
+                        }
+                        println!("  every car now:");
+                        for (k, h) in history.iter().enumerate() {
+                            println!("    car {k}: {}", h.back().map_or("", |h| h.as_str()));
+                        }
                     }
                 }
                 touching[i * n + j] = now;
@@ -199,6 +258,9 @@ fn race(car: &str, pole: AiDifficulty, field: &[AiDifficulty], racecraft: bool) 
         if finish_s.iter().all(|f| !f.is_nan()) {
             break;
         }
+    }
+    if watch {
+        println!("racecraft stance changes over the race: {stance_changes:?}");
     }
     RaceFigures {
         contacts,
@@ -230,17 +292,37 @@ fn aces_queue_behind_a_rookie_on_pole_without_ramming_it() {
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
 }
 
-/// Issue #22's target for racecraft: the aces get past the rookie on pole, touching at
-/// most once a lap. Not met yet (PERFORMANCE.md, racecraft: the aces pass but lose more
-/// time in incidents than the rookie's pace costs it, and touch about twice a lap), so
-/// ignored until it is; run it with `--include-ignored` to see where it stands.
+/// Issue #22's bound on racecraft, on its hard case: seven aces behind a rookie on pole,
+/// racing each other (the default race), touch at most once a lap. Measured 0 contacts in
+/// 3 laps (7 before contacts were traced to rejoining cars and concertinaing queues:
+/// PERFORMANCE.md, racecraft).
 #[test]
-#[ignore = "racecraft does not yet meet it: see PERFORMANCE.md, racecraft"]
-fn aces_pass_a_rookie_on_pole_with_racecraft() {
+fn a_rookie_on_pole_and_seven_aces_race_touching_at_most_once_a_lap() {
     let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
     f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
     assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
     assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// The same race in the default car (the arcade coupe), against the same bound.
+#[test]
+fn a_coupe_field_with_a_rookie_on_pole_races_touching_at_most_once_a_lap() {
+    let f = race("coupe", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
+    f.print("coupes: rookie on pole, 7 aces behind, 3 laps, racecraft");
+    assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+}
+
+/// The rest of the target: the aces get past the rookie on pole. Not met: the aces gain
+/// on a rookie in corners and braking zones, where passes are not started (cars alongside
+/// into a corner spun), while on the straights both run at full throttle, so a pass begun
+/// there is rarely alongside by the next braking zone and is given up (PERFORMANCE.md,
+/// racecraft). Run it with `--include-ignored` to see where it stands.
+#[test]
+#[ignore = "racecraft does not yet pass a slow car on pole reliably: see PERFORMANCE.md, racecraft"]
+fn aces_pass_a_rookie_on_pole_with_racecraft() {
+    let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
+    f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
     // An ace laps ~12 % faster than a rookie (tests/ai_pace.rs): over three laps every ace
     // has the pace to pass it. At least half of them must have got by.
     assert!(f.overtakes >= 4, "{} overtakes", f.overtakes);
@@ -257,15 +339,14 @@ fn eight_aces_race_with_racecraft_touching_at_most_once_a_lap() {
 }
 
 /// A mixed field on the grid in the wrong order (the slowest in front), racing: the faster
-/// cars pass (following alone, no one does), and the field does not pile up. The contact
-/// bound is two a lap, twice issue #22's target for the rookie-on-pole race above (which
-/// racecraft does not meet yet): it still fails a racecraft that rams or swipes as a habit.
+/// cars pass (following alone, no one does), and the field does not pile up: issue #22's
+/// bound of one contact a lap (measured 0; 2 before the fixes of the rookie race above).
 #[test]
 fn a_mixed_field_in_the_wrong_order_races_with_passes_and_few_contacts() {
     use AiDifficulty::{Ace, Amateur, Pro, Rookie};
     let f = race("sedan", Rookie, &[Rookie, Amateur, Amateur, Pro, Pro, Ace, Ace], true);
     f.print("mixed field (rookie, rookie, amateur, amateur, pro, pro, ace, ace), 3 laps, racecraft");
     assert_eq!(f.finished().len(), 8, "every car finishes: {:?}", f.finish_s);
-    assert!(f.contacts <= 2 * LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
+    assert!(f.contacts <= LAPS as u32, "{} contacts in {LAPS} laps", f.contacts);
     assert!(f.overtakes > 0, "{} overtakes", f.overtakes);
 }

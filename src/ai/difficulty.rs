@@ -17,9 +17,13 @@
 //! the line whose phases come from a seed in the race set-up (the car's grid slot), never
 //! from a random source: the same race drives the same way, and a replay reproduces it.
 //!
-//! Racecraft follows the level too ([`AiDifficulty::racecraft`]): a rookie keeps a longer
-//! gap, needs a bigger pace edge before it tries a pass, moves across slower and never
-//! defends; an ace follows closest, passes on the smallest edge and covers the inside.
+//! Racecraft follows the level too ([`AiDifficulty::racecraft`]), on in every race: a
+//! rookie keeps a longer gap, needs a bigger pace edge before it tries a pass, moves
+//! across slower (so, keeping only the offset it can give back before the track narrows,
+//! it finds room to pass in fewer places) and never defends; an ace follows closest,
+//! passes on the smallest edge and covers the inside against a car closing on it. Every
+//! level follows no faster than it could stop behind the car ahead braking (the same
+//! safe speed for all: the levels differ in boldness, not in safety).
 //!
 //! | level   | time gap (s) | passes a car slower by (of the line's speed) | defends | moves across (m/s) |
 //! |---------|--------------|----------------------------------------------|---------|--------------------|

@@ -32,7 +32,7 @@ mod wander;
 pub use difficulty::AiDifficulty;
 pub use driver::{AiDriver, AiSettings, Plan};
 pub use line::DrivingLine;
-pub use racecraft::{Racecraft, RacecraftSettings, ALONGSIDE_MARGIN_M, FOLLOW_GAP_M, SIDE_CLEARANCE_M};
+pub use racecraft::{Racecraft, RacecraftSettings, Stance, ALONGSIDE_MARGIN_M, FOLLOW_GAP_M, SIDE_CLEARANCE_M};
 pub use recovery::StuckWatch;
 pub use recovery::{STILL_BELOW_MPS, STUCK_AFTER_S};
 pub use room::LineRoom;

@@ -66,6 +66,22 @@ impl LineRoom {
         }
         least
     }
+
+    /// How far (left, right) off `line` a car at `from_m` may steer and still keep within
+    /// the room everywhere over the next `look_m`, coming back toward the line as it goes by
+    /// `back_m(d)` metres over the first `d` metres: the least of `room + back_m(d)` over
+    /// the stretch, sampled every [`SAMPLE_STEP_M`], m.
+    pub fn funnel(&self, line: &DrivingLine, from_m: f32, look_m: f32, back_m: impl Fn(f32) -> f32) -> (f32, f32) {
+        let mut least = (f32::INFINITY, f32::INFINITY);
+        let mut d = 0.0;
+        while d <= look_m {
+            let (l, r) = self.at(line, from_m + d);
+            let back = back_m(d).max(0.0);
+            least = (least.0.min(l + back), least.1.min(r + back));
+            d += SAMPLE_STEP_M;
+        }
+        least
+    }
 }
 
 #[cfg(test)]
@@ -93,5 +109,19 @@ mod tests {
         assert_eq!(room.narrowest(&line, 110.0, 190.0), (2.0, 0.0));
         assert_eq!(LineRoom::none().at(&line, 10.0), (0.0, 0.0));
         assert!(LineRoom::new(vec![1.0], vec![]).is_none());
+    }
+
+    #[test]
+    fn the_funnel_allows_what_can_be_given_back_before_the_room_narrows() {
+        let line = square();
+        // 3 m left, except none from 100 m to 300 m (the segments either side of point 2);
+        // 2 m right everywhere.
+        let room = LineRoom::new(vec![3.0, 3.0, 0.0, 3.0], vec![2.0; 4]).unwrap();
+        // 80 m short of the narrowing with no way back: only what it allows, none.
+        assert_eq!(room.funnel(&line, 20.0, 100.0, |_| 0.0), (0.0, 2.0));
+        // Coming back 1 m per 20 m: 80 m short it has 4 m to give back, so the 3 m here
+        // hold; 40 m short, only 2 m.
+        assert_eq!(room.funnel(&line, 20.0, 100.0, |d| d / 20.0), (3.0, 2.0));
+        assert_eq!(room.funnel(&line, 60.0, 100.0, |d| d / 20.0), (2.0, 2.0));
     }
 }

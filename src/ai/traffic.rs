@@ -8,9 +8,11 @@
 
 /// Most cars one AI car keeps track of; beyond it the farthest along the line are dropped.
 pub const MAX_NEARBY: usize = 6;
-/// A car is seen up to this far ahead along the line, m (beyond the following gap kept at
-/// the circuit's top speeds, 8 + 0.45 × 55 ≈ 33 m).
-pub const SEE_AHEAD_M: f32 = 60.0;
+/// A car is seen up to this far ahead along the line, m: beyond the following gap kept at
+/// the circuit's top speeds (8 + 0.45 × 55 ≈ 33 m), and far enough to slow from 40 m/s to
+/// a car crawling ahead after an incident at the follower's 5 m/s² (at 60 m, a follower
+/// at 35 m/s rear-ended a car at 10 m/s it saw too late).
+pub const SEE_AHEAD_M: f32 = 100.0;
 /// A car is seen up to this far behind along the line, m (a car closing at 10 m/s is
 /// 4 s away: time to defend or to wait before rejoining).
 pub const SEE_BEHIND_M: f32 = 40.0;

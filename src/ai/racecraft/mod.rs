@@ -52,6 +52,12 @@ const SLOW_CAR_BERTH_S: f32 = 0.1;
 /// Deceleration a follower counts on to stop behind a much slower car, m/s² (well inside
 /// what the cars brake at on the circuit's asphalt, about 9).
 const FOLLOW_BRAKE_MPS2: f32 = 5.0;
+/// A car ahead in another lane is closing too fast to fall in behind while this car is more
+/// than this faster than the speed it could follow it at, m/s.
+const CLOSING_MARGIN_MPS: f32 = 1.0;
+/// How late a follower reacts to the car ahead braking, s (the driver's pedal and the
+/// speed controller's lag: measured decelerations of a follower trail its cap by about this).
+const FOLLOW_REACTION_S: f32 = 0.3;
 /// A pass is started only where the line turns less than this over the next
 /// [`PASS_START_STRAIGHT_M`], rad: on a straight long enough to complete it before the
 /// next corner (cars that were still alongside into a corner spun).
@@ -65,14 +71,28 @@ const PASS_INSIDE_LOOK_M: f32 = 350.0;
 /// A passing car aims this much wider than side by side, m, so that once out of the car's
 /// lane it stays out while the car ahead wanders (hysteresis on "in the path").
 const PASS_EXTRA_M: f32 = 0.3;
+/// A pass not yet half alongside is given up this far before the braking point, m.
+const PASS_GIVE_UP_M: f32 = 20.0;
 /// How far ahead a braking zone is looked for to defend it, m.
 const DEFEND_LOOK_M: f32 = 90.0;
 /// A braking zone: the line's speed drops below this fraction of the speed here.
 const BRAKING_ZONE_DROP: f32 = 0.85;
+/// A car behind is attacking (worth defending against) when it closes at this much or
+/// more, m/s.
+const ATTACK_CLOSING_MPS: f32 = 1.0;
 /// How far toward the inside a defender moves, at most, m.
 const DEFEND_OFFSET_M: f32 = 1.5;
 /// Extra speed-profile preview when alongside on the outside of a corner, s.
 const OUTSIDE_BRAKE_EARLY_S: f32 = 0.35;
+/// A car steers no farther off the line than it can come back from, at its lateral speed,
+/// before the room ahead narrows ([`LineRoom::funnel`]), starting this late, s: so a pass
+/// is given up before the track narrows, not once it has (a passer held wide into a
+/// narrowing ran off the track and rejoined across the field). The lateness covers the
+/// driver's lag: on a curve a car runs up to a metre wide of where it steers.
+const ROOM_LOOK_MARGIN_S: f32 = 0.5;
+/// How far ahead along the line that room is looked at, m (at 45 m/s and 1.5 m/s across,
+/// 150 m gives back 4.3 m: beyond the widest pass).
+const ROOM_LOOK_M: f32 = 150.0;
 /// A car this far beyond the room beside the line (off the track, wander included) has gone
 /// off: it rejoins, m.
 const OFF_TRACK_M: f32 = 1.5;
@@ -87,6 +107,25 @@ const CORNER_TURN_RAD: f32 = 0.35;
 /// a corner (with an inside), rad.
 const CORNER_SPAN_M: f32 = 100.0;
 const CORNER_MIN_TURN_RAD: f32 = 0.15;
+
+/// What a car's racecraft did last tick, the rule that set its plan (for logs and tests:
+/// `RACECRAFT_WHERE=1 cargo test --test ai_racecraft` prints it at each contact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Stance {
+    /// No car in its way: its own line and pace.
+    #[default]
+    Free,
+    /// Behind a car in its path, its speed capped to keep the gap.
+    Following,
+    /// Beside or moving out to pass a slower car.
+    Passing,
+    /// Covering the inside before a braking zone.
+    Defending,
+    /// Held where it is (or kept out) by a car alongside or just passed.
+    GivingRoom,
+    /// Back onto the line after an off or a put-back.
+    Rejoining,
+}
 
 /// How a driver races others: the part of a difficulty that is racecraft.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -138,6 +177,8 @@ pub struct Racecraft {
     defend_until_m: f32,
     /// Back on track after an off or a put-back: moving onto the line without crossing a car.
     rejoining: bool,
+    /// The rule that set the last plan.
+    stance: Stance,
 }
 
 impl Racecraft {
@@ -155,6 +196,7 @@ impl Racecraft {
             defend_side: 0.0,
             defend_until_m: 0.0,
             rejoining: false,
+            stance: Stance::Free,
         }
     }
 
@@ -176,9 +218,23 @@ impl Racecraft {
         self.rejoining
     }
 
+    /// The rule that set the last plan.
+    pub fn stance(&self) -> Stance {
+        self.stance
+    }
+
     /// Centre-to-centre lateral distance two cars side by side keep, m.
     fn side_by_side_m(&self) -> f32 {
         self.width_m + SIDE_CLEARANCE_M
+    }
+
+    /// The fastest this car may go behind `c` and still stop short of where `c` would stop
+    /// if it braked now (see the following rule in [`Racecraft::plan`]), m/s.
+    fn safe_behind_mps(&self, c: &NearbyCar) -> f32 {
+        let room_m = (c.gap_m - self.length_m - ALONGSIDE_MARGIN_M).max(0.0);
+        let v_ahead = c.speed_mps.max(0.0);
+        let b_tau = FOLLOW_BRAKE_MPS2 * FOLLOW_REACTION_S;
+        -b_tau + (b_tau * b_tau + v_ahead * v_ahead + 2.0 * FOLLOW_BRAKE_MPS2 * room_m).sqrt()
     }
 
     fn alongside(&self, c: &NearbyCar) -> bool {
@@ -199,6 +255,11 @@ impl Racecraft {
     ) -> Plan {
         let me = traffic.me();
         let (room_left, room_right) = room.at(line, me.s_m);
+        // How far off the line it may steer and still keep within the room ahead, given back
+        // at its lateral speed.
+        let (lateral_mps, speed_mps) = (self.settings.lateral_mps, me.speed_mps.max(1.0));
+        let back_m = |d: f32| lateral_mps * (d / speed_mps - ROOM_LOOK_MARGIN_S);
+        let (ahead_left, ahead_right) = room.funnel(line, me.s_m, ROOM_LOOK_M, back_m);
         let beside = self.side_by_side_m();
         // In the path: a car whose body overlaps the lane this car is in or is steering for.
         let steering_m = self.offset_m + wander_m;
@@ -215,11 +276,13 @@ impl Racecraft {
         let mut blocker: Option<NearbyCar> = None;
         for c in traffic.cars().iter().filter(|c| c.gap_m > 0.0 && in_path(c)) {
             cap = cap.min(c.speed_mps.max(0.0) + FOLLOW_GAIN_PER_S * (c.gap_m - want_gap));
-            // And never faster than stops it behind a much slower car at a steady
-            // deceleration (v² = 2·a·d, constant-deceleration stopping distance): the gain
-            // alone closes on a stopped car too late from 60 m.
-            let room_m = (c.gap_m - self.length_m - ALONGSIDE_MARGIN_M).max(0.0);
-            cap = cap.min(c.speed_mps.max(0.0) + (2.0 * FOLLOW_BRAKE_MPS2 * room_m).sqrt());
+            // And never faster than lets it stop behind where the car ahead would stop if it
+            // braked now (Gipps' safe speed, "A behavioural car-following model for computer
+            // simulation", 1981: v ≤ −bτ + √(b²τ² + v_ahead² + 2·b·room), both braking at b,
+            // this car τ late): the gain alone closes on a stopped car too late from 60 m,
+            // and a cap of v_ahead + √(2·b·room), blind to the car ahead braking too, let
+            // a queue into a hairpin concertina into rear-end contacts.
+            cap = cap.min(self.safe_behind_mps(c));
             if c.gap_m < ATTACK_WITHIN_M && blocker.is_none_or(|b| c.gap_m < b.gap_m) {
                 blocker = Some(*c);
             }
@@ -229,16 +292,26 @@ impl Racecraft {
         let in_corner = line.turn_rad(me.s_m, CORNER_LOOK_M).abs() > CORNER_TURN_RAD;
         let mut wanted = 0.0;
         if let Some((id, _)) = self.pass {
-            // Not at least half alongside by the braking zone: given up on the straight,
-            // falling in behind under braking rather than mid-corner.
+            // Not at least half alongside by the braking point: given up on the straight,
+            // falling in behind under braking rather than mid-corner. (Given up when the
+            // braking zone came into sight, 90 m before, a pass was rarely completed: an ace
+            // gains on a slower car most at the end of a straight, where it is capped.)
             let still_behind = traffic
                 .cars()
                 .iter()
                 .any(|c| c.id == id && c.gap_m > 0.5 * self.length_m);
-            if (in_corner || brake_at.is_some()) && still_behind {
+            let braking_here = braking_zone_within(line, me.s_m, PASS_GIVE_UP_M).is_some();
+            if (in_corner || braking_here) && still_behind {
                 self.pass = None;
             } else {
-                wanted = self.continue_pass(traffic, room_left, room_right);
+                wanted = self.continue_pass(traffic);
+                let side = self.pass.map_or(0.0, |(_, side)| side);
+                let room_side = if side > 0.0 { ahead_left } else { -ahead_right };
+                if (wanted - room_side) * side > 0.5 {
+                    // No room on this side over the stretch ahead: fall back in behind.
+                    self.pass = None;
+                    wanted = 0.0;
+                }
             }
         } else if let Some(b) = blocker {
             // The pace edge: the blocker's speed over the line's where it is, watched over
@@ -256,8 +329,10 @@ impl Racecraft {
             let straight = line.turn_rad(me.s_m, PASS_START_STRAIGHT_M).abs() < PASS_START_MAX_TURN_RAD;
             if self.held_s >= HELD_BEFORE_PASS_S && straight {
                 let inside = corner_inside_within(line, me.s_m + b.gap_m, PASS_INSIDE_LOOK_M);
-                let room_ahead = room.narrowest(line, me.s_m, me.s_m + b.gap_m + 20.0);
-                if let Some(side) = free_side(traffic, &b, inside, beside + PASS_EXTRA_M, self.length_m, room_ahead) {
+                // Room beside the car, and to come back from there before the track narrows.
+                let (near_left, near_right) = room.narrowest(line, me.s_m, me.s_m + b.gap_m + 20.0);
+                let room_pass = (ahead_left.min(near_left), ahead_right.min(near_right));
+                if let Some(side) = free_side(traffic, &b, inside, beside + PASS_EXTRA_M, self.length_m, room_pass) {
                     self.pass = Some((b.id, side));
                     self.defend_side = 0.0;
                     self.held_s = 0.0;
@@ -273,12 +348,15 @@ impl Racecraft {
         if self.defend_side != 0.0 && past(line, me.s_m, self.defend_until_m) {
             self.defend_side = 0.0;
         }
-        if self.settings.defends && self.pass.is_none() && self.defend_side == 0.0 && !self.rejoining {
+        // Not in a queue: a car held up by one ahead has nothing to defend, and moving
+        // across under braking there concertinaed the queue into rear-end contacts.
+        let queued = blocker.is_some();
+        if self.settings.defends && self.pass.is_none() && self.defend_side == 0.0 && !self.rejoining && !queued {
             if let (Some(at), false) = (brake_at, in_corner) {
-                let attacker = traffic
-                    .cars()
-                    .iter()
-                    .any(|c| c.gap_m < -self.length_m && c.gap_m > -25.0 && c.speed_mps > me.speed_mps - 0.5);
+                // An attacker closes on it: a car merely following at its pace is not one.
+                let attacker = traffic.cars().iter().any(|c| {
+                    c.gap_m < -self.length_m && c.gap_m > -25.0 && c.speed_mps > me.speed_mps + ATTACK_CLOSING_MPS
+                });
                 let fresh = self
                     .defended_at_m
                     .is_none_or(|d| line.wrap(at - d).min(line.wrap(d - at)) > 30.0);
@@ -299,13 +377,19 @@ impl Racecraft {
         // line, never across a car coming from behind.
         let off = me.offset_m > room_left + OFF_TRACK_M || -me.offset_m > room_right + OFF_TRACK_M;
         if !self.rejoining && off {
-            self.rejoin_from((me.offset_m - wander_m).clamp(-room_right, room_left));
+            // From where the car is, not from the track's edge: steered at the edge from
+            // metres beyond it, the driver swung back across the track faster than any
+            // car behind could react (every contact of the rookie-on-pole race once).
+            self.rejoin_from(me.offset_m - wander_m);
         }
         if self.rejoining {
             self.pass = None;
             self.defend_side = 0.0;
             wanted = 0.0;
-            let coming = |c: &&NearbyCar| c.gap_m < 0.0 && c.gap_m > -30.0 && c.speed_mps > me.speed_mps;
+            // Coming from behind faster, or alongside (a car that has just drawn level is
+            // still in the way).
+            let coming =
+                |c: &&NearbyCar| (c.gap_m < 0.0 && c.gap_m > -30.0 && c.speed_mps > me.speed_mps) || self.alongside(c);
             for c in traffic.cars().iter().filter(coming) {
                 wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
             }
@@ -321,10 +405,43 @@ impl Racecraft {
         let behind_m = self.length_m + PASS_CLEAR_M + CUT_IN_TIME_S * me.speed_mps.max(0.0);
         let nose_beside =
             |c: &&NearbyCar| c.gap_m < 0.0 && c.gap_m > -behind_m && (c.offset_m - me.offset_m).abs() > self.width_m;
-        for c in traffic.cars().iter().filter(|c| self.alongside(c) || nose_beside(c)) {
+        // Nor into the lane of a car ahead it is closing on faster than it could stop behind
+        // (a pass given up at a braking zone fell in behind a car 7 m ahead at 5 m/s more,
+        // and hit it): it stays beside it, braking, until it fits behind.
+        let closing_ahead = |c: &&NearbyCar| {
+            c.gap_m > 0.0
+                && c.gap_m < ATTACK_WITHIN_M
+                && (c.offset_m - me.offset_m).abs() > self.width_m
+                && self.safe_behind_mps(c) < me.speed_mps - CLOSING_MARGIN_MPS
+        };
+        let before_room = wanted;
+        for c in traffic
+            .cars()
+            .iter()
+            .filter(|c| self.alongside(c) || nose_beside(c) || closing_ahead(c))
+        {
             wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
         }
-        wanted = wanted.clamp(-room_right, room_left);
+        self.stance = if self.rejoining {
+            Stance::Rejoining
+        } else if wanted != before_room {
+            Stance::GivingRoom
+        } else if self.defend_side != 0.0 {
+            Stance::Defending
+        } else if self.pass.is_some() {
+            Stance::Passing
+        } else if cap.is_finite() {
+            Stance::Following
+        } else {
+            Stance::Free
+        };
+        wanted = if self.rejoining {
+            // Off the track it may hold its distance out (waiting for a car to go by), never
+            // move farther out.
+            wanted.clamp((-ahead_right).min(self.offset_m), ahead_left.max(self.offset_m))
+        } else {
+            wanted.clamp(-ahead_right, ahead_left)
+        };
         // In a corner a car only moves back toward the line (or holds where it is): moving
         // off it mid-corner tightens its path where the line's speed has no margin left.
         if in_corner && !self.rejoining && wanted.abs() > self.offset_m.abs() {
@@ -351,8 +468,9 @@ impl Racecraft {
     }
 
     /// The offset wanted while a pass is under way: beside the car being passed until it is
-    /// clear behind (then back to the line); abandoned when the side runs out of room.
-    fn continue_pass(&mut self, traffic: &Traffic, room_left: f32, room_right: f32) -> f32 {
+    /// clear behind (then back to the line); abandoned when it got away (the caller gives it
+    /// up when the side runs out of room).
+    fn continue_pass(&mut self, traffic: &Traffic) -> f32 {
         let Some((id, side)) = self.pass else {
             return 0.0;
         };
@@ -363,9 +481,8 @@ impl Racecraft {
             return 0.0;
         };
         let wanted = p.offset_m + side * (self.side_by_side_m() + PASS_EXTRA_M);
-        let room = if side > 0.0 { room_left } else { -room_right };
-        if (wanted - room) * side > 0.5 || p.gap_m > ATTACK_WITHIN_M {
-            // No room on this side any more, or it got away: fall back in behind.
+        if p.gap_m > ATTACK_WITHIN_M {
+            // It got away: fall back in behind.
             self.pass = None;
             return 0.0;
         }
@@ -429,8 +546,14 @@ fn corner_inside_within(line: &DrivingLine, s_m: f32, span_m: f32) -> f32 {
 /// Where along the line the next braking zone begins within [`DEFEND_LOOK_M`] of `s_m`, if
 /// one does.
 fn braking_zone(line: &DrivingLine, s_m: f32) -> Option<f32> {
+    braking_zone_within(line, s_m, DEFEND_LOOK_M)
+}
+
+/// Where along the line the next braking zone begins within `look_m` of `s_m`, if one does
+/// (looked for every 10 m).
+fn braking_zone_within(line: &DrivingLine, s_m: f32, look_m: f32) -> Option<f32> {
     let here = line.speed_at(s_m);
-    (1..=(DEFEND_LOOK_M / 10.0) as usize)
+    (1..=(look_m / 10.0).ceil() as usize)
         .map(|k| s_m + 10.0 * k as f32)
         .find(|&s| line.speed_at(s) < BRAKING_ZONE_DROP * here)
         .map(|s| line.wrap(s))

@@ -287,15 +287,31 @@ fn a_car_rejoining_does_not_cut_across_a_car_coming_from_behind() {
 }
 
 #[test]
-fn a_car_off_the_track_rejoins_from_its_edge() {
+fn a_car_off_the_track_rejoins_from_where_it_is() {
     let line = oval();
     let mut c = craft();
     let t = traffic((200.0, 6.0, 20.0), &[], &line);
     let p = c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
     assert!(c.rejoining());
+    // From its own place, one tick's lateral step (1.5 m/s) toward the line: steered at
+    // the track's edge from metres beyond it, cars swung back across the field.
     assert!(
-        (p.offset_m - (4.0 - 1.5 / 60.0)).abs() < 1e-4,
-        "steers from the edge: {p:?}"
+        (p.offset_m - (6.0 - 1.5 / 60.0)).abs() < 1e-4,
+        "steers from where it is: {p:?}"
+    );
+    // A car alongside on the line: it holds its distance out, off the track, until the
+    // car has gone by.
+    let p = run(
+        &mut c,
+        (200.0, 6.0, 20.0),
+        &[(201.0, 0.0, 20.0)],
+        (&line, &room(&line, 4.0)),
+        1.0,
+        240,
+    );
+    assert!(
+        p.offset_m >= 2.7 - 1e-4 && c.rejoining(),
+        "kept out beyond the edge: {p:?}"
     );
     // Within the room, however far from where it steers: not off.
     let mut c = craft();

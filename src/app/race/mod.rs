@@ -49,11 +49,12 @@ impl Race {
     /// As [`Race::new`], for a race nothing draws (`run`, the soak, the tests): the world
     /// keeps no chunk events.
     pub fn headless(setup: &Setup) -> Race {
-        Self::headless_field(setup, &[setup.ai_difficulty], false)
+        Self::headless_field(setup, &[setup.ai_difficulty], true)
     }
 
     /// As [`Race::headless`], opponent `k` at `difficulties[k]` (the last repeated for the
-    /// rest): a mixed field; with `racecraft`, racing each other rather than following.
+    /// rest): a mixed field; with `racecraft` (the default race's), racing each other, else
+    /// only following (a baseline for the tests).
     pub fn headless_field(setup: &Setup, difficulties: &[AiDifficulty], racecraft: bool) -> Race {
         let mut world = Self::level_world(setup, Box::new(SyncProvider::new(setup.level.chunks.clone())));
         world.discard_chunk_events();
@@ -74,14 +75,15 @@ impl Race {
     }
 
     /// Puts `setup`'s opponents on the grid of `world` (from [`Race::level_world`]), driving the
-    /// setup's line.
+    /// setup's line and racing each other ([`crate::ai::Racecraft`]).
     pub fn on(world: SimWorld, setup: &Setup) -> Race {
-        Self::on_field(world, setup, &[setup.ai_difficulty], false)
+        Self::on_field(world, setup, &[setup.ai_difficulty], true)
     }
 
     /// As [`Race::on`], opponent `k` at `difficulties[k]` (the last repeated for the rest);
-    /// with `racecraft`, racing each other within the room beside the line that the
-    /// level's track leaves (not yet the default: see PERFORMANCE.md, racecraft).
+    /// with `racecraft` (the default), racing each other within the room beside the line
+    /// that the level's track leaves (a level without a track leaves none: they follow);
+    /// without, only following.
     pub fn on_field(mut world: SimWorld, setup: &Setup, difficulties: &[AiDifficulty], racecraft: bool) -> Race {
         let opponents = match (&setup.opponents_line, setup.opponents.first()) {
             (Some(line), Some(car)) => {

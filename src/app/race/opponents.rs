@@ -19,8 +19,9 @@ const GRID_STAGGER_M: f32 = 1.6;
 /// A car put back on the track waits off the racing line, this far short of the room at
 /// its edge, m (rejoining from there, [`Racecraft`], without cutting across traffic).
 const PUT_BACK_EDGE_MARGIN_M: f32 = 0.5;
-/// Without racecraft (the default race): an AI car watches for cars this far ahead on the
-/// line, m (beyond the gap it keeps at the circuit's top speeds, 8 + 0.3 × 55 ≈ 25 m).
+/// Without racecraft (the tests' following-only baseline): an AI car watches for cars
+/// this far ahead on the line, m (beyond the gap it keeps at the circuit's top speeds,
+/// 8 + 0.3 × 55 ≈ 25 m).
 const FOLLOW_DISTANCE_M: f32 = 60.0;
 /// Without racecraft: a car ahead this close to its offset from the line is in its path, m.
 const FOLLOW_LATERAL_M: f32 = 2.5;
@@ -55,6 +56,8 @@ struct Opponent {
     racecraft: Racecraft,
     /// Its speed scale (the difficulty's pace), for the pace it aims at.
     speed_scale: f32,
+    /// The plan it drove last tick (for logs and tests).
+    plan: Plan,
 }
 
 /// AI cars in a world, each with its driver.
@@ -69,9 +72,8 @@ pub struct Opponents {
     places: Vec<(Vec2, CarPlace)>,
     /// How well they drive (the setting; a mixed field reports its first car's).
     difficulty: AiDifficulty,
-    /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin) or
-    /// only follow (the default race: racecraft does not yet hold its contact bound with
-    /// a slow car ahead, see PERFORMANCE.md).
+    /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin; the
+    /// default race) or only follow (a baseline for the tests).
     racecraft: bool,
 }
 
@@ -120,6 +122,7 @@ impl Opponents {
                 watch: StuckWatch::default(),
                 racecraft: Racecraft::new(difficulty.racecraft(), width_m, length_m),
                 speed_scale: difficulty.speed_scale(),
+                plan: Plan::default(),
             });
         }
         let n = world.cars().len();
@@ -183,6 +186,7 @@ impl Opponents {
                 .driver
                 .control_planned(&car.def, world.car_body(car.index), &telemetry, dt, &plan);
             world.set_car_control(car.index, c);
+            car.plan = plan;
             // Held back by a car ahead (cap near 0) is waiting, not stuck.
             let wants_to_move = plan.speed_cap_mps > 2.0 * crate::ai::STILL_BELOW_MPS;
             if car.watch.update(world.car_body(car.index), wants_to_move, dt) {
@@ -190,6 +194,15 @@ impl Opponents {
                 car.racecraft.rejoin_from(offset);
             }
         }
+    }
+
+    /// The racecraft and last plan of the AI car that is world car `index` (None for the
+    /// player's or a parked car): what it was doing, to explain a contact.
+    pub fn state_of(&self, index: usize) -> Option<(&Racecraft, &Plan)> {
+        self.cars
+            .iter()
+            .find(|c| c.index == index)
+            .map(|c| (&c.racecraft, &c.plan))
     }
 
     /// The AI cars' definitions, in world order.
