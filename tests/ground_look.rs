@@ -154,6 +154,38 @@ fn textured_ground_varies_around_its_materials_colour() {
     });
 }
 
+/// Wet ground is drawn by its own program (the sheen compiled in only there), so this
+/// checks that a chunk of a wet material really gets it: at a grazing angle the wet
+/// asphalt mirrors the sky (Schlick's Fresnel term is near 1 at grazing incidence), and the
+/// very same frame with the material's sheen set to 0 does not.
+#[test]
+fn wet_ground_mirrors_the_sky_at_a_grazing_angle() {
+    with_gl(|r| {
+        let mut s = session_on("wet");
+        // From 1.2 m above the ground, 8 m to the car's left, looking 40 m ahead: the
+        // patch 25-35 m ahead is seen about 2-3° above grazing.
+        let eye = Vec3::new(8.0, 1.2, -200.0);
+        let camera = Camera::looking_at(eye, eye + Vec3::new(0.0, -1.2, 40.0));
+        let a = pixel_of(&camera, Vec3::new(7.0, 0.0, -175.0));
+        let b = pixel_of(&camera, Vec3::new(9.0, 0.0, -165.0));
+        let wet = draw(r, &mut s, &camera, None);
+        let mut dry_scene = scene_of(&s);
+        for look in &mut dry_scene.surfaces {
+            look.sheen = 0.0;
+        }
+        let dry = draw(r, &mut s, &camera, Some(&dry_scene));
+        let (luma_wet, _, rgb_wet) = stats(&wet, a, b);
+        let (luma_dry, _, rgb_dry) = stats(&dry, a, b);
+        // The sky is far brighter and bluer than the dark wet asphalt: mirrored at about
+        // 0.8 × 0.6 sheen, the patch gains tens of levels (10 is well clear of the texture's
+        // and rounding's noise, which the two frames share).
+        assert!(luma_wet > luma_dry + 10.0, "wet {rgb_wet:?} vs dry {rgb_dry:?}");
+        assert!(
+            rgb_wet[2] - rgb_dry[2] > rgb_wet[0] - rgb_dry[0],
+            "towards the sky's blue: {rgb_wet:?} vs {rgb_dry:?}"
+        );
+    });
+}
 #[test]
 fn the_friction_view_shows_no_texture_detail() {
     with_gl(|r| {

@@ -1,7 +1,8 @@
 //! The lit pass's shader source (chunks, props, the boxes of a car without a model): the
 //! ground's detail texture by material, sun with the shared shadow lookup, sky light, wet
-//! sheen and fog. Assembled in `scene.rs` with the sky's and the shadow's GLSL functions
-//! and the fog's between head and main.
+//! sheen and fog. Assembled in `lit_program.rs` with the sky's and the shadow's GLSL
+//! functions and the fog's between head and main; the wet sheen only where `SHEEN` is
+//! defined (the sheen program).
 
 pub(super) const VERTEX_HEAD: &str = r#"#version 330 core
 uniform vec3 u_sun_dir;
@@ -92,6 +93,7 @@ void main() {
     vec3 to_frag = v_world - u_eye;
     float dist = length(to_frag);
     vec3 view_dir = to_frag / max(dist, 1e-4);
+#ifdef SHEEN
     if (mirror > 0.0) {
         // A wet surface mirrors the sky: Schlick's Fresnel approximation (water, F0 0.02)
         // weighs the reflected sky, and the sun's highlight where it is not shadowed.
@@ -100,6 +102,7 @@ void main() {
         vec3 highlight = vec3(1.0, 0.95, 0.85) * pow(max(dot(r, -u_sun_dir), 0.0), 96.0) * lit_fraction;
         lit = mix(lit, sky_colour(r), clamp(f * mirror, 0.0, 1.0)) + highlight * mirror;
     }
+#endif
     // The shared haze towards the sky's colour in that direction (`v_fog`), so the far
     // ground and a level's edge melt into the horizon.
     frag = vec4(mix(lit, v_fog, fog_amount(dist)), u_alpha);

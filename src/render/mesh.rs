@@ -17,6 +17,9 @@ pub struct Mesh {
     bounds: Aabb,
     /// GPU memory of its vertex and index buffers, bytes.
     bytes: usize,
+    /// Bit `i` set when a vertex carries material id `i` (ids below 32; see
+    /// [`Mesh::material_mask`]).
+    material_mask: u32,
 }
 
 impl Mesh {
@@ -44,6 +47,11 @@ impl Mesh {
         let bounds = Aabb::around(data.positions.iter().map(|p| Vec3::from_array(*p)));
         let mut mesh = Self::upload(&vertices, &indices, 44, true, bounds);
         mesh.caster_count = casters as i32;
+        mesh.material_mask = data
+            .materials
+            .iter()
+            .filter(|m| m.0 < 32)
+            .fold(0, |mask, m| mask | 1 << m.0);
         mesh
     }
 
@@ -90,6 +98,7 @@ impl Mesh {
             index_count: indices.len() as i32,
             caster_count: indices.len() as i32,
             bytes: std::mem::size_of_val(vertices) + std::mem::size_of_val(indices),
+            material_mask: 0,
             // An empty mesh draws nothing: a box at the origin culls as well as any.
             bounds: bounds.unwrap_or(Aabb {
                 min: Vec3::ZERO,
@@ -103,6 +112,13 @@ impl Mesh {
     pub fn with_colors(vertices: &[[f32; 10]], indices: &[u32]) -> Mesh {
         let bounds = Aabb::around(vertices.iter().map(|v| Vec3::new(v[0], v[1], v[2])));
         Self::upload(vertices, indices, 40, true, bounds)
+    }
+
+    /// The material ids (bits, ids below 32) its vertices carry: a level chunk's
+    /// surfaces; 0 for meshes without materials (props, cars). The lit pass draws a mesh
+    /// with the sheen program only when this meets the wet materials.
+    pub fn material_mask(&self) -> u32 {
+        self.material_mask
     }
 
     /// GPU memory of its vertex and index buffers, bytes.

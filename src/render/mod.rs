@@ -19,6 +19,7 @@ mod gpu_timer;
 pub mod gl_check;
 mod glsl_dialect;
 mod hud;
+mod lit_program;
 mod lit_shader;
 mod mesh;
 pub mod particles;

@@ -12,13 +12,11 @@ use super::friction_view::{GroundChunks, GroundView};
 use super::frustum::Frustum;
 use super::gl_check;
 use super::gpu_timer::GpuTimer;
-use super::lit_shader::{FRAGMENT_HEAD, FRAGMENT_MAIN, VERTEX_HEAD, VERTEX_MAIN};
+use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
-use super::scene_desc::MAX_TEXTURED_MATERIALS;
-pub use super::scene_desc::{CarLook, SceneDesc, SurfaceTexture};
+pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
-use super::shader::Program;
 use super::shadow::{shadow_glsl, ShadowMap};
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
@@ -66,7 +64,10 @@ const GHOST_ALPHA: f32 = 0.4;
 
 /// Owns the GL objects for drawing levels.
 pub struct Renderer {
-    program: Program,
+    /// The lit pass for dry surfaces, props and boxes.
+    lit: LitProgram,
+    /// The lit pass for chunks with a wet material (the sky mirrored).
+    lit_sheen: LitProgram,
     shadow: ShadowMap,
     billboards: Billboards,
     cube: Mesh,
@@ -74,19 +75,6 @@ pub struct Renderer {
     cone: Mesh,
     chunks: BTreeMap<(i32, i32), Mesh>,
     ground: GroundChunks,
-    u_model: i32,
-    u_view_proj: i32,
-    u_color: i32,
-    u_sun_dir: i32,
-    u_sky: i32,
-    u_eye: i32,
-    u_light_vp: i32,
-    u_shadow: i32,
-    u_shadow_texel: i32,
-    u_alpha: i32,
-    u_ground: i32,
-    u_surface: i32,
-    u_detail: i32,
     /// The ground's detail textures, a layer per material texture.
     ground_textures: GroundTextures,
     /// The sky behind the scene.
@@ -133,28 +121,13 @@ impl Renderer {
         shadow_filter: ShadowFilter,
     ) -> Result<Renderer, RenderError> {
         let shadow_glsl = shadow_glsl(shadow_filter);
-        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{FOG_GLSL}{shadow_glsl}{FRAGMENT_MAIN}");
-        let vertex = format!("{VERTEX_HEAD}{SKY_GLSL}{VERTEX_MAIN}");
-        let program = Program::new("lit", &vertex, &fragment)?;
         let r = Renderer {
+            lit: LitProgram::new(Sheen::Without, shadow_glsl, SKY_GLSL, FOG_GLSL)?,
+            lit_sheen: LitProgram::new(Sheen::With, shadow_glsl, SKY_GLSL, FOG_GLSL)?,
             shadow: ShadowMap::new(shadow_map_size)?,
             billboards: Billboards::new(max_particles)?,
-            u_light_vp: program.uniform("u_light_vp"),
-            u_shadow: program.uniform("u_shadow"),
-            u_shadow_texel: program.uniform("u_shadow_texel"),
-            u_alpha: program.uniform("u_alpha"),
-            u_ground: program.uniform("u_ground"),
-            u_surface: program.uniform("u_surface"),
-            u_detail: program.uniform("u_detail"),
             ground_textures: GroundTextures::new()?,
             sky: Sky::new()?,
-            u_model: program.uniform("u_model"),
-            u_view_proj: program.uniform("u_view_proj"),
-            u_color: program.uniform("u_color"),
-            u_sun_dir: program.uniform("u_sun_dir"),
-            u_sky: program.uniform("u_sky"),
-            u_eye: program.uniform("u_eye"),
-            program,
             cube: Mesh::unit_cube(),
             wheel: Mesh::unit_cylinder_x(20),
             cone: Mesh::unit_cone(16),
@@ -445,21 +418,20 @@ impl Renderer {
             return;
         };
         let car = prev.lerp(cur, view.alpha);
-        self.program.bind();
-        // SAFETY: blend and depth-write state on the current context, restored below;
-        // a uniform of the bound program.
+        self.lit.bind();
+        // SAFETY: blend and depth-write state on the current context, restored below.
         unsafe {
             gl::Enable(gl::BLEND);
             gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
             gl::DepthMask(gl::FALSE);
-            gl::Uniform1f(self.u_alpha, GHOST_ALPHA);
         }
+        self.lit.set_alpha(GHOST_ALPHA);
         self.car_meshes(look, &car, GHOST_TINT, &mut |mesh, model, color| {
-            self.draw_mesh(mesh, model, color)
+            self.lit.draw(mesh, model, color)
         });
+        self.lit.set_alpha(1.0);
         // SAFETY: as above.
         unsafe {
-            gl::Uniform1f(self.u_alpha, 1.0);
             gl::DepthMask(gl::TRUE);
             gl::Disable(gl::BLEND);
         }
@@ -555,25 +527,20 @@ impl Renderer {
             gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
             gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
         }
-        self.program.bind();
         self.shadow.bind(1);
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
-        // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32.
-        unsafe {
-            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, vp.to_cols_array().as_ptr());
-            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, light_vp.to_cols_array().as_ptr());
-            gl::Uniform1i(self.u_shadow, 1);
-            gl::Uniform1f(self.u_shadow_texel, 1.0 / self.shadow.size() as f32);
-            gl::Uniform3fv(self.u_sun_dir, 1, scene.sun_dir.to_array().as_ptr());
-            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
-            gl::Uniform3fv(self.u_eye, 1, camera.eye.to_array().as_ptr());
-            gl::Uniform1f(self.u_alpha, 1.0);
-            gl::Uniform1i(self.u_ground, 2);
-            gl::Uniform1i(self.u_detail, (self.ground.view() == GroundView::Albedo) as i32);
-        }
         self.ground_textures.bind(2);
-        self.set_surfaces(&scene.surfaces);
+        let lit_frame = LitFrame {
+            view_proj: vp,
+            light_vp,
+            shadow_texel: 1.0 / self.shadow.size() as f32,
+            sun_dir: scene.sun_dir,
+            sky,
+            eye: camera.eye,
+            detail: self.ground.view() == GroundView::Albedo,
+            surfaces: &scene.surfaces,
+        };
         let frustum = frustum_of(&vp);
         let car_frame = CarFrame {
             view_proj: vp,
@@ -591,10 +558,29 @@ impl Renderer {
             counter.begin();
         }
         let cars = self.draw_model_cars(view, &frustum, &car_frame);
-        self.program.bind();
+        // Dry meshes first, then the wet chunks with the sheen program (its uniforms set
+        // only when a wet chunk is in view).
+        let wet_materials = sheen_materials(&scene.surfaces);
+        let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
+        let mut wet_in_view = false;
+        self.lit.bind_for(&lit_frame);
         stats.lit = self.for_each_mesh(view, &frustum, true, &mut |mesh, model, color| {
-            self.draw_mesh(mesh, model, color)
+            if is_wet(mesh) {
+                wet_in_view = true;
+            } else {
+                self.lit.draw(mesh, model, color)
+            }
         });
+        if wet_in_view {
+            self.lit_sheen.bind_for(&lit_frame);
+            for mesh in self
+                .chunks
+                .values()
+                .filter(|m| is_wet(m) && frustum.sees_box(m.bounds()))
+            {
+                self.lit_sheen.draw(mesh, &Mat4::IDENTITY, Vec3::ONE);
+            }
+        }
         if let Some(counter) = self.fragment_counter.as_mut() {
             counter.end();
         }
@@ -657,35 +643,9 @@ impl Renderer {
         gl_check::debug_check("loading screen");
     }
 
-    /// Hands the lit shader each material's texture layer, repeat and sheen (the first
-    /// [`MAX_TEXTURED_MATERIALS`]; the rest draw flat). Into a fixed array: no allocation.
-    fn set_surfaces(&self, surfaces: &[SurfaceTexture]) {
-        let mut table = [[-1.0f32, 0.0, 0.0, 0.0]; MAX_TEXTURED_MATERIALS];
-        for (slot, look) in table.iter_mut().zip(surfaces) {
-            *slot = look.uniform();
-        }
-        // SAFETY: a uniform array of the bound program, MAX_TEXTURED_MATERIALS vec4s long,
-        // from a local array of as many.
-        unsafe {
-            gl::Uniform4fv(self.u_surface, MAX_TEXTURED_MATERIALS as i32, table.as_ptr().cast());
-        }
-    }
-
     /// The ground texture array's bytes on the GPU (every layer and mip level) and the side
     /// of each of its mip levels as allocated (what the tests check for mipmaps).
     pub fn ground_texture_memory(&self) -> (usize, Vec<i32>) {
         (self.ground_textures.bytes(), self.ground_textures.level_sizes())
-    }
-
-    fn draw_mesh(&self, mesh: &Mesh, model: &Mat4, color: Vec3) {
-        // SAFETY: uniforms of the bound program; attribute 2's and 3's constants apply to
-        // meshes without a colour array (white, no tile pattern, no material).
-        unsafe {
-            gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr());
-            gl::Uniform3fv(self.u_color, 1, color.to_array().as_ptr());
-            gl::VertexAttrib4f(2, 1.0, 1.0, 1.0, 0.0);
-            gl::VertexAttrib1f(3, -1.0);
-        }
-        mesh.draw();
     }
 }
