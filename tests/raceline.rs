@@ -548,10 +548,10 @@ fn a_level_without_a_racing_line_gets_one_searched_at_load_and_cached() {
 }
 
 /// The least the line Montreal gets at load beats its minimum-curvature line by, %:
-/// measured 1.21 % (sedan, 132.14 s against 133.76 s), short of issue #22's 2 % (which the
-/// tool's full search does not reach either: PERFORMANCE.md); a search that loses a tenth
-/// of that fails.
-const MONTREAL_GAIN_PCT: f32 = 1.0;
+/// measured 1.21 % (sedan, 132.14 s against 133.76 s; the load-time search is the tool's,
+/// smaller: the tool's full search gains 1.93 % on the database's Montreal against the same
+/// QP line, PERFORMANCE.md); a search that loses a twentieth of that fails.
+const MONTREAL_GAIN_PCT: f32 = 1.15;
 
 /// The searched lines' cache the tests share (the test target's own, never the user's):
 /// the same one `tests/ai_pace.rs` gives the binary, so a line searched by one is read
@@ -599,8 +599,8 @@ fn every_shipped_track_gets_a_line_inside_its_borders_with_the_cars_half_width()
 
 #[test]
 fn on_montreal_the_line_searched_at_load_beats_its_minimum_curvature_line() {
-    // The shipped real circuit, the sedan, the line the level gets at load (the GA, the
-    // pattern polish and the gradient polish, on one thread), against the minimum-curvature
+    // The shipped real circuit, the sedan, the line the level gets at load (the GA and the
+    // pattern polish, on one thread), against the minimum-curvature
     // line (the QP, solved exactly under the same borders) through the same measured-grip
     // speed profile (the bound: `MONTREAL_GAIN_PCT`).
     let root = ContentRoot::Embedded;

@@ -53,6 +53,8 @@ fn the_raceline_command_searches_writes_plots_and_evaluates() {
     for key in [
         "lap_time_s",
         "centerline_lap_time_s",
+        "min_curvature_lap_time_s",
+        "gain_over_min_curvature_pct",
         "length_m",
         "max_speed_mps",
         "mu",
@@ -62,6 +64,16 @@ fn the_raceline_command_searches_writes_plots_and_evaluates() {
     }
     assert_eq!(j["generations"], 3);
     assert!(j["lap_time_s"].as_f64().unwrap() <= j["centerline_lap_time_s"].as_f64().unwrap());
+    // The minimum-curvature QP line seeds the first population and elitism and the polish
+    // never lose the best, so the search's line is never slower than it; the gain is that
+    // difference as a share of the QP line's lap.
+    let (lap, qp) = (
+        j["lap_time_s"].as_f64().unwrap(),
+        j["min_curvature_lap_time_s"].as_f64().unwrap(),
+    );
+    assert!(lap <= qp, "{lap} s slower than the minimum-curvature line's {qp} s");
+    let gain = j["gain_over_min_curvature_pct"].as_f64().unwrap();
+    assert!((gain - 100.0 * (1.0 - lap / qp)).abs() < 1e-3, "{gain}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with("# x_m,y_m,s_m,curvature_per_m,speed_mps,gear\n"));
     assert_eq!(text.lines().nth(1).unwrap().split(',').count(), 6);

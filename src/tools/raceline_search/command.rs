@@ -9,7 +9,7 @@ use crate::content::track::Track;
 use crate::content::{load_level, materials};
 use crate::content::{ContentError, ContentRoot};
 use crate::error::Error;
-use crate::raceline::{car_model, parse_line_csv};
+use crate::raceline::{car_model, parse_line_csv, qp_line, LineShape};
 use crate::raceline::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
 use crate::report::emit;
 use crate::vehicle::CarDef;
@@ -147,6 +147,13 @@ pub struct RacelineReport {
     pub centerline_lap_time_s: f32,
     /// How much faster the line is than the centre line, %.
     pub improvement_pct: f32,
+    /// Lap time of the minimum-curvature line (the QP) under the same borders through the
+    /// same speed profile, s: the reference issue 22 measures the search against. A line
+    /// from elsewhere (a database's) may keep less margin from the borders, which is worth
+    /// seconds on its own; compare lines at the same margin.
+    pub min_curvature_lap_time_s: f32,
+    /// How much faster the line is than that minimum-curvature line, %.
+    pub gain_over_min_curvature_pct: f32,
     /// Length of the line, m.
     pub length_m: f32,
     /// Highest speed on the line, m/s.
@@ -192,6 +199,10 @@ impl RacelineReport {
             },
             self.lap_time_s,
             -self.improvement_pct
+        );
+        s += &format!(
+            "  min curvature{:9.3} s  (the QP under the same borders; the line {:+.2} % against it)\n",
+            self.min_curvature_lap_time_s, -self.gain_over_min_curvature_pct
         );
         s += &format!(
             "  {:.0} m, {:.1}–{:.1} m/s, {:.2} m from the nearest border{}\n",
@@ -355,6 +366,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
     } else {
         None
     };
+    let min_curvature = model.profile(&lat.points(&qp_line(&lat, LineShape::MinimumCurvature)));
     let report = RacelineReport {
         track: a.track.clone(),
         car: car.name.clone(),
@@ -368,6 +380,8 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         lap_time_s: line.lap_time_s,
         centerline_lap_time_s: centre.lap_time_s,
         improvement_pct: 100.0 * (1.0 - line.lap_time_s / centre.lap_time_s),
+        min_curvature_lap_time_s: min_curvature.lap_time_s,
+        gain_over_min_curvature_pct: 100.0 * (1.0 - line.lap_time_s / min_curvature.lap_time_s),
         length_m: line.length_m,
         max_speed_mps: line.max_speed_mps(),
         min_speed_mps: line.min_speed_mps(),
