@@ -259,8 +259,13 @@ pub fn capture_screen(
         return challenge_hud_shot(setup, opts, &mut renderer, &mut hud, w, h);
     }
     if which == MenuShot::Loading {
-        let step = crate::app::mode_run::PrepStep::TimingAuthorLap;
-        super::draw_prep_screen(&renderer, &mut hud, step, 0.42, w, h);
+        let screen = super::PrepScreen {
+            step: crate::app::mode_run::PrepStep::TimingAuthorLap,
+            fraction: 0.42,
+            back: device,
+            title_safe: setup.profile.title_safe,
+        };
+        super::draw_prep_screen(&renderer, &mut hud, &screen, w, h);
         let image = read_back_buffer(w, h);
         crate::render::gl_check::check("screenshot readback")?;
         return Ok(image);

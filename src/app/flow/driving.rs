@@ -262,7 +262,7 @@ impl Driving {
                 self.pause = Some(PauseMenu::open(
                     self.settings.clone(),
                     self.trial.is_some() || self.race.is_some(),
-                    stage.frame_caps_hz.clone(),
+                    stage,
                 ))
             }
             (true, false) => self.pause = None,
@@ -272,7 +272,7 @@ impl Driving {
                     self.pause = Some(PauseMenu::open(
                         self.settings.clone(),
                         self.trial.is_some() || self.race.is_some(),
-                        stage.frame_caps_hz.clone(),
+                        stage,
                     ));
                 }
                 self.pause_menu(stage);

@@ -50,8 +50,10 @@ use menus::Menus;
 pub enum Start {
     /// The title screen.
     Title,
-    /// Straight into this level (`--level`, `--car`, `--replay`, tests).
-    Level(Box<Setup>),
+    /// Straight into this level (`--level`, `--car`, `--replay`, tests), with the
+    /// opponents' car and count still to add (`--ai N` on a level whose racing line may
+    /// have to be searched: the loading screen finds it, as for a race chosen in the menus).
+    Level(Box<Setup>, Option<(CarDef, usize)>),
 }
 
 /// The screen being shown.
@@ -127,7 +129,7 @@ impl Flow {
                     &flow.launcher,
                 )))
             }
-            Start::Level(setup) => flow.enter_level(*setup, None, stage),
+            Start::Level(setup, opponents) => flow.enter_level(*setup, opponents, stage),
         };
         apply_drawing(&flow.settings, stage);
         let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
@@ -300,9 +302,13 @@ impl Flow {
         }
     }
 
-    /// Whether the screen takes pad input this frame (all but loading).
-    pub fn takes_pads(&self) -> bool {
-        !matches!(self.screen, Screen::Loading(_))
+    /// Whether the screen takes pad input this frame: all but loading, which reads Back
+    /// only while the work before a run is under way ([`Loading::takes_pads`]).
+    pub fn takes_pads(&self, stage: &Stage) -> bool {
+        match &self.screen {
+            Screen::Loading(l) => l.takes_pads(stage),
+            _ => true,
+        }
     }
 
     /// Advances the screen by the frame's events. False when play ends now, undrawn.
@@ -378,6 +384,11 @@ impl Flow {
                     _ => {}
                 }
                 FrameKind::Menu
+            }
+            Screen::Loading(l) if l.backed_out() => {
+                // The work was cancelled; the loader and it go with the screen.
+                self.screen = self.main_menu(stage);
+                FrameKind::Wait
             }
             Screen::Loading(l) => {
                 if let Some(mut setup) = self.setup.take() {
