@@ -59,7 +59,7 @@ pub fn play(
     // What the command line named (as given: a path stays a path), to tell its level from
     // one chosen in the menus when the recording is written.
     let cli_names = setup.as_ref().map(|s| (s.level.level.name.clone(), s.car.name.clone()));
-    let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s), opponents));
+    let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s), opponents.map(Box::new)));
     let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
     let mut screen = flow.screen_name();

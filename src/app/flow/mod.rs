@@ -53,15 +53,15 @@ pub enum Start {
     /// Straight into this level (`--level`, `--car`, `--replay`, tests), with the
     /// opponents' car and count still to add (`--ai N` on a level whose racing line may
     /// have to be searched: the loading screen finds it, as for a race chosen in the menus).
-    Level(Box<Setup>, Option<(CarDef, usize)>),
+    Level(Box<Setup>, Option<Box<(CarDef, usize)>>),
 }
 
 /// The screen being shown.
 pub enum Screen {
     /// The title and the menus.
     Menus(Box<Menus>),
-    /// The level's first chunks decoding.
-    Loading(Loading),
+    /// The level's first chunks decoding (boxed: it holds the loader and its buffers).
+    Loading(Box<Loading>),
     /// The race.
     Driving(Box<Driving>),
 }
@@ -113,7 +113,7 @@ impl Flow {
             finished: None,
             feed: Some(feed),
             catalog: None,
-            screen: Screen::Loading(Loading::empty()),
+            screen: Screen::Loading(Box::new(Loading::empty())),
             quit: false,
             mode: Mode::FreeDrive,
             laps: 1,
@@ -129,7 +129,7 @@ impl Flow {
                     &flow.launcher,
                 )))
             }
-            Start::Level(setup, opponents) => flow.enter_level(*setup, opponents, stage),
+            Start::Level(setup, opponents) => flow.enter_level(*setup, opponents.map(|o| *o), stage),
         };
         apply_drawing(&flow.settings, stage);
         let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
@@ -160,8 +160,8 @@ impl Flow {
                     }
                 };
                 match prep {
-                    Some(prep) => Screen::Loading(loading.with_prep(prep)),
-                    None => Screen::Loading(loading),
+                    Some(prep) => Screen::Loading(Box::new(loading.with_prep(prep))),
+                    None => Screen::Loading(Box::new(loading)),
                 }
             }
             None => {
