@@ -1,5 +1,6 @@
 //! The time trial's panel on the HUD, top right: the lap number and the time into it, the
-//! last and best laps, and each sector split passed this lap with its delta to the best
+//! last and best laps, the author time to beat for gold (from the start of the run), and
+//! each sector split passed this lap with its delta to the best
 //! lap's, green when faster, red when slower. Drawn in the real font; its width follows
 //! the text, so it fits at 640×480 as at 1280×720.
 
@@ -11,6 +12,8 @@ use std::fmt::Write as _;
 const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.75, 0.77, 0.8, 1.0];
+/// The author time's row: the gold medal's target.
+const GOLD: [f32; 4] = [0.95, 0.78, 0.25, 1.0];
 /// A split or lap faster than the best (or level with it).
 pub const FASTER: [f32; 4] = [0.3, 0.9, 0.4, 1.0];
 /// A split or lap slower than the best.
@@ -51,7 +54,8 @@ pub fn size(hud: &Hud, board: &LapBoard) -> [f32; 2] {
     let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
         .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad);
     let sectors = board.best_splits_s.len().max(board.splits.len());
-    [panel_w.ceil(), (big + line * (2 + sectors) as f32 + 2.0 * pad).ceil()]
+    let rows = 2 + usize::from(board.author_s.is_some()) + sectors;
+    [panel_w.ceil(), (big + line * rows as f32 + 2.0 * pad).ceil()]
 }
 
 /// Adds the panel inside `rect` (from the layout, sized by [`size`]); `text` is a scratch
@@ -93,6 +97,14 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
             write_delta(text, d);
             hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
         }
+        y += line;
+    }
+    if let Some(s) = board.author_s.filter(|_| y + line <= bottom) {
+        // The author time, the gold medal's target, in gold: shown from the out-lap on.
+        text.clear();
+        text.push_str("AUTHOR ");
+        write_clock(text, s);
+        hud.label(x, y, TextSize::Small, text, GOLD);
         y += line;
     }
 

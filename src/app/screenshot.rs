@@ -303,6 +303,7 @@ pub fn capture_screen(
                 last_lap_s: Some(94.501),
                 last_delta_s: Some(1.251),
                 best_lap_s: Some(93.250),
+                author_s: Some(91.874),
                 best_splits_s: &[30.626, 61.819, 93.250],
                 splits: &splits,
             };

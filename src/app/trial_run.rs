@@ -402,6 +402,7 @@ impl TrialRun {
             last_lap_s: tracker.last_lap().filter(|l| l.full).map(|l| l.lap_s),
             last_delta_s: self.last_delta_s,
             best_lap_s: self.best_lap_s,
+            author_s: self.author_s(),
             best_splits_s: &self.best_splits_s,
             splits,
         }
@@ -457,6 +458,9 @@ pub struct LapBoard<'a> {
     pub last_delta_s: Option<f64>,
     /// The best lap, s.
     pub best_lap_s: Option<f64>,
+    /// The author time (the gold target: the AI's lap at its top setting), s, shown from
+    /// the start of the run (None when there is none on record).
+    pub author_s: Option<f64>,
     /// The best lap's splits, s.
     pub best_splits_s: &'a [f64],
     /// The current lap's splits passed so far, s, each with its delta to the best lap's
