@@ -515,3 +515,83 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// A PNG's size and its RGB rows.
+fn read_rgb(path: &std::path::Path) -> (usize, usize, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let channels = info.line_size / w;
+    let px = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let p = &buf[y * info.line_size + x * channels..][..3];
+            [p[0], p[1], p[2]]
+        })
+        .collect();
+    (w, h, px)
+}
+
+#[test]
+fn the_live_title_prompts_for_the_pad_from_the_start_on_a_pad_only_platform() {
+    // The live game's first frame, before anything is pressed (no pad script: no pad
+    // here), against the screenshot of the title, which draws the xbox profile's prompt
+    // with the pad's glyph ("Press A") and the desktop's with the key ("Press Enter").
+    let dir = tempfile::tempdir().unwrap();
+    for platform in ["xbox", "desktop"] {
+        let live = dir.path().join(format!("live_{platform}.png"));
+        let shot = dir.path().join(format!("shot_{platform}.png"));
+        let settings = dir.path().join(format!("settings_{platform}.toml"));
+        let capture = format!("0:{}", live.display());
+        let s = settings.to_str().unwrap();
+        let o = skidpad(
+            &[
+                "--settings",
+                s,
+                "--platform",
+                platform,
+                "play",
+                "--front-end",
+                "--max-frames",
+                "2",
+            ]
+            .into_iter()
+            .chain(["--capture", capture.as_str()])
+            .collect::<Vec<_>>(),
+            &[],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = skidpad(
+            &[
+                "--settings",
+                s,
+                "--platform",
+                platform,
+                "screenshot",
+                "--screen",
+                "title",
+            ]
+            .into_iter()
+            .chain(["--out", shot.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+            &[],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let (w, h, live) = read_rgb(&live);
+        let (sw, sh, shot) = read_rgb(&shot);
+        assert_eq!((w, h), (sw, sh), "{platform}");
+        // The prompt's band (drawn at 68 % of the height): the same text, pixel for pixel.
+        let band = |px: &[[u8; 3]]| px[w * (h * 62 / 100)..w * (h * 80 / 100)].to_vec();
+        let lit = band(&shot).iter().filter(|p| p.iter().all(|&c| c > 150)).count();
+        assert!(
+            lit > 50,
+            "{platform}: the screenshot's prompt band holds {lit} lit pixels"
+        );
+        assert!(
+            band(&live) == band(&shot),
+            "{platform}: the live title's prompt differs from the screenshot's"
+        );
+    }
+}
