@@ -34,6 +34,9 @@ pub struct PlayOptions {
     /// frame its pace) as fast as the machine goes. The screens, their input and the
     /// simulation are the same as in a watched game.
     pub unattended: bool,
+    /// The AI drives the player's car in every race, as `run --ai-driver` (scripted runs
+    /// of the real loop through laps, demos); the pad still pauses and works the menus.
+    pub ai_driver: bool,
     /// Frames to save as PNG images: (frame, file), frames of play and menus counted from
     /// 0 as `--max-frames` counts them (tests look at what a scripted game showed).
     pub capture: Vec<(u64, std::path::PathBuf)>,
@@ -60,7 +63,7 @@ pub fn play(
     // one chosen in the menus when the recording is written.
     let cli_names = setup.as_ref().map(|s| (s.level.level.name.clone(), s.car.name.clone()));
     let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s), opponents.map(Box::new)));
-    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
+    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, opts.ai_driver, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
     let mut screen = flow.screen_name();
     let mut menu_frames = MenuFrames::default();

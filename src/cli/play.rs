@@ -38,6 +38,11 @@ pub struct PlayArgs {
     /// them) as a PNG image; repeatable (`--capture 120:pause.png`).
     #[arg(long, value_name = "N:FILE.png", value_parser = parse_capture)]
     pub capture: Vec<(u64, PathBuf)>,
+    /// The AI drives your car in every race, at its top setting on the level's racing line
+    /// (as `run --ai-driver`): scripted runs of the real game through whole laps, demos.
+    /// The pad still pauses and works the menus.
+    #[arg(long)]
+    pub ai_driver: bool,
     /// Record every tick's input to a replay file when the game ends: the last race played
     /// (the one the game closed in, or the last one left for the menus), named by its level
     /// and car.
@@ -81,6 +86,7 @@ impl PlayArgs {
             max_frames: None,
             unattended: false,
             capture: Vec::new(),
+            ai_driver: false,
             record: None,
             replay: None,
             ai: 0,
@@ -133,6 +139,7 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
             settings: ctx.settings(),
             unattended: a.unattended,
             capture: a.capture.clone(),
+            ai_driver: a.ai_driver,
         },
     )
 }

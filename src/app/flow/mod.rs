@@ -93,6 +93,8 @@ pub struct Flow {
     /// The loading screen measured (or tried to) the author time of the level being
     /// entered: the race screen does not measure it again on the game thread.
     author_time_prepared: bool,
+    /// The AI drives the player's car in every race (`play --ai-driver`).
+    ai_driver: bool,
 }
 
 impl Flow {
@@ -104,7 +106,15 @@ impl Flow {
     /// Starts on the title, or on the loading screen of a level (straight on its race when
     /// there is no loader thread: its chunks then load on the game thread). Races are
     /// driven with the player's `settings`, the first one's ticks fed by `feed`.
-    pub fn start(start: Start, launcher: Launcher, settings: Settings, feed: TickFeed, stage: &mut Stage) -> Self {
+    /// With `ai_driver` the AI drives the player's car in every race (`play --ai-driver`).
+    pub fn start(
+        start: Start,
+        launcher: Launcher,
+        settings: Settings,
+        feed: TickFeed,
+        ai_driver: bool,
+        stage: &mut Stage,
+    ) -> Self {
         let mut flow = Flow {
             launcher,
             settings,
@@ -119,6 +129,7 @@ impl Flow {
             laps: 1,
             choice: None,
             author_time_prepared: false,
+            ai_driver,
         };
         flow.screen = match start {
             Start::Title => {
@@ -236,10 +247,25 @@ impl Flow {
             .ok(),
             _ => None,
         };
+        let ai = self.ai_driver.then(|| self.ai_player(setup)).flatten();
         let driving = Driving::new(session, &self.settings, feed, trial, stage)
             .with_race(race)
-            .with_challenge(challenge);
+            .with_challenge(challenge)
+            .with_ai_driver(ai);
         Screen::Driving(Box::new(driving))
+    }
+
+    /// The AI at the wheel of `setup`'s player car, at its top setting on the level's
+    /// racing line for that car (as `run --ai-driver`); None, logged, when the level has
+    /// no line for it (the player drives).
+    fn ai_player(&self, setup: &Setup) -> Option<crate::app::AiPlayer> {
+        match crate::raceline::level_line(&self.launcher.root, &setup.level, &setup.car) {
+            Ok(line) => Some(crate::app::AiPlayer::new(&line.line, &setup.car)),
+            Err(e) => {
+                log::error!("the AI cannot drive here ({e}); the player drives");
+                None
+            }
+        }
     }
 
     /// The key of the time trial's record on `setup` with the player's assists.
