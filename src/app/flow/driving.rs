@@ -416,6 +416,7 @@ impl Driving {
         let camera = self.session.camera(self.alpha);
         let mut view = self.session.frame_view(self.alpha, &camera);
         view.ghost = self.trial.as_ref().and_then(TrialRun::ghost_poses);
+        view.ghost_is_authors = self.trial.as_ref().is_some_and(TrialRun::ghost_is_authors);
         stage.pick_scene_resolution();
         stage.renderer.draw(&view, w, h);
         // The pause menu says "paused" itself.
