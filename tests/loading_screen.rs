@@ -1,7 +1,10 @@
 //! The loading screen draws a bar filled to the progress, on a real offscreen GL context;
 //! the work before a time trial (the racing line's search, the author lap), and before a
 //! race with opponents on a level with no line (the line's search), runs beside it with
-//! its progress rising to full while frames are drawn.
+//! its progress rising to full while frames are drawn. Cancelled (the player backs out,
+//! or closes the window) the work stops at its next progress report and keeps nothing. And
+//! `play --level X --ai N` on such a level goes through the same loading screen: the window
+//! opens first, the search runs behind it, and Back there returns to the menus.
 
 use skidpad::render::read_back_buffer;
 use skidpad::render::Renderer;
@@ -25,6 +28,7 @@ fn the_loading_screen() {
     the_bar_fills_with_progress(&renderer, w, h);
     the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(&renderer, w, h);
     a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them(&renderer, w, h);
+    cancelled_work_stops_at_its_next_report_and_keeps_no_line_nor_author_time();
 }
 
 fn the_bar_fills_with_progress(renderer: &Renderer, w: u32, h: u32) {
@@ -151,10 +155,17 @@ fn assert_prep_frame(
     w: u32,
     h: u32,
 ) {
-    skidpad::app::draw_prep_screen(renderer, hud, step, fraction, w, h);
+    let screen = skidpad::app::PrepScreen {
+        step,
+        fraction,
+        back: skidpad::app::menu::Device::Pad,
+        title_safe: 0.9,
+    };
+    skidpad::app::draw_prep_screen(renderer, hud, &screen, w, h);
     let img = read_back_buffer(w, h);
-    // The step's label under the bar: light text on the dark screen.
-    let text = (h / 2 + 4..h)
+    // The step's label under the bar: light text on the dark screen (above the prompt to
+    // back out, which is grey and near the bottom).
+    let text = (h / 2 + 4..h * 3 / 4)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 180))
         .count();
@@ -251,5 +262,160 @@ fn a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them
     assert_eq!(
         (line.source.as_str(), line.predicted_lap_s),
         (SEARCHED_SOURCE, predicted_lap_s)
+    );
+}
+
+/// The files under `dir`, recursively (none when it does not exist).
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let p = e.path();
+            if p.is_dir() {
+                files_under(&p)
+            } else {
+                vec![p]
+            }
+        })
+        .collect()
+}
+
+/// A time trial's work on the ring (the line's search, then the author lap) cancelled at
+/// its first report, as the loading screen does when the player presses Back (and as
+/// dropping it does when the window closes): it stops at its next report, within a
+/// generation of the search rather than its hundreds, its outcome says it was cancelled,
+/// and neither a racing line in the cache nor an author time in the records is kept.
+fn cancelled_work_stops_at_its_next_report_and_keeps_no_line_nor_author_time() {
+    use skidpad::app::{RunPrep, Setup, CANCELLED};
+    use skidpad::assists::AssistSet;
+    use skidpad::content::{ContentRoot, PlatformProfile};
+    use skidpad::modes::{RecordKey, RecordMode, RecordStore};
+
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    std::env::set_var("XDG_CACHE_HOME", &cache);
+    let level = ring_level(dir.path());
+    let root = ContentRoot::Embedded;
+    let setup = Setup::load(
+        &root,
+        level.to_str().unwrap(),
+        "coupe",
+        PlatformProfile::load("desktop").unwrap(),
+    )
+    .unwrap();
+    let store = RecordStore::new(dir.path().join("records"));
+    let key = RecordKey {
+        mode: RecordMode::TimeTrial,
+        level: setup.level.level.name.clone(),
+        car: "coupe".into(),
+        assists: AssistSet::default(),
+    };
+    let mut prep = RunPrep::author_time(root, setup, store.clone(), key.clone()).expect("a worker thread");
+    while prep.reports() == 0 && !prep.poll() {
+        std::thread::yield_now();
+    }
+    prep.cancel();
+    let at_cancel = prep.reports();
+    let (_, fraction) = prep.progress();
+    prep.wait();
+    let after = prep.reports() - at_cancel;
+    eprintln!("cancelled at report {at_cancel} ({fraction:.4} of the search); {after} reports after");
+    // The report under way when the flag went up, and the next, which reads it: at most
+    // two of the search's up to 400 generations (`raceline::load_time_params`).
+    assert!(after <= 2, "{after} reports after the cancel");
+    assert!(fraction < 0.9, "cancelled during the generations, not at {fraction}");
+    match prep.outcome() {
+        Some(Err(e)) => assert!(e.to_string().contains(CANCELLED), "{e}"),
+        other => panic!("the cancelled work ended with {other:?}"),
+    }
+    assert_eq!(
+        files_under(&cache.join("skidpad")),
+        Vec::<std::path::PathBuf>::new(),
+        "a line was kept"
+    );
+    assert_eq!(
+        store.load(&key).record.and_then(|r| r.author_s),
+        None,
+        "an author time was kept"
+    );
+}
+
+/// `skidpad play --level <the ring> --ai 3`, unattended (a stepped clock: the loading screen
+/// waits for the work in one frame), with a cache of its own and `extra` environment.
+fn play_ring_with_three_opponents(
+    dir: &std::path::Path,
+    extra: &[(&str, &std::path::Path)],
+) -> (String, std::path::PathBuf) {
+    let level = ring_level(dir);
+    let cache = dir.join("cache");
+    let replay = dir.join("race.rpl");
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_skidpad"));
+    cmd.args(["play", "--level", level.to_str().unwrap(), "--ai", "3", "--unattended"])
+        .args(["--max-frames", "30", "--record", replay.to_str().unwrap()])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_CACHE_HOME", &cache)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("RUST_LOG", "info,skidpad::screens=debug");
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().expect("the skidpad binary runs");
+    let log = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(0), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    (log, cache)
+}
+
+/// Where `line` first appears in `log` (a failure naming it when it does not).
+fn at(log: &str, line: &str) -> usize {
+    log.find(line)
+        .unwrap_or_else(|| panic!("no `{line}` in the log:\n{log}"))
+}
+
+#[test]
+fn play_with_opponents_on_a_level_without_a_line_searches_behind_the_loading_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, cache) = play_ring_with_three_opponents(dir.path(), &[]);
+    // The window and its loading screen first, then the search, then the race with them.
+    let shown = at(&log, "screen loading at frame 0");
+    let search = at(&log, "no racing line shipped; searching one");
+    let found = at(&log, "3 opponents on searched line");
+    let race = at(&log, "screen race at frame 0");
+    assert!(shown < search && search < found && found < race, "{log}");
+    // The game's cache (Mesa keeps its shaders beside it).
+    assert_eq!(
+        files_under(&cache.join("skidpad")).len(),
+        1,
+        "the searched line is kept: {log}"
+    );
+    let r = skidpad::replay::Replay::load(&dir.path().join("race.rpl")).unwrap();
+    assert_eq!(r.header.ai_opponents, 3, "the race ran with its opponents");
+}
+
+#[test]
+fn back_on_the_loading_screen_cancels_the_search_and_returns_to_the_menus() {
+    let dir = tempfile::tempdir().unwrap();
+    // B pressed on the pad at its first poll: the loading screen's first frame.
+    let script = dir.path().join("back.txt");
+    std::fs::write(&script, "0 0 connected\n0 0 press East\n1 0 release East\n").unwrap();
+    let (log, cache) = play_ring_with_three_opponents(dir.path(), &[("SKIDPAD_PAD_SCRIPT", &script)]);
+    let shown = at(&log, "screen loading at frame 0");
+    let back = at(
+        &log,
+        "back to the menus from the loading screen: opponents (their racing line) cancelled",
+    );
+    // The main menu at once: no frame of menus or play went by on the loading screen.
+    let menu = at(&log, "screen main at frame 0");
+    assert!(shown < back && back < menu, "{log}");
+    assert!(!log.contains("racing line found"), "the search ran to its end: {log}");
+    assert!(!log.contains("screen race"), "a race started: {log}");
+    assert_eq!(
+        files_under(&cache.join("skidpad")),
+        Vec::<std::path::PathBuf>::new(),
+        "a line was kept: {log}"
     );
 }

@@ -28,6 +28,8 @@ fn record(best: f64) -> Record {
         author_s: None,
         ghost_file: None,
         ghost_lap_start_tick: None,
+        author_ghost_file: None,
+        author_ghost_lap_start_tick: None,
         build: "test".into(),
         challenge_runs: Vec::new(),
     }

@@ -171,6 +171,8 @@ fn seeded_record() -> (RecordKey, Record) {
         author_s: Some(90.0),
         ghost_file: None,
         ghost_lap_start_tick: None,
+        author_ghost_file: None,
+        author_ghost_lap_start_tick: None,
         build: "monkey".into(),
         challenge_runs: Vec::new(),
     };

@@ -12,7 +12,7 @@ use skidpad::app::trial_run::TrialRun;
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::modes::RecordStore;
+use skidpad::modes::{RecordKey, RecordMode, RecordStore};
 use skidpad::replay::Replay;
 use std::process::Command;
 
@@ -111,6 +111,45 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
     );
     // A swap (a caught-up ghost racing, a fresh one built) happens at most once a lap.
     assert!(raced.swap_ticks <= 2, "{} swap ticks", raced.swap_ticks);
+
+    // With no ghost of the player's, the author's races (the AI run kept its best lap as
+    // the author's too): the same per-tick work, so the same bound.
+    let authors = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, authors.path().join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let store = RecordStore::new(authors.path());
+    let key = RecordKey {
+        mode: RecordMode::TimeTrial,
+        level: "proving_ground".into(),
+        car: "coupe".into(),
+        assists,
+    };
+    let mut record = store.load(&key).record.expect("the AI run's record");
+    assert!(record.author_ghost_file.is_some(), "the AI run kept the author's ghost");
+    record.ghost_file = None;
+    store.save(&key, &record).unwrap();
+    let probe = TrialRun::new(&setup, Session::start(&setup).world(), assists, 2, Some(store.clone())).unwrap();
+    assert!(probe.ghost_is_authors(), "no ghost of the player's: the author's races");
+    let author = measure(&setup, &inputs, assists, store, true, &first.world_allocs_by_tick);
+    eprintln!(
+        "author ghost steps allocated {}; the player's world on the same ticks {}",
+        author.ghost_allocs, author.ghost_allocs_expected
+    );
+    assert!(
+        author.ghost_moved_m > 600.0,
+        "the author's ghost drove: {} m",
+        author.ghost_moved_m
+    );
+    assert!(
+        author.ghost_allocs <= author.ghost_allocs_expected,
+        "the author ghost's ticks allocated {} times, the player's world {} on the same ticks",
+        author.ghost_allocs,
+        author.ghost_allocs_expected
+    );
 }
 
 struct Measured {

@@ -393,6 +393,12 @@ impl Pads {
         }
     }
 
+    /// Whether the pads come from a pad script (which counts polls: a screen whose number
+    /// of frames varies from run to run must not poll it, or the script's timing drifts).
+    pub fn is_scripted(&self) -> bool {
+        self.script.is_some()
+    }
+
     /// Moves the key events of a pad script's `key` lines due by the last [`Pads::poll`]
     /// into `out` (not cleared), as the window would give them. Nothing without a script.
     pub fn take_script_keys(&mut self, out: &mut Vec<PlatformEvent>) {

@@ -44,6 +44,17 @@ impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
     pub fn recv(&self) -> Option<R> {
         self.results.recv().ok()
     }
+
+    /// Lets the thread go without waiting for it: its job runs to its end (or to where it
+    /// stops itself) on its own, its result unread, while the caller moves on at once —
+    /// for work the game cancelled (the window closed, the player backed out) whose job
+    /// cannot stop mid-step. A job that never ends keeps its thread until the process
+    /// exits.
+    pub fn detach(mut self) {
+        self.jobs.take();
+        // Dropping the handle detaches the thread; `Drop` then finds none to join.
+        self.thread.take();
+    }
 }
 
 impl<J: Send + 'static, R: Send + 'static> Drop for Worker<J, R> {
@@ -69,5 +80,22 @@ mod tests {
         let got: Vec<u32> = (0..100).map(|_| w.recv().unwrap()).collect();
         assert_eq!(got, (0..100).map(|i| i * 2).collect::<Vec<_>>());
         assert_eq!(w.try_recv(), None);
+    }
+
+    #[test]
+    fn a_detached_worker_does_not_wait_for_its_job() {
+        // The job holds until the test lets it go: a join would never return.
+        let (release_tx, release_rx) = channel::<()>();
+        let (done_tx, done_rx) = channel::<()>();
+        let w = Worker::spawn("test", move |(): ()| {
+            let _ = release_rx.recv();
+            let _ = done_tx.send(());
+        })
+        .unwrap();
+        assert!(w.submit(()));
+        w.detach();
+        // Here only because detach returned with the job still held; now let it end.
+        release_tx.send(()).unwrap();
+        assert_eq!(done_rx.recv(), Ok(()), "the detached job ran to its end");
     }
 }

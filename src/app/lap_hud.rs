@@ -1,5 +1,6 @@
 //! The time trial's panel on the HUD, top right: the lap number and the time into it, the
-//! last and best laps, and each sector split passed this lap with its delta to the best
+//! last and best laps, the author time to beat for gold (from the start of the run), and
+//! each sector split passed this lap with its delta to the best
 //! lap's, green when faster, red when slower. Drawn in the real font; its width follows
 //! the text, so it fits at 640×480 as at 1280×720.
 
@@ -11,6 +12,12 @@ use std::fmt::Write as _;
 const SHADE: [f32; 4] = [0.0, 0.0, 0.0, 0.55];
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.75, 0.77, 0.8, 1.0];
+/// The author time's row: the gold medal's target.
+const GOLD: [f32; 4] = [0.95, 0.78, 0.25, 1.0];
+/// The author row's time with the space after it, widest case: where `GHOST` goes.
+const AUTHOR_TIME_COLUMN: &str = "AUTHOR 00:00.000 ";
+/// The author row at its widest with the author's ghost racing (the panel's width).
+const AUTHOR_GHOST_ROW: &str = "AUTHOR 00:00.000 GHOST";
 /// A split or lap faster than the best (or level with it).
 pub const FASTER: [f32; 4] = [0.3, 0.9, 0.4, 1.0];
 /// A split or lap slower than the best.
@@ -49,9 +56,15 @@ pub fn size(hud: &Hud, board: &LapBoard) -> [f32; 2] {
     // The widest line decides the panel's width: "BEST 0:00.000 +0.000".
     let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
     let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
-        .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad);
+        .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad)
+        .max(if board.author_ghost {
+            hud.label_width(TextSize::Small, AUTHOR_GHOST_ROW) + 2.0 * pad
+        } else {
+            0.0
+        });
     let sectors = board.best_splits_s.len().max(board.splits.len());
-    [panel_w.ceil(), (big + line * (2 + sectors) as f32 + 2.0 * pad).ceil()]
+    let rows = 2 + usize::from(board.author_s.is_some()) + sectors;
+    [panel_w.ceil(), (big + line * rows as f32 + 2.0 * pad).ceil()]
 }
 
 /// Adds the panel inside `rect` (from the layout, sized by [`size`]); `text` is a scratch
@@ -92,6 +105,19 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
             text.clear();
             write_delta(text, d);
             hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
+        }
+        y += line;
+    }
+    if let Some(s) = board.author_s.filter(|_| y + line <= bottom) {
+        // The author time, the gold medal's target, in gold: shown from the out-lap on.
+        text.clear();
+        text.push_str("AUTHOR ");
+        write_clock(text, s);
+        hud.label(x, y, TextSize::Small, text, GOLD);
+        if board.author_ghost {
+            // The gold ghost on the road is this lap: say so beside its time.
+            let after = hud.label_width(TextSize::Small, AUTHOR_TIME_COLUMN);
+            hud.label(x + after, y, TextSize::Small, "GHOST", GOLD);
         }
         y += line;
     }

@@ -348,6 +348,18 @@ fn time_trial(
         record.build = build_identity();
         ghost_file = Some(ghost_path);
     }
+    // A run the AI drove that set the author time keeps its lap as the author's ghost, so
+    // the time and the ghost raced against it are one lap.
+    if let Some((lap, hash)) = best.filter(|(l, _)| ai_driven && recorded_author.is_none_or(|a| l.lap_s < a)) {
+        let inputs = report.recorded[..(lap.end_tick as usize).min(report.recorded.len())].to_vec();
+        let author = AuthorLap {
+            lap_s: lap.lap_s,
+            lap_start_tick: lap.start_tick,
+            end_state_hash: hash,
+            inputs,
+        };
+        keep_author_ghost(&store, &key, setup, author, &mut record)?;
+    }
     let record_file = if best.is_some() || previous.is_some() {
         store.save(&key, &record)?
     } else {
@@ -460,7 +472,22 @@ impl ModeReport {
 /// lap in the time allowed (three times the line's predicted time for the out-lap and the
 /// lap, plus two minutes): then check the line (`skidpad raceline`) and the car.
 pub fn author_lap_s(root: &crate::content::ContentRoot, setup: &Setup) -> Result<Option<f64>, Error> {
-    author_lap_s_reporting(root, setup, &mut |_, _| {})
+    Ok(author_lap_reporting(root, setup, &mut |_, _| {})?.map(|lap| lap.lap_s))
+}
+
+/// The author lap: its time and its ghost. The AI's controls are the run's inputs, and
+/// the simulation is deterministic, so the inputs replayed in a fresh world drive the
+/// same lap: the author's ghost is a replay like the player's.
+#[derive(Debug, Clone)]
+pub struct AuthorLap {
+    /// The lap time, s: the author time.
+    pub lap_s: f64,
+    /// The tick the lap starts on (after the out-lap from the spawn).
+    pub lap_start_tick: u64,
+    /// The world's state hash at the lap's end (where the replayed inputs must arrive).
+    pub end_state_hash: u64,
+    /// Every tick's input from the run's first tick to the lap's end.
+    pub inputs: Vec<crate::sim::TickInput>,
 }
 
 /// The work before a time trial that takes seconds, as a loading screen names it; in the
@@ -473,16 +500,16 @@ pub enum PrepStep {
     TimingAuthorLap,
 }
 
-/// [`author_lap_s`], telling `on_progress` which step it is on and how far that step is
-/// (0 to 1, never going back within a step): the line's search when one runs
-/// (`raceline::level_line_reporting`), then the lap by ticks run against the ticks the
-/// line's predicted lap time says the out-lap and the lap take (held under 1 until the lap
-/// is done, then 1).
-pub fn author_lap_s_reporting(
+/// [`author_lap_s`] with the lap's ghost ([`AuthorLap`]), telling `on_progress` which step
+/// it is on and how far that step is (0 to 1, never going back within a step): the line's
+/// search when one runs (`raceline::level_line_reporting`), then the lap by ticks run
+/// against the ticks the line's predicted lap time says the out-lap and the lap take (held
+/// under 1 until the lap is done, then 1).
+pub fn author_lap_reporting(
     root: &crate::content::ContentRoot,
     setup: &Setup,
     on_progress: &mut dyn FnMut(PrepStep, f32),
-) -> Result<Option<f64>, Error> {
+) -> Result<Option<AuthorLap>, Error> {
     let race = crate::raceline::level_line_reporting(
         root,
         &setup.level,
@@ -515,13 +542,59 @@ pub fn author_lap_s_reporting(
             laps: 1,
             max_ticks,
         },
-        record: false,
+        // The AI's inputs: the author's ghost.
+        record: true,
         telemetry: false,
     };
     (w.on_progress)(0.0);
-    headless::run_watched(&alone, opts, Some(&mut w))?;
+    let report = headless::run_watched(&alone, opts, Some(&mut w))?;
     (w.on_progress)(1.0);
-    Ok(w.watch.trial.and_then(|t| t.best_with_hash()).map(|(lap, _)| lap.lap_s))
+    let mut recorded = report.recorded;
+    Ok(w.watch.trial.and_then(|t| t.best_with_hash()).map(|(lap, hash)| {
+        recorded.truncate(lap.end_tick as usize);
+        AuthorLap {
+            lap_s: lap.lap_s,
+            lap_start_tick: lap.start_tick,
+            end_state_hash: hash,
+            inputs: recorded,
+        }
+    }))
+}
+
+/// Writes `lap`'s ghost beside `key`'s record in `store` (atomically) and sets `record`'s
+/// author time and author ghost to it; the caller saves the record after (so a record
+/// never names a ghost file that was not written).
+pub fn keep_author_ghost(
+    store: &RecordStore,
+    key: &RecordKey,
+    setup: &Setup,
+    lap: AuthorLap,
+    record: &mut Record,
+) -> Result<(), Error> {
+    let path = store.author_ghost_path(key);
+    std::fs::create_dir_all(store.dir()).map_err(|e| {
+        Error::runtime(format!(
+            "{}: cannot create the records directory: {e}",
+            store.dir().display()
+        ))
+    })?;
+    Replay {
+        header: ReplayHeader::new(
+            &setup.level.level.name,
+            &setup.car.name,
+            &setup.profile.name,
+            setup.profile.loop_config.tick_rate_hz,
+            0,
+            "",
+            lap.end_state_hash,
+        ),
+        inputs: lap.inputs,
+    }
+    .save(&path)?;
+    record.author_s = Some(lap.lap_s);
+    record.author_ghost_file = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    record.author_ghost_lap_start_tick = Some(lap.lap_start_tick);
+    Ok(())
 }
 
 /// A watch that tells how far a run is against the ticks it is expected to take.
@@ -548,9 +621,10 @@ impl<W: RunWatch> RunWatch for Reporting<'_, W> {
 }
 
 /// The author time in `key`'s record, or, with none there, measured now
-/// ([`author_lap_s`]) and kept in the record (a record with no lap of the player's yet
-/// is made for it), so a level and car are measured once: shipped levels and levels
-/// from `--content` alike get their medal targets. None when the AI completes no lap.
+/// ([`author_lap_s`]) and kept in the record with its ghost ([`keep_author_ghost`]; a
+/// record with no lap of the player's yet is made for it), so a level and car are
+/// measured once: shipped levels and levels from `--content` alike get their medal
+/// targets. None when the AI completes no lap.
 pub fn author_time_kept(
     root: &crate::content::ContentRoot,
     setup: &Setup,
@@ -561,7 +635,7 @@ pub fn author_time_kept(
 }
 
 /// [`author_time_kept`], telling `on_progress` how far the measurement is
-/// ([`author_lap_s_reporting`]); not called when the record has the time.
+/// ([`author_lap_reporting`]); not called when the record has the time.
 pub fn author_time_kept_reporting(
     root: &crate::content::ContentRoot,
     setup: &Setup,
@@ -581,11 +655,12 @@ pub fn author_time_kept_reporting(
     if let Some(author_s) = loaded.record.as_ref().and_then(|r| r.author_s) {
         return Ok(Some(author_s));
     }
-    let Some(author_s) = author_lap_s_reporting(root, setup, on_progress)? else {
+    let Some(lap) = author_lap_reporting(root, setup, on_progress)? else {
         return Ok(None);
     };
+    let author_s = lap.lap_s;
     let mut record = loaded.record.unwrap_or_else(|| Record::empty(key));
-    record.author_s = Some(author_s);
+    keep_author_ghost(store, key, setup, lap, &mut record)?;
     store.save(key, &record)?;
     Ok(Some(author_s))
 }

@@ -12,6 +12,8 @@ use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
 use crate::sim::TickInput;
 use crate::time::Phase;
+use crate::vehicle::CarDef;
+use skidpad_platform::Clock;
 use std::path::Path;
 
 /// Play options.
@@ -32,14 +34,24 @@ pub struct PlayOptions {
     /// frame its pace) as fast as the machine goes. The screens, their input and the
     /// simulation are the same as in a watched game.
     pub unattended: bool,
+    /// The AI drives the player's car in every race, as `run --ai-driver` (scripted runs
+    /// of the real loop through laps, demos); the pad still pauses and works the menus.
+    pub ai_driver: bool,
     /// Frames to save as PNG images: (frame, file), frames of play and menus counted from
     /// 0 as `--max-frames` counts them (tests look at what a scripted game showed).
     pub capture: Vec<(u64, std::path::PathBuf)>,
 }
 
 /// Runs the game until the player quits: from the title screen when `setup` is None, else
-/// straight into its level. `launcher` starts what the menus choose and saves the options.
-pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> Result<(), Error> {
+/// straight into its level, with `opponents` (their car and count: `--ai N`) added once the
+/// loading screen has found their racing line. `launcher` starts what the menus choose and
+/// saves the options.
+pub fn play(
+    setup: Option<Setup>,
+    opponents: Option<(CarDef, usize)>,
+    launcher: Launcher,
+    mut opts: PlayOptions,
+) -> Result<(), Error> {
     let profile = launcher.profile.clone();
     let title = match &setup {
         Some(s) => format!("Skidpad — {} — {}", s.level.level.name, s.car.name),
@@ -50,15 +62,16 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
     // What the command line named (as given: a path stays a path), to tell its level from
     // one chosen in the menus when the recording is written.
     let cli_names = setup.as_ref().map(|s| (s.level.level.name.clone(), s.car.name.clone()));
-    let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s)));
-    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, &mut stage);
+    let start = setup.map_or(Start::Title, |s| Start::Level(Box::new(s), opponents.map(Box::new)));
+    let mut flow = Flow::start(start, launcher, opts.settings.clone(), feed, opts.ai_driver, &mut stage);
     let mut account = FrameAccount::new(&profile, opts.max_frames);
     let mut screen = flow.screen_name();
+    let mut menu_frames = MenuFrames::default();
     log_screen(screen, 0);
     loop {
         account.set_frame_cap_hz(flow.settings().display.frame_cap_hz);
         let mut frame = Frame::start(&stage.clock);
-        stage.pump(flow.takes_pads());
+        stage.pump(flow.takes_pads(&stage));
         if !flow.update(&mut stage, &mut frame) {
             break;
         }
@@ -84,7 +97,10 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         }
         let go_on = match kind {
             FrameKind::Play => account.end(frame, &stage.clock, vsync),
-            FrameKind::Menu => account.end_menu(),
+            FrameKind::Menu => {
+                menu_frames.add(stage.clock.now().saturating_sub(frame.started()));
+                account.end_menu()
+            }
             FrameKind::Wait => true,
         };
         if flow.screen_name() != screen {
@@ -96,6 +112,7 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         }
     }
     log::debug!(target: SCREENS_LOG, "frames {} in all", account.all_frames());
+    menu_frames.log();
     // No race was played: nothing to report.
     let Some(mut run) = flow.end() else {
         log::info!("played {} frames", account.frames());
@@ -112,6 +129,39 @@ pub fn play(setup: Option<Setup>, launcher: Launcher, mut opts: PlayOptions) -> 
         profile.frame_budget.as_secs_f64() * 1e3
     );
     Ok(())
+}
+
+/// How long menu frames were held: their count, the longest and how many were held past
+/// [`MenuFrames::SLOW`] (a menu frame is 16 ms; a longer one is a hitch the player feels,
+/// e.g. a level preview made on the frame its level is focused).
+#[derive(Debug, Default)]
+struct MenuFrames {
+    count: u64,
+    longest: std::time::Duration,
+    slow: u64,
+}
+
+impl MenuFrames {
+    /// Two menu frames.
+    const SLOW: std::time::Duration = std::time::Duration::from_millis(33);
+
+    fn add(&mut self, held: std::time::Duration) {
+        self.count += 1;
+        self.longest = self.longest.max(held);
+        self.slow += u64::from(held > Self::SLOW);
+    }
+
+    fn log(&self) {
+        if self.count > 0 {
+            log::info!(
+                "menu frames: {}, longest {:.1} ms, {} held over {} ms",
+                self.count,
+                self.longest.as_secs_f64() * 1e3,
+                self.slow,
+                Self::SLOW.as_millis()
+            );
+        }
+    }
 }
 
 /// The file frame `frame` is to be captured to, if any.

@@ -139,6 +139,9 @@ pub enum MenuShot {
     /// The time trial's HUD over `setup`'s level (sample figures: lap 2, two splits in,
     /// one faster and one slower than the best) and a ghost car beside the player's.
     Trial,
+    /// The time trial's HUD with no record yet (lap 1, one split in) and the author's
+    /// ghost, gold, ahead of the player's car.
+    TrialAuthor,
     /// The race's HUD over `setup`'s level (sample figures: the countdown at 2, P2/4 on
     /// lap 1 of 3, gaps both ways); `--ai N` puts the opponents on the grid.
     Race,
@@ -159,7 +162,7 @@ pub enum MenuShot {
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 16] = [
+    pub const NAMES: [(MenuShot, &'static str); 17] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -170,6 +173,7 @@ impl MenuShot {
         (MenuShot::Unplugged, "unplugged"),
         (MenuShot::Results, "results"),
         (MenuShot::Trial, "trial"),
+        (MenuShot::TrialAuthor, "trial-author"),
         (MenuShot::Race, "race"),
         (MenuShot::RaceOverlays, "race-overlays"),
         (MenuShot::RaceResults, "race-results"),
@@ -259,15 +263,25 @@ pub fn capture_screen(
         return challenge_hud_shot(setup, opts, &mut renderer, &mut hud, w, h);
     }
     if which == MenuShot::Loading {
-        let step = crate::app::mode_run::PrepStep::TimingAuthorLap;
-        super::draw_prep_screen(&renderer, &mut hud, step, 0.42, w, h);
+        let screen = super::PrepScreen {
+            step: crate::app::mode_run::PrepStep::TimingAuthorLap,
+            fraction: 0.42,
+            back: device,
+            title_safe: setup.profile.title_safe,
+        };
+        super::draw_prep_screen(&renderer, &mut hud, &screen, w, h);
         let image = read_back_buffer(w, h);
         crate::render::gl_check::check("screenshot readback")?;
         return Ok(image);
     }
     if matches!(
         which,
-        MenuShot::Pause | MenuShot::Unplugged | MenuShot::Trial | MenuShot::Race | MenuShot::RaceOverlays
+        MenuShot::Pause
+            | MenuShot::Unplugged
+            | MenuShot::Trial
+            | MenuShot::TrialAuthor
+            | MenuShot::Race
+            | MenuShot::RaceOverlays
     ) {
         backdrop = Backdrop::Paused;
         let mut session = super::Session::start(setup);
@@ -286,20 +300,42 @@ pub fn capture_screen(
             c.position += c.rotation * glam::Vec3::new(2.2, 0.0, 5.0);
             car
         });
-        if which == MenuShot::Trial {
+        let trial = matches!(which, MenuShot::Trial | MenuShot::TrialAuthor);
+        let authors = which == MenuShot::TrialAuthor;
+        if trial {
             view.ghost = ghost.as_ref().map(|g| (g, g));
+            view.ghost_is_authors = authors;
         }
         renderer.draw(&view, w, h);
-        if which == MenuShot::Trial {
+        if trial {
+            // With a record: lap 2 against the best. Without (the author's ghost racing):
+            // lap 1, nothing to compare the splits with.
             let splits = [(30.412, Some(-0.214)), (61.937, Some(0.118))];
-            let board = crate::app::trial_run::LapBoard {
-                lap_s: Some(72.345),
-                laps_done: 1,
-                last_lap_s: Some(94.501),
-                last_delta_s: Some(1.251),
-                best_lap_s: Some(93.250),
-                best_splits_s: &[30.626, 61.819, 93.250],
-                splits: &splits,
+            let first_split = [(31.207, None)];
+            let board = if authors {
+                crate::app::trial_run::LapBoard {
+                    lap_s: Some(44.518),
+                    laps_done: 0,
+                    last_lap_s: None,
+                    last_delta_s: None,
+                    best_lap_s: None,
+                    author_s: Some(91.874),
+                    author_ghost: true,
+                    best_splits_s: &[],
+                    splits: &first_split,
+                }
+            } else {
+                crate::app::trial_run::LapBoard {
+                    lap_s: Some(72.345),
+                    laps_done: 1,
+                    last_lap_s: Some(94.501),
+                    last_delta_s: Some(1.251),
+                    best_lap_s: Some(93.250),
+                    author_s: Some(91.874),
+                    author_ghost: false,
+                    best_splits_s: &[30.626, 61.819, 93.250],
+                    splits: &splits,
+                }
             };
             let history = crate::time::FrameHistory::new(1);
             let size = crate::app::lap_hud::size(&hud, &board);

@@ -200,6 +200,7 @@ impl Session {
             camera,
             particles: Some(&self.particles),
             ghost: None,
+            ghost_is_authors: false,
             skid_marks: Some(&self.skid_marks),
             scuffs: Some(self.scuffs.scuffs()),
         }

@@ -5,8 +5,11 @@
 //! first tick to the lap's end: the simulation is deterministic, so a ghost is a replay).
 //!
 //! The best lap's ghost (`modes::Ghost`: its recorded inputs stepped in a world of its
-//! own) races each lap: it waits at its lap's start until the player's lap clock runs,
-//! then steps once per player tick, so both cross the line together. The next lap's ghost
+//! own) races each lap; with no best lap's ghost on record yet, the author's (the AI's
+//! lap that set the gold target, recorded when it was timed) races instead, until the
+//! player's first record replaces it at the next line. The ghost waits at its lap's start
+//! until the player's lap clock runs, then steps once per player tick, so both cross the
+//! line together. The next lap's ghost
 //! is prepared while the player drives this one: a fresh world built at the line and
 //! fast-forwarded through the best lap's out-lap a bounded number of ticks per tick
 //! ([`TrialRun::ghost_budget_ticks`]), so at the next line it is swapped in with no
@@ -64,6 +67,9 @@ pub struct TrialRun {
     /// The best lap's ghost: its inputs from its run's first tick and the tick its lap
     /// starts, to set it off again at each of the player's laps.
     ghost_lap: Option<(Arc<[TickInput]>, u64)>,
+    /// Whether `ghost_lap` is the author's (no personal best ghost yet) rather than the
+    /// player's best: drawn gold instead of the player's ghost blue.
+    ghost_is_authors: bool,
     /// The ghost racing the player's current lap (held at its line until the player's
     /// lap starts), and its car's pose a tick before its latest (for interpolation; a copy,
     /// so a tick allocates nothing).
@@ -125,15 +131,25 @@ impl TrialRun {
                 .take(MAX_SECTORS),
         );
         let best_lap_s = record.as_ref().and_then(|r| r.best_lap_s);
-        let ghost_lap = match (store.as_ref(), record.as_ref()) {
-            (Some(s), Some(r)) => match s.load_ghost(r) {
-                Ok(g) => g.map(|(replay, start)| (Arc::from(replay.inputs), start)),
-                Err(e) => {
-                    log::warn!("no ghost to race: {e}");
-                    None
+        // The player's best lap's ghost; with none yet, the author's (the AI's lap that set
+        // the gold target), so a first run has a ghost to chase.
+        let load = |what: &str, loaded: Result<Option<(Replay, u64)>, Error>| match loaded {
+            Ok(g) => g.map(|(replay, start)| (Arc::<[TickInput]>::from(replay.inputs), start)),
+            Err(e) => {
+                log::warn!("no {what} ghost to race: {e}");
+                None
+            }
+        };
+        let (ghost_lap, ghost_is_authors) = match (store.as_ref(), record.as_ref()) {
+            (Some(s), Some(r)) => match load("personal", s.load_ghost(r)) {
+                Some(own) => (Some(own), false),
+                None => {
+                    let author = load("author", s.load_author_ghost(r));
+                    let is_author = author.is_some();
+                    (author, is_author)
                 }
             },
-            _ => None,
+            _ => (None, false),
         };
         log::info!(
             "time trial on {} in the {}: best lap on record {}",
@@ -152,6 +168,7 @@ impl TrialRun {
             new_record: false,
             previous_best_s: best_lap_s,
             ghost_lap,
+            ghost_is_authors,
             ghost: None,
             ghost_prev: CarPose::default(),
             next_ghost: None,
@@ -281,12 +298,15 @@ impl TrialRun {
         Some((&self.ghost_prev, car))
     }
 
-    /// Steps the ghost with the player's tick once the player's lap clock runs.
-    fn step_ghost(&mut self, tick: u64) {
-        let running = self.trial.tracker().current_lap_s(tick).is_some();
-        if !running {
-            return;
-        }
+    /// Whether the ghost being raced is the author's (the AI's lap that set the gold
+    /// target: the trial races it while the player has no best lap's ghost of their own).
+    pub fn ghost_is_authors(&self) -> bool {
+        self.ghost_is_authors
+    }
+
+    /// Steps the ghost with the player's tick inside a lap (not on the tick the lap
+    /// starts: the ghost waits at its lap's start tick, where the player's car is then).
+    fn step_ghost(&mut self) {
         self.lap_ticks += 1;
         if let Some(g) = self.ghost.as_mut() {
             if let Some(car) = g.snapshot().cars.first() {
@@ -302,8 +322,13 @@ impl TrialRun {
     /// (the ghost of a new record). A lap that beats the best is kept.
     pub fn after_tick(&mut self, world: &SimWorld, recorded: &[TickInput]) {
         self.ghost_ticks_last = 0;
+        // The ghost steps only on ticks inside a lap the clock ran before: on the tick
+        // the rolling start's out-lap crosses the line, the player's car reaches the
+        // tick the ghost waits at (stepping it there put the ghost a tick ahead).
+        let clock_was_running = self.trial.tracker().current_lap_s(0).is_some();
         match self.trial.after_tick(world) {
-            None => self.step_ghost(world.tick()),
+            None if clock_was_running => self.step_ghost(),
+            None => {}
             Some(lap) => {
                 self.after_lap(lap, recorded);
                 // The next lap races the best lap's ghost (the new one after a record).
@@ -365,6 +390,8 @@ impl TrialRun {
             record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());
             record.ghost_lap_start_tick = Some(best.start_tick);
             self.ghost_lap = Some((Arc::from(&recorded[..best.end_tick as usize]), best.start_tick));
+            // The author's ghost (if it raced) stops at this line: the player's races from now.
+            self.ghost_is_authors = false;
             // The ghost being prepared is the old record's: the new one is prepared instead.
             self.next_ghost = None;
             self.ghost_budget_ticks = self.budget_for_ghost_lap();
@@ -402,6 +429,8 @@ impl TrialRun {
             last_lap_s: tracker.last_lap().filter(|l| l.full).map(|l| l.lap_s),
             last_delta_s: self.last_delta_s,
             best_lap_s: self.best_lap_s,
+            author_s: self.author_s(),
+            author_ghost: self.ghost_is_authors && self.ghost.is_some(),
             best_splits_s: &self.best_splits_s,
             splits,
         }
@@ -457,6 +486,12 @@ pub struct LapBoard<'a> {
     pub last_delta_s: Option<f64>,
     /// The best lap, s.
     pub best_lap_s: Option<f64>,
+    /// The author time (the gold target: the AI's lap at its top setting), s, shown from
+    /// the start of the run (None when there is none on record).
+    pub author_s: Option<f64>,
+    /// Whether the ghost on the road is the author's lap (the player has no best lap's
+    /// ghost yet): the author row says GHOST beside the time, as the ghost is gold.
+    pub author_ghost: bool,
     /// The best lap's splits, s.
     pub best_splits_s: &'a [f64],
     /// The current lap's splits passed so far, s, each with its delta to the best lap's

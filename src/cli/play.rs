@@ -7,7 +7,7 @@ use crate::app::Setup;
 use crate::app::{Launcher, PlayOptions};
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
-use crate::vehicle::DEFAULT_CAR;
+use crate::vehicle::{CarDef, DEFAULT_CAR};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -38,6 +38,11 @@ pub struct PlayArgs {
     /// them) as a PNG image; repeatable (`--capture 120:pause.png`).
     #[arg(long, value_name = "N:FILE.png", value_parser = parse_capture)]
     pub capture: Vec<(u64, PathBuf)>,
+    /// The AI drives your car in every race, at its top setting on the level's racing line
+    /// (as `run --ai-driver`): scripted runs of the real game through whole laps, demos.
+    /// The pad still pauses and works the menus.
+    #[arg(long)]
+    pub ai_driver: bool,
     /// Record every tick's input to a replay file when the game ends: the last race played
     /// (the one the game closed in, or the last one left for the menus), named by its level
     /// and car.
@@ -81,6 +86,7 @@ impl PlayArgs {
             max_frames: None,
             unattended: false,
             capture: Vec::new(),
+            ai_driver: false,
             record: None,
             replay: None,
             ai: 0,
@@ -103,17 +109,17 @@ impl PlayArgs {
 pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
     let level = a.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.to_string());
     let car = a.car.clone().unwrap_or_else(|| DEFAULT_CAR.to_string());
-    let (setup, replay) = match &a.replay {
-        _ if a.opens_title() => (None, None),
+    let (setup, replay, opponents) = match &a.replay {
+        _ if a.opens_title() => (None, None, None),
         Some(path) => {
             let (setup, replay) = ctx.replay_setup(path)?;
-            (Some(setup), Some(replay.inputs))
+            (Some(setup), Some(replay.inputs), None)
         }
         None => {
             let mut setup = Setup::load(&ctx.root, &level, &car, ctx.profile.clone())?;
-            setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
             setup.ai_difficulty = a.ai_difficulty;
-            (Some(setup), None)
+            let opponents = later_opponents(ctx, &mut setup, a)?;
+            (Some(setup), None, opponents)
         }
     };
     let launcher = Launcher {
@@ -123,6 +129,7 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
     };
     crate::app::play(
         setup,
+        opponents,
         launcher,
         PlayOptions {
             max_frames: a.max_frames,
@@ -132,6 +139,24 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
             settings: ctx.settings(),
             unattended: a.unattended,
             capture: a.capture.clone(),
+            ai_driver: a.ai_driver,
         },
     )
+}
+
+/// `--ai N`'s opponents on `setup`'s level: on a level with a track, their car (a bad name
+/// is an error here, before any window opens) and count, for the loading screen to find
+/// their racing line — searched on a worker with its progress shown when the level ships
+/// none, as for a race chosen in the menus, instead of a window frozen or absent for
+/// seconds. On a level without a track they are added now (its `ai_line`, or the error
+/// saying it has none).
+fn later_opponents(ctx: &Context, setup: &mut Setup, a: &PlayArgs) -> Result<Option<(CarDef, usize)>, Error> {
+    if a.ai == 0 {
+        return Ok(None);
+    }
+    if setup.level.level.track.is_none() {
+        setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+        return Ok(None);
+    }
+    Ok(Some((CarDef::load(&ctx.root, &a.ai_car)?, a.ai)))
 }

@@ -69,7 +69,7 @@ pub struct ShotArgs {
     /// `challenge-results`: every goal at silver, sample figures; `loading`: the loading
     /// screen timing an author lap, at 42 %),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading"])]
     pub screen: Option<String>,
 }
 

@@ -105,6 +105,15 @@ pub struct Record {
     pub ghost_lap_start_tick: Option<u64>,
     /// The build that wrote it (a ghost replays only on the same physics).
     pub build: String,
+    /// The author lap's ghost: its replay file, beside this one (the AI's inputs from the
+    /// start to the end of the lap that set `author_s`; the replay's final hash is the
+    /// state at that lap's end). None in files written before author ghosts were kept:
+    /// such a record still loads, and the author lap is timed again to record one.
+    #[serde(default)]
+    pub author_ghost_file: Option<String>,
+    /// The tick the author ghost's lap starts on.
+    #[serde(default)]
+    pub author_ghost_lap_start_tick: Option<u64>,
     /// A challenge's best attempt, one entry per run in play order (empty in a time
     /// trial's record, and in files written before challenge runs were recorded).
     #[serde(default)]
@@ -139,6 +148,8 @@ impl Record {
             author_s: None,
             ghost_file: None,
             ghost_lap_start_tick: None,
+            author_ghost_file: None,
+            author_ghost_lap_start_tick: None,
             build: crate::replay::build_identity(),
             challenge_runs: Vec::new(),
         }
@@ -204,6 +215,11 @@ impl RecordStore {
         self.dir.join(format!("{}.ghost.rpl", key.stem()))
     }
 
+    /// The author ghost's replay file for `key` (the AI's lap that set the author time).
+    pub fn author_ghost_path(&self, key: &RecordKey) -> PathBuf {
+        self.dir.join(format!("{}.author.rpl", key.stem()))
+    }
+
     /// The replay file of `key`'s challenge run `run`.
     pub fn challenge_run_path(&self, key: &RecordKey, run: &str) -> PathBuf {
         self.dir.join(format!("{}.run-{run}.rpl", key.stem()))
@@ -263,6 +279,20 @@ impl RecordStore {
         let replay = crate::replay::Replay::load(&path)?;
         replay.check_build(&path.display().to_string())?;
         Ok(Some((replay, record.ghost_lap_start_tick.unwrap_or(0))))
+    }
+
+    /// The author ghost `record` names, as [`RecordStore::load_ghost`] loads the player's:
+    /// its replay and the tick its lap starts on. None when the record has none (a file
+    /// from before author ghosts were kept); an error when its file is missing, corrupt,
+    /// or from another build (then time the author lap again).
+    pub fn load_author_ghost(&self, record: &Record) -> Result<Option<(crate::replay::Replay, u64)>, Error> {
+        let Some(file) = &record.author_ghost_file else {
+            return Ok(None);
+        };
+        let path = self.dir.join(file);
+        let replay = crate::replay::Replay::load(&path)?;
+        replay.check_build(&path.display().to_string())?;
+        Ok(Some((replay, record.author_ghost_lap_start_tick.unwrap_or(0))))
     }
 
     /// Loads `key`'s record; a corrupt or foreign file is moved aside and reported.
@@ -421,6 +451,8 @@ mod tests {
             author_s: Some(99.0),
             ghost_file: Some("g.rpl".into()),
             ghost_lap_start_tick: Some(600),
+            author_ghost_file: Some("a.rpl".into()),
+            author_ghost_lap_start_tick: Some(540),
             build: "test".into(),
             challenge_runs: Vec::new(),
         }
@@ -437,5 +469,19 @@ mod tests {
         assert!(decode(b"hello").unwrap_err().contains("not a Skidpad record"));
         let other = String::from_utf8(bytes).unwrap().replacen("record 1", "record 9", 1);
         assert!(decode(other.as_bytes()).unwrap_err().contains("format 9"));
+    }
+
+    #[test]
+    fn a_record_from_before_author_ghosts_still_loads_without_one() {
+        // A version-1 file as builds before the author ghost wrote it: no author_ghost_* keys.
+        let body = br#"{"mode":"time-trial","level":"circuit","car":"sedan","assists":0,
+            "best_lap_s":101.5,"best_splits_s":[101.5],"medal":null,"author_s":99.0,
+            "ghost_file":null,"ghost_lap_start_tick":null,"build":"old"}"#;
+        let mut bytes = format!("skidpad-record 1\nxxh3 {:016x}\n", xxhash_rust::xxh3::xxh3_64(body)).into_bytes();
+        bytes.extend_from_slice(body);
+        let r = decode(&bytes).unwrap();
+        assert_eq!(r.author_s, Some(99.0));
+        assert_eq!(r.author_ghost_file, None);
+        assert_eq!(r.author_ghost_lap_start_tick, None);
     }
 }

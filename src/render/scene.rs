@@ -49,6 +49,9 @@ pub struct FrameView<'a> {
     /// A ghost of the player's car, at the pose `alpha` of the way between these two
     /// (drawn translucent, after the solid scene: see [`Renderer::draw`]).
     pub ghost: Option<(&'a CarPose, &'a CarPose)>,
+    /// Whether that ghost is the author's (the AI's lap that set the gold target): tinted
+    /// gold rather than the player's ghost blue.
+    pub ghost_is_authors: bool,
     /// Skid marks and ruts on the ground, drawn after the solid scene.
     pub skid_marks: Option<&'a SkidMarks>,
     /// The player's car's scuffed paint (car 0; the others are drawn clean).
@@ -59,6 +62,9 @@ pub struct FrameView<'a> {
 const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
 /// A ghost car's colour: a pale blue no car in the content uses, so it reads as a ghost.
 const GHOST_TINT: Vec3 = Vec3::new(0.55, 0.8, 1.0);
+/// The author's ghost's colour: the gold of the author time on the HUD, so it reads as
+/// the gold medal's lap.
+const AUTHOR_GHOST_TINT: Vec3 = Vec3::new(0.95, 0.78, 0.25);
 /// A ghost car's opacity: the road shows through it.
 const GHOST_ALPHA: f32 = 0.4;
 
@@ -411,8 +417,9 @@ impl Renderer {
 
     /// Draws a ghost over the frame `view` drew: the player's car (`view.scene.cars[0]`'s
     /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
-    /// at `GHOST_ALPHA`, tinted `GHOST_TINT`, casting no shadow and hiding nothing behind
-    /// it), so it reads as a ghost beside the real cars.
+    /// at `GHOST_ALPHA`, tinted `GHOST_TINT` — `AUTHOR_GHOST_TINT` for the author's —,
+    /// casting no shadow and hiding nothing behind it), so it reads as a ghost beside the
+    /// real cars.
     fn draw_ghost(&self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
         let Some(look) = view.scene.cars.first() else {
             return;
@@ -426,7 +433,12 @@ impl Renderer {
             gl::DepthMask(gl::FALSE);
         }
         self.lit.set_alpha(GHOST_ALPHA);
-        self.car_meshes(look, &car, GHOST_TINT, &mut |mesh, model, color| {
+        let tint = if view.ghost_is_authors {
+            AUTHOR_GHOST_TINT
+        } else {
+            GHOST_TINT
+        };
+        self.car_meshes(look, &car, tint, &mut |mesh, model, color| {
             self.lit.draw(mesh, model, color)
         });
         self.lit.set_alpha(1.0);

@@ -15,6 +15,7 @@ use crate::app::hud::{self, HudState};
 use crate::app::hud_layout::{self, Element};
 use crate::app::race_run::RaceRun;
 use crate::app::trial_run::TrialRun;
+use crate::app::AiPlayer;
 use crate::app::Session;
 use crate::app::{challenge_hud, lap_hud, race_hud, race_minimap};
 use crate::input::bindings::Action;
@@ -68,6 +69,9 @@ pub struct Driving {
     challenge: Option<ChallengeRun>,
     /// The trial's current splits, for the HUD (kept between frames).
     splits: Vec<(f64, Option<f64>)>,
+    /// The AI at the player's wheel (`play --ai-driver`), in place of the player's
+    /// controls; the pads still pause and work the menus.
+    ai_driver: Option<Box<AiPlayer>>,
 }
 
 /// A race as it ended (the game closed in it, or the player left it): what `--record`
@@ -128,7 +132,14 @@ impl Driving {
             race: None,
             challenge: None,
             splits: Vec::with_capacity(crate::modes::MAX_SECTORS),
+            ai_driver: None,
         }
+    }
+
+    /// The same, the player's car driven by `ai` (`play --ai-driver`).
+    pub fn with_ai_driver(mut self, ai: Option<AiPlayer>) -> Self {
+        self.ai_driver = ai.map(Box::new);
+        self
     }
 
     /// The same, racing `race` (its countdown holds the world; its HUD drawn over it).
@@ -262,7 +273,7 @@ impl Driving {
                 self.pause = Some(PauseMenu::open(
                     self.settings.clone(),
                     self.trial.is_some() || self.race.is_some(),
-                    stage.frame_caps_hz.clone(),
+                    stage,
                 ))
             }
             (true, false) => self.pause = None,
@@ -272,7 +283,7 @@ impl Driving {
                     self.pause = Some(PauseMenu::open(
                         self.settings.clone(),
                         self.trial.is_some() || self.race.is_some(),
-                        stage.frame_caps_hz.clone(),
+                        stage,
                     ));
                 }
                 self.pause_menu(stage);
@@ -341,6 +352,10 @@ impl Driving {
             } else {
                 self.input.take_tick_input(world.player_forward_speed(), world.dt_s())
             };
+            let player = match self.ai_driver.as_mut() {
+                Some(ai) if !challenge_holds => ai.input(world),
+                _ => player,
+            };
             let Some(mut tick_input) = self.feed.input(world.tick(), player) else {
                 return false;
             };
@@ -401,6 +416,7 @@ impl Driving {
         let camera = self.session.camera(self.alpha);
         let mut view = self.session.frame_view(self.alpha, &camera);
         view.ghost = self.trial.as_ref().and_then(TrialRun::ghost_poses);
+        view.ghost_is_authors = self.trial.as_ref().is_some_and(TrialRun::ghost_is_authors);
         stage.pick_scene_resolution();
         stage.renderer.draw(&view, w, h);
         // The pause menu says "paused" itself.

@@ -3,12 +3,17 @@
 //! author lap, and the racing-line search it may need; the opponents' racing line, searched
 //! on a level that ships none: [`RunPrep`]) runs on its own worker while the bar shows its
 //! step and progress; then the race starts with both done (the opponents set in the setup).
+//!
+//! While that work runs the player may back out (B / Esc: [`Loading::backed_out`], the
+//! flow returns to the main menu) or close the window: either cancels the work
+//! ([`RunPrep::cancel`]) and neither waits for it.
 
 use super::stage::Stage;
+use crate::app::menu::{NavAction, NavInput, Pressed};
 use crate::app::Session;
 use crate::app::Setup;
 use crate::app::ThreadedChunks;
-use crate::app::{draw_prep_screen, PrepOutcome, Prepared, RunPrep};
+use crate::app::{draw_prep_screen, PrepOutcome, PrepScreen, Prepared, RunPrep};
 use crate::sim::ChunkProvider;
 use crate::sim::{chunks_near, StreamRadii};
 use glam::Vec3;
@@ -35,6 +40,12 @@ pub struct Loading {
     /// The opponents the work found, until the session is built with them (boxed: the
     /// screen is moved about, mostly without).
     opponents: Option<Box<Prepared>>,
+    /// Reads Back (B / Esc) while the work runs.
+    nav: NavInput,
+    /// This frame's presses.
+    pressed: Vec<Pressed>,
+    /// The player backed out while the work ran: the flow goes back to the menus.
+    backed_out: bool,
 }
 
 impl Loading {
@@ -47,6 +58,9 @@ impl Loading {
             started: Duration::ZERO,
             prep: None,
             opponents: None,
+            nav: NavInput::default(),
+            pressed: Vec::new(),
+            backed_out: false,
         }
     }
 
@@ -86,13 +100,56 @@ impl Loading {
             started: stage.clock.now(),
             prep: None,
             opponents: None,
+            nav: NavInput::default(),
+            pressed: Vec::with_capacity(16),
+            backed_out: false,
         })
     }
 
-    /// Counts the chunks decoded so far. False when the player closed the window.
-    pub fn update(&mut self, stage: &Stage) -> bool {
+    /// Whether the screen reads the pads this frame: while the work runs, for Back. Not a
+    /// pad script's while watched: its polls are frames, and how many frames the work takes
+    /// varies from run to run; unattended, the work is waited for in one frame, which
+    /// polls once.
+    pub fn takes_pads(&self, stage: &Stage) -> bool {
+        self.prep.is_some() && (stage.clock.is_stepped() || !stage.pads.is_scripted())
+    }
+
+    /// Whether the player backed out while the work ran (it is cancelled).
+    pub fn backed_out(&self) -> bool {
+        self.backed_out
+    }
+
+    /// Whether the frame's events press Back (B, Esc).
+    fn back_pressed(&mut self, stage: &Stage) -> bool {
+        let now = stage.clock.now();
+        self.pressed.clear();
+        for e in &stage.events {
+            self.nav.on_platform_event(e, now, &mut self.pressed);
+        }
+        for e in &stage.pad_events {
+            self.nav.on_pad_event(e, now, &mut self.pressed);
+        }
+        self.pressed.iter().any(|p| p.action() == Some(NavAction::Back))
+    }
+
+    /// Counts the chunks decoded so far. False when the player closed the window (the work
+    /// is cancelled as the screen is dropped, not waited for).
+    pub fn update(&mut self, stage: &mut Stage) -> bool {
         if let Some(loader) = self.loader.as_mut() {
             self.ready = loader.ready_count(&self.first);
+        }
+        stage.hold_pad_connections();
+        if self.prep.is_some() && !stage.quit_event() && self.back_pressed(stage) {
+            if let Some(prep) = self.prep.take() {
+                let (step, fraction) = prep.progress();
+                log::info!(
+                    "back to the menus from the loading screen: {} cancelled at {}",
+                    prep.what(),
+                    crate::app::prep_label(step, fraction)
+                );
+                prep.cancel();
+            }
+            self.backed_out = true;
         }
         if let Some(prep) = self.prep.as_mut() {
             // Unattended, frames are counted, not watched: the work is waited for in one.
@@ -114,7 +171,13 @@ impl Loading {
         let (w, h) = stage.platform.drawable_size();
         if let Some(prep) = self.prep.as_ref().filter(|p| p.shows_progress()) {
             let (step, fraction) = prep.progress();
-            draw_prep_screen(&stage.renderer, &mut stage.hud, step, fraction, w, h);
+            let screen = PrepScreen {
+                step,
+                fraction,
+                back: stage.last_device,
+                title_safe: stage.title_safe,
+            };
+            draw_prep_screen(&stage.renderer, &mut stage.hud, &screen, w, h);
             return;
         }
         let progress = self.ready as f32 / self.first.len().max(1) as f32;
@@ -136,6 +199,9 @@ impl Loading {
     /// chunk is in and the work is done; else waits a moment and None.
     pub fn end_frame(&mut self, setup: &mut Setup, stage: &Stage) -> Option<Session> {
         let clock = &stage.clock;
+        if self.backed_out {
+            return None;
+        }
         if self.ready != self.first.len() || self.prep.is_some() {
             clock.sleep_until(clock.now() + POLL_EVERY);
             return None;

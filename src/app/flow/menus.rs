@@ -37,7 +37,7 @@ impl Menus {
         set_volumes(&stage.sound, front.settings());
         Menus {
             front,
-            nav: NavInput::default(),
+            nav: NavInput::starting_on(stage.last_device, stage.home_device),
             pressed: Vec::with_capacity(16),
             request: None,
             settings_changed: false,
@@ -72,12 +72,18 @@ impl Menus {
                 _ => {}
             }
         }
+        stage.last_device = self.nav.device();
         !stage.quit_event()
     }
 
-    /// Draws the page (on the car select over the focused car, turning).
+    /// Draws the page (on the car select over the focused car, turning). On a frame the
+    /// player pressed nothing, first makes the next level preview still to make, before the
+    /// level select needs it ([`Menus::make_preview_while_idle`]).
     pub fn draw(&mut self, stage: &mut Stage) {
         let (w, h) = stage.platform.drawable_size();
+        if self.pressed.is_empty() {
+            self.make_preview_while_idle(stage, w, h);
+        }
         let backdrop = match self.car_preview() {
             Some(p) => {
                 let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
@@ -94,26 +100,11 @@ impl Menus {
         let slot = frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
         if let Some(slot) = &slot {
             if !stage.level_previews.has(&slot.level) {
-                // Made once per level (the first frame it is focused takes that long), in
-                // the back buffer: the page then goes over a clean one.
-                let catalog = self.front.catalog();
-                let car = catalog
-                    .cars
-                    .iter()
-                    .find(|c| c.name == self.front.choice().car)
-                    .or(catalog.cars.first())
-                    .map_or_else(String::new, |c| c.name.clone());
-                let l = &self.launcher;
-                let started = stage.clock.now();
-                stage
-                    .level_previews
-                    .make(&l.root, &l.profile, &slot.level, &car, &mut stage.renderer, w, h);
+                // Not made while the menus were idle (a level focused at once): made now, in
+                // the back buffer (the frame takes that long); the page then goes over a
+                // clean one.
+                self.make_preview(stage, &slot.level.clone(), w, h);
                 stage.renderer.clear(w, h);
-                log::info!(
-                    "preview of {} made in {:.0} ms",
-                    slot.level,
-                    (stage.clock.now() - started).as_secs_f64() * 1e3
-                );
             }
         }
         stage.hud.flush(w, h);
@@ -122,6 +113,69 @@ impl Menus {
                 stage.renderer.draw_image(image, slot.rect, w, h);
             }
         }
+    }
+
+    /// Takes one step of making a level preview the level select has not yet shown, the
+    /// catalog's first without one: called on frames the player pressed nothing, before the
+    /// page is drawn (the back buffer is the preview's scratch), so the previews are made
+    /// ahead a step a frame (load, build the world, draw: [`crate::app::PreviewStep`])
+    /// while the title and the menus wait, instead of all of one holding the first frame
+    /// its level is focused. A press during such a frame waits for it, never lost.
+    fn make_preview_while_idle(&mut self, stage: &mut Stage, w: u32, h: u32) {
+        let next = self
+            .front
+            .catalog()
+            .levels
+            .iter()
+            .map(|l| l.name.as_str())
+            .find(|name| !stage.level_previews.has(name))
+            .map(str::to_string);
+        let Some(level) = next else { return };
+        let car = self.preview_car();
+        let l = &self.launcher;
+        let clock = &stage.clock;
+        if let Some((step, took)) =
+            stage
+                .level_previews
+                .step(&l.root, &l.profile, &level, &car, &mut stage.renderer, w, h, clock)
+        {
+            log::info!(
+                "preview of {level}: {step:?} step in {:.0} ms (idle frame)",
+                took.as_secs_f64() * 1e3
+            );
+        }
+    }
+
+    /// Makes `level`'s preview now, the steps not made ahead, and logs how long it held
+    /// the frame its level was focused on (the hitch the idle frames are there to avoid).
+    fn make_preview(&mut self, stage: &mut Stage, level: &str, w: u32, h: u32) {
+        let car = self.preview_car();
+        let l = &self.launcher;
+        let took = stage.level_previews.make(
+            &l.root,
+            &l.profile,
+            level,
+            &car,
+            &mut stage.renderer,
+            w,
+            h,
+            &stage.clock,
+        );
+        log::info!(
+            "preview of {level}: the rest made in {:.0} ms (focused frame)",
+            took.as_secs_f64() * 1e3
+        );
+    }
+
+    /// The car the previews show at the start: the one chosen, the first before one is.
+    fn preview_car(&self) -> String {
+        let catalog = self.front.catalog();
+        catalog
+            .cars
+            .iter()
+            .find(|c| c.name == self.front.choice().car)
+            .or(catalog.cars.first())
+            .map_or_else(String::new, |c| c.name.clone())
     }
 
     /// The preview of the car focused in the car select, built when the focus moves to it.

@@ -50,16 +50,18 @@ use menus::Menus;
 pub enum Start {
     /// The title screen.
     Title,
-    /// Straight into this level (`--level`, `--car`, `--replay`, tests).
-    Level(Box<Setup>),
+    /// Straight into this level (`--level`, `--car`, `--replay`, tests), with the
+    /// opponents' car and count still to add (`--ai N` on a level whose racing line may
+    /// have to be searched: the loading screen finds it, as for a race chosen in the menus).
+    Level(Box<Setup>, Option<Box<(CarDef, usize)>>),
 }
 
 /// The screen being shown.
 pub enum Screen {
     /// The title and the menus.
     Menus(Box<Menus>),
-    /// The level's first chunks decoding.
-    Loading(Loading),
+    /// The level's first chunks decoding (boxed: it holds the loader and its buffers).
+    Loading(Box<Loading>),
     /// The race.
     Driving(Box<Driving>),
 }
@@ -91,6 +93,8 @@ pub struct Flow {
     /// The loading screen measured (or tried to) the author time of the level being
     /// entered: the race screen does not measure it again on the game thread.
     author_time_prepared: bool,
+    /// The AI drives the player's car in every race (`play --ai-driver`).
+    ai_driver: bool,
 }
 
 impl Flow {
@@ -102,7 +106,15 @@ impl Flow {
     /// Starts on the title, or on the loading screen of a level (straight on its race when
     /// there is no loader thread: its chunks then load on the game thread). Races are
     /// driven with the player's `settings`, the first one's ticks fed by `feed`.
-    pub fn start(start: Start, launcher: Launcher, settings: Settings, feed: TickFeed, stage: &mut Stage) -> Self {
+    /// With `ai_driver` the AI drives the player's car in every race (`play --ai-driver`).
+    pub fn start(
+        start: Start,
+        launcher: Launcher,
+        settings: Settings,
+        feed: TickFeed,
+        ai_driver: bool,
+        stage: &mut Stage,
+    ) -> Self {
         let mut flow = Flow {
             launcher,
             settings,
@@ -111,12 +123,13 @@ impl Flow {
             finished: None,
             feed: Some(feed),
             catalog: None,
-            screen: Screen::Loading(Loading::empty()),
+            screen: Screen::Loading(Box::new(Loading::empty())),
             quit: false,
             mode: Mode::FreeDrive,
             laps: 1,
             choice: None,
             author_time_prepared: false,
+            ai_driver,
         };
         flow.screen = match start {
             Start::Title => {
@@ -127,7 +140,7 @@ impl Flow {
                     &flow.launcher,
                 )))
             }
-            Start::Level(setup) => flow.enter_level(*setup, None, stage),
+            Start::Level(setup, opponents) => flow.enter_level(*setup, opponents.map(|o| *o), stage),
         };
         apply_drawing(&flow.settings, stage);
         let window = |d: crate::settings::Display| (d.fullscreen, d.window_height_px);
@@ -158,8 +171,8 @@ impl Flow {
                     }
                 };
                 match prep {
-                    Some(prep) => Screen::Loading(loading.with_prep(prep)),
-                    None => Screen::Loading(loading),
+                    Some(prep) => Screen::Loading(Box::new(loading.with_prep(prep))),
+                    None => Screen::Loading(Box::new(loading)),
                 }
             }
             None => {
@@ -234,10 +247,25 @@ impl Flow {
             .ok(),
             _ => None,
         };
+        let ai = self.ai_driver.then(|| self.ai_player(setup)).flatten();
         let driving = Driving::new(session, &self.settings, feed, trial, stage)
             .with_race(race)
-            .with_challenge(challenge);
+            .with_challenge(challenge)
+            .with_ai_driver(ai);
         Screen::Driving(Box::new(driving))
+    }
+
+    /// The AI at the wheel of `setup`'s player car, at its top setting on the level's
+    /// racing line for that car (as `run --ai-driver`); None, logged, when the level has
+    /// no line for it (the player drives).
+    fn ai_player(&self, setup: &Setup) -> Option<crate::app::AiPlayer> {
+        match crate::raceline::level_line(&self.launcher.root, &setup.level, &setup.car) {
+            Ok(line) => Some(crate::app::AiPlayer::new(&line.line, &setup.car)),
+            Err(e) => {
+                log::error!("the AI cannot drive here ({e}); the player drives");
+                None
+            }
+        }
     }
 
     /// The key of the time trial's record on `setup` with the player's assists.
@@ -300,9 +328,13 @@ impl Flow {
         }
     }
 
-    /// Whether the screen takes pad input this frame (all but loading).
-    pub fn takes_pads(&self) -> bool {
-        !matches!(self.screen, Screen::Loading(_))
+    /// Whether the screen takes pad input this frame: all but loading, which reads Back
+    /// only while the work before a run is under way ([`Loading::takes_pads`]).
+    pub fn takes_pads(&self, stage: &Stage) -> bool {
+        match &self.screen {
+            Screen::Loading(l) => l.takes_pads(stage),
+            _ => true,
+        }
     }
 
     /// Advances the screen by the frame's events. False when play ends now, undrawn.
@@ -378,6 +410,11 @@ impl Flow {
                     _ => {}
                 }
                 FrameKind::Menu
+            }
+            Screen::Loading(l) if l.backed_out() => {
+                // The work was cancelled; the loader and it go with the screen.
+                self.screen = self.main_menu(stage);
+                FrameKind::Wait
             }
             Screen::Loading(l) => {
                 if let Some(mut setup) = self.setup.take() {

@@ -19,11 +19,12 @@ pub struct PauseMenu {
 
 impl PauseMenu {
     /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`); its
-    /// options offer `frame_caps_hz` (the profile's).
-    pub fn open(settings: Settings, trial: bool, frame_caps_hz: Vec<u32>) -> PauseMenu {
+    /// options offer the profile's frame caps; its prompts for the device the menus saw
+    /// last (the profile's own until one is used: [`Stage::last_device`]).
+    pub fn open(settings: Settings, trial: bool, stage: &Stage) -> PauseMenu {
         PauseMenu {
-            front: FrontEnd::pause(settings, trial, frame_caps_hz),
-            nav: NavInput::default(),
+            front: FrontEnd::pause(settings, trial, stage.frame_caps_hz.clone()),
+            nav: NavInput::starting_on(stage.last_device, stage.home_device),
             pressed: Vec::with_capacity(16),
         }
     }

@@ -3,12 +3,15 @@
 //! wall clock. Everything here comes from the platform layer; the screens never open a
 //! device themselves.
 
+use crate::app::menu::Device;
 use crate::audio::{Mixer, SharedSound};
 use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
 use crate::render::{DynamicResolution, Renderer};
-use skidpad_platform::{AudioOutput, PadEvent, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig};
+use skidpad_platform::{
+    AudioOutput, PadEvent, PadEventKind, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig,
+};
 
 /// Events a frame takes at most before its buffers grow (they are kept between frames).
 const EVENTS_PER_FRAME: usize = 64;
@@ -23,6 +26,9 @@ pub struct Stage {
     pub events: Vec<PlatformEvent>,
     /// This frame's pad events (none on a frame whose screen takes no pad input).
     pub pad_events: Vec<PadEvent>,
+    /// Pads plugged in or unplugged on a screen that reads the pads only for Back (the
+    /// loading screen), handed to the next frame that reads them.
+    held_pad_events: Vec<PadEvent>,
     /// The 2D batch the HUD and the loading screen's label are drawn with.
     pub hud: Hud,
     /// The window height the HUD's font was rasterised for, px.
@@ -47,6 +53,12 @@ pub struct Stage {
     pub frame_caps_hz: Vec<u32>,
     /// The profile's title-safe share of the screen, which the HUD keeps inside.
     pub title_safe: f32,
+    /// The device whose prompts the menus show: the one used last on a menu screen, the
+    /// profile's `home_device` until one is.
+    pub last_device: Device,
+    /// The device the profile is played with (`[input] pad_only`: the pad): its prompts
+    /// show from the start, and after a pad is unplugged.
+    pub home_device: Device,
     /// The window and its GL context.
     pub platform: Platform,
     /// The gamepads (real, or a pad script's).
@@ -109,6 +121,7 @@ impl Stage {
         Ok(Stage {
             events: Vec::with_capacity(EVENTS_PER_FRAME),
             pad_events: Vec::with_capacity(EVENTS_PER_FRAME),
+            held_pad_events: Vec::new(),
             hud,
             hud_height,
             clock,
@@ -119,6 +132,8 @@ impl Stage {
             dynamic_resolution: true,
             frame_caps_hz: profile.frame_caps_hz.clone(),
             title_safe: profile.title_safe,
+            last_device: Device::at_start(profile.pad_only),
+            home_device: Device::at_start(profile.pad_only),
             platform,
             pads,
             level_previews: Default::default(),
@@ -136,10 +151,22 @@ impl Stage {
             self.fit_hud();
         }
         if pads {
+            self.pad_events.append(&mut self.held_pad_events);
             self.pads.poll(&mut self.pad_events);
             // A pad script's key lines arrive as the window's key events of the same poll.
             self.pads.take_script_keys(&mut self.events);
         }
+    }
+
+    /// Keeps this frame's pads plugged in or unplugged for the next frame that reads the
+    /// pads: a screen that reads them only for Back (loading) must not swallow them, or the
+    /// race after it would not know the pad is there.
+    pub fn hold_pad_connections(&mut self) {
+        let connections = self
+            .pad_events
+            .iter()
+            .filter(|e| matches!(e.kind, PadEventKind::Connected | PadEventKind::Disconnected));
+        self.held_pad_events.extend(connections);
     }
 
     /// Rasterises the HUD's font again when the window's height changed (a resize, the

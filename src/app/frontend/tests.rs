@@ -414,6 +414,8 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
         author_s: None,
         ghost_file: None,
         ghost_lap_start_tick: None,
+        author_ghost_file: None,
+        author_ghost_lap_start_tick: None,
         build: String::new(),
         challenge_runs: Vec::new(),
     };

@@ -46,16 +46,43 @@ impl Pressed {
     }
 }
 
+impl Device {
+    /// The device whose prompts show before any is used, and after a pad is unplugged: the
+    /// pad on a platform played with a pad alone (a profile's `[input] pad_only`: a
+    /// console, a handheld PC), else the keyboard.
+    pub fn at_start(pad_only: bool) -> Device {
+        if pad_only {
+            Device::Pad
+        } else {
+            Device::Keyboard
+        }
+    }
+}
+
 /// The menus' view of the devices.
 #[derive(Debug, Clone, Default)]
 pub struct NavInput {
     repeat: NavRepeat,
     stick: (Option<NavAction>, Option<NavAction>),
     last_device: Device,
+    /// What the prompts fall back to when the pad in use is unplugged
+    /// ([`Device::at_start`]).
+    home: Device,
     repeats: Vec<NavAction>,
 }
 
 impl NavInput {
+    /// Prompts for `device` until another is used (`Device::at_start` of the profile, or
+    /// the device the screen before last saw); after an unplugged pad, for the profile's
+    /// `home` device.
+    pub fn starting_on(device: Device, home: Device) -> NavInput {
+        NavInput {
+            last_device: device,
+            home,
+            ..NavInput::default()
+        }
+    }
+
     /// The device used last.
     pub fn device(&self) -> Device {
         self.last_device
@@ -142,10 +169,11 @@ impl NavInput {
             PadEventKind::Disconnected => {
                 // An unplugged pad sends no release: whatever it held (a leaning stick, a
                 // D-pad direction) would repeat for ever. Let go of it all, and prompt for
-                // the keyboard until a pad is used again.
+                // the keyboard until a pad is used again (the pad still, on a platform played
+                // with a pad alone: another one is what the player will pick up).
                 self.repeat = NavRepeat::default();
                 self.stick = (None, None);
-                self.last_device = Device::Keyboard;
+                self.last_device = self.home;
             }
             PadEventKind::Connected => {}
         }

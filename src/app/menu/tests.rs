@@ -346,3 +346,44 @@ fn stick_and_keys_become_actions_and_the_last_device_is_kept() {
         "the mouse counts as the keyboard's prompts"
     );
 }
+
+#[test]
+fn a_pad_only_platform_prompts_for_the_pad_from_the_start_and_keys_still_work() {
+    use crate::content::PlatformProfile;
+    let start = |profile: &str| Device::at_start(PlatformProfile::load(profile).unwrap().pad_only);
+    // The shipped profiles: consoles and handhelds are played with a pad.
+    assert_eq!(
+        [start("xbox"), start("handheld"), start("desktop")],
+        [Device::Pad, Device::Pad, Device::Keyboard]
+    );
+    let mut nav = NavInput::starting_on(start("xbox"), start("xbox"));
+    assert_eq!(nav.device(), Device::Pad, "pad glyphs before anything is pressed");
+    let mut out = Vec::new();
+    nav.on_platform_event(
+        &PlatformEvent::Key {
+            key: Key::Down,
+            pressed: true,
+            repeat: false,
+        },
+        ms(0),
+        &mut out,
+    );
+    assert_eq!(out.first().and_then(|p| p.action()), Some(NavAction::Down), "{out:?}");
+    assert_eq!(nav.device(), Device::Keyboard, "keys pressed: key prompts");
+    let pad = |kind| PadEvent { pad: PadId(0), kind };
+    nav.on_pad_event(
+        &pad(PadEventKind::Button {
+            button: PadButton::South,
+            pressed: true,
+        }),
+        ms(100),
+        &mut out,
+    );
+    assert_eq!(nav.device(), Device::Pad);
+    // Unplugged: back to the platform's own device, the pad (the keyboard on a desktop).
+    nav.on_pad_event(&pad(PadEventKind::Disconnected), ms(200), &mut out);
+    assert_eq!(nav.device(), Device::Pad);
+    let mut desk = NavInput::starting_on(start("desktop"), start("desktop"));
+    desk.on_pad_event(&pad(PadEventKind::Disconnected), ms(200), &mut out);
+    assert_eq!(desk.device(), Device::Keyboard);
+}
