@@ -11,8 +11,8 @@ use std::process::Command;
 
 const GOLDEN: &[(&str, &str)] = &[
     ("slip", "466013df2fc943a7"),
-    ("jump", "0148ac247782c026"),
-    ("crash", "0a8f8a8177cc4be9"),
+    ("jump", "2c036d9a6055731d"),
+    ("crash", "ce32b1e1f63c341e"),
     ("bump", "b68b3216e95917c0"),
     ("circuit", "b511fa1c52e2c973"),
     ("montreal", "476f5d52f54d5e2c"),

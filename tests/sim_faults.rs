@@ -352,3 +352,30 @@ fn a_car_at_100_mps_never_passes_through_a_thin_wall() {
         }
     }
 }
+
+#[test]
+fn ccd_sweeps_a_car_only_when_a_step_moves_it_half_its_extent_along_the_motion() {
+    // rapier's tunnelling criterion (sweep when a step moves the body more than half its
+    // thickness) measured against the whole car's box along the motion (vendor rapier patch
+    // 7). The sedan's chassis boxes span 4.6 m long, 1.78 m wide (content/cars/sedan.toml):
+    // half-widths 2.3 m and 0.89 m, so at 60 Hz it is swept above 69 m/s straight ahead and
+    // above 26.7 m/s sideways. Before the patch its 0.45 m cabin made it 6.75 m/s any way.
+    let sedan = shipped("sedan");
+    for (velocity, swept) in [
+        (Vec3::new(0.0, 0.0, 40.0), false),
+        (Vec3::new(0.0, 0.0, 100.0), true),
+        (Vec3::new(15.0, 0.0, 0.0), false),
+        (Vec3::new(40.0, 0.0, 0.0), true),
+    ] {
+        let l = level(512.0, "asphalt", Vec3::new(0.0, 0.3, 0.0), vec![]);
+        let mut w = world(l, &sedan, 60);
+        run(&mut w, 1.0, &idle());
+        w.set_player_velocity(velocity, Vec3::ZERO);
+        w.step(&idle());
+        assert_eq!(
+            w.player_body().is_ccd_active(),
+            swept,
+            "sedan at {velocity} m/s (body frame = world frame at spawn)"
+        );
+    }
+}

@@ -42,7 +42,7 @@
 //! `tire_reaction` (rest compression is (g/Tr)²).
 
 use super::arcade_params::ArcadeParams;
-use super::chassis::MAX_WHEELS;
+use super::chassis::{extent_half_m, MAX_WHEELS};
 use super::control::VehicleControl;
 use super::definition::CarDef;
 use super::mass_distribution::box_inertia;
@@ -104,6 +104,8 @@ impl ArcadeCar {
                 Some(body),
             );
         }
+        // CCD judged against the whole car, not its thinnest box (see `extent_half_m`).
+        physics.bodies[body].set_ccd_extent_box(Some(extent_half_m(&def.chassis)));
         let mut wheels = [WheelState::default(); MAX_WHEELS];
         for (w, d) in wheels.iter_mut().zip(&def.wheels) {
             w.center_y_m = d.origin_m.y - def.droop_m;

@@ -37,6 +37,26 @@ impl ChassisBox {
     }
 }
 
+/// Half extents, metres in the chassis frame, of the smallest box around all the collision
+/// boxes: the car's whole extent, which rapier's fast-body test measures the car's motion
+/// against (`RigidBody::set_ccd_extent_box`) so that continuous collision detection sweeps a
+/// car only when a step moves it more than half its own length, width or height along the
+/// way it moves (rapier's tunnelling criterion, applied to the compound instead of its
+/// thinnest box). Zero for no boxes (a car definition always has one).
+pub fn extent_half_m(boxes: &[ChassisBox]) -> Vec3 {
+    let mut lo = Vec3::splat(f32::INFINITY);
+    let mut hi = Vec3::splat(f32::NEG_INFINITY);
+    for b in boxes {
+        lo = lo.min(b.position_m - b.size_m * 0.5);
+        hi = hi.max(b.position_m + b.size_m * 0.5);
+    }
+    if boxes.is_empty() {
+        Vec3::ZERO
+    } else {
+        (hi - lo) * 0.5
+    }
+}
+
 /// One wheel: where its ray starts and whether it steers (in the arcade model steered
 /// wheels also drive; the sim model names its driven wheels in its differential).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -19,7 +19,7 @@
 //! wants a lower first gear or more `tire_friction`; one that understeers wants more front
 //! `lat_stiff_value` (see `skidpad analyze`).
 
-use super::chassis::MAX_WHEELS;
+use super::chassis::{extent_half_m, MAX_WHEELS};
 use super::control::VehicleControl;
 use super::definition::CarDef;
 use super::drivetrain::{Gearbox, RAD_PER_S_PER_RPM};
@@ -78,6 +78,8 @@ impl SimCar {
                 Some(body),
             );
         }
+        // CCD judged against the whole car, not its thinnest box (see `extent_half_m`).
+        physics.bodies[body].set_ccd_extent_box(Some(extent_half_m(&def.chassis)));
         let mut wheels = [WheelState::default(); MAX_WHEELS];
         for (w, d) in wheels.iter_mut().zip(&p.wheels) {
             w.center_y_m = d.position_m.y - d.max_droop_m;

@@ -597,6 +597,16 @@ impl RigidBody {
         self.ccd.ccd_enabled = enabled;
     }
 
+    // Skidpad patch: see `RigidBodyCcd::ccd_half_extents`.
+    /// Makes the fast-body test (which turns CCD on for a step) measure this body's thickness
+    /// along its motion, as the half-width of a box with these body-frame half extents around
+    /// all its colliders, instead of its thinnest collider's thinnest half extent. `None`
+    /// restores rapier's test. Give the box of the whole compound: a smaller one lets the
+    /// body tunnel.
+    pub fn set_ccd_extent_box(&mut self, half_extents: Option<Vector>) {
+        self.ccd.ccd_half_extents = half_extents;
+    }
+
     /// Checks if full ("bullet") CCD is enabled: whether this body sweeps against all bodies
     /// rather than only fixed colliders. Independent from whether CCD is *active* this frame
     /// ([`RigidBody::is_ccd_active`]) and from the automatic fixed-collider CCD of fast dynamic bodies.

@@ -1092,6 +1092,15 @@ pub struct RigidBodyCcd {
     /// By default angular velocity is clamped each substep to ~45°/step to keep CCD reliable;
     /// set `true` for bodies that must spin fast (e.g. wheels).
     pub allow_fast_rotation: bool,
+    // Skidpad patch: the half extents, in the body's frame, of a box around all its colliders.
+    // When set, the fast-body test measures the body's thickness along the way it moves (the
+    // box's half-width in that direction) instead of its thinnest collider's thinnest half
+    // extent: a car whose 0.45 m cabin sits on a 4.6 m long body cannot tunnel through
+    // anything by moving 0.12 m forward in a step, yet the thinnest-collider test swept every
+    // car above 6.75 m/s. Set with `RigidBody::set_ccd_extent_box`.
+    /// The body-frame half extents of a box around all the body's colliders, if its
+    /// fast-body test should use the thickness along the motion (see `thickness_along`).
+    pub ccd_half_extents: Option<Vector>,
 }
 
 impl Default for RigidBodyCcd {
@@ -1102,6 +1111,7 @@ impl Default for RigidBodyCcd {
             ccd_enabled: false,
             soft_ccd_prediction: 0.0,
             allow_fast_rotation: false,
+            ccd_half_extents: None,
         }
     }
 }
@@ -1119,25 +1129,53 @@ impl RigidBodyCcd {
         return vels.linvel.length() + vels.angvel.length() * max_extent;
     }
 
+    // Skidpad patch: see `ccd_half_extents`.
+    /// The thickness the fast-body test compares a step's motion with: without
+    /// `ccd_half_extents`, `ccd_thickness` (the thinnest collider's thinnest half extent);
+    /// with them, the half-width of the body's box along the linear motion `motion` (world
+    /// frame; `rotation` the body's), and never less than `ccd_thickness`. A body spinning
+    /// in place (no linear motion) keeps `ccd_thickness`.
+    pub fn thickness_along(&self, rotation: &Rotation, motion: Vector) -> Real {
+        let Some(half) = self.ccd_half_extents else {
+            return self.ccd_thickness;
+        };
+        let len = motion.length();
+        if len <= Real::EPSILON {
+            return self.ccd_thickness;
+        }
+        let local = rotation.inverse() * (motion / len);
+        #[cfg(feature = "dim3")]
+        let width = local.x.abs() * half.x + local.y.abs() * half.y + local.z.abs() * half.z;
+        #[cfg(feature = "dim2")]
+        let width = local.x.abs() * half.x + local.y.abs() * half.y;
+        width.max(self.ccd_thickness)
+    }
+
     /// Is this rigid-body moving fast enough so that it may cause a tunneling problem?
     ///
     /// The fast-body criterion: fast when the farthest point of its colliders can move more
-    /// than half the body’s thinnest extent (`ccd_thickness`) within one timestep.
+    /// than half the body’s thinnest extent (`ccd_thickness`) within one timestep (with
+    /// `ccd_half_extents`, its extent along the motion: `thickness_along`).
     pub fn is_moving_fast(
         &self,
         dt: Real,
         vels: &RigidBodyVelocity<Real>,
         forces: Option<(&RigidBodyForces, &RigidBodyMassProps)>,
         max_extent: Real,
+        rotation: &Rotation,
     ) -> bool {
         // Same velocity prediction as the CCD sweep: forces divided by the mass and inertia.
-        let max_point_velocity = if let Some((forces, mprops)) = forces {
-            self.max_point_velocity(&forces.integrate(dt, vels, mprops), max_extent)
+        let predicted;
+        let vels = if let Some((forces, mprops)) = forces {
+            predicted = forces.integrate(dt, vels, mprops);
+            &predicted
         } else {
-            self.max_point_velocity(vels, max_extent)
+            vels
         };
+        let max_point_velocity = self.max_point_velocity(vels, max_extent);
 
-        max_point_velocity * dt > Self::FAST_BODY_SAFETY_FACTOR * self.ccd_thickness
+        max_point_velocity * dt
+            > Self::FAST_BODY_SAFETY_FACTOR * self.thickness_along(rotation, vels.linvel)
     }
 
     /// The fast-body safety factor: a body is fast when it can move more than half its
@@ -1172,7 +1210,15 @@ impl RigidBodyCcd {
         let max_velocity = self.max_point_velocity(vels, max_extent);
         let max_motion = max_delta_position.max(max_velocity * dt);
 
-        max_motion > Self::FAST_BODY_SAFETY_FACTOR * self.ccd_thickness
+        // Skidpad patch: the thickness along the step's linear motion (see `ccd_half_extents`).
+        // The solved displacement's direction, or the velocity's where the body did not move.
+        let along = if (com2 - com1).length() > Real::EPSILON {
+            com2 - com1
+        } else {
+            vels.linvel
+        };
+        max_motion
+            > Self::FAST_BODY_SAFETY_FACTOR * self.thickness_along(&pos.position.rotation, along)
     }
 }
 
@@ -1525,13 +1571,13 @@ mod tests {
 
         // Gravity alone moves a resting body by about 0.003 in one step, whatever its mass.
         let resting = RigidBodyVelocity::default();
-        assert!(!ccd.is_moving_fast(dt, &resting, Some((&forces, &mprops)), extent));
+        assert!(!ccd.is_moving_fast(dt, &resting, Some((&forces, &mprops)), extent, &Rotation::IDENTITY));
 
         let fast = RigidBodyVelocity {
             linvel: Vector::X * 60.0,
             ..Default::default()
         };
-        assert!(ccd.is_moving_fast(dt, &fast, Some((&forces, &mprops)), extent));
+        assert!(ccd.is_moving_fast(dt, &fast, Some((&forces, &mprops)), extent, &Rotation::IDENTITY));
     }
 
     #[test]

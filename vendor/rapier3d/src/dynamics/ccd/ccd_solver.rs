@@ -105,6 +105,7 @@ impl CCDSolver {
                         &rb.vels,
                         Some((&rb.forces, &rb.mprops)),
                         rb.mprops.max_extent(),
+                        &rb.pos.position.rotation,
                     )
                 } else {
                     // Post-solve: the fast-body criterion on the actual solved motion.
