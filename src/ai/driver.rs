@@ -25,6 +25,11 @@ pub struct AiSettings {
     /// Fraction of the profile's speed aimed for (the profile is the friction limit the
     /// car measurably holds: 1 drives at it).
     pub speed_scale: f32,
+    /// The speed loop's proportional gain, pedal per m/s of speed under (or over) the
+    /// target: the profile is the car's limit, so the pedals should be at their stops
+    /// within a few tenths of a m/s of it (at 0.6 the car trailed the profile out of every
+    /// corner by the 1–2 m/s the loop needed for full throttle).
+    pub speed_gain: f32,
     /// Yaw rate over the steered arc's (κ·v) beyond which the driver lifts off.
     pub oversteer_ratio: f32,
     /// Wheel slip ratio beyond which the driver eases the brake or the throttle.
@@ -40,16 +45,24 @@ pub struct AiSettings {
 }
 
 impl Default for AiSettings {
+    /// Tuned on Montreal's flying laps against the speed profile (examples/pace_probe.rs,
+    /// PERFORMANCE.md): a short look-ahead with firmer yaw damping holds the line through
+    /// the chicanes; the profile read 0.1 s ahead (the pedals' and tires' response, no
+    /// more) with a firm speed loop brakes where the profile brakes, not half a second
+    /// early; and the ABS lets a wheel slip to 0.3, where the sim tire's force is near the
+    /// friction circle (the PhysX tire saturates at three times its linear force, slip
+    /// ≈ 0.3 for the sedan's front wheels; at 0.12 it braked on under 80 % of its grip).
     fn default() -> Self {
         Self {
             lookahead_m: 5.0,
-            lookahead_s: 0.45,
-            speed_preview_s: 0.5,
+            lookahead_s: 0.35,
+            speed_preview_s: 0.1,
             speed_scale: 1.0,
+            speed_gain: 3.0,
             oversteer_ratio: 1.3,
-            slip_limit: 0.12,
+            slip_limit: 0.3,
             cross_track_gain: 0.0,
-            yaw_feedback_s: 0.25,
+            yaw_feedback_s: 0.4,
             wander: Wander::default(),
         }
     }
@@ -99,7 +112,11 @@ impl AiDriver {
         Self {
             line,
             settings,
-            ackermann: AckermannController::default(),
+            ackermann: {
+                let mut c = AckermannController::default();
+                c.settings.speed_kp = settings.speed_gain;
+                c
+            },
             hint: None,
             wheelbase_m: car.wheelbase_m(),
             brake_limit: 1.0,
