@@ -47,6 +47,23 @@ fn settings() -> AiSettings {
     s
 }
 
+/// One stretch of the line on the flying lap.
+struct Row {
+    from_m: f32,
+    /// The profile's time over it, s.
+    profile_s: f64,
+    /// The AI's, s.
+    ai_s: f64,
+    min_mps: f32,
+    min_target_mps: f32,
+    max_off_m: f32,
+    /// Mean pedals.
+    throttle: f32,
+    brake: f32,
+    /// Yaw rate times speed, the most, m/s².
+    max_lateral_mps2: f32,
+}
+
 /// One tick of the flying lap.
 struct Sample {
     s_m: f32,
@@ -126,46 +143,49 @@ fn main() {
         profile_s[(s / bin_m) as usize] += 1.0 / v.max(0.1) as f64;
         s += 1.0;
     }
-    let mut rows: Vec<(usize, f64, f64, f32, f32, f32, f32, f32, f32)> = Vec::new();
-    for b in 0..n_bins {
+    let mut rows: Vec<Row> = Vec::new();
+    for (b, profile_s) in profile_s.iter().enumerate() {
         let in_bin: Vec<&Sample> = lap.iter().filter(|x| (x.s_m / bin_m) as usize == b).collect();
         if in_bin.is_empty() {
             continue;
         }
-        let t = in_bin.len() as f64 * dt as f64;
-        let min_v = in_bin.iter().map(|x| x.speed_mps).fold(f32::MAX, f32::min);
-        let min_target = in_bin.iter().map(|x| x.target_mps).fold(f32::MAX, f32::min);
-        let max_off = in_bin.iter().map(|x| x.offset_m.abs()).fold(0.0, f32::max);
-        let thr = in_bin.iter().map(|x| x.throttle).sum::<f32>() / in_bin.len() as f32;
-        let brk = in_bin.iter().map(|x| x.brake).sum::<f32>() / in_bin.len() as f32;
-        let lat = in_bin.iter().map(|x| x.lateral_mps2).fold(0.0, f32::max);
-        rows.push((b, profile_s[b], t, min_v, min_target, max_off, thr, brk, lat));
+        let mean = |f: fn(&Sample) -> f32| in_bin.iter().map(|x| f(x)).sum::<f32>() / in_bin.len() as f32;
+        rows.push(Row {
+            from_m: b as f32 * bin_m,
+            profile_s: *profile_s,
+            ai_s: in_bin.len() as f64 * dt as f64,
+            min_mps: in_bin.iter().map(|x| x.speed_mps).fold(f32::MAX, f32::min),
+            min_target_mps: in_bin.iter().map(|x| x.target_mps).fold(f32::MAX, f32::min),
+            max_off_m: in_bin.iter().map(|x| x.offset_m.abs()).fold(0.0, f32::max),
+            throttle: mean(|x| x.throttle),
+            brake: mean(|x| x.brake),
+            max_lateral_mps2: in_bin.iter().map(|x| x.lateral_mps2).fold(0.0, f32::max),
+        });
     }
     println!("  from_m  profile_s  ai_s  loss_s  min_v  min_target  max_off_m  throttle  brake  max_lat");
     for r in &rows {
         println!(
             "  {:6.0}  {:8.2}  {:6.2}  {:+6.2}  {:5.1}  {:6.1}  {:6.2}  {:5.2}  {:5.2}  {:5.2}",
-            r.0 as f32 * bin_m,
-            r.1,
-            r.2,
-            r.2 - r.1,
-            r.3,
-            r.4,
-            r.5,
-            r.6,
-            r.7,
-            r.8
+            r.from_m,
+            r.profile_s,
+            r.ai_s,
+            r.ai_s - r.profile_s,
+            r.min_mps,
+            r.min_target_mps,
+            r.max_off_m,
+            r.throttle,
+            r.brake,
+            r.max_lateral_mps2
         );
     }
-    let total_loss: f64 = rows.iter().map(|r| r.2 - r.1).sum();
-    let mut worst = rows.clone();
-    worst.sort_by(|a, b| (b.2 - b.1).total_cmp(&(a.2 - a.1)));
+    let loss = |r: &Row| r.ai_s - r.profile_s;
+    let total_loss: f64 = rows.iter().map(loss).sum();
+    rows.sort_by(|a, b| loss(b).total_cmp(&loss(a)));
     println!(
         "total loss {total_loss:+.2} s; worst: {}",
-        worst
-            .iter()
+        rows.iter()
             .take(6)
-            .map(|r| format!("{:.0} m {:+.2} s", r.0 as f32 * bin_m, r.2 - r.1))
+            .map(|r| format!("{:.0} m {:+.2} s", r.from_m, loss(r)))
             .collect::<Vec<_>>()
             .join(", ")
     );
