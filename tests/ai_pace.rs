@@ -14,11 +14,10 @@ use std::process::Command;
 /// Every shipped car.
 const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
 
-/// The AI's second timed lap on `level` (flying: the first starts from the out-lap's
-/// speed) and the profile's predicted lap, s. A level without a shipped line gets one
-/// searched at load: kept in the test target's own cache (`CARGO_TARGET_TMPDIR`, never
-/// the user's), so only the first run after a change searches.
-fn flying_lap_on(level: &str, car: &str, difficulty: &str) -> (f64, f64) {
+/// The report of two AI laps of `level` in `car` at `difficulty`. A level without a
+/// shipped line gets one searched at load: kept in the test target's own cache
+/// (`CARGO_TARGET_TMPDIR`, never the user's), so only the first run after a change searches.
+fn two_laps(level: &str, car: &str, difficulty: &str) -> serde_json::Value {
     let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
         .args([
             "run",
@@ -37,7 +36,12 @@ fn flying_lap_on(level: &str, car: &str, difficulty: &str) -> (f64, f64) {
         .env("XDG_CACHE_HOME", concat!(env!("CARGO_TARGET_TMPDIR"), "/ai_pace_cache"))
         .output()
         .expect("the skidpad binary runs");
-    let r = json(&o);
+    json(&o)
+}
+
+/// The AI's second timed lap on `level` (flying: the first starts from the standing start
+/// on the grid) and the profile's predicted lap, s, from [`two_laps`]' report `r`.
+fn flying_lap_of(r: &serde_json::Value, level: &str, car: &str, difficulty: &str) -> (f64, f64) {
     assert_eq!(
         r["max_off_track_m"], 0.0,
         "{car} at {difficulty} on {level} left the track: {r}"
@@ -45,6 +49,11 @@ fn flying_lap_on(level: &str, car: &str, difficulty: &str) -> (f64, f64) {
     let laps = r["lap_times_s"].as_array().unwrap_or_else(|| panic!("{car}: {r}"));
     assert_eq!(laps.len(), 2, "{car} at {difficulty} on {level}: two laps timed: {r}");
     (laps[1].as_f64().unwrap(), r["predicted_lap_time_s"].as_f64().unwrap())
+}
+
+/// The flying lap on `level` and its prediction ([`flying_lap_of`]).
+fn flying_lap_on(level: &str, car: &str, difficulty: &str) -> (f64, f64) {
+    flying_lap_of(&two_laps(level, car, difficulty), level, car, difficulty)
 }
 
 /// [`flying_lap_on`] the circuit.
@@ -57,9 +66,9 @@ fn the_ace_laps_every_shipped_car_within_its_bound_of_the_profile() {
     for car in CARS {
         let (lap, predicted) = flying_lap(car, "ace");
         // Never faster than the friction limit (a lap under it means the profile is wrong
-        // about the car). Above it by the driver's tracking losses: measured +1.6 %
-        // (electric) to +2.7 % (sedan); the issue's bound of 3 % fails a driver that
-        // loses a further 0.4 s on the sedan's 119 s.
+        // about the car). Above it by the driver's tracking losses: measured +0.6 %
+        // (electric) to +1.2 % (big_wheeler); the issue's bound of 3 % fails a driver that
+        // loses a further 2 s on the big wheeler's 122 s.
         assert!(
             lap > predicted && lap < predicted * 1.03,
             "{car}: flying lap {lap:.2} s vs predicted {predicted:.2} s"
@@ -68,12 +77,22 @@ fn the_ace_laps_every_shipped_car_within_its_bound_of_the_profile() {
 }
 
 /// Issue #22's bound on a real circuit: the ace's flying lap slower than the profile (the
-/// friction limit) by less than 3 % with `car`.
-fn the_ace_laps_within_3_percent_on(level: &str) {
-    let laps: Vec<(&str, f64, f64)> = CARS
+/// friction limit) by less than 3 % with each of `cars`.
+fn the_ace_laps_within_3_percent_on(level: &str, cars: &[&str]) {
+    // The cars' runs at once (each its own process): the test's wall time is the slowest
+    // car's, not the sum.
+    let reports: Vec<serde_json::Value> = std::thread::scope(|scope| {
+        let runs: Vec<_> = cars
+            .iter()
+            .map(|car| scope.spawn(move || two_laps(level, car, "ace")))
+            .collect();
+        runs.into_iter().map(|r| r.join().expect("a run's thread")).collect()
+    });
+    let laps: Vec<(&str, f64, f64)> = cars
         .iter()
-        .map(|car| {
-            let (lap, predicted) = flying_lap_on(level, car, "ace");
+        .zip(&reports)
+        .map(|(car, r)| {
+            let (lap, predicted) = flying_lap_of(r, level, car, "ace");
             (*car, lap, predicted)
         })
         .collect();
@@ -91,14 +110,21 @@ fn the_ace_laps_within_3_percent_on(level: &str) {
     }
 }
 
-// Not met yet (issue #22 item 1, left open): measured with the release binary, flying lap
-// over the profile on Montreal coupe +6.3 %, big_wheeler +6.5 %, sedan +8.3 %, and the
-// electric car leaves the track (on Spielberg, not shipped yet, +5.0 %, +5.1 %, +7.9 %,
-// the electric off too). The bound stays the issue's; `cargo test --test ai_pace -- --ignored` runs them.
+// Measured with the release binary, flying lap over the profile and how far the car's
+// centre went past the border (PERFORMANCE.md, "Issue 22: the AI's pace on the real
+// circuits"): Montreal coupe +2.8 %, sedan +3.4 % (0.99 m off), electric +2.1 % (0.73 m
+// off), big_wheeler +3.3 %. The cars that meet both halves of the bound are held to it;
+// the others (issue #22 item 1, left open) run with `-- --ignored`. (Spielberg, the
+// second real circuit, is not shipped yet: examples/make_real_circuits.rs says why.)
 #[test]
-#[ignore = "issue #22 item 1 open: the ace is 5-8 % over the profile on Montreal, the electric car leaves it"]
-fn the_ace_laps_every_shipped_car_within_3_percent_on_montreal() {
-    the_ace_laps_within_3_percent_on("montreal");
+fn the_ace_laps_within_3_percent_on_montreal_with_the_coupe() {
+    the_ace_laps_within_3_percent_on("montreal", &["coupe"]);
+}
+
+#[test]
+#[ignore = "issue #22 item 1 open: on Montreal the big wheeler is +3.3 % and the sedan +3.4 % over the profile, the sedan and electric cross a border (0.99 m, 0.73 m)"]
+fn the_ace_laps_within_3_percent_on_montreal_with_the_other_cars() {
+    the_ace_laps_within_3_percent_on("montreal", &["big_wheeler", "sedan", "electric"]);
 }
 
 #[test]
@@ -107,7 +133,7 @@ fn lower_difficulties_are_slower_by_about_their_speed_fraction() {
     let (pro, _) = flying_lap("coupe", "pro");
     let (rookie, _) = flying_lap("coupe", "rookie");
     // Lap time scales as 1 / the fraction of the profile aimed at: pro 0.97 and rookie 0.89
-    // against ace's 1.0 predict +3.1 % and +12.4 % (measured +2.8 % and +11.6 %: the
+    // against ace's 1.0 predict +3.1 % and +12.4 % (measured +2.8 % and +11.8 %: the
     // slower car also loses a little less in the corners). Half of each gap at least, and
     // no more than the gap plus 5 %.
     assert!(

@@ -9,8 +9,10 @@
 //! | ace     | 1.00                                      | 0                              |
 //!
 //! Ace is the driver's tuned settings ([`AiSettings::default`]): the whole profile, which
-//! is the grip each car measurably holds (`raceline::measured_grip`), so an ace laps the
-//! circuit within 3 % of the profile's prediction with every shipped car (measured,
+//! is the grip and straight-line acceleration each car measurably has
+//! (`raceline::measured_grip`, `raceline::measured_drive`), so an ace laps the circuit
+//! within 3 % of the profile's prediction with every shipped car, and Montreal with the
+//! coupe and the electric car, though the electric car crosses a border there (measured,
 //! `tests/ai_pace.rs`). The levels below give up pace in the same proportions as before
 //! the profile was measured (rookie ≈ +12 %, amateur ≈ +7.5 %, pro ≈ +3 % a lap) and
 //! wander more: the race mode's difficulty row picks one for every opponent. The wander is a sum of two sines along

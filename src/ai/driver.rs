@@ -10,6 +10,10 @@ use glam::{Vec2, Vec3};
 use rapier3d::prelude::RigidBody;
 use std::sync::Arc;
 
+/// How much further ahead than [`AiSettings::speed_preview_s`] a driver following another
+/// car reads the speed profile, s (the preview the driver had before it was tuned for pace).
+const FOLLOW_PREVIEW_S: f32 = 0.4;
+
 /// How an AI drives. Defaults suit both shipped sim cars and the arcade cars on the
 /// circuit; a driver that cuts corners wants a longer look-ahead, one that weaves a
 /// shorter one; one that runs wide wants a lower `speed_scale`.
@@ -25,6 +29,11 @@ pub struct AiSettings {
     /// Fraction of the profile's speed aimed for (the profile is the friction limit the
     /// car measurably holds: 1 drives at it).
     pub speed_scale: f32,
+    /// The speed loop's proportional gain, pedal per m/s of speed under (or over) the
+    /// target: the profile is the car's limit, so the pedals should be at their stops
+    /// within a few tenths of a m/s of it (at 0.6 the car trailed the profile out of every
+    /// corner by the 1–2 m/s the loop needed for full throttle).
+    pub speed_gain: f32,
     /// Yaw rate over the steered arc's (κ·v) beyond which the driver lifts off.
     pub oversteer_ratio: f32,
     /// Wheel slip ratio beyond which the driver eases the brake or the throttle.
@@ -40,16 +49,24 @@ pub struct AiSettings {
 }
 
 impl Default for AiSettings {
+    /// Tuned on Montreal's flying laps against the speed profile (examples/pace_probe.rs,
+    /// PERFORMANCE.md): a short look-ahead with firmer yaw damping holds the line through
+    /// the chicanes; the profile read 0.1 s ahead (the pedals' and tires' response, no
+    /// more) with a firm speed loop brakes where the profile brakes, not half a second
+    /// early; and the ABS lets a wheel slip to 0.3, where the sim tire's force is near the
+    /// friction circle (the PhysX tire saturates at three times its linear force, slip
+    /// ≈ 0.3 for the sedan's front wheels; at 0.12 it braked on under 80 % of its grip).
     fn default() -> Self {
         Self {
             lookahead_m: 5.0,
-            lookahead_s: 0.45,
-            speed_preview_s: 0.5,
+            lookahead_s: 0.35,
+            speed_preview_s: 0.1,
             speed_scale: 1.0,
+            speed_gain: 3.0,
             oversteer_ratio: 1.3,
-            slip_limit: 0.12,
+            slip_limit: 0.3,
             cross_track_gain: 0.0,
-            yaw_feedback_s: 0.25,
+            yaw_feedback_s: 0.4,
             wander: Wander::default(),
         }
     }
@@ -99,7 +116,11 @@ impl AiDriver {
         Self {
             line,
             settings,
-            ackermann: AckermannController::default(),
+            ackermann: {
+                let mut c = AckermannController::default();
+                c.settings.speed_kp = settings.speed_gain;
+                c
+            },
             hint: None,
             wheelbase_m: car.wheelbase_m(),
             brake_limit: 1.0,
@@ -181,7 +202,17 @@ impl AiDriver {
         let yaw_error = curvature * speed - body.angvel().y;
         let delta = (self.wheelbase_m * curvature).atan() + cross_track + self.settings.yaw_feedback_s * yaw_error;
 
-        let preview = here.s_m + speed.max(0.0) * (self.settings.speed_preview_s + plan.preview_extra_s.max(0.0));
+        // Behind another car (a finite cap) the driver reads the profile further ahead, as it
+        // did before it braked at the profile's own points: the car ahead brakes there, and
+        // a follower braking as late closes its gap in every braking zone (a mixed field
+        // with racecraft touched 9 times in 3 laps with the short preview, over its bound of 6).
+        let following_s = if speed_cap_mps.is_finite() {
+            FOLLOW_PREVIEW_S
+        } else {
+            0.0
+        };
+        let preview =
+            here.s_m + speed.max(0.0) * (self.settings.speed_preview_s + following_s + plan.preview_extra_s.max(0.0));
         // Off the line the corner's radius differs: R − d on the inside. The friction-limited
         // cornering speed of a point mass, v = √(μ·g·R), scales by √(R'/R). An offset copy of
         // the racing line is not itself a racing line: on the outside of a late apex it

@@ -69,7 +69,7 @@ pub fn measured_grip(
 }
 
 /// FNV-1a, 64 bits: a stable key (the standard library's hashers are not promised stable).
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -6,6 +6,8 @@
 //!
 //! - `laterals`: the track as transverse segments that never cross, a margin inside
 //!   each border, from a centre line (smoothed, resampled) or two borders.
+//! - `grip`, `drag_strip`: the cornering grip and the straight-line acceleration a car
+//!   measurably reaches in the simulation, which its speed profile is held to.
 //! - `profile`: Menger curvature and the 3-pass speed profile of a car on a closed
 //!   line, and its lap time; the minimum-curvature cost.
 //! - `qp_line`: the minimum-curvature and shortest-path lines, solved as quadratic
@@ -19,6 +21,7 @@
 
 // The search's algorithm is a namespace of its own (`ga::run`, its parameters and
 // fitness): the tool, the tests and the bench drive it directly.
+mod drag_strip;
 pub mod ga;
 mod geometry;
 mod grip;
@@ -28,6 +31,7 @@ mod profile;
 mod qp_line;
 mod search;
 
+pub use drag_strip::measured_drive;
 pub use geometry::{loop_length, self_crossings};
 pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
 pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
@@ -119,7 +123,9 @@ pub fn car_model(car: &CarDef, mu: f32) -> Result<CarModel, ContentError> {
 /// The speed model of `car` on `surface` as the simulation drives it: [`car_model`] with
 /// the cornering grip the car measurably holds there ([`measured_grip`]: headless skidpad
 /// runs on a slow and a fast circle, once per car and surface) instead of the tires'
-/// nominal μ·g. The profile a level's AI drives and its predicted lap are this model's.
+/// nominal μ·g, and no more acceleration than it measurably reaches on a straight
+/// ([`measured_drive`]: a headless drag-strip run). The profile a level's AI drives and its
+/// predicted lap are this model's.
 pub fn measured_car_model(
     car: &CarDef,
     materials: &MaterialTable,
@@ -139,7 +145,9 @@ pub fn measured_car_model(
             ),
         ));
     }
-    Ok(model.with_measured_grip(slow, fast))
+    // And the acceleration it measurably reaches on a straight (see `drag_strip`).
+    let drive = measured_drive(car, materials, surface);
+    Ok(model.with_measured_grip(slow, fast).with_measured_drive(drive))
 }
 
 /// The centre line of `track` through the speed profile of `car` (fast; no search).

@@ -12,7 +12,9 @@
 //! 3. **Forward acceleration pass.** Walking forwards, `v_{i+1}² = v_i² + 2·ds·a` with `a`
 //!    from the engine torque in the best gear through the clutch, the wheels' and engine's
 //!    inertia, drag and rolling losses ([`PointMass`], tabulated against speed), the drive
-//!    force capped by the driven axle's grip scaled by the same friction circle.
+//!    force capped by the driven axle's grip scaled by the same friction circle, and never
+//!    more than the car measurably reaches on a straight at full throttle when the model
+//!    has that measurement ([`CarModel::with_measured_drive`]).
 //!
 //! Each speed is the least of the three. The loop is closed: both passes start at the
 //! slowest point of pass 1; the forward pass goes on past a full lap while anything still
@@ -88,7 +90,14 @@ pub struct CarModel {
     drive: Vec<DriveSample>,
     /// Where the grip fades with speed (none: `mu` at every speed).
     fade: GripFade,
+    /// The straight-line acceleration the car measurably reaches at full throttle, m/s²,
+    /// per bin of [`MEASURED_BIN_MPS`] (empty: the drivetrain model alone): the forward
+    /// pass never asks for more (see `drag_strip`).
+    measured_accel: Vec<f32>,
 }
+
+/// Width of a speed bin of [`CarModel::with_measured_drive`]'s table, m/s.
+const MEASURED_BIN_MPS: f32 = super::drag_strip::BIN_MPS;
 
 /// Cornering grip falling with speed, from two measured points: `mu` up to speed²
 /// `from_u`, falling linearly in speed² to `to_mu` at `to_u`, `to_mu` beyond: every
@@ -154,6 +163,7 @@ impl CarModel {
                     friction_circle: true,
                     drive: Vec::new(),
                     fade: GripFade::NONE,
+                    measured_accel: Vec::new(),
                 };
                 let bins = ((model.top_speed_mps + 2.0) / TABLE_STEP_MPS).ceil() as usize + 1;
                 model.drive = (0..bins)
@@ -216,6 +226,7 @@ impl CarModel {
                         gear: 1,
                     }],
                     fade: GripFade::NONE,
+                    measured_accel: Vec::new(),
                 }
             }
         }
@@ -291,7 +302,36 @@ impl CarModel {
                 gear: 1,
             }],
             fade: GripFade::NONE,
+            measured_accel: Vec::new(),
         }
+    }
+
+    /// This car with the straight-line acceleration measured on a drag strip
+    /// (`accel_mps2[i]`: the mean over speeds `i..i+1` bins, up to the top speed reached):
+    /// the forward pass takes the least of it and the drivetrain model's. Past the last
+    /// bin the car accelerates no more.
+    pub fn with_measured_drive(mut self, accel_mps2: Vec<f32>) -> Self {
+        self.measured_accel = accel_mps2;
+        self
+    }
+
+    /// The measured straight-line acceleration at `v`, interpolated between bin centres
+    /// (infinite without a measurement; 0 past the last bin).
+    #[inline]
+    fn measured_accel_at(&self, v: f32) -> f32 {
+        let t = &self.measured_accel;
+        if t.is_empty() {
+            return f32::INFINITY;
+        }
+        let x = v * (1.0 / MEASURED_BIN_MPS) - 0.5;
+        if x >= t.len() as f32 {
+            return 0.0;
+        }
+        // `as usize` saturates: below the first centre reads the first bin.
+        let i = (x.max(0.0) as usize).min(t.len() - 1);
+        let j = (i + 1).min(t.len() - 1);
+        let f = (x - i as f32).clamp(0.0, 1.0);
+        t[i] + (t[j] - t[i]) * f
     }
 
     /// Drag and rolling loss at `v`, N.
@@ -373,6 +413,7 @@ impl CarModel {
         let (force, d) = self.drive_at(v);
         let traction = self.traction_n * self.longitudinal_fraction(u, kc);
         self.accel_with(&DriveSample { force_n: force, ..*d }, traction, u, v)
+            .min(self.measured_accel_at(v))
     }
 
     /// Acceleration from drive `d` at speed `v` (speed² `u`) when the driven tires carry
