@@ -178,7 +178,8 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
 }
 
 /// The racecraft (opt-in: cars that see each other, pass, give room, defend) chooses every
-/// AI car's controls without allocating: a mixed field of eight on the circuit, racing,
+/// AI car's controls, the player's AI's among them, without allocating: a mixed field of
+/// eight on the circuit, racing,
 /// measured over 20 s after 20 s of warm-up (the traffic lists are fixed arrays; the places
 /// of the cars are a list sized once).
 #[test]
@@ -198,8 +199,9 @@ fn racecraft_allocates_nothing_choosing_controls() {
     let (warm_ticks, measured_ticks) = (1200, 1200);
     let mut allocs = 0u64;
     for tick in 0..warm_ticks + measured_ticks {
-        let input = player.input(&race.world);
         let before = allocations();
+        // The player's AI (a rookie on pole) races them too.
+        let input = player.input_among(&race.world, &mut race.opponents);
         race.opponents.drive(&mut race.world);
         if tick >= warm_ticks {
             allocs += allocations() - before;

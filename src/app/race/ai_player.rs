@@ -1,8 +1,9 @@
 //! The player's car driven by the AI (`run --ai-driver`, the soak), timing its laps, and
 //! [`AiRace`]: a [`Race`] with the AI at the player's wheel.
 
-use super::Race;
-use crate::ai::{AiDifficulty, AiDriver, AiSettings, DrivingLine, LapTimer, StuckWatch};
+use super::opponents::footprint_m;
+use super::{Opponents, Race};
+use crate::ai::{AiDifficulty, AiDriver, AiSettings, DrivingLine, LapTimer, Racecraft, RacecraftSettings, StuckWatch};
 use crate::app::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
@@ -12,13 +13,17 @@ use crate::vehicle::CarDef;
 use glam::Vec2;
 use std::sync::Arc;
 
-/// The player's car driven by the AI, timing its laps.
+/// The player's car driven by the AI, timing its laps; among opponents that race, it races
+/// them with its own [`Racecraft`] ([`AiPlayer::input_among`]).
 #[derive(Debug, Clone)]
 pub struct AiPlayer {
     driver: AiDriver,
     car: CarDef,
     timer: LapTimer,
     watch: StuckWatch,
+    racecraft: Racecraft,
+    /// Its driver's speed scale (the difficulty's pace), for the pace its racecraft judges.
+    speed_scale: f32,
 }
 
 impl AiPlayer {
@@ -30,11 +35,21 @@ impl AiPlayer {
     /// An AI for the player's `car` along `line` driving with `settings` (e.g. a
     /// difficulty's, [`AiDifficulty::settings`]).
     pub fn with_settings(line: &Arc<DrivingLine>, car: &CarDef, settings: AiSettings) -> Self {
+        Self::racing(line, car, settings, RacecraftSettings::default())
+    }
+
+    /// As [`AiPlayer::with_settings`], racing opponents with `racecraft` (a difficulty's,
+    /// [`AiDifficulty::racecraft`]).
+    pub fn racing(line: &Arc<DrivingLine>, car: &CarDef, settings: AiSettings, racecraft: RacecraftSettings) -> Self {
+        let (width_m, length_m) = footprint_m(car);
+        let speed_scale = settings.speed_scale;
         Self {
             driver: AiDriver::new(line.clone(), car, settings),
             car: car.clone(),
             timer: LapTimer::new(),
             watch: StuckWatch::default(),
+            racecraft: Racecraft::new(racecraft, width_m, length_m),
+            speed_scale,
         }
     }
 
@@ -49,6 +64,31 @@ impl AiPlayer {
             restart: self.watch.update(world.player_body(), true, world.dt_s()),
             ..Default::default()
         }
+    }
+
+    /// As [`AiPlayer::input`], racing `opponents` as they race each other (giving room to
+    /// a car alongside, passing, rejoining; [`Opponents::plan_for`]); alone on its line when
+    /// they only follow or there are none.
+    pub fn input_among(&mut self, world: &SimWorld, opponents: &mut Opponents) -> TickInput {
+        let Some(plan) = opponents.plan_for(world, 0, &mut self.racecraft, self.speed_scale, &self.driver) else {
+            return self.input(world);
+        };
+        TickInput {
+            control: self.driver.control_planned(
+                &self.car,
+                world.player_body(),
+                &world.telemetry(0),
+                world.dt_s(),
+                &plan,
+            ),
+            restart: self.watch.update(world.player_body(), true, world.dt_s()),
+            ..Default::default()
+        }
+    }
+
+    /// The player's car's racecraft (what it did last tick, for logs and tests).
+    pub fn racecraft(&self) -> &Racecraft {
+        &self.racecraft
     }
 
     /// Times laps from the world after a tick; true when one was completed.
@@ -97,14 +137,15 @@ impl AiRace {
     pub fn on_at(race: Race, line: &Arc<DrivingLine>, car: &CarDef, difficulty: AiDifficulty) -> Self {
         Self {
             race,
-            player: AiPlayer::with_settings(line, car, difficulty.settings(0)),
+            player: AiPlayer::racing(line, car, difficulty.settings(0), difficulty.racecraft()),
         }
     }
 
-    /// One tick: every AI chooses, the world steps, the lap timer looks. Returns the
+    /// One tick: every AI chooses (the player's AI racing the opponents as they race each
+    /// other), the world steps, the lap timer looks. Returns the
     /// player's input (a replay records it).
     pub fn tick(&mut self) -> TickInput {
-        let input = self.player.input(&self.race.world);
+        let input = self.player.input_among(&self.race.world, &mut self.race.opponents);
         self.race.step(&input);
         self.player.after_tick(&self.race.world);
         input

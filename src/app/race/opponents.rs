@@ -147,33 +147,10 @@ impl Opponents {
         };
         let dt = world.dt_s();
         let length = line.length_m();
-        // Every car's place on the line, once per tick (each located near where it was).
-        let n = world.cars().len();
-        self.hints.resize(n, None);
-        self.places.clear();
-        for (i, hint) in self.hints.iter_mut().enumerate() {
-            let p = world.car_body(i).translation();
-            let at = line.locate(Vec2::new(p.x, p.z), *hint);
-            *hint = Some(at.index);
-            let place = CarPlace {
-                id: i,
-                s_m: at.s_m,
-                offset_m: at.offset_m,
-                speed_mps: world.car_forward_speed(i),
-            };
-            self.places.push((Vec2::new(p.x, p.z), place));
-        }
-        // Seen within the window along the line, and near in the world too (not a car on
-        // another part of the track that the line passes close to).
-        let see_m = SEE_AHEAD_M.max(SEE_BEHIND_M) * 1.5;
+        self.locate_all(world, &line);
         for car in &mut self.cars {
-            let (my_pos, me) = self.places[car.index];
-            let mut traffic = Traffic::new(me);
-            for &(pos, other) in &self.places {
-                if pos.distance_squared(my_pos) <= see_m * see_m {
-                    traffic.see(other, length);
-                }
-            }
+            let me = self.places[car.index].1;
+            let traffic = traffic_around(&self.places, car.index, length);
             let plan = if self.racecraft {
                 let wander = car.driver.wander_m(me.s_m);
                 car.racecraft
@@ -193,6 +170,49 @@ impl Opponents {
                 let offset = put_back_on_line(world, car.index, &line, &self.room, me.s_m);
                 car.racecraft.rejoin_from(offset);
             }
+        }
+    }
+
+    /// The plan of world car `index` driven by `driver` with `racecraft` among these cars
+    /// (the AI at the player's wheel racing them as they race each other: it gives room to a
+    /// car alongside too), as [`Opponents::drive`] plans each of its own; None when they do
+    /// not race (following only, or no opponents): then it drives its line alone.
+    pub fn plan_for(
+        &mut self,
+        world: &SimWorld,
+        index: usize,
+        racecraft: &mut Racecraft,
+        speed_scale: f32,
+        driver: &AiDriver,
+    ) -> Option<Plan> {
+        let line = self.cars.first().map(|c| c.driver.line().clone())?;
+        if !self.racecraft || index >= world.cars().len() {
+            return None;
+        }
+        self.locate_all(world, &line);
+        let me = self.places[index].1;
+        let traffic = traffic_around(&self.places, index, line.length_m());
+        let wander = driver.wander_m(me.s_m);
+        Some(racecraft.plan(&traffic, &line, &self.room, speed_scale, wander, world.dt_s()))
+    }
+
+    /// Every car's place on `line` this tick (each located near where it was last), into
+    /// `places` (sized once: no allocation in steady state).
+    fn locate_all(&mut self, world: &SimWorld, line: &DrivingLine) {
+        let n = world.cars().len();
+        self.hints.resize(n, None);
+        self.places.clear();
+        for (i, hint) in self.hints.iter_mut().enumerate() {
+            let p = world.car_body(i).translation();
+            let at = line.locate(Vec2::new(p.x, p.z), *hint);
+            *hint = Some(at.index);
+            let place = CarPlace {
+                id: i,
+                s_m: at.s_m,
+                offset_m: at.offset_m,
+                speed_mps: world.car_forward_speed(i),
+            };
+            self.places.push((Vec2::new(p.x, p.z), place));
         }
     }
 
@@ -226,6 +246,21 @@ impl Opponents {
     }
 }
 
+/// What car `index` sees of the others at `places` on a line `length_m` long: those within
+/// the window along the line and near in the world too (not a car on another part of the
+/// track that the line passes close to).
+fn traffic_around(places: &[(Vec2, CarPlace)], index: usize, length_m: f32) -> Traffic {
+    let see_m = SEE_AHEAD_M.max(SEE_BEHIND_M) * 1.5;
+    let (my_pos, me) = places[index];
+    let mut traffic = Traffic::new(me);
+    for &(pos, other) in places {
+        if pos.distance_squared(my_pos) <= see_m * see_m {
+            traffic.see(other, length_m);
+        }
+    }
+    traffic
+}
+
 /// The plan of a car that only follows (no racecraft): on the line, never faster than any
 /// car ahead of it on the line (within [`FOLLOW_DISTANCE_M`] and nearly in its path) plus a
 /// margin that shrinks with the gap, keeping a gap that grows with its speed.
@@ -251,7 +286,7 @@ fn follow_only(places: &[(Vec2, CarPlace)], index: usize, length_m: f32) -> Plan
 }
 
 /// A car's overall width and length, m: its widest chassis box or wheel, its longest box.
-fn footprint_m(def: &CarDef) -> (f32, f32) {
+pub(super) fn footprint_m(def: &CarDef) -> (f32, f32) {
     let half_length = def
         .chassis
         .iter()
