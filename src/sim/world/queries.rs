@@ -54,6 +54,14 @@ impl SimWorld {
         h.finish()
     }
 
+    /// How many bodies are awake. It changes when an island of bodies falls asleep or is
+    /// woken: rapier's island manager then moves them to a new island, allocating its body
+    /// list (not pooled yet: PERFORMANCE.md, "Allocations"); the allocation tests count
+    /// those ticks with the ones where contacts form.
+    pub fn awake_bodies(&self) -> usize {
+        self.physics.islands.active_bodies().count()
+    }
+
     /// Writes the cars' and props' poses into `out`, reusing its storage.
     pub fn snapshot_into(&self, out: &mut Snapshot) {
         out.tick = self.tick;
