@@ -10,6 +10,7 @@
 //! If a wet surface looks dry, its chunk was not marked as using that material
 //! ([`Mesh::material_mask`]) or the material's sheen is 0 in `materials.toml`.
 
+use super::car_paint::CarFrame;
 use super::mesh::Mesh;
 use super::scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
 use super::shader::Program;
@@ -26,16 +27,10 @@ pub(super) enum Sheen {
     With,
 }
 
-/// What every lit draw of a frame shares.
+/// What every lit draw of a frame shares: the camera, sun and sky the cars' shader also
+/// takes, and the ground's look.
 pub(super) struct LitFrame<'a> {
-    pub view_proj: Mat4,
-    pub light_vp: Mat4,
-    /// One shadow-map texel in the map's [0, 1] coordinates.
-    pub shadow_texel: f32,
-    pub sun_dir: Vec3,
-    /// The horizon's and fog's colour.
-    pub sky: Vec3,
-    pub eye: Vec3,
+    pub shared: &'a CarFrame,
     /// Texture detail on (off in the friction view: flat μ colours).
     pub detail: bool,
     /// Each material's texture layer, repeat and sheen, by material id.
@@ -100,6 +95,7 @@ impl LitProgram {
     /// read from texture unit 1 and the ground's textures from unit 2.
     pub fn bind_for(&self, frame: &LitFrame) {
         self.program.bind();
+        let shared = frame.shared;
         let mut table = [[-1.0f32, 0.0, 0.0, 0.0]; MAX_TEXTURED_MATERIALS];
         for (slot, look) in table.iter_mut().zip(frame.surfaces) {
             *slot = look.uniform();
@@ -107,13 +103,18 @@ impl LitProgram {
         // SAFETY: uniforms of the bound program; matrices are 16 contiguous f32, the
         // surface table MAX_TEXTURED_MATERIALS vec4s from a local array of as many.
         unsafe {
-            gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, frame.view_proj.to_cols_array().as_ptr());
-            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, frame.light_vp.to_cols_array().as_ptr());
+            gl::UniformMatrix4fv(
+                self.u_view_proj,
+                1,
+                gl::FALSE,
+                shared.view_proj.to_cols_array().as_ptr(),
+            );
+            gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, shared.light_vp.to_cols_array().as_ptr());
             gl::Uniform1i(self.u_shadow, 1);
-            gl::Uniform1f(self.u_shadow_texel, frame.shadow_texel);
-            gl::Uniform3fv(self.u_sun_dir, 1, frame.sun_dir.to_array().as_ptr());
-            gl::Uniform3fv(self.u_sky, 1, frame.sky.to_array().as_ptr());
-            gl::Uniform3fv(self.u_eye, 1, frame.eye.to_array().as_ptr());
+            gl::Uniform1f(self.u_shadow_texel, shared.shadow_texel);
+            gl::Uniform3fv(self.u_sun_dir, 1, shared.sun_dir.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, shared.sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, shared.eye.to_array().as_ptr());
             gl::Uniform1f(self.u_alpha, 1.0);
             gl::Uniform1i(self.u_ground, 2);
             gl::Uniform1i(self.u_detail, frame.detail as i32);

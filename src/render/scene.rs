@@ -543,16 +543,6 @@ impl Renderer {
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
         self.ground_textures.bind(2);
-        let lit_frame = LitFrame {
-            view_proj: vp,
-            light_vp,
-            shadow_texel: 1.0 / self.shadow.size() as f32,
-            sun_dir: scene.sun_dir,
-            sky,
-            eye: camera.eye,
-            detail: self.ground.view() == GroundView::Albedo,
-            surfaces: &scene.surfaces,
-        };
         let frustum = frustum_of(&vp);
         let car_frame = CarFrame {
             view_proj: vp,
@@ -561,6 +551,11 @@ impl Renderer {
             sun_dir: scene.sun_dir,
             sky,
             eye: camera.eye,
+        };
+        let lit_frame = LitFrame {
+            shared: &car_frame,
+            detail: self.ground.view() == GroundView::Albedo,
+            surfaces: &scene.surfaces,
         };
         // Cars first: the chase camera's car covers a good part of the screen and nothing
         // stands between it and the camera, so drawn first it hides the ground behind it
