@@ -50,7 +50,14 @@ fn in_frame(trace: &str) -> bool {
 
 unsafe impl GlobalAlloc for TracingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if TRACING.with(Cell::get) && !INSIDE.with(Cell::get) {
+        if INSIDE.with(Cell::get) {
+            // The backtrace's own allocations: uncounted, so the profiler's report (and
+            // with it the number of sites printed) counts only the game's.
+            // SAFETY: forwarded unchanged to the system allocator; `dealloc` below frees
+            // through `CountingAlloc`, which frees with `System` too.
+            return unsafe { std::alloc::System.alloc(layout) };
+        }
+        if TRACING.with(Cell::get) {
             INSIDE.with(|i| i.set(true));
             let trace = format!("{} bytes\n{}", layout.size(), Backtrace::force_capture());
             if !FRAMES_ONLY.with(Cell::get) || in_frame(&trace) {

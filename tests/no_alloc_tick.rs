@@ -100,10 +100,10 @@ fn steady_state_ticks_allocate_nothing_on_every_level_with_either_car_model() {
 
 /// Player and opponents race (AI) for a lap after two warm-up laps: every tick in which no
 /// chunk streams, no contact forms and no island of bodies falls asleep or wakes allocates
-/// nothing, AI included. A chunk's arrival decodes it and adds its colliders, a new contact
-/// gets its workspace in parry, and an island that falls asleep gets its own body list in
-/// rapier: those allocate (the streaming tests bound that memory; pooling the last two is
-/// issue 21's open work, `tests/play_alloc_physics.rs`).
+/// nothing, AI included. Those ticks are counted apart and reported: some still allocate
+/// on jump and proving ground (a contact forming against a new part of a compound makes
+/// parry a new sub-shape manifold: issue 21's open work, `tests/play_alloc_physics.rs`);
+/// islands, workspaces and chunks draw from pools sized at load (vendor/README.md).
 #[test]
 fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
     let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
@@ -216,10 +216,9 @@ fn racecraft_allocates_nothing_choosing_controls() {
 /// motion (vendor rapier patch 7): above about 69 m/s straight ahead for the sedan, which
 /// no AI lap reaches. So the race above no longer sweeps anything: here each car model is
 /// held at 100 m/s on flat asphalt, swept every tick, and once warm a swept tick allocates
-/// nothing. At 100 m/s the car crosses chunks, whose arrival (and the colliders it adds)
-/// allocates by nature: those ticks are counted apart, as in the race above.
+/// nothing (CCD's lists are sized at load, vendor rapier patch 9). At 100 m/s the car
+/// crosses chunks, whose arrival is counted apart, as in the race above.
 #[test]
-#[ignore = "open (issue 21): the coupe's swept ticks at 100 m/s still allocate twice in rapier's step in 120 ticks; find the site with examples/alloc_sites.rs"]
 fn a_car_swept_by_ccd_allocates_nothing_in_a_tick_once_warm() {
     use glam::{Vec2, Vec3};
     let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());

@@ -69,6 +69,32 @@ const COLLIDERS_BEYOND_CHUNKS: usize = 1024;
 /// touching at once, raise it.
 const CONTACT_PAIRS_RESERVED: usize = COLLIDERS_BEYOND_CHUNKS;
 
+/// Colliders one collider overlaps at once (a car's box among a chunk's pieces and the
+/// other cars, a prop in a stack) before its broad-phase pair list grows: each collider's
+/// list is taken from spares of this size made at load (128 bytes each).
+const BROAD_PHASE_PAIRS_PER_COLLIDER: usize = 16;
+
+/// parry's spare per-pair workspaces, of each kind (a pair against a height field, a
+/// compound or mesh, two compounds), made at load: a contact pair forming in play against
+/// a chunk's terrain or pieces, or a car's compound body, takes one instead of allocating.
+/// Process-wide (parry keeps them), topped up by each world built (about 250 bytes each).
+const CONTACT_WORKSPACES_PER_KIND: usize = CONTACT_PAIRS_RESERVED / 4;
+
+/// Sub-shape pairs (triangles, compound parts) a spare workspace tracks before its table
+/// grows.
+const SUB_SHAPES_PER_WORKSPACE: usize = 16;
+
+/// SIMD contact chunks (up to four manifolds of one solver colour each) the constraint
+/// solver's buffers hold before growing: a manifold per reserved pair, packed four to a
+/// chunk (about 1.8 kB a chunk with its builder, both friction models'). A step with
+/// more chunks (many colours each filling a chunk partly) grows them once.
+const SOLVER_CONTACT_CHUNKS_RESERVED: usize = CONTACT_PAIRS_RESERVED / 4;
+
+/// Touching contacts one island of bodies (a pile of props, cars against each other and
+/// the ground) can hold without growing its list: every reserved pair. Each body gets a
+/// spare island this size at load (20 bytes a link: 20 kB a body).
+const ISLAND_CONTACT_LINKS_RESERVED: usize = CONTACT_PAIRS_RESERVED;
+
 /// Contact points a pooled pair's manifold holds without growing: the most a box-box
 /// contact makes (two faces clipped against each other).
 const BOX_BOX_CONTACT_POINTS: usize = 8;
@@ -160,9 +186,20 @@ impl SimWorld {
         // The broad phase's tree and lists likewise: a chunk's colliders entering mid-run
         // would otherwise grow them whenever more were resident than ever before.
         physics.broad_phase.reserve(collider_capacity);
+        physics.broad_phase.reserve_pairs(
+            CONTACT_PAIRS_RESERVED,
+            collider_capacity,
+            BROAD_PHASE_PAIRS_PER_COLLIDER,
+        );
         physics
             .narrow_phase
             .reserve_pairs(CONTACT_PAIRS_RESERVED, BOX_BOX_CONTACT_POINTS);
+        physics.narrow_phase.reserve_colliders(collider_capacity);
+        rapier3d::parry::query::details::reserve_spare_workspaces(
+            CONTACT_WORKSPACES_PER_KIND,
+            SUB_SHAPES_PER_WORKSPACE,
+        );
+        physics.physics_pipeline.reserve_pair_events(CONTACT_PAIRS_RESERVED);
         let tick_rate_hz = tick_rate_hz.max(1);
         let dt_s = 1.0 / tick_rate_hz as f32;
         physics.integration_parameters.dt = dt_s;
@@ -226,7 +263,26 @@ impl SimWorld {
             world.props.push(PropSlot { body: h, home });
         }
         world.refresh_query_structures();
+        world.reserve_for_bodies();
         world
+    }
+
+    /// Sizes rapier's per-body storage for the bodies now in the world: the islands
+    /// (falling asleep, waking, merging, splitting), the narrow phase's per-body tables and
+    /// solver buckets. Called at load after bodies are inserted (here and by
+    /// [`SimWorld::add_car`]), so that no tick grows them (issue 21: a tick allocates
+    /// nothing). If `alloc_sites -- LEVEL --profile` lists an island or solver-graph site,
+    /// a body was inserted without it.
+    pub(super) fn reserve_for_bodies(&mut self) {
+        // The arena's length: every body's index is below it (nothing is removed).
+        let bodies = self.physics.bodies.len();
+        self.physics.islands.reserve(bodies, ISLAND_CONTACT_LINKS_RESERVED);
+        self.physics.narrow_phase.reserve_bodies(bodies, CONTACT_PAIRS_RESERVED);
+        self.physics.ccd_solver.reserve(bodies);
+        self.physics.bodies.reserve_modified(bodies);
+        self.physics
+            .physics_pipeline
+            .reserve(bodies, SOLVER_CONTACT_CHUNKS_RESERVED);
     }
 
     /// Inserts a car of `def` at `pose` after every car already in the world; its home is

@@ -19,6 +19,7 @@ impl SimWorld {
         self.cars
             .push(CarSlot::new(Car::spawn(&mut self.physics, def, pose), pose));
         self.refresh_query_structures();
+        self.reserve_for_bodies();
         self.cars.len() - 1
     }
 

@@ -75,4 +75,9 @@ impl<Handle: Copy, Object> ModifiedObjects<Handle, Object> {
     pub(crate) fn extend_from(&mut self, other: &Self) {
         self.0.extend_from_slice(&other.0);
     }
+
+    /// Skidpad patch: room for `n` handles without growing.
+    pub(crate) fn reserve_total(&mut self, n: usize) {
+        self.0.reserve(n.saturating_sub(self.0.len()));
+    }
 }

@@ -24,6 +24,12 @@ impl UnionFind {
         self.sizes.resize(len, 1);
     }
 
+    /// Skidpad patch: room for `len` sets without growing.
+    pub fn reserve(&mut self, len: usize) {
+        self.parents.reserve(len.saturating_sub(self.parents.len()));
+        self.sizes.reserve(len.saturating_sub(self.sizes.len()));
+    }
+
     /// The representative of `i`'s set, halving the path along the way.
     pub fn find(&mut self, i: u32) -> u32 {
         let mut i = i;

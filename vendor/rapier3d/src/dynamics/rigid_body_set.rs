@@ -76,6 +76,11 @@ pub struct RigidBodySet {
     pub(crate) modified_bodies: ModifiedRigidBodies,
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     pub(crate) default_fixed: RigidBody,
+    /// Skidpad patch: the second modified-body list, empty, which [`Self::take_modified`]
+    /// puts in place of the one it takes, so bodies woken or put to sleep during a step
+    /// go into a list with room instead of a new one.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(crate) spare_modified: ModifiedRigidBodies,
 }
 
 impl RigidBodySet {
@@ -88,6 +93,7 @@ impl RigidBodySet {
             bodies: Arena::new(),
             modified_bodies: ModifiedObjects::default(),
             default_fixed: RigidBodyBuilder::fixed().build(),
+            spare_modified: ModifiedObjects::default(),
         }
     }
 
@@ -107,11 +113,21 @@ impl RigidBodySet {
             bodies: Arena::with_capacity(capacity),
             modified_bodies: ModifiedRigidBodies::with_capacity(capacity),
             default_fixed: RigidBodyBuilder::fixed().build(),
+            spare_modified: ModifiedRigidBodies::with_capacity(capacity),
         }
     }
 
     pub(crate) fn take_modified(&mut self) -> ModifiedRigidBodies {
-        core::mem::take(&mut self.modified_bodies)
+        // Skidpad patch: the spare list (empty) takes the taken one's place.
+        let spare = core::mem::take(&mut self.spare_modified);
+        core::mem::replace(&mut self.modified_bodies, spare)
+    }
+
+    /// Skidpad patch: room for `bodies` handles in both modified-body lists (every body
+    /// modified in one step), so no step grows them.
+    pub fn reserve_modified(&mut self, bodies: usize) {
+        self.modified_bodies.reserve_total(bodies);
+        self.spare_modified.reserve_total(bodies);
     }
 
     /// Hands back a list taken by [`Self::take_modified`], emptied, so that its capacity
@@ -124,7 +140,11 @@ impl RigidBodySet {
         emptied.clear();
         if emptied.capacity() >= self.modified_bodies.len() {
             emptied.extend_from(&self.modified_bodies);
-            self.modified_bodies = emptied;
+            let mut during_step = core::mem::replace(&mut self.modified_bodies, emptied);
+            // Skidpad patch: the list that took the step's modifications is the next
+            // spare, emptied.
+            during_step.clear();
+            self.spare_modified = during_step;
         }
     }
 

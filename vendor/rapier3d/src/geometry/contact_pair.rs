@@ -384,7 +384,12 @@ impl RigidPairContacts {
         self.manifolds.clear();
         self.solver_clusters.clear();
         self.solver_clusters_prev.clear();
-        self.workspace = None;
+        // Skidpad patch: parry's per-pair workspace (a height field's or compound's
+        // sub-shape table) goes back to parry's pool of spares, emptied, instead of being
+        // dropped: the next pair against such a shape takes it instead of a new one.
+        if let Some(workspace) = self.workspace.take() {
+            parry::query::details::recycle_workspace(workspace);
+        }
         self.recycle_state = None;
         self.soft = None;
     }

@@ -143,6 +143,25 @@ pub struct BvhWorkspace {
     pub(super) traversal_stack: Vec<u32>,
 }
 
+impl BvhWorkspace {
+    /// Skidpad patch: room for the optimization and traversal lists of a tree of `leaves`
+    /// leaves, so an incremental optimization or a traversal grows nothing.
+    pub fn reserve(&mut self, leaves: usize) {
+        let nodes = 2 * leaves + 2;
+        self.refit_tmp
+            .0
+            .reserve(nodes.saturating_sub(self.refit_tmp.0.len()));
+        self.rebuild_leaves
+            .reserve(leaves.saturating_sub(self.rebuild_leaves.len()));
+        self.optimization_roots
+            .reserve(leaves.saturating_sub(self.optimization_roots.len()));
+        self.queue.reserve(nodes.saturating_sub(self.queue.len()));
+        self.dequeue.reserve(nodes.saturating_sub(self.dequeue.len()));
+        self.traversal_stack
+            .reserve(nodes.saturating_sub(self.traversal_stack.len()));
+    }
+}
+
 /// A piece of data packing state flags as well as leaf counts for a BVH tree node.
 #[derive(Default, Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde-serialize", derive(Serialize, Deserialize))]
@@ -1786,8 +1805,10 @@ impl Bvh {
     /// level in and out sizes the tree at load, and inserting a streamed chunk's colliders
     /// in a step allocates nothing. Capacity only: the tree built is the same.
     pub fn reserve_leaves(&mut self, leaves: usize) {
-        // A wide node holds two children: about one node per leaf, with the root's slack.
-        let nodes = leaves + 2;
+        // A wide node holds two children: about one node per leaf, with the root's slack;
+        // twice that, as an incremental optimization's binned rebuild appends the subtree's
+        // new nodes before the old ones are freed.
+        let nodes = 2 * leaves + 2;
         self.nodes.0.reserve(nodes.saturating_sub(self.nodes.0.len()));
         self.parents.reserve(nodes.saturating_sub(self.parents.len()));
         self.leaf_node_indices.reserve_len(leaves);

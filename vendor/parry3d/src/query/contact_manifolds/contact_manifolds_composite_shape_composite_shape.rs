@@ -35,6 +35,14 @@ impl CompositeShapeCompositeShapeContactManifoldsWorkspace {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// Skidpad patch: a new workspace with room for `sub_detectors` sub-shape pairs, for
+    /// the pool of spare workspaces made at load (`reserve_spare_workspaces`).
+    pub(crate) fn with_room(sub_detectors: usize) -> Self {
+        let mut w = Self::default();
+        w.sub_detectors.reserve(sub_detectors);
+        w
+    }
 }
 
 fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {
@@ -48,9 +56,16 @@ fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {
         return;
     }
 
-    *workspace = Some(ContactManifoldsWorkspace(Box::new(
-        CompositeShapeCompositeShapeContactManifoldsWorkspace::new(),
-    )));
+    // Skidpad patch: a spare from the pool made at load, if there is one, instead of a new
+    // one; the replaced workspace, if any, goes back to the pool.
+    if let Some(old) = workspace.take() {
+        super::recycle_workspace(old);
+    }
+    *workspace = Some(
+        super::take_spare_workspace::<CompositeShapeCompositeShapeContactManifoldsWorkspace>().unwrap_or_else(|| {
+            ContactManifoldsWorkspace(Box::new(CompositeShapeCompositeShapeContactManifoldsWorkspace::new()))
+        }),
+    );
 }
 
 /// Computes the contact manifolds between two composite shapes.
@@ -206,5 +221,12 @@ impl WorkspaceData for CompositeShapeCompositeShapeContactManifoldsWorkspace {
 
     fn clone_dyn(&self) -> Box<dyn WorkspaceData> {
         Box::new(self.clone())
+    }
+
+    // Skidpad patch: no sub-detector left is what `new()` makes; the timestamp only
+    // tells this query's detectors from the last one's, of which there are none.
+    fn clear_for_reuse(&mut self) -> bool {
+        self.sub_detectors.clear();
+        true
     }
 }

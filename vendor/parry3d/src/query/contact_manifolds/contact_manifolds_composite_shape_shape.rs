@@ -34,6 +34,14 @@ impl CompositeShapeShapeContactManifoldsWorkspace {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// Skidpad patch: a new workspace with room for `sub_detectors` sub-shape pairs, for
+    /// the pool of spare workspaces made at load (`reserve_spare_workspaces`).
+    pub(crate) fn with_room(sub_detectors: usize) -> Self {
+        let mut w = Self::default();
+        w.sub_detectors.reserve(sub_detectors);
+        w
+    }
 }
 
 fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {
@@ -47,9 +55,16 @@ fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {
         return;
     }
 
-    *workspace = Some(ContactManifoldsWorkspace(Box::new(
-        CompositeShapeShapeContactManifoldsWorkspace::new(),
-    )));
+    // Skidpad patch: a spare from the pool made at load, if there is one, instead of a new
+    // one; the replaced workspace, if any, goes back to the pool.
+    if let Some(old) = workspace.take() {
+        super::recycle_workspace(old);
+    }
+    *workspace = Some(
+        super::take_spare_workspace::<CompositeShapeShapeContactManifoldsWorkspace>().unwrap_or_else(|| {
+            ContactManifoldsWorkspace(Box::new(CompositeShapeShapeContactManifoldsWorkspace::new()))
+        }),
+    );
 }
 
 /// Leaves reached by the query from which the sub-shape manifolds are computed in parallel
@@ -210,5 +225,12 @@ impl WorkspaceData for CompositeShapeShapeContactManifoldsWorkspace {
 
     fn clone_dyn(&self) -> Box<dyn WorkspaceData> {
         Box::new(self.clone())
+    }
+
+    // Skidpad patch: no sub-detector left is what `new()` makes; the timestamp only
+    // tells this query's detectors from the last one's, of which there are none.
+    fn clear_for_reuse(&mut self) -> bool {
+        self.sub_detectors.clear();
+        true
     }
 }

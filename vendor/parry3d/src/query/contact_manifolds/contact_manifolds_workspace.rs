@@ -98,6 +98,14 @@ pub trait WorkspaceData: DowncastSync {
 
     /// Clones `self`.
     fn clone_dyn(&self) -> Box<dyn WorkspaceData>;
+
+    /// Skidpad patch: empties the workspace in place into the state its `new()` makes, for
+    /// a contact pair reused for other shapes, and says whether it did: `false` (the
+    /// default) means it cannot, and the caller drops it. Kept workspaces keep their
+    /// storage, so a reused pair against the same kind of shape allocates no new one.
+    fn clear_for_reuse(&mut self) -> bool {
+        false
+    }
 }
 
 impl_downcast!(sync WorkspaceData);
@@ -139,4 +147,79 @@ impl<'de> serde::Deserialize<'de> for ContactManifoldsWorkspace {
             .into_contact_manifold_workspace()
             .ok_or(D::Error::custom("Cannot deserialize custom shape."))
     }
+}
+
+/// Skidpad patch: the spare workspaces, emptied, that new contact pairs against height
+/// fields and composite shapes take instead of boxing a new one (`ensure_workspace_exists`
+/// in each algorithm). Filled at load by [`reserve_spare_workspaces`] and by the workspaces
+/// of retired pairs ([`recycle_workspace`]). Process-wide: a workspace holds no reference
+/// to its pair, and an emptied one is what `new()` makes, so which one a pair gets changes
+/// no result.
+#[cfg(feature = "std")]
+static SPARE_WORKSPACES: std::sync::Mutex<alloc::vec::Vec<ContactManifoldsWorkspace>> =
+    std::sync::Mutex::new(alloc::vec::Vec::new());
+
+/// Skidpad patch: a spare workspace of type `T`, if the pool has one.
+pub(crate) fn take_spare_workspace<T: WorkspaceData>() -> Option<ContactManifoldsWorkspace> {
+    #[cfg(feature = "std")]
+    {
+        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
+        let i = pool.iter().rposition(|w| w.0.downcast_ref::<T>().is_some())?;
+        Some(pool.swap_remove(i))
+    }
+    #[cfg(not(feature = "std"))]
+    None
+}
+
+/// Skidpad patch: empties `workspace` and keeps it for the next pair that needs one of its
+/// type, if it can be emptied (else it is dropped). The pool keeps its room: pushing past
+/// what [`reserve_spare_workspaces`] reserved allocates.
+pub fn recycle_workspace(mut workspace: ContactManifoldsWorkspace) {
+    if !workspace.0.clear_for_reuse() {
+        return;
+    }
+    #[cfg(feature = "std")]
+    {
+        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
+        pool.push(workspace);
+    }
+}
+
+/// Skidpad patch: fills the pool of spare workspaces at load with `per_kind` height-field,
+/// composite-shape and composite-composite workspaces (topping up: it counts those already
+/// there), each with room for `sub_shapes` sub-shape pairs. Every workspace taken from
+/// the pool comes back to room kept for it; one made because the pool ran dry grows the
+/// pool when it comes back. A contact pair forming in play against a mesh, a compound or a height
+/// field then takes one instead of allocating.
+pub fn reserve_spare_workspaces(per_kind: usize, sub_shapes: usize) {
+    #[cfg(feature = "std")]
+    {
+        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
+        let count = |pool: &alloc::vec::Vec<ContactManifoldsWorkspace>, f: fn(&ContactManifoldsWorkspace) -> bool| {
+            pool.iter().filter(|w| f(w)).count()
+        };
+        let have_hf = count(&pool, |w| w.0.downcast_ref::<HeightFieldShapeContactManifoldsWorkspace>().is_some());
+        let have_cs = count(&pool, |w| w.0.downcast_ref::<CompositeShapeShapeContactManifoldsWorkspace>().is_some());
+        let have_cc = count(&pool, |w| {
+            w.0.downcast_ref::<CompositeShapeCompositeShapeContactManifoldsWorkspace>().is_some()
+        });
+        pool.reserve(3 * per_kind);
+        for _ in have_hf..per_kind {
+            pool.push(ContactManifoldsWorkspace(Box::new(
+                HeightFieldShapeContactManifoldsWorkspace::with_room(sub_shapes),
+            )));
+        }
+        for _ in have_cs..per_kind {
+            pool.push(ContactManifoldsWorkspace(Box::new(
+                CompositeShapeShapeContactManifoldsWorkspace::with_room(sub_shapes),
+            )));
+        }
+        for _ in have_cc..per_kind {
+            pool.push(ContactManifoldsWorkspace(Box::new(
+                CompositeShapeCompositeShapeContactManifoldsWorkspace::with_room(sub_shapes),
+            )));
+        }
+    }
+    #[cfg(not(feature = "std"))]
+    let _ = (per_kind, sub_shapes);
 }

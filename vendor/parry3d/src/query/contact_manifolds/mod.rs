@@ -178,8 +178,10 @@ pub use self::contact_manifolds_voxels_voxels::{
     contact_manifolds_voxels_voxels, contact_manifolds_voxels_voxels_shapes,
 };
 pub use self::contact_manifolds_workspace::{
-    ContactManifoldsWorkspace, TypedWorkspaceData, WorkspaceData,
+    recycle_workspace, reserve_spare_workspaces, ContactManifoldsWorkspace, TypedWorkspaceData,
+    WorkspaceData,
 };
+pub(crate) use self::contact_manifolds_workspace::take_spare_workspace;
 pub use self::normals_constraint::{NormalConstraints, NormalConstraintsPair};
 
 use {

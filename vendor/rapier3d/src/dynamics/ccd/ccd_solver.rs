@@ -67,6 +67,19 @@ impl CCDSolver {
         Self::default()
     }
 
+    /// Skidpad patch: sizes the lists at load for `bodies` bodies, and the fixed-target
+    /// list for as many fixed colliders as it ever holds, so that a step that sweeps more
+    /// bodies, or rebuilds the target list after chunks streamed in, grows nothing.
+    pub fn reserve(&mut self, bodies: usize) {
+        fn room<T>(list: &mut Vec<T>, n: usize) {
+            list.reserve(n.saturating_sub(list.len()));
+        }
+        room(&mut self.fixed_targets, super::sweeps::FIXED_TARGETS_LIST_MAX);
+        room(&mut self.fast_bodies, bodies);
+        room(&mut self.bullets, bodies);
+        room(&mut self.results, bodies);
+    }
+
     /// Discards the cached fixed-target list used by the non-bullet continuous pass.
     /// This must be called any time the fixed targets change. If using the physics pipeline,
     /// it is called for you. If not, it must be called manually.

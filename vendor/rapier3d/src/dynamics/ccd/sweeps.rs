@@ -151,7 +151,7 @@ pub(super) enum CcdTargets<'a> {
 
 /// Maximum number of fixed colliders stored in the flat list before falling back to the
 /// full broad-phase BVH.
-const FIXED_TARGETS_LIST_MAX: usize = 512;
+pub(super) const FIXED_TARGETS_LIST_MAX: usize = 512;
 
 /// Collects the enabled fixed-target colliders (parentless + attached to `Fixed` bodies)
 /// into `fixed`, AABBs fattened by the prediction (speculative) distance. Returns `false`

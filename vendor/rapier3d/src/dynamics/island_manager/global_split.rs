@@ -27,6 +27,25 @@ pub(super) struct SplitWorkspace {
     node_map_stamp: u32,
 }
 
+impl SplitWorkspace {
+    /// Skidpad patch: room for a split of an island of `bodies` bodies (arena indices below
+    /// `bodies`) with `links` contact links, so a split never grows its lists in play.
+    pub(super) fn reserve(&mut self, bodies: usize, links: usize) {
+        self.uf.reserve(bodies);
+        for list in [
+            &mut self.contact_counts,
+            &mut self.joint_counts,
+            &mut self.root_island,
+        ] {
+            list.reserve(bodies.saturating_sub(list.len()));
+        }
+        self.contact_nodes
+            .reserve(links.saturating_sub(self.contact_nodes.len()));
+        self.node_map
+            .reserve(bodies.saturating_sub(self.node_map.len()));
+    }
+}
+
 impl PersistentIslands {
     /// Schedules `island_id` (a body of that island wants to sleep but the island
     /// has pending removals) for next step's (single) pending split.

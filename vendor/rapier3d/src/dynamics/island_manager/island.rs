@@ -14,11 +14,6 @@ pub(crate) struct Island {
 }
 
 impl Island {
-    pub fn singleton(handle: RigidBodyHandle) -> Self {
-        Self {
-            bodies: vec![handle],
-        }
-    }
 
     pub fn bodies(&self) -> &[RigidBodyHandle] {
         &self.bodies
@@ -30,6 +25,14 @@ impl Island {
 }
 
 impl IslandManager {
+    /// Skidpad patch: an island of `handle` alone, in a spare body list (rapier's
+    /// `Island::singleton` made a new one).
+    pub(super) fn singleton_island(&mut self, handle: RigidBodyHandle) -> Island {
+        let mut bodies = self.new_body_list();
+        bodies.push(handle);
+        Island { bodies }
+    }
+
     /// Remove from the island at `source_id` all the rigid-bodies that are in
     /// `new_island`, put them to sleep, and insert `new_island` into the islands
     /// set as a sleeping chunk.
@@ -40,7 +43,7 @@ impl IslandManager {
         bodies: &mut RigidBodySet,
         source_id: usize,
         new_island: Island,
-    ) {
+    ) -> usize {
         self.bump_active_set_epoch();
         let new_island_id = self.free_islands.pop().unwrap_or(self.islands.len());
         let source_island = &mut self.islands[source_id];
@@ -68,5 +71,7 @@ impl IslandManager {
         }
 
         self.islands.insert(new_island_id, new_island);
+        // Skidpad patch: the new island's id, for the caller to visit its bodies.
+        new_island_id
     }
 }

@@ -46,6 +46,18 @@ pub(super) struct LocalSplitWorkspace {
     links: Vec<IncidentLink>,
 }
 
+impl LocalSplitWorkspace {
+    /// Skidpad patch: room for a search over `bodies` bodies (arena indices below `bodies`)
+    /// and a component's `links`, so the search never grows its lists in play.
+    pub(super) fn reserve(&mut self, bodies: usize, links: usize) {
+        self.visited.reserve(bodies.saturating_sub(self.visited.len()));
+        for list in self.frontier.iter_mut().chain(self.reached.iter_mut()) {
+            list.reserve(bodies.saturating_sub(list.len()));
+        }
+        self.links.reserve(links.saturating_sub(self.links.len()));
+    }
+}
+
 /// The read-only graph the search walks.
 struct IslandGraph<'a> {
     bodies: &'a RigidBodySet,

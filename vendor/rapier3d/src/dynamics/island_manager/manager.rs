@@ -48,12 +48,70 @@ pub struct IslandManager {
     /// The persistent islands: connected components of the touching-contact/joint
     /// graph, maintained incrementally.
     pub(crate) persistent: super::PersistentIslands,
+    /// Skidpad patch: the body lists of islands that were merged away or emptied, emptied,
+    /// for the next island (a sleeping chunk, a woken body's). Filled at load by
+    /// [`Self::reserve`]; before, every island that fell asleep got a new list.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) spare_body_lists: Vec<Vec<RigidBodyHandle>>,
+    /// Skidpad patch: the step's scratch lists, kept between steps: the chunks falling
+    /// asleep, the persistent islands they come from, the islands extracted for them, and
+    /// the bodies of an island being woken.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    sleep_chunks: Vec<Vec<RigidBodyHandle>>,
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    sleepable: Vec<u32>,
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) extracted: Vec<usize>,
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    pub(super) wake_scratch: Vec<RigidBodyHandle>,
 }
 
 impl IslandManager {
     /// Creates a new empty island manager.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Skidpad patch: sizes the islands' storage at load for a world of up to `bodies`
+    /// bodies (non-fixed ones, and arena indices below it) and `links` touching contacts
+    /// involving them, so that islands falling asleep, waking, merging and splitting in a
+    /// step allocate nothing. Call it after inserting the bodies (it also grows the lists
+    /// of the islands already made); calling it again only tops up. If `alloc_sites` lists
+    /// an island site in play, the world has outgrown what was reserved.
+    pub fn reserve(&mut self, bodies: usize, links: usize) {
+        let live = self.islands.len();
+        for island in self.islands.values_mut() {
+            island
+                .bodies
+                .reserve(bodies.saturating_sub(island.bodies.len()));
+        }
+        for list in &mut self.spare_body_lists {
+            list.reserve(bodies.saturating_sub(list.len()));
+        }
+        while live + self.spare_body_lists.len() < bodies {
+            self.spare_body_lists.push(Vec::with_capacity(bodies));
+        }
+        self.islands.reserve_len(bodies);
+        self.free_islands
+            .reserve(bodies.saturating_sub(self.free_islands.len()));
+        self.sleep_chunks.reserve(bodies);
+        self.sleepable.reserve(bodies);
+        self.extracted.reserve(bodies);
+        self.wake_scratch.reserve(bodies);
+        self.persistent.reserve(bodies, links);
+    }
+
+    /// Skidpad patch: an empty body list for a new island, a spare one if there is one.
+    pub(super) fn new_body_list(&mut self) -> Vec<RigidBodyHandle> {
+        let mut list = self.spare_body_lists.pop().unwrap_or_default();
+        list.clear();
+        list
+    }
+
+    /// Skidpad patch: keeps a dissolved island's body list for [`Self::new_body_list`].
+    pub(super) fn recycle_body_list(&mut self, mut list: Vec<RigidBodyHandle>) {
+        list.clear();
+        self.spare_body_lists.push(list);
     }
 
     #[inline]
@@ -107,7 +165,9 @@ impl IslandManager {
             if self.awake_island == Some(removed_ids.active_island_id as usize) {
                 self.awake_island = None;
             }
-            self.islands.remove(removed_ids.active_island_id as usize);
+            if let Some(island) = self.islands.remove(removed_ids.active_island_id as usize) {
+                self.recycle_body_list(island.bodies);
+            }
             self.free_islands
                 .push(removed_ids.active_island_id as usize);
         }
@@ -321,7 +381,7 @@ impl IslandManager {
                     rb.ids.active_set_id = (target_island.bodies.len()) as u32;
                     target_island.bodies.push(handle);
                 } else {
-                    let new_island = Island::singleton(handle);
+                    let new_island = self.singleton_island(handle);
                     let id = self.free_islands.pop().unwrap_or(self.islands.len());
                     self.awake_island = Some(id);
                     self.islands.insert(id, new_island);
@@ -330,7 +390,7 @@ impl IslandManager {
                 }
             } else {
                 // A body inserted asleep gets its own sleeping chunk.
-                let new_island = Island::singleton(handle);
+                let new_island = self.singleton_island(handle);
                 let id = self.free_islands.pop().unwrap_or(self.islands.len());
                 self.islands.insert(id, new_island);
                 rb.ids.active_island_id = id as u32;
@@ -426,7 +486,10 @@ impl IslandManager {
         // Whole-island sleep decision: an island sleeps once *every* body has been
         // sleep-eligible long enough; one that lost constraints must split first (unless
         // single-body). Observations come from the pipeline's fused active-bodies traversal, so this never touches the body arena.
-        let mut chunks: Vec<Vec<RigidBodyHandle>> = Vec::new();
+        // Skidpad patch: the chunk lists and the list of sleepable islands are kept
+        // between steps, and each chunk's body list is a spare island list (it becomes the
+        // sleeping island's), instead of new lists every step an island fell asleep.
+        let mut chunks = core::mem::take(&mut self.sleep_chunks);
         if !sleep_observations.is_empty() {
             self.persistent.begin_sleep_scan();
             for (island_id, eligible) in sleep_observations {
@@ -434,11 +497,15 @@ impl IslandManager {
                     .observe_body_for_sleep(*island_id, *eligible);
             }
 
-            let sleepable = self.persistent.finish_sleep_scan();
-            for id in sleepable {
+            let mut sleepable = core::mem::take(&mut self.sleepable);
+            self.persistent.finish_sleep_scan(&mut sleepable);
+            for id in sleepable.iter().copied() {
                 self.persistent.mark_island_sleeping(id);
-                chunks.push(self.persistent.islands[id as usize].bodies.clone());
+                let mut chunk = self.new_body_list();
+                chunk.extend_from_slice(&self.persistent.islands[id as usize].bodies);
+                chunks.push(chunk);
             }
+            self.sleepable = sleepable;
         }
 
         if !chunks.is_empty() {
@@ -446,8 +513,9 @@ impl IslandManager {
                 .awake_island
                 .expect("sleep observations imply an awake island");
             let awake_len = self.islands[awake_id].len();
-            self.commit_sleeping_chunks(bodies, narrow_phase, awake_id, awake_len, chunks);
+            self.commit_sleeping_chunks(bodies, narrow_phase, awake_id, awake_len, &mut chunks);
         }
+        self.sleep_chunks = chunks;
 
         // Persistent-island structural validation (debug builds only): index
         // consistency, plus "every touching pair with an island-member side is

@@ -183,10 +183,24 @@ pub(crate) struct PersistentIslands {
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     sleep_scan_touched: Vec<u32>,
     pub(super) sleep_scan_stamp: u32,
+    /// Skidpad patch: emptied islands kept with their lists' capacity, for the next
+    /// [`Self::alloc_island`] (a split, a new body), and filled at load by [`Self::reserve`]:
+    /// a new island used to start with empty lists that grew as bodies and links joined.
+    /// Which spare an island gets changes no id and no order, only where its lists live.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    spare_islands: Vec<PersistentIsland>,
     /// Whether the structures were initialized from the current world state
     /// (they are not serialized; the first update after construction or
     /// deserialization rebuilds them from scratch).
     pub(crate) bootstrapped: bool,
+}
+
+/// Skidpad patch: room for `bodies` bodies and `links` contact links in `island`.
+fn reserve_island(island: &mut PersistentIsland, bodies: usize, links: usize) {
+    island.bodies.reserve(bodies.saturating_sub(island.bodies.len()));
+    island
+        .contact_links
+        .reserve(links.saturating_sub(island.contact_links.len()));
 }
 
 impl PersistentIslands {
@@ -223,18 +237,68 @@ impl PersistentIslands {
             .free_islands
             .pop()
             .unwrap_or_else(|| self.islands.len() as u32);
-        self.islands
-            .insert(id as usize, PersistentIsland::default());
+        // Skidpad patch: a spare island's lists, emptied, instead of new ones.
+        let island = self.spare_islands.pop().unwrap_or_default();
+        self.islands.insert(id as usize, island);
         id
     }
 
     fn free_island(&mut self, id: u32) {
         let island = self.islands.remove(id as usize);
-        debug_assert!(island.is_some_and(|i| i.bodies.is_empty()));
+        debug_assert!(island.as_ref().is_some_and(|i| i.bodies.is_empty()));
         if self.split_island == Some(id) {
             self.split_island = None;
         }
         self.free_islands.push(id);
+        // Skidpad patch: the island's lists go back to the spares, emptied; the island
+        // is otherwise as new (the default's counters and flags).
+        if let Some(island) = island {
+            self.recycle_island(island);
+        }
+    }
+
+    /// Skidpad patch: keeps `island`'s lists, emptied, for the next [`Self::alloc_island`].
+    fn recycle_island(&mut self, mut island: PersistentIsland) {
+        island.bodies.clear();
+        island.contact_links.clear();
+        island.joint_links.clear();
+        self.spare_islands.push(PersistentIsland {
+            bodies: island.bodies,
+            contact_links: island.contact_links,
+            joint_links: island.joint_links,
+            ..PersistentIsland::default()
+        });
+    }
+
+    /// Skidpad patch: sizes the islands' storage at load for up to `bodies` non-fixed bodies
+    /// and `links` touching contacts, so that islands forming, merging, splitting and
+    /// falling asleep in play allocate nothing: there is never more than one island per
+    /// body, so `bodies` spare islands each able to hold every body and `links` contact
+    /// links, the id tables and the per-step lists likewise. Calling it again only tops up.
+    /// Memory: `bodies` × (`bodies` × 8 + `links` × 20) bytes for the spares.
+    pub fn reserve(&mut self, bodies: usize, links: usize) {
+        let live = self.islands.len();
+        for island in self.islands.values_mut() {
+            reserve_island(island, bodies, links);
+        }
+        for island in &mut self.spare_islands {
+            reserve_island(island, bodies, links);
+        }
+        while live + self.spare_islands.len() < bodies {
+            let mut island = PersistentIsland::default();
+            reserve_island(&mut island, bodies, links);
+            self.spare_islands.push(island);
+        }
+        self.islands.reserve_len(bodies);
+        self.free_islands.reserve(bodies);
+        self.sleep_scan.reserve(bodies);
+        self.sleep_scan_touched.reserve(bodies);
+        self.removal_journal.reserve(links);
+        // Capacity only: its length mirrors the contact graph's edge list.
+        self.contact_link_locs
+            .reserve(links.saturating_sub(self.contact_link_locs.len()));
+        self.local_split.reserve(bodies, links);
+        self.split_workspace.reserve(bodies, links);
     }
 
     /// Ensures `handle` (enabled, non-fixed) is an island member; creates a
@@ -486,6 +550,10 @@ impl PersistentIslands {
         }
         big_island.constraint_remove_count += small_island.constraint_remove_count;
         big_island.sleeping &= small_island.sleeping;
+        // Skidpad patch: the small island's emptied lists go back into its slot, for
+        // `free_island` to keep, instead of being dropped with it.
+        small_island.bodies.clear();
+        self.islands[small as usize] = small_island;
         self.free_island(small);
         big
     }
@@ -517,8 +585,11 @@ impl PersistentIslands {
     /// Ends the scan: returns islands whose every observed body is eligible and that pass the
     /// split guard (an island that lost constraints must split before sleeping unless
     /// single-body). Returned islands are NOT yet marked sleeping — the caller commits them.
-    pub fn finish_sleep_scan(&mut self) -> Vec<u32> {
-        let mut sleepable = Vec::new();
+    ///
+    /// Skidpad patch: into `sleepable` (cleared first), a list the caller keeps, instead of
+    /// a new one each step.
+    pub fn finish_sleep_scan(&mut self, sleepable: &mut Vec<u32>) {
+        sleepable.clear();
         for id in self.sleep_scan_touched.drain(..) {
             if !self.sleep_scan[id as usize].1 {
                 continue;
@@ -534,7 +605,6 @@ impl PersistentIslands {
             }
             sleepable.push(id);
         }
-        sleepable
     }
 
     /// Marks an island as asleep (the caller moves its bodies out of the
@@ -731,7 +801,14 @@ impl PersistentIslands {
         multibody_joints: &MultibodyJointSet,
         soft_bodies: &SoftBodySet,
     ) -> Vec<RigidBodyHandle> {
-        self.islands = VecMap::default();
+        // Skidpad patch: the islands' lists go to the spares and the map keeps its room
+        // (they were dropped, and with them what `reserve` had sized at load). An emptied
+        // map hands out the same ids as a new one.
+        let mut old = core::mem::take(&mut self.islands);
+        for (_, island) in old.drain() {
+            self.recycle_island(island);
+        }
+        self.islands = old;
         self.free_islands.clear();
         self.contact_link_locs.clear();
         self.joint_link_locs.clear();

@@ -54,19 +54,23 @@ impl IslandManager {
                     // The island's bodies normally share one sleeping-chunk
                     // container, but joint-merged sleeping islands can span
                     // several: wake each body's chunk.
-                    let handles = island.bodies.clone();
+                    // Skidpad patch: copied into a list kept between steps, not a clone.
+                    let mut handles = core::mem::take(&mut self.wake_scratch);
+                    handles.clear();
+                    handles.extend_from_slice(&island.bodies);
                     for h in &handles {
                         if let Some(rb) = bodies.get_mut(*h) {
                             rb.activation.wake_up(true);
                         }
                     }
-                    for h in handles {
+                    for h in handles.iter().copied() {
                         let chunk = match bodies.get(h) {
                             Some(rb) => rb.ids.active_island_id,
                             None => continue,
                         };
                         self.wake_up_island(bodies, chunk as usize);
                     }
+                    self.wake_scratch = handles;
                     return;
                 }
             }
@@ -84,7 +88,7 @@ impl IslandManager {
         narrow_phase: &mut NarrowPhase,
         active_island_id: usize,
         active_island_len: usize,
-        mut chunks: Vec<Vec<RigidBodyHandle>>,
+        chunks: &mut Vec<Vec<RigidBodyHandle>>,
     ) {
         if chunks.len() == 1 && chunks[0].len() == active_island_len {
             // The whole island is asleep. No need to insert a new one.
@@ -109,24 +113,36 @@ impl IslandManager {
             // Mark the island as sleeping: no island is awake anymore.
             debug_assert_eq!(self.awake_island, Some(active_island_id));
             self.awake_island = None;
+            // Skidpad patch: the chunk's list was a spare; it goes back.
+            for chunk in chunks.drain(..) {
+                self.recycle_body_list(chunk);
+            }
         } else {
-            let slept: Vec<RigidBodyHandle> = chunks.iter().flatten().copied().collect();
-
-            for chunk in &mut chunks {
-                let new_island = Island {
-                    bodies: core::mem::take(chunk),
-                };
-                self.extract_sleeping_sub_island(bodies, active_island_id, new_island);
+            // Skidpad patch: the extracted islands' ids are kept instead of a copy of
+            // their bodies (`slept`); each island holds its chunk's bodies in the chunk's
+            // order, so the hints are cleared in the same order as before.
+            let mut extracted = core::mem::take(&mut self.extracted);
+            extracted.clear();
+            for chunk in chunks.drain(..) {
+                let new_island = Island { bodies: chunk };
+                extracted.push(self.extract_sleeping_sub_island(
+                    bodies,
+                    active_island_id,
+                    new_island,
+                ));
             }
 
             // Clear hints after the extractions (which flag the bodies as
             // sleeping).
-            for handle in &slept {
-                let rb = &bodies[*handle];
-                for co_handle in rb.colliders.0.iter().copied() {
-                    narrow_phase.clear_asleep_pair_solver_hint_counts_of(co_handle);
+            for id in extracted.iter().copied() {
+                for handle in &self.islands[id].bodies {
+                    let rb = &bodies[*handle];
+                    for co_handle in rb.colliders.0.iter().copied() {
+                        narrow_phase.clear_asleep_pair_solver_hint_counts_of(co_handle);
+                    }
                 }
             }
+            self.extracted = extracted;
         }
     }
 
@@ -173,6 +189,8 @@ impl IslandManager {
                     rb.ids.active_set_id = (target.bodies.len()) as u32;
                     target.bodies.push(*handle);
                 }
+                // Skidpad patch: the merged chunk's list is kept for the next island.
+                self.recycle_body_list(removed.bodies);
             }
         }
     }

@@ -52,6 +52,13 @@ impl SolverBodies {
         self.flags.clear();
     }
 
+    /// Skidpad patch: room for `n` bodies without growing.
+    pub fn reserve(&mut self, n: usize) {
+        self.vels.reserve(n.saturating_sub(self.vels.len()));
+        self.poses.reserve(n.saturating_sub(self.poses.len()));
+        self.flags.reserve(n.saturating_sub(self.flags.len()));
+    }
+
     pub fn resize(&mut self, sz: usize) {
         self.vels.resize(sz, Default::default());
         self.poses.resize(sz, Default::default());

@@ -134,6 +134,26 @@ impl SolverContactGraph {
         }
     }
 
+    /// Skidpad patch: room in every bucket so that contacts joining the graph in play never
+    /// grow one: a color bucket holds at most one manifold per dynamic body (two manifolds
+    /// of one color never share a body; a pair's later manifolds go to the overflow
+    /// color), the overflow and generic lists at most every `manifolds`.
+    pub(crate) fn reserve(&mut self, bodies: usize, manifolds: usize) {
+        if self.buckets.is_empty() {
+            self.buckets.resize_with(NUM_BUCKETS + 1, Vec::new);
+        }
+        // The overflow color is the last one (`SOLVER_COLOR_OVERFLOW`).
+        let overflow = NUM_SOLVER_COLORS - 1;
+        for (id, bucket) in self.buckets.iter_mut().enumerate() {
+            let room = if id == overflow || id == GENERIC_BUCKET as usize {
+                manifolds
+            } else {
+                bodies
+            };
+            bucket.reserve(room.saturating_sub(bucket.len()));
+        }
+    }
+
     /// Inserts a solver-active manifold into its color bucket and returns its
     /// [`GraphPos`] back-reference (to be stored on the manifold).
     #[inline]

@@ -218,6 +218,7 @@ impl BroadPhaseBvh {
     /// grow nothing in a step. Capacity only: results are unchanged.
     pub fn reserve(&mut self, colliders: usize) {
         self.tree.reserve_leaves(colliders);
+        self.workspace.reserve(colliders);
         for list in [&mut self.updated_colliders, &mut self.pending_set_aabb] {
             list.reserve(colliders.saturating_sub(list.len()));
         }
@@ -228,6 +229,33 @@ impl BroadPhaseBvh {
             .reserve(colliders.saturating_sub(self.update_workspace.len()));
         self.deferred_inserts_workspace
             .reserve(colliders.saturating_sub(self.deferred_inserts_workspace.len()));
+        self.pair_adjacency.reserve(colliders);
+        self.updated_mask
+            .reserve(colliders.saturating_sub(self.updated_mask.len()));
+    }
+
+    /// Skidpad patch: reserves room for `pairs` overlapping pairs (the pair map and the
+    /// per-step candidate, new-pair and stale-pair lists) and spare adjacency lists of
+    /// `per_collider` pairs for `colliders` colliders, which a collider's first pair takes
+    /// (see `spare_adjacency`): pairs forming and ending in a step then grow nothing unless
+    /// a collider overlaps more than `per_collider` others at once. Capacity only: results
+    /// are unchanged (the pair map is only probed, never iterated).
+    pub fn reserve_pairs(&mut self, pairs: usize, colliders: usize, per_collider: usize) {
+        self.pairs.reserve(pairs.saturating_sub(self.pairs.len()));
+        #[cfg(not(feature = "parallel"))]
+        {
+            self.candidates_workspace
+                .reserve(pairs.saturating_sub(self.candidates_workspace.len()));
+            self.new_pairs_workspace
+                .reserve(pairs.saturating_sub(self.new_pairs_workspace.len()));
+        }
+        self.stale_pairs
+            .reserve(pairs.saturating_sub(self.stale_pairs.len()));
+        self.spare_adjacency
+            .reserve(colliders.saturating_sub(self.spare_adjacency.len()));
+        while self.spare_adjacency.len() < colliders {
+            self.spare_adjacency.push(Vec::with_capacity(per_collider));
+        }
     }
 
     /// Initializes a new empty broad-phase with the specified strategy for incremental

@@ -450,6 +450,41 @@ impl NarrowPhase {
         self.transitions_workspace.reserve(pairs);
     }
 
+    /// Skidpad patch: sizes the per-body tables (indexed by body arena index, so `bodies`
+    /// is the arena's length: every body ever inserted), the solver graph's buckets and
+    /// the per-step pair lists at load, for a world of `bodies` bodies and `pairs`
+    /// contact pairs, so that bodies waking and contacts joining the solver in play grow
+    /// nothing. Complements [`Self::reserve_pairs`]; calling it again only tops up.
+    pub fn reserve_bodies(&mut self, bodies: usize, pairs: usize) {
+        fn room<T>(list: &mut Vec<T>, n: usize) {
+            list.reserve(n.saturating_sub(list.len()));
+        }
+        room(&mut self.body_solver_color_masks, bodies);
+        room(&mut self.body_qualify_info, bodies);
+        room(&mut self.awake_body_mask, bodies);
+        room(&mut self.update_candidates, pairs);
+        room(&mut self.solver_graph_dirty, pairs);
+        room(&mut self.force_event_pairs, pairs);
+        room(&mut self.force_event_flagged, pairs);
+        room(&mut self.solver_color_todo, pairs);
+        // A pair against a compound or mesh may hold several manifolds; the overflow color
+        // takes every manifold but a pair's first.
+        self.solver_contact_graph.reserve(bodies, pairs * 4);
+    }
+
+    /// Skidpad patch: sizes the per-collider tables (the contact graph's nodes and each
+    /// collider's graph indices) for `colliders` colliders (arena indices below it), so a
+    /// collider's first pair (a streamed chunk's piece met for the first time) grows
+    /// nothing.
+    pub fn reserve_colliders(&mut self, colliders: usize) {
+        let have = self.contact_graph.graph.nodes.len();
+        self.contact_graph
+            .graph
+            .nodes
+            .reserve(colliders.saturating_sub(have));
+        self.graph_indices.reserve(colliders);
+    }
+
     /// Creates a new empty narrow-phase with a custom query dispatcher.
     pub fn with_query_dispatcher<D>(d: D) -> Self
     where

@@ -101,6 +101,24 @@ fn check_pipeline_send_sync() {
 }
 
 impl PhysicsPipeline {
+    /// Skidpad patch: sizes the step's per-body lists (the sleep observations) and the
+    /// constraint solver's buffers at load for `bodies` bodies and `contact_chunks` SIMD
+    /// contact chunks (a chunk holds up to `SIMD_WIDTH` contact manifolds of one color),
+    /// so that a step with more bodies awake or more contacts than any before grows
+    /// nothing. Calling it again only tops up.
+    pub fn reserve(&mut self, bodies: usize, contact_chunks: usize) {
+        self.sleep_observations
+            .reserve(bodies.saturating_sub(self.sleep_observations.len()));
+        self.staged_solver.reserve(bodies, contact_chunks);
+    }
+
+    /// Skidpad patch: room for `pairs` broad-phase pair events (pairs found or lost) in
+    /// one step.
+    pub fn reserve_pair_events(&mut self, pairs: usize) {
+        self.broad_phase_events
+            .reserve(pairs.saturating_sub(self.broad_phase_events.len()));
+    }
+
     /// Creates a new physics pipeline.
     ///
     /// Call this once when setting up your physics world. The pipeline can be reused

@@ -309,6 +309,33 @@ pub(crate) struct StagedIslandSolver {
 }
 
 impl StagedIslandSolver {
+    /// Skidpad patch: room for `bodies` solver bodies and `chunks` SIMD contact chunks
+    /// (constraints, their builders, the chunk layout), so a step with more bodies awake or
+    /// more contacts than any step before grows nothing.
+    pub fn reserve(&mut self, bodies: usize, chunks: usize) {
+        fn room<T>(list: &mut Vec<T>, n: usize) {
+            list.reserve(n.saturating_sub(list.len()));
+        }
+        let set = &mut self.contact_constraints;
+        room(&mut set.simd_velocity_coulomb_constraints, chunks);
+        room(&mut set.simd_velocity_coulomb_constraints_builder, chunks);
+        // The twist friction model's (the default, `FrictionModel::Simplified`).
+        #[cfg(feature = "dim3")]
+        {
+            room(&mut set.simd_velocity_twist_constraints, chunks);
+            room(&mut set.simd_velocity_twist_constraints_builder, chunks);
+        }
+        // A segment per color and group; refs up to a full SIMD chunk each.
+        room(&mut self.chunk_segments, chunks);
+        room(&mut self.color_ranges, chunks);
+        room(&mut self.overflow_chunk_refs, chunks * SIMD_WIDTH);
+        room(&mut self.overflow_workspace, chunks * SIMD_WIDTH);
+        let solver = &mut self.velocity_solver;
+        solver.solver_bodies.reserve(bodies);
+        room(&mut solver.solver_vels_increment, bodies);
+        room(&mut solver.solver_gyro, bodies);
+    }
+
     pub fn new() -> Self {
         Self {
             contact_constraints: ContactConstraintsSet::new(),
