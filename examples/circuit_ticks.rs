@@ -1,13 +1,18 @@
-//! Runs the circuit with N AI-driven cars for instruction counting under callgrind: the same
-//! race as `benches/tick.rs`'s `circuit_cars` (every car, the player's too, driven along the
-//! racing line), 600 ticks off the grid and up to speed, then the measured ticks inside
-//! [`measured_ticks`], which `scripts/callgrind-circuit` collects alone.
+//! Runs the circuit with N AI-driven cars for instruction counting under callgrind, 600 ticks
+//! off the grid and up to speed, then the measured ticks inside [`measured_ticks`], which
+//! `scripts/callgrind-circuit` collects alone. Two races:
 //!
-//! `cargo run --release --example circuit_ticks -- sedan 32 300`
+//! - `follow` (the default): the same race as `benches/tick.rs`'s `circuit_cars` (every car,
+//!   the player's too, driven along the racing line, following without racecraft);
+//! - `race`: the race as the game runs it (`skidpad run --ai-driver --ai N-1`): the setup's
+//!   opponents racing each other with their racecraft inside the room the track leaves, the
+//!   player's AI racing them ([`AiRace`]), at the default difficulty.
+//!
+//! `cargo run --release --example circuit_ticks -- sedan 32 300 [follow|race]`
 //! (CAR is any car file: `sedan` is the sim model, `coupe` the arcade one).
 
-use skidpad::app::{AiPlayer, Opponents};
-use skidpad::content::{load_level, ContentRoot};
+use skidpad::app::{AiPlayer, AiRace, Opponents, Setup};
+use skidpad::content::{load_level, ContentRoot, PlatformProfile};
 use skidpad::raceline::level_line;
 use skidpad::sim::SimWorld;
 use skidpad::vehicle::CarDef;
@@ -16,8 +21,14 @@ use skidpad::vehicle::CarDef;
 const WARM_UP_TICKS: u32 = 600;
 
 fn usage() -> ! {
-    eprintln!("usage: circuit_ticks CAR CARS TICKS   (e.g. sedan 32 300)");
+    eprintln!("usage: circuit_ticks CAR CARS TICKS [follow|race]   (e.g. sedan 32 300 race)");
     std::process::exit(2);
+}
+
+/// Prints a set-up error and exits.
+fn fail(e: impl std::fmt::Display) -> ! {
+    eprintln!("circuit_ticks: {e}");
+    std::process::exit(1)
 }
 
 /// One tick of the race: the AI's controls for every car, then the world's step.
@@ -25,6 +36,14 @@ fn tick(world: &mut SimWorld, player: &mut AiPlayer, opponents: &mut Opponents) 
     let input = player.input(world);
     opponents.drive(world);
     world.step(&input);
+}
+
+/// The ticks of the game's race callgrind counts (`--toggle-collect=*measured_ticks*`).
+#[inline(never)]
+fn measured_ticks_race(race: &mut AiRace, ticks: u32) {
+    for _ in 0..ticks {
+        race.tick();
+    }
 }
 
 /// The ticks callgrind counts (`--toggle-collect=*measured_ticks*`); kept out of line so
@@ -45,19 +64,32 @@ fn main() {
         .filter(|n| *n >= 1)
         .unwrap_or_else(|| usage());
     let ticks: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage());
+    let racing = match args.next().as_deref() {
+        None | Some("follow") => false,
+        Some("race") => true,
+        Some(_) => usage(),
+    };
     let root = ContentRoot::Embedded;
-    let level = load_level(&root, "circuit").unwrap_or_else(|e| {
-        eprintln!("circuit_ticks: {e}");
-        std::process::exit(1)
-    });
-    let car = CarDef::load(&root, &car_name).unwrap_or_else(|e| {
-        eprintln!("circuit_ticks: {e}");
-        std::process::exit(1)
-    });
-    let race = level_line(&root, &level, &car).unwrap_or_else(|e| {
-        eprintln!("circuit_ticks: {e}");
-        std::process::exit(1)
-    });
+    if racing {
+        let profile = PlatformProfile::load("desktop").unwrap_or_else(|e| fail(e));
+        let mut setup = Setup::load(&root, "circuit", &car_name, profile).unwrap_or_else(|e| fail(e));
+        setup
+            .add_opponents(&root, cars - 1, &car_name)
+            .unwrap_or_else(|e| fail(e));
+        let mut race = AiRace::new(&root, &setup).unwrap_or_else(|e| fail(e));
+        for _ in 0..WARM_UP_TICKS {
+            race.tick();
+        }
+        measured_ticks_race(&mut race, ticks);
+        println!(
+            "{car_name} x{cars} race: {ticks} ticks after {WARM_UP_TICKS}, state hash {:016x}",
+            race.race.world.state_hash()
+        );
+        return;
+    }
+    let level = load_level(&root, "circuit").unwrap_or_else(|e| fail(e));
+    let car = CarDef::load(&root, &car_name).unwrap_or_else(|e| fail(e));
+    let race = level_line(&root, &level, &car).unwrap_or_else(|e| fail(e));
     let mut world = SimWorld::new(&level, &car, &[], 60);
     // Nothing draws: keeping every chunk event would hold every chunk's data.
     world.discard_chunk_events();

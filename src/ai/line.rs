@@ -1,5 +1,6 @@
 //! A closed line to drive, with the speed to drive it at.
 
+use super::line_index::{unwrapped_headings, SegmentBuckets};
 use glam::Vec2;
 
 /// How far around a point the nearest-point search looks, in points either side.
@@ -13,8 +14,9 @@ const BLOCK: usize = 8;
 /// block must never be skipped for rounding (the result would change).
 const BLOCK_MARGIN_M: f32 = 0.01;
 
-/// Step between the tangents [`DrivingLine::turn_rad`] compares, m.
-const TURN_STEP_M: f32 = 10.0;
+/// The heading at a distance is the direction of the line over the next metre (a chord this
+/// long): a segment's own, turning to the next segment's over its last metre, m.
+const HEADING_CHORD_M: f32 = 1.0;
 
 /// A closed line in world (x, z), metres, with a target speed per point.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +31,13 @@ pub struct DrivingLine {
     /// Per block of [`BLOCK`] segments (`i / BLOCK`): the centre and radius of a circle
     /// holding them.
     blocks: Vec<(Vec2, f32)>,
+    /// The index over s that makes [`DrivingLine::segment_at`] O(1).
+    buckets: SegmentBuckets,
+    /// Per segment: its heading, rad, unwrapped (cumulative from the first segment's, so a
+    /// turn over any span is a difference of two), positive turning left.
+    heading_rad: Vec<f32>,
+    /// How far one lap turns, rad (±2π on a loop that does not cross itself).
+    lap_turn_rad: f32,
 }
 
 /// Where a position sits along a [`DrivingLine`].
@@ -63,12 +72,14 @@ impl DrivingLine {
             return None;
         }
         let n = points.len();
-        let segments = (0..n)
+        let segments: Vec<(Vec2, f32)> = (0..n)
             .map(|i| {
                 let ab = points[(i + 1) % n] - points[i];
                 (ab, ab.length_squared().max(1e-9))
             })
             .collect();
+        let buckets = SegmentBuckets::new(&s_m, s);
+        let (heading_rad, lap_turn_rad) = unwrapped_headings(&segments);
         let blocks = (0..n.div_ceil(BLOCK))
             .map(|b| {
                 // The block's segments run from point b·BLOCK to the point after its last.
@@ -85,6 +96,9 @@ impl DrivingLine {
             length_m: s,
             segments,
             blocks,
+            buckets,
+            heading_rad,
+            lap_turn_rad,
         })
     }
 
@@ -99,19 +113,28 @@ impl DrivingLine {
     }
 
     /// Wraps `s` into [0, length).
+    ///
+    /// Within a lap either side of the first, the same bits as `rem_euclid` without its
+    /// `fmod` (the AI wraps thousands of distances a tick): s − length is exact there
+    /// (Sterbenz's lemma) as `fmod` is, and below 0 `rem_euclid` itself adds the length.
     pub fn wrap(&self, s_m: f32) -> f32 {
-        s_m.rem_euclid(self.length_m)
+        let length = self.length_m;
+        if (0.0..length).contains(&s_m) {
+            s_m
+        } else if s_m >= length && s_m < 2.0 * length {
+            s_m - length
+        } else if s_m < 0.0 && s_m > -length {
+            s_m + length
+        } else {
+            s_m.rem_euclid(length)
+        }
     }
 
     /// The segment holding distance `s_m` (its first point's index) and the fraction of
-    /// the way along it.
+    /// the way along it. O(1): from its bucket over s (racecraft asks dozens a tick).
     pub(super) fn segment_at(&self, s_m: f32) -> (usize, f32) {
         let s = self.wrap(s_m);
-        // s_m is sorted: binary search for the segment holding s.
-        let i = match self.s_m.binary_search_by(|x| x.total_cmp(&s)) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        };
+        let i = self.buckets.segment(&self.s_m, s);
         let n = self.points.len();
         let next_s = if i + 1 < n { self.s_m[i + 1] } else { self.length_m };
         let seg = (next_s - self.s_m[i]).max(1e-6);
@@ -133,21 +156,30 @@ impl DrivingLine {
     }
 
     /// How far the line turns between `s_m` and `s_m + span_m`, rad, positive to the left:
-    /// the signed angles between tangents 10 m apart, summed (a hairpin turns π, not 0). A
-    /// corner turns the way its inside lies.
+    /// the heading there less the heading here, each unwrapped over the laps between (a
+    /// hairpin turns π, not 0; a lap 2π). A corner turns the way its inside lies. Two
+    /// lookups whatever the span.
     pub fn turn_rad(&self, s_m: f32, span_m: f32) -> f32 {
-        let tangent = |s: f32| (self.point_at(s + 1.0) - self.point_at(s)).normalize_or(Vec2::Y);
-        let steps = (span_m / TURN_STEP_M).ceil().max(1.0) as usize;
-        let step = span_m / steps as f32;
-        let mut a = tangent(s_m);
-        let mut turn = 0.0;
-        for k in 1..=steps {
-            let b = tangent(s_m + step * k as f32);
-            let left = Vec2::new(a.y, -a.x);
-            turn += left.dot(b).atan2(a.dot(b));
-            a = b;
-        }
-        turn
+        self.heading_rad(s_m + span_m) - self.heading_rad(s_m)
+    }
+
+    /// The line's heading at distance `s_m`, rad, unwrapped: the first segment's is 0, and
+    /// each lap on adds the lap's turn. The direction over the next metre
+    /// ([`HEADING_CHORD_M`]): its segment's, blended into the next segment's over its last
+    /// metre, as a tangent taken between `s_m` and `s_m + 1` turns.
+    fn heading_rad(&self, s_m: f32) -> f32 {
+        let s = self.wrap(s_m);
+        let laps = ((s_m - s) / self.length_m).round();
+        let i = self.buckets.segment(&self.s_m, s);
+        let n = self.points.len();
+        let (next_s, next_heading) = if i + 1 < n {
+            (self.s_m[i + 1], self.heading_rad[i + 1])
+        } else {
+            (self.length_m, self.heading_rad[0] + self.lap_turn_rad)
+        };
+        let into_next = ((s + HEADING_CHORD_M - next_s) / HEADING_CHORD_M).clamp(0.0, 1.0);
+        let here = self.heading_rad[i];
+        here + (next_heading - here) * into_next + laps * self.lap_turn_rad
     }
 
     /// The target speed at distance `s_m`, m/s.
@@ -217,6 +249,7 @@ impl DrivingLine {
 
 #[cfg(test)]
 mod tests {
+    use super::super::line_index::turn_between;
     use super::*;
 
     fn square() -> DrivingLine {
@@ -330,6 +363,143 @@ mod tests {
             }
         }
         assert!(compared > 1000);
+    }
+
+    /// A wavy loop of `n` points (the waves deep enough that it passes near itself), with
+    /// every seventh point repeated: zero-length segments.
+    fn wavy(n: usize) -> DrivingLine {
+        let mut pts = Vec::new();
+        for i in 0..n {
+            let a = i as f32 / n as f32 * std::f32::consts::TAU;
+            let r = 200.0 + 60.0 * (a * 9.0).sin();
+            let p = Vec2::new(r * a.cos(), r * a.sin());
+            pts.push(p);
+            if i % 7 == 3 {
+                pts.push(p);
+            }
+        }
+        let speeds = (0..pts.len()).map(|i| i as f32).collect();
+        DrivingLine::new(pts, speeds).unwrap()
+    }
+
+    #[test]
+    fn segment_at_is_the_binary_search_over_segment_starts() {
+        // The buckets give the segment a binary search over the starts gives: the last
+        // starting at or before s (of repeated starts, the last: the segment with a length).
+        let l = wavy(301);
+        let by_search = |s: f32| {
+            let s = l.wrap(s);
+            l.s_m.partition_point(|x| *x <= s) - 1
+        };
+        let mut s_values: Vec<f32> = l.s_m.clone();
+        s_values.extend((0..5000).map(|k| k as f32 * 0.731 - 1500.0));
+        s_values.extend([
+            l.length_m,
+            -l.length_m,
+            2.0 * l.length_m,
+            l.length_m - 1e-3,
+            -1e-3,
+            -0.0,
+        ]);
+        for s in s_values {
+            let (i, t) = l.segment_at(s);
+            assert_eq!(i, by_search(s), "at s = {s}");
+            assert!((0.0..=1.0).contains(&t), "fraction {t} at s = {s}");
+        }
+        // Garbage in, no panic out.
+        let _ = l.segment_at(f32::NAN);
+        let _ = l.segment_at(f32::INFINITY);
+    }
+
+    #[test]
+    fn wrap_is_rem_euclid_to_the_bit() {
+        let l = wavy(301);
+        let length = l.length_m();
+        let around = [0.0, -0.0, length, -length, 2.0 * length, -2.0 * length, 3.5 * length];
+        for base in around {
+            for k in -2000..2000 {
+                let s = base + k as f32 * 0.0173;
+                assert_eq!(l.wrap(s).to_bits(), s.rem_euclid(length).to_bits(), "at s = {s}");
+            }
+            // The three floats either side of the base (next_up/next_down, so −0.0's bits
+            // do not overflow into a NaN).
+            let (mut up, mut down) = (base, base);
+            for _ in 0..3 {
+                up = up.next_up();
+                down = down.next_down();
+                for s in [up, down] {
+                    assert_eq!(l.wrap(s).to_bits(), s.rem_euclid(length).to_bits(), "at s = {s}");
+                }
+            }
+        }
+    }
+
+    /// The turn as the sampled tangents measured it before the headings were kept: the
+    /// signed angles between tangents (chords 1 m long) at most 10 m apart, summed.
+    fn turn_by_tangents(l: &DrivingLine, s_m: f32, span_m: f32) -> f32 {
+        let tangent = |s: f32| (l.point_at(s + 1.0) - l.point_at(s)).normalize_or(Vec2::Y);
+        let steps = (span_m / 10.0).ceil().max(1.0) as usize;
+        let step = span_m / steps as f32;
+        let mut a = tangent(s_m);
+        let mut turn = 0.0;
+        for k in 1..=steps {
+            let b = tangent(s_m + step * k as f32);
+            turn += turn_between(a, b);
+            a = b;
+        }
+        turn
+    }
+
+    #[test]
+    fn kept_headings_turn_as_sampled_tangents_do() {
+        // Each end's heading is its chord's direction, blended linearly where the chord
+        // straddles a corner point instead of taken exactly: the two measures differ by at
+        // most the turn at the corner points the two ends' chords straddle, and agree (to
+        // f32 rounding over a lap of sums) where neither does.
+        let l = wavy(301);
+        let n = l.points.len();
+        // Between consecutive segments with a length (a repeated point is no corner).
+        let dirs: Vec<Vec2> = l
+            .segments
+            .iter()
+            .map(|(ab, _)| *ab)
+            .filter(|ab| *ab != Vec2::ZERO)
+            .collect();
+        let corner_turn = (0..dirs.len())
+            .map(|i| turn_between(dirs[i], dirs[(i + 1) % dirs.len()]).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            corner_turn > 0.01,
+            "the test line must turn at its points: {corner_turn}"
+        );
+        let near_corner = |s: f32| {
+            let (i, _) = l.segment_at(s);
+            let next = if i + 1 < n { l.s_m[i + 1] } else { l.length_m };
+            next - l.wrap(s) < HEADING_CHORD_M
+        };
+        let mut compared = 0;
+        for k in 0..400 {
+            let s = k as f32 * 7.31 - 300.0;
+            for span in [5.0, 20.0, 80.0, 150.0, 700.0] {
+                let kept = l.turn_rad(s, span);
+                let sampled = turn_by_tangents(&l, s, span);
+                let straddled = near_corner(s) as u8 + near_corner(s + span) as u8;
+                let bound = 1e-3 + corner_turn * f32::from(straddled);
+                assert!(
+                    (kept - sampled).abs() <= bound,
+                    "at {s} over {span}: {kept} vs {sampled}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 2000);
+        // A lap turns a whole turn (counter-clockwise seen from +y is a right turn here),
+        // and two laps two, whatever the start.
+        for s in [0.0, 123.4, -50.0] {
+            let lap = l.turn_rad(s, l.length_m());
+            assert!((lap.abs() - std::f32::consts::TAU).abs() < 1e-3, "{lap}");
+            assert!((l.turn_rad(s, 2.0 * l.length_m()) - 2.0 * lap).abs() < 1e-3);
+        }
     }
 
     #[test]

@@ -22,6 +22,7 @@
 mod difficulty;
 mod driver;
 mod line;
+mod line_index;
 mod racecraft;
 mod recovery;
 mod room;

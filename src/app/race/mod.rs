@@ -15,6 +15,7 @@ mod opponents;
 mod track_room;
 
 pub use ai_player::{AiPlayer, AiRace};
+pub(crate) use opponents::footprint_m;
 pub use opponents::{grid_slot, Opponents};
 pub use track_room::line_room;
 

@@ -70,6 +70,10 @@ pub struct Opponents {
     hints: Vec<Option<usize>>,
     /// Per world car, this tick: position and its place on the line.
     places: Vec<(Vec2, CarPlace)>,
+    /// The world tick `places` were found at: the AI at the player's wheel plans
+    /// ([`Opponents::plan_for`]) before the opponents drive in the same tick, and the cars
+    /// have not moved in between.
+    located_at_tick: Option<u64>,
     /// How well they drive (the setting; a mixed field reports its first car's).
     difficulty: AiDifficulty,
     /// Whether they race each other ([`Racecraft`]: pass, give room, defend, rejoin; the
@@ -131,6 +135,7 @@ impl Opponents {
             room: room.cloned().unwrap_or_default(),
             hints: vec![None; n],
             places: Vec::with_capacity(n),
+            located_at_tick: None,
             difficulty: difficulty_of(0),
             racecraft: room.is_some(),
         }
@@ -197,9 +202,15 @@ impl Opponents {
     }
 
     /// Every car's place on `line` this tick (each located near where it was last), into
-    /// `places` (sized once: no allocation in steady state).
+    /// `places` (sized once: no allocation in steady state); once a tick: a second call in
+    /// the same tick finds them there (a car moved between the two without a step would
+    /// not be seen: teleport only between ticks).
     fn locate_all(&mut self, world: &SimWorld, line: &DrivingLine) {
         let n = world.cars().len();
+        if self.located_at_tick == Some(world.tick()) && self.places.len() == n {
+            return;
+        }
+        self.located_at_tick = Some(world.tick());
         self.hints.resize(n, None);
         self.places.clear();
         for (i, hint) in self.hints.iter_mut().enumerate() {
@@ -286,7 +297,7 @@ fn follow_only(places: &[(Vec2, CarPlace)], index: usize, length_m: f32) -> Plan
 }
 
 /// A car's overall width and length, m: its widest chassis box or wheel, its longest box.
-pub(super) fn footprint_m(def: &CarDef) -> (f32, f32) {
+pub(crate) fn footprint_m(def: &CarDef) -> (f32, f32) {
     let half_length = def
         .chassis
         .iter()
