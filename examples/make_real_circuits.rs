@@ -1,4 +1,4 @@
-//! Generates the `montreal` level into `content/levels/`: a real circuit from the TUM racetrack database (github.com/TUMFTM/racetrack-database,
+//! Generates the `montreal` and `spielberg` levels into `content/levels/`: real circuits from the TUM racetrack database (github.com/TUMFTM/racetrack-database,
 //! LGPL-3.0): its centre line and track widths as the level's `track.csv` (moved so the
 //! layout is centred on the origin, nothing else changed), its LICENSE beside it, and a
 //! `level.toml` dressed the way the `circuit` is (kerbs, gravel run-offs, barriers, sand
@@ -46,18 +46,22 @@ fn straightest(track: &Track) -> usize {
 ///
 /// A car circling on that slot (`tests/no_alloc_tick.rs`) must neither stream chunks nor
 /// form new contacts late in its run (both allocate). Montreal's place circles clean.
-/// Spielberg is left out: with its slot mid-chunk (100, 100) it streamed chunks in and out
-/// once its circle drifted (the streaming radii for 200 m chunks are 300, 500 and 700 m,
-/// so a chunk's middle has chunks at exactly those distances); at (25, 225), 25 m from
-/// every border and 13.5 m from every radius, it streams nothing but still forms a contact
-/// in its 2 100th tick, its 10 m circle crossing the 12 m road's edge. Made with that
-/// entry, it laps as PERFORMANCE.md's pace section says.
-const CIRCUITS: &[(&str, &str, &str, [f32; 2])] = &[(
-    "Montreal",
-    "montreal",
-    "Circuit Gilles Villeneuve, Montreal",
-    [100.0, 100.0],
-)];
+/// Spielberg's slot is 25 m from its chunk's borders and 13.5 m from every streaming radius
+/// (for 200 m chunks 300, 500 and 700 m, measured to a chunk's nearest point), so a car
+/// circling there streams nothing; at (25, 225), as good for streaming, the circle crossed
+/// the bounding boxes of two compounds of its chunk's static colliders (the road's and the
+/// scenery's) twice a lap, and each crossing made or dropped a broad-phase pair, which
+/// allocates (`SimWorld::contact_topology` read tick by tick on a circling car
+/// found the ticks; the compounds' boxes end about 3 m beside the grid there).
+const CIRCUITS: &[(&str, &str, &str, [f32; 2])] = &[
+    (
+        "Montreal",
+        "montreal",
+        "Circuit Gilles Villeneuve, Montreal",
+        [100.0, 100.0],
+    ),
+    ("Spielberg", "spielberg", "Red Bull Ring, Spielberg", [175.0, 25.0]),
+];
 /// Flat grass beyond the track's outermost point each side, m: the run-offs (14 m), the
 /// barriers and the trees (up to 36 m out) fit, rounded up to the chunk grid.
 const MARGIN_M: f32 = 100.0;

@@ -11,7 +11,7 @@
 
 use glam::Vec2;
 use skidpad::ai::AiSettings;
-use skidpad::app::{AiPlayer, AiRace, Race, Setup};
+use skidpad::app::{AiPlayer, AiRace, Race, Setup, TrackBorders};
 use skidpad::content::{ContentRoot, PlatformProfile, DEFAULT_PROFILE};
 use skidpad::raceline::level_line;
 
@@ -62,6 +62,8 @@ struct Row {
     brake: f32,
     /// Yaw rate times speed, the most, m/s².
     max_lateral_mps2: f32,
+    /// How far the car's footprint got past a border, the most, m (negative: inside).
+    max_past_m: f32,
 }
 
 /// One tick of the flying lap.
@@ -73,6 +75,7 @@ struct Sample {
     throttle: f32,
     brake: f32,
     lateral_mps2: f32,
+    past_m: f32,
 }
 
 fn main() {
@@ -80,7 +83,8 @@ fn main() {
     let level = args.get(1).map_or("montreal", String::as_str);
     let car = args.get(2).map_or("coupe", String::as_str);
     let bin_m: f32 = args.get(3).and_then(|b| b.parse().ok()).unwrap_or(100.0);
-    let root = ContentRoot::Embedded;
+    // PACE_CONTENT=content tries a level as it is on disk, without rebuilding.
+    let root = std::env::var("PACE_CONTENT").map_or(ContentRoot::Embedded, |d| ContentRoot::Dir(d.into()));
     let setup = Setup::load(&root, level, car, PlatformProfile::load(DEFAULT_PROFILE).unwrap()).unwrap();
     let line = level_line(&root, &setup.level, &setup.car).unwrap();
     let driving = line.line.clone();
@@ -93,6 +97,7 @@ fn main() {
     let mut lap = Vec::new();
     let mut hint = None;
     let mut off_track = Vec::new();
+    let mut borders = TrackBorders::new(&setup.level, &setup.car);
     for _ in 0..max_ticks {
         let input = ai.tick();
         let done = ai.player.laps_ticks().len();
@@ -105,6 +110,7 @@ fn main() {
         hint = Some(here.index);
         let v = body.linvel();
         let w = body.angvel().y;
+        let past_m = borders.as_mut().map_or(f32::MIN, |b| b.past(body).footprint_m);
         if done == 1 {
             lap.push(Sample {
                 s_m: here.s_m,
@@ -114,6 +120,7 @@ fn main() {
                 throttle: input.control.throttle,
                 brake: input.control.brake,
                 lateral_mps2: (w * Vec2::new(v.x, v.z).length()).abs(),
+                past_m,
             });
         }
         if body.translation().y < -1.0 || here.offset_m.abs() > 12.0 {
@@ -160,12 +167,13 @@ fn main() {
             throttle: mean(|x| x.throttle),
             brake: mean(|x| x.brake),
             max_lateral_mps2: in_bin.iter().map(|x| x.lateral_mps2).fold(0.0, f32::max),
+            max_past_m: in_bin.iter().map(|x| x.past_m).fold(f32::MIN, f32::max),
         });
     }
-    println!("  from_m  profile_s  ai_s  loss_s  min_v  min_target  max_off_m  throttle  brake  max_lat");
+    println!("  from_m  profile_s  ai_s  loss_s  min_v  min_target  max_off_m  throttle  brake  max_lat  past_m");
     for r in &rows {
         println!(
-            "  {:6.0}  {:8.2}  {:6.2}  {:+6.2}  {:5.1}  {:6.1}  {:6.2}  {:5.2}  {:5.2}  {:5.2}",
+            "  {:6.0}  {:8.2}  {:6.2}  {:+6.2}  {:5.1}  {:6.1}  {:6.2}  {:5.2}  {:5.2}  {:5.2}  {:+5.2}",
             r.from_m,
             r.profile_s,
             r.ai_s,
@@ -175,7 +183,14 @@ fn main() {
             r.max_off_m,
             r.throttle,
             r.brake,
-            r.max_lateral_mps2
+            r.max_lateral_mps2,
+            r.max_past_m
+        );
+    }
+    if let Some(worst) = rows.iter().max_by(|a, b| a.max_past_m.total_cmp(&b.max_past_m)) {
+        println!(
+            "footprint furthest past a border on the flying lap: {:+.2} m, at {:.0} m",
+            worst.max_past_m, worst.from_m
         );
     }
     let loss = |r: &Row| r.ai_s - r.profile_s;

@@ -16,6 +16,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("bump", "b68b3216e95917c0"),
     ("circuit", "b511fa1c52e2c973"),
     ("montreal", "476f5d52f54d5e2c"),
+    ("spielberg", "6fcfee36e0fa9047"),
 ];
 
 fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {

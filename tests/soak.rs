@@ -34,7 +34,16 @@ fn every_level_soaks_clean_and_replays_to_the_same_hash() {
     assert_eq!(report["heap_counted"], true, "the binary counts its heap");
     let levels = report["levels"].as_array().unwrap();
     let names: Vec<&str> = levels.iter().map(|l| l["level"].as_str().unwrap()).collect();
-    for shipped in ["bump", "circuit", "crash", "jump", "montreal", "proving_ground", "slip"] {
+    for shipped in [
+        "bump",
+        "circuit",
+        "crash",
+        "jump",
+        "montreal",
+        "proving_ground",
+        "slip",
+        "spielberg",
+    ] {
         assert!(names.contains(&shipped), "{shipped} soaked: {names:?}");
     }
     for l in levels {

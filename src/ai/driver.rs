@@ -51,22 +51,27 @@ pub struct AiSettings {
 impl Default for AiSettings {
     /// Tuned on Montreal's flying laps against the speed profile (examples/pace_probe.rs,
     /// PERFORMANCE.md): a short look-ahead with firmer yaw damping holds the line through
-    /// the chicanes; the profile read 0.1 s ahead (the pedals' and tires' response, no
-    /// more) with a firm speed loop brakes where the profile brakes, not half a second
+    /// the chicanes (3 m + 0.25 s with 0.5 s of yaw damping: pure pursuit steers for the
+    /// line's curvature averaged over its look-ahead, so it straightens early and runs wide
+    /// out of a corner by more the further it looks; at 5 m + 0.35 s and 0.4 s the sedan's
+    /// footprint went 2.4 m past Montreal's border at turn 3's exit, now 0.7 m; shorter
+    /// still, or a curvature feed-forward from the line, cost the arcade cars 0.6–1.7 % a lap);
+    /// the profile read 0.1 s ahead (the pedals' and tires' response, no more) with a firm
+    /// speed loop brakes where the profile brakes, not half a second
     /// early; and the ABS lets a wheel slip to 0.3, where the sim tire's force is near the
     /// friction circle (the PhysX tire saturates at three times its linear force, slip
     /// ≈ 0.3 for the sedan's front wheels; at 0.12 it braked on under 80 % of its grip).
     fn default() -> Self {
         Self {
-            lookahead_m: 5.0,
-            lookahead_s: 0.35,
+            lookahead_m: 3.0,
+            lookahead_s: 0.25,
             speed_preview_s: 0.1,
             speed_scale: 1.0,
             speed_gain: 3.0,
             oversteer_ratio: 1.3,
             slip_limit: 0.3,
             cross_track_gain: 0.0,
-            yaw_feedback_s: 0.4,
+            yaw_feedback_s: 0.5,
             wander: Wander::default(),
         }
     }

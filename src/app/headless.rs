@@ -2,13 +2,12 @@
 //! `--telemetry`, the player car's telemetry of every tick as CSV.
 
 use super::race::{AiRace, Race};
+use super::track_borders::{PastBorder, TrackBorders};
 use super::Setup;
-use crate::ai::DrivingLine;
 use crate::error::Error;
 use crate::raceline::RaceLine;
 use crate::sim::{SimWorld, TickInput, VehicleControl};
 use crate::vehicle::Telemetry;
-use glam::Vec2;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::Path;
@@ -99,6 +98,11 @@ pub struct RunReport {
     /// (centre of mass beyond the border), m; 0 when it stayed on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_off_track_m: Option<f64>,
+    /// On a level with a track: how far the player's car's footprint (the box of its
+    /// overall width and length, at each of its four corners) got outside the track's
+    /// borders, m; 0 when the whole car stayed on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_footprint_off_track_m: Option<f64>,
     /// The inputs run, when recording.
     #[serde(skip)]
     pub recorded: Vec<TickInput>,
@@ -229,6 +233,7 @@ pub fn run_watched(setup: &Setup, opts: RunOptions, mut watch: Option<&mut dyn R
         predicted_lap_time_s: predicted,
         line,
         max_off_track_m: track.worst_m(),
+        max_footprint_off_track_m: track.worst_footprint_m(),
         recorded,
         telemetry,
         wheel_count: car.wheels.len(),
@@ -236,44 +241,38 @@ pub fn run_watched(setup: &Setup, opts: RunOptions, mut watch: Option<&mut dyn R
     })
 }
 
-/// Watches how far the player's car leaves the level's track, if it has one.
+/// Watches how far the player's car leaves the level's track, if it has one: its centre,
+/// and the corners of its footprint.
 struct TrackMonitor {
-    centre: Option<(DrivingLine, Vec<f32>, Vec<f32>)>,
-    hint: Option<usize>,
-    worst_m: f32,
+    borders: Option<TrackBorders>,
+    worst: PastBorder,
 }
 
 impl TrackMonitor {
     fn new(setup: &Setup) -> Self {
-        let centre = setup.level.level.track.as_ref().and_then(|t| {
-            let t = &t.track;
-            let line = DrivingLine::new(t.centre.clone(), vec![0.0; t.centre.len()])?;
-            Some((line, t.width_left_m.clone(), t.width_right_m.clone()))
-        });
         Self {
-            centre,
-            hint: None,
-            worst_m: 0.0,
+            borders: TrackBorders::new(&setup.level, &setup.car),
+            worst: PastBorder {
+                centre_m: 0.0,
+                footprint_m: 0.0,
+            },
         }
     }
 
     fn after_tick(&mut self, world: &SimWorld) {
-        let Some((line, left, right)) = &self.centre else {
-            return;
-        };
-        let p = world.player_body().translation();
-        let at = line.locate(Vec2::new(p.x, p.z), self.hint);
-        self.hint = Some(at.index);
-        let width = if at.offset_m >= 0.0 {
-            left[at.index]
-        } else {
-            right[at.index]
-        };
-        self.worst_m = self.worst_m.max(at.offset_m.abs() - width);
+        if let Some(borders) = &mut self.borders {
+            let now = borders.past(world.player_body());
+            self.worst.centre_m = self.worst.centre_m.max(now.centre_m);
+            self.worst.footprint_m = self.worst.footprint_m.max(now.footprint_m);
+        }
     }
 
     fn worst_m(&self) -> Option<f64> {
-        self.centre.as_ref().map(|_| self.worst_m.max(0.0) as f64)
+        self.borders.as_ref().map(|_| self.worst.centre_m as f64)
+    }
+
+    fn worst_footprint_m(&self) -> Option<f64> {
+        self.borders.as_ref().map(|_| self.worst.footprint_m as f64)
     }
 }
 
@@ -386,6 +385,9 @@ impl RunReport {
         }
         if let Some(off) = self.max_off_track_m {
             s += &format!("; furthest outside the track {off:.2} m");
+        }
+        if let Some(off) = self.max_footprint_off_track_m {
+            s += &format!(" (its footprint {off:.2} m)");
         }
         s
     }

@@ -40,6 +40,7 @@ mod setup;
 pub mod speedo_hud;
 mod streaming;
 pub mod telemetry_hud;
+mod track_borders;
 pub mod trial_run;
 
 pub use car_preview::CarPreview;
@@ -55,3 +56,4 @@ pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, 
 pub use session::Session;
 pub use setup::Setup;
 pub use streaming::ThreadedChunks;
+pub use track_borders::{PastBorder, TrackBorders};

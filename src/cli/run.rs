@@ -69,7 +69,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "LEVEL", default_value = "ace")]
     pub ai_difficulty: AiDifficulty,
     /// Let the AI drive the player's car along the level's racing line and time its laps
-    /// (JSON: lap_time_s, lap_times_s, predicted_lap_time_s, max_off_track_m). The out-lap
+    /// (JSON: lap_time_s, lap_times_s, predicted_lap_time_s, max_off_track_m, max_footprint_off_track_m). The out-lap
     /// to the start line is not timed.
     #[arg(long, conflicts_with_all = ["throttle", "steer", "replay"])]
     pub ai_driver: bool,

@@ -51,7 +51,8 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
         (0, "South"),    // → level select
-        (0, "DPadUp"),   // wraps to the last level: slip
+        (0, "DPadUp"),   // wraps to the last level: spielberg
+        (0, "DPadUp"),   // slip
         (0, "South"),    // → car select
         (0, "South"),    // the first car → loading → the race
         (20, "Start"),   // some frames of driving, then the pause menu
@@ -136,7 +137,7 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     let presses = [
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
-        (0, "South"),    // → level select: bump, circuit, crash, jump, montreal, proving_ground, slip
+        (0, "South"),    // → level select: bump, circuit, crash, jump, montreal, proving_ground, slip, spielberg
         (0, "DPadDown"),
         (0, "DPadDown"),
         (0, "DPadDown"),
@@ -397,8 +398,9 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
         (0, "DPadDown"), // Challenges
-        (0, "South"),    // → level select: bump, circuit, crash, jump, proving_ground, slip
-        (0, "DPadUp"),   // wraps to slip
+        (0, "South"),    // → level select: bump, ..., proving_ground, slip, spielberg
+        (0, "DPadUp"),   // wraps to the last level: spielberg
+        (0, "DPadUp"),   // slip
         (0, "South"),    // → car select: big_wheeler, coupe, ...
         (0, "DPadDown"), // coupe
         (0, "South"),    // → loading → the first run
