@@ -209,7 +209,7 @@ fn a_level_loaded_by_path_drives_the_racing_line_beside_it() {
     let (without, without_lap) = line_of();
     // Without it, a line searched at load, never the centre line: within 1 % of the
     // shipped line (the tool's full search on all cores), where the centre line is 5 %
-    // slower than that (`tests/raceline.rs`).
+    // slower than that (`tests/raceline/`).
     assert_eq!(without, skidpad::raceline::SEARCHED_SOURCE);
     assert!(without_lap < with_lap * 1.01, "{with_lap} vs {without_lap}");
     // Kept in the cache, and read back: the same line, to the bit of its predicted lap.

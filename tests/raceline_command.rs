@@ -1,6 +1,6 @@
 //! The `raceline` command end to end: it searches, writes the CSV and plots, evaluates a
 //! given line, and refuses bad input with exit code 2. The search itself is
-//! tests/raceline.rs.
+//! tests/raceline/.
 
 use skidpad::content::load_level;
 use skidpad::content::track::Track;

@@ -21,6 +21,7 @@
 
 // The search's algorithm is a namespace of its own (`ga::run`, its parameters and
 // fitness): the tool, the tests and the bench drive it directly.
+mod descent;
 mod drag_strip;
 pub mod ga;
 mod geometry;
@@ -29,15 +30,18 @@ mod laterals;
 mod level;
 mod profile;
 mod qp_line;
+mod refine;
 mod search;
 
+pub use descent::{descend, Descended, DescentParams};
 pub use drag_strip::measured_drive;
 pub use geometry::{loop_length, self_crossings};
 pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
 pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
 pub use level::{level_line, level_line_cached, level_line_reporting, RaceLine, SEARCHED_SOURCE};
-pub use profile::{curvature_cost, CarModel, ProfileScratch, GRAVITY_MPS2};
+pub use profile::{curvature_cost, CarModel, GradientScratch, ProfileScratch, GRAVITY_MPS2};
 pub use qp_line::{qp_line, LineShape};
+pub use refine::{refine, RefineParams, Refined};
 pub use search::{
     load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
 };

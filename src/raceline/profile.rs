@@ -36,6 +36,10 @@ use crate::vehicle::PointMass;
 use crate::vehicle::VehicleModel;
 use glam::Vec2;
 
+// The lap time's exact gradient through these passes (the minimum-time descent's).
+mod lap_gradient;
+pub use lap_gradient::GradientScratch;
+
 /// Standard gravity, m/s².
 pub const GRAVITY_MPS2: f32 = 9.81;
 /// Speed step of the drive-force table, m/s.

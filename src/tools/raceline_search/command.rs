@@ -56,6 +56,11 @@ pub struct RacelineArgs {
     /// kept when faster; 0: none).
     #[arg(long, value_name = "N", default_value_t = 30_000)]
     pub polish: usize,
+    /// Most gradients of each round of the minimum-time descent after the GA (projected
+    /// L-BFGS on the lap time's exact gradient, in turn with the polish until a round
+    /// gains less than --epsilon; 0: the polish alone).
+    #[arg(long, value_name = "N", default_value_t = 4000)]
+    pub descent: usize,
     /// Mean number of global moves per child (long smooth windows, low Fourier modes).
     #[arg(long, value_name = "X", default_value_t = GaParams::default().global_moves)]
     pub global_moves: f32,
@@ -168,6 +173,8 @@ pub struct RacelineReport {
     pub generations: usize,
     /// Lines evaluated.
     pub evaluations: usize,
+    /// Gradients of the minimum-time descent (each about three evaluations).
+    pub gradients: usize,
     /// Why the search stopped (None when evaluating).
     pub stop: Option<Stop>,
     /// With `--plot` on a level: the AI's flying lap on the line, s.
@@ -214,7 +221,7 @@ impl RacelineReport {
         );
         if let (Some(f), Some(stop)) = (self.fitness, self.stop) {
             s += &format!(
-                "  {} fitness, seed {}: {} generations (stopped on {}), {} lines evaluated, {:.2} s\n",
+                "  {} fitness, seed {}: {} generations (stopped on {}), {} lines evaluated, {} gradients, {:.2} s\n",
                 match f {
                     Fitness::LapTime => "lap-time",
                     Fitness::Curvature => "curvature",
@@ -226,6 +233,7 @@ impl RacelineReport {
                     Stop::Converged => "convergence",
                 },
                 self.evaluations,
+                self.gradients,
                 self.wall_seconds
             );
         }
@@ -322,6 +330,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                 },
                 parallel: !a.serial,
                 polish_evaluations: a.polish,
+                descent_gradients: a.descent,
             };
             options
                 .ga
@@ -348,7 +357,12 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
             let found = search(&a.track, &track, &car, surface_mu, &options, &mut on_generation)?;
             bar.finish_and_clear();
             let fitness = options.fitness;
-            (found.line, found.centre, found.laterals, Some((found.ga, fitness)))
+            (
+                found.line,
+                found.centre,
+                found.laterals,
+                Some((found.ga, fitness, found.gradients)),
+            )
         }
     };
     // The search's wall time, without the AI's lap below.
@@ -389,6 +403,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         self_intersecting: !crate::raceline::self_crossings(&line.points_m).is_empty(),
         generations: ga.as_ref().map_or(0, |g| g.0.generations),
         evaluations: ga.as_ref().map_or(1, |g| g.0.evaluations),
+        gradients: ga.as_ref().map_or(0, |g| g.2),
         stop: ga.as_ref().map(|g| g.0.stop),
         ai_lap_time_s: ai.as_ref().map(|l| l.lap_time_s),
         ai_predicted_lap_s: ai.as_ref().map(|l| l.predicted_lap_s),

@@ -2,7 +2,7 @@
 //! the game (`raceline::ga`, which searches a level's line at load on one thread); here a
 //! generation's evaluations are spread over rayon's pool. Every random draw stays on the
 //! calling thread and an evaluation is a pure function of its line, so
-//! [`run_parallel`] gives the same bits as `raceline::ga::run` (`tests/raceline.rs`).
+//! [`run_parallel`] gives the same bits as `raceline::ga::run` (`tests/raceline/`).
 
 pub use crate::raceline::ga::*;
 use rayon::prelude::*;

@@ -25,7 +25,7 @@ pub use command::{run, RacelineArgs};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
-use crate::raceline::{car_model, seed_lines, ProfiledLine};
+use crate::raceline::{car_model, refine, seed_lines, DescentParams, ProfiledLine, RefineParams};
 use crate::raceline::{LateralOptions, Laterals};
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
@@ -43,6 +43,9 @@ pub struct SearchOptions {
     pub parallel: bool,
     /// Most evaluations of the local polish after the GA (`ga::polish`; 0: none).
     pub polish_evaluations: usize,
+    /// Most gradients of each round of the minimum-time descent after the GA
+    /// (`raceline::refine`: polish and descent in turn; 0: polish only).
+    pub descent_gradients: usize,
 }
 
 /// A searched line and what the search found out.
@@ -56,6 +59,8 @@ pub struct SearchResult {
     pub centre: ProfiledLine,
     /// The algorithm's outcome (the best line's genes, generations, history).
     pub ga: GaResult,
+    /// Gradients the minimum-time descent computed after it.
+    pub gradients: usize,
 }
 
 /// Searches the fastest (or least curved) line of `track` for `car` on a surface of
@@ -85,15 +90,20 @@ pub fn search(
     } else {
         ga::run(&problem, &options.ga, &seeds, on_generation)
     };
-    if options.polish_evaluations > 0 {
-        let (best, evaluations) = ga::polish(
-            &problem,
-            &mut ga.best,
-            options.ga.convergence_epsilon,
-            options.polish_evaluations,
-        );
-        ga.best_fitness = best;
-        ga.evaluations += evaluations;
+    let mut gradients = 0;
+    if options.polish_evaluations > 0 || options.descent_gradients > 0 {
+        let params = RefineParams {
+            polish_evaluations: options.polish_evaluations,
+            descent: DescentParams {
+                max_gradients: options.descent_gradients,
+                ..DescentParams::default()
+            },
+            epsilon: options.ga.convergence_epsilon,
+        };
+        let refined = refine(&problem, &mut ga.best, &params, &mut |_| {});
+        ga.best_fitness = refined.fitness;
+        ga.evaluations += refined.evaluations;
+        gradients = refined.gradients;
     }
     let line = model.profile(&laterals.points(&ga.best));
     let centre = model.profile(&laterals.points(&laterals.centre_t));
@@ -102,5 +112,6 @@ pub fn search(
         line,
         centre,
         ga,
+        gradients,
     })
 }
