@@ -150,6 +150,17 @@ impl Billboards {
                     .extend_from_slice(&[q.x, q.y, q.z, u, v, c[0], c[1], c[2], c[3]]);
             }
         }
+        self.draw_quads(&self.vertices, view_proj, eye, sun_dir, sky);
+    }
+
+    /// Draws one quad with no area, with the program and state [`Billboards::draw`] uses, so
+    /// the driver builds that pipeline now (`Renderer`'s warm-up) rather than at the first
+    /// puff of dust.
+    pub fn warm(&self) {
+        self.draw_quads(&[0.0; 4 * STRIDE], &Mat4::IDENTITY, Vec3::ZERO, Vec3::NEG_Y, Vec3::ONE);
+    }
+
+    fn draw_quads(&self, vertices: &[f32], view_proj: &Mat4, eye: Vec3, sun_dir: Vec3, sky: Vec3) {
         self.program.bind();
         // SAFETY: uniforms of the bound program and blend state for premultiplied alpha.
         unsafe {
@@ -162,7 +173,7 @@ impl Billboards {
             gl::DepthMask(gl::FALSE);
             gl::Disable(gl::CULL_FACE);
         }
-        self.quads.draw(&self.vertices);
+        self.quads.draw(vertices);
         // SAFETY: restores state on the current context.
         unsafe {
             gl::DepthMask(gl::TRUE);

@@ -35,6 +35,11 @@ impl Scuffs {
     pub fn in_world(&self, position: Vec3, rotation: Quat) -> [Vec4; MAX_SCUFFS] {
         self.spots.map(|s| (position + rotation * s.truncate()).extend(s.w))
     }
+
+    /// Whether any spot shows: the car needs the [`Scuffing::Scuffed`] program.
+    pub fn any(&self) -> bool {
+        self.spots.iter().any(|s| s.w > 0.0)
+    }
 }
 
 /// The paints a player can choose (settings `display.car_paint`, car select): name and
@@ -92,23 +97,50 @@ pub fn part_code(part: CarPart) -> f32 {
     part as u8 as f32 / 8.0
 }
 
-const VERTEX: &str = r#"#version 330 core
+const VERTEX_HEAD: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_color;
 uniform mat4 u_model;
 uniform mat4 u_view_proj;
 uniform mat4 u_light_vp;
+uniform vec3 u_paint;
+uniform vec2 u_lamps;
+uniform vec3 u_eye;
 out vec3 v_world;
 out vec3 v_normal;
-out vec4 v_color;
 out vec4 v_light;
+out float v_fog;
+// What the part code in the vertex alpha says about the surface, worked out once a vertex
+// rather than in every fragment (a triangle is one part, so these are flat): llvmpipe runs
+// every side of a branch, so a per-fragment choice among the parts paid for all of them.
+// The base colour (the car's paint on paint), whether the surface is paint (1: scuffs
+// show), the finish (specular strength, its sharpness, reflection strength) and the glow.
+flat out vec3 v_albedo;
+flat out float v_is_paint;
+flat out vec3 v_finish;
+flat out vec3 v_emissive;
+"#;
+
+const VERTEX_MAIN: &str = r#"
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
     v_world = world.xyz;
     v_normal = mat3(u_model) * a_normal;
-    v_color = a_color;
     v_light = u_light_vp * world;
+    v_fog = fog_amount(length(world.xyz - u_eye));
+    int part = int(a_color.a * 8.0 + 0.5);
+    v_is_paint = part == 0 ? 1.0 : 0.0;
+    v_albedo = part == 0 ? u_paint : a_color.rgb;
+    v_finish = vec3(0.05, 8.0, 0.0);
+    if (part == 0) v_finish = vec3(0.7, 90.0, 0.30);
+    else if (part == 1) v_finish = vec3(1.0, 160.0, 0.75);
+    else if (part == 7) v_finish = vec3(0.8, 40.0, 0.45);
+    else if (part == 2) v_finish = vec3(0.2, 20.0, 0.06);
+    v_emissive = vec3(0.0);
+    if (part == 3) v_emissive = vec3(1.8, 0.10, 0.06) * u_lamps.x;
+    if (part == 4) v_emissive = vec3(1.4, 1.4, 1.3) * u_lamps.y;
+    if (part == 5) v_emissive = vec3(0.35, 0.35, 0.30);
     gl_Position = u_view_proj * world;
 }
 "#;
@@ -116,10 +148,12 @@ void main() {
 const FRAGMENT_HEAD: &str = r#"#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
-in vec4 v_color;
 in vec4 v_light;
-uniform vec3 u_paint;
-uniform vec2 u_lamps;
+in float v_fog;
+flat in vec3 v_albedo;
+flat in float v_is_paint;
+flat in vec3 v_finish;
+flat in vec3 v_emissive;
 uniform sampler2DShadow u_shadow;
 uniform float u_shadow_texel;
 uniform vec3 u_sun_dir;
@@ -131,42 +165,33 @@ out vec4 frag;
 
 const FRAGMENT_MAIN: &str = r#"
 void main() {
-    int part = int(v_color.a * 8.0 + 0.5);
     vec3 n = normalize(v_normal);
     vec3 v = normalize(u_eye - v_world);
-    vec3 albedo = part == 0 ? u_paint : v_color.rgb;
-    // Finish per part: specular strength, its sharpness, reflection strength.
-    float gloss = 0.05, shine = 8.0, refl = 0.0;
-    if (part == 0) {
-        gloss = 0.7; shine = 90.0; refl = 0.30;
-        // Scuffs where the car was hit: the paint scraped to pale primer with darker
-        // scratches in streaks (a hash of the position in 2.5 cm × 17 cm cells, so it
-        // reads as scraping, not a stain), full out to 70 % of the spot's radius and
-        // fading to its edge; dull there.
-        float scuff = 0.0;
-        for (int i = 0; i < 4; i++) {
-            float r = u_scuffs[i].w;
-            if (r > 0.0) {
-                float d = length(v_world - u_scuffs[i].xyz);
-                scuff = max(scuff, 1.0 - smoothstep(0.7 * r, r, d));
-            }
-        }
-        if (scuff > 0.0) {
-            vec3 cell = floor(v_world * vec3(40.0, 6.0, 40.0));
-            float streak = fract(sin(dot(cell, vec3(12.9898, 78.233, 37.719))) * 43758.5453);
-            vec3 scraped = mix(vec3(0.55, 0.54, 0.51), vec3(0.14, 0.13, 0.12), step(0.6, streak));
-            albedo = mix(albedo, scraped, scuff);
-            gloss *= 1.0 - 0.85 * scuff;
-            refl *= 1.0 - 0.85 * scuff;
+    vec3 albedo = v_albedo;
+    float gloss = v_finish.x, shine = v_finish.y, refl = v_finish.z;
+#ifdef SCUFFS
+    // Scuffs where the car was hit: the paint scraped to pale primer with darker
+    // scratches in streaks (a hash of the position in 2.5 cm × 17 cm cells, so it reads
+    // as scraping, not a stain), full out to 70 % of the spot's radius and fading to its
+    // edge; dull there.
+    float scuff = 0.0;
+    for (int i = 0; i < 4; i++) {
+        float r = u_scuffs[i].w;
+        if (r > 0.0) {
+            float d = length(v_world - u_scuffs[i].xyz);
+            scuff = max(scuff, 1.0 - smoothstep(0.7 * r, r, d));
         }
     }
-    else if (part == 1) { gloss = 1.0; shine = 160.0; refl = 0.75; }
-    else if (part == 7) { gloss = 0.8; shine = 40.0; refl = 0.45; }
-    else if (part == 2) { gloss = 0.2; shine = 20.0; refl = 0.06; }
-    vec3 emissive = vec3(0.0);
-    if (part == 3) emissive = vec3(1.8, 0.10, 0.06) * u_lamps.x;
-    if (part == 4) emissive = vec3(1.4, 1.4, 1.3) * u_lamps.y;
-    if (part == 5) emissive = vec3(0.35, 0.35, 0.30);
+    scuff *= v_is_paint;
+    if (scuff > 0.0) {
+        vec3 cell = floor(v_world * vec3(40.0, 6.0, 40.0));
+        float streak = fract(sin(dot(cell, vec3(12.9898, 78.233, 37.719))) * 43758.5453);
+        vec3 scraped = mix(vec3(0.55, 0.54, 0.51), vec3(0.14, 0.13, 0.12), step(0.6, streak));
+        albedo = mix(albedo, scraped, scuff);
+        gloss *= 1.0 - 0.85 * scuff;
+        refl *= 1.0 - 0.85 * scuff;
+    }
+#endif
     float sun = max(dot(n, -u_sun_dir), 0.0);
     float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
     float sky_light = 0.5 + 0.5 * n.y;
@@ -183,10 +208,21 @@ void main() {
         : mix(horizon * 0.45, vec3(0.13, 0.12, 0.11), clamp(-r.y * 4.0, 0.0, 1.0));
     float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
     float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
-    vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + emissive;
-    frag = vec4(mix(lit, u_sky, fog_amount(length(v_world - u_eye))), 1.0);
+    vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + v_emissive;
+    frag = vec4(mix(lit, u_sky, v_fog), 1.0);
 }
 "#;
+
+/// Whether a car program draws scuffs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scuffing {
+    /// No scuff code in the shader: every car but a scuffed player's.
+    Clean,
+    /// The scuff spots looked up on the paint (`SCUFFS` defined): the player's car once it
+    /// has been hit. Four spot distances and a hash a fragment: a third of the car
+    /// shader's work, not paid by the cars that show none.
+    Scuffed,
+}
 
 /// The car program and its uniforms.
 pub struct CarProgram {
@@ -221,10 +257,17 @@ pub struct CarFrame {
 }
 
 impl CarProgram {
-    /// Compiles the car shader, its shadow lookup filtered by `shadow_filter`.
-    pub fn new(shadow_filter: ShadowFilter) -> Result<CarProgram, RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{FOG_GLSL}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
-        let program = Program::new("car", VERTEX, &fragment)?;
+    /// Compiles the car shader with or without scuffs, its shadow lookup filtered by
+    /// `shadow_filter`.
+    pub fn new(scuffing: Scuffing, shadow_filter: ShadowFilter) -> Result<CarProgram, RenderError> {
+        // The define goes after the head, whose first line is the `#version` directive.
+        let (name, define) = match scuffing {
+            Scuffing::Clean => ("car", ""),
+            Scuffing::Scuffed => ("car (scuffed)", "#define SCUFFS 1\n"),
+        };
+        let fragment = format!("{FRAGMENT_HEAD}{define}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
+        let vertex = format!("{VERTEX_HEAD}{FOG_GLSL}{VERTEX_MAIN}");
+        let program = Program::new(name, &vertex, &fragment)?;
         Ok(CarProgram {
             u_model: program.uniform("u_model"),
             u_view_proj: program.uniform("u_view_proj"),

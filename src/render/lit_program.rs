@@ -65,8 +65,8 @@ impl LitProgram {
             Sheen::With => ("lit (sheen)", "#define SHEEN 1\n"),
         };
         // The define goes after the head, whose first line is the `#version` directive.
-        let fragment = format!("{FRAGMENT_HEAD}{define}{sky_glsl}{fog_glsl}{shadow_glsl}{FRAGMENT_MAIN}");
-        let vertex = format!("{VERTEX_HEAD}{sky_glsl}{VERTEX_MAIN}");
+        let fragment = format!("{FRAGMENT_HEAD}{define}{sky_glsl}{shadow_glsl}{FRAGMENT_MAIN}");
+        let vertex = format!("{VERTEX_HEAD}{sky_glsl}{fog_glsl}{VERTEX_MAIN}");
         let program = Program::new(name, &vertex, &fragment)?;
         Ok(LitProgram {
             u_model: program.uniform("u_model"),

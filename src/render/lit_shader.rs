@@ -1,13 +1,17 @@
 //! The lit pass's shader source (chunks, props, the boxes of a car without a model): the
 //! ground's detail texture by material, sun with the shared shadow lookup, sky light, wet
-//! sheen and fog. Assembled in `lit_program.rs` with the sky's and the shadow's GLSL
-//! functions and the fog's between head and main; the wet sheen only where `SHEEN` is
-//! defined (the sheen program).
+//! sheen and fog. Assembled in `lit_program.rs` with the sky's GLSL function (both
+//! stages), the fog's (vertex) and the shadow's (fragment) between head and main; the wet
+//! sheen only where `SHEEN` is defined (the sheen program).
 
 pub(super) const VERTEX_HEAD: &str = r#"#version 330 core
 uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
+// Per material id: (texture layer or −1, repeats per metre, sheen, 0).
+uniform vec4 u_surface[32];
+// 0 in the friction view: flat μ colours, no texture detail.
+uniform int u_detail;
 "#;
 
 pub(super) const VERTEX_MAIN: &str = r#"
@@ -23,15 +27,21 @@ out vec3 v_world;
 out vec3 v_normal;
 out vec4 v_color;
 out vec4 v_light;
-flat out int v_material;
-out vec3 v_fog;
+// The vertex's material's row of `u_surface` (layer −1: untextured). Looked up here, once
+// a vertex, and passed flat: indexing a uniform array by a per-fragment value is a gather
+// on llvmpipe, paid by every fragment.
+flat out vec4 v_surface;
+out vec4 v_fog;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
-    v_material = int(floor(a_material + 0.5));
-    // The fog's colour: the sky's in the direction of the vertex (the same function the
-    // sky pass draws). Per vertex, as it varies slowly: a fragment then pays only the fog
-    // factor.
-    v_fog = sky_colour(normalize(world.xyz - u_eye));
+    int material = int(floor(a_material + 0.5));
+    v_surface = (u_detail != 0 && material >= 0 && material < 32) ? u_surface[material] : vec4(-1.0, 0.0, 0.0, 0.0);
+    // The fog: the sky's colour in the direction of the vertex (the same function the sky
+    // pass draws) and how much of the surface it hides. Per vertex, like the fixed-function
+    // fog of the Xbox's generation: the haze varies over hundreds of metres, far slower
+    // than a triangle, and a fragment then pays only the mix.
+    vec3 to_vertex = world.xyz - u_eye;
+    v_fog = vec4(sky_colour(normalize(to_vertex)), fog_amount(length(to_vertex)));
     v_world = world.xyz;
     v_normal = transpose(inverse(mat3(u_model))) * a_normal;
     v_color = a_color;
@@ -45,8 +55,8 @@ in vec3 v_world;
 in vec3 v_normal;
 in vec4 v_color;
 in vec4 v_light;
-flat in int v_material;
-in vec3 v_fog;
+flat in vec4 v_surface;
+in vec4 v_fog;
 uniform vec3 u_color;
 uniform sampler2DShadow u_shadow;
 uniform float u_shadow_texel;
@@ -55,10 +65,6 @@ uniform vec3 u_sky;
 uniform vec3 u_eye;
 uniform float u_alpha;
 uniform sampler2DArray u_ground;
-// Per material id: (texture layer or −1, repeats per metre, sheen, 0).
-uniform vec4 u_surface[32];
-// 0 in the friction view: flat μ colours, no texture detail.
-uniform int u_detail;
 out vec4 frag;
 "#;
 
@@ -66,8 +72,7 @@ pub(super) const FRAGMENT_MAIN: &str = r#"
 void main() {
     vec3 n = normalize(v_normal);
     vec3 albedo = u_color * v_color.rgb;
-    vec4 surface = vec4(-1.0, 0.0, 0.0, 0.0);
-    if (u_detail != 0 && v_material >= 0 && v_material < 32) surface = u_surface[v_material];
+    vec4 surface = v_surface;
     // Planar mapping along the face's main axis (ground: XZ; walls: ZY or XY). The one
     // texture fetch is made for every fragment, outside any branch, so its mip level's
     // derivatives are defined; untextured faces read one texel (scale 0) and ignore it.
@@ -90,10 +95,8 @@ void main() {
     sun *= lit_fraction;
     float sky = 0.5 + 0.5 * n.y;
     vec3 lit = albedo * (vec3(1.0, 0.96, 0.88) * sun * 0.85 + u_sky * sky * 0.35);
-    vec3 to_frag = v_world - u_eye;
-    float dist = length(to_frag);
-    vec3 view_dir = to_frag / max(dist, 1e-4);
 #ifdef SHEEN
+    vec3 view_dir = normalize(v_world - u_eye);
     if (mirror > 0.0) {
         // A wet surface mirrors the sky: Schlick's Fresnel approximation (water, F0 0.02)
         // weighs the reflected sky, and the sun's highlight where it is not shadowed.
@@ -105,6 +108,6 @@ void main() {
 #endif
     // The shared haze towards the sky's colour in that direction (`v_fog`), so the far
     // ground and a level's edge melt into the horizon.
-    frag = vec4(mix(lit, v_fog, fog_amount(dist)), u_alpha);
+    frag = vec4(mix(lit, v_fog.rgb, v_fog.a), u_alpha);
 }
 "#;

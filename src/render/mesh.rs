@@ -32,7 +32,8 @@ impl Mesh {
 
     /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength) and
     /// material id (−1 where the mesh has none: the shader draws it untextured), its
-    /// shadow casters first ([`casters_first`]): low ground is drawn lit but casts nothing.
+    /// shadow casters first and then the ground top layer first ([`casters_first`]): low
+    /// ground is drawn lit but casts nothing, and hides what lies under it.
     pub fn from_mesh_data(data: &skidpad_bake::geometry::MeshData) -> Mesh {
         let material = |i: usize| data.materials.get(i).map_or(-1.0, |m| m.0 as f32);
         let vertices: Vec<[f32; 11]> = data

@@ -6,6 +6,7 @@ mod billboards;
 mod camera;
 mod car_model;
 mod car_paint;
+mod draw_order;
 mod draw_stats;
 mod dynamic_resolution;
 mod fog;

@@ -56,7 +56,9 @@ void main() {
 }
 "#;
 
-/// Floats per vertex: position 3, shade 3, (alpha, born, across) 3.
+/// A vertex's attributes' components: position 3, shade 3, (alpha, born, across) 3.
+const SEGMENT_COMPONENTS: [usize; 3] = [3, 3, 3];
+/// Floats per vertex.
 const STRIDE: usize = 9;
 /// Floats per segment (four vertices).
 const SEGMENT_FLOATS: usize = 4 * STRIDE;
@@ -111,7 +113,7 @@ impl SkidMarkDraw {
     fn sync(&mut self, marks: &SkidMarks) {
         let capacity = marks.capacity();
         if self.quads.as_ref().map(|q| q.1) != Some(capacity) {
-            self.quads = Some((QuadStream::new(capacity, &[3, 3, 3]), capacity));
+            self.quads = Some((QuadStream::new(capacity, &SEGMENT_COMPONENTS), capacity));
             self.scratch = Vec::with_capacity(capacity * SEGMENT_FLOATS);
             self.synced = (0, 0);
         }
@@ -154,12 +156,24 @@ impl SkidMarkDraw {
         if marks.in_use() == 0 {
             return;
         }
+        self.draw_with_state(view_proj, eye, marks.now_s(), || quads.draw_kept(marks.in_use()));
+    }
+
+    /// Draws one segment with no area, with the program and state [`SkidMarkDraw::draw`]
+    /// uses, so the driver builds that pipeline now (`Renderer`'s warm-up) rather than at
+    /// the first slide.
+    pub fn warm(&self) {
+        let quads = QuadStream::new(1, &SEGMENT_COMPONENTS);
+        self.draw_with_state(&Mat4::IDENTITY, Vec3::ZERO, 0.0, || quads.draw(&[0.0; SEGMENT_FLOATS]));
+    }
+
+    fn draw_with_state(&self, view_proj: &Mat4, eye: Vec3, now_s: f32, draw: impl FnOnce()) {
         self.program.bind();
         // SAFETY: uniforms of the bound program, then blend, depth and offset state on the
         // current context, restored below.
         unsafe {
             gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, view_proj.to_cols_array().as_ptr());
-            gl::Uniform1f(self.u_now, marks.now_s());
+            gl::Uniform1f(self.u_now, now_s);
             gl::Uniform1f(self.u_hold, HOLD_S);
             gl::Uniform1f(self.u_fade, FADE_S);
             gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
@@ -170,7 +184,7 @@ impl SkidMarkDraw {
             gl::Enable(gl::POLYGON_OFFSET_FILL);
             gl::PolygonOffset(-1.0, -2.0);
         }
-        quads.draw_kept(marks.in_use());
+        draw();
         // SAFETY: as above.
         unsafe {
             gl::Disable(gl::POLYGON_OFFSET_FILL);

@@ -2,7 +2,9 @@
 //! durations the platform measures, or by a fake clock in tests.
 
 mod fixed_step;
+mod frame_pacing;
 mod frame_phases;
 
 pub use fixed_step::{FixedStepLoop, FramePlan, LoopConfig};
+pub use frame_pacing::FramePacing;
 pub use frame_phases::{FrameHistory, FramePhases, Phase, PhaseTimer};

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::render::wait_for_gpu;
 use crate::render::Renderer;
 use crate::sim::{TickInput, TickPart, VehicleControl};
-use crate::time::{FramePhases, Phase, PhaseTimer};
+use crate::time::{FramePacing, FramePhases, Phase, PhaseTimer};
 use glam::{Quat, Vec3};
 use serde::Serialize;
 use skidpad_platform::{Clock, Platform, WallClock, WindowConfig};
@@ -90,6 +90,8 @@ pub struct ProfileReport {
     pub low_0_1pct_fps: f64,
     /// Slowest frame, ms.
     pub max_ms: f64,
+    /// How evenly the frames came (spread, frame-to-frame change, vsync repeats).
+    pub pacing: FramePacing,
     /// Frames over the budget.
     pub frames_over_budget: usize,
     /// Time spent beyond the budget in those frames, ms.
@@ -472,6 +474,7 @@ fn report(
         low_1pct_fps: low(0.01),
         low_0_1pct_fps: low(0.001),
         max_ms: *times.last().unwrap_or(&0.0),
+        pacing: FramePacing::of(frames.iter().map(|f| f.total), budget),
         frames_over_budget: over.len(),
         // (+ 0.0: an empty f64 sum is −0.0, which would print as "-0.00".)
         time_over_budget_ms: over.iter().map(|(_, f)| ms(f.total - budget)).sum::<f64>() + 0.0,
@@ -608,6 +611,10 @@ impl ProfileReport {
         s += &format!(
             "  lows: 1 % {:.1} fps, 0.1 % {:.1} fps\n",
             self.low_1pct_fps, self.low_0_1pct_fps
+        );
+        s += &format!(
+            "  pacing: mean {:.3} ms, spread (std dev) {:.3} ms, frame-to-frame change {:.3} ms, {} vsync repeats\n",
+            self.pacing.mean_ms, self.pacing.std_dev_ms, self.pacing.mean_change_ms, self.pacing.repeats
         );
         s += &format!(
             "  over budget: {} frames, {:.2} ms in all\n",

@@ -1,9 +1,12 @@
 //! Drawing a level: streamed chunk meshes, props, cars, with sun, ambient light and fog.
 
+mod warm_up;
+
 use super::billboards::Billboards;
 use super::camera::Camera;
 use super::car_model::{wheel_scale, CarModels};
-use super::car_paint::{CarFrame, CarProgram, Scuffs};
+use super::car_paint::{CarFrame, CarProgram, Scuffing, Scuffs};
+use super::draw_order::NearFirst;
 use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 use super::dynamic_resolution::MIN_SCALE;
 use super::fog::FOG_GLSL;
@@ -29,6 +32,7 @@ use crate::content::{PlatformProfile, ShadowFilter};
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use glam::{Mat4, Quat, Vec3};
 use std::collections::BTreeMap;
+use warm_up::{Pipelines, SceneTargetKind};
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -80,6 +84,8 @@ pub struct Renderer {
     wheel: Mesh,
     cone: Mesh,
     chunks: BTreeMap<(i32, i32), Mesh>,
+    /// This frame's chunks, nearest the eye first (the order both passes draw them in).
+    chunk_order: NearFirst,
     ground: GroundChunks,
     /// The ground's detail textures, a layer per material texture.
     ground_textures: GroundTextures,
@@ -107,8 +113,13 @@ pub struct Renderer {
     skid_marks: SkidMarkDraw,
     /// The car shader (paint, glass, lamps).
     car_program: CarProgram,
+    /// The car shader with scuffs, for the player's car once it has some.
+    car_program_scuffed: CarProgram,
     /// Car models uploaded so far.
     car_models: CarModels,
+    /// For which targets every pipeline a frame may use has been built
+    /// ([`Renderer::warm_pipelines`]).
+    pipelines: Pipelines,
 }
 
 impl Renderer {
@@ -138,6 +149,7 @@ impl Renderer {
             wheel: Mesh::unit_cylinder_x(20),
             cone: Mesh::unit_cone(16),
             chunks: BTreeMap::new(),
+            chunk_order: NearFirst::default(),
             ground: GroundChunks::default(),
             shadows: true,
             particles: true,
@@ -148,8 +160,10 @@ impl Renderer {
             gpu_timer: GpuTimer::new(),
             fragment_counter: None,
             skid_marks: SkidMarkDraw::new()?,
-            car_program: CarProgram::new(shadow_filter)?,
+            car_program: CarProgram::new(Scuffing::Clean, shadow_filter)?,
+            car_program_scuffed: CarProgram::new(Scuffing::Scuffed, shadow_filter)?,
             car_models: CarModels::default(),
+            pipelines: Pipelines::default(),
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -263,7 +277,8 @@ impl Renderer {
     }
 
     /// Calls `f` with every mesh of the frame that `frustum` may see, with its model matrix
-    /// and colour, and counts what it drew and skipped. Chunks are tested by their box
+    /// and colour, and counts what it drew and skipped. Chunks come nearest first (the
+    /// frame's `chunk_order`, sorted in `draw_scene`) and are tested by their box
     /// (their vertices are in world space); props and car parts by the sphere around their
     /// transformed box.
     /// With `skip_model_cars`, cars drawn from a model are left to
@@ -283,7 +298,7 @@ impl Renderer {
             ..
         } = *view;
         let mut stats = PassDrawStats::default();
-        for mesh in self.chunks.values() {
+        for mesh in self.chunk_order.keys().filter_map(|key| self.chunks.get(&key)) {
             if frustum.sees_box(mesh.bounds()) {
                 stats.drawn += 1;
                 stats.triangles += mesh.triangle_count();
@@ -383,7 +398,7 @@ impl Renderer {
     /// by `frustum`; the shadow map must be bound to unit 1.
     fn draw_model_cars(&self, view: &FrameView, frustum: &Frustum, frame: &CarFrame) -> PassDrawStats {
         let mut stats = PassDrawStats::default();
-        let mut begun = false;
+        let mut bound = None;
         for (i, look) in view.scene.cars.iter().enumerate() {
             let (Some(a), Some(b)) = (view.prev.cars.get(i), view.cur.cars.get(i)) else {
                 break;
@@ -391,21 +406,32 @@ impl Renderer {
             if self.model_meshes(look).is_none() {
                 continue;
             }
-            if !begun {
-                self.car_program.begin(frame);
-                begun = true;
+            // Scuffs show on the player's car only (the first).
+            let scuffs = view.scuffs.filter(|s| i == 0 && s.any());
+            let scuffing = if scuffs.is_some() {
+                Scuffing::Scuffed
+            } else {
+                Scuffing::Clean
+            };
+            let program = match scuffing {
+                Scuffing::Clean => &self.car_program,
+                Scuffing::Scuffed => &self.car_program_scuffed,
+            };
+            if bound != Some(scuffing) {
+                program.begin(frame);
+                bound = Some(scuffing);
             }
             let car = a.lerp(b, view.alpha);
-            self.car_program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
-            let scuffs = view.scuffs.filter(|_| i == 0).copied().unwrap_or_default();
-            self.car_program
-                .set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
+            program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
+            if let Some(scuffs) = scuffs {
+                program.set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
+            }
             self.car_meshes(look, &car, look.color, &mut |mesh, model, _| {
                 let (centre, radius) = mesh.bounds().bounding_sphere(model);
                 if frustum.sees_sphere(centre, radius) {
                     stats.drawn += 1;
                     stats.triangles += mesh.triangle_count();
-                    self.car_program.set_model(model);
+                    program.set_model(model);
                     mesh.draw();
                 } else {
                     stats.culled += 1;
@@ -508,6 +534,8 @@ impl Renderer {
             _ => camera.target,
         };
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
+        self.chunk_order
+            .sort(camera.eye, self.chunks.iter().map(|(key, mesh)| (*key, mesh.bounds())));
         let frustum_of = |m: &Mat4| {
             if self.culling {
                 Frustum::from_view_proj(m)
@@ -557,6 +585,13 @@ impl Renderer {
             detail: self.ground.view() == GroundView::Albedo,
             surfaces: &scene.surfaces,
         };
+        let target = match window {
+            Some(_) => SceneTargetKind::Offscreen,
+            None => SceneTargetKind::Window,
+        };
+        if !self.pipelines.warm_for(target) {
+            self.warm_pipelines(target, &lit_frame, &car_frame);
+        }
         // Cars first: the chase camera's car covers a good part of the screen and nothing
         // stands between it and the camera, so drawn first it hides the ground behind it
         // from the depth test before that ground is shaded (about 6 % of the circuit's
@@ -581,8 +616,9 @@ impl Renderer {
         if wet_in_view {
             self.lit_sheen.bind_for(&lit_frame);
             for mesh in self
-                .chunks
-                .values()
+                .chunk_order
+                .keys()
+                .filter_map(|key| self.chunks.get(&key))
                 .filter(|m| is_wet(m) && frustum.sees_box(m.bounds()))
             {
                 self.lit_sheen.draw(mesh, &Mat4::IDENTITY, Vec3::ONE);

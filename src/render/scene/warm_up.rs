@@ -1,0 +1,102 @@
+//! Building, at the first frame, every pipeline a later frame may need.
+//!
+//! A GL driver builds the code for a shader together with the state it is drawn with (blend,
+//! depth writes, polygon offset, the framebuffer's format) at the first draw that uses the
+//! pair; llvmpipe compiles it with LLVM there and then, on the drawing thread. The scene
+//! meets some pairs only mid-race: the first puff of dust, the first skid mark, the
+//! player's first scuff, a wet chunk coming into view. Each was a frame of tens to
+//! hundreds of milliseconds, in the middle of play (PERFORMANCE.md, "Pipelines built at
+//! the first frame"). Consoles build their pipelines at load for the same reason.
+//!
+//! Each warm-up draw has no area (a mesh scaled to a point, a quad of one point), so it
+//! changes no pixel. If a hitch still shows at a first event, that event's draw uses a
+//! program or state this list does not visit: add it here.
+
+use super::super::car_paint::{CarFrame, Scuffs};
+use super::super::lit_program::LitFrame;
+use super::{Renderer, GHOST_ALPHA};
+use glam::{Mat4, Quat, Vec3};
+
+/// Where the scene is drawn: the pipelines are built per target, since a target's formats
+/// are part of what the driver compiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SceneTargetKind {
+    /// The window's framebuffer (full resolution).
+    Window,
+    /// The offscreen target dynamic resolution draws into below full resolution.
+    Offscreen,
+}
+
+/// For which targets the driver has built the pipelines (shader and state together) a frame
+/// may need.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Pipelines {
+    window: bool,
+    offscreen: bool,
+}
+
+impl Pipelines {
+    /// Whether the pipelines for `target` are built.
+    pub fn warm_for(&self, target: SceneTargetKind) -> bool {
+        match target {
+            SceneTargetKind::Window => self.window,
+            SceneTargetKind::Offscreen => self.offscreen,
+        }
+    }
+
+    fn mark_warm(&mut self, target: SceneTargetKind) {
+        match target {
+            SceneTargetKind::Window => self.window = true,
+            SceneTargetKind::Offscreen => self.offscreen = true,
+        }
+    }
+}
+
+impl Renderer {
+    /// Draws nothing visible with every program and state the scene can draw with, into
+    /// the bound `target`, so the driver builds them all now; then marks them warm. Leaves the
+    /// lit program bound and the scene's default state (depth test and writes on, no
+    /// blending).
+    pub(super) fn warm_pipelines(&mut self, target: SceneTargetKind, lit: &LitFrame, cars: &CarFrame) {
+        let nowhere = Mat4::from_scale(Vec3::ZERO);
+        // The wet ground's program (drawn only when a wet chunk is in view).
+        self.lit_sheen.bind_for(lit);
+        self.lit_sheen.draw(&self.cube, &nowhere, Vec3::ONE);
+        // Both car programs: the scuffed one draws only once the player's car is hit.
+        let no_scuffs = Scuffs::default().in_world(Vec3::ZERO, Quat::IDENTITY);
+        for program in [&self.car_program, &self.car_program_scuffed] {
+            program.begin(cars);
+            program.set_car(Vec3::ONE, false, false);
+            program.set_scuffs(&no_scuffs);
+            program.set_model(&nowhere);
+            self.cube.draw();
+        }
+        // The ghost: the lit program blended, without depth writes.
+        self.lit.bind_for(lit);
+        // SAFETY: blend and depth-write state on the current context, restored below.
+        unsafe {
+            gl::Enable(gl::BLEND);
+            gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
+            gl::DepthMask(gl::FALSE);
+        }
+        self.lit.set_alpha(GHOST_ALPHA);
+        self.lit.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.lit.set_alpha(1.0);
+        // SAFETY: as above.
+        unsafe {
+            gl::DepthMask(gl::TRUE);
+            gl::Disable(gl::BLEND);
+        }
+        // Skid marks and particles: drawn only once there are some.
+        self.skid_marks.warm();
+        self.billboards.warm();
+        // SAFETY: state on the current context. The particles leave face culling off (at
+        // the end of a frame, where they draw, the next frame turns it on); the scene's
+        // draws after this need it on.
+        unsafe {
+            gl::Enable(gl::CULL_FACE);
+        }
+        self.lit.bind_for(lit);
+        self.pipelines.mark_warm(target);
+    }
+}
