@@ -6,13 +6,12 @@
 //! from the report, as a player of `profile` reads them.
 //!
 //! Every phase is asserted allocation-free on every level, the physics step included
-//! (rapier's islands, solver buffers and pair lists and parry's per-pair workspaces come
-//! from pools sized at load: vendor/README.md) but on crash and jump, where a car's
-//! compound meeting a new box or ramp part still makes parry a new sub-shape manifold
-//! (issue 21 item 3, asserted in `tests/play_alloc_physics.rs`, `#[ignore]`d until it does
-//! not). One test function plays every level: the count is process-wide, and the test
-//! harness allocates when it reports a finished test, which a second test measuring at that
-//! moment would count.
+//! (issue 21 item 3): rapier's islands, solver buffers and pair lists, parry's per-pair
+//! workspaces and the sub-shape manifolds a car's box makes against a chunk's compound
+//! (crash's walls and box stacks, jump's ramp slices) or height field come from pools
+//! sized at load (vendor/README.md). One test function plays every level: the count is
+//! process-wide, and the test harness allocates when it reports a finished test, which a
+//! second test measuring at that moment would count.
 //!
 //! If this fails, `cargo run --release --example alloc_sites -- LEVEL` lists the call
 //! sites; PERFORMANCE.md "Allocations" has the figures per level and phase.
@@ -48,19 +47,15 @@ fn allocating_phases(r: &ProfileReport) -> Vec<(&'static str, f64)> {
         .collect()
 }
 
-/// No phase of a tick allocates on `level` with `ai` AI cars (every phase when
-/// `with_physics`, else every phase but rapier's step), and the run did stream when
-/// `must_stream` (else the streaming check would hold vacuously).
-fn phases_allocate_nothing(level: &str, ai: usize, must_stream: bool, with_physics: bool) {
+/// No phase of a tick allocates on `level` with `ai` AI cars, rapier's step included, and
+/// the run did stream when `must_stream` (else the streaming check would hold vacuously).
+fn phases_allocate_nothing(level: &str, ai: usize, must_stream: bool) {
     let r = play(level, ai);
     assert!(
         !must_stream || r.chunks_streamed > 0,
         "{level} with {ai} AI: no chunk entered or left in the measured frames"
     );
-    let allocating: Vec<(&str, f64)> = allocating_phases(&r)
-        .into_iter()
-        .filter(|(phase, _)| with_physics || *phase != "physics")
-        .collect();
+    let allocating = allocating_phases(&r);
     assert!(
         allocating.is_empty(),
         "{level} with {ai} AI ({} chunks streamed): phases allocating per tick: {allocating:?}",
@@ -85,13 +80,9 @@ const PLAYS: [(&str, usize, bool); 10] = [
     ("spielberg", 0, true),
 ];
 
-/// The levels whose physics step still allocates after warm-up: a car's compound meeting
-/// a new part of a compound (crash's cars in each other and the box stacks, jump's ramps).
-const PHYSICS_STILL_ALLOCATES: [&str; 2] = ["crash", "jump"];
-
 #[test]
-fn no_phase_allocates_on_any_level_but_physics_on_crash_and_jump() {
+fn no_phase_allocates_on_any_level() {
     for (level, ai, must_stream) in PLAYS {
-        phases_allocate_nothing(level, ai, must_stream, !PHYSICS_STILL_ALLOCATES.contains(&level));
+        phases_allocate_nothing(level, ai, must_stream);
     }
 }

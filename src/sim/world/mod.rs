@@ -74,6 +74,15 @@ const CONTACT_PAIRS_RESERVED: usize = COLLIDERS_BEYOND_CHUNKS;
 /// list is taken from spares of this size made at load (128 bytes each).
 const BROAD_PHASE_PAIRS_PER_COLLIDER: usize = 16;
 
+/// Broad-phase pair lists made at load for the colliders that overlap more than
+/// [`BROAD_PHASE_PAIRS_PER_COLLIDER`] others (a chunk's ground under the crash level's cars
+/// and box stacks): such a list moves into one of these instead of growing (2 kB each).
+const ROOMY_PAIR_LISTS: usize = 16;
+
+/// Pairs a roomy broad-phase pair list holds: every reserved contact pair's room is not
+/// needed, one collider under all the cars' boxes and the props of a level is.
+const ROOMY_PAIR_LIST_ROOM: usize = 256;
+
 /// parry's spare per-pair workspaces, of each kind (a pair against a height field, a
 /// compound or mesh, two compounds), made at load: a contact pair forming in play against
 /// a chunk's terrain or pieces, or a car's compound body, takes one instead of allocating.
@@ -83,6 +92,21 @@ const CONTACT_WORKSPACES_PER_KIND: usize = CONTACT_PAIRS_RESERVED / 4;
 /// Sub-shape pairs (triangles, compound parts) a spare workspace tracks before its table
 /// grows.
 const SUB_SHAPES_PER_WORKSPACE: usize = 16;
+
+/// parry's spare sub-shape manifolds (of rapier's manifold type), made at load with room
+/// for a box-box contact's points: a car's or prop's box meeting a part of a chunk's
+/// compound (a ramp slice, a wall) or a height field's triangle it had no manifold for
+/// takes one instead of allocating, and gives it back when it leaves. Process-wide (parry
+/// keeps them), topped up by each world built; about 1.3 kB each with their lists.
+const SUB_SHAPE_MANIFOLDS_RESERVED: usize = CONTACT_PAIRS_RESERVED / 2;
+
+/// parry's spare manifold lists, made at load with room for [`MANIFOLD_LIST_ROOM`]
+/// manifolds: a pair's list about to grow (a box among more parts or triangles than its
+/// list has room for, twice the live ones during a query) moves into one instead.
+const SPARE_MANIFOLD_LISTS: usize = CONTACT_PAIRS_RESERVED / 16;
+
+/// Manifolds a spare manifold list holds (about 200 bytes each).
+const MANIFOLD_LIST_ROOM: usize = 32;
 
 /// SIMD contact chunks (up to four manifolds of one solver colour each) the constraint
 /// solver's buffers hold before growing: a manifold per reserved pair, packed four to a
@@ -192,12 +216,21 @@ impl SimWorld {
             BROAD_PHASE_PAIRS_PER_COLLIDER,
         );
         physics
+            .broad_phase
+            .reserve_roomy_adjacency(ROOMY_PAIR_LISTS, ROOMY_PAIR_LIST_ROOM);
+        physics
             .narrow_phase
             .reserve_pairs(CONTACT_PAIRS_RESERVED, BOX_BOX_CONTACT_POINTS);
         physics.narrow_phase.reserve_colliders(collider_capacity);
         rapier3d::parry::query::details::reserve_spare_workspaces(
             CONTACT_WORKSPACES_PER_KIND,
             SUB_SHAPES_PER_WORKSPACE,
+        );
+        physics.narrow_phase.reserve_sub_shape_manifolds(
+            SUB_SHAPE_MANIFOLDS_RESERVED,
+            BOX_BOX_CONTACT_POINTS,
+            SPARE_MANIFOLD_LISTS,
+            MANIFOLD_LIST_ROOM,
         );
         physics.physics_pipeline.reserve_pair_events(CONTACT_PAIRS_RESERVED);
         let tick_rate_hz = tick_rate_hz.max(1);

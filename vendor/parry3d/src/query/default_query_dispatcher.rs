@@ -614,8 +614,10 @@ impl QueryDispatcher for DefaultQueryDispatcher {
 impl<ManifoldData, ContactData> PersistentQueryDispatcher<ManifoldData, ContactData>
     for DefaultQueryDispatcher
 where
-    ManifoldData: Default + Clone + Send + Sync,
-    ContactData: Default + Copy + Send + Sync,
+    // Skidpad patch: `'static` for the pool of spare manifolds, found by type
+    // (`contact_manifolds_spares`).
+    ManifoldData: Default + Clone + Send + Sync + 'static,
+    ContactData: Default + Copy + Send + Sync + 'static,
 {
     fn contact_manifolds(
         &self,

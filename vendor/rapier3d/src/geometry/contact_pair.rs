@@ -309,10 +309,30 @@ pub(crate) fn empty_manifold_in_place(m: &mut ContactManifold) {
     m.subshape1 = 0;
     m.subshape2 = 0;
     m.subshape_poses = None;
-    let mut solver_contacts = core::mem::take(&mut m.data.solver_contacts);
+    empty_manifold_data_in_place(&mut m.data);
+}
+
+/// Skidpad patch: empties `data` into `ContactManifoldData::default()` while keeping its
+/// solver-contact list's capacity (for parry's pool of spare manifolds, which empties the
+/// rest of a manifold itself).
+pub(crate) fn empty_manifold_data_in_place(data: &mut ContactManifoldData) {
+    let mut solver_contacts = core::mem::take(&mut data.solver_contacts);
     solver_contacts.clear();
-    m.data = ContactManifoldData::default();
-    m.data.solver_contacts = solver_contacts;
+    *data = ContactManifoldData::default();
+    data.solver_contacts = solver_contacts;
+}
+
+/// Skidpad patch: a manifold for parry's pool of spare sub-shape manifolds, made at load:
+/// room for `points` contact points and as many solver contacts, and its boxed sub-shape
+/// poses (both none, which reads as no box), so the first manifold a compound's part or a
+/// height field's triangle gets in play allocates nothing.
+pub(crate) fn spare_sub_shape_manifold(points: usize) -> ContactManifold {
+    let mut m = ContactManifold::default();
+    m.points.reserve_exact(points);
+    m.data.solver_contacts.reserve_exact(points);
+    m.set_subshape_pos1(Some(crate::math::Pose::IDENTITY));
+    m.set_subshape_pos1(None);
+    m
 }
 
 impl RigidPairContacts {
@@ -381,7 +401,12 @@ impl RigidPairContacts {
                 self.spare_manifold = Some(m);
             }
         }
-        self.manifolds.clear();
+        // Skidpad patch: the others go back to parry's pool of spare manifolds, emptied,
+        // instead of being dropped (a compound's or height field's pair holds one per part
+        // or triangle it touches).
+        for m in self.manifolds.drain(..) {
+            parry::query::details::recycle_manifold(m);
+        }
         self.solver_clusters.clear();
         self.solver_clusters_prev.clear();
         // Skidpad patch: parry's per-pair workspace (a height field's or compound's

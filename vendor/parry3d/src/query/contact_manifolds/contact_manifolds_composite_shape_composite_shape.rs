@@ -78,8 +78,8 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
     manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
     workspace: &mut Option<ContactManifoldsWorkspace>,
 ) where
-    ManifoldData: Default + Clone,
-    ContactData: Default + Copy,
+    ManifoldData: Default + Clone + Send + 'static,
+    ContactData: Default + Copy + Send + 'static,
 {
     ensure_workspace_exists(workspace);
     let workspace: &mut CompositeShapeCompositeShapeContactManifoldsWorkspace =
@@ -140,6 +140,8 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
                                     manifolds[sub_detector.manifold_id].take_whole();
                                 sub_detector.manifold_id = manifolds.len() - n_old;
                                 sub_detector.timestamp = new_timestamp;
+                                // Skidpad patch: room from a spare list, not growth.
+                                super::make_room_for_one(manifolds);
                                 manifolds.push(manifold);
                                 sub_detector
                             }
@@ -149,7 +151,9 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
                                     timestamp: new_timestamp,
                                 };
 
-                                let mut manifold = ContactManifold::new();
+                                // Skidpad patch: a spare manifold from the pool made
+                                // at load, emptied to what `new()` makes.
+                                let mut manifold = super::new_manifold();
 
                                 if flipped {
                                     manifold.subshape1 = leaf2;
@@ -163,6 +167,7 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
                                     manifold.set_subshape_pos2(part_pos2.copied());
                                 };
 
+                                super::make_room_for_one(manifolds);
                                 manifolds.push(manifold);
                                 entry.insert(sub_detector)
                             }
@@ -207,11 +212,17 @@ pub fn contact_manifolds_composite_shape_composite_shape<'a, ManifoldData, Conta
     for leaf_id in composite1.bvh().intersect_aabb(&ls_aabb2_1) {
         leaf_fn1(leaf_id);
     }
+    // Skidpad patch: a sub-shape pair left behind gives its manifold back to the pool of
+    // spares (see `contact_manifolds_composite_shape_shape`); then the front, all shells,
+    // is drained.
+    workspace.sub_detectors.retain(|_, detector| {
+        let kept = detector.timestamp == new_timestamp;
+        if !kept && detector.manifold_id < n_old {
+            super::recycle_manifold(manifolds[detector.manifold_id].take_whole());
+        }
+        kept
+    });
     let _ = manifolds.drain(..n_old);
-
-    workspace
-        .sub_detectors
-        .retain(|_, detector| detector.timestamp == new_timestamp)
 }
 
 impl WorkspaceData for CompositeShapeCompositeShapeContactManifoldsWorkspace {

@@ -87,8 +87,8 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
     workspace: &mut Option<ContactManifoldsWorkspace>,
     flipped: bool,
 ) where
-    ManifoldData: Default + Clone + Send + Sync,
-    ContactData: Default + Copy + Send + Sync,
+    ManifoldData: Default + Clone + Send + Sync + 'static,
+    ContactData: Default + Copy + Send + Sync + 'static,
 {
     ensure_workspace_exists(workspace);
     let workspace: &mut CompositeShapeShapeContactManifoldsWorkspace =
@@ -125,6 +125,8 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
                     if deformable {
                         manifold.mark_shapes_deformed();
                     }
+                    // Skidpad patch: room from a spare list rather than growing this one.
+                    super::make_room_for_one(manifolds);
                     manifolds.push(manifold);
                     false
                 }
@@ -133,7 +135,9 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
                         manifold_id: manifolds.len() - n_old,
                         timestamp: new_timestamp,
                     });
-                    let mut manifold = ContactManifold::new();
+                    // Skidpad patch: a spare manifold from the pool made at load (its
+                    // lists and pose box kept), emptied to what `new()` makes.
+                    let mut manifold = super::new_manifold();
                     if flipped {
                         manifold.subshape1 = 0;
                         manifold.subshape2 = leaf1;
@@ -144,6 +148,7 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
                     if deformable {
                         manifold.mark_shapes_deformed();
                     }
+                    super::make_room_for_one(manifolds);
                     manifolds.push(manifold);
                     true
                 }
@@ -211,11 +216,17 @@ pub fn contact_manifolds_composite_shape_shape<ManifoldData, ContactData>(
         compute(leaf1, fresh, manifolds.last_mut().unwrap());
     }
 
+    // Skidpad patch: a sub-shape left behind gives its manifold (still at its old place in
+    // the front, the kept ones there being empty shells) back to the pool of spares instead
+    // of dropping it; then the front, all shells, is drained.
+    workspace.sub_detectors.retain(|_, detector| {
+        let kept = detector.timestamp == new_timestamp;
+        if !kept && detector.manifold_id < n_old {
+            super::recycle_manifold(manifolds[detector.manifold_id].take_whole());
+        }
+        kept
+    });
     let _ = manifolds.drain(..n_old);
-
-    workspace
-        .sub_detectors
-        .retain(|_, detector| detector.timestamp == new_timestamp)
 }
 
 impl WorkspaceData for CompositeShapeShapeContactManifoldsWorkspace {

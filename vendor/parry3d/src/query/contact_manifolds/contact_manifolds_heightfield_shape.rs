@@ -55,8 +55,8 @@ pub fn contact_manifolds_heightfield_shape_shapes<ManifoldData, ContactData>(
     manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
     workspace: &mut Option<ContactManifoldsWorkspace>,
 ) where
-    ManifoldData: Default + Clone,
-    ContactData: Default + Copy,
+    ManifoldData: Default + Clone + Send + 'static,
+    ContactData: Default + Copy + Send + 'static,
 {
     if let Some(heightfield1) = shape1.as_heightfield() {
         contact_manifolds_heightfield_shape(
@@ -117,8 +117,8 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
     workspace: &mut Option<ContactManifoldsWorkspace>,
     flipped: bool,
 ) where
-    ManifoldData: Default + Clone,
-    ContactData: Default + Copy,
+    ManifoldData: Default + Clone + Send + 'static,
+    ContactData: Default + Copy + Send + 'static,
 {
     ensure_workspace_exists(workspace);
     let workspace: &mut HeightFieldShapeContactManifoldsWorkspace =
@@ -149,6 +149,8 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
                 let manifold = manifolds[sub_detector.manifold_id].take_whole();
                 sub_detector.manifold_id = manifolds.len() - n_old;
                 sub_detector.timestamp = new_timestamp;
+                // Skidpad patch: room from a spare list rather than growing this one.
+                super::make_room_for_one(manifolds);
                 manifolds.push(manifold);
                 sub_detector
             }
@@ -158,12 +160,14 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
                     timestamp: new_timestamp,
                 };
 
+                // Skidpad patch: a spare manifold from the pool made at load (its lists
+                // kept), emptied to what `with_data(id1, id2, default)` makes.
                 let (id1, id2) = if flipped { (0, i) } else { (i, 0) };
-                manifolds.push(ContactManifold::with_data(
-                    id1,
-                    id2,
-                    ManifoldData::default(),
-                ));
+                let mut manifold = super::new_manifold();
+                manifold.subshape1 = id1;
+                manifold.subshape2 = id2;
+                super::make_room_for_one(manifolds);
+                manifolds.push(manifold);
 
                 entry.insert(sub_detector)
             }
@@ -200,11 +204,16 @@ pub fn contact_manifolds_heightfield_shape<ManifoldData, ContactData>(
             );
         }
     });
+    // Skidpad patch: a triangle left behind gives its manifold back to the pool of spares
+    // (see `contact_manifolds_composite_shape_shape`); then the front, all shells, is drained.
+    workspace.sub_detectors.retain(|_, detector| {
+        let kept = detector.timestamp == new_timestamp;
+        if !kept && detector.manifold_id < n_old {
+            super::recycle_manifold(manifolds[detector.manifold_id].take_whole());
+        }
+        kept
+    });
     let _ = manifolds.drain(..n_old);
-
-    workspace
-        .sub_detectors
-        .retain(|_, detector| detector.timestamp == new_timestamp);
 }
 
 impl WorkspaceData for HeightFieldShapeContactManifoldsWorkspace {

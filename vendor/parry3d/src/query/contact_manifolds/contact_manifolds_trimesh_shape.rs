@@ -51,8 +51,8 @@ pub fn contact_manifolds_trimesh_shape_shapes<ManifoldData, ContactData>(
     manifolds: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
     workspace: &mut Option<ContactManifoldsWorkspace>,
 ) where
-    ManifoldData: Default + Clone + Send + Sync,
-    ContactData: Default + Copy + Send + Sync,
+    ManifoldData: Default + Clone + Send + Sync + 'static,
+    ContactData: Default + Copy + Send + Sync + 'static,
 {
     if let Some(trimesh1) = shape1.as_trimesh() {
         contact_manifolds_trimesh_shape(
@@ -101,8 +101,9 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
     workspace: &mut Option<ContactManifoldsWorkspace>,
     flipped: bool,
 ) where
-    ManifoldData: Default + Clone + Send + Sync,
-    ContactData: Default + Copy + Send + Sync,
+    // Skidpad patch: `'static` for the composite path's pool of spare manifolds.
+    ManifoldData: Default + Clone + Send + Sync + 'static,
+    ContactData: Default + Copy + Send + Sync + 'static,
 {
     if trimesh1.flags().contains(TriMeshFlags::DEFORMABLE) {
         return contact_manifolds_composite_shape_shape(

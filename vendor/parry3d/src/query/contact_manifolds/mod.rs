@@ -182,6 +182,8 @@ pub use self::contact_manifolds_workspace::{
     WorkspaceData,
 };
 pub(crate) use self::contact_manifolds_workspace::take_spare_workspace;
+pub use self::contact_manifolds_spares::{recycle_manifold, reserve_spare_manifolds};
+pub(crate) use self::contact_manifolds_spares::{make_room_for_one, new_manifold};
 pub use self::normals_constraint::{NormalConstraints, NormalConstraintsPair};
 
 use {
@@ -205,6 +207,7 @@ mod contact_manifolds_halfspace_pfm;
 mod contact_manifolds_heightfield_composite_shape;
 mod contact_manifolds_heightfield_shape;
 mod contact_manifolds_pfm_pfm;
+mod contact_manifolds_spares;
 mod contact_manifolds_trimesh_shape;
 mod contact_manifolds_voxels_ball;
 mod contact_manifolds_voxels_composite_shape;

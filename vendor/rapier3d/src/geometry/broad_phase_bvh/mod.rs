@@ -40,6 +40,11 @@ pub struct BroadPhaseBvh {
     /// pairs (a streamed chunk's colliders come and go; each used to grow a new list).
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
     spare_adjacency: Vec<Vec<ColliderHandle>>,
+    /// Skidpad patch: roomier empty adjacency lists, made at load
+    /// (`reserve_roomy_adjacency`): a collider's full list (a chunk's ground under every
+    /// car and prop) moves into one instead of growing, and its old storage comes here.
+    #[cfg_attr(feature = "serde-serialize", serde(skip))]
+    roomy_adjacency: Vec<Vec<ColliderHandle>>,
     /// Workspace buffer holding the colliders whose AABB was updated in the tree
     /// during the last `update` call.
     #[cfg_attr(feature = "serde-serialize", serde(skip))]
@@ -255,6 +260,18 @@ impl BroadPhaseBvh {
             .reserve(colliders.saturating_sub(self.spare_adjacency.len()));
         while self.spare_adjacency.len() < colliders {
             self.spare_adjacency.push(Vec::with_capacity(per_collider));
+        }
+    }
+
+    /// Skidpad patch: makes `lists` empty adjacency lists with room for `room` pairs each, at
+    /// load, which a collider's adjacency list moves into when it is full (a collider
+    /// overlapping more others than the spares of `reserve_pairs` hold) instead of growing.
+    /// Capacity only: results are unchanged.
+    pub fn reserve_roomy_adjacency(&mut self, lists: usize, room: usize) {
+        self.roomy_adjacency
+            .reserve(2 * lists.saturating_sub(self.roomy_adjacency.len()));
+        while self.roomy_adjacency.len() < lists {
+            self.roomy_adjacency.push(Vec::with_capacity(room));
         }
     }
 

@@ -438,6 +438,23 @@ impl BroadPhaseBvh {
                             *list = spare;
                         }
                     }
+                    // Skidpad patch: a full list moves into a roomier spare made at load
+                    // instead of growing; its old storage is kept for the next one.
+                    if list.len() == list.capacity() {
+                        let len = list.len();
+                        if let Some(i) =
+                            self.roomy_adjacency.iter().position(|l| l.capacity() > len)
+                        {
+                            let mut roomy = self.roomy_adjacency.swap_remove(i);
+                            roomy.append(list);
+                            let old = core::mem::replace(list, roomy);
+                            if old.capacity() > 0
+                                && self.roomy_adjacency.len() < self.roomy_adjacency.capacity()
+                            {
+                                self.roomy_adjacency.push(old);
+                            }
+                        }
+                    }
                     list.push(b);
                 }
                 events.push(BroadPhasePairEvent::AddPair(ColliderPair::new(

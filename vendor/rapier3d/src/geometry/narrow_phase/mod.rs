@@ -450,6 +450,29 @@ impl NarrowPhase {
         self.transitions_workspace.reserve(pairs);
     }
 
+    /// Skidpad patch: fills parry's pool of spare sub-shape manifolds at load (process-wide,
+    /// topped up to these counts): `manifolds` manifolds with room for `points_per_manifold`
+    /// contact points, for the manifolds a pair against a compound, a mesh or a height field
+    /// makes when it meets a part or triangle it had none for, and `lists` manifold lists
+    /// of `list_room` manifolds, which such a pair's list moves into rather than growing. A
+    /// manifold a pair leaves behind, or a retired pair's, goes back to the pool. Changes no
+    /// result: a spare is emptied to what a new manifold is.
+    pub fn reserve_sub_shape_manifolds(
+        &mut self,
+        manifolds: usize,
+        points_per_manifold: usize,
+        lists: usize,
+        list_room: usize,
+    ) {
+        parry::query::details::reserve_spare_manifolds::<ContactManifoldData, ContactData>(
+            manifolds,
+            lists,
+            list_room,
+            || crate::geometry::contact_pair::spare_sub_shape_manifold(points_per_manifold),
+            crate::geometry::contact_pair::empty_manifold_data_in_place,
+        );
+    }
+
     /// Skidpad patch: sizes the per-body tables (indexed by body arena index, so `bodies`
     /// is the arena's length: every body ever inserted), the solver graph's buckets and
     /// the per-step pair lists at load, for a world of `bodies` bodies and `pairs`
