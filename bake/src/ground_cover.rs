@@ -1,7 +1,7 @@
 //! Ground drawn over the terrain, and the terrain's render triangles cut away under it.
 //!
-//! A height patch (washboard, potholes) or a flush surface patch lies over the terrain, which
-//! used to be drawn whole beneath it: every pixel of the patch was rasterised twice, once for
+//! A height patch (washboard, potholes) lies over the terrain, which used to be drawn whole
+//! beneath it: every pixel of the patch was rasterised twice, once for
 //! the patch and once for the terrain the depth test then threw away, or shaded first and
 //! then shaded over where a nearer chunk's terrain was drawn before the patch. The bake now
 //! leaves out the part of each terrain triangle that a patch covers, less an overlap along
@@ -16,7 +16,6 @@
 use crate::ground::HeightPatch;
 use crate::level::Level;
 use crate::polygon::{clip, left_of, signed_area, subtract, SLIVER_M2};
-use crate::surface_check::{corners, top_m};
 use glam::Vec2;
 
 /// How far the terrain reaches under a cover's border per metre its edge stands over the
@@ -46,26 +45,19 @@ pub fn overlap_m(edge_m: f32) -> f32 {
 }
 
 /// Every cover of `level` that reaches into the rectangle `lo`..`hi`: each height patch whose
-/// samples are all at or above y = 0 (where it sits), and each flush surface patch.
+/// samples are all at or above y = 0 (where it sits).
 ///
-/// Not the track's road, kerbs and run-offs: cut out of the circuit's terrain they saved
-/// llvmpipe less coverage work than the many thin grass triangles along their borders
-/// cost in vertex and setup work (1.2 % more instructions a frame; PERFORMANCE.md).
+/// Not the flush surface patches, nor the track's road, kerbs and run-offs: both were tried
+/// and cost llvmpipe more in the triangles the cut adds than they saved in hidden area the
+/// depth test already rejected (slip 0.6 % and the circuit 1.2 % more instructions a frame;
+/// PERFORMANCE.md). A height patch pays because a chunk nearer the eye drew the terrain
+/// under it before the patch was drawn, so that terrain was shaded, then shaded over.
 pub fn covers(level: &Level, lo: Vec2, hi: Vec2) -> Vec<Cover> {
     let mut out = Vec::new();
     for p in &level.height_patches {
         if let Some(c) = height_patch_cover(p) {
             out.push(c);
         }
-    }
-    for s in &level.surfaces {
-        // A surface's top is half its thickness over the ground, which is flush under it.
-        let top = top_m(&level.terrain, s);
-        let edge = crate::ground::PATCH_THICKNESS_M * 0.5;
-        out.push(Cover {
-            hides: shrink(&corners(s), overlap_m(edge)),
-            lowest_m: top,
-        });
     }
     out.retain(|c| c.hides.len() >= 3 && overlaps_rect(&c.hides, lo, hi));
     out
