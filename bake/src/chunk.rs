@@ -194,9 +194,10 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
         terrain_mat.pattern,
     ];
 
-    // Terrain.
+    // Terrain, less what the patches over it hide.
     let (lo, hi) = terrain_rect(level, coord);
     let size = hi - lo;
+    let covers = crate::ground_cover::covers(level, lo, hi);
     let centre = (lo + hi) * 0.5;
     if size.x > 0.0 && size.y > 0.0 {
         match &level.terrain.heights {
@@ -213,7 +214,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
                     cols: 2,
                     heights_m: vec![0.0; 4],
                 };
-                mesh.add_heights(&flat, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+                mesh.add_heights(&flat, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color, &covers);
                 mesh.tag_material(level.terrain.material);
             }
             Some(map) => {
@@ -224,7 +225,7 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
                     rotation: Quat::IDENTITY,
                     material: level.terrain.material,
                 });
-                mesh.add_heights(&sub, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color);
+                mesh.add_heights(&sub, size, Vec3::new(centre.x, 0.0, centre.y), terrain_color, &covers);
                 mesh.tag_material(level.terrain.material);
             }
         }

@@ -1,6 +1,7 @@
 //! A level's static geometry as pieces (shape, pose, material, look), and the triangles
 //! render draws for each.
 
+use crate::ground_cover::Cover;
 use crate::height_mesh::{decimated_triangles, RENDER_HEIGHT_TOLERANCE_M};
 use crate::heightmap::Heightmap;
 use crate::level::{Level, PropShape};
@@ -379,7 +380,7 @@ impl MeshData {
                     self.quad(g0r, g0l, a0, b0, color); // start wall (hidden by the slice before)
                 }
             }
-            PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color),
+            PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color, &[]),
             // Collision only: the model it belongs to draws its own mesh.
             PieceShape::Collider(_) => {}
             PieceShape::Mesh {
@@ -404,27 +405,66 @@ impl MeshData {
 
     /// A smooth-shaded height grid centred on `centre` (its heights add to centre.y), drawn
     /// at the resolution its detail needs: within [`RENDER_HEIGHT_TOLERANCE_M`] of every
-    /// sample ([`decimated_triangles`]); each vertex keeps the full grid's normal.
-    pub fn add_heights(&mut self, map: &Heightmap, size_m: Vec2, centre: Vec3, color: [f32; 4]) {
+    /// sample ([`decimated_triangles`]); each vertex keeps the full grid's normal. Where one
+    /// of `covers` lies over a triangle, only what it leaves visible is drawn
+    /// ([`crate::ground_cover`]), the cut's corners on the triangle's plane with its normals
+    /// blended.
+    pub fn add_heights(&mut self, map: &Heightmap, size_m: Vec2, centre: Vec3, color: [f32; 4], covers: &[Cover]) {
         let (rows, cols) = (map.rows, map.cols);
         let (dx, dz) = (size_m.x / (cols - 1) as f32, size_m.y / (rows - 1) as f32);
         let origin = centre - Vec3::new(size_m.x * 0.5, 0.0, size_m.y * 0.5);
         let h = |r: usize, c: usize| map.at(r.min(rows - 1), c.min(cols - 1));
+        let sample = |s: u32| {
+            let (r, c) = (s as usize / cols, s as usize % cols);
+            let slope_x =
+                (h(r, c + 1) - h(r, c.saturating_sub(1))) / (dx * ((c + 1).min(cols - 1) - c.saturating_sub(1)) as f32);
+            let slope_z =
+                (h(r + 1, c) - h(r.saturating_sub(1), c)) / (dz * ((r + 1).min(rows - 1) - r.saturating_sub(1)) as f32);
+            let n = Vec3::new(-slope_x, 1.0, -slope_z).normalize();
+            (origin + Vec3::new(c as f32 * dx, map.at(r, c), r as f32 * dz), n)
+        };
         let mut vertex_of = vec![u32::MAX; rows * cols];
         for tri in decimated_triangles(map, RENDER_HEIGHT_TOLERANCE_M) {
-            for sample in tri {
-                let slot = &mut vertex_of[sample as usize];
+            let corners = tri.map(sample);
+            let top = corners.iter().map(|(p, _)| p.y).fold(f32::MIN, f32::max);
+            let flat = corners.map(|(p, _)| Vec2::new(p.x, p.z));
+            if let Some(parts) = crate::ground_cover::visible_parts(flat, top, covers) {
+                self.add_cut(corners, &parts, color);
+                continue;
+            }
+            for (s, (p, n)) in tri.into_iter().zip(corners) {
+                let slot = &mut vertex_of[s as usize];
                 if *slot == u32::MAX {
-                    let (r, c) = (sample as usize / cols, sample as usize % cols);
-                    let slope_x = (h(r, c + 1) - h(r, c.saturating_sub(1)))
-                        / (dx * ((c + 1).min(cols - 1) - c.saturating_sub(1)) as f32);
-                    let slope_z = (h(r + 1, c) - h(r.saturating_sub(1), c))
-                        / (dz * ((r + 1).min(rows - 1) - r.saturating_sub(1)) as f32);
-                    let n = Vec3::new(-slope_x, 1.0, -slope_z).normalize();
-                    let p = origin + Vec3::new(c as f32 * dx, map.at(r, c), r as f32 * dz);
                     *slot = self.push_vertex(p, n, color);
                 }
                 self.indices.push(*slot);
+            }
+        }
+    }
+
+    /// The `parts` (convex, counter-clockwise in (x, z)) of the triangle `corners` as fans
+    /// facing up, each point on the triangle's plane with its corners' normals blended.
+    fn add_cut(&mut self, corners: [(Vec3, Vec3); 3], parts: &[Vec<Vec2>], color: [f32; 4]) {
+        let [a, b, c] = corners.map(|(p, _)| Vec2::new(p.x, p.z));
+        let det = (b - a).perp_dot(c - a);
+        if det.abs() <= f32::EPSILON {
+            return;
+        }
+        for part in parts {
+            let base = self.positions.len() as u32;
+            for &q in part {
+                // Barycentric weights of q in the triangle.
+                let wb = (q - a).perp_dot(c - a) / det;
+                let wc = (b - a).perp_dot(q - a) / det;
+                let w = [1.0 - wb - wc, wb, wc];
+                let y = (0..3).map(|k| corners[k].0.y * w[k]).sum::<f32>();
+                let n = (0..3).map(|k| corners[k].1 * w[k]).sum::<Vec3>().normalize_or(Vec3::Y);
+                self.push_vertex(Vec3::new(q.x, y, q.y), n, color);
+            }
+            // Counter-clockwise in (x, z) is clockwise seen from +Y: each fan triangle is
+            // written the other way round to face up.
+            for k in 1..part.len() as u32 - 1 {
+                self.indices.extend_from_slice(&[base, base + k + 1, base + k]);
             }
         }
     }

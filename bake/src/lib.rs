@@ -16,6 +16,7 @@ pub mod error;
 mod fields;
 pub mod geometry;
 pub mod ground;
+pub mod ground_cover;
 pub mod height_mesh;
 pub mod heightmap;
 pub mod level;
