@@ -86,3 +86,13 @@ fn no_phase_allocates_on_any_level() {
         phases_allocate_nothing(level, ai, must_stream);
     }
 }
+
+/// Montreal with seven AI sedans: the cars spread over a 4.4 km lap and stream chunks in and
+/// out that no car alone reaches, whose colliders rapier takes in with allocations
+/// (0.378 a tick in `physics`, PERFORMANCE.md "Re-measured on an idle machine"); the
+/// measured plays above do not meet it. Issue 21 item 3, open.
+#[test]
+#[ignore = "the physics step allocates 0.378 a tick on Montreal with 7 AI (issue 21 item 3)"]
+fn montreal_with_seven_ai_allocates_nothing() {
+    phases_allocate_nothing("montreal", 7, true);
+}
