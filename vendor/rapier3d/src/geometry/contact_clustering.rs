@@ -55,7 +55,11 @@ pub(crate) fn cluster_manifolds_for_solver(
             Some(id) => id,
             None => {
                 if num_out == out.len() {
-                    out.push(ContactManifold::new());
+                    // Skidpad patch (13): a spare manifold from parry's pool, and room from
+                    // a spare list, instead of a new manifold whose point and solver-contact
+                    // lists grow from nothing. Everything it holds is reset just below.
+                    parry::query::details::make_room_for_one(out);
+                    out.push(parry::query::details::new_manifold());
                 }
 
                 let cluster = &mut out[num_out];
@@ -118,7 +122,12 @@ pub(crate) fn cluster_manifolds_for_solver(
         }
     }
 
-    out.truncate(num_out);
+    // Skidpad patch (13): clusters no longer needed go back to parry's pool of spares.
+    while out.len() > num_out {
+        if let Some(m) = out.pop() {
+            parry::query::details::recycle_manifold(m);
+        }
+    }
 
     transfer_warmstart_data(prev, out, prediction_distance);
 }

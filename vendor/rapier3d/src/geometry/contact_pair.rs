@@ -407,8 +407,13 @@ impl RigidPairContacts {
         for m in self.manifolds.drain(..) {
             parry::query::details::recycle_manifold(m);
         }
-        self.solver_clusters.clear();
-        self.solver_clusters_prev.clear();
+        // Skidpad patch: the solver clusters too (rapier patch 13).
+        for m in self.solver_clusters.drain(..) {
+            parry::query::details::recycle_manifold(m);
+        }
+        for m in self.solver_clusters_prev.drain(..) {
+            parry::query::details::recycle_manifold(m);
+        }
         // Skidpad patch: parry's per-pair workspace (a height field's or compound's
         // sub-shape table) goes back to parry's pool of spares, emptied, instead of being
         // dropped: the next pair against such a shape takes it instead of a new one.

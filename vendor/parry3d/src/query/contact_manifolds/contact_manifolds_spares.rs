@@ -124,9 +124,9 @@ pub fn reserve_spare_manifolds<ManifoldData, ContactData>(
     let _ = (manifolds, lists, list_room, &mut make, empty_data);
 }
 
-/// A new, empty manifold: a spare if the pool has one of this type, else
-/// `ContactManifold::new()`.
-pub(crate) fn new_manifold<ManifoldData, ContactData>() -> ContactManifold<ManifoldData, ContactData>
+/// Skidpad patch: a new, empty manifold: a spare if the pool has one of this type, else
+/// `ContactManifold::new()`. Public for rapier's solver clusters (rapier patch 13).
+pub fn new_manifold<ManifoldData, ContactData>() -> ContactManifold<ManifoldData, ContactData>
 where
     ManifoldData: Default + Send + 'static,
     ContactData: Default + Copy + Send + 'static,
@@ -152,11 +152,11 @@ pub fn recycle_manifold<ManifoldData, ContactData>(
     });
 }
 
-/// Makes room for one more manifold in `list` without allocating, if it is full: its
+/// Skidpad patch: makes room for one more manifold in `list` without allocating, if it is full: its
 /// manifolds move into a spare list with more room, and its own storage goes back to the
 /// pool. Nothing changes but where the list's storage is; without a roomier spare, the next
 /// push grows it as before.
-pub(crate) fn make_room_for_one<ManifoldData, ContactData>(
+pub fn make_room_for_one<ManifoldData, ContactData>(
     list: &mut Vec<ContactManifold<ManifoldData, ContactData>>,
 ) where
     ManifoldData: Send + 'static,

@@ -39,6 +39,16 @@ impl TriMeshShapeContactManifoldsWorkspace {
             old_interferences: Vec::new(),
         }
     }
+
+    /// Skidpad patch: a new workspace with room for `triangles` interfering triangles, for
+    /// the pool of spare workspaces made at load (`reserve_spare_workspaces`).
+    pub(crate) fn with_room(triangles: usize) -> Self {
+        Self {
+            interferences: Vec::with_capacity(triangles),
+            local_aabb2: Aabb::new_invalid(),
+            old_interferences: Vec::with_capacity(triangles),
+        }
+    }
 }
 
 /// Computes the contact manifold between a triangle-mesh an a shape, both represented as `Shape` trait-objects.
@@ -81,9 +91,16 @@ fn ensure_workspace_exists(workspace: &mut Option<ContactManifoldsWorkspace>) {
         return;
     }
 
-    *workspace = Some(ContactManifoldsWorkspace(Box::new(
-        TriMeshShapeContactManifoldsWorkspace::new(),
-    )));
+    // Skidpad patch: a spare from the pool made at load, if there is one, instead of a new
+    // one; the replaced workspace, if any, goes back to the pool.
+    if let Some(old) = workspace.take() {
+        super::recycle_workspace(old);
+    }
+    *workspace = Some(
+        super::take_spare_workspace::<TriMeshShapeContactManifoldsWorkspace>().unwrap_or_else(|| {
+            ContactManifoldsWorkspace(Box::new(TriMeshShapeContactManifoldsWorkspace::new()))
+        }),
+    );
 }
 
 /// Computes the contact manifold between a triangle-mesh and a shape.
@@ -128,7 +145,12 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
     // TODO: somehow precompute the Aabb and reuse it?
     let mut new_local_aabb2 = shape2.compute_aabb(pos12).loosened(prediction);
     let same_local_aabb2 = workspace.local_aabb2.contains(&new_local_aabb2);
-    let mut old_manifolds = Vec::new();
+    // Skidpad patch: when the interferences are recomputed, the kept manifolds move from the
+    // front of `manifolds` (last query's, `n_old` of them) to its end, and the front is
+    // drained afterwards: same manifolds in the same order as swapping the list for a new
+    // one and pushing into it, without allocating a new list each time the shape's box
+    // leaves the cached one.
+    let n_old = if same_local_aabb2 { 0 } else { manifolds.len() };
 
     if !same_local_aabb2 {
         let extra_margin =
@@ -142,7 +164,6 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
             &mut workspace.interferences,
         );
 
-        core::mem::swap(manifolds, &mut old_manifolds);
 
         // NOTE: This assertion may fire due to the invalid triangle_ids that the
         // near-phase may return (due to SIMD sentinels).
@@ -167,7 +188,8 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
      */
     let new_interferences = &workspace.interferences;
     let mut old_inter_it = workspace.old_interferences.drain(..).peekable();
-    let mut old_manifolds_it = old_manifolds.drain(..);
+    // The index in `manifolds` of the next old manifold not yet kept or left behind.
+    let mut old_manifold = 0;
 
     // TODO: don't redispatch at each frame (we should probably do the same as
     // the heightfield).
@@ -183,29 +205,45 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
                 match old_inter_it.peek() {
                     Some(old_triangle_id) if *old_triangle_id < *triangle_id => {
                         let _ = old_inter_it.next();
-                        let _ = old_manifolds_it.next();
+                        // Skidpad patch: a triangle left behind gives its manifold back
+                        // to the pool of spares instead of dropping it.
+                        if old_manifold < n_old {
+                            super::recycle_manifold(manifolds[old_manifold].take_whole());
+                            old_manifold += 1;
+                        }
                     }
                     _ => break,
                 }
             }
 
-            let manifold = if old_inter_it.peek() != Some(triangle_id) {
+            // (`old_manifold < n_old` always holds for a triangle found in the old list but
+            // for the SIMD-padding ids parry's own assertion above mentions; such a triangle
+            // gets a fresh manifold, where parry's iterator would have run dry.)
+            let manifold = if old_inter_it.peek() != Some(triangle_id) || old_manifold >= n_old {
                 let (id1, id2) = if flipped {
                     (0, *triangle_id)
                 } else {
                     (*triangle_id, 0)
                 };
-                ContactManifold::with_data(id1, id2, ManifoldData::default())
+                // Skidpad patch: a spare manifold from the pool made at load (its lists
+                // and pose box kept), emptied to what `with_data(.., default())` makes.
+                let mut manifold = super::new_manifold();
+                manifold.subshape1 = id1;
+                manifold.subshape2 = id2;
+                manifold
             } else {
                 // We already have a manifold for this triangle.
                 let _ = old_inter_it.next();
-                old_manifolds_it.next().unwrap()
+                let kept = manifolds[old_manifold].take_whole();
+                old_manifold += 1;
+                kept
             };
 
+            super::make_room_for_one(manifolds);
             manifolds.push(manifold);
         }
 
-        let manifold = &mut manifolds[i];
+        let manifold = &mut manifolds[n_old + i];
         let triangle1 = trimesh1.triangle(*triangle_id);
         let triangle_normals1 = trimesh1.triangle_normal_constraints(*triangle_id);
         let normal_constraints1 = triangle_normals1
@@ -234,6 +272,14 @@ pub fn contact_manifolds_trimesh_shape<ManifoldData, ContactData>(
             );
         }
     }
+
+    // Skidpad patch: the old manifolds not kept go back to the pool of spares (their
+    // triangles left behind), then the front, all shells, is drained.
+    drop(old_inter_it);
+    for old in old_manifold..n_old {
+        super::recycle_manifold(manifolds[old].take_whole());
+    }
+    let _ = manifolds.drain(..n_old);
 }
 
 impl WorkspaceData for TriMeshShapeContactManifoldsWorkspace {
@@ -243,5 +289,13 @@ impl WorkspaceData for TriMeshShapeContactManifoldsWorkspace {
 
     fn clone_dyn(&self) -> Box<dyn WorkspaceData> {
         Box::new(self.clone())
+    }
+
+    // Skidpad patch: emptied in place for a reused contact pair (see the trait).
+    fn clear_for_reuse(&mut self) -> bool {
+        self.interferences.clear();
+        self.old_interferences.clear();
+        self.local_aabb2 = Aabb::new_invalid();
+        true
     }
 }

@@ -186,7 +186,7 @@ pub fn recycle_workspace(mut workspace: ContactManifoldsWorkspace) {
 }
 
 /// Skidpad patch: fills the pool of spare workspaces at load with `per_kind` height-field,
-/// composite-shape and composite-composite workspaces (topping up: it counts those already
+/// composite-shape, rigid-triangle-mesh and composite-composite workspaces (topping up: it counts those already
 /// there), each with room for `sub_shapes` sub-shape pairs. Every workspace taken from
 /// the pool comes back to room kept for it; one made because the pool ran dry grows the
 /// pool when it comes back. A contact pair forming in play against a mesh, a compound or a height
@@ -203,7 +203,8 @@ pub fn reserve_spare_workspaces(per_kind: usize, sub_shapes: usize) {
         let have_cc = count(&pool, |w| {
             w.0.downcast_ref::<CompositeShapeCompositeShapeContactManifoldsWorkspace>().is_some()
         });
-        pool.reserve(3 * per_kind);
+        let have_tm = count(&pool, |w| w.0.downcast_ref::<TriMeshShapeContactManifoldsWorkspace>().is_some());
+        pool.reserve(4 * per_kind);
         for _ in have_hf..per_kind {
             pool.push(ContactManifoldsWorkspace(Box::new(
                 HeightFieldShapeContactManifoldsWorkspace::with_room(sub_shapes),
@@ -212,6 +213,11 @@ pub fn reserve_spare_workspaces(per_kind: usize, sub_shapes: usize) {
         for _ in have_cs..per_kind {
             pool.push(ContactManifoldsWorkspace(Box::new(
                 CompositeShapeShapeContactManifoldsWorkspace::with_room(sub_shapes),
+            )));
+        }
+        for _ in have_tm..per_kind {
+            pool.push(ContactManifoldsWorkspace(Box::new(
+                TriMeshShapeContactManifoldsWorkspace::with_room(sub_shapes),
             )));
         }
         for _ in have_cc..per_kind {

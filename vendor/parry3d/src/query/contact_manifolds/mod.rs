@@ -182,8 +182,9 @@ pub use self::contact_manifolds_workspace::{
     WorkspaceData,
 };
 pub(crate) use self::contact_manifolds_workspace::take_spare_workspace;
-pub use self::contact_manifolds_spares::{recycle_manifold, reserve_spare_manifolds};
-pub(crate) use self::contact_manifolds_spares::{make_room_for_one, new_manifold};
+pub use self::contact_manifolds_spares::{
+    make_room_for_one, new_manifold, recycle_manifold, reserve_spare_manifolds,
+};
 pub use self::normals_constraint::{NormalConstraints, NormalConstraintsPair};
 
 use {

@@ -514,8 +514,13 @@ pub(super) fn process_pair(
                 &mut rigid.manifolds,
                 prediction_distance,
             );
-            rigid.solver_clusters.clear();
-            rigid.solver_clusters_prev.clear();
+            // Skidpad patch (13): the clusters go back to parry's pool of spares.
+            for m in rigid.solver_clusters.drain(..) {
+                parry::query::details::recycle_manifold(m);
+            }
+            for m in rigid.solver_clusters_prev.drain(..) {
+                parry::query::details::recycle_manifold(m);
+            }
         }
 
         let solver_manifolds = if use_clusters {
