@@ -11,86 +11,26 @@
 //! The bodies are lofts of side profiles (a convex polygon in z-y, its half-width tapering
 //! with height for the cabin's tumblehome). The output is ours (same licence as the code).
 
+#[path = "support/glb.rs"]
+mod glb;
+
+use glb::{Builder, Glb, V3};
 use gltf::json;
-use json::validation::Checked::Valid;
-use json::validation::USize64;
 use skidpad::vehicle::CarDef;
-use std::collections::BTreeMap;
 
-type V3 = [f32; 3];
-
-fn sub(a: V3, b: V3) -> V3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn cross(a: V3, b: V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-fn dot(a: V3, b: V3) -> f32 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn norm(a: V3) -> V3 {
-    let l = dot(a, a).sqrt().max(1e-9);
-    [a[0] / l, a[1] / l, a[2] / l]
-}
-
-/// One part's triangles: positions, normals, indices.
-type PartTriangles = (Vec<V3>, Vec<V3>, Vec<u32>);
-
-/// Triangles grouped by part (one glTF primitive each).
-#[derive(Default)]
-struct Builder {
-    parts: BTreeMap<&'static str, PartTriangles>,
+/// A part's base colour, for other viewers: the game colours the parts itself.
+fn colour(part: &str) -> [f32; 4] {
+    match part {
+        "paint" => [0.8, 0.1, 0.08, 1.0],
+        "glass" => [0.05, 0.07, 0.09, 1.0],
+        "brake_lamp" => [0.8, 0.02, 0.02, 1.0],
+        "reverse_lamp" | "head_lamp" => [0.9, 0.9, 0.85, 1.0],
+        "rim" => [0.7, 0.7, 0.72, 1.0],
+        _ => [0.06, 0.06, 0.06, 1.0],
+    }
 }
 
 impl Builder {
-    /// A flat triangle, wound so its normal points away from `inside`.
-    fn tri(&mut self, part: &'static str, a: V3, b: V3, c: V3, inside: V3) {
-        let mut n = cross(sub(b, a), sub(c, a));
-        if dot(n, n) < 1e-12 {
-            return;
-        }
-        let (b, c) = if dot(n, sub(a, inside)) < 0.0 {
-            n = [-n[0], -n[1], -n[2]];
-            (c, b)
-        } else {
-            (b, c)
-        };
-        let n = norm(n);
-        let (p, ns, idx) = self.parts.entry(part).or_default();
-        let base = p.len() as u32;
-        p.extend([a, b, c]);
-        ns.extend([n, n, n]);
-        idx.extend([base, base + 1, base + 2]);
-    }
-
-    fn quad(&mut self, part: &'static str, a: V3, b: V3, c: V3, d: V3, inside: V3) {
-        self.tri(part, a, b, c, inside);
-        self.tri(part, a, c, d, inside);
-    }
-
-    /// An axis-aligned box.
-    fn cuboid(&mut self, part: &'static str, lo: V3, hi: V3) {
-        let c = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0, (lo[2] + hi[2]) / 2.0];
-        let p = |x: usize, y: usize, z: usize| [[lo[0], hi[0]][x], [lo[1], hi[1]][y], [lo[2], hi[2]][z]];
-        for axis in 0..3 {
-            for side in 0..2 {
-                let mut corners = Vec::new();
-                for (u, v) in [(0, 0), (1, 0), (1, 1), (0, 1)] {
-                    let mut k = [0; 3];
-                    k[axis] = side;
-                    k[(axis + 1) % 3] = u;
-                    k[(axis + 2) % 3] = v;
-                    corners.push(p(k[0], k[1], k[2]));
-                }
-                self.quad(part, corners[0], corners[1], corners[2], corners[3], c);
-            }
-        }
-    }
-
     /// Both sides of the car (x and −x) at once.
     fn cuboid_pair(&mut self, part: &'static str, lo: V3, hi: V3) {
         self.cuboid(part, lo, hi);
@@ -406,183 +346,8 @@ fn body(car: &CarDef, s: &Style) -> Builder {
     b
 }
 
-/// Binary glTF assembly: accessors and views over one growing buffer.
-struct Glb {
-    root: json::Root,
-    bin: Vec<u8>,
-    materials: BTreeMap<&'static str, json::Index<json::Material>>,
-}
-
-impl Glb {
-    fn view(&mut self, bytes: &[u8], target: json::buffer::Target) -> json::Index<json::buffer::View> {
-        while self.bin.len() % 4 != 0 {
-            self.bin.push(0);
-        }
-        let offset = self.bin.len();
-        self.bin.extend_from_slice(bytes);
-        self.root.push(json::buffer::View {
-            buffer: json::Index::new(0),
-            byte_length: USize64::from(bytes.len()),
-            byte_offset: Some(USize64::from(offset)),
-            byte_stride: None,
-            extensions: None,
-            extras: Default::default(),
-            name: None,
-            target: Some(Valid(target)),
-        })
-    }
-
-    fn accessor(
-        &mut self,
-        view: json::Index<json::buffer::View>,
-        count: usize,
-        ty: json::accessor::Type,
-        ct: json::accessor::ComponentType,
-        bounds: Option<(V3, V3)>,
-    ) -> json::Index<json::Accessor> {
-        self.root.push(json::Accessor {
-            buffer_view: Some(view),
-            byte_offset: None,
-            count: USize64::from(count),
-            component_type: Valid(json::accessor::GenericComponentType(ct)),
-            extensions: None,
-            extras: Default::default(),
-            type_: Valid(ty),
-            min: bounds.map(|b| json::Value::from(b.0.to_vec())),
-            max: bounds.map(|b| json::Value::from(b.1.to_vec())),
-            name: None,
-            normalized: false,
-            sparse: None,
-        })
-    }
-
-    fn material(&mut self, part: &'static str) -> json::Index<json::Material> {
-        if let Some(m) = self.materials.get(part) {
-            return *m;
-        }
-        // Base colours for other viewers; the game colours parts itself.
-        let colour = match part {
-            "paint" => [0.8, 0.1, 0.08, 1.0],
-            "glass" => [0.05, 0.07, 0.09, 1.0],
-            "brake_lamp" => [0.8, 0.02, 0.02, 1.0],
-            "reverse_lamp" | "head_lamp" => [0.9, 0.9, 0.85, 1.0],
-            "rim" => [0.7, 0.7, 0.72, 1.0],
-            _ => [0.06, 0.06, 0.06, 1.0],
-        };
-        let m = self.root.push(json::Material {
-            name: Some(part.to_string()),
-            pbr_metallic_roughness: json::material::PbrMetallicRoughness {
-                base_color_factor: json::material::PbrBaseColorFactor(colour),
-                ..Default::default()
-            },
-            ..Default::default()
-        });
-        self.materials.insert(part, m);
-        m
-    }
-
-    fn mesh(&mut self, name: &str, b: &Builder) -> json::Index<json::Mesh> {
-        let mut primitives = Vec::new();
-        for (part, (pos, nor, idx)) in &b.parts {
-            let mut lo = [f32::MAX; 3];
-            let mut hi = [f32::MIN; 3];
-            for p in pos {
-                for k in 0..3 {
-                    lo[k] = lo[k].min(p[k]);
-                    hi[k] = hi[k].max(p[k]);
-                }
-            }
-            let f32s = |v: &[V3]| v.iter().flatten().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>();
-            let pv = self.view(&f32s(pos), json::buffer::Target::ArrayBuffer);
-            let nv = self.view(&f32s(nor), json::buffer::Target::ArrayBuffer);
-            let iv = self.view(
-                &idx.iter().flat_map(|i| (*i as u16).to_le_bytes()).collect::<Vec<u8>>(),
-                json::buffer::Target::ElementArrayBuffer,
-            );
-            use json::accessor::{ComponentType as C, Type as T};
-            let pa = self.accessor(pv, pos.len(), T::Vec3, C::F32, Some((lo, hi)));
-            let na = self.accessor(nv, nor.len(), T::Vec3, C::F32, None);
-            let ia = self.accessor(iv, idx.len(), T::Scalar, C::U16, None);
-            assert!(
-                pos.len() < 65536,
-                "a part of {name} has more vertices than u16 indices reach"
-            );
-            let mut attributes = BTreeMap::new();
-            attributes.insert(Valid(json::mesh::Semantic::Positions), pa);
-            attributes.insert(Valid(json::mesh::Semantic::Normals), na);
-            primitives.push(json::mesh::Primitive {
-                attributes,
-                extensions: None,
-                extras: Default::default(),
-                indices: Some(ia),
-                material: Some(self.material(part)),
-                mode: Valid(json::mesh::Mode::Triangles),
-                targets: None,
-            });
-        }
-        self.root.push(json::Mesh {
-            extensions: None,
-            extras: Default::default(),
-            name: Some(name.to_string()),
-            primitives,
-            weights: None,
-        })
-    }
-
-    fn node(&mut self, name: &str, mesh: Option<json::Index<json::Mesh>>, at: V3) -> json::Index<json::Node> {
-        self.root.push(json::Node {
-            mesh,
-            name: Some(name.to_string()),
-            translation: Some(at),
-            ..Default::default()
-        })
-    }
-
-    /// The GLB container: header, JSON chunk (space padded), BIN chunk (zero padded).
-    fn write(mut self, nodes: Vec<json::Index<json::Node>>) -> Vec<u8> {
-        while self.bin.len() % 4 != 0 {
-            self.bin.push(0);
-        }
-        self.root.push(json::Buffer {
-            byte_length: USize64::from(self.bin.len()),
-            extensions: None,
-            extras: Default::default(),
-            name: None,
-            uri: None,
-        });
-        let scene = self.root.push(json::Scene {
-            extensions: None,
-            extras: Default::default(),
-            name: Some("car".into()),
-            nodes,
-        });
-        self.root.scene = Some(scene);
-        self.root.asset.generator = Some("skidpad examples/make_car_models.rs".into());
-        let mut text = json::serialize::to_vec(&self.root).expect("the glTF JSON serializes");
-        while text.len() % 4 != 0 {
-            text.push(b' ');
-        }
-        let total = 12 + 8 + text.len() + 8 + self.bin.len();
-        let mut out = Vec::with_capacity(total);
-        out.extend_from_slice(b"glTF");
-        out.extend_from_slice(&2u32.to_le_bytes());
-        out.extend_from_slice(&(total as u32).to_le_bytes());
-        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        out.extend_from_slice(b"JSON");
-        out.extend_from_slice(&text);
-        out.extend_from_slice(&(self.bin.len() as u32).to_le_bytes());
-        out.extend_from_slice(b"BIN\0");
-        out.extend_from_slice(&self.bin);
-        out
-    }
-}
-
 fn model(car: &CarDef) -> Vec<u8> {
-    let mut g = Glb {
-        root: json::Root::default(),
-        bin: Vec::new(),
-        materials: BTreeMap::new(),
-    };
+    let mut g = Glb::new("car", "skidpad examples/make_car_models.rs", colour);
     let body_mesh = g.mesh("body", &body(car, &style(&car.name)));
     let mut nodes = vec![g.node("car_body", Some(body_mesh), [0.0; 3])];
     // The arcade thrust acts at the steered axle's midpoint, at wheel-centre height.
