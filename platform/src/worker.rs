@@ -1,12 +1,18 @@
 //! A background worker thread: jobs in, results out, in order. The game's level streaming
 //! decodes chunks on one, so a frame never waits on a disk or a decoder.
 
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread::JoinHandle;
+
+/// Where jobs are queued: a channel that grows, or one whose room was set at the start.
+enum Jobs<J> {
+    Growing(Sender<J>),
+    Bounded(SyncSender<J>),
+}
 
 /// One thread running `f` on each submitted job, in submission order.
 pub struct Worker<J: Send + 'static, R: Send + 'static> {
-    jobs: Option<Sender<J>>,
+    jobs: Option<Jobs<J>>,
     results: Receiver<R>,
     thread: Option<JoinHandle<()>>,
 }
@@ -24,7 +30,33 @@ impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
             }
         })?;
         Ok(Self {
-            jobs: Some(job_tx),
+            jobs: Some(Jobs::Growing(job_tx)),
+            results: res_rx,
+            thread: Some(thread),
+        })
+    }
+
+    /// [`Worker::spawn`] with room for `capacity` jobs and as many results, allocated now:
+    /// submitting and receiving then allocate nothing (an unbounded channel allocates a
+    /// block every few dozen messages, on the submitting thread: the game loop's, for the
+    /// chunk loader). More than `capacity` jobs queued and unread results make
+    /// [`Worker::submit`] wait for room, so size it for the most ever outstanding.
+    pub fn spawn_bounded(
+        name: &str,
+        capacity: usize,
+        mut f: impl FnMut(J) -> R + Send + 'static,
+    ) -> std::io::Result<Self> {
+        let (job_tx, job_rx) = sync_channel::<J>(capacity);
+        let (res_tx, res_rx) = sync_channel::<R>(capacity);
+        let thread = std::thread::Builder::new().name(name.to_string()).spawn(move || {
+            while let Ok(job) = job_rx.recv() {
+                if res_tx.send(f(job)).is_err() {
+                    break;
+                }
+            }
+        })?;
+        Ok(Self {
+            jobs: Some(Jobs::Bounded(job_tx)),
             results: res_rx,
             thread: Some(thread),
         })
@@ -32,7 +64,11 @@ impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
 
     /// Queues a job. Returns false if the thread has died (its job panicked).
     pub fn submit(&self, job: J) -> bool {
-        self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+        match &self.jobs {
+            Some(Jobs::Growing(tx)) => tx.send(job).is_ok(),
+            Some(Jobs::Bounded(tx)) => tx.send(job).is_ok(),
+            None => false,
+        }
     }
 
     /// A finished result, if one is waiting.
@@ -80,6 +116,18 @@ mod tests {
         let got: Vec<u32> = (0..100).map(|_| w.recv().unwrap()).collect();
         assert_eq!(got, (0..100).map(|i| i * 2).collect::<Vec<_>>());
         assert_eq!(w.try_recv(), None);
+    }
+
+    #[test]
+    fn a_bounded_worker_returns_results_in_order() {
+        let w = Worker::spawn_bounded("test", 8, |x: u32| x + 1).unwrap();
+        for round in 0..4 {
+            for i in 0..8 {
+                assert!(w.submit(round * 8 + i));
+            }
+            let got: Vec<u32> = (0..8).map(|_| w.recv().unwrap()).collect();
+            assert_eq!(got, (1..=8).map(|i| round * 8 + i).collect::<Vec<_>>());
+        }
     }
 
     #[test]

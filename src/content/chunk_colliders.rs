@@ -4,7 +4,8 @@
 //! of its height fields, meshes and BVHs (which allocated hundreds of times a lap).
 //!
 //! The render side still decodes chunks as it streams (it needs the meshes, which this pool
-//! drops). If a chunk's colliders look wrong in the world, compare with
+//! drops); the pool keeps only each mesh's size, so a renderer can size its upload buffers
+//! at load ([`ChunkColliders::mesh_sizes`]). If a chunk's colliders look wrong in the world, compare with
 //! `ChunkSource::load` of the same chunk: both come from the same bytes.
 
 use glam::{Quat, Vec3};
@@ -36,6 +37,22 @@ pub struct ChunkShapes {
     /// The chunk's estimated resident memory, bytes (`BakedChunk::resident_bytes`, mesh
     /// included, as the streaming counters always reported it).
     pub resident_bytes: usize,
+    /// Its render mesh's vertices.
+    pub mesh_vertices: usize,
+    /// Its render mesh's indices (three a triangle).
+    pub mesh_indices: usize,
+}
+
+/// What a renderer needs to hold a level's chunk meshes without growing anything in play:
+/// how many chunks can be resident at most and the largest mesh's size.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChunkMeshSizes {
+    /// The level's chunks (more than are ever resident at once).
+    pub chunks: usize,
+    /// The most vertices one chunk's mesh has.
+    pub max_vertices: usize,
+    /// The most indices one chunk's mesh has.
+    pub max_indices: usize,
 }
 
 /// Every chunk's colliders, in `ChunkSource::coords` order; a chunk that failed to decode
@@ -85,6 +102,17 @@ impl ChunkColliders {
             .unwrap_or(0)
     }
 
+    /// The level's chunk count and its largest chunk mesh: what a renderer reserves at load
+    /// (`Renderer::reserve_chunks`) so chunks entering and leaving allocate nothing.
+    pub fn mesh_sizes(&self) -> ChunkMeshSizes {
+        let ok = || self.chunks.iter().filter_map(|c| c.as_ref().ok());
+        ChunkMeshSizes {
+            chunks: self.chunks.len(),
+            max_vertices: ok().map(|c| c.mesh_vertices).max().unwrap_or(0),
+            max_indices: ok().map(|c| c.mesh_indices).max().unwrap_or(0),
+        }
+    }
+
     /// Colliders over all chunks.
     pub fn total_colliders(&self) -> usize {
         self.chunks
@@ -116,6 +144,8 @@ fn shapes_of(chunk: &BakedChunk) -> ChunkShapes {
     ChunkShapes {
         colliders,
         resident_bytes: chunk.resident_bytes(),
+        mesh_vertices: chunk.mesh.positions.len(),
+        mesh_indices: chunk.mesh.indices.len(),
     }
 }
 

@@ -7,7 +7,7 @@ mod levels;
 mod profile;
 mod root;
 
-pub use chunk_colliders::{ChunkColliders, ChunkShapes, PooledCollider, SharedChunkColliders};
+pub use chunk_colliders::{ChunkColliders, ChunkMeshSizes, ChunkShapes, PooledCollider, SharedChunkColliders};
 pub use levels::{bake_now, level_names, load_level, materials, prop_model, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
 pub use profile::DEFAULT_PROFILE;

@@ -4,13 +4,13 @@
 //! depth on llvmpipe and on any GPU since the GeForce3's Z-cull), so drawing the chunks
 //! near to far shades each covered pixel about once, where the chunks' grid order shaded
 //! the far ground first and then the near ground over it (PERFORMANCE.md, "Chunks near
-//! first"). The order is rebuilt each frame into a buffer kept between frames: no
-//! allocation once it has held the most chunks resident.
+//! first"). The order is rebuilt each frame into a buffer kept between frames, reserved at
+//! load for the level's chunks: no allocation.
 
 use super::frustum::Aabb;
 use glam::Vec3;
 
-/// A chunk's key in the renderer's map of resident chunk meshes.
+/// A chunk's key in the renderer's table of resident chunk meshes.
 pub type ChunkKey = (i32, i32);
 
 /// The resident chunks' keys, nearest to the eye first.
@@ -20,6 +20,12 @@ pub struct NearFirst {
 }
 
 impl NearFirst {
+    /// Room for `chunks` chunks (the level's count, reserved at load): sorting then never
+    /// grows the buffer.
+    pub fn reserve(&mut self, chunks: usize) {
+        self.order.reserve(chunks.saturating_sub(self.order.len()));
+    }
+
     /// Orders `chunks` by the squared distance from `eye` to the nearest point of each
     /// chunk's box (0 inside it), ties by key, so two runs draw in the same order.
     pub fn sort<'a>(&mut self, eye: Vec3, chunks: impl Iterator<Item = (ChunkKey, &'a Aabb)>) {

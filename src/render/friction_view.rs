@@ -7,12 +7,8 @@
 //! If the view and the car disagree, the bake is at fault, not this module: check the level
 //! with `skidpad levels --check LEVEL`.
 
-use super::mesh::Mesh;
 use crate::content::MaterialTable;
-use skidpad_bake::chunk::{BakedChunk, ChunkCoord};
-use skidpad_bake::geometry::MeshData;
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use skidpad_bake::material::MaterialId;
 
 /// How the ground is coloured.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -47,60 +43,11 @@ pub fn friction_rgb(mu: f32) -> [f32; 3] {
     ]
 }
 
-/// `mesh` with every vertex coloured by its material's μ (no tile pattern). A vertex
-/// without a material (a mesh baked before materials were recorded) keeps its colour.
-pub fn friction_mesh(mesh: &MeshData, materials: &MaterialTable) -> MeshData {
-    let mut out = mesh.clone();
-    for (color, m) in out.colors.iter_mut().zip(&mesh.materials) {
-        let [r, g, b] = friction_rgb(materials.get(*m).friction);
-        *color = [r, g, b, 0.0];
-    }
-    out
-}
-
-/// The resident chunks' meshes as baked, kept so switching views can upload them again
-/// coloured the other way.
-#[derive(Default)]
-pub struct GroundChunks {
-    view: GroundView,
-    materials: Option<MaterialTable>,
-    baked: BTreeMap<(i32, i32), Arc<BakedChunk>>,
-}
-
-impl GroundChunks {
-    /// Keeps `chunk` and uploads its mesh coloured for the current view.
-    pub fn upload(&mut self, chunk: &Arc<BakedChunk>) -> Mesh {
-        self.baked.insert((chunk.coord.x, chunk.coord.y), chunk.clone());
-        self.mesh_of(chunk)
-    }
-
-    /// Drops the chunk at `coord` (it left the world).
-    pub fn forget(&mut self, coord: ChunkCoord) {
-        self.baked.remove(&(coord.x, coord.y));
-    }
-
-    /// Switches to `view`, colouring by `materials` (the level's).
-    pub fn set_view(&mut self, view: GroundView, materials: &MaterialTable) {
-        self.view = view;
-        self.materials = Some(materials.clone());
-    }
-
-    /// The view in force.
-    pub fn view(&self) -> GroundView {
-        self.view
-    }
-
-    /// The chunk at `coord` uploaded again for the current view, if it is kept.
-    pub fn reupload(&self, coord: (i32, i32)) -> Option<Mesh> {
-        self.baked.get(&coord).map(|c| self.mesh_of(c))
-    }
-
-    fn mesh_of(&self, chunk: &BakedChunk) -> Mesh {
-        match (self.view, &self.materials) {
-            (GroundView::Friction, Some(m)) => Mesh::from_mesh_data(&friction_mesh(&chunk.mesh, m)),
-            _ => Mesh::from_mesh_data(&chunk.mesh),
-        }
-    }
+/// Vertex colour for material `id` in the friction view: its μ on the ramp, no tile
+/// pattern.
+pub fn friction_color(materials: &MaterialTable, id: MaterialId) -> [f32; 4] {
+    let [r, g, b] = friction_rgb(materials.get(id).friction);
+    [r, g, b, 0.0]
 }
 
 #[cfg(test)]

@@ -2,8 +2,31 @@
 //! indexed.
 
 use super::frustum::Aabb;
-use super::shadow_casters::casters_first;
+use super::shadow_casters::casters_first_into;
 use glam::Vec3;
+
+/// The buffers a baked mesh is interleaved and reordered in before its upload, kept
+/// between uploads: a chunk entering the world allocates nothing once they are sized for
+/// the level's largest chunk.
+#[derive(Default)]
+pub struct UploadScratch {
+    /// Position, normal, colour and material id per vertex.
+    vertices: Vec<[f32; 11]>,
+    /// The triangles in draw order: casters first, then the ground top layer first.
+    indices: Vec<u32>,
+    /// Each ground triangle's highest corner and index, for that order.
+    ground: Vec<(f32, u32)>,
+}
+
+impl UploadScratch {
+    /// Room for a mesh of `vertices` vertices and `indices` indices (the level's largest
+    /// chunk's), so no upload grows the buffers in play.
+    pub fn reserve(&mut self, vertices: usize, indices: usize) {
+        self.vertices.reserve(vertices.saturating_sub(self.vertices.len()));
+        self.indices.reserve(indices.saturating_sub(self.indices.len()));
+        self.ground.reserve((indices / 3).saturating_sub(self.ground.len()));
+    }
+}
 
 /// A mesh uploaded to the GPU.
 pub struct Mesh {
@@ -30,23 +53,40 @@ impl Mesh {
         Self::upload(vertices, indices, 24, false, bounds)
     }
 
-    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength) and
+    /// Uploads a baked mesh with per-vertex colour (RGB + tile-pattern strength, as
+    /// `recolor` turns vertex `i`'s baked colour: the friction view's ramp, or unchanged) and
     /// material id (−1 where the mesh has none: the shader draws it untextured), its
-    /// shadow casters first and then the ground top layer first ([`casters_first`]): low
-    /// ground is drawn lit but casts nothing, and hides what lies under it.
-    pub fn from_mesh_data(data: &skidpad_bake::geometry::MeshData) -> Mesh {
+    /// shadow casters first and then the ground top layer first ([`casters_first_into`]):
+    /// low ground is drawn lit but casts nothing, and hides what lies under it. The
+    /// interleaved vertices and the reordered indices are built in `scratch`, which
+    /// allocates nothing once it holds a mesh this large ([`UploadScratch::reserve`]).
+    pub fn from_mesh_data(
+        data: &skidpad_bake::geometry::MeshData,
+        recolor: impl Fn(usize, [f32; 4]) -> [f32; 4],
+        scratch: &mut UploadScratch,
+    ) -> Mesh {
         let material = |i: usize| data.materials.get(i).map_or(-1.0, |m| m.0 as f32);
-        let vertices: Vec<[f32; 11]> = data
-            .positions
-            .iter()
-            .zip(&data.normals)
-            .zip(&data.colors)
-            .enumerate()
-            .map(|(i, ((p, n), c))| [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3], material(i)])
-            .collect();
-        let (indices, casters) = casters_first(&data.positions, &data.indices);
+        let vertices = &mut scratch.vertices;
+        vertices.clear();
+        vertices.extend(
+            data.positions
+                .iter()
+                .zip(&data.normals)
+                .zip(&data.colors)
+                .enumerate()
+                .map(|(i, ((p, n), c))| {
+                    let c = recolor(i, *c);
+                    [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3], material(i)]
+                }),
+        );
+        let casters = casters_first_into(
+            &data.positions,
+            &data.indices,
+            &mut scratch.indices,
+            &mut scratch.ground,
+        );
         let bounds = Aabb::around(data.positions.iter().map(|p| Vec3::from_array(*p)));
-        let mut mesh = Self::upload(&vertices, &indices, 44, true, bounds);
+        let mut mesh = Self::upload(&scratch.vertices, &scratch.indices, 44, true, bounds);
         mesh.caster_count = casters as i32;
         mesh.material_mask = data
             .materials

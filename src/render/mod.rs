@@ -15,6 +15,7 @@ mod fragment_counter;
 mod friction_view;
 mod frustum;
 mod gpu_timer;
+mod ground_chunks;
 // Namespaces callers read through: `gl_check::check` (the GL error check a front end runs
 // after its own GL calls) and `particles` (the pool fed by sim events, and its limits).
 pub mod gl_check;

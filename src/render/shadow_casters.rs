@@ -25,25 +25,53 @@ pub const GROUND_RELIEF_M: f32 = 0.35;
 
 /// `indices` (triangles into `positions`) reordered with the shadow casters first, in
 /// their original order, then the ground, highest corner first (ties in their original
-/// order), and how many of the indices are casters.
+/// order), and how many of the indices are casters. Allocates; the renderer uses
+/// [`casters_first_into`].
+#[cfg(test)]
 pub fn casters_first(positions: &[[f32; 3]], indices: &[u32]) -> (Vec<u32>, usize) {
+    let mut ordered = Vec::new();
+    let casters = casters_first_into(positions, indices, &mut ordered, &mut Vec::new());
+    (ordered, casters)
+}
+
+/// [`casters_first`] into `ordered` (cleared first), with `ground` as scratch (each ground
+/// triangle's highest corner and its index): nothing allocates once both have held a
+/// chunk this large. Returns how many of the indices are casters.
+pub fn casters_first_into(
+    positions: &[[f32; 3]],
+    indices: &[u32],
+    ordered: &mut Vec<u32>,
+    ground: &mut Vec<(f32, u32)>,
+) -> usize {
     let is_ground = |tri: &[u32]| {
         tri.iter()
             .all(|&i| positions.get(i as usize).is_some_and(|p| p[1].abs() <= GROUND_RELIEF_M))
     };
-    let mut ordered = Vec::with_capacity(indices.len());
-    ordered.extend(indices.chunks_exact(3).filter(|t| !is_ground(t)).flatten());
-    let casters = ordered.len();
     let top = |tri: &[u32]| {
         tri.iter()
             .map(|&i| positions.get(i as usize).map_or(f32::MIN, |p| p[1]))
             .fold(f32::MIN, f32::max)
     };
-    let mut ground: Vec<&[u32]> = indices.chunks_exact(3).filter(|t| is_ground(t)).collect();
-    // Stable: coplanar layers keep the bake's order, which the depth test's ties follow.
-    ground.sort_by(|a, b| top(b).total_cmp(&top(a)));
-    ordered.extend(ground.into_iter().flatten());
-    (ordered, casters)
+    ordered.clear();
+    ground.clear();
+    ordered.reserve(indices.len());
+    for (t, tri) in indices.chunks_exact(3).enumerate() {
+        if is_ground(tri) {
+            ground.push((top(tri), t as u32));
+        } else {
+            ordered.extend_from_slice(tri);
+        }
+    }
+    let casters = ordered.len();
+    // Highest first; ties by the triangle's index, so coplanar layers keep the bake's
+    // order, which the depth test's ties follow (a stable sort's result, without the
+    // buffer a stable sort allocates).
+    ground.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    for &(_, t) in ground.iter() {
+        let first = t as usize * 3;
+        ordered.extend_from_slice(&indices[first..first + 3]);
+    }
+    casters
 }
 
 #[cfg(test)]
@@ -102,6 +130,21 @@ mod tests {
         // The road first; the grass triangles after it, in the bake's order.
         let expected: Vec<u32> = road.iter().chain(&grass).chain(&more_grass).copied().collect();
         assert_eq!(ordered, expected);
+    }
+
+    #[test]
+    fn into_reuses_its_buffers_and_orders_as_before() {
+        let positions = [[0.0, 0.0, 0.0], [1.0, 0.05, 0.0], [1.0, 0.0, 1.0], [0.0, 2.0, 1.0]];
+        let indices = [0, 1, 2, 0, 2, 3, 2, 1, 0];
+        let (mut ordered, mut ground) = (Vec::new(), Vec::new());
+        let casters = casters_first_into(&positions, &indices, &mut ordered, &mut ground);
+        assert_eq!((ordered.clone(), casters), casters_first(&positions, &indices));
+        // The caster, then the two ground triangles (same top: their bake order).
+        assert_eq!(ordered, vec![0, 2, 3, 0, 1, 2, 2, 1, 0]);
+        let capacities = (ordered.capacity(), ground.capacity());
+        casters_first_into(&positions, &indices[..6], &mut ordered, &mut ground);
+        assert_eq!(ordered, vec![0, 2, 3, 0, 1, 2]);
+        assert_eq!((ordered.capacity(), ground.capacity()), capacities);
     }
 
     #[test]

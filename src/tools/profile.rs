@@ -4,7 +4,7 @@
 //! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
 //! Trace Event file that opens in Perfetto.
 
-use crate::app::{Session, Setup};
+use crate::app::{Session, Setup, ThreadedChunks};
 use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::error::Error;
 use crate::render::wait_for_gpu;
@@ -109,8 +109,9 @@ pub struct ProfileReport {
     pub resolution_scale: Option<ScaleFigures>,
     /// Simulation ticks per frame, mean.
     pub ticks_per_frame: f64,
-    /// Heap allocations per tick in the measured frames (whole frame's work, all threads;
-    /// needs the counting allocator, which the `skidpad` binary installs).
+    /// Heap allocations per tick in the measured frames (the whole frame's work on the game
+    /// loop's thread: the chunk loader decodes on its worker beside it, as in play; needs
+    /// the counting allocator, which the `skidpad` binary installs).
     pub allocations_per_tick: f64,
     /// The same by phase, phases that allocated only (the culprit when the total is not 0).
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
@@ -286,11 +287,20 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             offscreen: false,
             gl: profile.gl,
         })?;
-        let renderer = Renderer::for_profile(profile)?;
+        let mut renderer = Renderer::for_profile(profile)?;
+        // Sized for the level's chunks at load, as play does: streaming allocates nothing.
+        renderer.reserve_chunks(setup.level.chunk_colliders().mesh_sizes());
         Some(Window { renderer, platform })
     };
     let mut window = window;
-    let mut session = Session::start(setup);
+    // In the window chunks are decoded for the renderer on a worker, as play decodes them.
+    let loader = window
+        .as_ref()
+        .and_then(|_| ThreadedChunks::new(setup.level.chunks.clone()).ok());
+    let mut session = match loader {
+        Some(loader) => Session::with_provider(setup, Box::new(loader)),
+        None => Session::start(setup),
+    };
     if opts.headless {
         // Nothing draws: kept chunk events would pile up (each holding a decoded chunk).
         session.world_mut_for_tools().discard_chunk_events();
@@ -330,11 +340,11 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
     for f in 0..total {
         if f == warmup {
-            allocs_at_start = crate::alloc_count::allocations();
+            allocs_at_start = crate::alloc_count::thread_allocations();
             let s = session.world().stream_stats();
             streamed_at_start = s.entered + s.left;
         }
-        let mut timer = PhaseTimer::start_counting(&clock, crate::alloc_count::allocations);
+        let mut timer = PhaseTimer::start_counting(&clock, crate::alloc_count::thread_allocations);
         let frame_start = clock.now();
         if let Some(w) = window.as_mut() {
             w.platform.poll_events(&mut platform_events);
@@ -414,7 +424,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             frames.push(frame);
         }
     }
-    let allocations = crate::alloc_count::allocations() - allocs_at_start;
+    let allocations = crate::alloc_count::thread_allocations() - allocs_at_start;
     let streamed = session.world().stream_stats();
     let chunks_streamed = streamed.entered + streamed.left - streamed_at_start;
     if let Some(path) = &opts.trace {

@@ -18,6 +18,7 @@ use crate::app::trial_run::TrialRun;
 use crate::app::AiPlayer;
 use crate::app::Session;
 use crate::app::{challenge_hud, lap_hud, race_hud, race_minimap};
+use crate::content::ChunkMeshSizes;
 use crate::input::bindings::Action;
 use crate::input::InputState;
 use crate::settings::Settings;
@@ -41,6 +42,9 @@ pub struct Driving {
     feed: TickFeed,
     feedback: Feedback,
     chunk_events: Vec<ChunkEvent>,
+    /// The level's chunk sizes, until the renderer has reserved room for them (at the first
+    /// frame: the renderer is the stage's).
+    chunks_to_reserve: Option<ChunkMeshSizes>,
     /// When the last frame started (its time is this frame's delta).
     last_frame_start: Duration,
     /// Whether this frame's simulation was frozen (paused, or the pad in use lost).
@@ -104,6 +108,7 @@ impl Driving {
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, trial: Option<TrialRun>, stage: &Stage) -> Self {
         let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
         feedback.set_rumble_scale(settings.input.rumble_scale());
+        let chunk_sizes = session.world().chunk_mesh_sizes();
         Self {
             session,
             input: InputState::new(settings.input.clone()).with_assists(settings.assists),
@@ -112,6 +117,7 @@ impl Driving {
             feed,
             feedback,
             chunk_events: Vec::with_capacity(CHUNK_EVENTS_PER_FRAME),
+            chunks_to_reserve: Some(chunk_sizes),
             last_frame_start: stage.clock.now(),
             frozen: false,
             alpha: 0.0,
@@ -203,6 +209,9 @@ impl Driving {
         // A challenge's new run is a new world: it streams its own chunks to the renderer.
         if self.challenge.as_mut().is_some_and(ChallengeRun::take_world_replaced) {
             stage.renderer.forget_chunks();
+        }
+        if let Some(sizes) = self.chunks_to_reserve.take() {
+            stage.renderer.reserve_chunks(sizes);
         }
         self.session.drain_chunk_events(&mut self.chunk_events);
         stage.renderer.apply_chunk_events(&self.chunk_events);

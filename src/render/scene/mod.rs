@@ -11,10 +11,11 @@ use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 use super::dynamic_resolution::MIN_SCALE;
 use super::fog::FOG_GLSL;
 use super::fragment_counter::FragmentCounter;
-use super::friction_view::{GroundChunks, GroundView};
+use super::friction_view::GroundView;
 use super::frustum::Frustum;
 use super::gl_check;
 use super::gpu_timer::GpuTimer;
+use super::ground_chunks::GroundChunks;
 use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
@@ -27,11 +28,10 @@ use super::sky::{Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
 use super::RenderError;
 use crate::content::level::DynamicShape;
-use crate::content::MaterialTable;
+use crate::content::{ChunkMeshSizes, MaterialTable};
 use crate::content::{PlatformProfile, ShadowFilter};
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use glam::{Mat4, Quat, Vec3};
-use std::collections::BTreeMap;
 use warm_up::{Pipelines, SceneTargetKind};
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
@@ -83,9 +83,9 @@ pub struct Renderer {
     cube: Mesh,
     wheel: Mesh,
     cone: Mesh,
-    chunks: BTreeMap<(i32, i32), Mesh>,
     /// This frame's chunks, nearest the eye first (the order both passes draw them in).
     chunk_order: NearFirst,
+    /// The resident chunks' meshes (uploaded as chunks stream in).
     ground: GroundChunks,
     /// The ground's detail textures, a layer per material texture.
     ground_textures: GroundTextures,
@@ -148,7 +148,6 @@ impl Renderer {
             cube: Mesh::unit_cube(),
             wheel: Mesh::unit_cylinder_x(20),
             cone: Mesh::unit_cone(16),
-            chunks: BTreeMap::new(),
             chunk_order: NearFirst::default(),
             ground: GroundChunks::default(),
             shadows: true,
@@ -170,20 +169,25 @@ impl Renderer {
     }
 
     /// Uploads the meshes of chunks that entered the world and frees those that left.
+    /// Allocates nothing once [`Renderer::reserve_chunks`] has sized the renderer for the
+    /// level (only the driver's own buffers are allocated, outside Rust's heap).
     pub fn apply_chunk_events(&mut self, events: &[ChunkEvent]) {
         for e in events {
             match e {
-                ChunkEvent::Entered(chunk) => {
-                    self.chunks
-                        .insert((chunk.coord.x, chunk.coord.y), self.ground.upload(chunk));
-                }
-                ChunkEvent::Left(c) => {
-                    self.chunks.remove(&(c.x, c.y));
-                    self.ground.forget(*c);
-                }
+                ChunkEvent::Entered(chunk) => self.ground.enter(chunk),
+                ChunkEvent::Left(c) => self.ground.leave(*c),
             }
         }
         gl_check::debug_check("chunk upload");
+    }
+
+    /// Room for `sizes` (a level's chunk count and largest chunk mesh, from
+    /// `ChunkColliders::mesh_sizes`): call it when a level starts, and chunks entering,
+    /// leaving and being drawn allocate nothing in play. Without it the buffers grow as
+    /// the chunks come.
+    pub fn reserve_chunks(&mut self, sizes: ChunkMeshSizes) {
+        self.ground.reserve(sizes);
+        self.chunk_order.reserve(sizes.chunks);
     }
 
     /// A renderer sized and filtered as `profile` asks: its shadow map's size and filter,
@@ -233,7 +237,7 @@ impl Renderer {
         let side = self.shadow.size() as usize;
         GpuMemory {
             textures: self.ground_textures.bytes(),
-            chunk_meshes: self.chunks.values().map(Mesh::bytes).sum(),
+            chunk_meshes: self.ground.iter().map(|(_, mesh)| mesh.bytes()).sum(),
             models: self.car_models.bytes() + self.cube.bytes() + self.wheel.bytes() + self.cone.bytes(),
             shadow_map: side * side * 4,
             skid_marks: self.skid_marks.bytes(),
@@ -248,9 +252,7 @@ impl Renderer {
     /// Frees every chunk mesh: the level they belong to is over (quit to the menu, restart);
     /// the skid marks uploaded go with them.
     pub fn forget_chunks(&mut self) {
-        for (x, z) in std::mem::take(&mut self.chunks).into_keys() {
-            self.ground.forget(glam::IVec2::new(x, z));
-        }
+        self.ground.forget_all();
         self.skid_marks.forget();
     }
 
@@ -258,11 +260,6 @@ impl Renderer {
     /// the level's), re-uploading the chunks already drawn.
     pub fn set_ground_view(&mut self, view: GroundView, materials: &MaterialTable) {
         self.ground.set_view(view, materials);
-        for (coord, mesh) in self.chunks.iter_mut() {
-            if let Some(m) = self.ground.reupload(*coord) {
-                *mesh = m;
-            }
-        }
         gl_check::debug_check("ground view");
     }
 
@@ -273,7 +270,7 @@ impl Renderer {
 
     /// Chunk meshes on the GPU.
     pub fn resident_chunks(&self) -> usize {
-        self.chunks.len()
+        self.ground.len()
     }
 
     /// Calls `f` with every mesh of the frame that `frustum` may see, with its model matrix
@@ -298,7 +295,7 @@ impl Renderer {
             ..
         } = *view;
         let mut stats = PassDrawStats::default();
-        for mesh in self.chunk_order.keys().filter_map(|key| self.chunks.get(&key)) {
+        for mesh in self.chunk_order.keys().filter_map(|key| self.ground.get(key)) {
             if frustum.sees_box(mesh.bounds()) {
                 stats.drawn += 1;
                 stats.triangles += mesh.triangle_count();
@@ -535,7 +532,7 @@ impl Renderer {
         };
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
         self.chunk_order
-            .sort(camera.eye, self.chunks.iter().map(|(key, mesh)| (*key, mesh.bounds())));
+            .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
         let frustum_of = |m: &Mat4| {
             if self.culling {
                 Frustum::from_view_proj(m)
@@ -618,7 +615,7 @@ impl Renderer {
             for mesh in self
                 .chunk_order
                 .keys()
-                .filter_map(|key| self.chunks.get(&key))
+                .filter_map(|key| self.ground.get(key))
                 .filter(|m| is_wet(m) && frustum.sees_box(m.bounds()))
             {
                 self.lit_sheen.draw(mesh, &Mat4::IDENTITY, Vec3::ONE);

@@ -3,7 +3,7 @@
 //! ray casts see what just came in.
 
 use super::{SimWorld, MAX_STREAMING_CARS};
-use crate::content::ChunkShapes;
+use crate::content::{ChunkMeshSizes, ChunkShapes};
 use crate::sim::{ChunkEvent, StreamStats};
 use crate::vehicle::Surfaces;
 use glam::Vec3;
@@ -148,6 +148,12 @@ impl SimWorld {
     /// meshes from them).
     pub fn drain_chunk_events(&mut self, out: &mut Vec<ChunkEvent>) {
         out.append(&mut self.events);
+    }
+
+    /// The level's chunk count and largest chunk mesh: what a renderer reserves when the
+    /// level starts (`Renderer::reserve_chunks`).
+    pub fn chunk_mesh_sizes(&self) -> ChunkMeshSizes {
+        self.chunk_pool.mesh_sizes()
     }
 
     /// Streaming counters.
