@@ -319,23 +319,32 @@ fn cancelled_work_stops_at_its_next_report_and_keeps_no_line_nor_author_time() {
     }
     prep.cancel();
     let at_cancel = prep.reports();
-    let (_, fraction) = prep.progress();
+    let (step, fraction) = prep.progress();
     prep.wait();
     let after = prep.reports() - at_cancel;
     eprintln!("cancelled at report {at_cancel} ({fraction:.4} of the search); {after} reports after");
     // The report under way when the flag went up, and the next, which reads it: at most
     // two of the search's up to 400 generations (`raceline::load_time_params`).
     assert!(after <= 2, "{after} reports after the cancel");
-    assert!(fraction < 0.9, "cancelled during the generations, not at {fraction}");
+    assert!(fraction < 0.9, "cancelled during {step:?}, not at {fraction} of it");
     match prep.outcome() {
         Some(Err(e)) => assert!(e.to_string().contains(CANCELLED), "{e}"),
         other => panic!("the cancelled work ended with {other:?}"),
     }
-    assert_eq!(
-        files_under(&cache.join("skidpad")),
-        Vec::<std::path::PathBuf>::new(),
-        "a line was kept"
-    );
+    // A search cancelled under way keeps no line. But the generations can end early (the
+    // search converged) just before the cancel: the polish after them reports nothing until
+    // the line is found and kept, and the cancel unwinds at that last report (100 %). A line
+    // searched to its end is rightly kept (the next run need not search); seen on a busy
+    // machine, where this thread saw the first report 40 generations late.
+    let kept = files_under(&cache.join("skidpad"));
+    let (end_step, end_fraction) = prep.progress();
+    let searched_to_the_end = end_step != step || end_fraction >= 1.0;
+    eprintln!("ended at {end_step:?} {end_fraction:.4}: {} line(s) kept", kept.len());
+    if searched_to_the_end {
+        assert_eq!(kept.len(), 1, "the finished search's line: {kept:?}");
+    } else {
+        assert_eq!(kept, Vec::<std::path::PathBuf>::new(), "a line was kept");
+    }
     assert_eq!(
         store.load(&key).record.and_then(|r| r.author_s),
         None,
