@@ -22,13 +22,7 @@ impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
     pub fn spawn(name: &str, mut f: impl FnMut(J) -> R + Send + 'static) -> std::io::Result<Self> {
         let (job_tx, job_rx) = channel::<J>();
         let (res_tx, res_rx) = channel::<R>();
-        let thread = std::thread::Builder::new().name(name.to_string()).spawn(move || {
-            while let Ok(job) = job_rx.recv() {
-                if res_tx.send(f(job)).is_err() {
-                    break;
-                }
-            }
-        })?;
+        let thread = serve(name, job_rx, move |job| res_tx.send(f(job)).is_ok())?;
         Ok(Self {
             jobs: Some(Jobs::Growing(job_tx)),
             results: res_rx,
@@ -48,13 +42,7 @@ impl<J: Send + 'static, R: Send + 'static> Worker<J, R> {
     ) -> std::io::Result<Self> {
         let (job_tx, job_rx) = sync_channel::<J>(capacity);
         let (res_tx, res_rx) = sync_channel::<R>(capacity);
-        let thread = std::thread::Builder::new().name(name.to_string()).spawn(move || {
-            while let Ok(job) = job_rx.recv() {
-                if res_tx.send(f(job)).is_err() {
-                    break;
-                }
-            }
-        })?;
+        let thread = serve(name, job_rx, move |job| res_tx.send(f(job)).is_ok())?;
         Ok(Self {
             jobs: Some(Jobs::Bounded(job_tx)),
             results: res_rx,
@@ -101,6 +89,23 @@ impl<J: Send + 'static, R: Send + 'static> Drop for Worker<J, R> {
             let _ = t.join();
         }
     }
+}
+
+/// The worker's thread: runs each job from `jobs` through `run_and_send` (which does the
+/// job and sends its result) until the jobs' channel closes or a result finds no one to
+/// take it.
+fn serve<J: Send + 'static>(
+    name: &str,
+    jobs: Receiver<J>,
+    mut run_and_send: impl FnMut(J) -> bool + Send + 'static,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().name(name.to_string()).spawn(move || {
+        while let Ok(job) = jobs.recv() {
+            if !run_and_send(job) {
+                break;
+            }
+        }
+    })
 }
 
 #[cfg(test)]
