@@ -12,38 +12,15 @@ use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{Ghost, RecordKey, RecordMode, RecordStore};
 use skidpad::sim::SyncProvider;
 
+mod common;
+
 /// The ring's centre-line radius and half-width, m.
 const RADIUS_M: f64 = 60.0;
 const HALF_WIDTH_M: f64 = 6.0;
 
 /// A flat asphalt ring, 12 m wide, its start on the centre line.
 fn ring_level(dir: &std::path::Path) -> std::path::PathBuf {
-    let csv: String = (0..48)
-        .map(|i| {
-            let a = i as f64 / 48.0 * std::f64::consts::TAU;
-            format!(
-                "{:.3},{:.3},{HALF_WIDTH_M},{HALF_WIDTH_M}\n",
-                RADIUS_M * a.cos(),
-                RADIUS_M * a.sin()
-            )
-        })
-        .collect();
-    std::fs::write(
-        dir.join("track.csv"),
-        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
-    )
-    .unwrap();
-    let level = dir.join("level.toml");
-    std::fs::write(
-        &level,
-        format!(
-            "description = \"a ring\"\n[terrain]\nsize_m = [300, 300]\nmaterial = \"asphalt\"\n\
-             [track]\ncenterline = \"track.csv\"\n\
-             [[spawns]]\nname = \"start\"\nposition_m = [{RADIUS_M}, 0.6, 0.0]\n"
-        ),
-    )
-    .unwrap();
-    level
+    common::track_level::ring_level(dir, RADIUS_M, HALF_WIDTH_M)
 }
 
 #[test]

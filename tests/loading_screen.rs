@@ -6,6 +6,8 @@
 //! `play --level X --ai N` on such a level goes through the same loading screen: the window
 //! opens first, the search runs behind it, and Back there returns to the menus.
 
+mod common;
+
 use skidpad::render::read_back_buffer;
 use skidpad::render::Renderer;
 use skidpad_platform::{Platform, WindowConfig};
@@ -53,26 +55,7 @@ fn the_bar_fills_with_progress(renderer: &Renderer, w: u32, h: u32) {
 /// `--content` levels are): its time trial needs the line searched and the author lap
 /// timed before it starts.
 fn ring_level(dir: &std::path::Path) -> std::path::PathBuf {
-    let csv: String = (0..48)
-        .map(|i| {
-            let a = i as f64 / 48.0 * std::f64::consts::TAU;
-            format!("{:.3},{:.3},6,6\n", 60.0 * a.cos(), 60.0 * a.sin())
-        })
-        .collect();
-    std::fs::write(
-        dir.join("track.csv"),
-        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
-    )
-    .unwrap();
-    let level = dir.join("level.toml");
-    std::fs::write(
-        &level,
-        "description = \"a ring\"\n[terrain]\nsize_m = [300, 300]\nmaterial = \"asphalt\"\n\
-         [track]\ncenterline = \"track.csv\"\n\
-         [[spawns]]\nname = \"start\"\nposition_m = [60, 0.6, 0.0]\n",
-    )
-    .unwrap();
-    level
+    common::track_level::ring_level(dir, 60.0, 6.0)
 }
 
 /// A time trial on a level with neither a racing line nor an author time: the work runs on

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod gl;
 pub mod handling;
+pub mod track_level;
 
 use glam::{Quat, Vec2, Vec3};
 use skidpad::content::level::{Level, PropShape, StaticProp};

@@ -7,6 +7,9 @@
 //! from the embedded content; nothing here reads outside the repository. GA sizes are
 //! small: the crate is unoptimised in tests (`benches/raceline.rs` runs the full sizes).
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use glam::Vec2;
 use skidpad::content::load_level;
 use skidpad::content::track::Track;
@@ -483,26 +486,14 @@ fn small_ga_seeded(lat: &Laterals, model: &CarModel, seeds: &[Vec<f32>]) -> f32 
 /// A level made in code: an oval (straights of `l` m, semicircles of `r` m) `w` m each
 /// side of its centre line, no racing line beside it, in `dir`.
 fn oval_level(dir: &std::path::Path, l: f32, r: f32, w: f32) -> std::path::PathBuf {
-    let csv: String = oval(l, r, 5.0)
-        .iter()
-        .map(|p| format!("{:.3},{:.3},{w},{w}\n", -p.x, p.y))
-        .collect();
-    std::fs::write(
-        dir.join("track.csv"),
-        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
-    )
-    .unwrap();
-    let level = dir.join("level.toml");
-    std::fs::write(
-        &level,
-        format!(
-            "description = \"an oval\"\n[terrain]\nsize_m = [600, 600]\nmaterial = \"grass\"\n\
-             [track]\ncenterline = \"track.csv\"\n\
-             [[spawns]]\nname = \"start\"\nposition_m = [{r}, 0.6, 0.0]\n"
-        ),
-    )
-    .unwrap();
-    level
+    let level = common::track_level::TrackLevel {
+        description: "an oval",
+        terrain_m: 600,
+        material: "grass",
+        start_xz_m: (f64::from(r), 0.0),
+    };
+    let centre = oval(l, r, 5.0).into_iter().map(|p| (f64::from(-p.x), f64::from(p.y)));
+    common::track_level::write_track_level(dir, &level, centre, f64::from(w))
 }
 
 #[test]
