@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::glb_file::{join, split};
 use common::*;
 use glam::{Vec3, Vec4};
 use serde_json::Value;
@@ -102,33 +103,6 @@ fn the_four_bodies_have_the_silhouettes_of_their_kind() {
             .fold(f32::MIN, f32::max)
     };
     assert!(top_behind("electric", -1.9) < top_behind("electric", -0.3) - 0.25);
-}
-
-/// A GLB split into its JSON (editable) and its binary chunk, and joined again.
-fn split(bytes: &[u8]) -> (Value, Vec<u8>) {
-    let json_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
-    let json = serde_json::from_slice(&bytes[20..20 + json_len]).unwrap();
-    let bin = bytes[20 + json_len + 8..].to_vec();
-    (json, bin)
-}
-
-fn join(json: &Value, bin: &[u8]) -> Vec<u8> {
-    let mut text = serde_json::to_vec(json).unwrap();
-    while text.len() % 4 != 0 {
-        text.push(b' ');
-    }
-    let total = 12 + 8 + text.len() + 8 + bin.len();
-    let mut out = Vec::new();
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&(total as u32).to_le_bytes());
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"JSON");
-    out.extend_from_slice(&text);
-    out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"BIN\0");
-    out.extend_from_slice(bin);
-    out
 }
 
 /// The coupe's model edited by `edit`, then baked and checked against the coupe: the error.

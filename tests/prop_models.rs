@@ -5,6 +5,9 @@
 //! `col_shape` boxes in the static colliders (none when `solid = false`); the circuit's
 //! trees are the tree models.
 
+mod common;
+
+use common::glb_file::{join, split};
 use serde_json::Value;
 use skidpad::content::chunk::{bake_level, BakedShape};
 use skidpad::content::{embedded_baked_props, load_level, materials, prop_model, ContentRoot, Level};
@@ -83,32 +86,6 @@ fn build_rs_baked_every_shipped_prop_model_byte_for_byte_as_a_bake_now() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("p.bin") && e.contains("corrupt or truncated"), "{e}");
-}
-
-/// A GLB split into its JSON (editable) and its binary chunk.
-fn split(bytes: &[u8]) -> (Value, Vec<u8>) {
-    let json_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
-    let json = serde_json::from_slice(&bytes[20..20 + json_len]).unwrap();
-    (json, bytes[20 + json_len + 8..].to_vec())
-}
-
-fn join(json: &Value, bin: &[u8]) -> Vec<u8> {
-    let mut text = serde_json::to_vec(json).unwrap();
-    while text.len() % 4 != 0 {
-        text.push(b' ');
-    }
-    let total = 12 + 8 + text.len() + 8 + bin.len();
-    let mut out = Vec::new();
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&(total as u32).to_le_bytes());
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"JSON");
-    out.extend_from_slice(&text);
-    out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"BIN\0");
-    out.extend_from_slice(bin);
-    out
 }
 
 /// The pine's model edited by `edit`, then baked: the error.

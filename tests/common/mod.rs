@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod gl;
+pub mod glb_file;
 pub mod handling;
 pub mod track_level;
 
