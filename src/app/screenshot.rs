@@ -354,10 +354,7 @@ pub fn capture_screen(
                     }
                 },
             );
-            hud.flush(w, h);
-            let image = read_back_buffer(w, h);
-            crate::render::gl_check::check("screenshot readback")?;
-            return Ok(image);
+            return flushed_and_read(&mut hud, w, h);
         }
         if matches!(which, MenuShot::Race | MenuShot::RaceOverlays) {
             let board = crate::app::race_run::RaceBoard {
@@ -429,10 +426,7 @@ pub fn capture_screen(
                     }
                 },
             );
-            hud.flush(w, h);
-            let image = read_back_buffer(w, h);
-            crate::render::gl_check::check("screenshot readback")?;
-            return Ok(image);
+            return flushed_and_read(&mut hud, w, h);
         }
         if which == MenuShot::Pause {
             // The pause menu where the game's layout puts it, over the dial it hides.
@@ -453,10 +447,7 @@ pub fn capture_screen(
                     }
                 },
             );
-            hud.flush(w, h);
-            let image = read_back_buffer(w, h);
-            crate::render::gl_check::check("screenshot readback")?;
-            return Ok(image);
+            return flushed_and_read(&mut hud, w, h);
         }
         if which == MenuShot::Unplugged {
             let state = crate::app::hud::HudState {
@@ -466,10 +457,7 @@ pub fn capture_screen(
             };
             let history = crate::time::FrameHistory::new(1);
             overlay(&mut hud, setup, &session, &history, state, w, h, |_| {}, |_, _| {});
-            hud.flush(w, h);
-            let image = read_back_buffer(w, h);
-            crate::render::gl_check::check("screenshot readback")?;
-            return Ok(image);
+            return flushed_and_read(&mut hud, w, h);
         }
     } else if let Some(preview) = preview {
         backdrop = Backdrop::CarPreview;
@@ -551,6 +539,11 @@ fn challenge_hud_shot(
             }
         },
     );
+    flushed_and_read(hud, w, h)
+}
+
+/// The frame with `hud` drawn over it (`w` × `h`), read back.
+fn flushed_and_read(hud: &mut crate::render::Hud, w: u32, h: u32) -> Result<Image, Error> {
     hud.flush(w, h);
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
