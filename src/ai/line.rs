@@ -141,6 +141,25 @@ impl DrivingLine {
         (i, ((s - self.s_m[i]) / seg).clamp(0.0, 1.0))
     }
 
+    /// The segment [`DrivingLine::segment_at`] gives for `s_m` (its index alone), walked to
+    /// from segment `from`, the answer for a distance at or before it: a step or two for
+    /// distances sampled in order along the line, with neither the bucket's lookup nor the
+    /// fraction. The same answer (the last segment starting at or before the wrapped
+    /// distance: the starts are sorted, so walking up from any segment starting at or before
+    /// it ends there); where `s_m` wraps back behind `from` (or is NaN), the buckets.
+    pub(super) fn segment_index_from(&self, from: usize, s_m: f32) -> usize {
+        let s = self.wrap(s_m);
+        let n = self.points.len();
+        let mut i = from.min(n - 1);
+        if !(self.s_m[i] <= s) {
+            return self.buckets.segment(&self.s_m, s);
+        }
+        while i + 1 < n && self.s_m[i + 1] <= s {
+            i += 1;
+        }
+        i
+    }
+
     /// The point at distance `s_m` along the line.
     pub fn point_at(&self, s_m: f32) -> Vec2 {
         let (i, t) = self.segment_at(s_m);
@@ -406,6 +425,14 @@ mod tests {
             assert_eq!(i, by_search(s), "at s = {s}");
             assert!((0.0..=1.0).contains(&t), "fraction {t} at s = {s}");
         }
+        // Walked to from any segment, the same answer.
+        for from in [0, 1, 3, 4, 150, l.s_m.len() - 1, l.s_m.len() + 5] {
+            for k in -200..2000 {
+                let s = k as f32 * 0.917;
+                assert_eq!(l.segment_index_from(from, s), by_search(s), "from {from} at s = {s}");
+            }
+        }
+        assert_eq!(l.segment_index_from(7, f32::NAN), l.segment_at(f32::NAN).0);
         // Garbage in, no panic out.
         let _ = l.segment_at(f32::NAN);
         let _ = l.segment_at(f32::INFINITY);
