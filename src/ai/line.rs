@@ -40,6 +40,22 @@ pub struct DrivingLine {
     lap_turn_rad: f32,
 }
 
+/// `s_m.rem_euclid(length_m)`, to the bit, without its `fmod` within a lap either side of
+/// the first (see [`DrivingLine::wrap`]): for distances along a loop `length_m` long, and
+/// the gap from one car to another along it.
+pub(crate) fn wrap_distance(s_m: f32, length_m: f32) -> f32 {
+    let length = length_m;
+    if (0.0..length).contains(&s_m) {
+        s_m
+    } else if s_m >= length && s_m < 2.0 * length {
+        s_m - length
+    } else if s_m < 0.0 && s_m > -length {
+        s_m + length
+    } else {
+        s_m.rem_euclid(length)
+    }
+}
+
 /// Where a position sits along a [`DrivingLine`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinePosition {
@@ -118,16 +134,7 @@ impl DrivingLine {
     /// `fmod` (the AI wraps thousands of distances a tick): s − length is exact there
     /// (Sterbenz's lemma) as `fmod` is, and below 0 `rem_euclid` itself adds the length.
     pub fn wrap(&self, s_m: f32) -> f32 {
-        let length = self.length_m;
-        if (0.0..length).contains(&s_m) {
-            s_m
-        } else if s_m >= length && s_m < 2.0 * length {
-            s_m - length
-        } else if s_m < 0.0 && s_m > -length {
-            s_m + length
-        } else {
-            s_m.rem_euclid(length)
-        }
+        wrap_distance(s_m, self.length_m)
     }
 
     /// The segment holding distance `s_m` (its first point's index) and the fraction of
