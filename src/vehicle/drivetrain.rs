@@ -234,7 +234,15 @@ fn solve_linear(
     if wheels.len() == 4 {
         solve_linear_n(p, engine, wheels, locked, brake_torque, dt_s, 4)
     } else {
-        solve_linear_n(p, engine, wheels, locked, brake_torque, dt_s, wheels.len().min(MAX_WHEELS))
+        solve_linear_n(
+            p,
+            engine,
+            wheels,
+            locked,
+            brake_torque,
+            dt_s,
+            wheels.len().min(MAX_WHEELS),
+        )
     }
 }
 
