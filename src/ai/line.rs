@@ -154,6 +154,7 @@ impl DrivingLine {
     /// fraction. The same answer (the last segment starting at or before the wrapped
     /// distance: the starts are sorted, so walking up from any segment starting at or before
     /// it ends there); where `s_m` wraps back behind `from` (or is NaN), the buckets.
+    #[inline]
     pub(super) fn segment_index_from(&self, from: usize, s_m: f32) -> usize {
         let s = self.wrap(s_m);
         let n = self.points.len();

@@ -58,8 +58,9 @@ impl LineRoom {
     }
 
     /// Room (left, right) along segment `i` of a line this room fits, m.
+    #[inline]
     fn at_segment(&self, i: usize) -> (f32, f32) {
-        let j = (i + 1) % self.left_m.len();
+        let j = if i + 1 < self.left_m.len() { i + 1 } else { 0 };
         (self.left_m[i].min(self.left_m[j]), self.right_m[i].min(self.right_m[j]))
     }
 
