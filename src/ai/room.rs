@@ -13,10 +13,10 @@ const SAMPLE_STEP_M: f32 = 5.0;
 /// Room beside each point of a [`DrivingLine`], m.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LineRoom {
-    /// Per line point: how far left of the line the car may go, m (≥ 0).
-    left_m: Vec<f32>,
-    /// Per line point: how far right, m (≥ 0).
-    right_m: Vec<f32>,
+    /// Per segment of the line (from point i to the next): how far left and right of the
+    /// line the car may go along it, m (≥ 0), the lesser of its two points' (made once:
+    /// racecraft reads hundreds of samples a tick).
+    segment_m: Vec<(f32, f32)>,
 }
 
 impl LineRoom {
@@ -31,10 +31,15 @@ impl LineRoom {
                 .map(|x| if x.is_finite() { x.max(0.0) } else { 0.0 })
                 .collect()
         };
-        Some(Self {
-            left_m: clean(left_m),
-            right_m: clean(right_m),
-        })
+        let (left_m, right_m): (Vec<f32>, Vec<f32>) = (clean(left_m), clean(right_m));
+        let n = left_m.len();
+        let segment_m = (0..n)
+            .map(|i| {
+                let j = (i + 1) % n;
+                (left_m[i].min(left_m[j]), right_m[i].min(right_m[j]))
+            })
+            .collect();
+        Some(Self { segment_m })
     }
 
     /// No room anywhere: cars keep to the line.
@@ -54,14 +59,13 @@ impl LineRoom {
 
     /// Whether this room was built for `line` (one value per point).
     fn fits(&self, line: &DrivingLine) -> bool {
-        self.left_m.len() == line.points().len()
+        self.segment_m.len() == line.points().len()
     }
 
     /// Room (left, right) along segment `i` of a line this room fits, m.
     #[inline]
     fn at_segment(&self, i: usize) -> (f32, f32) {
-        let j = if i + 1 < self.left_m.len() { i + 1 } else { 0 };
-        (self.left_m[i].min(self.left_m[j]), self.right_m[i].min(self.right_m[j]))
+        self.segment_m[i]
     }
 
     /// The least room (left, right) from `from_m` to `to_m` along `line`, sampled every
