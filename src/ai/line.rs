@@ -142,10 +142,15 @@ impl DrivingLine {
     pub(super) fn segment_at(&self, s_m: f32) -> (usize, f32) {
         let s = self.wrap(s_m);
         let i = self.buckets.segment(&self.s_m, s);
+        (i, self.fraction(i, s))
+    }
+
+    /// How far along segment `i` the wrapped distance `s` lies, as a fraction of it.
+    fn fraction(&self, i: usize, s: f32) -> f32 {
         let n = self.points.len();
         let next_s = if i + 1 < n { self.s_m[i + 1] } else { self.length_m };
         let seg = (next_s - self.s_m[i]).max(1e-6);
-        (i, ((s - self.s_m[i]) / seg).clamp(0.0, 1.0))
+        ((s - self.s_m[i]) / seg).clamp(0.0, 1.0)
     }
 
     /// The segment [`DrivingLine::segment_at`] gives for `s_m` (its index alone), walked to
@@ -154,9 +159,14 @@ impl DrivingLine {
     /// fraction. The same answer (the last segment starting at or before the wrapped
     /// distance: the starts are sorted, so walking up from any segment starting at or before
     /// it ends there); where `s_m` wraps back behind `from` (or is NaN), the buckets.
-    #[inline]
+    #[inline(always)]
     pub(super) fn segment_index_from(&self, from: usize, s_m: f32) -> usize {
-        let s = self.wrap(s_m);
+        self.walk_to(from, self.wrap(s_m))
+    }
+
+    /// [`DrivingLine::segment_index_from`] for a distance `s` already wrapped.
+    #[inline(always)]
+    fn walk_to(&self, from: usize, s: f32) -> usize {
         let n = self.points.len();
         let mut i = from.min(n - 1);
         if !(self.s_m[i] <= s) {
@@ -214,6 +224,17 @@ impl DrivingLine {
         let (i, t) = self.segment_at(s_m);
         let a = self.speed_mps[i];
         a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t
+    }
+
+    /// [`DrivingLine::speed_at`] (the same value) with its segment walked to from segment
+    /// `from` as [`DrivingLine::segment_index_from`] walks, and that segment: for speeds
+    /// read in order along the line.
+    pub(super) fn speed_from(&self, from: usize, s_m: f32) -> (f32, usize) {
+        let s = self.wrap(s_m);
+        let i = self.walk_to(from, s);
+        let t = self.fraction(i, s);
+        let a = self.speed_mps[i];
+        (a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t, i)
     }
 
     /// Locates `p` on the line, searching near `hint` (a previous index) when given, or
@@ -441,6 +462,11 @@ mod tests {
             }
         }
         assert_eq!(l.segment_index_from(7, f32::NAN), l.segment_at(f32::NAN).0);
+        for k in -200..2000 {
+            let s = k as f32 * 0.917;
+            let (v, i) = l.speed_from(3, s);
+            assert_eq!((v.to_bits(), i), (l.speed_at(s).to_bits(), by_search(s)), "at s = {s}");
+        }
         // Garbage in, no panic out.
         let _ = l.segment_at(f32::NAN);
         let _ = l.segment_at(f32::INFINITY);

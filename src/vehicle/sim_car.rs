@@ -151,8 +151,13 @@ impl SimCar {
     /// exactly when each number is, in one test.
     pub fn state_is_finite(&self) -> bool {
         let numbers = self.omega.iter().chain(&self.scale);
-        let probe = numbers.fold(self.steer_rad * 0.0 + self.engine_omega * 0.0, |probe, v| probe + v * 0.0);
-        self.wheels.iter().fold(probe, |probe, w| probe + w.finite_probe()).is_finite()
+        let probe = numbers.fold(self.steer_rad * 0.0 + self.engine_omega * 0.0, |probe, v| {
+            probe + v * 0.0
+        });
+        self.wheels
+            .iter()
+            .fold(probe, |probe, w| probe + w.finite_probe())
+            .is_finite()
     }
 
     /// Spins every wheel at the speed of the ground under it and puts the gearbox in the
