@@ -169,7 +169,7 @@ impl DrivingLine {
     fn walk_to(&self, from: usize, s: f32) -> usize {
         let n = self.points.len();
         let mut i = from.min(n - 1);
-        if !(self.s_m[i] <= s) {
+        if s.is_nan() || self.s_m[i] > s {
             return self.buckets.segment(&self.s_m, s);
         }
         while i + 1 < n && self.s_m[i + 1] <= s {

@@ -141,7 +141,7 @@ pub fn solve_spin(p: &SimParams, engine: &SpinEngine, wheels: &[SpinWheel], dt_s
     // loop below always solves again, so unless a braked wheel is at rest (or its spin is
     // not a number) it is skipped: the same answer, one linear solve fewer whenever no
     // braked wheel is at rest (almost every tick, braking at speed included).
-    let at_rest = |w: &SpinWheel| w.brake_nm > 0.0 && !(w.omega.abs() > 1e-3);
+    let at_rest = |w: &SpinWheel| w.brake_nm > 0.0 && (w.omega.is_nan() || w.omega.abs() <= 1e-3);
     let free = if wheels.iter().take(n).any(at_rest) {
         solve_linear(p, engine, wheels, &locked, &[0.0; MAX_WHEELS], dt_s)
     } else {
