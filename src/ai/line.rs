@@ -226,17 +226,6 @@ impl DrivingLine {
         a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t
     }
 
-    /// [`DrivingLine::speed_at`] (the same value) with its segment walked to from segment
-    /// `from` as [`DrivingLine::segment_index_from`] walks, and that segment: for speeds
-    /// read in order along the line.
-    pub(super) fn speed_from(&self, from: usize, s_m: f32) -> (f32, usize) {
-        let s = self.wrap(s_m);
-        let i = self.walk_to(from, s);
-        let t = self.fraction(i, s);
-        let a = self.speed_mps[i];
-        (a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t, i)
-    }
-
     /// Locates `p` on the line, searching near `hint` (a previous index) when given, or
     /// everywhere.
     ///
@@ -462,11 +451,6 @@ mod tests {
             }
         }
         assert_eq!(l.segment_index_from(7, f32::NAN), l.segment_at(f32::NAN).0);
-        for k in -200..2000 {
-            let s = k as f32 * 0.917;
-            let (v, i) = l.speed_from(3, s);
-            assert_eq!((v.to_bits(), i), (l.speed_at(s).to_bits(), by_search(s)), "at s = {s}");
-        }
         // Garbage in, no panic out.
         let _ = l.segment_at(f32::NAN);
         let _ = l.segment_at(f32::INFINITY);

@@ -550,17 +550,12 @@ fn braking_zone(line: &DrivingLine, s_m: f32) -> Option<f32> {
 }
 
 /// Where along the line the next braking zone begins within `look_m` of `s_m`, if one does
-/// (looked for every 10 m, each sample's segment walked to from the last one's).
+/// (looked for every 10 m).
 fn braking_zone_within(line: &DrivingLine, s_m: f32, look_m: f32) -> Option<f32> {
     let here = line.speed_at(s_m);
-    let mut segment = line.segment_at(s_m).0;
     (1..=(look_m / 10.0).ceil() as usize)
         .map(|k| s_m + 10.0 * k as f32)
-        .find(|&s| {
-            let (speed, i) = line.speed_from(segment, s);
-            segment = i;
-            speed < BRAKING_ZONE_DROP * here
-        })
+        .find(|&s| line.speed_at(s) < BRAKING_ZONE_DROP * here)
         .map(|s| line.wrap(s))
 }
 
