@@ -232,9 +232,12 @@ fn solve_linear(
     // Four wheels, the cars there are, with the count known to the compiler: its loops
     // unrolled, the same operations in the same order (the same bits).
     if wheels.len() == 4 {
-        solve_linear_n(p, engine, wheels, locked, brake_torque, dt_s, 4)
+        let x = solve_linear_n::<5>(p, engine, wheels, locked, brake_torque, dt_s, 4);
+        let mut out = [0.0; N];
+        out[..5].copy_from_slice(&x);
+        out
     } else {
-        solve_linear_n(
+        solve_linear_n::<N>(
             p,
             engine,
             wheels,
@@ -246,8 +249,9 @@ fn solve_linear(
     }
 }
 
+/// [`solve_linear`] for `n` wheels in an `M`×`M` system (`M` ≥ `n` + 1).
 #[inline(always)]
-fn solve_linear_n(
+fn solve_linear_n<const M: usize>(
     p: &SimParams,
     engine: &SpinEngine,
     wheels: &[SpinWheel],
@@ -255,10 +259,10 @@ fn solve_linear_n(
     brake_torque: &[f32; MAX_WHEELS],
     dt_s: f32,
     n: usize,
-) -> [f64; N] {
+) -> [f64; M] {
     let dt = dt_s as f64;
-    let mut a = [[0.0f64; N]; N];
-    let mut b = [0.0f64; N];
+    let mut a = [[0.0f64; M]; M];
+    let mut b = [0.0f64; M];
     let ie = p.engine.moi_kg_m2 as f64;
     a[0][0] = ie / dt + engine.damping as f64;
     b[0] = ie / dt * engine.omega as f64 + engine.torque_nm as f64;
@@ -310,8 +314,8 @@ fn solve_linear_n(
 // Row operations read best as the textbook's indices.
 #[allow(clippy::needless_range_loop)]
 #[inline(always)]
-fn gauss(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) {
-    let n = n.min(N);
+fn gauss<const M: usize>(a: &mut [[f64; M]; M], b: &mut [f64; M], n: usize) {
+    let n = n.min(M);
     for col in 0..n {
         // The last of the largest magnitudes (as `Iterator::max_by` picks, by `total_cmp`).
         let mut pivot = col;
