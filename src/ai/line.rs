@@ -178,17 +178,28 @@ impl DrivingLine {
         i
     }
 
+    /// The point after point `i` (< the count) round the loop: `(i + 1) % count` without
+    /// the integer division (the AI asks thousands a tick).
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 < self.points.len() {
+            i + 1
+        } else {
+            0
+        }
+    }
+
     /// The point at distance `s_m` along the line.
     pub fn point_at(&self, s_m: f32) -> Vec2 {
         let (i, t) = self.segment_at(s_m);
-        self.points[i].lerp(self.points[(i + 1) % self.points.len()], t)
+        self.points[i].lerp(self.points[self.next(i)], t)
     }
 
     /// The unit vector to the left of the driving direction at distance `s_m` (the
     /// direction of a positive [`LinePosition::offset_m`]).
     pub fn left_at(&self, s_m: f32) -> Vec2 {
         let (i, _) = self.segment_at(s_m);
-        let t = (self.points[(i + 1) % self.points.len()] - self.points[i]).normalize_or(Vec2::Y);
+        let t = (self.points[self.next(i)] - self.points[i]).normalize_or(Vec2::Y);
         Vec2::new(t.y, -t.x)
     }
 
@@ -223,7 +234,7 @@ impl DrivingLine {
     pub fn speed_at(&self, s_m: f32) -> f32 {
         let (i, t) = self.segment_at(s_m);
         let a = self.speed_mps[i];
-        a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t
+        a + (self.speed_mps[self.next(i)] - a) * t
     }
 
     /// Locates `p` on the line, searching near `hint` (a previous index) when given, or
@@ -252,7 +263,8 @@ impl DrivingLine {
         let mut best = (f32::INFINITY, 0usize, 0.0f32);
         let mut k = 0;
         while k < count {
-            let i = (first + k) % n;
+            // first < n and k < n: one subtraction wraps it (no integer division).
+            let i = if first + k < n { first + k } else { first + k - n };
             // The searched run of this block from i: to the block's end, the window's, or the
             // line's last segment.
             let run = (BLOCK - i % BLOCK).min(count - k).min(n - i);
@@ -270,7 +282,7 @@ impl DrivingLine {
         }
         let (_, i, t) = best;
         let a = self.points[i];
-        let b = self.points[(i + 1) % n];
+        let b = self.points[self.next(i)];
         let dir = (b - a).normalize_or_zero();
         let to_p = p - (a + (b - a) * t);
         // Left of the driving direction in world (x, z) with Y up: the cross product's sign.
