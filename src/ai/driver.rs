@@ -1,7 +1,7 @@
 //! One AI driver: pure-pursuit steering and profiled speed through the Ackermann
 //! controller.
 
-use super::line::DrivingLine;
+use super::line::{DrivingLine, LinePosition};
 use super::wander::Wander;
 use crate::sim::VehicleControl;
 use crate::vehicle::{AckermannControl, AckermannController};
@@ -101,6 +101,21 @@ impl Default for Plan {
     }
 }
 
+/// Where a car was found on a line this tick by another (the race locates every car for
+/// racecraft): [`AiDriver::control_located`] takes it in place of its own search when the
+/// question was the same one (the same line, position and hint: the same answer).
+#[derive(Debug, Clone, Copy)]
+pub struct Located<'a> {
+    /// The line searched.
+    pub line: &'a Arc<DrivingLine>,
+    /// The position located, world (x, z).
+    pub p: Vec2,
+    /// The hint the search started from.
+    pub hint: Option<usize>,
+    /// What it found.
+    pub at: LinePosition,
+}
+
 /// An AI driving one car along a line.
 #[derive(Debug, Clone)]
 pub struct AiDriver {
@@ -176,13 +191,37 @@ impl AiDriver {
         dt_s: f32,
         plan: &Plan,
     ) -> VehicleControl {
+        self.control_located(car, body, telemetry, dt_s, plan, None)
+    }
+
+    /// [`AiDriver::control_planned`], taking the car's place on the line from `located`
+    /// when that search was the one it would make (its line, the car's position to the
+    /// bit, its hint): [`DrivingLine::locate`] answers the same question the same way.
+    pub fn control_located(
+        &mut self,
+        car: &CarDef,
+        body: &RigidBody,
+        telemetry: &Telemetry,
+        dt_s: f32,
+        plan: &Plan,
+        located: Option<Located<'_>>,
+    ) -> VehicleControl {
         let speed_cap_mps = plan.speed_cap_mps;
         let p3 = body.translation();
         let forward3 = *body.rotation() * Vec3::Z;
         let pos = Vec2::new(p3.x, p3.z);
         let heading = Vec2::new(forward3.x, forward3.z).normalize_or(Vec2::Y);
         let speed = body.linvel().dot(forward3);
-        let here = self.line.locate(pos, self.hint);
+        let same_search = |k: &Located<'_>| {
+            Arc::ptr_eq(k.line, &self.line)
+                && k.hint == self.hint
+                && k.p.x.to_bits() == pos.x.to_bits()
+                && k.p.y.to_bits() == pos.y.to_bits()
+        };
+        let here = match located {
+            Some(k) if same_search(&k) => k.at,
+            _ => self.line.locate(pos, self.hint),
+        };
         self.hint = Some(here.index);
 
         // Pure pursuit: the arc through the look-ahead point tangent to the heading has

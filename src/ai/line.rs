@@ -40,6 +40,22 @@ pub struct DrivingLine {
     lap_turn_rad: f32,
 }
 
+/// `s_m.rem_euclid(length_m)`, to the bit, without its `fmod` within a lap either side of
+/// the first (see [`DrivingLine::wrap`]): for distances along a loop `length_m` long, and
+/// the gap from one car to another along it.
+pub(crate) fn wrap_distance(s_m: f32, length_m: f32) -> f32 {
+    let length = length_m;
+    if (0.0..length).contains(&s_m) {
+        s_m
+    } else if s_m >= length && s_m < 2.0 * length {
+        s_m - length
+    } else if s_m < 0.0 && s_m > -length {
+        s_m + length
+    } else {
+        s_m.rem_euclid(length)
+    }
+}
+
 /// Where a position sits along a [`DrivingLine`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinePosition {
@@ -118,16 +134,7 @@ impl DrivingLine {
     /// `fmod` (the AI wraps thousands of distances a tick): s − length is exact there
     /// (Sterbenz's lemma) as `fmod` is, and below 0 `rem_euclid` itself adds the length.
     pub fn wrap(&self, s_m: f32) -> f32 {
-        let length = self.length_m;
-        if (0.0..length).contains(&s_m) {
-            s_m
-        } else if s_m >= length && s_m < 2.0 * length {
-            s_m - length
-        } else if s_m < 0.0 && s_m > -length {
-            s_m + length
-        } else {
-            s_m.rem_euclid(length)
-        }
+        wrap_distance(s_m, self.length_m)
     }
 
     /// The segment holding distance `s_m` (its first point's index) and the fraction of
@@ -135,23 +142,64 @@ impl DrivingLine {
     pub(super) fn segment_at(&self, s_m: f32) -> (usize, f32) {
         let s = self.wrap(s_m);
         let i = self.buckets.segment(&self.s_m, s);
+        (i, self.fraction(i, s))
+    }
+
+    /// How far along segment `i` the wrapped distance `s` lies, as a fraction of it.
+    fn fraction(&self, i: usize, s: f32) -> f32 {
         let n = self.points.len();
         let next_s = if i + 1 < n { self.s_m[i + 1] } else { self.length_m };
         let seg = (next_s - self.s_m[i]).max(1e-6);
-        (i, ((s - self.s_m[i]) / seg).clamp(0.0, 1.0))
+        ((s - self.s_m[i]) / seg).clamp(0.0, 1.0)
+    }
+
+    /// The segment [`DrivingLine::segment_at`] gives for `s_m` (its index alone), walked to
+    /// from segment `from`, the answer for a distance at or before it: a step or two for
+    /// distances sampled in order along the line, with neither the bucket's lookup nor the
+    /// fraction. The same answer (the last segment starting at or before the wrapped
+    /// distance: the starts are sorted, so walking up from any segment starting at or before
+    /// it ends there); where `s_m` wraps back behind `from` (or is NaN), the buckets.
+    #[inline(always)]
+    pub(super) fn segment_index_from(&self, from: usize, s_m: f32) -> usize {
+        self.walk_to(from, self.wrap(s_m))
+    }
+
+    /// [`DrivingLine::segment_index_from`] for a distance `s` already wrapped.
+    #[inline(always)]
+    fn walk_to(&self, from: usize, s: f32) -> usize {
+        let n = self.points.len();
+        let mut i = from.min(n - 1);
+        if s.is_nan() || self.s_m[i] > s {
+            return self.buckets.segment(&self.s_m, s);
+        }
+        while i + 1 < n && self.s_m[i + 1] <= s {
+            i += 1;
+        }
+        i
+    }
+
+    /// The point after point `i` (< the count) round the loop: `(i + 1) % count` without
+    /// the integer division (the AI asks thousands a tick).
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 < self.points.len() {
+            i + 1
+        } else {
+            0
+        }
     }
 
     /// The point at distance `s_m` along the line.
     pub fn point_at(&self, s_m: f32) -> Vec2 {
         let (i, t) = self.segment_at(s_m);
-        self.points[i].lerp(self.points[(i + 1) % self.points.len()], t)
+        self.points[i].lerp(self.points[self.next(i)], t)
     }
 
     /// The unit vector to the left of the driving direction at distance `s_m` (the
     /// direction of a positive [`LinePosition::offset_m`]).
     pub fn left_at(&self, s_m: f32) -> Vec2 {
         let (i, _) = self.segment_at(s_m);
-        let t = (self.points[(i + 1) % self.points.len()] - self.points[i]).normalize_or(Vec2::Y);
+        let t = (self.points[self.next(i)] - self.points[i]).normalize_or(Vec2::Y);
         Vec2::new(t.y, -t.x)
     }
 
@@ -186,7 +234,7 @@ impl DrivingLine {
     pub fn speed_at(&self, s_m: f32) -> f32 {
         let (i, t) = self.segment_at(s_m);
         let a = self.speed_mps[i];
-        a + (self.speed_mps[(i + 1) % self.points.len()] - a) * t
+        a + (self.speed_mps[self.next(i)] - a) * t
     }
 
     /// Locates `p` on the line, searching near `hint` (a previous index) when given, or
@@ -215,7 +263,8 @@ impl DrivingLine {
         let mut best = (f32::INFINITY, 0usize, 0.0f32);
         let mut k = 0;
         while k < count {
-            let i = (first + k) % n;
+            // first < n and k < n: one subtraction wraps it (no integer division).
+            let i = if first + k < n { first + k } else { first + k - n };
             // The searched run of this block from i: to the block's end, the window's, or the
             // line's last segment.
             let run = (BLOCK - i % BLOCK).min(count - k).min(n - i);
@@ -233,7 +282,7 @@ impl DrivingLine {
         }
         let (_, i, t) = best;
         let a = self.points[i];
-        let b = self.points[(i + 1) % n];
+        let b = self.points[self.next(i)];
         let dir = (b - a).normalize_or_zero();
         let to_p = p - (a + (b - a) * t);
         // Left of the driving direction in world (x, z) with Y up: the cross product's sign.
@@ -406,6 +455,14 @@ mod tests {
             assert_eq!(i, by_search(s), "at s = {s}");
             assert!((0.0..=1.0).contains(&t), "fraction {t} at s = {s}");
         }
+        // Walked to from any segment, the same answer.
+        for from in [0, 1, 3, 4, 150, l.s_m.len() - 1, l.s_m.len() + 5] {
+            for k in -200..2000 {
+                let s = k as f32 * 0.917;
+                assert_eq!(l.segment_index_from(from, s), by_search(s), "from {from} at s = {s}");
+            }
+        }
+        assert_eq!(l.segment_index_from(7, f32::NAN), l.segment_at(f32::NAN).0);
         // Garbage in, no panic out.
         let _ = l.segment_at(f32::NAN);
         let _ = l.segment_at(f32::INFINITY);

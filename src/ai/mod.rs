@@ -31,8 +31,8 @@ mod traffic;
 mod wander;
 
 pub use difficulty::AiDifficulty;
-pub use driver::{AiDriver, AiSettings, Plan};
-pub use line::DrivingLine;
+pub use driver::{AiDriver, AiSettings, Located, Plan};
+pub use line::{DrivingLine, LinePosition};
 pub use racecraft::{Racecraft, RacecraftSettings, Stance, ALONGSIDE_MARGIN_M, FOLLOW_GAP_M, SIDE_CLEARANCE_M};
 pub use recovery::StuckWatch;
 pub use recovery::{STILL_BELOW_MPS, STUCK_AFTER_S};

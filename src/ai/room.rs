@@ -13,10 +13,10 @@ const SAMPLE_STEP_M: f32 = 5.0;
 /// Room beside each point of a [`DrivingLine`], m.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LineRoom {
-    /// Per line point: how far left of the line the car may go, m (≥ 0).
-    left_m: Vec<f32>,
-    /// Per line point: how far right, m (≥ 0).
-    right_m: Vec<f32>,
+    /// Per segment of the line (from point i to the next): how far left and right of the
+    /// line the car may go along it, m (≥ 0), the lesser of its two points' (made once:
+    /// racecraft reads hundreds of samples a tick).
+    segment_m: Vec<(f32, f32)>,
 }
 
 impl LineRoom {
@@ -31,10 +31,15 @@ impl LineRoom {
                 .map(|x| if x.is_finite() { x.max(0.0) } else { 0.0 })
                 .collect()
         };
-        Some(Self {
-            left_m: clean(left_m),
-            right_m: clean(right_m),
-        })
+        let (left_m, right_m): (Vec<f32>, Vec<f32>) = (clean(left_m), clean(right_m));
+        let n = left_m.len();
+        let segment_m = (0..n)
+            .map(|i| {
+                let j = (i + 1) % n;
+                (left_m[i].min(left_m[j]), right_m[i].min(right_m[j]))
+            })
+            .collect();
+        Some(Self { segment_m })
     }
 
     /// No room anywhere: cars keep to the line.
@@ -45,22 +50,37 @@ impl LineRoom {
     /// Room (left, right) at `s_m` along `line` (the line this room was built for; another
     /// line, or [`LineRoom::none`], has none), m: the lesser of the segment's two ends.
     pub fn at(&self, line: &DrivingLine, s_m: f32) -> (f32, f32) {
-        let n = self.left_m.len();
-        if n != line.points().len() {
+        if !self.fits(line) {
             return (0.0, 0.0);
         }
         let (i, _) = line.segment_at(s_m);
-        let j = (i + 1) % n;
-        (self.left_m[i].min(self.left_m[j]), self.right_m[i].min(self.right_m[j]))
+        self.at_segment(i)
+    }
+
+    /// Whether this room was built for `line` (one value per point).
+    fn fits(&self, line: &DrivingLine) -> bool {
+        self.segment_m.len() == line.points().len()
+    }
+
+    /// Room (left, right) along segment `i` of a line this room fits, m.
+    #[inline]
+    fn at_segment(&self, i: usize) -> (f32, f32) {
+        self.segment_m[i]
     }
 
     /// The least room (left, right) from `from_m` to `to_m` along `line`, sampled every
-    /// [`SAMPLE_STEP_M`], m.
+    /// [`SAMPLE_STEP_M`], m. The samples' segments are walked to from the first one's
+    /// ([`DrivingLine::segment_index_from`]): what [`LineRoom::at`] gives at each.
     pub fn narrowest(&self, line: &DrivingLine, from_m: f32, to_m: f32) -> (f32, f32) {
         let mut least = self.at(line, to_m);
+        if !self.fits(line) {
+            return least;
+        }
+        let mut i = line.segment_at(from_m).0;
         let mut s = from_m;
         while s < to_m {
-            let (l, r) = self.at(line, s);
+            i = line.segment_index_from(i, s);
+            let (l, r) = self.at_segment(i);
             least = (least.0.min(l), least.1.min(r));
             s += SAMPLE_STEP_M;
         }
@@ -70,12 +90,20 @@ impl LineRoom {
     /// How far (left, right) off `line` a car at `from_m` may steer and still keep within
     /// the room everywhere over the next `look_m`, coming back toward the line as it goes by
     /// `back_m(d)` metres over the first `d` metres: the least of `room + back_m(d)` over
-    /// the stretch, sampled every [`SAMPLE_STEP_M`], m.
+    /// the stretch, sampled every [`SAMPLE_STEP_M`] (their segments walked to as in
+    /// [`LineRoom::narrowest`]), m.
     pub fn funnel(&self, line: &DrivingLine, from_m: f32, look_m: f32, back_m: impl Fn(f32) -> f32) -> (f32, f32) {
         let mut least = (f32::INFINITY, f32::INFINITY);
+        let fits = self.fits(line);
+        let mut i = if fits { line.segment_at(from_m).0 } else { 0 };
         let mut d = 0.0;
         while d <= look_m {
-            let (l, r) = self.at(line, from_m + d);
+            let (l, r) = if fits {
+                i = line.segment_index_from(i, from_m + d);
+                self.at_segment(i)
+            } else {
+                (0.0, 0.0)
+            };
             let back = back_m(d).max(0.0);
             least = (least.0.min(l + back), least.1.min(r + back));
             d += SAMPLE_STEP_M;

@@ -6,6 +6,8 @@
 //! If a car seems blind to another, check that the race fills [`Traffic`] from every car in
 //! the world (the player's and parked ones too) and that the window below covers the gap.
 
+use super::line::wrap_distance;
+
 /// Most cars one AI car keeps track of; beyond it the farthest along the line are dropped.
 pub const MAX_NEARBY: usize = 6;
 /// A car is seen up to this far ahead along the line, m: beyond the following gap kept at
@@ -64,7 +66,8 @@ impl Traffic {
         if other.id == self.me.id {
             return;
         }
-        let mut gap = (other.s_m - self.me.s_m).rem_euclid(length_m);
+        // `rem_euclid`'s bits, its `fmod` left out (a tick sees hundreds of pairs).
+        let mut gap = wrap_distance(other.s_m - self.me.s_m, length_m);
         if gap > 0.5 * length_m {
             gap -= length_m;
         }

@@ -137,11 +137,12 @@ pub fn solve_spin(p: &SimParams, engine: &SpinEngine, wheels: &[SpinWheel], dt_s
     let mut locked = [false; MAX_WHEELS];
     // Brake direction: against the spin (or, for a wheel at rest, against where it would go
     // unbraked).
-    // The unbraked solve only gives a wheel at rest its brake direction, and the loop below
-    // always solves again, so without a brake on any wheel it is skipped (the same answer,
-    // one linear solve instead of two in most ticks).
-    let braking = wheels.iter().take(n).any(|w| w.brake_nm > 0.0);
-    let free = if braking {
+    // The unbraked solve only gives a braked wheel at rest its brake direction, and the
+    // loop below always solves again, so unless a braked wheel is at rest (or its spin is
+    // not a number) it is skipped: the same answer, one linear solve fewer whenever no
+    // braked wheel is at rest (almost every tick, braking at speed included).
+    let at_rest = |w: &SpinWheel| w.brake_nm > 0.0 && (w.omega.is_nan() || w.omega.abs() <= 1e-3);
+    let free = if wheels.iter().take(n).any(at_rest) {
         solve_linear(p, engine, wheels, &locked, &[0.0; MAX_WHEELS], dt_s)
     } else {
         [0.0; N]
@@ -217,6 +218,9 @@ fn holding_torque(p: &SimParams, engine: &SpinEngine, wheels: &[SpinWheel], x: &
     -w.inertia_kg_m2 * s.omega / dt_s - drive - s.tire_a * r * s.v_x
 }
 
+/// Engine and wheel speeds at the end of the tick with wheels `locked` held still and
+/// `brake_torque` on the others (the linear system of the module's model, solved by
+/// [`gauss`]).
 fn solve_linear(
     p: &SimParams,
     engine: &SpinEngine,
@@ -225,10 +229,40 @@ fn solve_linear(
     brake_torque: &[f32; MAX_WHEELS],
     dt_s: f32,
 ) -> [f64; N] {
-    let n = wheels.len().min(MAX_WHEELS);
+    // Four wheels, the cars there are, with the count known to the compiler: its loops
+    // unrolled, the same operations in the same order (the same bits).
+    if wheels.len() == 4 {
+        let x = solve_linear_n::<5>(p, engine, wheels, locked, brake_torque, dt_s, 4);
+        let mut out = [0.0; N];
+        out[..5].copy_from_slice(&x);
+        out
+    } else {
+        solve_linear_n::<N>(
+            p,
+            engine,
+            wheels,
+            locked,
+            brake_torque,
+            dt_s,
+            wheels.len().min(MAX_WHEELS),
+        )
+    }
+}
+
+/// [`solve_linear`] for `n` wheels in an `M`×`M` system (`M` ≥ `n` + 1).
+#[inline(always)]
+fn solve_linear_n<const M: usize>(
+    p: &SimParams,
+    engine: &SpinEngine,
+    wheels: &[SpinWheel],
+    locked: &[bool; MAX_WHEELS],
+    brake_torque: &[f32; MAX_WHEELS],
+    dt_s: f32,
+    n: usize,
+) -> [f64; M] {
     let dt = dt_s as f64;
-    let mut a = [[0.0f64; N]; N];
-    let mut b = [0.0f64; N];
+    let mut a = [[0.0f64; M]; M];
+    let mut b = [0.0f64; M];
     let ie = p.engine.moi_kg_m2 as f64;
     a[0][0] = ie / dt + engine.damping as f64;
     b[0] = ie / dt * engine.omega as f64 + engine.torque_nm as f64;
@@ -279,13 +313,22 @@ fn solve_linear(
 /// inertias, but never divides by zero).
 // Row operations read best as the textbook's indices.
 #[allow(clippy::needless_range_loop)]
-fn gauss(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) {
+#[inline(always)]
+fn gauss<const M: usize>(a: &mut [[f64; M]; M], b: &mut [f64; M], n: usize) {
+    let n = n.min(M);
     for col in 0..n {
-        let pivot = (col..n)
-            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
-            .unwrap_or(col);
-        a.swap(col, pivot);
-        b.swap(col, pivot);
+        // The last of the largest magnitudes (as `Iterator::max_by` picks, by `total_cmp`).
+        let mut pivot = col;
+        for i in col + 1..n {
+            if a[i][col].abs().total_cmp(&a[pivot][col].abs()).is_ge() {
+                pivot = i;
+            }
+        }
+        // A row swapped with itself is left as it is: the copy is skipped, not the answer.
+        if pivot != col {
+            a.swap(col, pivot);
+            b.swap(col, pivot);
+        }
         let d = a[col][col];
         if d.abs() < 1e-300 {
             continue;
@@ -293,7 +336,9 @@ fn gauss(a: &mut [[f64; N]; N], b: &mut [f64; N], n: usize) {
         for row in col + 1..n {
             let f = a[row][col] / d;
             if f != 0.0 {
-                for k in col..n {
+                // Column `col` below the pivot is never read again (the pivot searches and
+                // the back substitution read right of it): it is not updated.
+                for k in col + 1..n {
                     a[row][k] -= f * a[col][k];
                 }
                 b[row] -= f * b[col];

@@ -147,11 +147,17 @@ impl SimCar {
 
     /// Whether the model's own state (steering, engine, wheel spins, slip scales) is
     /// finite.
+    /// Every number's product with zero summed ([`WheelState::finite_probe`]): finite
+    /// exactly when each number is, in one test.
     pub fn state_is_finite(&self) -> bool {
-        self.steer_rad.is_finite()
-            && self.engine_omega.is_finite()
-            && self.omega.iter().chain(&self.scale).all(|v| v.is_finite())
-            && self.wheels.iter().all(WheelState::is_finite)
+        let numbers = self.omega.iter().chain(&self.scale);
+        let probe = numbers.fold(self.steer_rad * 0.0 + self.engine_omega * 0.0, |probe, v| {
+            probe + v * 0.0
+        });
+        self.wheels
+            .iter()
+            .fold(probe, |probe, w| probe + w.finite_probe())
+            .is_finite()
     }
 
     /// Spins every wheel at the speed of the ground under it and puts the gearbox in the

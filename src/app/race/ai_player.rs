@@ -74,12 +74,13 @@ impl AiPlayer {
             return self.input(world);
         };
         TickInput {
-            control: self.driver.control_planned(
+            control: self.driver.control_located(
                 &self.car,
                 world.player_body(),
                 &world.telemetry(0),
                 world.dt_s(),
                 &plan,
+                opponents.located(0),
             ),
             restart: self.watch.update(world.player_body(), true, world.dt_s()),
             ..Default::default()

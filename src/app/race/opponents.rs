@@ -4,8 +4,8 @@
 //! or stuck.
 
 use crate::ai::{
-    AiDifficulty, AiDriver, CarPlace, DrivingLine, LineRoom, Plan, Racecraft, StuckWatch, Traffic, FOLLOW_GAP_M,
-    SEE_AHEAD_M, SEE_BEHIND_M,
+    AiDifficulty, AiDriver, CarPlace, DrivingLine, LinePosition, LineRoom, Located, Plan, Racecraft, StuckWatch,
+    Traffic, FOLLOW_GAP_M, SEE_AHEAD_M, SEE_BEHIND_M,
 };
 use crate::sim::SimWorld;
 use crate::vehicle::CarDef;
@@ -70,6 +70,9 @@ pub struct Opponents {
     hints: Vec<Option<usize>>,
     /// Per world car, this tick: position and its place on the line.
     places: Vec<(Vec2, CarPlace)>,
+    /// Per world car, this tick: the hint its search started from and what it found (its
+    /// driver takes it rather than search again: [`AiDriver::control_located`]).
+    located: Vec<(Option<usize>, LinePosition)>,
     /// The world tick `places` were found at: the AI at the player's wheel plans
     /// ([`Opponents::plan_for`]) before the opponents drive in the same tick, and the cars
     /// have not moved in between.
@@ -135,6 +138,7 @@ impl Opponents {
             room: room.cloned().unwrap_or_default(),
             hints: vec![None; n],
             places: Vec::with_capacity(n),
+            located: Vec::with_capacity(n),
             located_at_tick: None,
             difficulty: difficulty_of(0),
             racecraft: room.is_some(),
@@ -164,9 +168,17 @@ impl Opponents {
                 follow_only(&self.places, car.index, length)
             };
             let telemetry = world.telemetry(car.index);
+            let (hint, at) = self.located[car.index];
+            let located = Located {
+                line: &line,
+                p: self.places[car.index].0,
+                hint,
+                at,
+            };
+            let body = world.car_body(car.index);
             let c = car
                 .driver
-                .control_planned(&car.def, world.car_body(car.index), &telemetry, dt, &plan);
+                .control_located(&car.def, body, &telemetry, dt, &plan, Some(located));
             world.set_car_control(car.index, c);
             car.plan = plan;
             // Held back by a car ahead (cap near 0) is waiting, not stuck.
@@ -201,6 +213,16 @@ impl Opponents {
         Some(racecraft.plan(&traffic, &line, &self.room, speed_scale, wander, world.dt_s()))
     }
 
+    /// Where world car `index` was found on the opponents' line at the last locating, and
+    /// from which hint: for its driver's [`AiDriver::control_located`], which takes it only
+    /// if it was its own search.
+    pub fn located(&self, index: usize) -> Option<Located<'_>> {
+        let line = self.cars.first()?.driver.line();
+        let (hint, at) = *self.located.get(index)?;
+        let p = self.places.get(index)?.0;
+        Some(Located { line, p, hint, at })
+    }
+
     /// Every car's place on `line` this tick (each located near where it was last), into
     /// `places` (sized once: no allocation in steady state); once a tick: a second call in
     /// the same tick finds them there (a car moved between the two without a step would
@@ -213,9 +235,11 @@ impl Opponents {
         self.located_at_tick = Some(world.tick());
         self.hints.resize(n, None);
         self.places.clear();
+        self.located.clear();
         for (i, hint) in self.hints.iter_mut().enumerate() {
             let p = world.car_body(i).translation();
             let at = line.locate(Vec2::new(p.x, p.z), *hint);
+            self.located.push((*hint, at));
             *hint = Some(at.index);
             let place = CarPlace {
                 id: i,

@@ -386,7 +386,7 @@ impl SimWorld {
         }
         mark(TickPart::Physics);
         self.tick += 1;
-        self.recover_non_finite();
+        self.recover_non_finite_after_physics();
         for slot in &mut self.cars {
             slot.last_good = *self.physics.bodies[slot.car.body()].position();
         }

@@ -12,6 +12,18 @@ impl SimWorld {
     /// it faulted again within a second); a prop at its starting place. The rest of the
     /// world carries on untouched. Deterministic: it depends only on the state.
     pub(super) fn recover_non_finite(&mut self) {
+        self.recover_non_finite_of(true);
+    }
+
+    /// [`SimWorld::recover_non_finite`] after the physics step, which moves bodies and
+    /// leaves the car models' own states as the check before it found them (finite, or
+    /// reset): those are not looked at again.
+    pub(super) fn recover_non_finite_after_physics(&mut self) {
+        self.recover_non_finite_of(false);
+    }
+
+    /// The check, of the car models' own states too when `models`.
+    fn recover_non_finite_of(&mut self, models: bool) {
         for i in 0..self.cars.len() {
             let slot = &self.cars[i];
             let body = &self.physics.bodies[slot.car.body()];
@@ -19,7 +31,7 @@ impl SimWorld {
                 "chassis pose or velocity"
             } else if !(body.user_force().is_finite() && body.user_torque().is_finite()) {
                 "vehicle forces"
-            } else if !slot.car.state_is_finite() {
+            } else if models && !slot.car.state_is_finite() {
                 "vehicle model state"
             } else {
                 continue;
