@@ -2,6 +2,7 @@
 //! wheels, or boxes and cylinders), the model cars with the car shader, and the ghost.
 
 use super::{CarLook, FrameView, Renderer};
+use crate::render::car_lod::WheelDetail;
 use crate::render::car_model::{wheel_scale, CarMeshes};
 use crate::render::car_paint::{CarFrame, Scuffing};
 use crate::render::draw_stats::PassDrawStats;
@@ -25,18 +26,28 @@ impl Renderer {
     /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
     /// its body in `color`.
     /// A car drawn from a model: its body in the chassis frame, each wheel's mesh at the
-    /// wheel's centre, steered, spun and scaled to that wheel's own radius and width.
-    pub(super) fn car_meshes(&self, look: &CarLook, car: &CarPose, color: Vec3, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
+    /// wheel's centre, steered, spun and scaled to that wheel's own radius and width; the
+    /// model's far wheel where `detail` finds the wheel small (`car_lod.rs`).
+    pub(super) fn car_meshes(
+        &self,
+        look: &CarLook,
+        car: &CarPose,
+        color: Vec3,
+        detail: WheelDetail,
+        f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
+    ) {
         let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
         if let Some(meshes) = self.model_meshes(look) {
             f(&meshes.body, &chassis, color);
             let wheels = look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]);
             for (i, (origin, wheel)) in wheels.enumerate() {
-                let scale = wheel_scale(meshes.wheel_radius_m, meshes.wheel_width_m, look.wheel_size(i));
+                let size = look.wheel_size(i);
+                let scale = wheel_scale(meshes.wheel_radius_m, meshes.wheel_width_m, size);
                 let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
                 let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
+                let far = detail.is_far(chassis.transform_point3(centre), size.radius_m * 2.0);
                 f(
-                    &meshes.wheel,
+                    if far { &meshes.far_wheel } else { &meshes.wheel },
                     &(chassis * Mat4::from_scale_rotation_translation(scale, rot, centre)),
                     TYRE_COLOR,
                 );
@@ -71,8 +82,14 @@ impl Renderer {
     }
 
     /// Draws the cars that have models with the car shader (paint, glass, lamps), culled
-    /// by `frustum`; the shadow map must be bound to unit 1.
-    pub(super) fn draw_model_cars(&self, view: &FrameView, frustum: &Frustum, frame: &CarFrame) -> PassDrawStats {
+    /// by `frustum`, wheels by `detail`; the shadow map must be bound to unit 1.
+    pub(super) fn draw_model_cars(
+        &self,
+        view: &FrameView,
+        frustum: &Frustum,
+        frame: &CarFrame,
+        detail: WheelDetail,
+    ) -> PassDrawStats {
         let mut stats = PassDrawStats::default();
         let mut bound = None;
         for (i, look) in view.scene.cars.iter().enumerate() {
@@ -102,7 +119,7 @@ impl Renderer {
             if let Some(scuffs) = scuffs {
                 program.set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
             }
-            self.car_meshes(look, &car, look.color, &mut |mesh, model, _| {
+            self.car_meshes(look, &car, look.color, detail, &mut |mesh, model, _| {
                 let (centre, radius) = mesh.bounds().bounding_sphere(model);
                 if frustum.sees_sphere(centre, radius) {
                     stats.drawn += 1;
@@ -121,8 +138,8 @@ impl Renderer {
     /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
     /// at `GHOST_ALPHA`, tinted `GHOST_TINT` — `AUTHOR_GHOST_TINT` for the author's —,
     /// casting no shadow and hiding nothing behind it), so it reads as a ghost beside the
-    /// real cars.
-    pub(super) fn draw_ghost(&self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
+    /// real cars. Its wheels by `detail`, as the cars'.
+    pub(super) fn draw_ghost(&self, view: &FrameView, prev: &CarPose, cur: &CarPose, detail: WheelDetail) {
         let Some(look) = view.scene.cars.first() else {
             return;
         };
@@ -140,7 +157,7 @@ impl Renderer {
         } else {
             GHOST_TINT
         };
-        self.car_meshes(look, &car, tint, &mut |mesh, model, color| {
+        self.car_meshes(look, &car, tint, detail, &mut |mesh, model, color| {
             self.lit.draw(mesh, model, color)
         });
         self.lit.set_alpha(1.0);

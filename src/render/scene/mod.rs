@@ -5,6 +5,7 @@ mod warm_up;
 
 use super::billboards::Billboards;
 use super::camera::Camera;
+use super::car_lod::WheelDetail;
 use super::car_model::CarModels;
 use super::car_paint::{CarFrame, CarProgram, Scuffing, Scuffs};
 use super::draw_order::NearFirst;
@@ -269,13 +270,14 @@ impl Renderer {
     /// frame's `chunk_order`, sorted in `draw_scene`) and are tested by their box
     /// (their vertices are in world space); props and car parts by the sphere around their
     /// transformed box.
-    /// With `skip_model_cars`, cars drawn from a model are left to
-    /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader).
+    /// Without `model_cars`, cars drawn from a model are left to
+    /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader); with
+    /// it, their wheels are drawn by that detail (the shadow pass).
     fn for_each_mesh(
         &self,
         view: &FrameView,
         frustum: &Frustum,
-        skip_model_cars: bool,
+        model_cars: Option<WheelDetail>,
         f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
     ) -> PassDrawStats {
         let FrameView {
@@ -326,10 +328,12 @@ impl Renderer {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
                 break;
             };
-            if skip_model_cars && self.model_meshes(look).is_some() {
-                continue;
-            }
-            self.car_meshes(look, &a.lerp(b, alpha), look.color, &mut placed);
+            let detail = match model_cars {
+                Some(detail) => detail,
+                None if self.model_meshes(look).is_some() => continue,
+                None => WheelDetail::Far,
+            };
+            self.car_meshes(look, &a.lerp(b, alpha), look.color, detail, &mut placed);
         }
         stats
     }
@@ -402,12 +406,16 @@ impl Renderer {
             }
         };
         let mut stats = FrameDrawStats::default();
+        // Wheels small on screen draw with the far mesh in both passes (`car_lod.rs`).
+        let wheel_detail = WheelDetail::on_screen(camera, height);
         if self.shadows {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
             self.shadow.render(&light_vp, &mut |draw| {
-                stats.shadow = self.for_each_mesh(view, &light_frustum, false, &mut |mesh, model, _| draw(mesh, model))
+                stats.shadow = self.for_each_mesh(view, &light_frustum, Some(wheel_detail), &mut |mesh, model, _| {
+                    draw(mesh, model)
+                })
             });
         } else {
             // Shadows off: the map is only cleared, so everything is lit.
@@ -457,14 +465,14 @@ impl Renderer {
         if let Some(counter) = self.fragment_counter.as_mut() {
             counter.begin();
         }
-        let cars = self.draw_model_cars(view, &frustum, &car_frame);
+        let cars = self.draw_model_cars(view, &frustum, &car_frame, wheel_detail);
         // Dry meshes first, then the wet chunks with the sheen program (its uniforms set
         // only when a wet chunk is in view).
         let wet_materials = sheen_materials(&scene.surfaces);
         let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
         let mut wet_in_view = false;
         self.lit.bind_for(&lit_frame);
-        stats.lit = self.for_each_mesh(view, &frustum, true, &mut |mesh, model, color| {
+        stats.lit = self.for_each_mesh(view, &frustum, None, &mut |mesh, model, color| {
             if is_wet(mesh) {
                 wet_in_view = true;
             } else {
@@ -495,7 +503,7 @@ impl Renderer {
         // After the solid scene: the sky fills only what it left empty.
         self.sky.draw(&vp, camera.eye, sky, scene.sun_dir);
         if let Some((prev, cur)) = view.ghost {
-            self.draw_ghost(view, prev, cur);
+            self.draw_ghost(view, prev, cur, wheel_detail);
         }
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
