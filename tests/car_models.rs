@@ -2,7 +2,8 @@
 //! shipped car's model bakes, has its nodes and agrees with the car's physics; one broken
 //! model per failure kind is refused with a message naming the file and node; and a real
 //! frame shows the car in its paint where the car is, in another paint after the setting
-//! changes.
+//! changes; a car far away draws its wheels with the low-poly far wheel, a near one with
+//! the model's.
 
 mod common;
 
@@ -12,7 +13,7 @@ use glam::{Vec3, Vec4};
 use serde_json::Value;
 use skidpad::app::{Session, Setup};
 use skidpad::content::{bake_now, ContentRoot, PlatformProfile};
-use skidpad::render::{paint_color, read_back_buffer, Camera, Renderer};
+use skidpad::render::{paint_color, read_back_buffer, Camera, FrameDrawStats, Renderer, FAR_WHEEL_SIDES};
 use skidpad::settings::Settings;
 use skidpad::sim::TickInput;
 use skidpad::vehicle::CarDef;
@@ -205,6 +206,8 @@ fn a_car_file_without_a_model_is_still_valid() {
     assert!(car.model_mesh.is_none());
 }
 
+/// One GL context at a time in this process (SDL refuses a second thread's while one lives).
+static GL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
@@ -218,6 +221,7 @@ fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
     for _ in 0..60 {
         s.tick(&TickInput::default());
     }
+    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = common::gl::open_offscreen(api, W, H);
     let mut r = Renderer::new(1024, 256).unwrap();
     let body = s.world().player_body();
@@ -309,4 +313,49 @@ fn a_corrupt_or_old_baked_model_is_a_clear_error() {
     old[0] = old[0].wrapping_add(7); // postcard's varint of the format version
     let e = CarModel::decode("m.bin", &old).unwrap_err().to_string();
     assert!(e.contains("format version"), "{e}");
+}
+
+/// The draw counts of one frame of the coupe settled on flat ground, seen from `distance_m`
+/// away (from its front left, above), in a viewport `scale` times 320 × 240 (the frustum is
+/// the same at every scale: only the wheels' size on screen changes).
+fn coupe_from(api: GlApi, distance_m: f32, scales: [u32; 2]) -> [FrameDrawStats; 2] {
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
+    let mut s = Session::start(&setup);
+    for _ in 0..60 {
+        s.tick(&TickInput::default());
+    }
+    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _platform = common::gl::open_offscreen(api, W, H);
+    let mut r = Renderer::new(1024, 256).unwrap();
+    let centre = s.world().player_body().translation();
+    let camera = Camera::looking_at(centre + Vec3::new(0.6, 0.4, 0.7).normalize() * distance_m, centre);
+    let mut events = Vec::new();
+    s.drain_chunk_events(&mut events);
+    r.apply_chunk_events(&events);
+    scales.map(|k| {
+        r.draw(&s.frame_view(1.0, &camera), W * k, H * k);
+        r.last_draw_stats()
+    })
+}
+
+/// Issue 20: a wheel a few pixels across draws with the far wheel (`render/car_lod.rs`) in
+/// both passes, so a field of cars in the distance costs a quarter of the wheels'
+/// triangles; a wheel big on screen keeps the model's mesh (its pixels as before).
+#[test]
+fn a_far_cars_wheels_draw_with_the_far_mesh_and_a_near_cars_with_the_models() {
+    let model = CarModel::bake("coupe.glb", &glb("coupe")).unwrap();
+    let saved = 4 * (model.wheel.indices.len() as u32 / 3 - 8 * FAR_WHEEL_SIDES as u32);
+    assert!(saved >= 4 * 100, "the far wheel saves {saved} triangles a car");
+    common::gl::on_each_api(|api| {
+        // 30 m away: wheels ~5 px across at 240 px (far), ~23 px at 1200 px (near).
+        let [small, large] = coupe_from(api, 30.0, [1, 5]);
+        assert_eq!(small.lit.drawn, large.lit.drawn, "same frustum, same draws");
+        assert_eq!(large.lit.triangles - small.lit.triangles, saved, "lit pass");
+        assert_eq!(large.shadow.triangles - small.shadow.triangles, saved, "shadow pass");
+        // 5 m away: wheels ~27 px across even at 240 px: the model's wheel at both sizes.
+        let [small, large] = coupe_from(api, 5.0, [1, 5]);
+        assert_eq!(small.lit.triangles, large.lit.triangles, "near car, lit pass");
+        assert_eq!(small.shadow.triangles, large.shadow.triangles, "near car, shadow pass");
+    });
 }

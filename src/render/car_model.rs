@@ -1,10 +1,12 @@
 //! Car models on the GPU: each baked [`CarModel`] uploaded once (its body as one mesh with
-//! a part code per vertex, its wheel as another), found again by the model's identity (the
+//! a part code per vertex, its wheel as another, and a low-poly wheel for far away made
+//! from it: `car_lod.rs`), found again by the model's identity (the
 //! `Arc` every look of that car shares), so a frame looks models up without allocating.
 //!
 //! If a car still draws as boxes, its car file has no `look_model` or was parsed without
 //! [`CarDef::with_model`](crate::vehicle::CarDef::with_model).
 
+use super::car_lod::far_wheel;
 use super::car_paint::part_color;
 use super::mesh::Mesh;
 use super::scene_desc::WheelSize;
@@ -18,6 +20,9 @@ pub struct CarMeshes {
     pub body: Mesh,
     /// The wheel, in its own frame (axle along X), radius `wheel_radius_m`.
     pub wheel: Mesh,
+    /// The wheel far away and in the shadow pass: a low-poly prism as wide and tall as
+    /// `wheel` ([`far_wheel`]), scaled as it is.
+    pub far_wheel: Mesh,
     /// The wheel mesh's radius, m (a wheel of another radius scales it).
     pub wheel_radius_m: f32,
     /// The wheel mesh's width along its axle, m (a wheel of another width scales it).
@@ -44,7 +49,7 @@ impl CarModels {
     pub fn bytes(&self) -> usize {
         self.uploaded
             .iter()
-            .map(|(_, m)| m.body.bytes() + m.wheel.bytes())
+            .map(|(_, m)| m.body.bytes() + m.wheel.bytes() + m.far_wheel.bytes())
             .sum()
     }
 
@@ -54,6 +59,7 @@ impl CarModels {
             let meshes = CarMeshes {
                 body: upload(&model.body),
                 wheel: upload(&model.wheel),
+                far_wheel: upload(&far_wheel(&model.wheel, model.wheel_mesh_radius_m)),
                 wheel_radius_m: model.wheel_mesh_radius_m,
                 wheel_width_m: mesh_width_m(&model.wheel),
             };

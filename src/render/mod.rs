@@ -4,6 +4,7 @@
 
 mod billboards;
 mod camera;
+mod car_lod;
 mod car_model;
 mod car_paint;
 mod draw_order;
@@ -42,6 +43,7 @@ mod texture_array;
 mod textures;
 
 pub use camera::Camera;
+pub use car_lod::{FAR_WHEEL_MAX_PX, FAR_WHEEL_SIDES};
 pub use car_model::{mesh_width_m, wheel_scale};
 pub use car_paint::{ai_paint, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};

@@ -1,10 +1,12 @@
 //! Drawing a level: streamed chunk meshes, props, cars, with sun, ambient light and fog.
 
+mod cars;
 mod warm_up;
 
 use super::billboards::Billboards;
 use super::camera::Camera;
-use super::car_model::{wheel_scale, CarModels};
+use super::car_lod::WheelDetail;
+use super::car_model::CarModels;
 use super::car_paint::{CarFrame, CarProgram, Scuffing, Scuffs};
 use super::draw_order::NearFirst;
 use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
@@ -31,7 +33,7 @@ use crate::content::level::DynamicShape;
 use crate::content::{ChunkMeshSizes, MaterialTable};
 use crate::content::{PlatformProfile, ShadowFilter};
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
-use glam::{Mat4, Quat, Vec3};
+use glam::{Mat4, Vec3};
 use warm_up::{Pipelines, SceneTargetKind};
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
@@ -61,16 +63,6 @@ pub struct FrameView<'a> {
     /// The player's car's scuffed paint (car 0; the others are drawn clean).
     pub scuffs: Option<&'a Scuffs>,
 }
-
-/// Tyre colour.
-const TYRE_COLOR: Vec3 = Vec3::new(0.07, 0.07, 0.08);
-/// A ghost car's colour: a pale blue no car in the content uses, so it reads as a ghost.
-const GHOST_TINT: Vec3 = Vec3::new(0.55, 0.8, 1.0);
-/// The author's ghost's colour: the gold of the author time on the HUD, so it reads as
-/// the gold medal's lap.
-const AUTHOR_GHOST_TINT: Vec3 = Vec3::new(0.95, 0.78, 0.25);
-/// A ghost car's opacity: the road shows through it.
-const GHOST_ALPHA: f32 = 0.4;
 
 /// Owns the GL objects for drawing levels.
 pub struct Renderer {
@@ -278,13 +270,14 @@ impl Renderer {
     /// frame's `chunk_order`, sorted in `draw_scene`) and are tested by their box
     /// (their vertices are in world space); props and car parts by the sphere around their
     /// transformed box.
-    /// With `skip_model_cars`, cars drawn from a model are left to
-    /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader).
+    /// Without `model_cars`, cars drawn from a model are left to
+    /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader); with
+    /// it, their wheels are drawn by that detail (the shadow pass).
     fn for_each_mesh(
         &self,
         view: &FrameView,
         frustum: &Frustum,
-        skip_model_cars: bool,
+        model_cars: Option<WheelDetail>,
         f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
     ) -> PassDrawStats {
         let FrameView {
@@ -335,142 +328,14 @@ impl Renderer {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
                 break;
             };
-            if skip_model_cars && self.model_meshes(look).is_some() {
-                continue;
-            }
-            self.car_meshes(look, &a.lerp(b, alpha), look.color, &mut placed);
+            let detail = match model_cars {
+                Some(detail) => detail,
+                None if self.model_meshes(look).is_some() => continue,
+                None => WheelDetail::Far,
+            };
+            self.car_meshes(look, &a.lerp(b, alpha), look.color, detail, &mut placed);
         }
         stats
-    }
-
-    /// Calls `f` with the meshes of `car` (a pose between two ticks) as `look` builds it,
-    /// its body in `color`.
-    /// A car drawn from a model: its body in the chassis frame, each wheel's mesh at the
-    /// wheel's centre, steered, spun and scaled to that wheel's own radius and width.
-    fn car_meshes(&self, look: &CarLook, car: &CarPose, color: Vec3, f: &mut dyn FnMut(&Mesh, &Mat4, Vec3)) {
-        let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
-        if let Some(meshes) = self.model_meshes(look) {
-            f(&meshes.body, &chassis, color);
-            let wheels = look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]);
-            for (i, (origin, wheel)) in wheels.enumerate() {
-                let scale = wheel_scale(meshes.wheel_radius_m, meshes.wheel_width_m, look.wheel_size(i));
-                let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
-                let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
-                f(
-                    &meshes.wheel,
-                    &(chassis * Mat4::from_scale_rotation_translation(scale, rot, centre)),
-                    TYRE_COLOR,
-                );
-            }
-            return;
-        }
-        for (size, centre) in &look.boxes {
-            f(
-                &self.cube,
-                &(chassis * Mat4::from_scale_rotation_translation(*size, Quat::IDENTITY, *centre)),
-                color,
-            );
-        }
-        for (i, (origin, wheel)) in look
-            .wheel_origins
-            .iter()
-            .zip(&car.wheels[..car.wheel_count])
-            .enumerate()
-        {
-            let centre = Vec3::new(origin.x, wheel.center_y_m, origin.z);
-            let rot = Quat::from_rotation_y(wheel.steer_rad) * Quat::from_rotation_x(wheel.spin_rad);
-            let size = look.wheel_size(i);
-            let d = size.radius_m * 2.0;
-            let model = chassis * Mat4::from_scale_rotation_translation(Vec3::new(size.width_m, d, d), rot, centre);
-            f(&self.wheel, &model, TYRE_COLOR);
-        }
-    }
-
-    /// The uploaded meshes of `look`'s model, if it has one.
-    fn model_meshes(&self, look: &CarLook) -> Option<&super::car_model::CarMeshes> {
-        look.model.as_ref().and_then(|m| self.car_models.get(m))
-    }
-
-    /// Draws the cars that have models with the car shader (paint, glass, lamps), culled
-    /// by `frustum`; the shadow map must be bound to unit 1.
-    fn draw_model_cars(&self, view: &FrameView, frustum: &Frustum, frame: &CarFrame) -> PassDrawStats {
-        let mut stats = PassDrawStats::default();
-        let mut bound = None;
-        for (i, look) in view.scene.cars.iter().enumerate() {
-            let (Some(a), Some(b)) = (view.prev.cars.get(i), view.cur.cars.get(i)) else {
-                break;
-            };
-            if self.model_meshes(look).is_none() {
-                continue;
-            }
-            // Scuffs show on the player's car only (the first).
-            let scuffs = view.scuffs.filter(|s| i == 0 && s.any());
-            let scuffing = if scuffs.is_some() {
-                Scuffing::Scuffed
-            } else {
-                Scuffing::Clean
-            };
-            let program = match scuffing {
-                Scuffing::Clean => &self.car_program,
-                Scuffing::Scuffed => &self.car_program_scuffed,
-            };
-            if bound != Some(scuffing) {
-                program.begin(frame);
-                bound = Some(scuffing);
-            }
-            let car = a.lerp(b, view.alpha);
-            program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
-            if let Some(scuffs) = scuffs {
-                program.set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
-            }
-            self.car_meshes(look, &car, look.color, &mut |mesh, model, _| {
-                let (centre, radius) = mesh.bounds().bounding_sphere(model);
-                if frustum.sees_sphere(centre, radius) {
-                    stats.drawn += 1;
-                    stats.triangles += mesh.triangle_count();
-                    program.set_model(model);
-                    mesh.draw();
-                } else {
-                    stats.culled += 1;
-                }
-            });
-        }
-        stats
-    }
-
-    /// Draws a ghost over the frame `view` drew: the player's car (`view.scene.cars[0]`'s
-    /// look) at the pose `view.alpha` of the way from `prev` to `cur`, translucent (alpha blended
-    /// at `GHOST_ALPHA`, tinted `GHOST_TINT` — `AUTHOR_GHOST_TINT` for the author's —,
-    /// casting no shadow and hiding nothing behind it), so it reads as a ghost beside the
-    /// real cars.
-    fn draw_ghost(&self, view: &FrameView, prev: &CarPose, cur: &CarPose) {
-        let Some(look) = view.scene.cars.first() else {
-            return;
-        };
-        let car = prev.lerp(cur, view.alpha);
-        self.lit.bind();
-        // SAFETY: blend and depth-write state on the current context, restored below.
-        unsafe {
-            gl::Enable(gl::BLEND);
-            gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
-            gl::DepthMask(gl::FALSE);
-        }
-        self.lit.set_alpha(GHOST_ALPHA);
-        let tint = if view.ghost_is_authors {
-            AUTHOR_GHOST_TINT
-        } else {
-            GHOST_TINT
-        };
-        self.car_meshes(look, &car, tint, &mut |mesh, model, color| {
-            self.lit.draw(mesh, model, color)
-        });
-        self.lit.set_alpha(1.0);
-        // SAFETY: as above.
-        unsafe {
-            gl::DepthMask(gl::TRUE);
-            gl::Disable(gl::BLEND);
-        }
-        gl_check::debug_check("ghost draw");
     }
 
     /// Draws `view` into a `width × height` window: the sun's shadow map, the lit scene,
@@ -541,12 +406,16 @@ impl Renderer {
             }
         };
         let mut stats = FrameDrawStats::default();
+        // Wheels small on screen draw with the far mesh in both passes (`car_lod.rs`).
+        let wheel_detail = WheelDetail::on_screen(camera, height);
         if self.shadows {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
             self.shadow.render(&light_vp, &mut |draw| {
-                stats.shadow = self.for_each_mesh(view, &light_frustum, false, &mut |mesh, model, _| draw(mesh, model))
+                stats.shadow = self.for_each_mesh(view, &light_frustum, Some(wheel_detail), &mut |mesh, model, _| {
+                    draw(mesh, model)
+                })
             });
         } else {
             // Shadows off: the map is only cleared, so everything is lit.
@@ -596,14 +465,14 @@ impl Renderer {
         if let Some(counter) = self.fragment_counter.as_mut() {
             counter.begin();
         }
-        let cars = self.draw_model_cars(view, &frustum, &car_frame);
+        let cars = self.draw_model_cars(view, &frustum, &car_frame, wheel_detail);
         // Dry meshes first, then the wet chunks with the sheen program (its uniforms set
         // only when a wet chunk is in view).
         let wet_materials = sheen_materials(&scene.surfaces);
         let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
         let mut wet_in_view = false;
         self.lit.bind_for(&lit_frame);
-        stats.lit = self.for_each_mesh(view, &frustum, true, &mut |mesh, model, color| {
+        stats.lit = self.for_each_mesh(view, &frustum, None, &mut |mesh, model, color| {
             if is_wet(mesh) {
                 wet_in_view = true;
             } else {
@@ -634,7 +503,7 @@ impl Renderer {
         // After the solid scene: the sky fills only what it left empty.
         self.sky.draw(&vp, camera.eye, sky, scene.sun_dir);
         if let Some((prev, cur)) = view.ghost {
-            self.draw_ghost(view, prev, cur);
+            self.draw_ghost(view, prev, cur, wheel_detail);
         }
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();

@@ -14,7 +14,8 @@
 
 use super::super::car_paint::{CarFrame, Scuffs};
 use super::super::lit_program::LitFrame;
-use super::{Renderer, GHOST_ALPHA};
+use super::cars::GHOST_ALPHA;
+use super::Renderer;
 use glam::{Mat4, Quat, Vec3};
 
 /// Where the scene is drawn: the pipelines are built per target, since a target's formats
