@@ -38,6 +38,13 @@ pub struct ProfileArgs {
     /// frustum culling saves (the frames look the same either way).
     #[arg(long)]
     pub no_culling: bool,
+    /// Leave sun shadows out, as the options can: measures what the shadow pass costs.
+    #[arg(long)]
+    pub no_shadows: bool,
+    /// Leave particles (smoke, dust, spray, sparks) out, as the options can: measures what
+    /// they cost.
+    #[arg(long)]
+    pub no_particles: bool,
     /// Draw the 3D scene at a resolution that follows its GPU time, as play does with the
     /// option on (the report gives the mean and lowest scale).
     #[arg(long)]
@@ -62,6 +69,8 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             headless: a.headless,
             trace: a.trace.clone(),
             culling: !a.no_culling,
+            shadows: !a.no_shadows,
+            particles: !a.no_particles,
             dynamic_resolution: a.dynamic_resolution,
             fixed_step: a.fixed_step,
         },

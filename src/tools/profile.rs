@@ -28,6 +28,10 @@ pub struct ProfileOptions {
     pub trace: Option<PathBuf>,
     /// Frustum culling on (off only to measure what it saves).
     pub culling: bool,
+    /// Sun shadows drawn (the options' setting; off to measure what they cost).
+    pub shadows: bool,
+    /// Particles drawn (the options' setting; off to measure what they cost).
+    pub particles: bool,
     /// The scene's resolution follows its GPU time (dynamic resolution).
     pub dynamic_resolution: bool,
     /// One tick per frame whatever the frame took, so two builds or two machines draw
@@ -44,6 +48,8 @@ impl ProfileOptions {
             headless: true,
             trace: None,
             culling: true,
+            shadows: true,
+            particles: true,
             dynamic_resolution: false,
             fixed_step: false,
         }
@@ -334,6 +340,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut gpu_peak = crate::render::GpuMemory::default();
     if let Some(w) = window.as_mut() {
         w.renderer.set_culling(opts.culling);
+        w.renderer.set_shadows(opts.shadows);
+        w.renderer.set_particles(opts.particles);
         w.renderer.set_count_fragments(true);
     }
     let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
