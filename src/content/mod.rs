@@ -10,8 +10,8 @@ mod root;
 pub use chunk_colliders::{ChunkColliders, ChunkMeshSizes, ChunkShapes, PooledCollider, SharedChunkColliders};
 pub use levels::{bake_now, level_names, load_level, materials, prop_model, DEFAULT_LEVEL};
 pub use levels::{ChunkSource, LoadedLevel};
-pub use profile::DEFAULT_PROFILE;
 pub use profile::{PlatformProfile, ShadowFilter};
+pub use profile::{DEFAULT_PARTICLE_FILL_SCREENS, DEFAULT_PROFILE};
 pub use root::ContentRoot;
 pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, embedded_baked_props, read_file};
 pub use skidpad_bake::{

@@ -14,6 +14,14 @@ use std::time::Duration;
 /// The profile used when none is named.
 pub const DEFAULT_PROFILE: &str = "desktop";
 
+/// Blended fill the particles may cost a frame, in screens (the sum of every billboard's
+/// share of the screen), where a profile's `render.particle_fill_screens` does not say.
+/// Smoke grows to 3.5× its size and a puff a metre from the camera covers the whole screen;
+/// on `slip` a frame of hard braking stacked so many that llvmpipe spent up to 110 ms
+/// shading them (PERFORMANCE.md). Past the budget the nearest are left out: they cost the
+/// most and show least, a haze over the whole view.
+pub const DEFAULT_PARTICLE_FILL_SCREENS: f32 = 3.0;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawProfile {
@@ -77,6 +85,9 @@ struct RawRender {
     skid_mark_segments: u32,
     #[serde(default)]
     shadow_filter: ShadowFilter,
+    /// Screens of blended particle fill a frame may cost ([`DEFAULT_PARTICLE_FILL_SCREENS`]
+    /// when absent).
+    particle_fill_screens: Option<f64>,
     /// `auto`, `core` or `es`; `auto` when absent.
     #[serde(default)]
     gl: Option<String>,
@@ -133,6 +144,9 @@ pub struct PlatformProfile {
     pub max_particles: u32,
     /// Shadow map edge in texels.
     pub shadow_map_size: u32,
+    /// Blended particle fill a frame may cost, in screens (the sum of every billboard's
+    /// share of the screen; past it the nearest puffs are left out).
+    pub particle_fill_screens: f32,
     /// Skid-mark ring capacity, segments (the oldest is reused when it is full).
     pub skid_mark_segments: u32,
     /// How lit fragments filter the sun's shadow map (`[render] shadow_filter`, `pcf2x2`
@@ -192,6 +206,10 @@ impl PlatformProfile {
         count("timing.max_ticks_per_frame", raw.timing.max_ticks_per_frame, 1, 64)?;
         count("render.max_particles", raw.render.max_particles, 0, 1_000_000)?;
         count("render.skid_mark_segments", raw.render.skid_mark_segments, 0, 1_000_000)?;
+        let particle_fill_screens = match raw.render.particle_fill_screens {
+            Some(screens) => v.range("render.particle_fill_screens", screens, 0.1, 20.0)? as f32,
+            None => DEFAULT_PARTICLE_FILL_SCREENS,
+        };
         let shadow = count("render.shadow_map_size", raw.render.shadow_map_size, 64, 16384)?;
         if !shadow.is_power_of_two() {
             return Err(v.fail(
@@ -244,6 +262,7 @@ impl PlatformProfile {
             memory_budget_bytes: (budget_mb * 1024.0 * 1024.0) as u64,
             max_particles: raw.render.max_particles,
             shadow_map_size: shadow,
+            particle_fill_screens,
             skid_mark_segments: raw.render.skid_mark_segments,
             shadow_filter: raw.render.shadow_filter,
             gl,
@@ -343,6 +362,21 @@ mod tests {
             e.to_string().contains("pcf9x9") && e.to_string().contains("p.toml"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_console_spends_less_fill_on_particles_and_a_bad_budget_is_named() {
+        assert_eq!(PlatformProfile::load("xbox").unwrap().particle_fill_screens, 1.5);
+        let desktop = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
+        assert_eq!(
+            desktop.particle_fill_screens, DEFAULT_PARTICLE_FILL_SCREENS,
+            "the default when absent"
+        );
+        for bad in ["nan", "0.0", "-1.0", "100.0"] {
+            let text = xbox_text().replace("particle_fill_screens = 1.5", &format!("particle_fill_screens = {bad}"));
+            let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+            assert_eq!(e.field, "render.particle_fill_screens", "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -6,54 +6,50 @@ use super::fog::FOG_GLSL;
 use super::particles::ParticlePool;
 use super::quads::QuadStream;
 use super::shader::Program;
+use crate::content::DEFAULT_PARTICLE_FILL_SCREENS;
 use glam::{Mat4, Vec3};
 
-const VERTEX: &str = r#"#version 330 core
+const VERTEX_HEAD: &str = r#"#version 330 core
 layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec2 a_uv;
 layout(location = 2) in vec4 a_color;
 uniform mat4 u_view_proj;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sky;
+uniform vec3 u_eye;
 out vec2 v_uv;
-out vec4 v_color;
-out vec3 v_world;
+out vec3 v_rgb;
+out float v_alpha;
+"#;
+
+/// The light and the fog per corner, not per fragment: a puff is small, its colour the same
+/// at every corner, the fog across it all but flat; llvmpipe shades its blended fill (up to
+/// the profile's `render.particle_fill_screens` of it) at a few instructions a fragment fewer.
+const VERTEX_MAIN: &str = r#"
 void main() {
     v_uv = a_uv;
-    v_color = a_color;
-    v_world = a_pos;
+    // A puff scatters light from the sun whatever its facing; the sky fills in.
+    float sun = 0.55 + 0.45 * max(-u_sun_dir.y, 0.0);
+    vec3 lit = a_color.rgb * (vec3(1.0, 0.96, 0.88) * sun * 0.8 + u_sky * 0.35);
+    v_rgb = mix(lit, u_sky, fog_amount(length(a_pos - u_eye)));
+    v_alpha = a_color.a;
     gl_Position = u_view_proj * vec4(a_pos, 1.0);
 }
 "#;
 
-const FRAGMENT_HEAD: &str = r#"#version 330 core
+const FRAGMENT: &str = r#"#version 330 core
 in vec2 v_uv;
-in vec4 v_color;
-in vec3 v_world;
-uniform vec3 u_sun_dir;
-uniform vec3 u_sky;
-uniform vec3 u_eye;
+in vec3 v_rgb;
+in float v_alpha;
 out vec4 frag;
-"#;
-
-const FRAGMENT_MAIN: &str = r#"
 void main() {
     float r2 = dot(v_uv, v_uv);
     if (r2 > 1.0) discard;
     // Soft edge: full in the middle, nothing at the rim.
-    float a = v_color.a * (1.0 - r2) * (1.0 - r2);
-    // A puff scatters light from the sun whatever its facing; the sky fills in.
-    float sun = 0.55 + 0.45 * max(-u_sun_dir.y, 0.0);
-    vec3 lit = v_color.rgb * (vec3(1.0, 0.96, 0.88) * sun * 0.8 + u_sky * 0.35);
-    vec3 c = mix(lit, u_sky, fog_amount(length(v_world - u_eye)));
-    frag = vec4(c * a, a);
+    float a = v_alpha * (1.0 - r2) * (1.0 - r2);
+    frag = vec4(v_rgb * a, a);
 }
 "#;
-
-/// Blended fill the particles may cost a frame, in screens (the sum of every billboard's
-/// share of the screen). Smoke grows to 3.5× its size and a puff a metre from the camera
-/// covers the whole screen; on `slip` a frame of hard braking stacked so many that llvmpipe
-/// spent up to 110 ms shading them (PERFORMANCE.md). Past the budget the nearest are left
-/// out: they cost the most and show least, a haze over the whole view.
-pub const FILL_BUDGET_SCREENS: f32 = 3.0;
 
 /// The share of the screen a billboard of half-size `half_size_m` covers at `distance_m`,
 /// for a projection scaling x by `p00` and y by `p11` (a quad spanning ±(s·p/d) in NDC of
@@ -83,6 +79,8 @@ pub struct Billboards {
     program: Program,
     quads: QuadStream,
     capacity: usize,
+    /// Blended fill a frame may cost, screens (the platform profile's).
+    fill_budget_screens: f32,
     vertices: Vec<f32>,
     order: Vec<(f32, u32)>,
     u_view_proj: i32,
@@ -94,8 +92,8 @@ pub struct Billboards {
 impl Billboards {
     /// Buffers for `capacity` particles.
     pub fn new(capacity: usize) -> Result<Billboards, super::RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{FOG_GLSL}{FRAGMENT_MAIN}");
-        let program = Program::new("particles", VERTEX, &fragment)?;
+        let vertex = format!("{VERTEX_HEAD}{FOG_GLSL}{VERTEX_MAIN}");
+        let program = Program::new("particles", &vertex, FRAGMENT)?;
         let capacity = capacity.max(1);
         Ok(Billboards {
             u_view_proj: program.uniform("u_view_proj"),
@@ -105,9 +103,20 @@ impl Billboards {
             program,
             quads: QuadStream::new(capacity, &[3, 2, 4]),
             capacity,
+            fill_budget_screens: DEFAULT_PARTICLE_FILL_SCREENS,
             vertices: Vec::with_capacity(capacity * 4 * STRIDE),
             order: Vec::with_capacity(capacity),
         })
+    }
+
+    /// Draws no more blended fill a frame than `screens` screens (the platform profile's
+    /// `render.particle_fill_screens`; non-finite or below 0.1 leaves the default).
+    pub fn set_fill_budget(&mut self, screens: f32) {
+        self.fill_budget_screens = if screens.is_finite() && screens >= 0.1 {
+            screens
+        } else {
+            DEFAULT_PARTICLE_FILL_SCREENS
+        };
     }
 
     /// Draws `pool` for a camera at `eye` with view matrix `view` (for its right and up
@@ -137,7 +146,7 @@ impl Billboards {
             self.order
                 .iter()
                 .map(|&(d2, i)| screen_fraction(particles[i as usize].current_size_m(), d2.sqrt(), p00, p11)),
-            FILL_BUDGET_SCREENS,
+            self.fill_budget_screens,
         );
         self.vertices.clear();
         for &(_, i) in &self.order[..drawn] {

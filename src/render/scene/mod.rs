@@ -183,13 +183,15 @@ impl Renderer {
     }
 
     /// A renderer sized and filtered as `profile` asks: its shadow map's size and filter,
-    /// its particle pool.
+    /// its particle pool and the blended fill its particles may cost.
     pub fn for_profile(profile: &PlatformProfile) -> Result<Renderer, RenderError> {
-        Renderer::with_shadow_filter(
+        let mut r = Renderer::with_shadow_filter(
             profile.shadow_map_size,
             profile.max_particles as usize,
             profile.shadow_filter,
-        )
+        )?;
+        r.billboards.set_fill_budget(profile.particle_fill_screens);
+        Ok(r)
     }
 
     /// Sun shadows on or off (the options; off, the shadow pass only clears its map).
