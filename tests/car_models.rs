@@ -211,27 +211,48 @@ static GL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
-/// The centre pixel of the coupe's roof, seen from straight above, with the player's
-/// paint from `settings` (as play's flow hands it on), drawn on `api`.
-fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
+/// What the frame checks draw: the coupe settled on flat ground for a second (in the
+/// player's `paint`, as play's flow hands it on, or its own), and a renderer on `api` that
+/// holds the chunks around it. The context and the lock live as long as this; fields drop
+/// in order, so the renderer goes before its context (do not destructure it).
+struct Frame {
+    session: Session,
+    renderer: Renderer,
+    _platform: skidpad_platform::Platform,
+    _gl: std::sync::MutexGuard<'static, ()>,
+}
+
+fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
     let profile = PlatformProfile::load("desktop").unwrap();
     let mut setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
-    setup.player_paint = settings.display.car_paint_color();
-    let mut s = Session::start(&setup);
+    setup.player_paint = paint;
+    let mut session = Session::start(&setup);
     for _ in 0..60 {
-        s.tick(&TickInput::default());
+        session.tick(&TickInput::default());
     }
     let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = common::gl::open_offscreen(api, W, H);
-    let mut r = Renderer::new(1024, 256).unwrap();
-    let body = s.world().player_body();
+    let mut renderer = Renderer::new(1024, 256).unwrap();
+    let mut events = Vec::new();
+    session.drain_chunk_events(&mut events);
+    renderer.apply_chunk_events(&events);
+    Frame {
+        session,
+        renderer,
+        _platform,
+        _gl,
+    }
+}
+
+/// The centre pixel of the coupe's roof, seen from straight above, with the player's
+/// paint from `settings` (as play's flow hands it on), drawn on `api`.
+fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
+    let mut f = settled_coupe(api, settings.display.car_paint_color());
+    let body = f.session.world().player_body();
     // The roof's middle: the cabin's roof edge runs z -0.70..0.02 at y 1.20 (the model).
     let roof = body.translation() + *body.rotation() * Vec3::new(0.0, 1.2, -0.35);
     let camera = Camera::looking_at(roof + Vec3::new(0.0, 6.0, -0.01), roof);
-    let mut events = Vec::new();
-    s.drain_chunk_events(&mut events);
-    r.apply_chunk_events(&events);
-    r.draw(&s.frame_view(1.0, &camera), W, H);
+    f.renderer.draw(&f.session.frame_view(1.0, &camera), W, H);
     let img = read_back_buffer(W, H);
     let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(roof.x, roof.y, roof.z, 1.0);
     let ndc = c.truncate() / c.w;
@@ -319,23 +340,12 @@ fn a_corrupt_or_old_baked_model_is_a_clear_error() {
 /// away (from its front left, above), in a viewport `scale` times 320 × 240 (the frustum is
 /// the same at every scale: only the wheels' size on screen changes).
 fn coupe_from(api: GlApi, distance_m: f32, scales: [u32; 2]) -> [FrameDrawStats; 2] {
-    let profile = PlatformProfile::load("desktop").unwrap();
-    let setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
-    let mut s = Session::start(&setup);
-    for _ in 0..60 {
-        s.tick(&TickInput::default());
-    }
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
-    let _platform = common::gl::open_offscreen(api, W, H);
-    let mut r = Renderer::new(1024, 256).unwrap();
-    let centre = s.world().player_body().translation();
+    let mut f = settled_coupe(api, None);
+    let centre = f.session.world().player_body().translation();
     let camera = Camera::looking_at(centre + Vec3::new(0.6, 0.4, 0.7).normalize() * distance_m, centre);
-    let mut events = Vec::new();
-    s.drain_chunk_events(&mut events);
-    r.apply_chunk_events(&events);
     scales.map(|k| {
-        r.draw(&s.frame_view(1.0, &camera), W * k, H * k);
-        r.last_draw_stats()
+        f.renderer.draw(&f.session.frame_view(1.0, &camera), W * k, H * k);
+        f.renderer.last_draw_stats()
     })
 }
 
