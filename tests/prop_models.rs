@@ -3,16 +3,24 @@
 //! byte as a bake now; one broken model per failure kind is refused with a message naming
 //! the file and node; a level placing a model gets its triangles in the chunk mesh and its
 //! `col_shape` boxes in the static colliders (none when `solid = false`); the circuit's
-//! trees are the tree models.
+//! trees are the tree models; a level's dynamic cones draw as the cone model (a real frame).
 
 mod common;
 
 use common::glb_file::{join, split};
+use glam::Vec3;
 use serde_json::Value;
+use skidpad::app::{Session, Setup};
 use skidpad::content::chunk::{bake_level, BakedShape};
+use skidpad::content::level::{DynamicProp, DynamicShape};
+use skidpad::content::{bake_now, PlatformProfile};
 use skidpad::content::{embedded_baked_props, load_level, materials, prop_model, ContentRoot, Level};
+use skidpad::render::{read_back_buffer, Camera, Renderer};
+use skidpad::sim::TickInput;
 use skidpad_bake::model::{PropModel, MAX_PROP_EXTENT_M};
 use skidpad_bake::{ContentError, LevelFiles};
+use skidpad_platform::GlApi;
+use std::sync::Arc;
 
 /// Every shipped prop model and the height its generator gives it, m (from
 /// `examples/make_prop_models.rs`: the apex of each shape).
@@ -281,4 +289,71 @@ fn the_circuits_trees_are_the_tree_models() {
         })
         .count();
     assert!(trunks >= 20, "{trunks} trunk boxes");
+}
+
+/// The pixel at the cone's axis, `height_m` above its foot, seen level from 2 m to its
+/// side, on `api`; with `model` the level's cones draw as the shipped cone model, without
+/// it as plain cones in their albedo. Writes the frame to `$SKIDPAD_SHOT_DIR/cone_*.png`
+/// when that is set (to look at).
+fn cone_pixels(api: GlApi, model: bool, heights_m: &[f32]) -> Vec<[u8; 4]> {
+    let mut level = common::flat();
+    let cone_at = Vec3::new(10.0, 0.35, -200.0);
+    level.dynamic.push(DynamicProp {
+        shape: DynamicShape::Cone {
+            height_m: 0.7,
+            radius_m: 0.18,
+        },
+        position_m: cone_at,
+        yaw_rad: 0.0,
+        mass_kg: 3.0,
+        color: Vec3::new(0.95, 0.45, 0.05),
+    });
+    level.cone_model = model.then(|| Arc::new(prop_model(&ContentRoot::Embedded, "cone").unwrap()));
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let setup = Setup::new(bake_now(level), common::coupe(), vec![], profile);
+    let mut s = Session::start(&setup);
+    for _ in 0..30 {
+        s.tick(&TickInput::default());
+    }
+    let (w, h) = (320, 240);
+    let _platform = common::gl::open_offscreen(api, w, h);
+    let mut r = Renderer::new(1024, 256).unwrap();
+    let foot = Vec3::new(cone_at.x, 0.0, cone_at.z);
+    let eye = foot + Vec3::new(0.0, 0.4, -2.0);
+    let camera = Camera::looking_at(eye, foot + Vec3::new(0.0, 0.4, 0.0));
+    let mut events = Vec::new();
+    s.drain_chunk_events(&mut events);
+    r.apply_chunk_events(&events);
+    r.draw(&s.frame_view(1.0, &camera), w, h);
+    let img = read_back_buffer(w, h);
+    if let Some(dir) = std::env::var_os("SKIDPAD_SHOT_DIR") {
+        let path = std::path::Path::new(&dir).join(format!("cone_{}_{model}.png", api.name()));
+        img.write_png(&path).unwrap();
+    }
+    heights_m
+        .iter()
+        .map(|&y| {
+            let c = camera.view_proj(w as f32 / h as f32) * (foot + Vec3::new(0.0, y, 0.0)).extend(1.0);
+            let ndc = c.truncate() / c.w;
+            let (x, y) = ((ndc.x * 0.5 + 0.5) * w as f32, (0.5 - ndc.y * 0.5) * h as f32);
+            img.pixel(x as u32, y as u32)
+        })
+        .collect()
+}
+
+/// Issue 19: a level's dynamic cones draw as the shipped cone model (`cone.glb`: its
+/// orange cone and white reflective band, 0.32–0.46 m up), not as a plain orange cone.
+/// Heights from `examples/make_prop_models.rs`; the band's middle and the cone 0.2 m up.
+#[test]
+fn dynamic_cones_draw_as_the_cone_model_with_its_reflective_band() {
+    let white = |p: [u8; 4]| p[0].min(p[1]).min(p[2]) > 120 && p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2]) < 50;
+    let orange = |p: [u8; 4]| p[0] as u32 > 2 * p[2] as u32 && p[0] > p[1] && p[1] > p[2] && p[0] > 80;
+    common::gl::on_each_api(|api| {
+        let modelled = cone_pixels(api, true, &[0.39, 0.2]);
+        assert!(white(modelled[0]), "the band, modelled: {:?}", modelled[0]);
+        assert!(orange(modelled[1]), "the cone, modelled: {:?}", modelled[1]);
+        let plain = cone_pixels(api, false, &[0.39, 0.2]);
+        assert!(orange(plain[0]), "no band on a plain cone: {:?}", plain[0]);
+        assert!(orange(plain[1]), "a plain cone: {:?}", plain[1]);
+    });
 }

@@ -12,7 +12,7 @@ pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
 use crate::material::{MaterialId, MaterialTable};
 use crate::model::PropModel;
-use crate::model_props::{PropModels, TREE_BROADLEAF, TREE_PINE, TYRE};
+use crate::model_props::{PropModels, CONE, TREE_BROADLEAF, TREE_PINE, TYRE};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
@@ -245,6 +245,10 @@ pub struct Level {
     /// The `tyre` prop model the level's tyre walls are stacked from, when it has any
     /// (None: a level built in code draws them as plain prisms).
     pub tyre_model: Option<Arc<PropModel>>,
+    /// The `cone` prop model the level's dynamic cones are drawn with, when it has any
+    /// (None: a level built in code draws them as plain cones). Only the look: a cone
+    /// collides as the cone its `height_m` and `radius_m` give.
+    pub cone_model: Option<Arc<PropModel>>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -296,6 +300,7 @@ impl Level {
             challenge: None,
             dressing: vec![],
             tyre_model: None,
+            cone_model: None,
         }
     }
 
@@ -496,8 +501,11 @@ impl Level {
         let walls = dressing.iter().any(|d| matches!(d, Dressing::TyreWall(_)))
             || track.as_ref().is_some_and(|t| t.dressed_corners > 0);
         let tyre_model = if walls { Some(models.get(TYRE)?) } else { None };
+        let cones = dynamic.iter().any(|d| matches!(d.shape, DynamicShape::Cone { .. }));
+        let cone_model = if cones { Some(models.get(CONE)?) } else { None };
         Ok(Level {
             tyre_model,
+            cone_model,
             name: name.to_string(),
             description: raw.description,
             chunk_size_m,

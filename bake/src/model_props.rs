@@ -23,6 +23,9 @@ pub const TREE_PINE: &str = "tree_pine";
 /// The shipped tyre that tyre walls are stacked from.
 pub const TYRE: &str = "tyre";
 
+/// The shipped traffic cone that dynamic cones are drawn as.
+pub const CONE: &str = "cone";
+
 /// The prop models a level parse has read so far, by name: each file read and baked once
 /// however many times the level places it.
 pub(crate) struct PropModels<'a> {

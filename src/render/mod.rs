@@ -27,6 +27,7 @@ mod lit_shader;
 mod mesh;
 pub mod particles;
 mod preview_image;
+mod prop_model;
 mod quads;
 mod readback;
 mod scene;

@@ -6,7 +6,7 @@ use super::car_paint::ai_paint;
 use crate::content::level::{DynamicShape, Level};
 use crate::vehicle::CarDef;
 use glam::Vec3;
-use skidpad_bake::model::CarModel;
+use skidpad_bake::model::{CarModel, PropModel};
 use skidpad_bake::GroundTexture;
 use std::sync::Arc;
 
@@ -80,6 +80,9 @@ pub struct WheelSize {
 pub struct SceneDesc {
     /// Shape and albedo of each dynamic prop, in snapshot order.
     pub props: Vec<(DynamicShape, Vec3)>,
+    /// The model the cones among them draw as, in its own colours (None: plain cones in
+    /// their albedo).
+    pub cone_model: Option<Arc<PropModel>>,
     /// Each car's look, in snapshot order (the player's first).
     pub cars: Vec<CarLook>,
     /// Direction the sunlight travels (pointing down).
@@ -124,6 +127,7 @@ impl SceneDesc {
         cars.extend(parked.iter().map(CarLook::from_def));
         Self {
             props: level.dynamic.iter().map(|d| (d.shape, d.color)).collect(),
+            cone_model: level.cone_model.clone(),
             cars,
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),

@@ -21,6 +21,7 @@ use super::ground_chunks::GroundChunks;
 use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
+use super::prop_model::PropModels;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
@@ -109,6 +110,8 @@ pub struct Renderer {
     car_program_scuffed: CarProgram,
     /// Car models uploaded so far.
     car_models: CarModels,
+    /// Models of moving props uploaded so far (the cone).
+    prop_models: PropModels,
     /// For which targets every pipeline a frame may use has been built
     /// ([`Renderer::warm_pipelines`]).
     pipelines: Pipelines,
@@ -154,6 +157,7 @@ impl Renderer {
             car_program: CarProgram::new(Scuffing::Clean, shadow_filter)?,
             car_program_scuffed: CarProgram::new(Scuffing::Scuffed, shadow_filter)?,
             car_models: CarModels::default(),
+            prop_models: PropModels::default(),
             pipelines: Pipelines::default(),
         };
         gl_check::check("renderer setup")?;
@@ -232,7 +236,11 @@ impl Renderer {
         GpuMemory {
             textures: self.ground_textures.bytes(),
             chunk_meshes: self.ground.iter().map(|(_, mesh)| mesh.bytes()).sum(),
-            models: self.car_models.bytes() + self.cube.bytes() + self.wheel.bytes() + self.cone.bytes(),
+            models: self.car_models.bytes()
+                + self.prop_models.bytes()
+                + self.cube.bytes()
+                + self.wheel.bytes()
+                + self.cone.bytes(),
             shadow_map: side * side * 4,
             skid_marks: self.skid_marks.bytes(),
         }
@@ -314,17 +322,28 @@ impl Renderer {
                 break;
             };
             let pose = a.lerp(b, alpha);
-            let (mesh, scale) = match *shape {
-                DynamicShape::Box(size) => (&self.cube, size),
-                DynamicShape::Cone { height_m, radius_m } => {
-                    (&self.cone, Vec3::new(radius_m * 2.0, height_m, radius_m * 2.0))
-                }
-            };
-            placed(
-                mesh,
-                &Mat4::from_scale_rotation_translation(scale, pose.rotation, pose.position),
-                *color,
-            );
+            let cone_model = scene.cone_model.as_ref().and_then(|m| self.prop_models.get(m));
+            match (*shape, cone_model) {
+                (DynamicShape::Cone { height_m, radius_m }, Some(model)) => placed(
+                    &model.mesh,
+                    &model.cone_transform(height_m, radius_m, pose.rotation, pose.position),
+                    Vec3::ONE,
+                ),
+                (DynamicShape::Cone { height_m, radius_m }, None) => placed(
+                    &self.cone,
+                    &Mat4::from_scale_rotation_translation(
+                        Vec3::new(radius_m * 2.0, height_m, radius_m * 2.0),
+                        pose.rotation,
+                        pose.position,
+                    ),
+                    *color,
+                ),
+                (DynamicShape::Box(size), _) => placed(
+                    &self.cube,
+                    &Mat4::from_scale_rotation_translation(size, pose.rotation, pose.position),
+                    *color,
+                ),
+            }
         }
         for (i, look) in scene.cars.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.cars.get(i), cur.cars.get(i)) else {
@@ -392,6 +411,9 @@ impl Renderer {
             if let Some(model) = &look.model {
                 self.car_models.ensure(model);
             }
+        }
+        if let Some(model) = &scene.cone_model {
+            self.prop_models.ensure(model);
         }
         let focus = match (view.prev.cars.first(), view.cur.cars.first()) {
             (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
