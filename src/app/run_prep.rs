@@ -84,7 +84,12 @@ impl SharedProgress {
         let f = (fraction.clamp(0.0, 1.0) * STEPS_PER_UNIT as f32).round() as u32;
         self.0
             .fetch_max(REPORTED | (step_index(step) << 16) | f, Ordering::Relaxed);
-        self.2.fetch_add(1, Ordering::Relaxed);
+        // Sequentially consistent, with the cancel flag's store and load: a report counted
+        // before the flag was read is counted before a reader's count after its cancel, so
+        // "at most the report under way and the next" after a cancel holds (with relaxed
+        // orders the count could be read before the flag went up, and a busy machine let
+        // the work run on between the two).
+        self.2.fetch_add(1, Ordering::SeqCst);
     }
 
     /// [`SharedProgress::raise`], from the work: then stops the work if it was cancelled,
@@ -98,16 +103,16 @@ impl SharedProgress {
     }
 
     fn cancel(&self) {
-        self.1.store(true, Ordering::Relaxed);
+        self.1.store(true, Ordering::SeqCst);
     }
 
     fn cancelled(&self) -> bool {
-        self.1.load(Ordering::Relaxed)
+        self.1.load(Ordering::SeqCst)
     }
 
     /// How many reports the work made so far.
     fn reports(&self) -> u32 {
-        self.2.load(Ordering::Relaxed)
+        self.2.load(Ordering::SeqCst)
     }
 
     /// Whether any progress was raised yet.
