@@ -2,7 +2,7 @@
 //! cannot leave part of its state behind.
 
 use crate::sim::input::VehicleControl;
-use crate::vehicle::{Car, GroundCache};
+use crate::vehicle::{Car, GroundCache, WakeProbe};
 use glam::Vec3;
 use rapier3d::prelude::*;
 use std::cell::RefCell;
@@ -42,6 +42,11 @@ pub(super) struct CarSlot {
     /// Its lamps after the latest tick, from the controls it drove with: what the
     /// snapshot hands render (not part of the state hash).
     pub(super) lamps: Lamps,
+    /// Where it was and how it moved at the start of the latest tick, as the wakes read it.
+    pub(super) wake: WakeProbe,
+    /// Its aerodynamic drag's scale in the latest tick: 1 in clean air, less in another
+    /// car's wake (`slipstream.rs`; derived from the state, not part of its hash).
+    pub(super) drag_scale: f32,
 }
 
 /// A car's rear lamps, lit from the controls it drove with in the latest tick.
@@ -77,6 +82,8 @@ impl CarSlot {
             last_fault_tick: None,
             ground: RefCell::new(GroundCache::new()),
             lamps: Lamps::default(),
+            wake: WakeProbe::default(),
+            drag_scale: 1.0,
         }
     }
 }
