@@ -102,6 +102,16 @@ pub struct WakeProbe {
 /// when `ahead` is not ahead of it along its heading, not moving the same way, or either is
 /// slower than [`WAKE_MIN_SPEED_MPS`].
 pub fn sheltered_by(leader: &Wake, ahead: &WakeProbe, behind: &WakeProbe) -> f32 {
+    // Where first (most pairs end here: not ahead, or beyond the wake), then how they move.
+    let d = ahead.position_m - behind.position_m;
+    let gap_m = d.dot(behind.heading);
+    if gap_m <= 0.0 || gap_m >= leader.wake_length_m {
+        return 0.0;
+    }
+    let lateral_m = d.perp_dot(behind.heading);
+    if lateral_m.abs() >= leader.wake_half_width_m {
+        return 0.0;
+    }
     let (va, vb) = (ahead.velocity_mps, behind.velocity_mps);
     let (sa2, sb2) = (va.length_squared(), vb.length_squared());
     let min2 = WAKE_MIN_SPEED_MPS * WAKE_MIN_SPEED_MPS;
@@ -113,9 +123,6 @@ pub fn sheltered_by(leader: &Wake, ahead: &WakeProbe, behind: &WakeProbe) -> f32
     if dot <= 0.0 || dot * dot < SAME_WAY_MIN_COS * SAME_WAY_MIN_COS * sa2 * sb2 {
         return 0.0;
     }
-    let d = ahead.position_m - behind.position_m;
-    let gap_m = d.dot(behind.heading);
-    let lateral_m = d.perp_dot(behind.heading);
     leader.drag_reduction(gap_m, lateral_m)
 }
 
