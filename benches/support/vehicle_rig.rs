@@ -111,6 +111,7 @@ impl Rig {
                 &mut self.physics,
                 &self.control,
                 &Surfaces::new(&self.materials),
+                1.0,
                 self.dt_s,
             ),
             Some(c) => {

@@ -160,8 +160,16 @@ impl ArcadeCar {
 
     /// Applies this tick's wheel, thrust and brake terms. Call once per tick, before the
     /// physics step. The steps, in order (the module doc says what each does): steering,
-    /// wheel rays, the three wheel terms, thrust, brake.
-    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
+    /// wheel rays, the three wheel terms, thrust, brake, and in another car's wake
+    /// (`drag_scale` under 1) the tow.
+    pub fn update(
+        &mut self,
+        physics: &mut PhysicsWorld,
+        control: &VehicleControl,
+        surfaces: &Surfaces,
+        drag_scale: f32,
+        dt_s: f32,
+    ) {
         let def = &self.def;
         let pose = *physics.bodies[self.body].position();
         // Positive steer input turns right, i.e. a negative angle about +Y; the lock
@@ -187,7 +195,19 @@ impl ArcadeCar {
         let grip = tick.wheel_terms(body, &contacts, self.steer_rad, &mut self.wheels, &mut self.loads_n);
         self.thrust_n = tick.thrust(body, &grip, self.steer_rad, &self.wheels);
         tick.brake(body, &grip, &mut self.wheels);
+        if drag_scale < 1.0 {
+            tow(body, self.tuning.linear_damping, drag_scale);
+        }
     }
+}
+
+/// The arcade car's aerodynamic drag is its chassis' linear damping (rapier's, m·c·v
+/// against the velocity; it sets the top speed): in a wake, the fraction `1 − drag_scale`
+/// of it given back as a force along the velocity. Only called in a wake, so a car in
+/// clean air is stepped exactly as before.
+fn tow(body: &mut RigidBody, linear_damping_per_s: f32, drag_scale: f32) {
+    let given_back = (1.0 - drag_scale) * linear_damping_per_s * body.mass();
+    body.add_force(body.linvel() * given_back, false);
 }
 
 /// What every step of one arcade car's tick reads, taken once before any force is applied.

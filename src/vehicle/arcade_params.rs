@@ -23,7 +23,8 @@ use glam::Vec3;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
-/// An arcade car file's keys. The shared ones (`description`, `model`, `color`, `chassis`)
+/// An arcade car file's keys. The shared ones (`description`, `model`, `color`, `chassis`,
+/// `slipstream`)
 /// are read by the definition; they are named here so `deny_unknown_fields` accepts them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,6 +40,8 @@ pub(super) struct RawArcadeCar {
     _color: IgnoredAny,
     #[serde(rename = "look_model", default)]
     _look_model: Option<IgnoredAny>,
+    #[serde(rename = "slipstream", default)]
+    _slipstream: Option<IgnoredAny>,
     #[serde(rename = "chassis")]
     _chassis: IgnoredAny,
     wheels: RawWheels,

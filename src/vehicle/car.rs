@@ -68,11 +68,19 @@ impl Car {
         }
     }
 
-    /// Applies this tick's forces (before the physics step).
-    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
+    /// Applies this tick's forces (before the physics step), its aerodynamic drag times
+    /// `drag_scale` (1 in clean air; less in another car's wake: [`super::slipstream`]).
+    pub fn update(
+        &mut self,
+        physics: &mut PhysicsWorld,
+        control: &VehicleControl,
+        surfaces: &Surfaces,
+        drag_scale: f32,
+        dt_s: f32,
+    ) {
         match self {
-            Car::Arcade(c) => c.update(physics, control, surfaces, dt_s),
-            Car::Sim(c) => c.update(physics, control, surfaces, dt_s),
+            Car::Arcade(c) => c.update(physics, control, surfaces, drag_scale, dt_s),
+            Car::Sim(c) => c.update(physics, control, surfaces, drag_scale, dt_s),
         }
     }
 

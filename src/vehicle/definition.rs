@@ -12,6 +12,7 @@
 use super::arcade_params::{self, RawArcadeCar};
 use super::chassis::{parse_chassis, RawBox, SharedPhysics};
 use super::sim_params::{self, RawSimCar, SimParams};
+use super::slipstream::{self, RawWake, Wake};
 use super::steering;
 use crate::content::read_file;
 use crate::content::toml_file::parse_bytes;
@@ -46,6 +47,9 @@ struct RawSharedKeys {
     /// The car's model in `models/NAME.glb` (without it the car draws as its boxes).
     #[serde(default)]
     look_model: Option<String>,
+    /// The wake it leaves ([`slipstream`]): absent, a saloon's.
+    #[serde(default)]
+    slipstream: Option<RawWake>,
 }
 
 /// A car file's model keys, read (types checked) before any value is validated, so a file
@@ -93,6 +97,8 @@ pub struct CarDef {
     pub max_steer_rad: f32,
     /// How fast the wheels turn toward the requested angle, rad/s.
     pub steer_rate_rad_per_s: f32,
+    /// The wake it leaves, which takes drag off a car behind it (`[slipstream]`).
+    pub slipstream: Wake,
 
     // What only this car's model reads.
     /// The model and its parameters.
@@ -235,6 +241,7 @@ impl CarDef {
             droop_m,
             max_steer_rad,
             steer_rate_rad_per_s,
+            slipstream: slipstream::validate(&v, shared.slipstream.as_ref())?,
             model,
         })
     }
@@ -382,6 +389,44 @@ mod tests {
         let e = parse(&text).unwrap_err();
         assert_eq!(e.field, "wheels.positions_m");
         assert!(e.problem.contains("at least one wheel"), "{e}");
+    }
+
+    #[test]
+    fn slipstream_defaults_when_absent_and_bad_values_are_named() {
+        let without = coupe_text();
+        let without = &without[..without.find("[slipstream]").unwrap()];
+        assert_eq!(parse(without).unwrap().slipstream, slipstream::Wake::default());
+        let shipped = parse(&coupe_text()).unwrap();
+        assert_eq!(shipped.slipstream, slipstream::Wake::default());
+        for (from, to, field) in [
+            (
+                "max_drag_reduction = 0.3",
+                "max_drag_reduction = nan",
+                "slipstream.max_drag_reduction",
+            ),
+            (
+                "max_drag_reduction = 0.3",
+                "max_drag_reduction = 1.5",
+                "slipstream.max_drag_reduction",
+            ),
+            ("full_gap_m = 5.0", "full_gap_m = -1.0", "slipstream.full_gap_m"),
+            ("full_gap_m = 5.0", "full_gap_m = 50.0", "slipstream.full_gap_m"),
+            (
+                "wake_length_m = 40.0",
+                "wake_length_m = nan",
+                "slipstream.wake_length_m",
+            ),
+            (
+                "wake_half_width_m = 1.8",
+                "wake_half_width_m = -1.8",
+                "slipstream.wake_half_width_m",
+            ),
+        ] {
+            let e = parse(&coupe_text().replace(from, to)).unwrap_err();
+            assert_eq!((e.file.as_str(), e.field.as_str()), ("car.toml", field), "{to}: {e}");
+        }
+        let e = parse(&coupe_text().replace("wake_length_m = 40.0", "wake_length_m = 40.0\nwake_m = 3.0")).unwrap_err();
+        assert!(e.problem.contains("unknown field `wake_m`"), "{e}");
     }
 
     #[test]

@@ -12,7 +12,9 @@
 //! and teleport (`shared_steps`); [`Car`] is either, as the world holds it.
 //! `bicycle` is the linear bicycle model of a car and `longitudinal` a point-mass
 //! straight-line model (the car tools and the validation expect by them); `ackermann`
-//! drives a car to a target speed and steer angle. Turning a CARLA dump into a car file
+//! drives a car to a target speed and steer angle. `slipstream` is the wake a car leaves
+//! and the drag it takes off a car behind (the world sums it; both models take the result
+//! as a drag scale). Turning a CARLA dump into a car file
 //! is a tool: `tools::carla_import`.
 
 mod ackermann;
@@ -32,6 +34,7 @@ mod mass_distribution;
 mod shared_steps;
 mod sim_car;
 mod sim_params;
+mod slipstream;
 mod steering;
 mod suspension;
 mod telemetry;
@@ -50,6 +53,7 @@ pub use drivetrain::Gearbox;
 pub use ground_cache::GroundCache;
 pub use longitudinal::PointMass;
 pub use sim_car::SimCar;
+pub use slipstream::{sheltered_by, Wake, WakeProbe};
 pub use suspension::Surfaces;
 pub use telemetry::{Telemetry, WheelTelemetry};
 pub use wheel_state::WheelState;

@@ -193,8 +193,16 @@ impl SimCar {
 
     /// Applies this tick's suspension, tire and drag forces. Call once per tick, before the
     /// physics step. The steps, in order (the module doc says what each does): steering,
-    /// gearbox, wheel rays, suspension, drivetrain spin solve, tire forces, drag.
-    pub fn update(&mut self, physics: &mut PhysicsWorld, control: &VehicleControl, surfaces: &Surfaces, dt_s: f32) {
+    /// gearbox, wheel rays, suspension, drivetrain spin solve, tire forces, drag (times
+    /// `drag_scale`: 1 in clean air, less in another car's wake).
+    pub fn update(
+        &mut self,
+        physics: &mut PhysicsWorld,
+        control: &VehicleControl,
+        surfaces: &Surfaces,
+        drag_scale: f32,
+        dt_s: f32,
+    ) {
         let def = &self.def;
         let Some(p) = def.sim() else { return };
         let pose = *physics.bodies[self.body].position();
@@ -238,7 +246,7 @@ impl SimCar {
             telemetry: &mut telemetry.wheels,
         };
         tick.tire_forces(body, &contacts, &patches, &angles, &spins, wheels);
-        drag(body, p);
+        drag(body, p, drag_scale);
         self.telemetry = telemetry;
     }
 }

@@ -23,7 +23,8 @@ use serde::Deserialize;
 /// Standard gravity used to derive rest loads and the PhysX "per unit gravity" stiffness.
 pub const STANDARD_GRAVITY_MPS2: f32 = 9.81;
 
-/// A sim car file's keys. The shared ones (`description`, `model`, `color`, `chassis`) are
+/// A sim car file's keys. The shared ones (`description`, `model`, `color`, `chassis`,
+/// `slipstream`) are
 /// read by the definition; they are named here so `deny_unknown_fields` accepts them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -36,6 +37,8 @@ pub(super) struct RawSimCar {
     _color: IgnoredAny,
     #[serde(rename = "look_model", default)]
     _look_model: Option<IgnoredAny>,
+    #[serde(rename = "slipstream", default)]
+    _slipstream: Option<IgnoredAny>,
     #[serde(rename = "chassis")]
     _chassis: IgnoredAny,
     physics: RawPhysics,

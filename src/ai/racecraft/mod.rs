@@ -231,10 +231,15 @@ impl Racecraft {
     /// The fastest this car may go behind `c` and still stop short of where `c` would stop
     /// if it braked now (see the following rule in [`Racecraft::plan`]), m/s.
     fn safe_behind_mps(&self, c: &NearbyCar) -> f32 {
+        self.safe_behind_within_mps(c, FOLLOW_BRAKE_MPS2, FOLLOW_REACTION_S)
+    }
+
+    /// [`Racecraft::safe_behind_mps`] counting on `brake_mps2` and reacting `reaction_s` late.
+    fn safe_behind_within_mps(&self, c: &NearbyCar, brake_mps2: f32, reaction_s: f32) -> f32 {
         let room_m = (c.gap_m - self.length_m - ALONGSIDE_MARGIN_M).max(0.0);
         let v_ahead = c.speed_mps.max(0.0);
-        let b_tau = FOLLOW_BRAKE_MPS2 * FOLLOW_REACTION_S;
-        -b_tau + (b_tau * b_tau + v_ahead * v_ahead + 2.0 * FOLLOW_BRAKE_MPS2 * room_m).sqrt()
+        let b_tau = brake_mps2 * reaction_s;
+        -b_tau + (b_tau * b_tau + v_ahead * v_ahead + 2.0 * brake_mps2 * room_m).sqrt()
     }
 
     fn alongside(&self, c: &NearbyCar) -> bool {
@@ -269,9 +274,20 @@ impl Racecraft {
             (c.offset_m - me.offset_m).abs() < berth || (c.offset_m - steering_m).abs() < berth
         };
 
+        // In the tow of a car it has the pace to pass (the pace watched last tick), on a
+        // straight: closer, to gain in its wake before pulling out (`tow.rs`).
+        let edge = self
+            .watched
+            .is_some_and(|(_, pace)| speed_scale - pace > self.settings.pass_margin);
+        let drafting = self.pass.is_none() && tow::drafting(line, me.s_m, me.speed_mps, edge);
+        let (time_gap_s, brake_mps2, reaction_s) = if drafting {
+            (tow::DRAFT_TIME_GAP_S, tow::DRAFT_BRAKE_MPS2, tow::DRAFT_REACTION_S)
+        } else {
+            (self.settings.time_gap_s, FOLLOW_BRAKE_MPS2, FOLLOW_REACTION_S)
+        };
         // Follow: constant time-gap spacing (adaptive cruise control's policy; Rajamani,
         // Vehicle Dynamics and Control, ch. 6) behind every car ahead in the path.
-        let want_gap = FOLLOW_GAP_M + self.settings.time_gap_s * me.speed_mps.max(0.0);
+        let want_gap = FOLLOW_GAP_M + time_gap_s * me.speed_mps.max(0.0);
         let mut cap = f32::INFINITY;
         let mut blocker: Option<NearbyCar> = None;
         for c in traffic.cars().iter().filter(|c| c.gap_m > 0.0 && in_path(c)) {
@@ -282,7 +298,7 @@ impl Racecraft {
             // this car τ late): the gain alone closes on a stopped car too late from 60 m,
             // and a cap of v_ahead + √(2·b·room), blind to the car ahead braking too, let
             // a queue into a hairpin concertina into rear-end contacts.
-            cap = cap.min(self.safe_behind_mps(c));
+            cap = cap.min(self.safe_behind_within_mps(c, brake_mps2, reaction_s));
             if c.gap_m < ATTACK_WITHIN_M && blocker.is_none_or(|b| c.gap_m < b.gap_m) {
                 blocker = Some(*c);
             }
@@ -301,7 +317,16 @@ impl Racecraft {
                 .iter()
                 .any(|c| c.id == id && c.gap_m > 0.5 * self.length_m);
             let braking_here = braking_zone_within(line, me.s_m, PASS_GIVE_UP_M).is_some();
-            if (in_corner || braking_here) && still_behind {
+            // Overlapping on the inside of the corner ahead it has the line: it keeps the
+            // pass into the braking zone, braking later than the car it passes (the
+            // slower car brakes earlier; alongside, it gives room and brakes earlier still).
+            let has_the_line = |c: &NearbyCar| {
+                c.id == id
+                    && c.gap_m < self.length_m
+                    && (me.offset_m - c.offset_m) * corner_inside(line, me.s_m + PASS_GIVE_UP_M) > 0.0
+            };
+            let keeps_inside = braking_here && !in_corner && traffic.cars().iter().any(has_the_line);
+            if (in_corner || braking_here) && still_behind && !keeps_inside {
                 self.pass = None;
             } else {
                 wanted = self.continue_pass(traffic);
@@ -327,8 +352,19 @@ impl Racecraft {
             let faster = speed_scale - pace > self.settings.pass_margin;
             self.held_s = if faster { self.held_s + dt_s } else { 0.0 };
             let straight = line.turn_rad(me.s_m, PASS_START_STRAIGHT_M).abs() < PASS_START_MAX_TURN_RAD;
-            if self.held_s >= HELD_BEFORE_PASS_S && straight {
+            // Drafting, it pulls out only once close behind, where the wake has given it
+            // speed over the car ahead (from farther back it was not alongside in time), or
+            // when it closes fast enough to need no tow.
+            let towed_close =
+                !drafting || b.gap_m <= tow::PULL_OUT_GAP_M || me.speed_mps - b.speed_mps > tow::NO_TOW_NEEDED_MPS;
+            if self.held_s >= HELD_BEFORE_PASS_S && straight && towed_close {
                 let inside = corner_inside_within(line, me.s_m + b.gap_m, PASS_INSIDE_LOOK_M);
+                // A car ahead covering the inside leaves the other side free: that one first.
+                let inside = if b.offset_m * inside > 0.5 * self.width_m {
+                    -inside
+                } else {
+                    inside
+                };
                 // Room beside the car, and to come back from there before the track narrows.
                 let (near_left, near_right) = room.narrowest(line, me.s_m, me.s_m + b.gap_m + 20.0);
                 let room_pass = (ahead_left.min(near_left), ahead_right.min(near_right));
@@ -563,6 +599,8 @@ fn braking_zone_within(line: &DrivingLine, s_m: f32, look_m: f32) -> Option<f32>
 fn past(line: &DrivingLine, s_m: f32, mark_m: f32) -> bool {
     line.wrap(s_m - mark_m) < 0.5 * line.length_m()
 }
+
+mod tow;
 
 #[cfg(test)]
 mod tests;

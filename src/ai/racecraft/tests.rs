@@ -319,3 +319,36 @@ fn a_car_off_the_track_rejoins_from_where_it_is() {
     c.plan(&t, &line, &room(&line, 4.0), 1.0, 0.0, 1.0 / 60.0);
     assert!(!c.rejoining());
 }
+
+#[test]
+fn behind_a_slower_car_on_a_straight_a_car_drafts_closer_and_pulls_out_once_close() {
+    let line = oval();
+    let room = room(&line, 6.0);
+    // The car ahead at 36 m/s where the line runs 40: 90 % of the line's pace, slower than
+    // this car's 100 % by more than its pass margin (watched for 4 s).
+    let drafting = |s_m: f32, gap_m: f32| {
+        let mut c = craft();
+        let plan = run(
+            &mut c,
+            (s_m, 0.0, 36.0),
+            &[(s_m + gap_m, 0.0, 36.0)],
+            (&line, &room),
+            1.0,
+            240,
+        );
+        (plan, c.passing())
+    };
+    // 18 m behind on the straight, 360 m before its braking zone: following as close as
+    // Gipps' speed with 8 m/s² and 0.1 s allows, −0.8 + √(0.8² + 36² + 2·8·11.5) = 37.7 m/s
+    // (room 18 − 4.5 − 2 m), not yet pulled out (from 18 m it would not be alongside in time).
+    let (plan, passing) = drafting(100.0, 18.0);
+    assert!((plan.speed_cap_mps - 37.67).abs() < 0.05, "{plan:?}");
+    assert!(!passing);
+    // Near the braking zone (within 2.5 s): its usual time gap again, 8 + 0.3·36 = 18.8 m,
+    // capped below the car ahead's speed to open it.
+    let (plan, _) = drafting(380.0, 18.0);
+    assert!(plan.speed_cap_mps < 36.0, "{plan:?}");
+    // Close in the tow (16 m or less): it pulls out to pass.
+    let (plan, passing) = drafting(100.0, 14.0);
+    assert!(passing && plan.offset_m != 0.0, "{plan:?}");
+}

@@ -4,7 +4,8 @@
 //! This file holds the world's state, builds it and runs a tick's parts in order. The parts
 //! live by job: `slots.rs` what the world keeps per car and per prop, `chunks.rs` chunks
 //! entering and leaving rapier, `recovery.rs` the non-finite checks and fault resets,
-//! `tick_events.rs` the events derived after a step, `staging.rs` what callers change
+//! `tick_events.rs` the events derived after a step, `slipstream.rs` the wakes that
+//! take drag off cars behind others, `staging.rs` what callers change
 //! between ticks (cars added, controls, teleports, velocities), `queries.rs` the read-only
 //! views (state hash, contact topology, snapshots, bodies, ray casts), `reset_guide.rs` and
 //! `reset_place.rs` where the reset input puts the player's car.
@@ -14,6 +15,7 @@ mod queries;
 mod recovery;
 mod reset_guide;
 mod reset_place;
+mod slipstream;
 mod slots;
 mod staging;
 mod tick_events;
@@ -368,10 +370,12 @@ impl SimWorld {
         } else if input.reset {
             self.reset_player_in_place();
         }
+        self.sum_wakes();
         for (i, slot) in self.cars.iter_mut().enumerate() {
             let c = if i == 0 { &control } else { &slot.control };
             let surfaces = Surfaces::new(&self.materials).with_ground(&slot.ground, self.static_generation);
-            slot.car.update(&mut self.physics, c, &surfaces, self.dt_s);
+            slot.car
+                .update(&mut self.physics, c, &surfaces, slot.drag_scale, self.dt_s);
             slot.lamps = slots::Lamps::from_control(c);
         }
         for slot in &mut self.cars {

@@ -127,6 +127,12 @@ impl SimWorld {
         b.linvel().dot(*b.rotation() * Vec3::Z)
     }
 
+    /// Car `index`'s aerodynamic drag scale in the latest tick: 1 in clean air, less in
+    /// another car's wake (the slipstream).
+    pub fn car_drag_scale(&self, index: usize) -> f32 {
+        self.cars[index].drag_scale
+    }
+
     /// The player's chassis body (pose, velocities, centre of mass).
     pub fn player_body(&self) -> &RigidBody {
         &self.physics.bodies[self.cars[0].car.body()]

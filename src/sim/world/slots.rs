@@ -2,7 +2,7 @@
 //! cannot leave part of its state behind.
 
 use crate::sim::input::VehicleControl;
-use crate::vehicle::{Car, GroundCache};
+use crate::vehicle::{Car, GroundCache, Wake, WakeProbe};
 use glam::Vec3;
 use rapier3d::prelude::*;
 use std::cell::RefCell;
@@ -42,6 +42,14 @@ pub(super) struct CarSlot {
     /// Its lamps after the latest tick, from the controls it drove with: what the
     /// snapshot hands render (not part of the state hash).
     pub(super) lamps: Lamps,
+    /// The wake it leaves (its definition's, copied here so the pairs' loop reads the slots
+    /// alone).
+    pub(super) wake: Wake,
+    /// Where it was and how it moved at the start of the latest tick, as the wakes read it.
+    pub(super) probe: WakeProbe,
+    /// Its aerodynamic drag's scale in the latest tick: 1 in clean air, less in another
+    /// car's wake (`slipstream.rs`; derived from the state, not part of its hash).
+    pub(super) drag_scale: f32,
 }
 
 /// A car's rear lamps, lit from the controls it drove with in the latest tick.
@@ -68,6 +76,7 @@ impl CarSlot {
     /// A car just spawned at `home`, at rest, holding its brakes.
     pub(super) fn new(car: Car, home: Pose) -> CarSlot {
         CarSlot {
+            wake: car.def().slipstream,
             car,
             control: PARKED,
             velocity_before_mps: Vec3::ZERO,
@@ -77,6 +86,8 @@ impl CarSlot {
             last_fault_tick: None,
             ground: RefCell::new(GroundCache::new()),
             lamps: Lamps::default(),
+            probe: WakeProbe::default(),
+            drag_scale: 1.0,
         }
     }
 }

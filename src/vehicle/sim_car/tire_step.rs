@@ -108,11 +108,12 @@ impl Tick<'_> {
     }
 }
 
-/// Aerodynamic drag ½ρC_dAv² at the centre of mass, against the velocity.
-pub(super) fn drag(body: &mut RigidBody, p: &SimParams) {
+/// Aerodynamic drag ½ρC_dAv² at the centre of mass, against the velocity, times `scale`
+/// (1 in clean air: then exactly ½ρC_dAv²).
+pub(super) fn drag(body: &mut RigidBody, p: &SimParams, scale: f32) {
     let v = body.linvel();
     let speed = v.length();
     if speed > 0.0 {
-        body.add_force(-v / speed * p.drag_n(speed), false);
+        body.add_force(-v / speed * (p.drag_n(speed) * scale), false);
     }
 }
