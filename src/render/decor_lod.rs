@@ -233,7 +233,8 @@ mod tests {
         let mut d = MeshDetail::whole(6, 0);
         d.push(group(30.0)); // 30 m behind the camera
         d.push(GroupDraw {
-            centre: Vec3::new(-45.0, 0.0, -40.0), // just left of the view, 40 m ahead
+            // Just right of the view, 40 m ahead: the sun shades towards −x, into it.
+            centre: Vec3::new(45.0, 0.0, -40.0),
             ..group(0.0)
         });
         let camera = Camera::looking_at(Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, 2.0, -1.0));
