@@ -152,7 +152,9 @@ impl Decor {
     /// [`Decor::text_centred`] as fine detail ([`Decor::detail`]): far away, one quad over
     /// the text's box in the mean of `rgb` and `behind` (the panel's colour), weighted by
     /// the share of the box its letters cover, so the lettering fades to the panel's
-    /// average instead of vanishing.
+    /// average instead of vanishing. Its feature is two cells: block letters still read at
+    /// a pixel a cell (the jump level's "20°" board, 7 px tall, did), so the stand-in waits
+    /// until a cell is under half a pixel, a letter under 4 px tall.
     #[allow(clippy::too_many_arguments)]
     pub fn text_centred_detail(
         &mut self,
@@ -171,7 +173,7 @@ impl Decor {
         let half_w = right * (width_cells(text) as f32 * cell * 0.5);
         let half_h = up * (height_m * 0.5);
         self.detail(
-            cell,
+            cell * 2.0,
             |d| d.text_centred(centre, right, up, height_m, text, rgb),
             |d| {
                 let mean = rgb * share + behind * (1.0 - share);

@@ -119,7 +119,7 @@ fn lettering_and_chequers_stand_in_as_one_quad_each_over_their_place() {
         let (nlo, nhi) = bounds(mesh, near_of(mesh, g));
         let (flo, fhi) = bounds(mesh, far_of(mesh, g));
         // The quad is the box around the letters' or the squares' cells (a lettering's
-        // last cells may be unlit: within a cell).
+        // last cells may be unlit: within a cell; a lettering's feature is two cells).
         let cell = g.feature_m;
         assert!(
             flo.distance(nlo) <= cell * 1.5 && fhi.distance(nhi) <= cell * 1.5,

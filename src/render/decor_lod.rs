@@ -19,8 +19,9 @@ use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
 
 /// A detail group whose smallest feature (`DetailGroup::feature_m`) projects under this
 /// many pixels of the viewport's height draws its far stand-in: under a pixel the
-/// feature no longer resolves, so only its mean colour is seen either way (at 640×480 a
-/// board letter's 0.08 m cell beyond ~33 m, a crowd figure beyond ~180 m).
+/// feature no longer resolves, so only its mean colour is seen either way (at 640×480 the
+/// gantry's lettering, whose feature is two of its 0.08 m cells, beyond ~65 m; a crowd
+/// figure beyond ~180 m).
 pub const FAR_DECOR_MAX_PX: f32 = 1.0;
 
 /// A run of a mesh's uploaded indices; its first `casters` draw into the shadow map.
