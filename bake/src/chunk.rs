@@ -9,6 +9,7 @@ use crate::geometry::{pieces, MeshData, Piece, PieceShape, TERRAIN_SLAB_M};
 use crate::heightmap::Heightmap;
 use crate::level::Level;
 use crate::material::MaterialId;
+use crate::mesh_detail::{groups_in, MAX_DETAIL_GROUPS};
 use crate::ContentError;
 use glam::{IVec2, Quat, Vec2, Vec3};
 use parry3d::math::Pose;
@@ -17,7 +18,7 @@ use parry3d::utils::Array2;
 use serde::{Deserialize, Serialize};
 
 /// Version of the baked format; a baked file of another version is refused.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A chunk's grid coordinates: chunk (i, j) covers x ∈ [i·s, (i+1)·s), z ∈ [j·s, (j+1)·s).
 pub type ChunkCoord = IVec2;
@@ -126,7 +127,7 @@ impl BakedChunk {
     /// acceleration structures (an estimate from their element counts).
     pub fn resident_bytes(&self) -> usize {
         let m = &self.mesh;
-        let mesh = m.positions.len() * (12 + 12 + 16) + m.indices.len() * 4;
+        let mesh = m.positions.len() * (12 + 12 + 16) + (m.indices.len() + m.far_indices.len()) * 4;
         let shapes: usize = self
             .colliders
             .iter()
@@ -241,8 +242,24 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
         .filter(|p| chunk_of(p.position.x, p.position.z, level.chunk_size_m) == coord)
         .chain(&surfaces)
         .collect();
-    for p in &mine {
-        mesh.add_piece(p);
+    // Fine decor goes into detail groups while the chunk has room for them, after every
+    // triangle drawn at all distances; the rest is drawn as near everywhere.
+    let mut room = MAX_DETAIL_GROUPS;
+    let grouped: Vec<bool> = mine
+        .iter()
+        .map(|p| {
+            let n = groups_in(p);
+            let fits = n > 0 && n <= room;
+            room -= if fits { n } else { 0 };
+            fits
+        })
+        .collect();
+    for (p, &grouped) in mine.iter().zip(&grouped) {
+        if grouped {
+            mesh.add_piece_base(p);
+        } else {
+            mesh.add_piece(p);
+        }
         mesh.tag_material(p.material);
         if let PieceShape::Heights { map, size_m } = &p.shape {
             colliders.push(BakedCollider {
@@ -252,6 +269,10 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
                 material: p.material,
             });
         }
+    }
+    for (p, _) in mine.iter().zip(&grouped).filter(|(_, &g)| g) {
+        mesh.add_detail_groups(p);
+        mesh.tag_material(p.material);
     }
     // Triangle pieces of each material merge into one mesh (with its BVH).
     let mut mesh_materials: Vec<MaterialId> = mine

@@ -9,7 +9,7 @@
 use crate::block_font::{runs, width_cells, GLYPH_ROWS};
 use crate::material::MaterialId;
 use crate::model::PropMesh;
-use crate::piece::{Piece, PieceShape};
+use crate::piece::{DetailSection, Piece, PieceShape};
 use glam::{Quat, Vec3};
 
 /// Triangles being gathered, vertices relative to `origin`.
@@ -19,6 +19,7 @@ pub struct Decor {
     vertices: Vec<Vec3>,
     indices: Vec<[u32; 3]>,
     colors: Vec<[f32; 4]>,
+    details: Vec<DetailSection>,
 }
 
 impl Decor {
@@ -30,7 +31,30 @@ impl Decor {
             vertices: Vec::new(),
             indices: Vec::new(),
             colors: Vec::new(),
+            details: Vec::new(),
         }
+    }
+
+    /// Fine detail drawn by `near`, and the few triangles `far` draws to stand in for it
+    /// once features `feature_m` across shrink under a pixel (see [`DetailSection`]). The
+    /// stand-in should cover the same area in the detail's mean colour, so the switch does
+    /// not show. Nothing is kept if `near` draws nothing.
+    pub fn detail(&mut self, feature_m: f32, near: impl FnOnce(&mut Decor), far: impl FnOnce(&mut Decor)) {
+        let (vertices, start) = (self.vertices.len(), self.indices.len());
+        near(self);
+        let middle = self.indices.len();
+        far(self);
+        if middle == start {
+            self.vertices.truncate(vertices);
+            self.colors.truncate(vertices);
+            self.indices.truncate(start);
+            return;
+        }
+        self.details.push(DetailSection {
+            feature_m,
+            near: start..middle,
+            far: middle..self.indices.len(),
+        });
     }
 
     /// Triangles gathered so far.
@@ -125,6 +149,45 @@ impl Decor {
         self.text(top_left, right, up, cell, text, rgb);
     }
 
+    /// [`Decor::text_centred`] as fine detail ([`Decor::detail`]): far away, one quad over
+    /// the text's box in the mean of `rgb` and `behind` (the panel's colour), weighted by
+    /// the share of the box its letters cover, so the lettering fades to the panel's
+    /// average instead of vanishing. Its feature is two cells: block letters still read at
+    /// a pixel a cell (the jump level's "20°" board, 7 px tall, did), so the stand-in waits
+    /// until a cell is under half a pixel, a letter under 4 px tall.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_centred_detail(
+        &mut self,
+        centre: Vec3,
+        right: Vec3,
+        up: Vec3,
+        height_m: f32,
+        text: &str,
+        rgb: Vec3,
+        behind: Vec3,
+    ) {
+        let cell = height_m / GLYPH_ROWS as f32;
+        let cells = (width_cells(text) * GLYPH_ROWS).max(1) as f32;
+        let lit: usize = runs(text).iter().map(|r| r.col1 - r.col0).sum();
+        let share = lit as f32 / cells;
+        let half_w = right * (width_cells(text) as f32 * cell * 0.5);
+        let half_h = up * (height_m * 0.5);
+        self.detail(
+            cell * 2.0,
+            |d| d.text_centred(centre, right, up, height_m, text, rgb),
+            |d| {
+                let mean = rgb * share + behind * (1.0 - share);
+                d.quad(
+                    centre - half_w - half_h,
+                    centre + half_w - half_h,
+                    centre + half_w + half_h,
+                    centre - half_w + half_h,
+                    mean,
+                );
+            },
+        );
+    }
+
     /// The gathered triangles as one render-only piece of `material` (what the friction
     /// view shows), or `None` if there are none.
     pub fn into_piece(self, material: MaterialId) -> Option<Piece> {
@@ -136,6 +199,7 @@ impl Decor {
                 vertices: self.vertices,
                 indices: self.indices,
                 colors: self.colors,
+                details: self.details,
             },
             position: self.origin,
             rotation: Quat::IDENTITY,

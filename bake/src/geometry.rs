@@ -11,6 +11,7 @@ use crate::surface_check::terrain_height_m;
 use glam::{Quat, Vec2, Vec3};
 
 pub use crate::ground::PATCH_THICKNESS_M;
+pub use crate::mesh_detail::DetailGroup;
 pub use crate::piece::{Piece, PieceShape, RampSlice};
 use crate::piece::{ROAD_Y_M, TRACK_POINTS_PER_PIECE};
 /// Thickness of the flat terrain slab below y = 0.
@@ -302,11 +303,19 @@ pub struct MeshData {
     pub normals: Vec<[f32; 3]>,
     /// RGB albedo and tile-pattern strength.
     pub colors: Vec<[f32; 4]>,
-    /// Triangles, counter-clockwise seen from outside.
+    /// Triangles, counter-clockwise seen from outside: what a camera close by sees. Each
+    /// of `detail`'s groups owns a run of them at the end, after every triangle drawn at
+    /// all distances.
     pub indices: Vec<u32>,
     /// The material of each vertex: the one whose friction the physics uses there (render's
     /// friction view colours by it).
     pub materials: Vec<MaterialId>,
+    /// The far stand-ins of `detail`'s groups, drawn instead of their near triangles far
+    /// away (their vertices are in `positions` with the rest).
+    pub far_indices: Vec<u32>,
+    /// Fine decor with a far stand-in, each group in its own bounds
+    /// ([`crate::mesh_detail`]); empty when the chunk has none.
+    pub detail: Vec<DetailGroup>,
 }
 
 impl MeshData {
@@ -387,20 +396,43 @@ impl MeshData {
                 vertices,
                 indices,
                 colors,
-            }
-            | PieceShape::Decor {
-                vertices,
-                indices,
-                colors,
             } => {
-                for (tri, c) in indices.iter().zip(indices.iter().map(|t| colors[t[0] as usize])) {
-                    let [a, b, cc] = tri.map(|i| at(vertices[i as usize]));
-                    let n = (b - a).cross(cc - a).normalize_or_zero();
-                    let i = [a, b, cc].map(|p| self.push_vertex(p, n, c));
+                for tri in indices {
+                    let i = self.push_piece_triangle(piece, vertices, colors, *tri);
                     self.indices.extend_from_slice(&i);
                 }
             }
+            // Fine detail drawn as near, without its far stand-in: a chunk with no room
+            // for more detail groups draws it at every distance (`crate::mesh_detail`).
+            PieceShape::Decor {
+                vertices,
+                indices,
+                colors,
+                details,
+            } => {
+                for (t, tri) in indices.iter().enumerate() {
+                    if !details.iter().any(|d| d.is_far(t)) {
+                        let i = self.push_piece_triangle(piece, vertices, colors, *tri);
+                        self.indices.extend_from_slice(&i);
+                    }
+                }
+            }
         }
+    }
+
+    /// Triangle `tri` of a piece's `vertices` (its frame) as three new flat-shaded
+    /// vertices in world space, in the colour of its first corner; their indices.
+    pub(crate) fn push_piece_triangle(
+        &mut self,
+        piece: &Piece,
+        vertices: &[Vec3],
+        colors: &[[f32; 4]],
+        tri: [u32; 3],
+    ) -> [u32; 3] {
+        let c = colors[tri[0] as usize];
+        let [a, b, cc] = tri.map(|i| piece.position + piece.rotation * vertices[i as usize]);
+        let n = (b - a).cross(cc - a).normalize_or_zero();
+        [a, b, cc].map(|p| self.push_vertex(p, n, c))
     }
 
     /// A smooth-shaded height grid centred on `centre` (its heights add to centre.y), drawn

@@ -21,6 +21,7 @@ pub mod height_mesh;
 pub mod heightmap;
 pub mod level;
 pub mod material;
+pub mod mesh_detail;
 pub mod model;
 pub mod model_props;
 pub mod piece;

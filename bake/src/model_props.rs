@@ -83,6 +83,7 @@ pub fn model_pieces(model: &PropModel, at: Placement, material: MaterialId, soli
             vertices,
             indices,
             colors,
+            details: Vec::new(),
         },
         position: at.position,
         rotation,

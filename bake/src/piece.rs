@@ -5,6 +5,7 @@
 use crate::heightmap::Heightmap;
 use crate::material::MaterialId;
 use glam::{Quat, Vec2, Vec3};
+use std::ops::Range;
 
 /// Track points per road piece (about 20 m at the usual 5 m spacing): pieces are what
 /// chunks are cut from, so a long road, and the dressing along it, is spread over the
@@ -43,6 +44,9 @@ pub enum PieceShape {
         indices: Vec<[u32; 3]>,
         /// RGB + tile pattern per vertex.
         colors: Vec<[f32; 4]>,
+        /// Runs of `indices` that are fine detail with a far stand-in; the triangles in
+        /// none of them are drawn at every distance.
+        details: Vec<DetailSection>,
     },
     /// A height grid spanning `size_m` (X, Z) centred on the origin.
     Heights {
@@ -51,6 +55,28 @@ pub enum PieceShape {
         /// Extent along X and Z.
         size_m: Vec2,
     },
+}
+
+/// Fine detail in a [`PieceShape::Decor`] (a stand's crowd, a board's lettering, chequers)
+/// and the few triangles that stand in for it far away: beyond the distance where its
+/// features shrink under a pixel, the renderer draws `far` instead of `near` (issue 20:
+/// the circuit's crowd alone was 1.9 k of its start chunk's 3.7 k triangles).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetailSection {
+    /// The size of the smallest feature `far` leaves out (a crowd figure's width, a
+    /// letter's cell, a chequer), m: what the renderer projects to choose.
+    pub feature_m: f32,
+    /// The detailed triangles (a range of the piece's `indices`).
+    pub near: Range<usize>,
+    /// Their stand-in's triangles (a range of the piece's `indices`).
+    pub far: Range<usize>,
+}
+
+impl DetailSection {
+    /// Whether triangle `t` of the piece is a far stand-in's.
+    pub fn is_far(&self, t: usize) -> bool {
+        self.far.contains(&t)
+    }
 }
 
 /// A piece of static geometry placed in the world.

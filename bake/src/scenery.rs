@@ -143,13 +143,14 @@ fn board(b: &mut Build, base: Vec3, d: &Board) {
         let cells = crate::block_font::width_cells(&d.text) as f32;
         let cell = (h * 0.6 / crate::block_font::GLYPH_ROWS as f32).min(w * 0.88 / cells);
         let face = centre + rot * Vec3::new(0.0, 0.0, -depth - 0.012);
-        b.decor.text_centred(
+        b.decor.text_centred_detail(
             face,
             rot * Vec3::NEG_X,
             Vec3::Y,
             cell * crate::block_font::GLYPH_ROWS as f32,
             &d.text,
             d.text_color,
+            d.color,
         );
     }
 }
@@ -165,11 +166,12 @@ fn gantry(b: &mut Build, base: Vec3, g: &Gantry) {
     }
     let beam_depth = 0.35;
     let beam_c = base + Vec3::Y * (g.clearance_m + beam_h * 0.5);
+    let beam_color = Vec3::splat(0.08);
     b.block(
         beam_c,
         Vec3::new(g.span_m * 0.5 + 0.3, beam_h * 0.5, beam_depth),
         rot,
-        Vec3::splat(0.08),
+        beam_color,
     );
     // Both faces: the approach (−Z, read along −X) and the back (+Z, read along +X).
     for (z, right) in [(-1.0f32, Vec3::NEG_X), (1.0, Vec3::X)] {
@@ -180,20 +182,40 @@ fn gantry(b: &mut Build, base: Vec3, g: &Gantry) {
         let sq = 0.25;
         let cols = (g.span_m / sq).floor() as i32;
         let left = face - r * (cols as f32 * sq * 0.5);
-        for row in 0..2 {
-            let y1 = beam_h * 0.5 - 0.1 - row as f32 * sq;
-            for c in 0..cols {
-                if (c + row) % 2 == 1 {
-                    continue;
+        let top = beam_h * 0.5 - 0.1;
+        // Far away, the band in the mean of its white squares and the beam between them.
+        let white = (0..2)
+            .map(|row| (0..cols).filter(|c| (c + row) % 2 == 0).count())
+            .sum::<usize>();
+        let share = white as f32 / (2 * cols).max(1) as f32;
+        b.decor.detail(
+            sq,
+            |d| {
+                for row in 0..2 {
+                    let y1 = top - row as f32 * sq;
+                    for c in 0..cols {
+                        if (c + row) % 2 == 1 {
+                            continue;
+                        }
+                        let x0 = left + r * (c as f32 * sq);
+                        let (a, bb) = (x0 + Vec3::Y * (y1 - sq), x0 + r * sq + Vec3::Y * (y1 - sq));
+                        d.quad(a, bb, bb + Vec3::Y * sq, a + Vec3::Y * sq, PAINT_WHITE);
+                    }
                 }
-                let x0 = left + r * (c as f32 * sq);
-                let (a, bb) = (x0 + Vec3::Y * (y1 - sq), x0 + r * sq + Vec3::Y * (y1 - sq));
-                b.decor.quad(a, bb, bb + Vec3::Y * sq, a + Vec3::Y * sq, PAINT_WHITE);
-            }
-        }
+            },
+            |d| {
+                let (a, bb) = (
+                    left + Vec3::Y * (top - 2.0 * sq),
+                    left + r * (cols as f32 * sq) + Vec3::Y * (top - 2.0 * sq),
+                );
+                let mean = PAINT_WHITE * share + beam_color * (1.0 - share);
+                d.quad(a, bb, bb + Vec3::Y * (2.0 * sq), a + Vec3::Y * (2.0 * sq), mean);
+            },
+        );
         if !g.text.trim().is_empty() {
             let centre = face - Vec3::Y * (beam_h * 0.5 - 0.45);
-            b.decor.text_centred(centre, r, Vec3::Y, 0.55, &g.text, PAINT_WHITE);
+            b.decor
+                .text_centred_detail(centre, r, Vec3::Y, 0.55, &g.text, PAINT_WHITE, beam_color);
         }
     }
 }
@@ -243,8 +265,23 @@ fn grandstand(b: &mut Build, base: Vec3, g: &Grandstand) {
             Vec3::splat(0.85),
         );
     }
-    // The crowd: a seated figure's front and top every 0.8 m, some seats empty, shirts
-    // from a palette, all facing the way the stand faces.
+    crowd(b, g, at);
+}
+
+/// Seats in one stretch of a stand's crowd: its far stand-in is a band per row, and each
+/// stretch is culled and switched by its own bounds (a 60 m stand beside the camera is
+/// partly behind it, partly 60 m ahead).
+const CROWD_STRETCH_SEATS: u32 = 12;
+/// A seated figure: half its width, its depth either side of its seat, m.
+const FIGURE_HALF_W_M: f32 = 0.22;
+const FIGURE_HALF_D_M: f32 = 0.18;
+/// A figure's top (the head seen from above).
+const HEAD: Vec3 = Vec3::new(0.80, 0.62, 0.48);
+
+/// The crowd: a seated figure's front and top every 0.8 m, some seats empty, shirts from a
+/// palette, all facing the way the stand faces; far away, each row of a stretch is one
+/// front and one top in the mean of its figures and the steps they hide.
+fn crowd(b: &mut Build, g: &Grandstand, at: impl Fn(f32, f32, f32) -> Vec3) {
     const SHIRTS: [Vec3; 6] = [
         Vec3::new(0.85, 0.15, 0.12),
         Vec3::new(0.95, 0.80, 0.15),
@@ -253,30 +290,58 @@ fn grandstand(b: &mut Build, base: Vec3, g: &Grandstand) {
         Vec3::new(0.15, 0.60, 0.25),
         Vec3::new(0.95, 0.50, 0.10),
     ];
-    let seats = (g.length_m / 0.8).floor() as u32;
-    for k in 0..g.steps {
-        let top = lip + k as f32 * rise;
-        let z = -(k as f32 + 0.45) * depth;
-        for s in 0..seats {
-            let h = hash01(k * 7919 + s);
-            if h < 0.2 {
-                continue;
-            }
+    let (depth, rise, lip) = (0.9, 0.45, 0.5);
+    let half_l = g.length_m * 0.5;
+    let (w, d) = (FIGURE_HALF_W_M, FIGURE_HALF_D_M);
+    // A figure in row `k`, seat `s`: its x, shirt and height, or `None` for an empty seat.
+    let figure = |k: u32, s: u32| {
+        let h = hash01(k * 7919 + s);
+        (h >= 0.2).then(|| {
             let x = -half_l + 0.4 + s as f32 * 0.8;
-            let c = SHIRTS[(h * 60.0) as usize % SHIRTS.len()];
-            let (w, tall, d) = (0.22, 0.55 + 0.15 * h, 0.18);
-            let q = |dx: f32, dy: f32, dz: f32| at(x + dx, top + dy, z + dz);
-            // Front (normal +Z: X × Y) and top (normal +Y: X × −Z).
-            b.decor
-                .quad(q(-w, 0.0, d), q(w, 0.0, d), q(w, tall, d), q(-w, tall, d), c);
-            b.decor.quad(
-                q(-w, tall, d),
-                q(w, tall, d),
-                q(w, tall, -d),
-                q(-w, tall, -d),
-                Vec3::new(0.80, 0.62, 0.48),
-            );
-        }
+            (x, SHIRTS[(h * 60.0) as usize % SHIRTS.len()], 0.55 + 0.15 * h)
+        })
+    };
+    let seats = (g.length_m / 0.8).floor() as u32;
+    for first in (0..seats).step_by(CROWD_STRETCH_SEATS as usize) {
+        let stretch = first..(first + CROWD_STRETCH_SEATS).min(seats);
+        b.decor.detail(
+            2.0 * w,
+            |dc| {
+                for k in 0..g.steps {
+                    let top = lip + k as f32 * rise;
+                    let z = -(k as f32 + 0.45) * depth;
+                    for (x, c, tall) in stretch.clone().filter_map(|s| figure(k, s)) {
+                        let q = |dx: f32, dy: f32, dz: f32| at(x + dx, top + dy, z + dz);
+                        // Front (normal +Z: X × Y) and top (normal +Y: X × −Z).
+                        dc.quad(q(-w, 0.0, d), q(w, 0.0, d), q(w, tall, d), q(-w, tall, d), c);
+                        dc.quad(q(-w, tall, d), q(w, tall, d), q(w, tall, -d), q(-w, tall, -d), HEAD);
+                    }
+                }
+            },
+            |dc| {
+                for k in 0..g.steps {
+                    let top = lip + k as f32 * rise;
+                    let z = -(k as f32 + 0.45) * depth;
+                    let row: Vec<_> = stretch.clone().filter_map(|s| figure(k, s)).collect();
+                    if row.is_empty() {
+                        continue;
+                    }
+                    let n = row.len() as f32;
+                    let x0 = -half_l + 0.4 + stretch.start as f32 * 0.8 - w;
+                    let x1 = -half_l + 0.4 + (stretch.end - 1) as f32 * 0.8 + w;
+                    // The figures cover `share` of the band; the step behind shows between.
+                    let share = n * 2.0 * w / (x1 - x0);
+                    let behind = g.color * if (k + 1) % 2 == 0 { 1.0 } else { 0.86 };
+                    let shirt = row.iter().map(|f| f.1).sum::<Vec3>() / n;
+                    let tall = row.iter().map(|f| f.2).sum::<f32>() / n;
+                    let front = shirt * share + behind * (1.0 - share);
+                    let head = HEAD * share + behind * (1.0 - share);
+                    let q = |x: f32, dy: f32, dz: f32| at(x, top + dy, z + dz);
+                    dc.quad(q(x0, 0.0, d), q(x1, 0.0, d), q(x1, tall, d), q(x0, tall, d), front);
+                    dc.quad(q(x0, tall, d), q(x1, tall, d), q(x1, tall, -d), q(x0, tall, -d), head);
+                }
+            },
+        );
     }
 }
 

@@ -253,6 +253,9 @@ pub fn distance_board(def: &TrackDef, braking: usize, k: f32, distance_m: f32) -
     })
 }
 
+/// Squares across the road in each piece of the start line's far stand-in.
+const FAR_START_LINE_SQUARES: usize = 4;
+
 /// A chequered band across the road at the first point, and a grid slot (a bar across in
 /// front of the car and two short legs back) under every spawn that stands on the road.
 fn start_line(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
@@ -274,25 +277,44 @@ fn start_line(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
     let across = (l - r).normalize();
     // Centre the chequers across the road.
     let r0 = r + across * ((l.distance(r) - cols as f32 * sq) * 0.5);
-    for row in 0..2 {
-        for c in 0..cols {
-            let base = r0 + across * (c as f32 * sq) + along * ((row as f32 - 1.0) * sq);
-            let color = if (c + row) % 2 == 0 {
-                PAINT_WHITE
-            } else {
-                Vec3::splat(0.04)
-            };
-            // `across` runs right to left, `along` forwards: along then across is
-            // counter-clockwise from above.
-            decor.quad(
-                lift(base),
-                lift(base + along * sq),
-                lift(base + along * sq + across * sq),
-                lift(base + across * sq),
-                color,
-            );
-        }
-    }
+    let black = Vec3::splat(0.04);
+    let color = |c: i32, row: i32| if (c + row) % 2 == 0 { PAINT_WHITE } else { black };
+    // `across` runs right to left, `along` forwards: along then across is counter-clockwise
+    // from above.
+    let square = |d: &mut Decor, base: Vec2, along_m: f32, across_m: f32, rgb: Vec3| {
+        d.quad(
+            lift(base),
+            lift(base + along * along_m),
+            lift(base + along * along_m + across * across_m),
+            lift(base + across * across_m),
+            rgb,
+        );
+    };
+    // Far away, the band in its squares' mean colour.
+    let cells = (0..2).flat_map(|row| (0..cols).map(move |c| (c, row)));
+    let mean = cells.clone().map(|(c, row)| color(c, row)).sum::<Vec3>() / (2 * cols).max(1) as f32;
+    decor.detail(
+        sq,
+        |d| {
+            for (c, row) in cells {
+                let base = r0 + across * (c as f32 * sq) + along * ((row as f32 - 1.0) * sq);
+                square(d, base, sq, sq, color(c, row));
+            }
+        },
+        // In pieces a few squares wide, so the band follows the ground as the squares do.
+        |d| {
+            for c in (0..cols).step_by(FAR_START_LINE_SQUARES) {
+                let n = (cols - c).min(FAR_START_LINE_SQUARES as i32);
+                square(
+                    d,
+                    r0 + across * (c as f32 * sq) - along * sq,
+                    2.0 * sq,
+                    n as f32 * sq,
+                    mean,
+                );
+            }
+        },
+    );
     out.extend(decor.into_piece(paint));
 
     for s in &level.spawns {

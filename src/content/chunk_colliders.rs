@@ -145,7 +145,8 @@ fn shapes_of(chunk: &BakedChunk) -> ChunkShapes {
         colliders,
         resident_bytes: chunk.resident_bytes(),
         mesh_vertices: chunk.mesh.positions.len(),
-        mesh_indices: chunk.mesh.indices.len(),
+        // Near and far triangles go up in one buffer.
+        mesh_indices: chunk.mesh.indices.len() + chunk.mesh.far_indices.len(),
     }
 }
 

@@ -1,9 +1,11 @@
 //! GPU meshes: interleaved position + normal (+ colour and material id for baked chunks),
 //! indexed.
 
-use super::frustum::Aabb;
+use super::decor_lod::{DecorScale, DetailChoice, GroupDraw, IndexRange, MeshDetail};
+use super::frustum::{Aabb, Frustum};
 use super::shadow_casters::casters_first_into;
 use glam::Vec3;
+use std::cell::Cell;
 
 /// The buffers a baked mesh is interleaved and reordered in before its upload, kept
 /// between uploads: a chunk entering the world allocates nothing once they are sized for
@@ -12,8 +14,11 @@ use glam::Vec3;
 pub struct UploadScratch {
     /// Position, normal, colour and material id per vertex.
     vertices: Vec<[f32; 11]>,
-    /// The triangles in draw order: casters first, then the ground top layer first.
+    /// The triangles in draw order: the base, then each detail group's near and far run,
+    /// each of them casters first, then the ground top layer first.
     indices: Vec<u32>,
+    /// One run being ordered.
+    run: Vec<u32>,
     /// Each ground triangle's highest corner and index, for that order.
     ground: Vec<(f32, u32)>,
 }
@@ -24,6 +29,7 @@ impl UploadScratch {
     pub fn reserve(&mut self, vertices: usize, indices: usize) {
         self.vertices.reserve(vertices.saturating_sub(self.vertices.len()));
         self.indices.reserve(indices.saturating_sub(self.indices.len()));
+        self.run.reserve(indices.saturating_sub(self.run.len()));
         self.ground.reserve((indices / 3).saturating_sub(self.ground.len()));
     }
 }
@@ -33,9 +39,10 @@ pub struct Mesh {
     vao: u32,
     vbo: u32,
     ebo: u32,
-    index_count: i32,
-    /// The first `caster_count` indices are the triangles the shadow pass draws.
-    caster_count: i32,
+    /// Its index runs: all of them in one for meshes without detail groups.
+    detail: MeshDetail,
+    /// Which detail groups the pass being drawn draws, and how ([`Mesh::choose_detail`]).
+    choice: Cell<DetailChoice>,
     /// The box around every vertex, in the mesh's own space (for culling).
     bounds: Aabb,
     /// GPU memory of its vertex and index buffers, bytes.
@@ -79,15 +86,23 @@ impl Mesh {
                     [p[0], p[1], p[2], n[0], n[1], n[2], c[0], c[1], c[2], c[3], material(i)]
                 }),
         );
-        let casters = casters_first_into(
-            &data.positions,
-            &data.indices,
-            &mut scratch.indices,
-            &mut scratch.ground,
-        );
+        scratch.indices.clear();
+        let mut detail = MeshDetail::default();
+        detail.base = ordered_run(data, data.base_indices(), scratch);
+        for g in &data.detail {
+            let near = &data.indices[g.near[0] as usize..g.near[1] as usize];
+            let far = &data.far_indices[g.far[0] as usize..g.far[1] as usize];
+            detail.push(GroupDraw {
+                near: ordered_run(data, near, scratch),
+                far: ordered_run(data, far, scratch),
+                centre: Vec3::from_array(g.centre),
+                radius_m: g.radius_m,
+                feature_m: g.feature_m,
+            });
+        }
         let bounds = Aabb::around(data.positions.iter().map(|p| Vec3::from_array(*p)));
         let mut mesh = Self::upload(&scratch.vertices, &scratch.indices, 44, true, bounds);
-        mesh.caster_count = casters as i32;
+        mesh.detail = detail;
         mesh.material_mask = data
             .materials
             .iter()
@@ -136,8 +151,8 @@ impl Mesh {
             vao,
             vbo,
             ebo,
-            index_count: indices.len() as i32,
-            caster_count: indices.len() as i32,
+            detail: MeshDetail::whole(indices.len() as u32, indices.len() as u32),
+            choice: Cell::new(DetailChoice::default()),
             bytes: std::mem::size_of_val(vertices) + std::mem::size_of_val(indices),
             material_mask: 0,
             // An empty mesh draws nothing: a box at the origin culls as well as any.
@@ -258,34 +273,69 @@ impl Mesh {
         &self.bounds
     }
 
-    /// Triangles in the mesh.
-    pub fn triangle_count(&self) -> u32 {
-        self.index_count as u32 / 3
+    /// Chooses which detail groups the next draws draw, and how: those `frustum` sees,
+    /// far or near as `scale` says (`decor_lod.rs`). Meshes without groups draw whole.
+    pub fn choose_detail(&self, frustum: &Frustum, scale: &DecorScale) {
+        self.choice.set(self.detail.choose(frustum, scale));
     }
 
-    /// Draws the mesh with the currently bound program.
+    /// [`Mesh::choose_detail`] for the shadow pass: the light's `frustum`, and only
+    /// groups whose shadow may fall in the camera's `view` (`sun_dir` unit, downwards).
+    pub fn choose_detail_for_shadows(&self, frustum: &Frustum, view: &Frustum, sun_dir: Vec3, scale: &DecorScale) {
+        self.choice
+            .set(self.detail.choose_for_shadows(frustum, view, sun_dir, scale));
+    }
+
+    /// Triangles the next [`Mesh::draw`] draws (all of them, for a mesh without detail
+    /// groups).
+    pub fn triangle_count(&self) -> u32 {
+        self.detail.runs(self.choice.get()).map(|r| r.count).sum::<u32>() / 3
+    }
+
+    /// Draws the mesh with the currently bound program: the base and each chosen detail
+    /// group's run.
     pub fn draw(&self) {
-        // SAFETY: vao was set up in `new` with an element buffer of index_count u32s.
+        for run in self.detail.runs(self.choice.get()) {
+            self.draw_indices(run.first, run.count);
+        }
+    }
+
+    /// Draws the triangles that cast shadows (all of them, but for baked chunks' low
+    /// ground), for the shadow pass.
+    pub fn draw_casters(&self) {
+        for run in self.detail.runs(self.choice.get()) {
+            self.draw_indices(run.first, run.casters);
+        }
+    }
+
+    fn draw_indices(&self, first: u32, count: u32) {
+        if count == 0 {
+            return;
+        }
+        // SAFETY: vao was set up in `upload` with an element buffer of u32s, and every run
+        // of `detail` lies inside it.
         unsafe {
             gl::BindVertexArray(self.vao);
-            gl::DrawElements(gl::TRIANGLES, self.index_count, gl::UNSIGNED_INT, std::ptr::null());
+            gl::DrawElements(
+                gl::TRIANGLES,
+                count as i32,
+                gl::UNSIGNED_INT,
+                (first as usize * std::mem::size_of::<u32>()) as *const _,
+            );
         }
     }
 }
 
-impl Mesh {
-    /// Draws the triangles that cast shadows (all of them, but for baked chunks' low
-    /// ground), for the shadow pass.
-    pub fn draw_casters(&self) {
-        if self.caster_count == 0 {
-            return;
-        }
-        // SAFETY: vao was set up in `upload` with an element buffer of index_count u32s,
-        // and caster_count ≤ index_count.
-        unsafe {
-            gl::BindVertexArray(self.vao);
-            gl::DrawElements(gl::TRIANGLES, self.caster_count, gl::UNSIGNED_INT, std::ptr::null());
-        }
+/// `run` (triangles of `data`) appended to `scratch.indices` in draw order, shadow casters
+/// first ([`casters_first_into`]); where it landed.
+fn ordered_run(data: &skidpad_bake::geometry::MeshData, run: &[u32], scratch: &mut UploadScratch) -> IndexRange {
+    let casters = casters_first_into(&data.positions, run, &mut scratch.run, &mut scratch.ground);
+    let first = scratch.indices.len() as u32;
+    scratch.indices.extend_from_slice(&scratch.run);
+    IndexRange {
+        first,
+        count: scratch.run.len() as u32,
+        casters: casters as u32,
     }
 }
 

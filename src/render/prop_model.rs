@@ -68,7 +68,7 @@ impl PropModels {
             // No ground tiles on a prop (the pattern strength, 0), as the baked props.
             colors: body.colors.iter().map(|c| [c[0], c[1], c[2], 0.0]).collect(),
             indices: body.indices.clone(),
-            materials: Vec::new(),
+            ..MeshData::default()
         };
         let (min_m, max_m) = body.bounds();
         let mesh = Mesh::from_mesh_data(&data, |_, c| c, &mut UploadScratch::default());

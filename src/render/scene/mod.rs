@@ -8,6 +8,7 @@ use super::camera::Camera;
 use super::car_lod::WheelDetail;
 use super::car_model::CarModels;
 use super::car_paint::{CarFrame, CarProgram, Scuffing, Scuffs};
+use super::decor_lod::{DecorScale, FAR_DECOR_MAX_PX};
 use super::draw_order::NearFirst;
 use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 use super::dynamic_resolution::MIN_SCALE;
@@ -91,6 +92,9 @@ pub struct Renderer {
     /// Meshes outside a pass's view are skipped (off only to check that culling changes
     /// no pixel).
     culling: bool,
+    /// Fine decor whose features project under this many pixels draws its far stand-in
+    /// (`decor_lod.rs`; 0 draws it all near).
+    far_decor_max_px: f32,
     /// What the last [`Renderer::draw`] drew and skipped.
     stats: FrameDrawStats,
     /// The scene's resolution as a fraction of the window's (dynamic resolution), in
@@ -148,6 +152,7 @@ impl Renderer {
             shadows: true,
             particles: true,
             culling: true,
+            far_decor_max_px: FAR_DECOR_MAX_PX,
             stats: FrameDrawStats::default(),
             resolution_scale: 1.0,
             target: SceneTarget::default(),
@@ -212,6 +217,13 @@ impl Renderer {
     /// for checking that culling changes no pixel, and for measuring what it saves.
     pub fn set_culling(&mut self, on: bool) {
         self.culling = on;
+    }
+
+    /// Fine decor (a crowd, lettering, chequers) draws its far stand-in once its features
+    /// project under `px` pixels ([`FAR_DECOR_MAX_PX`] unless set; 0 draws it all near, to
+    /// check that the stand-ins change nothing close by and measure what they save).
+    pub fn set_far_decor_max_px(&mut self, px: f32) {
+        self.far_decor_max_px = if px.is_finite() { px.max(0.0) } else { 0.0 };
     }
 
     /// Draws the 3D scene at `scale` of the window's width and height from the next frame
@@ -282,12 +294,17 @@ impl Renderer {
     /// transformed box.
     /// Without `model_cars`, cars drawn from a model are left to
     /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader); with
-    /// it, their wheels are drawn by that detail (the shadow pass).
+    /// it, their wheels are drawn by that detail (the shadow pass). A chunk's detail
+    /// groups are culled by `frustum` and drawn near or far as `decor` says, the same
+    /// choice in both passes; with `shadows_into` (the camera's frustum, the shadow
+    /// pass), only those whose shadow may fall in it.
     fn for_each_mesh(
         &self,
         view: &FrameView,
         frustum: &Frustum,
         model_cars: Option<WheelDetail>,
+        decor: &DecorScale,
+        shadows_into: Option<&Frustum>,
         f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
     ) -> PassDrawStats {
         let FrameView {
@@ -300,6 +317,13 @@ impl Renderer {
         let mut stats = PassDrawStats::default();
         for mesh in self.chunk_order.keys().filter_map(|key| self.ground.get(key)) {
             if frustum.sees_box(mesh.bounds()) {
+                match shadows_into {
+                    Some(seen) => {
+                        let sun = scene.sun_dir.normalize_or(Vec3::NEG_Y);
+                        mesh.choose_detail_for_shadows(frustum, seen, sun, decor)
+                    }
+                    None => mesh.choose_detail(frustum, decor),
+                }
                 stats.drawn += 1;
                 stats.triangles += mesh.triangle_count();
                 f(mesh, &Mat4::IDENTITY, Vec3::ONE);
@@ -430,16 +454,25 @@ impl Renderer {
             }
         };
         let mut stats = FrameDrawStats::default();
+        let aspect = width as f32 / height.max(1) as f32;
+        let vp = camera.view_proj(aspect);
+        let frustum = frustum_of(&vp);
         // Wheels small on screen draw with the far mesh in both passes (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
+        let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
         if self.shadows {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
             self.shadow.render(&light_vp, &mut |draw| {
-                stats.shadow = self.for_each_mesh(view, &light_frustum, Some(wheel_detail), &mut |mesh, model, _| {
-                    draw(mesh, model)
-                })
+                stats.shadow = self.for_each_mesh(
+                    view,
+                    &light_frustum,
+                    Some(wheel_detail),
+                    &decor,
+                    Some(&frustum),
+                    &mut |mesh, model, _| draw(mesh, model),
+                )
             });
         } else {
             // Shadows off: the map is only cleared, so everything is lit.
@@ -458,10 +491,7 @@ impl Renderer {
             gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
         }
         self.shadow.bind(1);
-        let aspect = width as f32 / height.max(1) as f32;
-        let vp = camera.view_proj(aspect);
         self.ground_textures.bind(2);
-        let frustum = frustum_of(&vp);
         let car_frame = CarFrame {
             view_proj: vp,
             light_vp,
@@ -496,7 +526,7 @@ impl Renderer {
         let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
         let mut wet_in_view = false;
         self.lit.bind_for(&lit_frame);
-        stats.lit = self.for_each_mesh(view, &frustum, None, &mut |mesh, model, color| {
+        stats.lit = self.for_each_mesh(view, &frustum, None, &decor, None, &mut |mesh, model, color| {
             if is_wet(mesh) {
                 wet_in_view = true;
             } else {

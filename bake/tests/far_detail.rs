@@ -1,0 +1,148 @@
+//! Issue 20: a stand's crowd, a board's and a gantry's lettering and chequers bake into
+//! detail groups, each with a far stand-in of a few triangles covering the same place.
+
+use glam::Vec3;
+use skidpad_bake::chunk::{bake_level, BakedChunk};
+use skidpad_bake::geometry::{DetailGroup, MeshData};
+use skidpad_bake::{ContentError, Level, LevelFiles, MaterialTable};
+use std::path::{Path, PathBuf};
+
+struct NoFiles;
+
+impl LevelFiles for NoFiles {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        Err(ContentError::new(rel, "file", "no files here"))
+    }
+    fn label(&self, rel: &str) -> String {
+        rel.to_string()
+    }
+}
+
+fn materials() -> MaterialTable {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/materials.toml");
+    let bytes = std::fs::read(PathBuf::from(path)).expect("content/materials.toml");
+    MaterialTable::parse("materials.toml", &bytes).expect("shipped materials parse")
+}
+
+/// The chunk (0, 0) of a flat 64 m level (four chunks) with `props` on it.
+fn chunk_with(props: &str) -> BakedChunk {
+    let text = format!(
+        "description = \"t\"\nchunk_size_m = 64.0\n[terrain]\nsize_m = [64.0, 64.0]\nmaterial = \"asphalt\"\n\
+         [[spawns]]\nname = \"s\"\nposition_m = [0.0, 0.5, -20.0]\n{props}"
+    );
+    let level = Level::parse("test.toml", "test", text.as_bytes(), &materials(), &NoFiles).expect("valid level");
+    bake_level(&level)
+        .into_iter()
+        .find(|c| c.coord == glam::IVec2::ZERO)
+        .expect("chunk (0, 0)")
+}
+
+/// The box around the vertices of `indices`.
+fn bounds(mesh: &MeshData, indices: &[u32]) -> (Vec3, Vec3) {
+    indices
+        .iter()
+        .map(|&i| Vec3::from(mesh.positions[i as usize]))
+        .fold((Vec3::MAX, Vec3::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)))
+}
+
+fn near_of<'a>(mesh: &'a MeshData, g: &DetailGroup) -> &'a [u32] {
+    &mesh.indices[g.near[0] as usize..g.near[1] as usize]
+}
+
+fn far_of<'a>(mesh: &'a MeshData, g: &DetailGroup) -> &'a [u32] {
+    &mesh.far_indices[g.far[0] as usize..g.far[1] as usize]
+}
+
+const STAND: &str =
+    "[[props]]\nkind = \"grandstand\"\nposition_m = [0.0, 0.0]\nheading_deg = 90.0\nlength_m = 60.0\nsteps = 8\n";
+
+#[test]
+fn a_crowds_far_stand_in_is_a_band_a_row_in_the_same_place() {
+    let chunk = chunk_with(STAND);
+    let mesh = &chunk.mesh;
+    // 60 m of seats, 75 of them, in stretches of 12: 7 groups.
+    assert_eq!(mesh.detail.len(), 7);
+    let near: usize = mesh.detail.iter().map(|g| near_of(mesh, g).len() / 3).sum();
+    let far: usize = mesh.detail.iter().map(|g| far_of(mesh, g).len() / 3).sum();
+    // Four triangles a figure, four a row of a stretch.
+    assert!(near > 1500, "{near} near triangles");
+    assert!(far * 8 < near, "{far} far triangles against {near}");
+    assert!(far <= 7 * 8 * 4);
+    for g in &mesh.detail {
+        let (nlo, nhi) = bounds(mesh, near_of(mesh, g));
+        let (flo, fhi) = bounds(mesh, far_of(mesh, g));
+        // The same place: the band spans the stretch's first to last seat and the mean
+        // height, within a figure's height.
+        assert!(
+            nlo.distance(flo) < 0.2 && nhi.distance(fhi) < 0.2,
+            "near {nlo}..{nhi}, far {flo}..{fhi}"
+        );
+        // The group's sphere holds both.
+        let (c, r) = (Vec3::from(g.centre), g.radius_m);
+        for p in [nlo, nhi, flo, fhi] {
+            assert!(p.distance(c) <= r + 1e-3);
+        }
+        assert!((g.feature_m - 0.44).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn near_the_groups_draw_what_was_drawn_before_them() {
+    // The near triangles are the base and every group's near run: what a renderer that
+    // ignores the groups draws, and as many triangles as the crowd had without them.
+    let chunk = chunk_with(STAND);
+    let mesh = &chunk.mesh;
+    let grouped: usize = mesh.detail.iter().map(|g| near_of(mesh, g).len()).sum();
+    assert_eq!(mesh.base_indices().len() + grouped, mesh.indices.len());
+    // Runs follow one another from the end of the base.
+    let mut at = mesh.base_indices().len() as u32;
+    for g in &mesh.detail {
+        assert_eq!(g.near[0], at);
+        at = g.near[1];
+    }
+    assert_eq!(at as usize, mesh.indices.len());
+    // Every far index names a vertex.
+    assert!(mesh.far_indices.iter().all(|&i| (i as usize) < mesh.positions.len()));
+}
+
+#[test]
+fn lettering_and_chequers_stand_in_as_one_quad_each_over_their_place() {
+    let gantry = "[[props]]\nkind = \"gantry\"\nposition_m = [0.0, 0.0]\nspan_m = 16.0\ntext = \"START\"\n";
+    let board = "[[props]]\nkind = \"board\"\nposition_m = [0.0, 10.0]\ntext = \"100\"\nsize_m = [2.0, 1.2]\nelevation_m = 0.8\n";
+    let chunk = chunk_with(&format!("{gantry}{board}"));
+    let mesh = &chunk.mesh;
+    // Each face of the gantry: chequers and lettering; the board: its lettering.
+    assert_eq!(mesh.detail.len(), 5);
+    for g in &mesh.detail {
+        assert_eq!(far_of(mesh, g).len(), 6, "one quad");
+        assert!(near_of(mesh, g).len() > 6 * 10);
+        let (nlo, nhi) = bounds(mesh, near_of(mesh, g));
+        let (flo, fhi) = bounds(mesh, far_of(mesh, g));
+        // The quad is the box around the letters' or the squares' cells (a lettering's
+        // last cells may be unlit: within a cell; a lettering's feature is two cells).
+        let cell = g.feature_m;
+        assert!(
+            flo.distance(nlo) <= cell * 1.5 && fhi.distance(nhi) <= cell * 1.5,
+            "near {nlo}..{nhi}, far {flo}..{fhi}"
+        );
+    }
+}
+
+#[test]
+fn a_chunk_keeps_at_most_its_room_of_groups_and_draws_the_rest_near() {
+    // 40 boards: 40 lettering groups, 32 kept, the rest drawn near at every distance.
+    let boards: String = (0..40)
+        .map(|k| {
+            format!(
+                "[[props]]\nkind = \"board\"\nposition_m = [{}.0, 10.0]\ntext = \"{k}\"\nsize_m = [1.0, 1.0]\n",
+                k / 2
+            )
+        })
+        .collect();
+    let chunk = chunk_with(&boards);
+    let mesh = &chunk.mesh;
+    assert_eq!(mesh.detail.len(), skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS);
+    let one_board =
+        chunk_with("[[props]]\nkind = \"board\"\nposition_m = [0.0, 10.0]\ntext = \"1\"\nsize_m = [1.0, 1.0]\n");
+    assert!(mesh.base_indices().len() > one_board.mesh.base_indices().len());
+}

@@ -1,0 +1,262 @@
+//! Level of detail for a chunk's fine decor (issue 20): each detail group the bake made
+//! (`skidpad_bake::mesh_detail`: a stretch of a stand's crowd, a board's lettering, a band
+//! of chequers) is culled by its own bounds in each pass, and drawn with its far stand-in
+//! once its smallest feature projects under [`FAR_DECOR_MAX_PX`].
+//!
+//! Chunks are 200 m across on the circuit, so the start chunk is in view whenever the
+//! start is, with its crowd of 1.9 k triangles mostly beside or behind the camera; llvmpipe
+//! shades every vertex and sets up every triangle of a draw on the thread that draws,
+//! clipped or not. A group's bounds keep those off the frame; the stand-in (a band per row
+//! of seats in the crowd's mean colour, the lettering's panel in its mean) costs a few
+//! triangles where features no longer resolve. If a switch shows, lower
+//! [`FAR_DECOR_MAX_PX`]; the shadow pass follows the lit pass's choice, so shadows switch
+//! with what casts them.
+
+use super::camera::Camera;
+use super::frustum::Frustum;
+use glam::Vec3;
+use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
+
+/// A detail group whose smallest feature (`DetailGroup::feature_m`) projects under this
+/// many pixels of the viewport's height draws its far stand-in: under a pixel the
+/// feature no longer resolves, so only its mean colour is seen either way (at 640×480 the
+/// gantry's lettering, whose feature is two of its 0.08 m cells, beyond ~65 m; a crowd
+/// figure beyond ~180 m).
+pub const FAR_DECOR_MAX_PX: f32 = 1.0;
+
+/// A run of a mesh's uploaded indices; its first `casters` draw into the shadow map.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct IndexRange {
+    /// First index.
+    pub first: u32,
+    /// Indices in the run.
+    pub count: u32,
+    /// Of those, the shadow casters (at the start of the run).
+    pub casters: u32,
+}
+
+/// One detail group as uploaded: its near and far runs, its bounds and its feature size.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GroupDraw {
+    /// The detailed triangles.
+    pub near: IndexRange,
+    /// The stand-in's.
+    pub far: IndexRange,
+    /// The sphere around both, world space.
+    pub centre: Vec3,
+    /// Its radius, m.
+    pub radius_m: f32,
+    /// The smallest feature the stand-in leaves out, m.
+    pub feature_m: f32,
+}
+
+/// Which of a mesh's groups a pass draws (bit `i` for group `i`), and which of those with
+/// the stand-in.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DetailChoice {
+    /// Groups in view.
+    pub drawn: u32,
+    /// Groups drawn far.
+    pub far: u32,
+}
+
+/// A chunk mesh's index runs: what is drawn at every distance, then each detail group.
+/// A fixed array, so a chunk entering allocates nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MeshDetail {
+    /// The triangles drawn at every distance.
+    pub base: IndexRange,
+    groups: [GroupDraw; MAX_DETAIL_GROUPS],
+    len: usize,
+}
+
+const _: () = assert!(
+    MAX_DETAIL_GROUPS <= u32::BITS as usize,
+    "a group per bit of DetailChoice"
+);
+
+impl MeshDetail {
+    /// Every index in one run (a mesh without detail groups).
+    pub fn whole(count: u32, casters: u32) -> MeshDetail {
+        MeshDetail {
+            base: IndexRange {
+                first: 0,
+                count,
+                casters,
+            },
+            ..MeshDetail::default()
+        }
+    }
+
+    /// Adds a group (ignored past [`MAX_DETAIL_GROUPS`]: the bake never makes more).
+    pub fn push(&mut self, group: GroupDraw) {
+        if let Some(slot) = self.groups.get_mut(self.len) {
+            *slot = group;
+            self.len += 1;
+        }
+    }
+
+    /// The detail groups.
+    pub fn groups(&self) -> &[GroupDraw] {
+        &self.groups[..self.len]
+    }
+
+    /// Each group in `frustum` drawn near or far as `scale` says: every group near and in
+    /// view when `frustum` is everything and the threshold 0.
+    pub fn choose(&self, frustum: &Frustum, scale: &DecorScale) -> DetailChoice {
+        let mut choice = DetailChoice::default();
+        for (i, g) in self.groups().iter().enumerate() {
+            if frustum.sees_sphere(g.centre, g.radius_m) {
+                choice.drawn |= 1 << i;
+                if scale.is_far(g) {
+                    choice.far |= 1 << i;
+                }
+            }
+        }
+        choice
+    }
+
+    /// [`MeshDetail::choose`] for the shadow pass: a group draws into the map if the
+    /// light's `frustum` sees it and its shadow may fall where the camera (`view`) looks:
+    /// its bounds swept along `sun_dir` (unit, downwards) by [`shadow_reach_m`]. A stretch
+    /// of crowd behind the camera shades nothing on screen, however close it is.
+    pub fn choose_for_shadows(
+        &self,
+        frustum: &Frustum,
+        view: &Frustum,
+        sun_dir: Vec3,
+        scale: &DecorScale,
+    ) -> DetailChoice {
+        let mut choice = DetailChoice::default();
+        for (i, g) in self.groups().iter().enumerate() {
+            let reach = shadow_reach_m(g.radius_m, sun_dir);
+            let shade_centre = g.centre + sun_dir * (reach * 0.5);
+            if frustum.sees_sphere(g.centre, g.radius_m) && view.sees_sphere(shade_centre, g.radius_m + reach * 0.5) {
+                choice.drawn |= 1 << i;
+                if scale.is_far(g) {
+                    choice.far |= 1 << i;
+                }
+            }
+        }
+        choice
+    }
+
+    /// The runs `choice` draws: the base, then each drawn group's near or far run.
+    pub fn runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
+        let groups = self.groups().iter().enumerate().filter_map(move |(i, g)| {
+            let bit = 1 << i;
+            (choice.drawn & bit != 0).then_some(if choice.far & bit != 0 { g.far } else { g.near })
+        });
+        std::iter::once(self.base).chain(groups)
+    }
+}
+
+/// Ground this far below a group's bounds still takes its shadow (a stand on a slope,
+/// decor on a wall's top), m.
+const SHADOW_DROP_M: f32 = 5.0;
+
+/// How far along `sun_dir` (unit, downwards) a group of bounding radius `radius_m` casts:
+/// from its top to ground [`SHADOW_DROP_M`] below its bottom.
+pub fn shadow_reach_m(radius_m: f32, sun_dir: Vec3) -> f32 {
+    (2.0 * radius_m + SHADOW_DROP_M) / (-sun_dir.y).max(0.1)
+}
+
+/// How big a feature looks from the frame's camera, and the size under which a group goes
+/// far.
+#[derive(Debug, Clone, Copy)]
+pub struct DecorScale {
+    eye: Vec3,
+    forward: Vec3,
+    /// Pixels for a metre at a metre's depth.
+    focal_px: f32,
+    /// [`FAR_DECOR_MAX_PX`], or 0 to draw every group near.
+    max_px: f32,
+}
+
+impl DecorScale {
+    /// Features as `camera` sees them in a viewport `viewport_height_px` high (the
+    /// scene's, after dynamic resolution), going far under `max_px`.
+    pub fn on_screen(camera: &Camera, viewport_height_px: u32, max_px: f32) -> DecorScale {
+        let half_tan = (camera.fov_y_rad * 0.5).tan().max(1e-4);
+        DecorScale {
+            eye: camera.eye,
+            forward: (camera.target - camera.eye).normalize_or(Vec3::NEG_Z),
+            focal_px: viewport_height_px as f32 * 0.5 / half_tan,
+            max_px,
+        }
+    }
+
+    /// Whether `group`'s feature projects under the threshold at the group's nearest
+    /// depth along the view (its bounds' nearest, so no part of it is closer).
+    pub fn is_far(&self, group: &GroupDraw) -> bool {
+        let depth = ((group.centre - self.eye).dot(self.forward) - group.radius_m).max(1e-3);
+        group.feature_m * self.focal_px / depth < self.max_px
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(z: f32) -> GroupDraw {
+        GroupDraw {
+            near: IndexRange {
+                first: 6,
+                count: 60,
+                casters: 60,
+            },
+            far: IndexRange {
+                first: 66,
+                count: 6,
+                casters: 6,
+            },
+            centre: Vec3::new(0.0, 0.0, z),
+            radius_m: 5.0,
+            feature_m: 0.44,
+        }
+    }
+
+    fn scale(max_px: f32) -> DecorScale {
+        let camera = Camera::looking_at(Vec3::ZERO, Vec3::NEG_Z);
+        DecorScale::on_screen(&camera, 480, max_px)
+    }
+
+    #[test]
+    fn a_group_goes_far_when_its_feature_shrinks_under_the_threshold() {
+        // 0.44 m at 480 px and 60°: 183 px at a metre, so a pixel beyond 183 m.
+        assert!(!scale(FAR_DECOR_MAX_PX).is_far(&group(-150.0)));
+        assert!(scale(FAR_DECOR_MAX_PX).is_far(&group(-200.0)));
+        assert!(!scale(0.0).is_far(&group(-1000.0)), "threshold 0: always near");
+    }
+
+    #[test]
+    fn a_group_behind_the_camera_casts_nothing_a_group_beside_the_view_does() {
+        let mut d = MeshDetail::whole(6, 0);
+        d.push(group(30.0)); // 30 m behind the camera
+        d.push(GroupDraw {
+            // Just right of the view, 40 m ahead: the sun shades towards −x, into it.
+            centre: Vec3::new(45.0, 0.0, -40.0),
+            ..group(0.0)
+        });
+        let camera = Camera::looking_at(Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, 2.0, -1.0));
+        let view = Frustum::from_view_proj(&camera.view_proj(4.0 / 3.0));
+        let sun = Vec3::new(-0.45, -1.0, 0.55).normalize();
+        let choice = d.choose_for_shadows(&Frustum::everything(), &view, sun, &scale(FAR_DECOR_MAX_PX));
+        assert_eq!(choice.drawn, 0b10);
+        assert_eq!(d.choose(&view, &scale(FAR_DECOR_MAX_PX)).drawn, 0, "neither is in view");
+    }
+
+    #[test]
+    fn the_runs_are_the_base_and_each_drawn_groups_choice() {
+        let mut d = MeshDetail::whole(6, 0);
+        d.push(group(-10.0));
+        d.push(group(-300.0));
+        let everything = Frustum::everything();
+        let choice = d.choose(&everything, &scale(FAR_DECOR_MAX_PX));
+        assert_eq!(choice, DetailChoice { drawn: 0b11, far: 0b10 });
+        let runs: Vec<_> = d.runs(choice).map(|r| (r.first, r.count)).collect();
+        assert_eq!(runs, vec![(0, 6), (6, 60), (66, 6)]);
+        let none = DetailChoice::default();
+        assert_eq!(d.runs(none).count(), 1, "groups out of view are not drawn");
+    }
+}
