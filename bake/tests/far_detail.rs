@@ -5,7 +5,7 @@ use glam::Vec3;
 use skidpad_bake::chunk::{bake_level, BakedChunk};
 use skidpad_bake::geometry::{DetailGroup, MeshData};
 use skidpad_bake::{ContentError, Level, LevelFiles, MaterialTable};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 struct NoFiles;
 
@@ -20,7 +20,7 @@ impl LevelFiles for NoFiles {
 
 fn materials() -> MaterialTable {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/materials.toml");
-    let bytes = std::fs::read(PathBuf::from(path)).expect("content/materials.toml");
+    let bytes = std::fs::read(path).expect("content/materials.toml");
     MaterialTable::parse("materials.toml", &bytes).expect("shipped materials parse")
 }
 
