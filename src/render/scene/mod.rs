@@ -341,12 +341,13 @@ impl Renderer {
                 stats.culled += 1;
             }
         };
+        // Looked up once a frame, not once a prop.
+        let cone_model = scene.cone_model.as_ref().and_then(|m| self.prop_models.get(m));
         for (i, (shape, color)) in scene.props.iter().enumerate() {
             let (Some(a), Some(b)) = (prev.bodies.get(i), cur.bodies.get(i)) else {
                 break;
             };
             let pose = a.lerp(b, alpha);
-            let cone_model = scene.cone_model.as_ref().and_then(|m| self.prop_models.get(m));
             match (*shape, cone_model) {
                 (DynamicShape::Cone { height_m, radius_m }, Some(model)) => placed(
                     &model.mesh,
