@@ -30,10 +30,10 @@ const GATHER_MARGIN_M: f32 = 0.5;
 /// far denser ground than the shipped levels have.
 const RESERVED_TRIANGLES: usize = 512;
 
-/// How much a triangle's box is grown before a ray's box is tested against it, m: far more
-/// than the tolerance of parry's ray-triangle test, so no ray the test would accept is
-/// turned away by the box.
-const TRIANGLE_BOX_MARGIN_M: f32 = 0.01;
+/// How much a triangle's or a static collider's box is grown before a ray's box is tested
+/// against it, m: far more than the tolerance of parry's ray casts, so no ray the cast
+/// would accept is turned away by the box.
+const HIT_BOX_MARGIN_M: f32 = 0.01;
 const RESERVED_COLLIDERS: usize = 32;
 
 /// A triangle mesh under the region: its collider and its triangles in the region
@@ -53,12 +53,13 @@ pub struct GroundCache {
     /// The world's static generation when gathered (a chunk in or out makes it stale).
     generation: u64,
     /// Static colliders other than triangle meshes (height fields, slabs, compounds),
-    /// cast whole.
-    whole: Vec<ColliderHandle>,
+    /// cast whole, each with its world box grown by `HIT_BOX_MARGIN_M` (static: it
+    /// holds until the next gathering).
+    whole: Vec<(ColliderHandle, Aabb)>,
     /// Triangle meshes touching the region.
     meshes: Vec<MeshPart>,
     /// Triangles by mesh (see [`MeshPart`]): the index and its box in the mesh's frame,
-    /// grown by `TRIANGLE_BOX_MARGIN_M`.
+    /// grown by `HIT_BOX_MARGIN_M`.
     triangles: Vec<(u32, Aabb)>,
     /// Bodies' colliders near the latest rays prepared for.
     bodies: Vec<ColliderHandle>,
@@ -135,7 +136,14 @@ impl GroundCache {
     pub fn cast(&self, physics: &PhysicsWorld, ray: &Ray, max_toi_m: f32) -> Option<(ColliderHandle, RayIntersection)> {
         let mut best_toi = max_toi_m;
         let mut best: Option<(ColliderHandle, RayIntersection)> = None;
-        for &handle in &self.whole {
+        for &(handle, world_box) in &self.whole {
+            // As for the triangles below: a hit nearer than the best so far lies in both
+            // boxes. A wheel's short ray crosses one height field of the few around the
+            // car; the others were each a clip against their box inside parry's cast.
+            let end = ray.point_at(best_toi);
+            if !world_box.intersects(&Aabb::new(ray.origin.min(end), ray.origin.max(end))) {
+                continue;
+            }
             let Some(collider) = physics.colliders.get(handle) else {
                 continue;
             };
@@ -221,7 +229,7 @@ impl GroundCache {
                     self.triangles.extend(
                         mesh.bvh()
                             .intersect_aabb(&local)
-                            .map(|i| (i, mesh.triangle(i).local_aabb().loosened(TRIANGLE_BOX_MARGIN_M))),
+                            .map(|i| (i, mesh.triangle(i).local_aabb().loosened(HIT_BOX_MARGIN_M))),
                     );
                     if self.triangles.len() > start {
                         self.meshes.push(MeshPart {
@@ -231,7 +239,9 @@ impl GroundCache {
                         });
                     }
                 }
-                None => self.whole.push(handle),
+                None => self
+                    .whole
+                    .push((handle, collider.compute_aabb().loosened(HIT_BOX_MARGIN_M))),
             }
         }
         self.region = Some(region);

@@ -112,17 +112,18 @@ fn wheel_contact(
     } else {
         -direction
     };
+    // The collider's material, looked up once: what no material marks (props, other
+    // cars, a collider gone) is firm ground of μ 1.
+    let surface = physics.colliders.get(collider).and_then(|c| surfaces.surface(c));
+    let material = surface.map(|id| surfaces.materials.get(id));
     WheelContact {
         distance_m: hit.time_of_impact,
         normal,
         collider,
-        friction: physics.colliders.get(collider).map_or(1.0, |c| surfaces.friction(c)),
-        loose: physics.colliders.get(collider).is_some_and(|c| surfaces.loose(c)),
-        rolling_resistance: physics
-            .colliders
-            .get(collider)
-            .map_or(0.0, |c| surfaces.rolling_resistance(c)),
-        surface: physics.colliders.get(collider).and_then(|c| surfaces.surface(c)),
+        friction: material.map_or(1.0, |m| m.friction),
+        loose: material.is_some_and(|m| m.loose),
+        rolling_resistance: material.map_or(0.0, |m| m.rolling_resistance),
+        surface,
     }
 }
 
