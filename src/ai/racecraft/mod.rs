@@ -9,8 +9,9 @@
 //!
 //! Misbehaving? Cars that rear-end: the following gap ([`FOLLOW_GAP_M`], the difficulty's
 //! time gap). Cars that never pass: the pass margin, and the room (a level without a track
-//! has none). Cars that swipe each other mid-pass: [`SIDE_CLEARANCE_M`] and
-//! [`ALONGSIDE_MARGIN_M`].
+//! has none). Cars that swipe each other mid-pass: [`SIDE_CLEARANCE_M`],
+//! [`PASS_CLEARANCE_M`] and [`ALONGSIDE_MARGIN_M`]. Passes that end beside a car into a
+//! braking zone: [`PASS_GIVE_UP_M`] and [`PASS_OUTSIDE_GIVE_UP_M`].
 
 use super::driver::Plan;
 use super::line::DrivingLine;
@@ -73,6 +74,18 @@ const PASS_INSIDE_LOOK_M: f32 = 350.0;
 const PASS_EXTRA_M: f32 = 0.3;
 /// A pass not yet half alongside is given up this far before the braking point, m.
 const PASS_GIVE_UP_M: f32 = 20.0;
+/// A pass on the outside of the corner ahead, not yet half alongside, is given up this far
+/// before the braking point instead, m: there the passer has to fall in behind rather than
+/// brake beside, and it needs the room to shed its closing speed (given up 20 m out while
+/// closing at 5 m/s, it was still alongside into the braking zone, and the room narrowing
+/// toward the turn-in squeezed it onto the car it had been passing).
+const PASS_OUTSIDE_GIVE_UP_M: f32 = 90.0;
+/// Clearance kept beside the car being passed, body to body, m, in place of
+/// [`SIDE_CLEARANCE_M`] and the slower car's berth: that car counts as in the passer's path
+/// (and caps its speed) only within its width and this. With the full berth a passer
+/// moving out was capped behind the car it passed for the second or more it took to get
+/// 2.7 m across, and lost the run it had; with a rookie's wander it often never got out.
+const PASS_CLEARANCE_M: f32 = 0.5;
 /// How far ahead a braking zone is looked for to defend it, m.
 const DEFEND_LOOK_M: f32 = 90.0;
 /// A braking zone: the line's speed drops below this fraction of the speed here.
@@ -268,9 +281,16 @@ impl Racecraft {
         let beside = self.side_by_side_m();
         // In the path: a car whose body overlaps the lane this car is in or is steering for.
         let steering_m = self.offset_m + wander_m;
-        // A car much slower than this one may be sliding or sideways: a wider berth.
+        // A car much slower than this one may be sliding or sideways: a wider berth. The car
+        // being passed is the one this car is moving out beside: only its body and a
+        // clearance, so that moving out does not hold the passer behind it.
+        let passing_id = self.pass.map(|(id, _)| id);
         let in_path = |c: &NearbyCar| {
-            let berth = beside + SLOW_CAR_BERTH_S * (me.speed_mps - c.speed_mps).max(0.0);
+            let berth = if passing_id == Some(c.id) {
+                self.width_m + PASS_CLEARANCE_M
+            } else {
+                beside + SLOW_CAR_BERTH_S * (me.speed_mps - c.speed_mps).max(0.0)
+            };
             (c.offset_m - me.offset_m).abs() < berth || (c.offset_m - steering_m).abs() < berth
         };
 
@@ -316,7 +336,16 @@ impl Racecraft {
                 .cars()
                 .iter()
                 .any(|c| c.id == id && c.gap_m > 0.5 * self.length_m);
-            let braking_here = braking_zone_within(line, me.s_m, PASS_GIVE_UP_M).is_some();
+            // On the outside of the corner ahead, from farther out.
+            let on_the_outside = |at: f32| {
+                let inside = corner_inside(line, at);
+                traffic
+                    .cars()
+                    .iter()
+                    .any(|c| c.id == id && (me.offset_m - c.offset_m) * inside < 0.0)
+            };
+            let braking_here = braking_zone_within(line, me.s_m, PASS_GIVE_UP_M).is_some()
+                || braking_zone_within(line, me.s_m, PASS_OUTSIDE_GIVE_UP_M).is_some_and(on_the_outside);
             // Overlapping on the inside of the corner ahead it has the line: it keeps the
             // pass into the braking zone, braking later than the car it passes (the
             // slower car brakes earlier; alongside, it gives room and brakes earlier still).

@@ -352,3 +352,71 @@ fn behind_a_slower_car_on_a_straight_a_car_drafts_closer_and_pulls_out_once_clos
     let (plan, passing) = drafting(100.0, 14.0);
     assert!(passing && plan.offset_m != 0.0, "{plan:?}");
 }
+
+#[test]
+fn a_passer_moving_out_is_held_only_by_the_passed_cars_body_and_a_clearance() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    // 20 m behind a car 10 m/s slower: held 0.5 s, then out to the right at 1.5 m/s.
+    let me = (200.0, 0.0, 35.0);
+    let ahead = [(220.0, 0.0, 25.0)];
+    let mut c = craft();
+    // Half a metre out: still in its lane, capped behind it.
+    let p = run(&mut c, me, &ahead, (&line, &room), 1.0, 50);
+    assert!(c.passing() && p.speed_cap_mps.is_finite(), "{p:?}");
+    // 2.4 m out: within the 2.7 m side by side and the 1 m berth of a car 10 m/s slower,
+    // but clear of its body by more than [`PASS_CLEARANCE_M`]: no longer held behind it.
+    let mut c = craft();
+    let p = run(&mut c, me, &ahead, (&line, &room), 1.0, 138);
+    assert!((p.offset_m + 2.4).abs() < 0.05, "{p:?}");
+    assert_eq!(p.speed_cap_mps, f32::INFINITY, "{p:?}");
+    // A car it is not passing, as close across, holds it behind.
+    let t = traffic(
+        (200.0, p.offset_m, 35.0),
+        &[(220.0, 0.0, 25.0), (215.0, -4.8, 25.0)],
+        &line,
+    );
+    let p = c.plan(&t, &line, &room, 1.0, 0.0, 1.0 / 60.0);
+    assert!(p.speed_cap_mps.is_finite(), "{p:?}");
+}
+
+#[test]
+fn a_pass_on_the_outside_is_given_up_farther_before_the_braking_zone() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    // A pass under way on the inside (right) of the end ahead, 10 m behind the car passed,
+    // 80 m before the braking point: kept (given up only within 20 m).
+    let mut c = craft();
+    run(
+        &mut c,
+        (200.0, 0.0, 35.0),
+        &[(220.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        250,
+    );
+    let p = run(
+        &mut c,
+        (380.0, -3.0, 35.0),
+        &[(390.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        1,
+    );
+    assert!(c.passing(), "{p:?}");
+    // The same on the outside (left, the inside taken by a third car when it began):
+    // given up, to fall in behind while there is room to.
+    let mut c = craft();
+    let others = [(220.0, 0.0, 25.0), (210.0, -3.5, 35.0)];
+    run(&mut c, (200.0, 0.0, 35.0), &others, (&line, &room), 1.0, 250);
+    assert!(c.passing());
+    let p = run(
+        &mut c,
+        (380.0, 3.0, 35.0),
+        &[(390.0, 0.0, 25.0)],
+        (&line, &room),
+        1.0,
+        1,
+    );
+    assert!(!c.passing(), "{p:?}");
+}
