@@ -29,6 +29,12 @@
 //! constant thrust and brake, linear damping (their top speed `thrust/damping`), the road's
 //! μ times their tires' `tire_friction` for cornering; their thrust and brake push the body
 //! directly, so they do not share a friction circle with cornering; their gear is always 1.
+//! Cornering costs an arcade car speed all the same: the HARFANG raycast car's lateral
+//! friction is viscous (an impulse against each contact patch's sideways speed, at the rate
+//! `lateral_adhesion_per_s` × the road's μ), so holding a lateral acceleration `a` takes
+//! patches sliding sideways at `a/r` and spends the power `m·a²/r`: a drag of
+//! `m·a²/(r·v)`, on top of the straight-line drive and adding to the brakes
+//! ([`CarModel::cornering_drag_mps2`]).
 
 use super::geometry::{menger_curvature, menger_curvature_from_lengths};
 use crate::vehicle::CarDef;
@@ -90,6 +96,9 @@ pub struct CarModel {
     /// Drive and brakes are tire forces sharing the friction circle with cornering (an
     /// arcade car's thrust and brake push the body directly: they do not).
     friction_circle: bool,
+    /// An arcade car's viscous lateral friction: 1 / its rate on this road, s (0: a sim
+    /// car, whose tire losses the model leaves out).
+    slip_loss_s: f32,
     /// Drive against speed, every [`TABLE_STEP_MPS`].
     drive: Vec<DriveSample>,
     /// Where the grip fades with speed (none: `mu` at every speed).
@@ -165,6 +174,7 @@ impl CarModel {
                         .map(|w| w.damping_rate / (w.radius_m * w.radius_m))
                         .sum(),
                     friction_circle: true,
+                    slip_loss_s: 0.0,
                     drive: Vec::new(),
                     fade: GripFade::NONE,
                     measured_accel: Vec::new(),
@@ -223,6 +233,11 @@ impl CarModel {
                     drag_n_per_mps2: 0.0,
                     rolling_n_per_mps: a.linear_damping * m,
                     friction_circle: false,
+                    slip_loss_s: if a.lateral_adhesion_per_s > 0.0 && surface_mu > 0.0 {
+                        1.0 / (a.lateral_adhesion_per_s * surface_mu)
+                    } else {
+                        0.0
+                    },
                     drive: vec![DriveSample {
                         force_n: a.thrust_mps2 * m,
                         inv_mass: 1.0 / m,
@@ -299,6 +314,7 @@ impl CarModel {
             drag_n_per_mps2: 0.0,
             rolling_n_per_mps: 0.0,
             friction_circle: true,
+            slip_loss_s: 0.0,
             drive: vec![DriveSample {
                 force_n: accel_mps2,
                 inv_mass: 1.0,
@@ -402,7 +418,20 @@ impl CarModel {
             f32::INFINITY
         };
         let resistance = self.drag_n_per_mps2 * u + self.rolling_n_per_mps * u.sqrt();
-        (grip.min(self.brake_force_n) + resistance) * self.inv_brake_mass
+        (grip.min(self.brake_force_n) + resistance) * self.inv_brake_mass + self.cornering_drag_u(u, kc)
+    }
+
+    /// What cornering at `v` on curvature `k` costs an arcade car, m/s²: its viscous lateral
+    /// friction's drag `a²/(r·v)` at the lateral acceleration `a = k·v²` (0 for a sim car).
+    pub fn cornering_drag_mps2(&self, v: f32, k: f32) -> f32 {
+        self.cornering_drag_u(v * v, k / (self.mu * self.gravity_mps2))
+    }
+
+    /// [`Self::cornering_drag_mps2`] in speed² `u` with `kc = k/μg`: `(k·u)²/(r·√u)`.
+    #[inline]
+    fn cornering_drag_u(&self, u: f32, kc: f32) -> f32 {
+        let lateral = kc * self.mu * self.gravity_mps2 * u;
+        self.slip_loss_s * lateral * lateral / u.sqrt().max(MIN_SPEED_MPS)
     }
 
     /// Pass 3: acceleration at full throttle at `v` on curvature `k`, m/s² (negative past
@@ -418,6 +447,7 @@ impl CarModel {
         let traction = self.traction_n * self.longitudinal_fraction(u, kc);
         self.accel_with(&DriveSample { force_n: force, ..*d }, traction, u, v)
             .min(self.measured_accel_at(v))
+            - self.cornering_drag_u(u, kc)
     }
 
     /// Acceleration from drive `d` at speed `v` (speed² `u`) when the driven tires carry
