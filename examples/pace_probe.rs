@@ -7,13 +7,20 @@
 //!
 //! ```text
 //! cargo run --release --example pace_probe -- montreal coupe [BIN_M]
+//! PACE_TRACE=1280:1330 cargo run --release --example pace_probe -- montreal big_wheeler
 //! ```
+//!
+//! `PACE_TRACE=FROM:TO` also prints every tick of the flying lap between those distances
+//! along the line ([`trace_tick`]); the summary counts the ticks a steered wheel was off
+//! the ground (an arcade car pushes only through its grounded front wheels).
 
 use glam::Vec2;
 use skidpad::ai::AiSettings;
+use skidpad::ai::DrivingLine;
 use skidpad::app::{AiPlayer, AiRace, Race, Setup, TrackBorders};
 use skidpad::content::{ContentRoot, PlatformProfile, DEFAULT_PROFILE};
 use skidpad::raceline::level_line;
+use skidpad::sim::VehicleControl;
 
 /// The ace's settings, with any of `PACE_PREVIEW_S`, `PACE_GAIN` and `PACE_LOOKAHEAD_S`
 /// from the environment (to try a change before making it).
@@ -78,6 +85,39 @@ struct Sample {
     past_m: f32,
 }
 
+/// One line of `PACE_TRACE`: where the car is on the line (`here_s_m`, `offset_m`), its
+/// speed against the profile's there, the pedals and steering `control` gave, the yaw rate
+/// and lateral acceleration (yaw rate × speed), the slip angle (velocity off the heading),
+/// how far the footprint is past a border (`past_m`), the lateral acceleration the line
+/// asks at the profile's speed (curvature over 10 m × v²), and which wheels are on the
+/// ground (1) or in the air (0), in the car file's order.
+fn trace_tick(
+    driving: &DrivingLine,
+    body: &rapier3d::prelude::RigidBody,
+    (here_s_m, offset_m): (f32, f32),
+    control: &VehicleControl,
+    past_m: f32,
+    grounded: &str,
+) {
+    let v = Vec2::new(body.linvel().x, body.linvel().z);
+    let fwd3 = *body.rotation() * glam::Vec3::Z;
+    let fwd = Vec2::new(fwd3.x, fwd3.z);
+    let slip_deg = fwd.perp_dot(v).atan2(fwd.dot(v)).to_degrees();
+    let yaw = body.angvel().y;
+    let asked = driving.turn_rad(here_s_m - 5.0, 10.0) / 10.0 * driving.speed_at(here_s_m).powi(2);
+    println!(
+        "T s {here_s_m:7.1} v {:5.2} target {:5.2} off {offset_m:+5.2} throttle {:4.2} brake {:4.2} \
+         steer {:+5.2} yaw {yaw:+5.2} lat {:5.2} slip_deg {slip_deg:+5.1} past {past_m:+5.2} \
+         line_lat {asked:+5.2} grounded {grounded}",
+        v.length(),
+        driving.speed_at(here_s_m),
+        control.throttle,
+        control.brake,
+        control.steer,
+        (yaw * v.length()).abs(),
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let level = args.get(1).map_or("montreal", String::as_str);
@@ -98,6 +138,12 @@ fn main() {
     let mut hint = None;
     let mut off_track = Vec::new();
     let mut borders = TrackBorders::new(&setup.level, &setup.car);
+    let trace = std::env::var("PACE_TRACE").ok().and_then(|t| {
+        let (a, b) = t.split_once(':')?;
+        Some((a.parse::<f32>().ok()?, b.parse::<f32>().ok()?))
+    });
+    let steered: Vec<bool> = setup.car.wheels.iter().map(|w| w.steered).collect();
+    let mut front_lifted_ticks = 0;
     for _ in 0..max_ticks {
         let input = ai.tick();
         let done = ai.player.laps_ticks().len();
@@ -111,6 +157,21 @@ fn main() {
         let v = body.linvel();
         let w = body.angvel().y;
         let past_m = borders.as_mut().map_or(f32::MIN, |b| b.past(body).footprint_m);
+        let wheels = ai.race.world.player().wheels();
+        if done == 1 && wheels.iter().zip(&steered).any(|(w, s)| *s && !w.grounded) {
+            front_lifted_ticks += 1;
+        }
+        if trace.is_some_and(|(from, to)| done == 1 && here.s_m >= from && here.s_m < to) {
+            let grounded: String = wheels.iter().map(|w| if w.grounded { '1' } else { '0' }).collect();
+            trace_tick(
+                &driving,
+                body,
+                (here.s_m, here.offset_m),
+                &input.control,
+                past_m,
+                &grounded,
+            );
+        }
         if done == 1 {
             lap.push(Sample {
                 s_m: here.s_m,
@@ -206,4 +267,8 @@ fn main() {
     );
     let rms = (lap.iter().map(|x| x.offset_m * x.offset_m).sum::<f32>() / lap.len() as f32).sqrt();
     println!("lateral error rms {rms:.2} m");
+    println!(
+        "a steered wheel off the ground for {front_lifted_ticks} ticks ({:.2} s) of the flying lap",
+        front_lifted_ticks as f32 * dt
+    );
 }

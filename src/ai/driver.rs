@@ -5,7 +5,7 @@ use super::line::{DrivingLine, LinePosition};
 use super::wander::Wander;
 use crate::sim::VehicleControl;
 use crate::vehicle::{AckermannControl, AckermannController};
-use crate::vehicle::{CarDef, Telemetry};
+use crate::vehicle::{CarDef, Telemetry, VehicleModel};
 use glam::{Vec2, Vec3};
 use rapier3d::prelude::RigidBody;
 use std::sync::Arc;
@@ -38,6 +38,14 @@ pub struct AiSettings {
     pub oversteer_ratio: f32,
     /// Wheel slip ratio beyond which the driver eases the brake or the throttle.
     pub slip_limit: f32,
+    /// Body sideslip (the velocity's angle off the heading), degrees, from which a driver
+    /// of a car driven at the rear eases the throttle, to none at
+    /// [`AiSettings::sideslip_off_deg`]: power oversteer, the driven rear tires spending
+    /// their friction circle on drive while the tail slides wide. Lower holds the car
+    /// tighter out of a corner and accelerates it later.
+    pub sideslip_ease_deg: f32,
+    /// Body sideslip at which that throttle is all gone, degrees.
+    pub sideslip_off_deg: f32,
     /// Cross-track correction: steer atan(gain·offset / (v + 1)) back toward the line, m/s
     /// per m of offset.
     pub cross_track_gain: f32,
@@ -70,6 +78,8 @@ impl Default for AiSettings {
             speed_gain: 3.0,
             oversteer_ratio: 1.3,
             slip_limit: 0.3,
+            sideslip_ease_deg: 5.0,
+            sideslip_off_deg: 10.0,
             cross_track_gain: 0.0,
             yaw_feedback_s: 0.5,
             wander: Wander::default(),
@@ -128,6 +138,10 @@ pub struct AiDriver {
     brake_limit: f32,
     /// The driver's traction control: the most throttle it gives now.
     throttle_limit: f32,
+    /// Whether a wheel behind the centre of mass is driven (a sim car's drivetrain; an
+    /// arcade car's thrust acts at its steered front wheels), so a sliding tail is the
+    /// throttle's doing ([`AiSettings::sideslip_ease_deg`]).
+    rear_driven: bool,
 }
 
 impl AiDriver {
@@ -145,6 +159,10 @@ impl AiDriver {
             wheelbase_m: car.wheelbase_m(),
             brake_limit: 1.0,
             throttle_limit: 1.0,
+            rear_driven: match &car.model {
+                VehicleModel::Sim(p) => p.wheels.iter().any(|w| !w.front && w.drive_share > 0.0),
+                VehicleModel::Arcade(_) => false,
+            },
         }
     }
 
@@ -311,6 +329,17 @@ impl AiDriver {
         adapt(&mut self.throttle_limit, most_spun > self.settings.slip_limit);
         c.brake = c.brake.min(self.brake_limit);
         c.throttle = c.throttle.min(self.throttle_limit);
+        // Power oversteer: the tail sliding out (the velocity well off the heading) on a
+        // car driven at the rear. Ease the throttle with the slide, so the rear tires' friction
+        // circle goes back to cornering (the PhysX tire's combined slip, `vehicle::tire`): at
+        // full throttle the sedan ran 10° sideways out of Montreal's turn 3 and 1.4 m wide,
+        // its footprint 0.67 m past the border.
+        if self.rear_driven && speed > 5.0 {
+            let v = Vec2::new(body.linvel().x, body.linvel().z);
+            let sideslip_deg = heading.perp_dot(v).atan2(heading.dot(v)).abs().to_degrees();
+            let (ease, off) = (self.settings.sideslip_ease_deg, self.settings.sideslip_off_deg);
+            c.throttle *= ((off - sideslip_deg) / (off - ease).max(1e-3)).clamp(0.0, 1.0);
+        }
         c
     }
 }

@@ -29,6 +29,12 @@
 //! constant thrust and brake, linear damping (their top speed `thrust/damping`), the road's
 //! μ times their tires' `tire_friction` for cornering; their thrust and brake push the body
 //! directly, so they do not share a friction circle with cornering; their gear is always 1.
+//! Cornering costs an arcade car speed all the same: the HARFANG raycast car's lateral
+//! friction is viscous (an impulse against each contact patch's sideways speed, at the rate
+//! `lateral_adhesion_per_s` × the road's μ), so holding a lateral acceleration `a` takes
+//! patches sliding sideways at `a/r` and spends the power `m·a²/r`: a drag of
+//! `m·a²/(r·v)`, on top of the straight-line drive and adding to the brakes
+//! ([`CarModel::cornering_drag_mps2`]).
 
 use super::geometry::{menger_curvature, menger_curvature_from_lengths};
 use crate::vehicle::CarDef;
@@ -90,6 +96,9 @@ pub struct CarModel {
     /// Drive and brakes are tire forces sharing the friction circle with cornering (an
     /// arcade car's thrust and brake push the body directly: they do not).
     friction_circle: bool,
+    /// An arcade car's viscous lateral friction: 1 / its rate on this road, s (0: a sim
+    /// car, whose tire losses the model leaves out).
+    slip_loss_s: f32,
     /// Drive against speed, every [`TABLE_STEP_MPS`].
     drive: Vec<DriveSample>,
     /// Where the grip fades with speed (none: `mu` at every speed).
@@ -165,6 +174,7 @@ impl CarModel {
                         .map(|w| w.damping_rate / (w.radius_m * w.radius_m))
                         .sum(),
                     friction_circle: true,
+                    slip_loss_s: 0.0,
                     drive: Vec::new(),
                     fade: GripFade::NONE,
                     measured_accel: Vec::new(),
@@ -223,6 +233,11 @@ impl CarModel {
                     drag_n_per_mps2: 0.0,
                     rolling_n_per_mps: a.linear_damping * m,
                     friction_circle: false,
+                    slip_loss_s: if a.lateral_adhesion_per_s > 0.0 && surface_mu > 0.0 {
+                        1.0 / (a.lateral_adhesion_per_s * surface_mu)
+                    } else {
+                        0.0
+                    },
                     drive: vec![DriveSample {
                         force_n: a.thrust_mps2 * m,
                         inv_mass: 1.0 / m,
@@ -299,6 +314,7 @@ impl CarModel {
             drag_n_per_mps2: 0.0,
             rolling_n_per_mps: 0.0,
             friction_circle: true,
+            slip_loss_s: 0.0,
             drive: vec![DriveSample {
                 force_n: accel_mps2,
                 inv_mass: 1.0,
@@ -402,7 +418,20 @@ impl CarModel {
             f32::INFINITY
         };
         let resistance = self.drag_n_per_mps2 * u + self.rolling_n_per_mps * u.sqrt();
-        (grip.min(self.brake_force_n) + resistance) * self.inv_brake_mass
+        (grip.min(self.brake_force_n) + resistance) * self.inv_brake_mass + self.cornering_drag_u(u, kc)
+    }
+
+    /// What cornering at `v` on curvature `k` costs an arcade car, m/s²: its viscous lateral
+    /// friction's drag `a²/(r·v)` at the lateral acceleration `a = k·v²` (0 for a sim car).
+    pub fn cornering_drag_mps2(&self, v: f32, k: f32) -> f32 {
+        self.cornering_drag_u(v * v, k / (self.mu * self.gravity_mps2))
+    }
+
+    /// [`Self::cornering_drag_mps2`] in speed² `u` with `kc = k/μg`: `(k·u)²/(r·√u)`.
+    #[inline]
+    fn cornering_drag_u(&self, u: f32, kc: f32) -> f32 {
+        let lateral = kc * self.mu * self.gravity_mps2 * u;
+        self.slip_loss_s * lateral * lateral / u.sqrt().max(MIN_SPEED_MPS)
     }
 
     /// Pass 3: acceleration at full throttle at `v` on curvature `k`, m/s² (negative past
@@ -418,6 +447,7 @@ impl CarModel {
         let traction = self.traction_n * self.longitudinal_fraction(u, kc);
         self.accel_with(&DriveSample { force_n: force, ..*d }, traction, u, v)
             .min(self.measured_accel_at(v))
+            - self.cornering_drag_u(u, kc)
     }
 
     /// Acceleration from drive `d` at speed `v` (speed² `u`) when the driven tires carry
@@ -601,98 +631,4 @@ pub fn curvature_cost(points: &[Vec2]) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::ContentRoot;
-
-    fn circle(r: f32, n: usize) -> Vec<Vec2> {
-        (0..n)
-            .map(|i| {
-                let a = i as f32 / n as f32 * std::f32::consts::TAU;
-                Vec2::new(r * a.cos(), r * a.sin())
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_sedan_model_matches_its_point_mass() {
-        let car = CarDef::load(&ContentRoot::Embedded, "sedan").unwrap();
-        let model = CarModel::from_def(&car, 1.0, GRAVITY_MPS2);
-        let pm = PointMass::new(&car, 1.0, GRAVITY_MPS2).unwrap();
-        // Straight-line acceleration: the table against the point mass's own best gear.
-        for v in [5.0, 12.3, 20.0, 35.0, 45.0] {
-            let (a, b) = (model.acceleration_mps2(v, 0.0), pm.max_acceleration_mps2(v));
-            assert!((a - b).abs() < 0.02 * b.abs().max(0.5), "{v}: {a} vs {b}");
-        }
-        // Braking on the flat from 30 m/s: μg plus drag and rolling over the mass with
-        // the wheels (friction-limited: the brakes hold 22 kN, the tires 14.7 kN).
-        let sim = car.sim().unwrap();
-        let expected =
-            (1500.0 * 9.81 + sim.drag_n(30.0) + model.rolling_n_per_mps * 30.0) / (1500.0 + 4.0 / 0.33f32.powi(2));
-        assert!((model.braking_mps2(30.0, 0.0) - expected).abs() < 1e-3);
-        // At the friction limit in a corner nothing is left for the brakes, only drag.
-        let v = model.corner_speed_mps(0.02);
-        let drag_only = model.resistance_n(v) / model.brake_mass_kg;
-        assert!(
-            (model.braking_mps2(v, 0.02) - drag_only).abs() < 0.02,
-            "{}",
-            model.braking_mps2(v, 0.02)
-        );
-    }
-
-    #[test]
-    fn a_circle_is_driven_at_its_friction_limit_and_a_straight_needs_the_engine() {
-        let car = CarModel::constant(1.0, 9.81, 3.0, 8.0, 60.0);
-        let pts = circle(50.0, 300);
-        let p = car.profile(&pts);
-        let v = (9.81f32 * 50.0).sqrt();
-        assert!(
-            p.speed_mps.iter().all(|s| (s - v).abs() < 1e-3 * v),
-            "{:?}",
-            &p.speed_mps[..5]
-        );
-        assert!(
-            (p.lap_time_s - p.length_m / v).abs() < 1e-3 * p.lap_time_s,
-            "{} vs {}",
-            p.lap_time_s,
-            p.length_m / v
-        );
-        assert!(p.gear.iter().all(|g| *g == 1));
-    }
-
-    #[test]
-    fn measured_grip_fading_with_speed_slows_only_the_fast_corners() {
-        let g = 9.8;
-        // μ = 1 held at 10 m/s, 0.5 at 30 m/s: linear in v² between.
-        let car = CarModel::constant(1.0, g, 3.0, 8.0, 60.0).with_measured_grip((10.0, g), (30.0, 0.5 * g));
-        // A slow corner (μg/k = 50 m²/s² < 10²) keeps the full grip.
-        let slow = car.corner_speed_mps(g / 50.0);
-        assert!((slow * slow - 50.0).abs() < 1e-3, "{slow}");
-        // Beyond the fast point the grip is the fast figure: μ = 0.5 on k = 0.002
-        // (v² = 2450, under the 60 m/s top speed).
-        let fast = car.corner_speed_mps(0.002);
-        assert!((fast * fast - 0.5 * g / 0.002).abs() < 1e-3 * 2450.0, "{fast}");
-        // On the fade, by hand: u·k = g·(1 − 0.5·(u − 100)/800) with k = 0.0098 gives
-        // u (0.0098 + 9.8·0.5/800) = 9.8·(1 + 0.5·100/800), u = 10.4125/0.015925 = 653.85.
-        let mid = car.corner_speed_mps(0.0098);
-        assert!((mid * mid - 653.85).abs() < 0.05, "{}", mid * mid);
-        // The friction circle at that point is full: next to nothing left for braking
-        // (under a tenth of the faded grip's μ(u)·g = 0.68·9.8); on the straight the
-        // faded circle's 6.7 m/s² caps the constant car's 8 m/s² brakes.
-        assert!(
-            car.braking_mps2(mid, 0.0098).abs() < 0.67,
-            "{}",
-            car.braking_mps2(mid, 0.0098)
-        );
-        let faded = car.mu_at(mid * mid) * g;
-        assert!((car.braking_mps2(mid, 0.0) - faded).abs() < 1e-4, "{faded}");
-    }
-
-    #[test]
-    fn curvature_cost_prefers_the_wider_arc() {
-        assert!(curvature_cost(&circle(50.0, 200)) < curvature_cost(&circle(30.0, 200)));
-        // Σk²ds of a circle is 2πR/R² = 2π/R.
-        let c = curvature_cost(&circle(50.0, 400));
-        assert!((c - std::f32::consts::TAU / 50.0).abs() < 1e-4, "{c}");
-    }
-}
+mod tests;

@@ -61,6 +61,17 @@ fn the_lap_times_adjoint_gradient_matches_central_differences() {
         eprintln!("{name}: {ok} of {all} components agree");
         assert!(ok * 100 >= 98 * all, "{name}: only {ok} of {all} components agree");
     }
+    // An arcade car: no friction circle, its viscous lateral friction's cornering drag.
+    let coupe = car("coupe");
+    let lat = Laterals::from_track("circuit", &circuit(), &LateralOptions::for_car(&coupe)).unwrap();
+    let model = car_model(&coupe, 1.0).unwrap();
+    assert!(model.cornering_drag_mps2(20.0, 1.0 / 50.0) > 0.0);
+    let (ok, all) = gradient_agreement(&model, &lat, &ts);
+    eprintln!("arcade coupe: {ok} of {all} components agree");
+    assert!(
+        ok * 100 >= 98 * all,
+        "arcade coupe: only {ok} of {all} components agree"
+    );
 }
 
 #[test]

@@ -349,10 +349,31 @@ impl CarModel {
             (brake, 0.0, 0.0)
         };
         let v = u.sqrt();
+        let c = self.cornering_drag_partials(u, kc);
         Partials {
-            value: (force + drag * u + rolling * v) * inv_m,
-            du: (force_du + drag + rolling / (2.0 * v)) * inv_m,
-            dkc: force_dkc * inv_m,
+            value: (force + drag * u + rolling * v) * inv_m + c.value,
+            du: (force_du + drag + rolling / (2.0 * v)) * inv_m + c.du,
+            dkc: force_dkc * inv_m + c.dkc,
+        }
+    }
+
+    /// `cornering_drag_u` in f64 with its partials: `s·(kc·μg)²·u^1.5`.
+    fn cornering_drag_partials(&self, u: f64, kc: f64) -> Partials {
+        let slip_loss_s = self.slip_loss_s as f64;
+        let mu_g = self.mu as f64 * self.gravity_mps2 as f64;
+        let v = u.sqrt();
+        if slip_loss_s == 0.0 || v < MIN_SPEED_MPS as f64 {
+            return Partials {
+                value: 0.0,
+                du: 0.0,
+                dkc: 0.0,
+            };
+        }
+        let k2 = kc * kc * mu_g * mu_g;
+        Partials {
+            value: slip_loss_s * k2 * u * v,
+            du: 1.5 * slip_loss_s * k2 * v,
+            dkc: 2.0 * slip_loss_s * kc * mu_g * mu_g * u * v,
         }
     }
 
@@ -392,14 +413,21 @@ impl CarModel {
             du: (push_du - drag - rolling * dv_du) * inv_m,
             dkc: push_dkc * inv_m,
         };
-        // Never more than the car measurably reaches on a straight.
-        match self.measured_accel_f64(v) {
+        // Never more than the car measurably reaches on a straight; less what cornering
+        // costs an arcade car.
+        let straight = match self.measured_accel_f64(v) {
             Some((m, dm_dv)) if m < accel.value => Partials {
                 value: m,
                 du: dm_dv * dv_du,
                 dkc: 0.0,
             },
             _ => accel,
+        };
+        let c = self.cornering_drag_partials(u, kc);
+        Partials {
+            value: straight.value - c.value,
+            du: straight.du - c.du,
+            dkc: straight.dkc - c.dkc,
         }
     }
 
