@@ -3,8 +3,8 @@
 //! output is byte-identical from run to run (no clock, no random source, sorted maps).
 //!
 //! Each model has the nodes the bake reads (`bake/src/model/prop.rs`): `prop_body` (the
-//! render mesh; each primitive a colour, its material's base colour) and `col_shape*`
-//! boxes (what collides). Frame: metres, Y up, the origin on the ground at the prop's foot.
+//! render mesh; each primitive a colour, its material's base colour), `col_shape*`
+//! boxes (what collides) and, for the trees, `prop_far` (the stand-in drawn far away). Frame: metres, Y up, the origin on the ground at the prop's foot.
 //! Shapes are low-poly prisms and cones, flat-shaded like the rest of the scenery. The
 //! output is ours (same licence as the code).
 
@@ -122,10 +122,12 @@ impl Builder {
     }
 }
 
-/// A model: the `prop_body` mesh and the collision boxes (lo, hi) in name order.
+/// A model: the `prop_body` mesh, the collision boxes (lo, hi) in name order, and the
+/// `prop_far` stand-in drawn far away, if it has one.
 struct Prop {
     body: Builder,
     boxes: Vec<(V3, V3)>,
+    far: Option<Builder>,
 }
 
 /// A broad-leaved tree, 7.7 m tall: a tapering trunk and a crown of three stacked bands.
@@ -136,6 +138,14 @@ fn tree_broadleaf() -> Prop {
     b.frustum("leaf", 3.6, 1.6, 5.8, 1.75, 10, false, false);
     b.frustum("leaf", 5.8, 1.75, 7.2, 1.0, 10, false, false);
     b.frustum("leaf_light", 7.2, 1.0, 7.7, 0.0, 10, false, false);
+    // Far away: the crown's rings with five faces round, the trunk with four, in the
+    // crown's middle green (its bands' shades no longer resolve there either).
+    let mut far = Builder::default();
+    far.frustum("bark", 0.0, 0.28, 3.2, 0.2, 4, false, false);
+    far.frustum("leaf", 2.6, 0.6, 3.6, 1.6, 5, true, false);
+    far.frustum("leaf", 3.6, 1.6, 5.8, 1.75, 5, false, false);
+    far.frustum("leaf", 5.8, 1.75, 7.2, 1.0, 5, false, false);
+    far.frustum("leaf", 7.2, 1.0, 7.7, 0.0, 5, false, false);
     Prop {
         body: b,
         // The trunk and the crown's bulk, as the circuit's trees collided before.
@@ -143,6 +153,7 @@ fn tree_broadleaf() -> Prop {
             ([-0.25, 0.0, -0.25], [0.25, 3.0, 0.25]),
             ([-1.6, 3.0, -1.6], [1.6, 7.5, 1.6]),
         ],
+        far: Some(far),
     }
 }
 
@@ -152,6 +163,11 @@ fn tree_pine() -> Prop {
     b.frustum("bark", 0.0, 0.2, 2.2, 0.15, 6, false, false);
     b.frustum("needle", 1.6, 1.6, 6.0, 0.0, 9, true, false);
     b.frustum("needle_light", 4.4, 1.15, 9.2, 0.0, 9, true, false);
+    // Far away: the two tiers with five faces round, the trunk with four.
+    let mut far = Builder::default();
+    far.frustum("bark", 0.0, 0.2, 2.2, 0.15, 4, false, false);
+    far.frustum("needle", 1.6, 1.6, 6.0, 0.0, 5, true, false);
+    far.frustum("needle_light", 4.4, 1.15, 9.2, 0.0, 5, true, false);
     Prop {
         body: b,
         boxes: vec![
@@ -159,6 +175,7 @@ fn tree_pine() -> Prop {
             ([-1.5, 2.0, -1.5], [1.5, 6.0, 1.5]),
             ([-0.85, 6.0, -0.85], [0.85, 9.2, 0.85]),
         ],
+        far: Some(far),
     }
 }
 
@@ -170,6 +187,7 @@ fn tyre() -> Prop {
         body: b,
         // Inside the ten-sided tread (0.285 m to its flats).
         boxes: vec![([-0.28, 0.0, -0.28], [0.28, 0.225, 0.28])],
+        far: None,
     }
 }
 
@@ -182,6 +200,7 @@ fn tyre_stack() -> Prop {
     Prop {
         body: b,
         boxes: vec![([-0.28, 0.0, -0.28], [0.28, 0.675, 0.28])],
+        far: None,
     }
 }
 
@@ -196,6 +215,7 @@ fn cone() -> Prop {
     Prop {
         body: b,
         boxes: vec![([-0.19, 0.0, -0.19], [0.19, 0.7, 0.19])],
+        far: None,
     }
 }
 
@@ -240,6 +260,7 @@ fn gantry() -> Prop {
             ([half_span - post, 0.0, -post], [half_span + post, 5.0, post]),
             ([-half_span - post, 5.0, -0.25], [half_span + post, 6.2, 0.25]),
         ],
+        far: None,
     }
 }
 
@@ -247,6 +268,10 @@ fn model(prop: &Prop) -> Vec<u8> {
     let mut g = Glb::new("prop", "skidpad examples/make_prop_models.rs", colour);
     let body = g.mesh("body", &prop.body);
     let mut nodes = vec![g.node("prop_body", Some(body), [0.0; 3])];
+    if let Some(far) = &prop.far {
+        let mesh = g.mesh("far", far);
+        nodes.push(g.node("prop_far", Some(mesh), [0.0; 3]));
+    }
     for (i, (lo, hi)) in prop.boxes.iter().enumerate() {
         let mut shape = Builder::default();
         let h = [(hi[0] - lo[0]) / 2.0, (hi[1] - lo[1]) / 2.0, (hi[2] - lo[2]) / 2.0];

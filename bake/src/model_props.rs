@@ -8,8 +8,8 @@
 //! is larger than the `prop_body` mesh: open the file in a glTF viewer.
 
 use crate::material::MaterialId;
-use crate::model::PropModel;
-use crate::piece::{Piece, PieceShape};
+use crate::model::{PropMesh, PropModel};
+use crate::piece::{DetailSection, Piece, PieceShape};
 use crate::{ContentError, LevelFiles};
 use glam::{Quat, Vec3};
 use std::collections::BTreeMap;
@@ -70,20 +70,39 @@ pub struct Placement {
 /// `material` in the friction view) and, when `solid`, a collider-only box per `col_shape`.
 pub fn model_pieces(model: &PropModel, at: Placement, material: MaterialId, solid: bool, out: &mut Vec<Piece>) {
     let rotation = Quat::from_rotation_y(at.yaw_rad);
-    let body = &model.body;
-    let vertices = body.positions.iter().map(|p| Vec3::from(*p) * at.scale).collect();
-    let colors = body
-        .colors
-        .iter()
-        .map(|c| [c[0] * at.shade, c[1] * at.shade, c[2] * at.shade, 0.0])
-        .collect();
-    let indices = body.indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+    let (mut vertices, mut indices, mut colors) = (Vec::new(), Vec::new(), Vec::new());
+    let mut add = |mesh: &PropMesh| {
+        let base = vertices.len() as u32;
+        vertices.extend(mesh.positions.iter().map(|p| Vec3::from(*p) * at.scale));
+        colors.extend(
+            mesh.colors
+                .iter()
+                .map(|c| [c[0] * at.shade, c[1] * at.shade, c[2] * at.shade, 0.0]),
+        );
+        indices.extend(
+            mesh.indices
+                .chunks_exact(3)
+                .map(|t| [base + t[0], base + t[1], base + t[2]]),
+        );
+        indices.len()
+    };
+    let near = add(&model.body);
+    // The far stand-in, when the model has one: drawn instead of the body once what it
+    // leaves out (its departure, at this placement's scale) projects under a pixel.
+    let details = match &model.far {
+        Some(far) => vec![DetailSection {
+            feature_m: far.departure_m * at.scale,
+            near: 0..near,
+            far: near..add(&far.mesh),
+        }],
+        None => Vec::new(),
+    };
     out.push(Piece {
         shape: PieceShape::Decor {
             vertices,
             indices,
             colors,
-            details: Vec::new(),
+            details,
         },
         position: at.position,
         rotation,

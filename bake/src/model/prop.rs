@@ -3,9 +3,10 @@
 //! render mesh goes into the chunk geometry, its collision boxes into the static colliders.
 //!
 //! A prop model's scene has a `prop_body` node (the render mesh; each primitive's colour is
-//! its material's base colour) and optional `col_shape*` nodes (boxes: the collision
-//! shapes; none means the prop is drawn and never collided with). Frame: metres, Y up, the
-//! origin on the ground at the prop's foot, +Z the way it faces.
+//! its material's base colour), optional `col_shape*` nodes (boxes: the collision
+//! shapes; none means the prop is drawn and never collided with) and an optional
+//! `prop_far` node (a lighter stand-in drawn where the prop is far away: see [`FarMesh`]).
+//! Frame: metres, Y up, the origin on the ground at the prop's foot, +Z the way it faces.
 //!
 //! Every failure is a [`ContentError`] naming the file and the node: a missing node, a
 //! broken buffer or accessor, an absurd scale or collision box, a colour outside 0..1. If a
@@ -20,6 +21,8 @@ use serde::{Deserialize, Serialize};
 
 /// The node holding a prop model's render mesh.
 pub const PROP_BODY_NODE: &str = "prop_body";
+/// The node holding a prop model's far stand-in (optional).
+pub const PROP_FAR_NODE: &str = "prop_far";
 /// Largest extent of a sane prop, m (a gantry across a wide track, a tall tree): beyond it
 /// the file is in the wrong unit (centimetres exported as metres) or broken.
 pub const MAX_PROP_EXTENT_M: f32 = 60.0;
@@ -29,7 +32,7 @@ pub const MIN_PROP_EXTENT_M: f32 = 0.05;
 /// enough that a prop placed a hundred times stays a small part of a chunk.
 pub const MAX_PROP_VERTICES: usize = 20_000;
 /// The baked prop format `build.rs` embeds; bump it when `PropModel` changes shape.
-pub const PROP_FORMAT_VERSION: u32 = 1;
+pub const PROP_FORMAT_VERSION: u32 = 2;
 
 /// A prop's render mesh in the prop's frame, a colour per vertex.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -62,6 +65,18 @@ impl PropMesh {
     }
 }
 
+/// A prop's far stand-in (`prop_far`): fewer triangles over the same place in the same
+/// colours, drawn instead of the body once `departure_m` projects under a pixel (issue
+/// 20: the circuit's trees are some 100 triangles each, and most are seen from afar).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FarMesh {
+    /// The stand-in's triangles, in the prop's frame.
+    pub mesh: PropMesh,
+    /// How far the stand-in's surface strays from the body's at most, m, measured by the
+    /// bake (see [`surface_departure_m`]): the size of what it leaves out.
+    pub departure_m: f32,
+}
+
 /// A prop model baked from its glTF file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PropModel {
@@ -69,6 +84,8 @@ pub struct PropModel {
     pub body: PropMesh,
     /// The `col_shape*` boxes in node-name order (empty: never collided with).
     pub col_boxes: Vec<ColBox>,
+    /// The far stand-in, if the file has one.
+    pub far: Option<FarMesh>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -111,7 +128,44 @@ impl PropModel {
             ));
         }
         let col_boxes = col_boxes(file, &nodes, blob, &mut vertices_left, MAX_PROP_EXTENT_M)?;
-        Ok(PropModel { body, col_boxes })
+        let far = match nodes.iter().find(|n| n.name == PROP_FAR_NODE) {
+            None => None,
+            Some(node) => {
+                let label = format!("node {PROP_FAR_NODE}");
+                let (positions, normals, colors, indices) =
+                    tagged_mesh(node, node.transform, blob, &mut vertices_left, base_colour)
+                        .map_err(|p| fail(&label, p))?;
+                let mesh = PropMesh {
+                    positions,
+                    normals,
+                    colors,
+                    indices,
+                };
+                if mesh.triangles() == 0 || mesh.triangles() >= body.triangles() {
+                    return Err(fail(
+                        &label,
+                        format!(
+                            "a far stand-in has fewer triangles than {PROP_BODY_NODE} and at least one \
+                             ({} against {})",
+                            mesh.triangles(),
+                            body.triangles()
+                        ),
+                    ));
+                }
+                let departure_m = surface_departure_m(&body, &mesh);
+                if departure_m.is_nan() || departure_m > extent * 0.5 {
+                    return Err(fail(
+                        &label,
+                        format!(
+                            "strays {departure_m} m from {PROP_BODY_NODE}, which is {extent} m across: \
+                             not a stand-in for it (placed apart from it?)"
+                        ),
+                    ));
+                }
+                Some(FarMesh { mesh, departure_m })
+            }
+        };
+        Ok(PropModel { body, col_boxes, far })
     }
 
     /// Serializes the baked model (with a format version): what `build.rs` embeds.
@@ -147,6 +201,86 @@ impl PropModel {
     }
 }
 
+/// How far apart the surfaces of `a` and `b` are at most, m: the largest distance from a
+/// point of either (its vertices, edge midpoints and triangle centres) to the other's
+/// nearest triangle. Sampled, so a departure between samples is missed; for stand-ins of
+/// a few dozen triangles over a body of a hundred, the samples are a few centimetres apart
+/// on the features that matter.
+pub fn surface_departure_m(a: &PropMesh, b: &PropMesh) -> f32 {
+    one_way_m(a, b).max(one_way_m(b, a))
+}
+
+/// The largest distance from a sample point of `from` to `to`'s surface.
+fn one_way_m(from: &PropMesh, to: &PropMesh) -> f32 {
+    let tri = |m: &PropMesh, t: &[u32]| {
+        t.iter()
+            .map(|&i| Vec3::from(m.positions[i as usize]))
+            .collect::<Vec<_>>()
+    };
+    let targets: Vec<Vec<Vec3>> = to.indices.chunks_exact(3).map(|t| tri(to, t)).collect();
+    let nearest = |p: Vec3| {
+        targets
+            .iter()
+            .map(|t| point_triangle_distance(p, t[0], t[1], t[2]))
+            .fold(f32::INFINITY, f32::min)
+    };
+    let mut worst = 0.0f32;
+    for t in from.indices.chunks_exact(3) {
+        let v = tri(from, t);
+        let samples = [
+            v[0],
+            v[1],
+            v[2],
+            (v[0] + v[1]) * 0.5,
+            (v[1] + v[2]) * 0.5,
+            (v[2] + v[0]) * 0.5,
+            (v[0] + v[1] + v[2]) / 3.0,
+        ];
+        for p in samples {
+            worst = worst.max(nearest(p));
+        }
+    }
+    worst
+}
+
+/// Distance from `p` to the triangle a, b, c (Ericson, "Real-Time Collision Detection",
+/// closest point on a triangle by its Voronoi regions).
+fn point_triangle_distance(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> f32 {
+    let (ab, ac, ap) = (b - a, c - a, p - a);
+    let (d1, d2) = (ab.dot(ap), ac.dot(ap));
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return p.distance(a);
+    }
+    let bp = p - b;
+    let (d3, d4) = (ab.dot(bp), ac.dot(bp));
+    if d3 >= 0.0 && d4 <= d3 {
+        return p.distance(b);
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return p.distance(a + ab * (d1 / (d1 - d3)));
+    }
+    let cp = p - c;
+    let (d5, d6) = (ab.dot(cp), ac.dot(cp));
+    if d6 >= 0.0 && d5 <= d6 {
+        return p.distance(c);
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return p.distance(a + ac * (d2 / (d2 - d6)));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        return p.distance(b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))));
+    }
+    let denom = 1.0 / (va + vb + vc);
+    if !denom.is_finite() {
+        // A degenerate (zero-area) triangle: the nearest of its corners.
+        return p.distance(a).min(p.distance(b)).min(p.distance(c));
+    }
+    p.distance(a + ab * (vb * denom) + ac * (vc * denom))
+}
+
 /// A primitive's colour: its material's base colour factor (RGB; alpha is not read).
 fn base_colour(prim: &gltf::Primitive, which: &str) -> Result<[f32; 3], String> {
     let [r, g, b, _] = prim.material().pbr_metallic_roughness().base_color_factor();
@@ -155,5 +289,32 @@ fn base_colour(prim: &gltf::Primitive, which: &str) -> Result<[f32; 3], String> 
         Ok(rgb)
     } else {
         Err(format!("{which}: base colour {rgb:?} is outside 0..1"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit square in the XZ plane at height `y`, corners `[0, 1]²`.
+    fn square(y: f32) -> PropMesh {
+        PropMesh {
+            positions: vec![[0.0, y, 0.0], [1.0, y, 0.0], [1.0, y, 1.0], [0.0, y, 1.0]],
+            normals: vec![[0.0, 1.0, 0.0]; 4],
+            colors: vec![[0.5; 3]; 4],
+            indices: vec![0, 2, 1, 0, 3, 2],
+        }
+    }
+
+    #[test]
+    fn the_departure_is_the_largest_gap_between_the_surfaces_either_way() {
+        assert!(surface_departure_m(&square(0.0), &square(0.0)) < 1e-6);
+        assert!((surface_departure_m(&square(0.0), &square(0.25)) - 0.25).abs() < 1e-6);
+        // Half the square: its own points all lie on the whole one, but the whole one's far
+        // corner is a diagonal's half away from the half: the departure looks both ways.
+        let mut half = square(0.0);
+        half.indices.truncate(3);
+        let d = surface_departure_m(&square(0.0), &half);
+        assert!((d - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-6, "{d}");
     }
 }
