@@ -362,20 +362,52 @@ fn tyre_wall(b: &mut Build, y: f32, w: &TyreWall, tyre: Option<&PropModel>) {
     );
     let stacks = ((len / (2.0 * TYRE_RADIUS_M)).floor() as usize).max(1);
     let step = len / stacks as f32;
-    for s in 0..stacks {
-        let p = w.from_m + dir * (step * (s as f32 + 0.5));
-        for r in 0..w.rows {
-            let painted = r + 1 == w.rows && s % 2 == 0;
-            let c = if painted { w.band_color } else { TYRE_BLACK };
-            let base = Vec3::new(p.x, y + r as f32 * TYRE_HEIGHT_M, p.y);
-            match tyre {
-                // The `tyre` prop model, painted ones all in the band's colour.
-                Some(t) => b.decor.model(&t.body, base, painted.then_some(w.band_color)),
-                // A level built in code without the model: plain prisms.
-                None => b.decor.prism(base, TYRE_RADIUS_M, TYRE_HEIGHT_M - 0.015, TYRE_SIDES, c),
+    let stack_at = |s: usize| w.from_m + dir * (step * (s as f32 + 0.5));
+    // Far away the round tyres become boxes over them: one for the rows under the top, and
+    // a box a stack for the top row in its paint (issue 20: a corner's walls are thousands
+    // of triangles). What that leaves out is the hollow between two round stacks behind
+    // the boxes' face, deepest midway between them.
+    let hollow_m = (TYRE_RADIUS_M * TYRE_RADIUS_M + step * step * 0.25).sqrt() - TYRE_RADIUS_M;
+    b.decor.detail(
+        hollow_m,
+        |d| {
+            for s in 0..stacks {
+                let p = stack_at(s);
+                for r in 0..w.rows {
+                    let painted = r + 1 == w.rows && s % 2 == 0;
+                    let c = if painted { w.band_color } else { TYRE_BLACK };
+                    let base = Vec3::new(p.x, y + r as f32 * TYRE_HEIGHT_M, p.y);
+                    match tyre {
+                        // The `tyre` prop model, painted ones all in the band's colour.
+                        Some(t) => d.model(&t.body, base, painted.then_some(w.band_color)),
+                        // A level built in code without the model: plain prisms.
+                        None => d.prism(base, TYRE_RADIUS_M, TYRE_HEIGHT_M - 0.015, TYRE_SIDES, c),
+                    }
+                }
             }
-        }
-    }
+        },
+        |d| {
+            let under = (w.rows - 1) as f32 * TYRE_HEIGHT_M;
+            if w.rows > 1 {
+                d.cuboid(
+                    Vec3::new(mid.x, y + under * 0.5, mid.y),
+                    Vec3::new(TYRE_RADIUS_M, under * 0.5, len * 0.5),
+                    rot,
+                    TYRE_BLACK,
+                );
+            }
+            for s in 0..stacks {
+                let p = stack_at(s);
+                let c = if s % 2 == 0 { w.band_color } else { TYRE_BLACK };
+                d.cuboid(
+                    Vec3::new(p.x, y + under + TYRE_HEIGHT_M * 0.5, p.y),
+                    Vec3::new(TYRE_RADIUS_M, TYRE_HEIGHT_M * 0.5, step * 0.5),
+                    rot,
+                    c,
+                );
+            }
+        },
+    );
 }
 
 /// A painted line, dashed or solid, as flat quads in pieces of at most [`LINE_PIECE_M`].

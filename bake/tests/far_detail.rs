@@ -18,6 +18,23 @@ impl LevelFiles for NoFiles {
     }
 }
 
+/// No level files, but the shipped prop models (a tyre wall stacks the `tyre` model).
+struct ShippedProps;
+
+impl LevelFiles for ShippedProps {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        NoFiles.read(rel)
+    }
+    fn label(&self, rel: &str) -> String {
+        rel.to_string()
+    }
+    fn prop_model(&self, name: &str) -> Result<skidpad_bake::model::PropModel, ContentError> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../content/props/{name}.glb"));
+        let bytes = std::fs::read(&path).map_err(|e| ContentError::new(name, "file", e.to_string()))?;
+        skidpad_bake::model::PropModel::bake(name, &bytes)
+    }
+}
+
 fn materials() -> MaterialTable {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/materials.toml");
     let bytes = std::fs::read(path).expect("content/materials.toml");
@@ -26,11 +43,16 @@ fn materials() -> MaterialTable {
 
 /// The chunk (0, 0) of a flat 64 m level (four chunks) with `props` on it.
 fn chunk_with(props: &str) -> BakedChunk {
+    chunk_read_with(props, &NoFiles)
+}
+
+/// [`chunk_with`], the level's files read through `files`.
+fn chunk_read_with(props: &str, files: &dyn LevelFiles) -> BakedChunk {
     let text = format!(
         "description = \"t\"\nchunk_size_m = 64.0\n[terrain]\nsize_m = [64.0, 64.0]\nmaterial = \"asphalt\"\n\
          [[spawns]]\nname = \"s\"\nposition_m = [0.0, 0.5, -20.0]\n{props}"
     );
-    let level = Level::parse("test.toml", "test", text.as_bytes(), &materials(), &NoFiles).expect("valid level");
+    let level = Level::parse("test.toml", "test", text.as_bytes(), &materials(), files).expect("valid level");
     bake_level(&level)
         .into_iter()
         .find(|c| c.coord == glam::IVec2::ZERO)
@@ -145,4 +167,39 @@ fn a_chunk_keeps_at_most_its_room_of_groups_and_draws_the_rest_near() {
     let one_board =
         chunk_with("[[props]]\nkind = \"board\"\nposition_m = [0.0, 10.0]\ntext = \"1\"\nsize_m = [1.0, 1.0]\n");
     assert!(mesh.base_indices().len() > one_board.mesh.base_indices().len());
+}
+
+#[test]
+fn a_tyre_walls_far_stand_in_is_boxes_over_its_stacks_in_their_paint() {
+    // 12 m of wall: 20 stacks of 3 tyres 0.6 m apart, touching.
+    let wall = "[[props]]\nkind = \"tyre_wall\"\nfrom_m = [0.0, 0.0]\nto_m = [0.0, 12.0]\nrows = 3\n";
+    let chunk = chunk_read_with(wall, &ShippedProps);
+    let mesh = &chunk.mesh;
+    assert_eq!(mesh.detail.len(), 1, "the tyres: one group");
+    let g = &mesh.detail[0];
+    let (near, far) = (near_of(mesh, g), far_of(mesh, g));
+    // A box under the top row, then a box a stack for the top row.
+    assert_eq!(far.len() / 3, 12 * (1 + 20));
+    assert!(
+        far.len() * 4 < near.len(),
+        "{} far triangles against {}",
+        far.len() / 3,
+        near.len() / 3
+    );
+    // Over the same place: the boxes' sides are the tyres' outer radius, so the two
+    // boxes' corners are within the prisms' flats (a centimetre or two) of each other.
+    let ((nlo, nhi), (flo, fhi)) = (bounds(mesh, near), bounds(mesh, far));
+    assert!(
+        nlo.distance(flo) < 0.05 && nhi.distance(fhi) < 0.05,
+        "near {nlo}..{nhi}, far {flo}..{fhi}"
+    );
+    // What the boxes leave out: the hollow between two round stacks 0.6 m apart, at its
+    // deepest midway (sqrt(0.3² + 0.3²) - 0.3 m).
+    assert!((g.feature_m - (0.18f32.sqrt() - 0.3)).abs() < 1e-5, "{}", g.feature_m);
+    // The top row's paint: every other stack's box in the band's white, the rest black.
+    let top_colours: Vec<f32> = far.chunks(36).skip(1).map(|b| mesh.colors[b[0] as usize][0]).collect();
+    assert_eq!(top_colours.len(), 20);
+    for (s, c) in top_colours.iter().enumerate() {
+        assert_eq!(*c > 0.5, s % 2 == 0, "stack {s}: red {c}");
+    }
 }
