@@ -1,5 +1,5 @@
 //! Triangles each shipped level's baked chunks draw: the level's total, its densest chunk,
-//! and how many chunks. For checking what scenery costs before and after an edit.
+//! how many chunks, and the detail groups (near triangles and their far stand-ins). For checking what scenery costs before and after an edit.
 //!
 //! `cargo run -p skidpad-bake --example chunk_triangles [LEVEL...]`
 
@@ -45,11 +45,22 @@ fn main() -> Result<(), ContentError> {
         let level = Level::parse(&file.display().to_string(), &name, &bytes, &materials, &Dir(dir))?;
         let chunks = bake_level(&level);
         let tris: Vec<usize> = chunks.iter().map(|c| c.mesh.indices.len() / 3).collect();
+        // Detail groups: their near triangles (counted above) and their far stand-ins.
+        let near: usize = chunks
+            .iter()
+            .flat_map(|c| &c.mesh.detail)
+            .map(|g| (g.near[1] - g.near[0]) as usize / 3)
+            .sum();
+        let far: usize = chunks.iter().map(|c| c.mesh.far_indices.len() / 3).sum();
+        let groups: Vec<usize> = chunks.iter().map(|c| c.mesh.detail.len()).collect();
         println!(
-            "{name}: {} triangles in {} chunks, densest chunk {}",
+            "{name}: {} triangles in {} chunks, densest chunk {}; detail groups {} (at most {} a chunk), \
+             their near triangles {near}, far {far}",
             tris.iter().sum::<usize>(),
             tris.len(),
-            tris.iter().max().unwrap_or(&0)
+            tris.iter().max().unwrap_or(&0),
+            groups.iter().sum::<usize>(),
+            groups.iter().max().unwrap_or(&0),
         );
     }
     Ok(())
