@@ -251,7 +251,10 @@ impl Platform {
         self.window.drawable_size()
     }
 
-    /// Presents the frame (waits for vblank when vsync is on).
+    /// Presents the frame (waits for vblank when vsync is on). Kept out of line: the
+    /// frame-by-frame instruction counts (`scripts/callgrind-frames`) cut their dumps at
+    /// this symbol, which the release build's whole-program optimisation would inline away.
+    #[inline(never)]
     pub fn swap(&self) {
         self.window.gl_swap_window();
     }
