@@ -13,7 +13,7 @@
 //! prop shows at the wrong size or floats in a level, open its file in a glTF viewer: the
 //! bake reads what the viewer shows, metres from the foot.
 
-use super::read::{col_boxes, missing, open, scene_nodes, tagged_mesh};
+use super::read::{col_boxes, missing, open, scene_nodes, tagged_mesh, FoundNode};
 use super::ColBox;
 use crate::ContentError;
 use glam::Vec3;
@@ -107,15 +107,7 @@ impl PropModel {
             .find(|n| n.name == PROP_BODY_NODE)
             .ok_or_else(|| fail(&label, missing(PROP_BODY_NODE, &nodes)))?;
         let mut vertices_left = MAX_PROP_VERTICES;
-        let (positions, normals, colors, indices) =
-            tagged_mesh(body_node, body_node.transform, blob, &mut vertices_left, base_colour)
-                .map_err(|p| fail(&label, p))?;
-        let body = PropMesh {
-            positions,
-            normals,
-            colors,
-            indices,
-        };
+        let body = prop_mesh(body_node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
         let (lo, hi) = body.bounds();
         let extent = (hi - lo).max_element();
         if !(MIN_PROP_EXTENT_M..=MAX_PROP_EXTENT_M).contains(&extent) {
@@ -132,15 +124,7 @@ impl PropModel {
             None => None,
             Some(node) => {
                 let label = format!("node {PROP_FAR_NODE}");
-                let (positions, normals, colors, indices) =
-                    tagged_mesh(node, node.transform, blob, &mut vertices_left, base_colour)
-                        .map_err(|p| fail(&label, p))?;
-                let mesh = PropMesh {
-                    positions,
-                    normals,
-                    colors,
-                    indices,
-                };
+                let mesh = prop_mesh(node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
                 if mesh.triangles() == 0 || mesh.triangles() >= body.triangles() {
                     return Err(fail(
                         &label,
@@ -201,6 +185,18 @@ impl PropModel {
     }
 }
 
+/// `node`'s mesh in the prop's frame, coloured by its materials, counting its vertices
+/// against `budget`.
+fn prop_mesh(node: &FoundNode, blob: &[u8], budget: &mut usize) -> Result<PropMesh, String> {
+    let (positions, normals, colors, indices) = tagged_mesh(node, node.transform, blob, budget, base_colour)?;
+    Ok(PropMesh {
+        positions,
+        normals,
+        colors,
+        indices,
+    })
+}
+
 /// How far apart the surfaces of `a` and `b` are at most, m: the largest distance from a
 /// point of either (its vertices, edge midpoints and triangle centres) to the other's
 /// nearest triangle. Sampled, so a departure between samples is missed; for stand-ins of
@@ -212,12 +208,8 @@ pub fn surface_departure_m(a: &PropMesh, b: &PropMesh) -> f32 {
 
 /// The largest distance from a sample point of `from` to `to`'s surface.
 fn one_way_m(from: &PropMesh, to: &PropMesh) -> f32 {
-    let tri = |m: &PropMesh, t: &[u32]| {
-        t.iter()
-            .map(|&i| Vec3::from(m.positions[i as usize]))
-            .collect::<Vec<_>>()
-    };
-    let targets: Vec<Vec<Vec3>> = to.indices.chunks_exact(3).map(|t| tri(to, t)).collect();
+    let tri = |m: &PropMesh, t: &[u32]| [0, 1, 2].map(|k| Vec3::from(m.positions[t[k] as usize]));
+    let targets: Vec<[Vec3; 3]> = to.indices.chunks_exact(3).map(|t| tri(to, t)).collect();
     let nearest = |p: Vec3| {
         targets
             .iter()
