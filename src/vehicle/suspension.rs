@@ -114,8 +114,9 @@ fn wheel_contact(
     };
     // The collider's material, looked up once: what no material marks (props, other
     // cars, a collider gone) is firm ground of μ 1.
-    let surface = physics.colliders.get(collider).and_then(|c| surfaces.surface(c));
-    let material = surface.map(|id| surfaces.materials.get(id));
+    let hit_collider = physics.colliders.get(collider);
+    let surface = hit_collider.and_then(|c| surfaces.surface(c));
+    let material = hit_collider.and_then(|c| surfaces.material(c));
     WheelContact {
         distance_m: hit.time_of_impact,
         normal,
