@@ -354,3 +354,29 @@ fn profile_runs_in_the_window_and_blames_a_phase_for_slow_frames() {
         );
     }
 }
+
+#[test]
+fn profile_with_the_ai_driver_takes_the_car_round_the_track() {
+    // The scenario script sends the circuit's car back to the start after each run, so
+    // the chunks it streams are the same few coming and going (10 in 1 800 frames); the AI
+    // at the wheel drives on round the track at racing speed and streams the chunks along
+    // it (40; the circuit's chunks are 200 m across).
+    let streamed = |extra: &[&str]| {
+        let mut args = vec![
+            "profile",
+            "--headless",
+            "--level",
+            "circuit",
+            "--frames",
+            "1800",
+            "--json",
+        ];
+        args.extend(extra);
+        let o = skidpad(&args, &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        r["chunks_streamed"].as_u64().unwrap()
+    };
+    let (scenario, ai) = (streamed(&[]), streamed(&["--ai-driver"]));
+    assert!(ai >= 2 * scenario.max(1), "AI {ai} chunks, scenario {scenario}");
+}

@@ -1,7 +1,7 @@
 //! `skidpad profile`: measure where the frame budget goes on a level.
 
 use super::context::Context;
-use crate::app::Setup;
+use crate::app::{AiPlayer, Setup};
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::report::emit;
@@ -49,6 +49,11 @@ pub struct ProfileArgs {
     /// option on (the report gives the mean and lowest scale).
     #[arg(long)]
     pub dynamic_resolution: bool,
+    /// The AI drives the player's car round the level's racing line (as `run --ai-driver`)
+    /// instead of the scenario script: whole laps with the field around the camera (the
+    /// level needs a track). With --ai 7 and --trace, a lap among a field frame by frame.
+    #[arg(long)]
+    pub ai_driver: bool,
     /// One tick per frame however long a frame takes: every run draws the same frames, so
     /// the exact counts (lit fragments, draws) of two builds compare frame for frame.
     #[arg(long)]
@@ -62,6 +67,12 @@ pub struct ProfileArgs {
 pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
+    let ai_driver = if a.ai_driver {
+        let line = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
+        Some(AiPlayer::new(&line.line, &setup.car))
+    } else {
+        None
+    };
     let report = crate::tools::profile::profile(
         &setup,
         &ProfileOptions {
@@ -73,6 +84,7 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             particles: !a.no_particles,
             dynamic_resolution: a.dynamic_resolution,
             fixed_step: a.fixed_step,
+            ai_driver,
         },
     )?;
     emit(a.json, &report, || report.text())

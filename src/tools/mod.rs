@@ -12,6 +12,7 @@ pub mod car_report;
 pub mod carla_import;
 pub mod fuzzing;
 pub mod profile;
+pub mod profile_driver;
 pub mod raceline_search;
 pub mod soak;
 pub mod validation;

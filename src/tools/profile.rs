@@ -4,14 +4,14 @@
 //! per-phase means, ticks per frame, allocations per tick, peak heap; optionally a Chrome
 //! Trace Event file that opens in Perfetto.
 
-use crate::app::{Session, Setup, ThreadedChunks};
+use super::profile_driver::ProfileDriver;
+use crate::app::{AiPlayer, Session, Setup, ThreadedChunks};
 use crate::audio::{Mixer, SharedSound, SoundParams};
 use crate::error::Error;
 use crate::render::wait_for_gpu;
 use crate::render::Renderer;
-use crate::sim::{TickInput, TickPart, VehicleControl};
+use crate::sim::TickPart;
 use crate::time::{FramePacing, FramePhases, Phase, PhaseTimer};
-use glam::{Quat, Vec3};
 use serde::Serialize;
 use skidpad_platform::{Clock, Platform, WallClock, WindowConfig};
 use std::collections::BTreeMap;
@@ -37,6 +37,9 @@ pub struct ProfileOptions {
     /// One tick per frame whatever the frame took, so two builds or two machines draw
     /// the same frames and their exact counts (fragments, draws) compare frame for frame.
     pub fixed_step: bool,
+    /// The AI at the player's wheel instead of the level's scenario script: whole laps of
+    /// a track with the field around the camera (`profile --ai-driver`).
+    pub ai_driver: Option<AiPlayer>,
 }
 
 impl ProfileOptions {
@@ -52,6 +55,7 @@ impl ProfileOptions {
             particles: true,
             dynamic_resolution: false,
             fixed_step: false,
+            ai_driver: None,
         }
     }
 }
@@ -214,59 +218,6 @@ impl DrawMeans {
     }
 }
 
-/// Inputs from the level's scenario script, run after run, or a circle.
-struct Driver {
-    runs: Vec<crate::content::scenario::Run>,
-    run: usize,
-    t_s: f32,
-}
-
-impl Driver {
-    fn input(&mut self, setup: &Setup, session: &mut Session, dt: f32) -> TickInput {
-        // Borrowed, not cloned: a run's inputs and names would allocate every frame.
-        let Some(run) = self.runs.get(self.run % self.runs.len().max(1)) else {
-            return TickInput {
-                control: VehicleControl {
-                    throttle: 0.7,
-                    steer: 0.5,
-                    hand_brake: (self.t_s as u32) % 4 == 3,
-                    ..VehicleControl::default()
-                },
-                reset: false,
-                ..Default::default()
-            };
-        };
-        if self.t_s == 0.0 {
-            if let Some(spawn) = setup.level.level.spawn(&run.spawn) {
-                let q = Quat::from_rotation_y(spawn.heading_rad);
-                session.world_mut_for_tools().teleport_player(spawn.position_m, q);
-                session
-                    .world_mut_for_tools()
-                    .set_player_velocity(q * Vec3::Z * run.speed_mps, Vec3::ZERO);
-            }
-        }
-        let i = run.inputs.iter().take_while(|i| i.at_s <= self.t_s).last();
-        let control = i.map_or(VehicleControl::default(), |i| VehicleControl {
-            throttle: i.throttle,
-            steer: i.steer,
-            brake: i.brake,
-            hand_brake: i.hand_brake,
-            ..VehicleControl::default()
-        });
-        let seconds = run.seconds;
-        self.t_s += dt;
-        if self.t_s >= seconds {
-            self.t_s = 0.0;
-            self.run += 1;
-        }
-        TickInput {
-            control,
-            reset: false,
-            ..Default::default()
-        }
-    }
-}
-
 /// The window and its renderer. Field order matters: the renderer's GL objects must be
 /// freed (dropped first) while the platform's GL context still exists.
 struct Window {
@@ -311,16 +262,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         // Nothing draws: kept chunk events would pile up (each holding a decoded chunk).
         session.world_mut_for_tools().discard_chunk_events();
     }
-    let mut driver = Driver {
-        runs: setup
-            .level
-            .level
-            .scenario
-            .as_ref()
-            .map(|s| s.runs.clone())
-            .unwrap_or_default(),
-        run: 0,
-        t_s: 0.0,
+    let mut driver = match &opts.ai_driver {
+        Some(ai) => ProfileDriver::Ai(Box::new(ai.clone())),
+        None => ProfileDriver::scenario(setup),
     };
     let sound = SharedSound::default();
     let mut mixer = Mixer::new(sound.clone());
