@@ -458,7 +458,8 @@ impl Renderer {
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
         let frustum = frustum_of(&vp);
-        // Wheels small on screen draw with the far mesh in both passes (`car_lod.rs`).
+        // Wheels small on screen draw with the far mesh in the lit pass, and every wheel in
+        // the shadow pass (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
         if self.shadows {
@@ -469,7 +470,7 @@ impl Renderer {
                 stats.shadow = self.for_each_mesh(
                     view,
                     &light_frustum,
-                    Some(wheel_detail),
+                    Some(WheelDetail::Far),
                     &decor,
                     Some(&frustum),
                     &mut |mesh, model, _| draw(mesh, model),
