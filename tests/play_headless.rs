@@ -357,26 +357,48 @@ fn profile_runs_in_the_window_and_blames_a_phase_for_slow_frames() {
 
 #[test]
 fn profile_with_the_ai_driver_takes_the_car_round_the_track() {
-    // The scenario script sends the circuit's car back to the start after each run, so
-    // the chunks it streams are the same few coming and going (10 in 1 800 frames); the AI
-    // at the wheel drives on round the track at racing speed and streams the chunks along
-    // it (40; the circuit's chunks are 200 m across).
-    let streamed = |extra: &[&str]| {
+    let profile = |frames: &str, extra: &[&str]| {
         let mut args = vec![
             "profile",
             "--headless",
             "--level",
             "circuit",
             "--frames",
-            "1800",
+            frames,
             "--json",
         ];
         args.extend(extra);
         let o = skidpad(&args, &[]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        r["chunks_streamed"].as_u64().unwrap()
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
     };
-    let (scenario, ai) = (streamed(&[]), streamed(&["--ai-driver"]));
-    assert!(ai >= 2 * scenario.max(1), "AI {ai} chunks, scenario {scenario}");
+    // The scenario script sends the circuit's car back to the start after each run, so
+    // the chunks it streams are the same few coming and going (10 in 1 800 frames); the AI
+    // at the wheel drives on round the track at racing speed and streams the chunks along
+    // it (40; the circuit's chunks are 200 m across).
+    let scenario = profile("1800", &[]);
+    assert!(scenario["ai_laps_s"].is_null(), "{scenario}");
+    let streamed = |r: &serde_json::Value| r["chunks_streamed"].as_u64().unwrap();
+    let ai = profile("1800", &["--ai-driver"]);
+    assert!(
+        streamed(&ai) >= 2 * streamed(&scenario).max(1),
+        "AI {} chunks, scenario {}",
+        streamed(&ai),
+        streamed(&scenario)
+    );
+    // Two minutes of frames (one tick each, headless) take it round a whole lap: the same
+    // lap `run --ai-driver --laps 1` drives (114.05 s; the speed profile predicts 109.7 s
+    // for the coupe's flying lap, and this one starts from the grid, standing).
+    let lap = profile("7200", &["--ai-driver"]);
+    let laps = lap["ai_laps_s"].as_array().unwrap_or_else(|| panic!("{lap}"));
+    assert_eq!(laps.len(), 1, "{lap}");
+    let t = laps[0].as_f64().unwrap();
+    let o = skidpad(
+        &["run", "--level", "circuit", "--ai-driver", "--laps", "1", "--json"],
+        &[],
+    );
+    let run: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let run_lap = run["lap_time_s"].as_f64().unwrap_or_else(|| panic!("{run}"));
+    assert!((t - run_lap).abs() < 1e-6, "profile's lap {t} s, run's {run_lap} s");
+    assert!((105.0..125.0).contains(&t), "lap {t} s");
 }

@@ -82,6 +82,8 @@ pub struct ProfileReport {
     pub headless: bool,
     /// The window's OpenGL API, `core` or `es` (`--gl`); none headless.
     pub gl_api: Option<&'static str>,
+    /// With `--ai-driver`: the laps the AI completed, warm-up included, s (simulated time).
+    pub ai_laps_s: Option<Vec<f64>>,
     /// Frames measured.
     pub frames: usize,
     /// The profile's frame budget, ms.
@@ -322,6 +324,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
                 };
                 timer.mark(&clock, phase);
             });
+            driver.after_tick(session.world());
             timer.mark(&clock, Phase::Sim);
         }
         timer.set_ticks(ticks);
@@ -399,6 +402,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         window.is_some().then_some(gpu_peak),
     );
     figures.gl_api = window.as_ref().map(|w| w.platform.gl_api().name());
+    figures.ai_laps_s = driver.laps_s(dt);
     Ok(figures)
 }
 
@@ -427,6 +431,7 @@ fn report(
         platform: setup.profile.name.clone(),
         headless: opts.headless,
         gl_api: None,
+        ai_laps_s: None,
         frames: frames.len(),
         budget_ms: ms(budget),
         p50_ms: percentile(&times, 0.5),
@@ -584,6 +589,10 @@ impl ProfileReport {
         );
         for o in &self.over_budget {
             s += &format!("    frame {} {:.2} ms, longest phase {}\n", o.frame, o.ms, o.phase);
+        }
+        if let Some(laps) = &self.ai_laps_s {
+            let times: Vec<String> = laps.iter().map(|t| format!("{t:.2} s")).collect();
+            s += &format!("  AI driver: {} laps completed ({})\n", laps.len(), times.join(", "));
         }
         s += "  phase means ms:";
         for (name, v) in &self.phase_means_ms {

@@ -7,7 +7,7 @@
 
 use crate::app::{AiPlayer, Session, Setup};
 use crate::content::scenario::Run;
-use crate::sim::{TickInput, VehicleControl};
+use crate::sim::{SimWorld, TickInput, VehicleControl};
 use glam::{Quat, Vec3};
 
 /// The player's input source for a profile.
@@ -47,6 +47,23 @@ impl ProfileDriver {
         match self {
             ProfileDriver::Ai(ai) => ai.input(session.world()),
             ProfileDriver::Scenario { runs, run, t_s } => scenario_input(runs, run, t_s, setup, session, dt),
+        }
+    }
+}
+
+impl ProfileDriver {
+    /// Times the AI's laps from the world after a tick (the scenario's runs are not laps).
+    pub fn after_tick(&mut self, world: &SimWorld) {
+        if let ProfileDriver::Ai(ai) = self {
+            ai.after_tick(world);
+        }
+    }
+
+    /// The AI's completed laps in seconds of `dt_s` ticks; none for the scenario.
+    pub fn laps_s(&self, dt_s: f32) -> Option<Vec<f64>> {
+        match self {
+            ProfileDriver::Ai(ai) => Some(ai.laps_ticks().iter().map(|&t| t as f64 * f64::from(dt_s)).collect()),
+            ProfileDriver::Scenario { .. } => None,
         }
     }
 }
