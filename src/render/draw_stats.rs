@@ -32,8 +32,10 @@ pub struct PassDrawStats {
     pub drawn: u32,
     /// Meshes culled: wholly outside the pass's frustum.
     pub culled: u32,
-    /// Triangles the drawn meshes hold (all of each mesh, casters or not): the vertex and
-    /// triangle-setup work, which a software rasterizer does on the thread that draws.
+    /// Triangles the pass submits: in the lit pass every triangle of the drawn meshes, in
+    /// the shadow pass their casters only (a baked chunk's low ground is never submitted
+    /// there). The vertex and triangle-setup work, which a software rasterizer does on the
+    /// thread that draws.
     pub triangles: u32,
 }
 

@@ -292,6 +292,12 @@ impl Mesh {
         self.detail.runs(self.choice.get()).map(|r| r.count).sum::<u32>() / 3
     }
 
+    /// Triangles the next [`Mesh::draw_casters`] draws into the shadow map (a baked
+    /// chunk's low ground left out).
+    pub fn caster_count(&self) -> u32 {
+        self.detail.runs(self.choice.get()).map(|r| r.casters).sum::<u32>() / 3
+    }
+
     /// Draws the mesh with the currently bound program: the base and each chosen detail
     /// group's run.
     pub fn draw(&self) {

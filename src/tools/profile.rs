@@ -179,7 +179,7 @@ pub struct DrawMeans {
     pub lit_drawn: f64,
     /// The lit pass: meshes outside the camera's view.
     pub lit_culled: f64,
-    /// The sun's depth pass: triangles of the meshes drawn.
+    /// The sun's depth pass: triangles drawn into the map (the casters).
     pub shadow_triangles: f64,
     /// The lit pass: triangles of the meshes drawn.
     pub lit_triangles: f64,

@@ -315,6 +315,11 @@ impl Renderer {
             ..
         } = *view;
         let mut stats = PassDrawStats::default();
+        // What the pass rasterizes: the shadow pass draws a chunk's casters only.
+        let triangles = |mesh: &Mesh| match shadows_into {
+            Some(_) => mesh.caster_count(),
+            None => mesh.triangle_count(),
+        };
         for mesh in self.chunk_order.keys().filter_map(|key| self.ground.get(key)) {
             if frustum.sees_box(mesh.bounds()) {
                 match shadows_into {
@@ -325,7 +330,7 @@ impl Renderer {
                     None => mesh.choose_detail(frustum, decor),
                 }
                 stats.drawn += 1;
-                stats.triangles += mesh.triangle_count();
+                stats.triangles += triangles(mesh);
                 f(mesh, &Mat4::IDENTITY, Vec3::ONE);
             } else {
                 stats.culled += 1;
@@ -335,7 +340,7 @@ impl Renderer {
             let (centre, radius) = mesh.bounds().bounding_sphere(model);
             if frustum.sees_sphere(centre, radius) {
                 stats.drawn += 1;
-                stats.triangles += mesh.triangle_count();
+                stats.triangles += triangles(mesh);
                 f(mesh, model, color);
             } else {
                 stats.culled += 1;
