@@ -6,6 +6,12 @@
 //! chunk is 200 m across, so the chunk's own distance and box say nothing about a crowd
 //! 20 m to the side of the camera or behind it).
 //!
+//! A height patch (washboard, potholes, rough ground) is split the same way into tiles of
+//! [`HEIGHT_TILE_M`], each a group whose stand-in is itself: what it brings is its bounds,
+//! so the tiles beside and behind the camera are not submitted (llvmpipe shades every
+//! vertex of a draw on the thread that draws, on screen or not: `bump`'s three 8 × 60 m
+//! strips are most of its triangles).
+//!
 //! A chunk keeps at most [`MAX_DETAIL_GROUPS`] (the renderer holds them in a fixed array,
 //! so a chunk entering allocates nothing); detail beyond that is drawn as near at every
 //! distance, as before there were groups.
@@ -33,10 +39,26 @@ pub struct DetailGroup {
     pub feature_m: f32,
 }
 
-/// How many detail groups `piece` brings (0 for every piece but decor with sections).
+/// Edge of a height patch's tiles, m: a few tiles a patch, so most of a long strip can be
+/// left out when the camera looks along it from one end, and few enough to leave a chunk
+/// room for its decor's groups.
+pub const HEIGHT_TILE_M: f32 = 16.0;
+
+/// A height patch's tiles across and along (x, z): at least one each way.
+fn height_tiles(size_m: glam::Vec2) -> (usize, usize) {
+    let n = |m: f32| ((m / HEIGHT_TILE_M).ceil() as usize).max(1);
+    (n(size_m.x), n(size_m.y))
+}
+
+/// How many detail groups `piece` brings (0 for every piece but decor with sections and
+/// height patches; at most that many: a tile the decimation leaves empty brings none).
 pub fn groups_in(piece: &Piece) -> usize {
     match &piece.shape {
         PieceShape::Decor { details, .. } => details.len(),
+        PieceShape::Heights { size_m, .. } => {
+            let (x, z) = height_tiles(*size_m);
+            x * z
+        }
         _ => 0,
     }
 }
@@ -46,6 +68,9 @@ impl MeshData {
     /// decor piece's detail sections, which [`MeshData::add_detail_groups`] adds after
     /// every such triangle of the chunk.
     pub fn add_piece_base(&mut self, piece: &Piece) {
+        if matches!(piece.shape, PieceShape::Heights { .. }) {
+            return; // All of it in its tiles' groups.
+        }
         let PieceShape::Decor {
             vertices,
             indices,
@@ -66,6 +91,9 @@ impl MeshData {
     /// Adds each detail section of `piece` as a group: its near triangles to `indices`,
     /// its stand-in to `far_indices`. Call after every piece's [`MeshData::add_piece_base`].
     pub fn add_detail_groups(&mut self, piece: &Piece) {
+        if let PieceShape::Heights { size_m, .. } = &piece.shape {
+            return self.add_height_tiles(piece, *size_m);
+        }
         let PieceShape::Decor {
             vertices,
             indices,
@@ -94,6 +122,57 @@ impl MeshData {
                 centre: centre.to_array(),
                 radius_m,
                 feature_m: d.feature_m,
+            });
+        }
+    }
+
+    /// A height patch's triangles as one group per tile of [`HEIGHT_TILE_M`] (by the tile
+    /// its triangle's centre falls in), near and far alike: the group is for its bounds.
+    fn add_height_tiles(&mut self, piece: &Piece, size_m: glam::Vec2) {
+        let first = self.indices.len();
+        self.add_piece(piece);
+        let added = self.indices.split_off(first);
+        let (across, along) = height_tiles(size_m);
+        let corner = piece.position - Vec3::new(size_m.x * 0.5, 0.0, size_m.y * 0.5);
+        let tile_of = |tri: &[u32]| {
+            let c = tri
+                .iter()
+                .map(|&i| Vec3::from(self.positions[i as usize]))
+                .sum::<Vec3>()
+                / 3.0
+                - corner;
+            let cell = |v: f32, n: usize| ((v / HEIGHT_TILE_M).floor().max(0.0) as usize).min(n - 1);
+            cell(c.z, along) * across + cell(c.x, across)
+        };
+        let tiles: Vec<usize> = added.chunks_exact(3).map(tile_of).collect();
+        for tile in 0..across * along {
+            let tris: Vec<&[u32]> = added
+                .chunks_exact(3)
+                .zip(&tiles)
+                .filter(|(_, &t)| t == tile)
+                .map(|(tri, _)| tri)
+                .collect();
+            if tris.is_empty() {
+                continue;
+            }
+            let near_start = self.indices.len() as u32;
+            let far_start = self.far_indices.len() as u32;
+            for tri in &tris {
+                self.indices.extend_from_slice(tri);
+                self.far_indices.extend_from_slice(tri);
+            }
+            let corners: Vec<[f32; 3]> = tris
+                .iter()
+                .flat_map(|t| t.iter().map(|&i| self.positions[i as usize]))
+                .collect();
+            let (centre, radius_m) = sphere_around(&corners);
+            self.detail.push(DetailGroup {
+                near: [near_start, self.indices.len() as u32],
+                far: [far_start, self.far_indices.len() as u32],
+                centre: centre.to_array(),
+                radius_m,
+                // Its stand-in is itself: nothing is left out.
+                feature_m: 0.0,
             });
         }
     }

@@ -203,3 +203,63 @@ fn a_tyre_walls_far_stand_in_is_boxes_over_its_stacks_in_their_paint() {
         assert_eq!(*c > 0.5, s % 2 == 0, "stack {s}: red {c}");
     }
 }
+
+/// The bump level's files, read from its directory.
+struct BumpFiles;
+
+impl LevelFiles for BumpFiles {
+    fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../content/levels/bump")
+            .join(rel);
+        std::fs::read(&path).map_err(|e| ContentError::new(rel, "file", e.to_string()))
+    }
+    fn label(&self, rel: &str) -> String {
+        rel.to_string()
+    }
+}
+
+/// Issue 20: a height patch bakes as tiles of `HEIGHT_TILE_M`, each a group of its own
+/// (culled by its bounds; its stand-in is itself), and together they are every triangle
+/// of the patch's decimated mesh, once.
+#[test]
+fn height_patches_bake_as_tiles_that_partition_their_triangles() {
+    use skidpad_bake::height_mesh::{decimated_triangles, RENDER_HEIGHT_TOLERANCE_M};
+    use skidpad_bake::heightmap::Heightmap;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/levels/bump");
+    let text = std::fs::read(dir.join("level.toml")).unwrap();
+    let level = Level::parse("bump/level.toml", "bump", &text, &materials(), &BumpFiles).expect("bump parses");
+    let chunks = bake_level(&level);
+    let tiles: Vec<(&MeshData, &DetailGroup)> = chunks
+        .iter()
+        .flat_map(|c| c.mesh.detail.iter().map(move |g| (&c.mesh, g)))
+        .filter(|(_, g)| g.feature_m == 0.0)
+        .collect();
+    // Three 8 × 60 m strips: one tile across (8 m), four along (60 m over 16 m tiles).
+    assert_eq!(tiles.len(), 3 * 4);
+    let mut triangles = 0;
+    for (mesh, g) in &tiles {
+        assert_eq!(near_of(mesh, g), far_of(mesh, g), "a tile's stand-in is itself");
+        triangles += near_of(mesh, g).len() / 3;
+        // Inside a strip: within 4 m of one of the strips' centres across, within the
+        // strips' 60 m along (z from -10 to 50).
+        let (lo, hi) = bounds(mesh, near_of(mesh, g));
+        let centre_x = (lo.x + hi.x) * 0.5;
+        assert!(
+            [-15.0f32, 0.0, 15.0].iter().any(|x| (centre_x - x).abs() < 0.01)
+                && hi.x - lo.x <= 8.0 + 1e-3
+                && lo.z >= -10.0 - 1e-3
+                && hi.z <= 50.0 + 1e-3,
+            "tile box {lo} .. {hi}"
+        );
+    }
+    let decimated: usize = [("washboard", 0.1), ("potholes", 0.2), ("rough", 0.3)]
+        .iter()
+        .map(|(name, high_m)| {
+            let file = format!("{name}.png");
+            let map = Heightmap::from_png(&file, &BumpFiles.read(&file).unwrap(), 0.0, *high_m).unwrap();
+            decimated_triangles(&map, RENDER_HEIGHT_TOLERANCE_M).len()
+        })
+        .sum();
+    assert_eq!(triangles, decimated, "every triangle of the strips in one tile");
+}
