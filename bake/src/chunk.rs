@@ -18,7 +18,7 @@ use parry3d::utils::Array2;
 use serde::{Deserialize, Serialize};
 
 /// Version of the baked format; a baked file of another version is refused.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// A chunk's grid coordinates: chunk (i, j) covers x ∈ [i·s, (i+1)·s), z ∈ [j·s, (j+1)·s).
 pub type ChunkCoord = IVec2;

@@ -40,6 +40,23 @@ impl Decor {
     /// stand-in should cover the same area in the detail's mean colour, so the switch does
     /// not show. Nothing is kept if `near` draws nothing.
     pub fn detail(&mut self, feature_m: f32, near: impl FnOnce(&mut Decor), far: impl FnOnce(&mut Decor)) {
+        self.section(feature_m, true, near, far);
+    }
+
+    /// A [`Decor::detail`] that is a decal: colour laid a centimetre over a face (lettering
+    /// on a board, chequers on a beam), which casts no shadow of its own (the face under it
+    /// casts it), so the shadow pass leaves it out.
+    pub fn decal(&mut self, feature_m: f32, near: impl FnOnce(&mut Decor), far: impl FnOnce(&mut Decor)) {
+        self.section(feature_m, false, near, far);
+    }
+
+    fn section(
+        &mut self,
+        feature_m: f32,
+        casts_shadow: bool,
+        near: impl FnOnce(&mut Decor),
+        far: impl FnOnce(&mut Decor),
+    ) {
         let (vertices, start) = (self.vertices.len(), self.indices.len());
         near(self);
         let middle = self.indices.len();
@@ -54,6 +71,7 @@ impl Decor {
             feature_m,
             near: start..middle,
             far: middle..self.indices.len(),
+            casts_shadow,
         });
     }
 
@@ -172,7 +190,7 @@ impl Decor {
         let share = lit as f32 / cells;
         let half_w = right * (width_cells(text) as f32 * cell * 0.5);
         let half_h = up * (height_m * 0.5);
-        self.detail(
+        self.decal(
             cell * 2.0,
             |d| d.text_centred(centre, right, up, height_m, text, rgb),
             |d| {

@@ -37,6 +37,8 @@ pub struct DetailGroup {
     pub radius_m: f32,
     /// The smallest feature the stand-in leaves out, m (see `DetailSection::feature_m`).
     pub feature_m: f32,
+    /// Whether it draws into the sun's shadow map (see `DetailSection::casts_shadow`).
+    pub casts_shadow: bool,
 }
 
 /// Edge of a height patch's tiles, m: a few tiles a patch, so most of a long strip can be
@@ -122,6 +124,7 @@ impl MeshData {
                 centre: centre.to_array(),
                 radius_m,
                 feature_m: d.feature_m,
+                casts_shadow: d.casts_shadow,
             });
         }
     }
@@ -173,6 +176,8 @@ impl MeshData {
                 radius_m,
                 // Its stand-in is itself: nothing is left out.
                 feature_m: 0.0,
+                // What of it stands above the ground's relief casts (`shadow_casters`).
+                casts_shadow: true,
             });
         }
     }

@@ -94,6 +94,7 @@ pub fn model_pieces(model: &PropModel, at: Placement, material: MaterialId, soli
             feature_m: far.departure_m * at.scale,
             near: 0..near,
             far: near..add(&far.mesh),
+            casts_shadow: true,
         }],
         None => Vec::new(),
     };

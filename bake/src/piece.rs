@@ -70,6 +70,9 @@ pub struct DetailSection {
     pub near: Range<usize>,
     /// Their stand-in's triangles (a range of the piece's `indices`).
     pub far: Range<usize>,
+    /// Whether it draws into the sun's shadow map: false for a decal (lettering, chequers)
+    /// lying on a face that casts the same shadow already.
+    pub casts_shadow: bool,
 }
 
 impl DetailSection {

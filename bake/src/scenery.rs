@@ -188,7 +188,7 @@ fn gantry(b: &mut Build, base: Vec3, g: &Gantry) {
             .map(|row| (0..cols).filter(|c| (c + row) % 2 == 0).count())
             .sum::<usize>();
         let share = white as f32 / (2 * cols).max(1) as f32;
-        b.decor.detail(
+        b.decor.decal(
             sq,
             |d| {
                 for row in 0..2 {

@@ -293,7 +293,7 @@ fn start_line(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
     // Far away, the band in its squares' mean colour.
     let cells = (0..2).flat_map(|row| (0..cols).map(move |c| (c, row)));
     let mean = cells.clone().map(|(c, row)| color(c, row)).sum::<Vec3>() / (2 * cols).max(1) as f32;
-    decor.detail(
+    decor.decal(
         sq,
         |d| {
             for (c, row) in cells {

@@ -105,6 +105,7 @@ fn a_crowds_far_stand_in_is_a_band_a_row_in_the_same_place() {
             assert!(p.distance(c) <= r + 1e-3);
         }
         assert!((g.feature_m - 0.44).abs() < 1e-6);
+        assert!(g.casts_shadow, "figures on the steps cast their own shadows");
     }
 }
 
@@ -147,6 +148,8 @@ fn lettering_and_chequers_stand_in_as_one_quad_each_over_their_place() {
             flo.distance(nlo) <= cell * 1.5 && fhi.distance(nhi) <= cell * 1.5,
             "near {nlo}..{nhi}, far {flo}..{fhi}"
         );
+        // Decals on the beam and the panel: the face under them casts their shadow.
+        assert!(!g.casts_shadow);
     }
 }
 

@@ -92,9 +92,14 @@ impl Mesh {
         for g in &data.detail {
             let near = &data.indices[g.near[0] as usize..g.near[1] as usize];
             let far = &data.far_indices[g.far[0] as usize..g.far[1] as usize];
+            // A decal group draws nothing into the shadow map: no casters.
+            let casting = |run: IndexRange| IndexRange {
+                casters: if g.casts_shadow { run.casters } else { 0 },
+                ..run
+            };
             detail.push(GroupDraw {
-                near: ordered_run(data, near, scratch),
-                far: ordered_run(data, far, scratch),
+                near: casting(ordered_run(data, near, scratch)),
+                far: casting(ordered_run(data, far, scratch)),
                 centre: Vec3::from_array(g.centre),
                 radius_m: g.radius_m,
                 feature_m: g.feature_m,
