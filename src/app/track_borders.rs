@@ -5,11 +5,12 @@
 //!
 //! If it reports a car off where the car plainly stayed on, check the level's track
 //! widths: a border is the centre line offset by its width, interpolated linearly along
-//! each segment between the centre line's points (`TrackBorders::past_at`), no kerb or
-//! run-off counted.
+//! each segment between the centre line's points (`raceline::past_border_m`, which the
+//! racing line's laterals keep their margin by), no kerb or run-off counted.
 
 use crate::ai::DrivingLine;
 use crate::content::LoadedLevel;
+use crate::raceline::{nearest_on_segment, past_border_m};
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
 use rapier3d::prelude::RigidBody;
@@ -73,6 +74,13 @@ impl TrackBorders {
         PastBorder { centre_m, footprint_m }
     }
 
+    /// How far the point `p` (world x, z) is past the border on its side, m (negative:
+    /// inside by that much), its segment of the centre line found by a search of the whole
+    /// line: for a line or a point checked once, not a car followed tick by tick ([`Self::past`]).
+    pub fn point_past_m(&self, p: Vec2) -> f32 {
+        self.point_past(p, None).0
+    }
+
     /// [`Self::point_past`] for a point near segment `index` (a footprint's corner, metres
     /// from the centre's segment; the centre, last tick's), its segment found by walking from
     /// `index` to a nearer neighbour while there is one: that segment or one beside it. A
@@ -120,41 +128,16 @@ impl TrackBorders {
     fn point_past(&self, p: Vec2, hint: Option<usize>) -> (f32, usize) {
         let i = self.centre.locate(p, hint).index;
         let points = self.centre.points();
-        let (a, b) = (points[i], points[(i + 1) % points.len()]);
         // The parameter `locate` found, computed as it computes it (and as `walk_past` does).
-        let ab = b - a;
-        let t = ((p - a).dot(ab) / ab.length_squared().max(1e-9)).clamp(0.0, 1.0);
+        let t = nearest_on_segment(points[i], points[(i + 1) % points.len()], p);
         (self.past_at(p, i, t), i)
     }
 
-    /// How far `p` is past the border on its side of segment `i` (of the centre line), whose
-    /// nearest point to `p` is at `t` along it (0 its start, 1 its end), m. The border is the
-    /// centre line offset by the width there, the widths interpolated linearly between
-    /// the segment's ends: a straight stretch of road whose width changes from A to B is a
-    /// trapezoid, as `skidpad-bake` builds the road strip between the border points. Where
-    /// `t` is clamped to an end the point lies in the wedge outside a corner, nearest the
-    /// centre line's point itself: there its distance from that point is how far across
-    /// the road it is (the baked border's corner lies that point's width along its
-    /// bisector), not the part of it square to one segment.
+    /// How far `p` is past the border on its side of the centre line's segment `i`, whose
+    /// nearest point to `p` is `t` along it, m: [`past_border_m`], the measure the racing
+    /// line's laterals keep their margin by.
     fn past_at(&self, p: Vec2, i: usize, t: f32) -> f32 {
-        let points = self.centre.points();
-        let j = if i + 1 < points.len() { i + 1 } else { 0 };
-        let (a, b) = (points[i], points[j]);
-        let dir = (b - a).normalize_or_zero();
-        let to_p = p - (a + (b - a) * t);
-        // Left of the driving direction, as `DrivingLine::locate` measures it.
-        let left_m = -(dir.x * to_p.y - dir.y * to_p.x);
-        let across_m = if t > 0.0 && t < 1.0 {
-            left_m.abs()
-        } else {
-            to_p.length()
-        };
-        let widths = if left_m >= 0.0 {
-            &self.width_left_m
-        } else {
-            &self.width_right_m
-        };
-        across_m - (widths[i] + (widths[j] - widths[i]) * t)
+        past_border_m(self.centre.points(), &self.width_left_m, &self.width_right_m, p, i, t)
     }
 }
 

@@ -18,11 +18,16 @@
 //!   are shortened on that side to short of the crossing, until none does.
 //! - **An edge margin.** Each lateral's usable part stops `edge_margin_m` (half the car's
 //!   width plus a clearance, [`LateralOptions::for_car`]) inside each border, so a car
-//!   centred on the line keeps its body on the track.
+//!   centred on the line keeps its body on the track. For a centre-line track the margin
+//!   holds against the track's own borders too (as the game's footprint check measures
+//!   them, [`super::TrackEdges`]), along the sides of the quads between laterals, so
+//!   between a line's points as well as at them: at a hairpin the smoothed borders stand
+//!   up to 0.4 m off the track's, and a chord across a tight apex cuts 0.2 m nearer it.
 //! - **No self-crossing line.** The quad between two neighbouring usable laterals is
 //!   convex and turns with the track (narrowed where it is not), so
 //!   whatever values a line takes, each of its segments stays in its quad.
 
+use super::edges::{keep_margin_inside, TrackEdges};
 use super::geometry::{distance_to_loop, loop_length, resample_loop, resample_loop_by, segment_crossing, smooth_loop};
 use crate::content::track::Track;
 use crate::content::ContentError;
@@ -169,7 +174,8 @@ impl Laterals {
             left.push(*c + l * v[0]);
             right.push(*c - l * v[1]);
         }
-        Ok(build(centre, left, right, options.edge_margin_m))
+        let edges = TrackEdges::new(track);
+        Ok(build(centre, left, right, options.edge_margin_m, Some(&edges)))
     }
 
     /// Laterals between two borders given as closed polylines paired point by point
@@ -206,7 +212,7 @@ impl Laterals {
         let (centre, ends) = resample_loop(&mid, &ends, count);
         let left = ends.iter().map(|e| Vec2::new(e[0], e[1])).collect();
         let right = ends.iter().map(|e| Vec2::new(e[2], e[3])).collect();
-        Ok(build(centre, left, right, options.edge_margin_m))
+        Ok(build(centre, left, right, options.edge_margin_m, None))
     }
 
     /// Number of laterals.
@@ -307,8 +313,9 @@ fn lateral_count(file: &str, length_m: f32, spacing_m: f32) -> Result<usize, Con
 }
 
 /// Laterals from full-width segments `left[i]–right[i]` through `centre[i]`: shortened
-/// where they cross, then narrowed by the edge margin.
-fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> Laterals {
+/// where they cross, then narrowed by the edge margin, inside `edges`' borders too when
+/// the segments were cut from a smoothed copy of that track.
+fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32, edges: Option<&TrackEdges>) -> Laterals {
     let n = centre.len();
     // Each lateral as its centre point, a unit direction to the right, and its extents to
     // the left and right of the centre.
@@ -365,6 +372,9 @@ fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> L
             }
         })
         .collect();
+    if let Some(edges) = edges {
+        keep_margin_inside(edges, &centre, &dir, &mut span, margin);
+    }
     make_quads_convex(&centre, &dir, &mut span);
     let l: Vec<Vec2> = (0..n).map(|i| centre[i] + dir[i] * span[i][0]).collect();
     let r: Vec<Vec2> = (0..n).map(|i| centre[i] + dir[i] * span[i][1]).collect();

@@ -20,7 +20,7 @@ use skidpad::raceline::{descend, DescentParams, GradientScratch};
 use skidpad::raceline::{level_line_cached, seed_lines, LineCache, SEARCHED_SOURCE};
 use skidpad::raceline::{qp_line, LineShape};
 use skidpad::raceline::{CarModel, GRAVITY_MPS2};
-use skidpad::raceline::{LateralOptions, Laterals};
+use skidpad::raceline::{LateralOptions, Laterals, TrackEdges, EDGE_CLEARANCE_M};
 use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
 use skidpad::tools::raceline_search::{search, SearchOptions};
 use skidpad::vehicle::CarDef;
@@ -580,8 +580,25 @@ fn every_shipped_track_gets_a_line_inside_its_borders_with_the_cars_half_width()
             let half = skidpad::raceline::half_width_m(&c);
             let lat = Laterals::from_track(&name, &track.track, &LateralOptions::for_car(&c)).unwrap();
             let clearance = lat.border_clearance_m(line.line.points());
-            checked.push(format!("{name} {car_name}: {clearance:.2} m (half width {half:.2} m)"));
+            // And against the track's own borders, as the footprint check measures them
+            // (`TrackEdges`: the laterals come from a smoothed copy, up to 0.4 m off them
+            // at Montreal's hairpins), between the line's points too: half the width +
+            // the clearance inside, short by at most the laterals' 2 cm tolerance.
+            let edges = TrackEdges::new(&track.track);
+            let points = line.line.points();
+            let own = (0..points.len())
+                .flat_map(|i| {
+                    let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                    let near = edges.nearest_segment(a);
+                    (0..8).map(move |k| (a.lerp(b, k as f32 / 8.0), near))
+                })
+                .map(|(p, near)| -edges.past_m(p, near).0)
+                .fold(f32::INFINITY, f32::min);
+            checked.push(format!(
+                "{name} {car_name}: {clearance:.2} m, the track's own borders {own:.2} m (half width {half:.2} m)"
+            ));
             assert!(clearance >= half, "{}", checked.join("\n"));
+            assert!(own >= half + EDGE_CLEARANCE_M - 0.02 - 1e-4, "{}", checked.join("\n"));
             assert!(
                 self_crossings(line.line.points()).is_empty(),
                 "{name} {car_name} crosses itself"
