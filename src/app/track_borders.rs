@@ -1,6 +1,7 @@
 //! How far a car is outside a level's track: its centre and the corners of its footprint
 //! measured against the track's centre line and widths (the borders the racing line keeps
-//! the car's half width + 0.1 m inside). `skidpad run` reports both (`max_off_track_m`,
+//! the car's centre `raceline::edge_margin_m` inside: its footprint yawed 10° plus 0.2 m).
+//! `skidpad run` reports both (`max_off_track_m`,
 //! `max_footprint_off_track_m`); examples/pace_probe.rs shows where along the lap.
 //!
 //! If it reports a car off where the car plainly stayed on, check the level's track
