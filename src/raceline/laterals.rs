@@ -92,7 +92,7 @@ impl LateralOptions {
 /// throttle from 5° of sideslip and gives none at 10°), plus [`EDGE_CLEARANCE_M`] for its
 /// lateral error. A car at its grip limit runs with its nose into the corner and its tail
 /// out, up to 5.3° measured (the electric at Montreal's turn 3): its corners sweep half
-/// its length × sin(sideslip) beyond its half width, 0.2–0.4 m for the shipped cars, where
+/// its length × sin(sideslip) beyond its half width, 0.3–0.4 m for the shipped cars, where
 /// half its width alone let the footprint out at every hairpin. Raise the clearance if AI
 /// cars' footprints still go past a border (`skidpad run --json`'s
 /// `max_footprint_off_track_m`; examples/pace_probe.rs shows where); every searched line
