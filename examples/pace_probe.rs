@@ -22,7 +22,7 @@ use skidpad::content::{ContentRoot, PlatformProfile, DEFAULT_PROFILE};
 use skidpad::raceline::level_line;
 use skidpad::sim::VehicleControl;
 
-/// The ace's settings, with any of `PACE_PREVIEW_S`, `PACE_GAIN` and `PACE_LOOKAHEAD_S`
+/// The ace's settings, with any of `PACE_PREVIEW_S`, `PACE_GAIN`, `PACE_COURSE` and `PACE_LOOKAHEAD_S`
 /// from the environment (to try a change before making it).
 fn settings() -> AiSettings {
     let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok());
@@ -47,6 +47,9 @@ fn settings() -> AiSettings {
     }
     if let Some(v) = var("PACE_SLIP") {
         s.slip_limit = v;
+    }
+    if let Some(v) = var("PACE_COURSE") {
+        s.course_weight = v;
     }
     if let Some(v) = var("PACE_LOOKAHEAD_S") {
         s.lookahead_s = v;

@@ -13,6 +13,9 @@ use std::sync::Arc;
 /// How much further ahead than [`AiSettings::speed_preview_s`] a driver following another
 /// car reads the speed profile, s (the preview the driver had before it was tuned for pace).
 const FOLLOW_PREVIEW_S: f32 = 0.4;
+/// Below this speed pure pursuit aims along the heading whatever `course_weight` says:
+/// a car at rest or creeping has no travelling direction worth steering from, m/s.
+const MIN_COURSE_SPEED_MPS: f32 = 2.0;
 
 /// How an AI drives. Defaults suit both shipped sim cars and the arcade cars on the
 /// circuit; a driver that cuts corners wants a longer look-ahead, one that weaves a
@@ -51,6 +54,19 @@ pub struct AiSettings {
     pub cross_track_gain: f32,
     /// Yaw damping: road-wheel angle per rad/s of yaw-rate error, s.
     pub yaw_feedback_s: f32,
+    /// Where pure pursuit aims from: 0 along the body's heading, 1 along the velocity (the
+    /// direction the car travels), between them in proportion. A car at its grip limit runs
+    /// with its nose 3–5° into the corner (its body sideslip): aimed from the heading,
+    /// the look-ahead point looks that much further round the corner than the path is
+    /// going, so the driver straightens early and runs wide (the electric 1.1 m wide of the
+    /// line at Montreal's turn 3 exit, its footprint past the border). All the way to the
+    /// velocity spun the electric off at Montreal's hairpin (the steering then chases the
+    /// slide it causes); see [`AiSettings::default`] for the figure chosen. Only for a car
+    /// racing alone on its line (no racecraft offset or speed cap): in traffic the driver
+    /// aims from its heading, as racecraft's offsets and gaps were tuned with (aimed from
+    /// between them there, the aces passed a rookie on pole 2–3 times in three laps of the
+    /// circuit instead of 6–7, `tests/ai_racecraft.rs`).
+    pub course_weight: f32,
     /// Where the driver holds itself off the line (none at the top difficulty; see
     /// [`super::AiDifficulty`]).
     pub wander: Wander,
@@ -69,6 +85,12 @@ impl Default for AiSettings {
     /// early; and the ABS lets a wheel slip to 0.3, where the sim tire's force is near the
     /// friction circle (the PhysX tire saturates at three times its linear force, slip
     /// ≈ 0.3 for the sedan's front wheels; at 0.12 it braked on under 80 % of its grip).
+    /// Pure pursuit aims from halfway between the heading and the velocity
+    /// (`course_weight` 0.5; examples/pace_probe.rs, PERFORMANCE.md "footprints inside the
+    /// borders"): the lateral error rms on the real circuits fell from 0.18–0.34 m to
+    /// 0.10–0.22 m and the electric's turn 3 exit from 1.1 m wide to 0.15 m inside the
+    /// border; 0.75 put the sedan's Montreal lap 3.1 % over its profile, 1.0 spun the
+    /// electric.
     fn default() -> Self {
         Self {
             lookahead_m: 3.0,
@@ -82,6 +104,7 @@ impl Default for AiSettings {
             sideslip_off_deg: 10.0,
             cross_track_gain: 0.0,
             yaw_feedback_s: 0.5,
+            course_weight: 0.5,
             wander: Wander::default(),
         }
     }
@@ -242,7 +265,7 @@ impl AiDriver {
         };
         self.hint = Some(here.index);
 
-        // Pure pursuit: the arc through the look-ahead point tangent to the heading has
+        // Pure pursuit: the arc through the look-ahead point tangent to the aim has
         // curvature 2·sin(α)/L_d; the bicycle's front angle for it is atan(L·κ).
         let lookahead = self.settings.lookahead_m + self.settings.lookahead_s * speed.max(0.0);
         let target = self.line.point_at(here.s_m + lookahead)
@@ -250,8 +273,20 @@ impl AiDriver {
                 * (self.settings.wander.offset_m(here.s_m + lookahead) + plan.offset_m);
         let to_target = target - pos;
         let distance = to_target.length().max(1e-3);
-        // Angle of the target left of the heading (world x is left of +z).
-        let alpha = heading.perp_dot(to_target).atan2(heading.dot(to_target));
+        // Angle of the target left of the direction aimed from (world x is left of +z):
+        // the heading turned toward the velocity by `course_weight` (the heading alone
+        // when the car barely moves forward, its velocity's direction then meaningless, and
+        // in traffic: see `course_weight`).
+        let velocity = Vec2::new(body.linvel().x, body.linvel().z);
+        let racing_alone = plan.offset_m == 0.0 && !speed_cap_mps.is_finite();
+        let aim = if speed > MIN_COURSE_SPEED_MPS && racing_alone {
+            heading
+                .lerp(velocity.normalize(), self.settings.course_weight)
+                .normalize_or(heading)
+        } else {
+            heading
+        };
+        let alpha = aim.perp_dot(to_target).atan2(aim.dot(to_target));
         let left = -alpha;
         let curvature = 2.0 * left.sin() / distance;
         // Plus a cross-track term (Stanley): tires need slip angles, so pure pursuit alone

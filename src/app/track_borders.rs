@@ -1,14 +1,17 @@
 //! How far a car is outside a level's track: its centre and the corners of its footprint
 //! measured against the track's centre line and widths (the borders the racing line keeps
-//! the car's half width + 0.1 m inside). `skidpad run` reports both (`max_off_track_m`,
+//! the car's centre `raceline::edge_margin_m` inside: its footprint yawed 10° plus 0.2 m).
+//! `skidpad run` reports both (`max_off_track_m`,
 //! `max_footprint_off_track_m`); examples/pace_probe.rs shows where along the lap.
 //!
 //! If it reports a car off where the car plainly stayed on, check the level's track
-//! widths: a border is the centre line's point offset by that point's width, no kerb or
-//! run-off counted.
+//! widths: a border is the centre line offset by its width, interpolated linearly along
+//! each segment between the centre line's points (`raceline::past_border_m`, which the
+//! racing line's laterals keep their margin by), no kerb or run-off counted.
 
 use crate::ai::DrivingLine;
 use crate::content::LoadedLevel;
+use crate::raceline::{nearest_on_segment, past_border_m};
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
 use rapier3d::prelude::RigidBody;
@@ -72,6 +75,13 @@ impl TrackBorders {
         PastBorder { centre_m, footprint_m }
     }
 
+    /// How far the point `p` (world x, z) is past the border on its side, m (negative:
+    /// inside by that much), its segment of the centre line found by a search of the whole
+    /// line: for a line or a point checked once, not a car followed tick by tick ([`Self::past`]).
+    pub fn point_past_m(&self, p: Vec2) -> f32 {
+        self.point_past(p, None).0
+    }
+
     /// [`Self::point_past`] for a point near segment `index` (a footprint's corner, metres
     /// from the centre's segment; the centre, last tick's), its segment found by walking from
     /// `index` to a nearer neighbour while there is one: that segment or one beside it. A
@@ -112,28 +122,23 @@ impl TrackBorders {
             }
             (i, t) = (before, d.1);
         }
-        let (a, b) = segment(i);
-        let dir = (b - a).normalize_or_zero();
-        let to_p = p - (a + (b - a) * t);
-        // Left of the driving direction, as `DrivingLine::locate` measures it.
-        let left_m = -(dir.x * to_p.y - dir.y * to_p.x);
-        let width = if left_m >= 0.0 {
-            self.width_left_m[i]
-        } else {
-            self.width_right_m[i]
-        };
-        (left_m.abs() - width, i)
+        (self.past_at(p, i, t), i)
     }
 
     /// How far `p` is past the border on its side, m, and the centre line's segment there.
     fn point_past(&self, p: Vec2, hint: Option<usize>) -> (f32, usize) {
-        let at = self.centre.locate(p, hint);
-        let width = if at.offset_m >= 0.0 {
-            self.width_left_m[at.index]
-        } else {
-            self.width_right_m[at.index]
-        };
-        (at.offset_m.abs() - width, at.index)
+        let i = self.centre.locate(p, hint).index;
+        let points = self.centre.points();
+        // The parameter `locate` found, computed as it computes it (and as `walk_past` does).
+        let t = nearest_on_segment(points[i], points[(i + 1) % points.len()], p);
+        (self.past_at(p, i, t), i)
+    }
+
+    /// How far `p` is past the border on its side of the centre line's segment `i`, whose
+    /// nearest point to `p` is `t` along it, m: [`past_border_m`], the measure the racing
+    /// line's laterals keep their margin by.
+    fn past_at(&self, p: Vec2, i: usize, t: f32) -> f32 {
+        past_border_m(self.centre.points(), &self.width_left_m, &self.width_right_m, p, i, t)
     }
 }
 
@@ -158,6 +163,57 @@ mod tests {
             corners_m: [Vec2::ZERO; 4],
             hint: None,
         }
+    }
+
+    /// A rectangle driven from (0, 0) up +z, turning left (to +x) at (0, 100): 100 m by
+    /// 60 m, the first side's width growing from 4 m to 6 m on the left and from 3 m to 5 m
+    /// on the right, 5 m elsewhere.
+    fn widening() -> TrackBorders {
+        let points = vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, 100.0),
+            Vec2::new(60.0, 100.0),
+            Vec2::new(60.0, 0.0),
+        ];
+        TrackBorders {
+            centre: DrivingLine::new(points, vec![0.0; 4]).unwrap(),
+            width_left_m: vec![4.0, 6.0, 5.0, 5.0],
+            width_right_m: vec![3.0, 5.0, 5.0, 5.0],
+            corners_m: [Vec2::ZERO; 4],
+            hint: None,
+        }
+    }
+
+    /// Both measures of `p` on [`widening`]: the full search's and the walk's from segment 0.
+    fn measured(b: &TrackBorders, p: Vec2) -> [f32; 2] {
+        [b.point_past(p, None).0, b.walk_past(p, 0).0]
+    }
+
+    /// Halfway along a segment whose width goes from A to B, the border is (A + B) / 2 out:
+    /// 5 m on the left (4 to 6), 4 m on the right (3 to 5); the segment's start width (4 m,
+    /// 3 m) put it 1 m nearer.
+    #[test]
+    fn the_border_halfway_along_a_widening_segment_is_the_mean_width_out() {
+        let b = widening();
+        // World +x is left of +z.
+        assert_eq!(measured(&b, Vec2::new(5.5, 50.0)), [0.5, 0.5]);
+        assert_eq!(measured(&b, Vec2::new(4.5, 50.0)), [-0.5, -0.5]);
+        assert_eq!(measured(&b, Vec2::new(-4.5, 50.0)), [0.5, 0.5]);
+        // A quarter of the way: 4.5 m on the left.
+        assert_eq!(measured(&b, Vec2::new(4.0, 25.0)), [-0.5, -0.5]);
+    }
+
+    /// Outside the corner at (0, 100) (the right side of a left turn) the nearest point of
+    /// the centre line is the corner itself: a point 6 m from it (3.6 m right, 4.8 m on) is
+    /// 1 m past the 5 m border there, though only 3.6 m right of the first side's line.
+    #[test]
+    fn outside_a_corner_the_distance_from_the_corner_counts() {
+        let b = widening();
+        let [full, walk] = measured(&b, Vec2::new(-3.6, 104.8));
+        assert!((full - 1.0).abs() < 1e-5 && (walk - 1.0).abs() < 1e-5, "{full} {walk}");
+        // On the boundary of that wedge, square to the first side from its end, both agree.
+        let [full, walk] = measured(&b, Vec2::new(-5.5, 100.0));
+        assert!((full - 0.5).abs() < 1e-5 && (walk - 0.5).abs() < 1e-5, "{full} {walk}");
     }
 
     /// The walk from the centre's segment finds what a full search from it finds, to the

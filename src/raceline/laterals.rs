@@ -17,12 +17,18 @@
 //!   inner ends would meet past the centre of curvature; wherever two laterals cross, both
 //!   are shortened on that side to short of the crossing, until none does.
 //! - **An edge margin.** Each lateral's usable part stops `edge_margin_m` (half the car's
-//!   width plus a clearance, [`LateralOptions::for_car`]) inside each border, so a car
-//!   centred on the line keeps its body on the track.
+//!   footprint yawed to the sideslip the driver allows, plus a clearance:
+//!   [`edge_margin_m`]) inside each border, so a car centred on the line keeps its body on
+//!   the track. For a centre-line track the margin
+//!   holds against the track's own borders too (as the game's footprint check measures
+//!   them, [`super::TrackEdges`]), along the sides of the quads between laterals, so
+//!   between a line's points as well as at them: at a hairpin the smoothed borders stand
+//!   up to 0.4 m off the track's, and a chord across a tight apex cuts 0.2 m nearer it.
 //! - **No self-crossing line.** The quad between two neighbouring usable laterals is
 //!   convex and turns with the track (narrowed where it is not), so
 //!   whatever values a line takes, each of its segments stays in its quad.
 
+use super::edges::{keep_margin_inside, TrackEdges};
 use super::geometry::{distance_to_loop, loop_length, resample_loop, resample_loop_by, segment_crossing, smooth_loop};
 use crate::content::track::Track;
 use crate::content::ContentError;
@@ -31,8 +37,13 @@ use glam::Vec2;
 
 /// Fewest laterals a track may have.
 pub const MIN_LATERALS: usize = 8;
-/// Clearance added to half the car's width for the default edge margin, m.
-pub const EDGE_CLEARANCE_M: f32 = 0.1;
+/// Clearance kept beside the car's yawed footprint ([`edge_margin_m`]) for the driver's
+/// lateral error, m. Measured: 0.1 m let the electric's footprint 0.7 mm past Montreal's
+/// border at turn 3's exit (803 m along the line), where it runs 0.9 m wide of the line
+/// with 2–3° of sideslip; at 0.2 m it stays 0.03 m inside there and every other shipped
+/// car 0.18 m or more on both real circuits (PERFORMANCE.md, "footprints inside the
+/// borders"). The driver's lateral error there is the thing to cut before this is lowered.
+pub const EDGE_CLEARANCE_M: f32 = 0.2;
 /// Spacing of the dense resampling the smoothing runs on, m. Fine enough that picking
 /// laterals between its points (linearly) bends nothing: the chords of a 15 m hairpin sag
 /// 0.5 mm, 0.2 % of its curvature measured over 5 m.
@@ -65,15 +76,47 @@ impl LateralOptions {
     /// Default smoothing, m.
     pub const DEFAULT_SMOOTHING_M: f32 = 6.0;
 
-    /// Defaults for `car`: the edge margin is half the car's width (widest chassis box or
-    /// wheel) plus [`EDGE_CLEARANCE_M`].
+    /// Defaults for `car`: the edge margin is [`edge_margin_m`].
     pub fn for_car(car: &CarDef) -> Self {
         Self {
             spacing_m: Self::DEFAULT_SPACING_M,
             smoothing_m: Self::DEFAULT_SMOOTHING_M,
-            edge_margin_m: half_width_m(car) + EDGE_CLEARANCE_M,
+            edge_margin_m: edge_margin_m(car),
         }
     }
+}
+
+/// How far inside each border the racing line keeps `car`'s centre, m: the sideways reach
+/// of its footprint yawed to the body sideslip the AI driver lets a car reach
+/// ([`yawed_half_width_m`] at `AiSettings::sideslip_off_deg`, 10°: the ace eases the
+/// throttle from 5° of sideslip and gives none at 10°), plus [`EDGE_CLEARANCE_M`] for its
+/// lateral error. A car at its grip limit runs with its nose into the corner and its tail
+/// out, up to 5.3° measured (the electric at Montreal's turn 3): its corners sweep half
+/// its length × sin(sideslip) beyond its half width, 0.3–0.4 m for the shipped cars, where
+/// half its width alone let the footprint out at every hairpin. Raise the clearance if AI
+/// cars' footprints still go past a border (`skidpad run --json`'s
+/// `max_footprint_off_track_m`; examples/pace_probe.rs shows where); every searched line
+/// pays for it in lap time (a narrower track).
+pub fn edge_margin_m(car: &CarDef) -> f32 {
+    let sideslip_rad = crate::ai::AiSettings::default().sideslip_off_deg.to_radians();
+    yawed_half_width_m(car, sideslip_rad) + EDGE_CLEARANCE_M
+}
+
+/// How far the footprint of `car` (the box of [`half_width_m`] by [`half_length_m`])
+/// reaches to one side of its path when its body is yawed `yaw_rad` off it, m: a corner
+/// at (half width, half length) rotated by the yaw, `w·cos ψ + l·sin ψ` (plane rotation).
+pub fn yawed_half_width_m(car: &CarDef, yaw_rad: f32) -> f32 {
+    let yaw_rad = yaw_rad.abs();
+    half_width_m(car) * yaw_rad.cos() + half_length_m(car) * yaw_rad.sin()
+}
+
+/// Half the car's overall length: the farthest chassis box end from the centre of its
+/// frame, fore or aft, m.
+pub fn half_length_m(car: &CarDef) -> f32 {
+    car.chassis
+        .iter()
+        .map(|b| b.position_m.z.abs() + 0.5 * b.size_m.z)
+        .fold(0.0, f32::max)
 }
 
 /// Half the car's overall width: the farthest chassis box side or wheel outer face from
@@ -169,7 +212,8 @@ impl Laterals {
             left.push(*c + l * v[0]);
             right.push(*c - l * v[1]);
         }
-        Ok(build(centre, left, right, options.edge_margin_m))
+        let edges = TrackEdges::new(track);
+        Ok(build(centre, left, right, options.edge_margin_m, Some(&edges)))
     }
 
     /// Laterals between two borders given as closed polylines paired point by point
@@ -206,7 +250,7 @@ impl Laterals {
         let (centre, ends) = resample_loop(&mid, &ends, count);
         let left = ends.iter().map(|e| Vec2::new(e[0], e[1])).collect();
         let right = ends.iter().map(|e| Vec2::new(e[2], e[3])).collect();
-        Ok(build(centre, left, right, options.edge_margin_m))
+        Ok(build(centre, left, right, options.edge_margin_m, None))
     }
 
     /// Number of laterals.
@@ -307,8 +351,9 @@ fn lateral_count(file: &str, length_m: f32, spacing_m: f32) -> Result<usize, Con
 }
 
 /// Laterals from full-width segments `left[i]–right[i]` through `centre[i]`: shortened
-/// where they cross, then narrowed by the edge margin.
-fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> Laterals {
+/// where they cross, then narrowed by the edge margin, inside `edges`' borders too when
+/// the segments were cut from a smoothed copy of that track.
+fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32, edges: Option<&TrackEdges>) -> Laterals {
     let n = centre.len();
     // Each lateral as its centre point, a unit direction to the right, and its extents to
     // the left and right of the centre.
@@ -365,6 +410,9 @@ fn build(centre: Vec<Vec2>, left: Vec<Vec2>, right: Vec<Vec2>, margin: f32) -> L
             }
         })
         .collect();
+    if let Some(edges) = edges {
+        keep_margin_inside(edges, &centre, &dir, &mut span, margin);
+    }
     make_quads_convex(&centre, &dir, &mut span);
     let l: Vec<Vec2> = (0..n).map(|i| centre[i] + dir[i] * span[i][0]).collect();
     let r: Vec<Vec2> = (0..n).map(|i| centre[i] + dir[i] * span[i][1]).collect();
@@ -493,6 +541,22 @@ mod tests {
             width_right_m: vec![w; n],
             width_left_m: vec![w; n],
         }
+    }
+
+    /// A car's footprint yawed off its path reaches `w·cos ψ + l·sin ψ` to the side (a
+    /// corner of the box rotated by ψ): the coupe's box is 1.79 m by 4.10 m (its widest
+    /// wheels' faces, its longest chassis box), so 0.895 m unyawed, its half length (2.05 m)
+    /// across, and 0.895·cos 10° + 2.05·sin 10° = 1.2374 m at the driver's 10°.
+    #[test]
+    fn a_yawed_footprint_reaches_its_rotated_corner() {
+        let coupe = CarDef::load(&crate::content::ContentRoot::Embedded, "coupe").unwrap();
+        assert!((half_width_m(&coupe) - 0.895).abs() < 1e-4 && (half_length_m(&coupe) - 2.05).abs() < 1e-4);
+        assert_eq!(yawed_half_width_m(&coupe, 0.0), half_width_m(&coupe));
+        let across = yawed_half_width_m(&coupe, std::f32::consts::FRAC_PI_2);
+        assert!((across - 2.05).abs() < 1e-4, "{across}");
+        let at_10 = yawed_half_width_m(&coupe, 10f32.to_radians());
+        assert!((at_10 - 1.2374).abs() < 1e-4, "{at_10}");
+        assert!((edge_margin_m(&coupe) - (at_10 + EDGE_CLEARANCE_M)).abs() < 1e-6);
     }
 
     #[test]

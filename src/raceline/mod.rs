@@ -23,6 +23,7 @@
 // fitness): the tool, the tests and the bench drive it directly.
 mod descent;
 mod drag_strip;
+mod edges;
 pub mod ga;
 mod geometry;
 mod grip;
@@ -35,9 +36,12 @@ mod search;
 
 pub use descent::{descend, Descended, DescentParams};
 pub use drag_strip::measured_drive;
+pub use edges::{nearest_on_segment, past_border_m, TrackEdges};
 pub use geometry::{loop_length, self_crossings};
 pub use grip::{measured_grip, GripPoint, SKIDPAD_RADII_M};
-pub use laterals::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
+pub use laterals::{
+    edge_margin_m, half_length_m, half_width_m, yawed_half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M,
+};
 pub use level::{level_line, level_line_cached, level_line_reporting, RaceLine, SEARCHED_SOURCE};
 pub use profile::{curvature_cost, CarModel, GradientScratch, ProfileScratch, GRAVITY_MPS2};
 pub use qp_line::{qp_line, LineShape};

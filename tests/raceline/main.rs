@@ -17,10 +17,10 @@ use skidpad::content::ContentRoot;
 use skidpad::raceline::self_crossings;
 use skidpad::raceline::{car_model, centre_line, centre_line_with, level_line, measured_car_model};
 use skidpad::raceline::{descend, DescentParams, GradientScratch};
+use skidpad::raceline::{edge_margin_m, LateralOptions, Laterals, TrackEdges};
 use skidpad::raceline::{level_line_cached, seed_lines, LineCache, SEARCHED_SOURCE};
 use skidpad::raceline::{qp_line, LineShape};
 use skidpad::raceline::{CarModel, GRAVITY_MPS2};
-use skidpad::raceline::{LateralOptions, Laterals};
 use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
 use skidpad::tools::raceline_search::{search, SearchOptions};
 use skidpad::vehicle::CarDef;
@@ -564,9 +564,10 @@ fn test_cache() -> LineCache {
 fn every_shipped_track_gets_a_line_inside_its_borders_with_the_cars_half_width() {
     // Issue #22: the line a car drives stays inside the borders by at least half its width
     // (a wheel never off the track) on every shipped track, the real circuit included,
-    // and never crosses itself. The laterals stop half the width + 0.1 m inside each
-    // border; measured along each lateral (`lateral_clearance_m`, the measure where a
-    // hairpin's inner border loops over itself) and against the border polylines.
+    // and never crosses itself. The laterals stop `edge_margin_m` (the footprint yawed 10°
+    // + 0.2 m) inside each border; measured along each lateral (`lateral_clearance_m`, the
+    // measure where a hairpin's inner border loops over itself) and against the border
+    // polylines.
     let root = ContentRoot::Embedded;
     let mut checked = Vec::new();
     for name in skidpad::content::level_names(&root) {
@@ -580,8 +581,25 @@ fn every_shipped_track_gets_a_line_inside_its_borders_with_the_cars_half_width()
             let half = skidpad::raceline::half_width_m(&c);
             let lat = Laterals::from_track(&name, &track.track, &LateralOptions::for_car(&c)).unwrap();
             let clearance = lat.border_clearance_m(line.line.points());
-            checked.push(format!("{name} {car_name}: {clearance:.2} m (half width {half:.2} m)"));
+            // And against the track's own borders, as the footprint check measures them
+            // (`TrackEdges`: the laterals come from a smoothed copy, up to 0.4 m off them
+            // at Montreal's hairpins), between the line's points too: the whole edge
+            // margin inside, short by at most the laterals' 2 cm tolerance.
+            let edges = TrackEdges::new(&track.track);
+            let points = line.line.points();
+            let own = (0..points.len())
+                .flat_map(|i| {
+                    let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                    let near = edges.nearest_segment(a);
+                    (0..8).map(move |k| (a.lerp(b, k as f32 / 8.0), near))
+                })
+                .map(|(p, near)| -edges.past_m(p, near).0)
+                .fold(f32::INFINITY, f32::min);
+            checked.push(format!(
+                "{name} {car_name}: {clearance:.2} m, the track's own borders {own:.2} m (half width {half:.2} m)"
+            ));
             assert!(clearance >= half, "{}", checked.join("\n"));
+            assert!(own >= edge_margin_m(&c) - 0.02 - 1e-4, "{}", checked.join("\n"));
             assert!(
                 self_crossings(line.line.points()).is_empty(),
                 "{name} {car_name} crosses itself"

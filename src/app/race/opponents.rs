@@ -322,12 +322,10 @@ fn follow_only(places: &[(Vec2, CarPlace)], index: usize, length_m: f32) -> Plan
 
 /// A car's overall width and length, m: its widest chassis box or wheel, its longest box.
 pub(crate) fn footprint_m(def: &CarDef) -> (f32, f32) {
-    let half_length = def
-        .chassis
-        .iter()
-        .map(|b| b.position_m.z.abs() + 0.5 * b.size_m.z)
-        .fold(0.0, f32::max);
-    (2.0 * crate::raceline::half_width_m(def), 2.0 * half_length)
+    (
+        2.0 * crate::raceline::half_width_m(def),
+        2.0 * crate::raceline::half_length_m(def),
+    )
 }
 
 /// Puts car `index`, overturned or stuck, back beside `line` where it was (`s_m` along

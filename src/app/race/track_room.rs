@@ -3,8 +3,9 @@
 //! go and keep its body on the track.
 //!
 //! If AI cars pass off the track, or never pass where the track is wide, compare this room
-//! with the level's `[track]` widths (the laterals' usable ends stop half the car's width
-//! plus `raceline::EDGE_CLEARANCE_M` inside each border).
+//! with the level's `[track]` widths (the laterals' usable ends stop
+//! `raceline::edge_margin_m` inside each border: the car's footprint yawed 10° plus a
+//! clearance).
 
 use crate::ai::{DrivingLine, LineRoom};
 use crate::content::LoadedLevel;

@@ -10,7 +10,7 @@ use crate::content::{load_level, materials};
 use crate::content::{ContentError, ContentRoot};
 use crate::error::Error;
 use crate::raceline::{car_model, parse_line_csv, qp_line, LineShape};
-use crate::raceline::{half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M};
+use crate::raceline::{edge_margin_m, LateralOptions, Laterals};
 use crate::report::emit;
 use crate::vehicle::CarDef;
 use clap::{Args, ValueEnum};
@@ -289,7 +289,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
     let laterals = LateralOptions {
         spacing_m: a.spacing,
         smoothing_m: a.smoothing,
-        edge_margin_m: a.margin.unwrap_or(half_width_m(&car) + EDGE_CLEARANCE_M),
+        edge_margin_m: a.margin.unwrap_or(edge_margin_m(&car)),
     };
     let model = car_model(&car, surface_mu)?;
     let (line, centre, lat, ga) = match &a.evaluate {
