@@ -49,9 +49,10 @@ pub struct ProfileArgs {
     /// option on (the report gives the mean and lowest scale).
     #[arg(long)]
     pub dynamic_resolution: bool,
-    /// The AI drives the player's car round the level's racing line (as `run --ai-driver`)
-    /// instead of the scenario script: whole laps with the field around the camera (the
-    /// level needs a track). With --ai 7 and --trace, a lap among a field frame by frame.
+    /// The AI drives the player's car round the level's racing line (its track's, or its
+    /// AI loop on a level without one; as `run --ai-driver`) instead of the scenario
+    /// script: whole laps with the field around the camera, timed in the report. With
+    /// --ai 7 and --trace, a lap among a field frame by frame.
     #[arg(long)]
     pub ai_driver: bool,
     /// One tick per frame however long a frame takes: every run draws the same frames, so
