@@ -147,17 +147,11 @@ impl MeshData {
             let cell = |v: f32, n: usize| ((v / HEIGHT_TILE_M).floor().max(0.0) as usize).min(n - 1);
             cell(c.z, along) * across + cell(c.x, across)
         };
-        let tiles: Vec<usize> = added.chunks_exact(3).map(tile_of).collect();
-        for tile in 0..across * along {
-            let tris: Vec<&[u32]> = added
-                .chunks_exact(3)
-                .zip(&tiles)
-                .filter(|(_, &t)| t == tile)
-                .map(|(tri, _)| tri)
-                .collect();
-            if tris.is_empty() {
-                continue;
-            }
+        let mut tiles: Vec<Vec<&[u32]>> = vec![Vec::new(); across * along];
+        for tri in added.chunks_exact(3) {
+            tiles[tile_of(tri)].push(tri);
+        }
+        for tris in tiles.into_iter().filter(|t| !t.is_empty()) {
             let near_start = self.indices.len() as u32;
             let far_start = self.far_indices.len() as u32;
             for tri in &tris {

@@ -49,9 +49,7 @@ impl ProfileDriver {
             ProfileDriver::Scenario { runs, run, t_s } => scenario_input(runs, run, t_s, setup, session, dt),
         }
     }
-}
 
-impl ProfileDriver {
     /// Times the AI's laps from the world after a tick (the scenario's runs are not laps).
     pub fn after_tick(&mut self, world: &SimWorld) {
         if let ProfileDriver::Ai(ai) = self {
