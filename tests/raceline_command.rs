@@ -42,6 +42,8 @@ fn the_raceline_command_searches_writes_plots_and_evaluates() {
         "3",
         "--population",
         "8",
+        "--islands",
+        "2",
         "--json",
         "--out",
         csv.to_str().unwrap(),
@@ -63,6 +65,18 @@ fn the_raceline_command_searches_writes_plots_and_evaluates() {
         assert!(j[key].is_number(), "{key} missing: {j}");
     }
     assert_eq!(j["generations"], 3);
+    // Two islands, each refined, then relinked: never slower than the faster of them.
+    let islands: Vec<f64> = j["island_fitness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_f64().unwrap())
+        .collect();
+    assert_eq!(islands.len(), 2, "{j}");
+    assert!(
+        j["lap_time_s"].as_f64().unwrap() <= islands[0].min(islands[1]) + 1e-3,
+        "{j}"
+    );
     assert!(j["lap_time_s"].as_f64().unwrap() <= j["centerline_lap_time_s"].as_f64().unwrap());
     // The minimum-curvature QP line seeds the first population and elitism and the polish
     // never lose the best, so the search's line is never slower than it; the gain is that

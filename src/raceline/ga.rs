@@ -547,7 +547,7 @@ fn bump_span(n: usize, rng: &mut Rng, params: &GaParams) -> (usize, usize) {
 }
 
 /// The laterals a bump covers (its ends, of weight 0, left out) and their `sin²` weights.
-fn bump_weights(n: usize, centre: usize, half: usize) -> impl Iterator<Item = (usize, f32)> {
+pub(super) fn bump_weights(n: usize, centre: usize, half: usize) -> impl Iterator<Item = (usize, f32)> {
     (1 - half as isize..half as isize).map(move |d| {
         let w = (std::f32::consts::FRAC_PI_2 * (1.0 - d.unsigned_abs() as f32 / half as f32)).sin();
         ((centre as isize + d).rem_euclid(n as isize) as usize, w * w)

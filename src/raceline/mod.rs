@@ -32,6 +32,7 @@ mod level;
 mod profile;
 mod qp_line;
 mod refine;
+mod relink;
 mod search;
 
 pub use descent::{descend, Descended, DescentParams};
@@ -46,6 +47,7 @@ pub use level::{level_line, level_line_cached, level_line_reporting, RaceLine, S
 pub use profile::{curvature_cost, CarModel, GradientScratch, ProfileScratch, GRAVITY_MPS2};
 pub use qp_line::{qp_line, LineShape};
 pub use refine::{refine, RefineParams, Refined};
+pub use relink::{relink, Relinked};
 pub use search::{
     load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
 };

@@ -407,6 +407,7 @@ fn on_a_ring_the_search_finds_the_inside_line_the_closed_form_says_is_fastest() 
         parallel: true,
         polish_evaluations: 5_000,
         descent_gradients: 2_000,
+        islands: 1,
     };
     let found = search("ring", &t, &sedan, 1.0, &search_options, &mut |_| {}).unwrap();
     let model = car_model(&sedan, 1.0).unwrap();
@@ -437,6 +438,44 @@ fn on_a_ring_the_search_finds_the_inside_line_the_closed_form_says_is_fastest() 
         "radii {lo}..{hi}, inside edge {r_in}"
     );
     assert!(found.line.lap_time_s < 0.93 * curvature.lap_time_s);
+}
+
+#[test]
+fn islands_relinked_are_never_slower_than_their_best_and_repeat_to_the_bit() {
+    // Three searches from seeds 5, 6, 7 on the circuit, relinked into one and refined:
+    // never slower than the fastest of them (relinking and refining only keep faster
+    // lines), and faster here (the islands end in different local optima), whatever order
+    // the islands finish in on the pool (the same bits twice).
+    let sedan = car("sedan");
+    let options = |islands| SearchOptions {
+        laterals: LateralOptions::for_car(&sedan),
+        fitness: Fitness::LapTime,
+        ga: GaParams {
+            population: 24,
+            generations: 60,
+            convergence_generations: 0,
+            seed: 5,
+            ..GaParams::default()
+        },
+        parallel: true,
+        polish_evaluations: 1_500,
+        descent_gradients: 60,
+        islands,
+    };
+    let run = |islands| search("circuit", &circuit(), &sedan, 1.0, &options(islands), &mut |_| {}).unwrap();
+    let (a, b) = (run(3), run(3));
+    eprintln!(
+        "circuit, sedan: islands {:?} s, relinked ({} stretches) and refined {:.3} s",
+        a.island_fitness, a.relinked_stretches, a.ga.best_fitness
+    );
+    assert_eq!(a.island_fitness.len(), 3);
+    let fastest = a.island_fitness.iter().copied().fold(f32::INFINITY, f32::min);
+    assert!(a.relinked_stretches > 0);
+    assert!(a.ga.best_fitness < fastest, "{} vs {fastest}", a.ga.best_fitness);
+    assert_eq!(a.ga.best_fitness, a.line.lap_time_s);
+    assert_eq!(a.ga.best, b.ga.best);
+    assert!(a.laterals.border_clearance_m(&a.line.points_m) >= a.laterals.edge_margin_m - 0.02);
+    assert!(self_crossings(&a.line.points_m).is_empty());
 }
 
 #[test]

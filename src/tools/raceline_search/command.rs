@@ -28,6 +28,11 @@ pub enum FitnessArg {
     Curvature,
 }
 
+/// The tool's population per island: four islands of 30 found Montreal's line 2.04–2.25 %
+/// faster than its minimum-curvature line (sedan, 1.01 m margin, seeds 1–13) where one of
+/// 50 found 1.80–2.01 %, in about 2.5 times the evaluations (PERFORMANCE.md, "Session 13").
+const ISLAND_POPULATION: usize = 30;
+
 /// Options of `raceline`.
 #[derive(Debug, Args)]
 pub struct RacelineArgs {
@@ -61,11 +66,16 @@ pub struct RacelineArgs {
     /// gains less than --epsilon; 0: the polish alone).
     #[arg(long, value_name = "N", default_value_t = 4000)]
     pub descent: usize,
+    /// Independent searches (seeds S, S+1, …; one a core), their lines then relinked into
+    /// one — each corner taken from the search that drove it fastest — and refined again;
+    /// 1: a single search.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub islands: usize,
     /// Mean number of global moves per child (long smooth windows, low Fourier modes).
     #[arg(long, value_name = "X", default_value_t = GaParams::default().global_moves)]
     pub global_moves: f32,
-    /// Lines per generation.
-    #[arg(long, value_name = "N", default_value_t = GaParams::default().population)]
+    /// Lines per generation (of each island).
+    #[arg(long, value_name = "N", default_value_t = ISLAND_POPULATION)]
     pub population: usize,
     /// Parents per child (multi-parent crossover).
     #[arg(long, value_name = "N", default_value_t = GaParams::default().parents)]
@@ -101,8 +111,8 @@ pub struct RacelineArgs {
     /// Smoothing of the centre line (Gaussian σ), m.
     #[arg(long, value_name = "M", default_value_t = LateralOptions::DEFAULT_SMOOTHING_M)]
     pub smoothing: f32,
-    /// How far the line stays inside each border, m (default: half the car's width plus
-    /// 0.1 m).
+    /// How far the line stays inside each border, m (default: the car's footprint yawed
+    /// 10° off its path plus 0.2 m, 1.51 m for the sedan; `raceline::edge_margin_m`).
     #[arg(long, value_name = "M")]
     pub margin: Option<f32>,
     /// Put this line (CSV, `x_m,y_m` first on each row, map frame) through the speed
@@ -177,6 +187,11 @@ pub struct RacelineReport {
     pub gradients: usize,
     /// Why the search stopped (None when evaluating).
     pub stop: Option<Stop>,
+    /// Each island's lap (or curvature) after its own refine, in seed order, before the
+    /// relinking (empty when evaluating).
+    pub island_fitness: Vec<f32>,
+    /// Stretches of the other islands' lines the relinking swapped into the fastest's.
+    pub relinked_stretches: usize,
     /// With `--plot` on a level: the AI's flying lap on the line, s.
     pub ai_lap_time_s: Option<f32>,
     /// What the speed profile the AI drove predicts for that lap, s.
@@ -235,6 +250,15 @@ impl RacelineReport {
                 self.evaluations,
                 self.gradients,
                 self.wall_seconds
+            );
+        }
+        if self.island_fitness.len() > 1 {
+            let laps: Vec<String> = self.island_fitness.iter().map(|f| format!("{f:.3}")).collect();
+            s += &format!(
+                "  {} islands ({}), relinked: {} stretches of the others' lines in the fastest's\n",
+                self.island_fitness.len(),
+                laps.join(", "),
+                self.relinked_stretches
             );
         }
         if let (Some(t), Some(p), Some(rms), Some(max)) = (
@@ -331,6 +355,7 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                 parallel: !a.serial,
                 polish_evaluations: a.polish,
                 descent_gradients: a.descent,
+                islands: a.islands,
             };
             options
                 .ga
@@ -361,7 +386,13 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
                 found.line,
                 found.centre,
                 found.laterals,
-                Some((found.ga, fitness, found.gradients)),
+                Some((
+                    found.ga,
+                    fitness,
+                    found.gradients,
+                    found.island_fitness,
+                    found.relinked_stretches,
+                )),
             )
         }
     };
@@ -405,6 +436,8 @@ pub fn run(root: &ContentRoot, a: &RacelineArgs) -> Result<(), Error> {
         evaluations: ga.as_ref().map_or(1, |g| g.0.evaluations),
         gradients: ga.as_ref().map_or(0, |g| g.2),
         stop: ga.as_ref().map(|g| g.0.stop),
+        island_fitness: ga.as_ref().map_or_else(Vec::new, |g| g.3.clone()),
+        relinked_stretches: ga.as_ref().map_or(0, |g| g.4),
         ai_lap_time_s: ai.as_ref().map(|l| l.lap_time_s),
         ai_predicted_lap_s: ai.as_ref().map(|l| l.predicted_lap_s),
         ai_rms_lateral_error_m: ai.as_ref().map(|l| l.rms_lateral_error_m()),

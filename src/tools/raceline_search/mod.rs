@@ -25,10 +25,13 @@ pub use command::{run, RacelineArgs};
 
 use crate::content::track::Track;
 use crate::content::ContentError;
-use crate::raceline::{car_model, refine, seed_lines, DescentParams, ProfiledLine, RefineParams};
+use crate::raceline::{car_model, refine, relink, seed_lines, DescentParams, ProfiledLine, RefineParams};
 use crate::raceline::{LateralOptions, Laterals};
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
+
+/// Most rounds of relinking the islands' lines and refining the result.
+const RELINK_ROUNDS: usize = 4;
 
 /// How to search a line.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +49,11 @@ pub struct SearchOptions {
     /// Most gradients of each round of the minimum-time descent after the GA
     /// (`raceline::refine`: polish and descent in turn; 0: polish only).
     pub descent_gradients: usize,
+    /// Independent searches (GA and refine, seeds `ga.seed`, `ga.seed + 1`, …) whose
+    /// lines are then relinked into one and refined again (`raceline::relink`); 1: a
+    /// single search. Each ends in a local optimum of its own; the relinked line takes
+    /// each corner from whichever drove it fastest.
+    pub islands: usize,
 }
 
 /// A searched line and what the search found out.
@@ -61,6 +69,11 @@ pub struct SearchResult {
     pub ga: GaResult,
     /// Gradients the minimum-time descent computed after it.
     pub gradients: usize,
+    /// Each island's fitness after its own refine, in seed order (one value for a single
+    /// search).
+    pub island_fitness: Vec<f32>,
+    /// Stretches the relinking swapped in from the other islands' lines.
+    pub relinked_stretches: usize,
 }
 
 /// Searches the fastest (or least curved) line of `track` for `car` on a surface of
@@ -85,25 +98,81 @@ pub fn search(
         fitness: options.fitness,
     };
     let seeds = seed_lines(&laterals);
-    let mut ga = if options.parallel {
-        ga::run_parallel(&problem, &options.ga, &seeds, on_generation)
-    } else {
-        ga::run(&problem, &options.ga, &seeds, on_generation)
+    let refine_params = RefineParams {
+        polish_evaluations: options.polish_evaluations,
+        descent: DescentParams {
+            max_gradients: options.descent_gradients,
+            ..DescentParams::default()
+        },
+        epsilon: options.ga.convergence_epsilon,
     };
-    let mut gradients = 0;
-    if options.polish_evaluations > 0 || options.descent_gradients > 0 {
-        let params = RefineParams {
-            polish_evaluations: options.polish_evaluations,
-            descent: DescentParams {
-                max_gradients: options.descent_gradients,
-                ..DescentParams::default()
-            },
-            epsilon: options.ga.convergence_epsilon,
+    let refines = options.polish_evaluations > 0 || options.descent_gradients > 0;
+    // One island: the GA's generations on all cores. Several: one island a core, the
+    // first on this thread (it reports progress), the others on rayon's pool.
+    let island = |k: usize, parallel: bool, on_generation: &mut dyn FnMut(&Progress)| {
+        let params = GaParams {
+            seed: options.ga.seed.wrapping_add(k as u64),
+            ..options.ga.clone()
         };
-        let refined = refine(&problem, &mut ga.best, &params, &mut |_| {});
-        ga.best_fitness = refined.fitness;
-        ga.evaluations += refined.evaluations;
-        gradients = refined.gradients;
+        let mut ga = if parallel {
+            ga::run_parallel(&problem, &params, &seeds, on_generation)
+        } else {
+            ga::run(&problem, &params, &seeds, on_generation)
+        };
+        let mut gradients = 0;
+        if refines {
+            let refined = refine(&problem, &mut ga.best, &refine_params, &mut |_| {});
+            ga.best_fitness = refined.fitness;
+            ga.evaluations += refined.evaluations;
+            gradients = refined.gradients;
+        }
+        (ga, gradients)
+    };
+    let islands = options.islands.max(1);
+    let mut runs: Vec<Option<(GaResult, usize)>> = vec![None; islands];
+    if islands == 1 {
+        runs[0] = Some(island(0, options.parallel, on_generation));
+    } else {
+        let (first, others) = runs.split_at_mut(1);
+        rayon::in_place_scope(|scope| {
+            for (k, slot) in others.iter_mut().enumerate() {
+                let island = &island;
+                scope.spawn(move |_| *slot = Some(island(k + 1, false, &mut |_| {})));
+            }
+            first[0] = Some(island(0, false, on_generation));
+        });
+    }
+    let mut runs: Vec<(GaResult, usize)> = runs.into_iter().flatten().collect();
+    let island_fitness: Vec<f32> = runs.iter().map(|r| r.0.best_fitness).collect();
+    // The fastest island is improved with the others' stretches, fastest first (ties by
+    // seed: deterministic).
+    runs.sort_by(|a, b| a.0.best_fitness.total_cmp(&b.0.best_fitness));
+    let evaluations: usize = runs.iter().map(|r| r.0.evaluations).sum();
+    let mut gradients: usize = runs.iter().map(|r| r.1).sum();
+    let mut relinked_stretches = 0;
+    let (mut ga, _) = runs.remove(0);
+    ga.evaluations = evaluations;
+    if !runs.is_empty() {
+        // Rounds of relinking and refining: the refine moves the line, and stretches of the
+        // others that did not pay before may pay then.
+        let guides: Vec<Vec<f32>> = runs.into_iter().map(|r| r.0.best).collect();
+        for _ in 0..RELINK_ROUNDS {
+            let before = ga.best_fitness;
+            let relinked = relink(&problem, &mut ga.best, &guides);
+            ga.evaluations += relinked.evaluations;
+            ga.best_fitness = relinked.fitness;
+            relinked_stretches += relinked.swapped;
+            if !refines || relinked.swapped == 0 {
+                break;
+            }
+            let refined = refine(&problem, &mut ga.best, &refine_params, &mut |_| {});
+            ga.best_fitness = refined.fitness;
+            ga.evaluations += refined.evaluations;
+            gradients += refined.gradients;
+            if before - ga.best_fitness <= options.ga.convergence_epsilon * before {
+                break;
+            }
+        }
     }
     let line = model.profile(&laterals.points(&ga.best));
     let centre = model.profile(&laterals.points(&laterals.centre_t));
@@ -113,5 +182,7 @@ pub fn search(
         centre,
         ga,
         gradients,
+        island_fitness,
+        relinked_stretches,
     })
 }
