@@ -13,6 +13,7 @@
 //! with what casts them.
 
 use super::camera::Camera;
+use super::caster_tiles::CasterTiles;
 use super::frustum::Frustum;
 use glam::Vec3;
 use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
@@ -58,6 +59,8 @@ pub struct DetailChoice {
     pub drawn: u32,
     /// Groups drawn far.
     pub far: u32,
+    /// The base's caster tiles drawn (bit `i` for tile `i`; `caster_tiles.rs`).
+    pub tiles: u64,
 }
 
 /// A chunk mesh's index runs: what is drawn at every distance, then each detail group.
@@ -66,6 +69,8 @@ pub struct DetailChoice {
 pub struct MeshDetail {
     /// The triangles drawn at every distance.
     pub base: IndexRange,
+    /// The base's casters as tiles, each culled on its own (empty: the base draws whole).
+    pub base_tiles: CasterTiles,
     groups: [GroupDraw; MAX_DETAIL_GROUPS],
     len: usize,
 }
@@ -104,7 +109,10 @@ impl MeshDetail {
     /// Each group in `frustum` drawn near or far as `scale` says: every group near and in
     /// view when `frustum` is everything and the threshold 0.
     pub fn choose(&self, frustum: &Frustum, scale: &DecorScale) -> DetailChoice {
-        let mut choice = DetailChoice::default();
+        let mut choice = DetailChoice {
+            tiles: self.base_tiles.visible(frustum),
+            ..DetailChoice::default()
+        };
         for (i, g) in self.groups().iter().enumerate() {
             if frustum.sees_sphere(g.centre, g.radius_m) {
                 choice.drawn |= 1 << i;
@@ -127,7 +135,10 @@ impl MeshDetail {
         sun_dir: Vec3,
         scale: &DecorScale,
     ) -> DetailChoice {
-        let mut choice = DetailChoice::default();
+        let mut choice = DetailChoice {
+            tiles: self.base_tiles.casting(frustum, view, sun_dir),
+            ..DetailChoice::default()
+        };
         for (i, g) in self.groups().iter().enumerate() {
             let reach = shadow_reach_m(g.radius_m, sun_dir);
             let shade_centre = g.centre + sun_dir * (reach * 0.5);
@@ -141,13 +152,24 @@ impl MeshDetail {
         choice
     }
 
-    /// The runs `choice` draws: the base, then each drawn group's near or far run.
+    /// The runs `choice` draws: the base (its chosen caster tiles, then its ground, when
+    /// it has tiles), then each drawn group's near or far run.
     pub fn runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
+        let (tiles, rest) = if self.base_tiles.is_empty() {
+            (0, self.base)
+        } else {
+            let ground = IndexRange {
+                first: self.base.first + self.base.casters,
+                count: self.base.count - self.base.casters,
+                casters: 0,
+            };
+            (choice.tiles, ground)
+        };
         let groups = self.groups().iter().enumerate().filter_map(move |(i, g)| {
             let bit = 1 << i;
             (choice.drawn & bit != 0).then_some(if choice.far & bit != 0 { g.far } else { g.near })
         });
-        std::iter::once(self.base).chain(groups)
+        self.base_tiles.runs(tiles).chain(std::iter::once(rest)).chain(groups)
     }
 }
 
@@ -253,7 +275,14 @@ mod tests {
         d.push(group(-300.0));
         let everything = Frustum::everything();
         let choice = d.choose(&everything, &scale(FAR_DECOR_MAX_PX));
-        assert_eq!(choice, DetailChoice { drawn: 0b11, far: 0b10 });
+        assert_eq!(
+            choice,
+            DetailChoice {
+                drawn: 0b11,
+                far: 0b10,
+                tiles: 0
+            }
+        );
         let runs: Vec<_> = d.runs(choice).map(|r| (r.first, r.count)).collect();
         assert_eq!(runs, vec![(0, 6), (6, 60), (66, 6)]);
         let none = DetailChoice::default();

@@ -12,7 +12,7 @@
 
 use super::draw_order::ChunkKey;
 use super::friction_view::{friction_color, GroundView};
-use super::mesh::{Mesh, UploadScratch};
+use super::mesh::{BaseCasters, Mesh, UploadScratch};
 use crate::content::{ChunkMeshSizes, MaterialTable};
 use skidpad_bake::chunk::{BakedChunk, ChunkCoord};
 use std::sync::Arc;
@@ -108,9 +108,10 @@ impl GroundChunks {
                 // A vertex without a material (a mesh baked before materials were
                 // recorded) keeps its colour.
                 |i, c| mesh.materials.get(i).map_or(c, |id| friction_color(m, *id)),
+                BaseCasters::Tiled,
                 &mut self.scratch,
             ),
-            _ => Mesh::from_mesh_data(mesh, |_, c| c, &mut self.scratch),
+            _ => Mesh::from_mesh_data(mesh, |_, c| c, BaseCasters::Tiled, &mut self.scratch),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! GPU meshes: interleaved position + normal (+ colour and material id for baked chunks),
 //! indexed.
 
+use super::caster_tiles::{CasterTiles, TileScratch};
 use super::decor_lod::{DecorScale, DetailChoice, GroupDraw, IndexRange, MeshDetail};
 use super::frustum::{Aabb, Frustum};
 use super::shadow_casters::casters_first_into;
@@ -21,6 +22,8 @@ pub struct UploadScratch {
     run: Vec<u32>,
     /// Each ground triangle's highest corner and index, for that order.
     ground: Vec<(f32, u32)>,
+    /// For cutting the base's casters into tiles.
+    tiles: TileScratch,
 }
 
 impl UploadScratch {
@@ -31,7 +34,17 @@ impl UploadScratch {
         self.indices.reserve(indices.saturating_sub(self.indices.len()));
         self.run.reserve(indices.saturating_sub(self.run.len()));
         self.ground.reserve((indices / 3).saturating_sub(self.ground.len()));
+        self.tiles.reserve(indices);
     }
+}
+
+/// How a baked mesh's base casters are uploaded ([`Mesh::from_mesh_data`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseCasters {
+    /// In one run (a mesh drawn with a model matrix: a prop).
+    Whole,
+    /// In tiles, each culled by its bounds in world space (a level chunk).
+    Tiled,
 }
 
 /// A mesh uploaded to the GPU.
@@ -67,9 +80,14 @@ impl Mesh {
     /// low ground is drawn lit but casts nothing, and hides what lies under it. The
     /// interleaved vertices and the reordered indices are built in `scratch`, which
     /// allocates nothing once it holds a mesh this large ([`UploadScratch::reserve`]).
+    ///
+    /// With [`BaseCasters::Tiled`] (a level chunk, drawn where it was baked) the base's
+    /// casters are cut into tiles culled on their own (`caster_tiles.rs`); a mesh placed by
+    /// a model matrix keeps them whole, since the tiles' bounds are in the mesh's space.
     pub fn from_mesh_data(
         data: &skidpad_bake::geometry::MeshData,
         recolor: impl Fn(usize, [f32; 4]) -> [f32; 4],
+        base: BaseCasters,
         scratch: &mut UploadScratch,
     ) -> Mesh {
         let material = |i: usize| data.materials.get(i).map_or(-1.0, |m| m.0 as f32);
@@ -89,6 +107,15 @@ impl Mesh {
         scratch.indices.clear();
         let mut detail = MeshDetail::default();
         detail.base = ordered_run(data, data.base_indices(), scratch);
+        if base == BaseCasters::Tiled {
+            let casters = detail.base.first as usize..(detail.base.first + detail.base.casters) as usize;
+            detail.base_tiles = CasterTiles::sort_into_tiles(
+                &data.positions,
+                &mut scratch.indices[casters],
+                detail.base.first,
+                &mut scratch.tiles,
+            );
+        }
         for g in &data.detail {
             let near = &data.indices[g.near[0] as usize..g.near[1] as usize];
             let far = &data.far_indices[g.far[0] as usize..g.far[1] as usize];

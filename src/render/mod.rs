@@ -7,6 +7,7 @@ mod camera;
 mod car_lod;
 mod car_model;
 mod car_paint;
+mod caster_tiles;
 mod decor_lod;
 mod draw_order;
 mod draw_stats;

@@ -7,7 +7,7 @@
 //! If a cone still draws as a plain orange cone, its level was built in code
 //! (`Level::cone_model` is None) or the scene was described without the level's model.
 
-use super::mesh::{Mesh, UploadScratch};
+use super::mesh::{BaseCasters, Mesh, UploadScratch};
 use glam::{Mat4, Quat, Vec3};
 use skidpad_bake::geometry::MeshData;
 use skidpad_bake::model::PropModel;
@@ -71,7 +71,7 @@ impl PropModels {
             ..MeshData::default()
         };
         let (min_m, max_m) = body.bounds();
-        let mesh = Mesh::from_mesh_data(&data, |_, c| c, &mut UploadScratch::default());
+        let mesh = Mesh::from_mesh_data(&data, |_, c| c, BaseCasters::Whole, &mut UploadScratch::default());
         self.uploaded
             .push((model.clone(), PropModelMesh { mesh, min_m, max_m }));
     }
