@@ -108,7 +108,8 @@ pub fn search(
     };
     let refines = options.polish_evaluations > 0 || options.descent_gradients > 0;
     // One island: the GA's generations on all cores. Several: one island a core, the
-    // first on this thread (it reports progress), the others on rayon's pool.
+    // first on this thread (it reports progress), the others on rayon's pool; serial: one
+    // after the other on this thread. Each island's line is the same bits either way.
     let island = |k: usize, parallel: bool, on_generation: &mut dyn FnMut(&Progress)| {
         let params = GaParams {
             seed: options.ga.seed.wrapping_add(k as u64),
@@ -132,6 +133,10 @@ pub fn search(
     let mut runs: Vec<Option<(GaResult, usize)>> = vec![None; islands];
     if islands == 1 {
         runs[0] = Some(island(0, options.parallel, on_generation));
+    } else if !options.parallel {
+        for (k, slot) in runs.iter_mut().enumerate() {
+            *slot = Some(island(k, false, &mut *on_generation));
+        }
     } else {
         let (first, others) = runs.split_at_mut(1);
         rayon::in_place_scope(|scope| {
