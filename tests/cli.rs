@@ -324,6 +324,30 @@ fn recording_into_a_missing_directory_fails_cleanly() {
     assert!(stderr(&o).contains("/nonexistent-dir/x.rpl") && stderr(&o).contains("cannot write replay"));
 }
 
+/// `profile --dynamic-resolution` in a window reports the scale and the detail ladder the
+/// desktop profile offers (its filter, its map, the stretch: three steps) and how far down
+/// it went; without the flag there is no such report.
+#[test]
+fn profile_reports_the_scale_and_the_detail_ladders_steps() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["profile", "--level", "slip", "--platform", "desktop", "--frames", "30"];
+        args.extend(["--fixed-step", "--json"]);
+        args.extend(extra);
+        json(&skidpad(&args))
+    };
+    let r = run(&["--dynamic-resolution"]);
+    let d = &r["resolution_scale"];
+    assert_eq!(d["ladder_steps"], 3, "{d}");
+    let (mean, most) = (
+        d["steps_down_mean"].as_f64().unwrap(),
+        d["steps_down_max"].as_u64().unwrap(),
+    );
+    assert!(most <= 3 && (0.0..=most as f64).contains(&mean), "{d}");
+    let scale = d["mean"].as_f64().unwrap();
+    assert!((0.5..=1.0).contains(&scale), "{d}");
+    assert!(run(&[])["resolution_scale"].is_null());
+}
+
 #[test]
 fn profile_reports_percentiles_and_writes_a_chrome_trace() {
     let dir = tempfile::tempdir().unwrap();

@@ -447,7 +447,7 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
         assert!(seen.len() >= 3, "{seen:?}");
         assert!(
             seen.iter()
-                .all(|(ms, scale)| *ms > 0.0 && [0.5, 0.75, 1.0].contains(scale)),
+                .all(|(ms, drawn)| *ms > 0.0 && [0.5, 0.75, 1.0].contains(&drawn.scale)),
             "{seen:?}"
         );
         // Out-of-range scales are clamped, never a zero-sized scene.
@@ -455,5 +455,108 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
         assert_eq!(r.resolution_scale(), skidpad::render::MIN_SCALE);
         r.set_resolution_scale(f32::NAN);
         assert_eq!(r.resolution_scale(), 1.0);
+    });
+}
+
+/// The detail ladder dynamic resolution steps down at its floor draws exactly what the
+/// cheaper settings draw: first the xbox's one bilinear shadow tap, then the xbox's 1024²
+/// shadow map (a quarter of the texels to clear and raster), then the scene stretched by
+/// nearest texel; what each saves on llvmpipe is counted in PERFORMANCE.md ("Session 13").
+/// The HUD drawn over the stepped-down scene is as sharp as over a full-resolution one, and
+/// climbing back gives the profile's picture back. Before the ladder is built, asking for
+/// steps changes nothing.
+#[test]
+fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
+    use skidpad::render::SceneDetail;
+    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        // Each renderer gets its own session (the same frames): chunks enter each once.
+        let renderer = |side, filter| {
+            let mut s = session();
+            drive(&mut s, 1.0, 0.0, 60);
+            (Renderer::with_shadow_filter(side, 2048, filter).unwrap(), s)
+        };
+        let (mut desktop, mut s_desktop) = renderer(2048, ShadowFilter::Pcf2x2);
+        let (mut bilinear, mut s_bilinear) = renderer(2048, ShadowFilter::Bilinear);
+        let (mut xbox, mut s_xbox) = renderer(1024, ShadowFilter::Bilinear);
+        let cam = s_desktop.camera(1.0);
+        let shot = |r: &mut Renderer, s: &mut Session, detail: SceneDetail| {
+            r.set_scene_detail(detail);
+            draw(r, s, &cam)
+        };
+        let floor = |steps_down| SceneDetail { scale: 0.5, steps_down };
+        let profiles = shot(&mut desktop, &mut s_desktop, floor(0));
+        assert_eq!(desktop.detail_steps(), 0);
+        assert!(shot(&mut desktop, &mut s_desktop, floor(3)).rgba == profiles.rgba);
+        assert_eq!(desktop.scene_detail().steps_down, 0);
+
+        desktop.enable_detail_ladder().unwrap();
+        assert_eq!(desktop.detail_steps(), 3);
+        let one = shot(&mut desktop, &mut s_desktop, floor(1));
+        assert!(one.rgba != profiles.rgba, "the shadow filter did not change");
+        assert!(one.rgba == shot(&mut bilinear, &mut s_bilinear, floor(0)).rgba);
+        assert_eq!(desktop.gpu_memory().shadow_map, 2048 * 2048 * 4);
+        let two = shot(&mut desktop, &mut s_desktop, floor(2));
+        assert!(two.rgba == shot(&mut xbox, &mut s_xbox, floor(0)).rgba);
+        assert_eq!(desktop.gpu_memory().shadow_map, 1024 * 1024 * 4);
+        // Half scale by nearest texel: every 2×2 block of the window is one scene pixel,
+        // where the bilinear stretch blends neighbours.
+        let three = shot(&mut desktop, &mut s_desktop, floor(9));
+        assert_eq!(desktop.scene_detail().steps_down, 3);
+        let blocky = |img: &Image| {
+            (0..H / 2)
+                .flat_map(|y| (0..W / 2).map(move |x| (2 * x, 2 * y)))
+                .filter(|&(x, y)| {
+                    let p = img.pixel(x, y);
+                    [(1, 0), (0, 1), (1, 1)]
+                        .iter()
+                        .all(|(dx, dy)| img.pixel(x + dx, y + dy) == p)
+                })
+                .count()
+        };
+        assert_eq!(blocky(&three), (W / 2 * H / 2) as usize);
+        assert!(blocky(&two) < (W / 2 * H / 2) as usize * 3 / 4, "{}", blocky(&two));
+        let mean_abs = two
+            .rgba
+            .iter()
+            .zip(&three.rgba)
+            .map(|(a, b)| (*a as f32 - *b as f32).abs())
+            .sum::<f32>()
+            / two.rgba.len() as f32;
+        assert!(mean_abs < 8.0, "the nearest stretch strays by {mean_abs} on average");
+
+        // The HUD over the stepped-down scene: its light strokes are where they are over
+        // the full-resolution scene, not a blurred copy.
+        let mut hud = Hud::for_height(H).unwrap();
+        let mut text = String::new();
+        let mut with_hud = |detail| {
+            shot(&mut desktop, &mut s_desktop, detail);
+            let layout = overlay(&mut hud, &mut text, &s_desktop, HudState::default());
+            (read_back_buffer(W, H), layout.get(Element::Speedo).unwrap())
+        };
+        let (sharp, dial) = with_hud(SceneDetail::FULL);
+        let (stepped, _) = with_hud(floor(3));
+        let light = |img: &Image| {
+            let (x0, y0) = (dial.x.ceil() as u32, dial.y.ceil() as u32);
+            let (x1, y1) = ((dial.right() as u32).min(W), (dial.bottom() as u32).min(H));
+            (x0..x1)
+                .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+                .filter(|&(x, y)| bright(img.pixel(x, y)))
+                .collect::<std::collections::HashSet<_>>()
+        };
+        let (a, b) = (light(&sharp), light(&stepped));
+        assert!(a.len() > 100, "{} light pixels on the dial", a.len());
+        let both = a.intersection(&b).count();
+        assert!(
+            both * 10 >= a.len() * 9 && b.len() * 10 <= a.len() * 11,
+            "{both} of {} light dial pixels kept over the stepped-down scene ({} there)",
+            a.len(),
+            b.len()
+        );
+
+        // Climbing back gives the profile's picture and map back.
+        assert!(shot(&mut desktop, &mut s_desktop, floor(0)).rgba == profiles.rgba);
+        assert_eq!(desktop.gpu_memory().shadow_map, 2048 * 2048 * 4);
     });
 }

@@ -6,6 +6,7 @@
 //! values, the result read as 32 bits: ES has no 64-bit getter in core); without it every
 //! frame goes untimed and dynamic resolution keeps its scale.
 
+use super::dynamic_resolution::SceneDetail;
 use super::gl_check;
 use super::glsl_dialect::context_is_es;
 
@@ -15,12 +16,12 @@ const RING: usize = 4;
 /// A ring of timer queries, one per frame.
 pub struct GpuTimer {
     queries: [u32; RING],
-    /// The resolution scale each query's frame was drawn at, or `None` when the slot holds
-    /// no query in flight.
-    pending: [Option<f32>; RING],
+    /// The scale and detail each query's frame was drawn with, or `None` when the slot
+    /// holds no query in flight.
+    pending: [Option<SceneDetail>; RING],
     next: usize,
-    /// The latest result: (ms, the scale it was drawn at).
-    latest: Option<(f32, f32)>,
+    /// The latest result: (ms, what it was drawn with).
+    latest: Option<(f32, SceneDetail)>,
     /// Whether the context has timer queries (always on core), and reads them as 32 bits.
     api: TimerApi,
 }
@@ -58,9 +59,9 @@ impl GpuTimer {
         }
     }
 
-    /// Starts timing this frame's scene, drawn at `scale`; collects finished results first.
-    /// When every query is still in flight, this frame goes untimed.
-    pub fn begin(&mut self, scale: f32) -> bool {
+    /// Starts timing this frame's scene, drawn with `detail`; collects finished results
+    /// first. When every query is still in flight, this frame goes untimed.
+    pub fn begin(&mut self, detail: SceneDetail) -> bool {
         if self.api == TimerApi::None {
             return false;
         }
@@ -70,7 +71,7 @@ impl GpuTimer {
         }
         // SAFETY: begins a query we own; `end` closes it before any other begins.
         unsafe { gl::BeginQuery(gl::TIME_ELAPSED, self.queries[self.next]) };
-        self.pending[self.next] = Some(scale);
+        self.pending[self.next] = Some(detail);
         true
     }
 
@@ -81,9 +82,9 @@ impl GpuTimer {
         self.next = (self.next + 1) % RING;
     }
 
-    /// The most recent finished frame's scene time, ms, and the scale it was drawn at,
-    /// handed out once.
-    pub fn take_latest(&mut self) -> Option<(f32, f32)> {
+    /// The most recent finished frame's scene time, ms, and what it was drawn with, handed
+    /// out once.
+    pub fn take_latest(&mut self) -> Option<(f32, SceneDetail)> {
         self.latest.take()
     }
 
@@ -91,7 +92,7 @@ impl GpuTimer {
     fn collect(&mut self) {
         for k in 0..RING {
             let slot = (self.next + k) % RING;
-            let Some(scale) = self.pending[slot] else {
+            let Some(detail) = self.pending[slot] else {
                 continue;
             };
             let mut available = 0;
@@ -111,7 +112,7 @@ impl GpuTimer {
                 unsafe { gl::GetQueryObjectuiv(self.queries[slot], gl::QUERY_RESULT, &mut ns32) };
                 ns = u64::from(ns32);
             }
-            self.latest = Some((ns as f32 / 1e6, scale));
+            self.latest = Some((ns as f32 / 1e6, detail));
             self.pending[slot] = None;
         }
     }

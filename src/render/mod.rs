@@ -51,7 +51,7 @@ pub use car_model::{mesh_width_m, wheel_scale};
 pub use car_paint::{ai_paint, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use decor_lod::FAR_DECOR_MAX_PX;
 pub use draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
-pub use dynamic_resolution::{DynamicResolution, MIN_SCALE};
+pub use dynamic_resolution::{DynamicResolution, SceneDetail, MAX_DETAIL_STEPS, MIN_SCALE};
 pub use fog::{fog_amount, FOG_SCALE_M};
 pub use friction_view::GroundView;
 pub use hud::{Hud, TextSize};

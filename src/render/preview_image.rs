@@ -70,10 +70,10 @@ impl Renderer {
         window_h: u32,
     ) -> PreviewImage {
         let (w, h) = (width.min(window_w).max(1), height.min(window_h).max(1));
-        let scale = self.resolution_scale();
-        self.set_resolution_scale(1.0);
+        let detail = self.scene_detail();
+        self.set_scene_detail(super::SceneDetail::FULL);
         self.draw(view, w, h);
-        self.set_resolution_scale(scale);
+        self.set_scene_detail(detail);
         let image = PreviewImage::new(w, h);
         // SAFETY: reads the default framebuffer's lower-left w × h (inside the window),
         // writes our image of that size; both exist on the current context.

@@ -44,8 +44,9 @@ impl SceneTarget {
     }
 
     /// Stretches the `src_w × src_h` corner drawn into the window's `dst_w × dst_h`
-    /// default framebuffer, and leaves the default framebuffer bound.
-    pub fn blit_to_window(&self, src_w: u32, src_h: u32, dst_w: u32, dst_h: u32) {
+    /// default framebuffer, bilinearly or (`nearest`, the detail ladder's last step:
+    /// cheaper on llvmpipe) by nearest texel, and leaves the default framebuffer bound.
+    pub fn blit_to_window(&self, src_w: u32, src_h: u32, dst_w: u32, dst_h: u32, nearest: bool) {
         // SAFETY: reads our framebuffer, writes the default one; both exist on the
         // current context, and the source rectangle lies inside our storage.
         unsafe {
@@ -61,7 +62,7 @@ impl SceneTarget {
                 dst_w as i32,
                 dst_h as i32,
                 gl::COLOR_BUFFER_BIT,
-                gl::LINEAR,
+                if nearest { gl::NEAREST } else { gl::LINEAR },
             );
             gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
         }

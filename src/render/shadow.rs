@@ -207,6 +207,29 @@ impl ShadowMap {
         }
     }
 
+    /// Reallocates the map at `size` × `size` texels (the detail ladder's smaller map, and
+    /// back); its contents are redrawn every frame.
+    pub fn resize(&mut self, size: u32) {
+        // SAFETY: respecifies our depth texture's storage, as in `new`; the framebuffer
+        // keeps it attached.
+        unsafe {
+            gl::BindTexture(gl::TEXTURE_2D, self.depth);
+            gl::TexImage2D(
+                gl::TEXTURE_2D,
+                0,
+                gl::DEPTH_COMPONENT24 as i32,
+                size as i32,
+                size as i32,
+                0,
+                gl::DEPTH_COMPONENT,
+                gl::UNSIGNED_INT,
+                std::ptr::null(),
+            );
+        }
+        self.size = size;
+        super::gl_check::debug_check("shadow map resize");
+    }
+
     /// Edge of the map in texels.
     pub fn size(&self) -> u32 {
         self.size

@@ -166,6 +166,12 @@ pub struct ScaleFigures {
     pub mean: f64,
     /// Lowest scale.
     pub min: f64,
+    /// Mean steps taken down the detail ladder (taken at the scale's floor).
+    pub steps_down_mean: f64,
+    /// The most steps taken down the ladder in a frame, of `ladder_steps`.
+    pub steps_down_max: u8,
+    /// The steps the renderer's ladder has.
+    pub ladder_steps: u8,
 }
 
 /// Mean draw calls and culled meshes per frame, per pass.
@@ -291,7 +297,12 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         w.renderer.set_count_fragments(true);
     }
     let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
+    if let Some(w) = window.as_mut().filter(|_| opts.dynamic_resolution) {
+        w.renderer.enable_detail_ladder()?;
+        resolution.set_ladder_steps(w.renderer.detail_steps());
+    }
     let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
+    let (mut steps_sum, mut steps_max) = (0u64, 0u8);
     for f in 0..total {
         if f == warmup {
             allocs_at_start = crate::alloc_count::thread_allocations();
@@ -336,10 +347,10 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             let (w, h) = platform.drawable_size();
             let camera = session.camera(1.0);
             if opts.dynamic_resolution {
-                if let Some((ms, drawn_at)) = renderer.take_gpu_scene_time() {
-                    resolution.after_scene(ms, drawn_at);
+                if let Some((ms, drawn)) = renderer.take_gpu_scene_time() {
+                    resolution.after_scene(ms, drawn);
                 }
-                renderer.set_resolution_scale(resolution.scale());
+                renderer.set_scene_detail(resolution.detail());
             }
             renderer.draw(&session.frame_view(1.0, &camera), w, h);
             timer.mark(&clock, Phase::Render);
@@ -349,9 +360,12 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
                 if held.total() > gpu_peak.total() {
                     gpu_peak = held;
                 }
-                let s = f64::from(renderer.resolution_scale());
+                let detail = renderer.scene_detail();
+                let s = f64::from(detail.scale);
                 scale_sum += s;
                 scale_min = scale_min.min(s);
+                steps_sum += u64::from(detail.steps_down);
+                steps_max = steps_max.max(detail.steps_down);
             }
             wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
@@ -388,9 +402,13 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             .map_err(|e| Error::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
     }
     let draws = window.is_some().then(|| draws.divided(opts.frames.max(1) as f64));
+    let ladder_steps = window.as_ref().map_or(0, |w| w.renderer.detail_steps());
     let scale = (window.is_some() && opts.dynamic_resolution).then(|| ScaleFigures {
         mean: scale_sum / opts.frames.max(1) as f64,
         min: scale_min,
+        steps_down_mean: steps_sum as f64 / opts.frames.max(1) as f64,
+        steps_down_max: steps_max,
+        ladder_steps,
     });
     let mut figures = report(
         setup,
@@ -603,7 +621,10 @@ impl ProfileReport {
             s += &format!(" {name} {v:.3}");
         }
         if let Some(r) = &self.resolution_scale {
-            s += &format!("\n  dynamic resolution: scale mean {:.2}, lowest {:.2}", r.mean, r.min);
+            s += &format!(
+                "\n  dynamic resolution: scale mean {:.2}, lowest {:.2}; detail ladder steps down mean {:.2}, most {} of {}",
+                r.mean, r.min, r.steps_down_mean, r.steps_down_max, r.ladder_steps
+            );
         }
         if let Some(d) = &self.draws {
             s += &format!(

@@ -88,7 +88,7 @@ impl Menus {
             Some(p) => {
                 let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
                 // The showroom is cheap: it is drawn sharp whatever the level's scenes cost.
-                stage.renderer.set_resolution_scale(1.0);
+                stage.renderer.set_scene_detail(crate::render::SceneDetail::FULL);
                 p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
                 Backdrop::CarPreview
             }

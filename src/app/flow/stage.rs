@@ -8,7 +8,7 @@ use crate::audio::{Mixer, SharedSound};
 use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
-use crate::render::{DynamicResolution, Renderer};
+use crate::render::{DynamicResolution, Renderer, SceneDetail};
 use skidpad_platform::{
     AudioOutput, PadEvent, PadEventKind, Pads, Platform, PlatformEvent, VideoBackend, WallClock, WindowConfig,
 };
@@ -49,6 +49,9 @@ pub struct Stage {
     /// Whether the scale follows them (the options), or the scene is drawn at full
     /// resolution.
     pub dynamic_resolution: bool,
+    /// Whether the renderer's detail ladder has been built (once, when dynamic resolution
+    /// first draws a scene).
+    ladder_built: bool,
     /// The frame-rate caps the profile offers (the pause menu's options list them).
     pub frame_caps_hz: Vec<u32>,
     /// The profile's title-safe share of the screen, which the HUD keeps inside.
@@ -66,18 +69,28 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// Before drawing a level's scene: the resolution it is drawn at, from the GPU time of
-    /// recent scenes when dynamic resolution is on, else full.
+    /// Before drawing a level's scene: the resolution and detail it is drawn with, from the
+    /// GPU time of recent scenes when dynamic resolution is on (the first time, the
+    /// renderer's detail ladder is built), else full.
     pub fn pick_scene_resolution(&mut self) {
-        let scale = if self.dynamic_resolution {
-            if let Some((ms, drawn_at)) = self.renderer.take_gpu_scene_time() {
-                self.resolution.after_scene(ms, drawn_at);
+        let detail = if self.dynamic_resolution {
+            if !self.ladder_built {
+                self.ladder_built = true;
+                match self.renderer.enable_detail_ladder() {
+                    Ok(()) => {
+                        self.resolution.set_ladder_steps(self.renderer.detail_steps());
+                    }
+                    Err(e) => log::warn!("dynamic resolution without its detail ladder: {e}"),
+                }
             }
-            self.resolution.scale()
+            if let Some((ms, drawn)) = self.renderer.take_gpu_scene_time() {
+                self.resolution.after_scene(ms, drawn);
+            }
+            self.resolution.detail()
         } else {
-            1.0
+            SceneDetail::FULL
         };
-        self.renderer.set_resolution_scale(scale);
+        self.renderer.set_scene_detail(detail);
     }
 
     /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio
@@ -130,6 +143,7 @@ impl Stage {
             renderer,
             resolution: DynamicResolution::new(profile.frame_budget),
             dynamic_resolution: true,
+            ladder_built: false,
             frame_caps_hz: profile.frame_caps_hz.clone(),
             title_safe: profile.title_safe,
             last_device: Device::at_start(profile.pad_only),

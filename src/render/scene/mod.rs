@@ -1,6 +1,7 @@
 //! Drawing a level: streamed chunk meshes, props, cars, with sun, ambient light and fog.
 
 mod cars;
+mod detail_ladder;
 mod warm_up;
 
 use super::billboards::Billboards;
@@ -11,7 +12,7 @@ use super::car_paint::{CarFrame, CarProgram, Scuffing, Scuffs};
 use super::decor_lod::{DecorScale, FAR_DECOR_MAX_PX};
 use super::draw_order::NearFirst;
 use super::draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
-use super::dynamic_resolution::MIN_SCALE;
+use super::dynamic_resolution::{SceneDetail, MIN_SCALE};
 use super::fog::FOG_GLSL;
 use super::fragment_counter::FragmentCounter;
 use super::friction_view::GroundView;
@@ -35,6 +36,7 @@ use crate::content::level::DynamicShape;
 use crate::content::{ChunkMeshSizes, MaterialTable};
 use crate::content::{PlatformProfile, ShadowFilter};
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
+use detail_ladder::DetailLadder;
 use glam::{Mat4, Vec3};
 use warm_up::{Pipelines, SceneTargetKind};
 
@@ -102,6 +104,9 @@ pub struct Renderer {
     resolution_scale: f32,
     /// Where the scene is drawn when `resolution_scale` < 1.
     target: SceneTarget,
+    /// The costs a frame pays whatever its pixels, stepped down by dynamic resolution at
+    /// its floor.
+    ladder: DetailLadder,
     /// The GPU time of each frame's scene (what dynamic resolution follows).
     gpu_timer: GpuTimer,
     /// Counts the lit pass's fragments when asked to (`profile`), else `None`.
@@ -156,6 +161,7 @@ impl Renderer {
             stats: FrameDrawStats::default(),
             resolution_scale: 1.0,
             target: SceneTarget::default(),
+            ladder: DetailLadder::new(shadow_map_size, shadow_filter),
             gpu_timer: GpuTimer::new(),
             fragment_counter: None,
             skid_marks: SkidMarkDraw::new()?,
@@ -240,6 +246,22 @@ impl Renderer {
     /// The scene's resolution scale in force.
     pub fn resolution_scale(&self) -> f32 {
         self.resolution_scale
+    }
+
+    /// Draws the scene with `detail` from the next frame on: its resolution scale (as
+    /// [`Renderer::set_resolution_scale`]) and its steps down the detail ladder (clamped to
+    /// [`Renderer::detail_steps`]).
+    pub fn set_scene_detail(&mut self, detail: SceneDetail) {
+        self.set_resolution_scale(detail.scale);
+        self.set_detail_steps(detail.steps_down);
+    }
+
+    /// The scale and ladder steps in force.
+    pub fn scene_detail(&self) -> SceneDetail {
+        SceneDetail {
+            scale: self.resolution_scale,
+            steps_down: self.ladder.steps_down(),
+        }
     }
 
     /// GPU memory held now, by kind (it changes as chunks stream and models upload).
@@ -397,10 +419,10 @@ impl Renderer {
         let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
         let (w, h) = (scaled(width), scaled(height));
         let offscreen = (w, h) != (width, height);
-        let timed = self.gpu_timer.begin(self.resolution_scale);
+        let timed = self.gpu_timer.begin(self.scene_detail());
         self.draw_scene(view, w, h, offscreen.then_some((width, height)));
         if offscreen {
-            self.target.blit_to_window(w, h, width, height);
+            self.target.blit_to_window(w, h, width, height, self.upscale_nearest());
         }
         if timed {
             self.gpu_timer.end();
@@ -424,11 +446,11 @@ impl Renderer {
     }
 
     /// The GPU time of the latest scene whose timing has come back (a few frames late),
-    /// ms, and the resolution scale it was drawn at, each result once: what
+    /// ms, and the scale and detail it was drawn with, each result once: what
     /// [`DynamicResolution`] follows.
     ///
     /// [`DynamicResolution`]: super::DynamicResolution
-    pub fn take_gpu_scene_time(&mut self) -> Option<(f32, f32)> {
+    pub fn take_gpu_scene_time(&mut self) -> Option<(f32, SceneDetail)> {
         self.gpu_timer.take_latest()
     }
 

@@ -59,6 +59,34 @@ impl Renderer {
     /// lit program bound and the scene's default state (depth test and writes on, no
     /// blending).
     pub(super) fn warm_pipelines(&mut self, target: SceneTargetKind, lit: &LitFrame, cars: &CarFrame) {
+        // With the detail ladder on, the other shadow filter's programs too: taking its
+        // step must not be a frame spent compiling.
+        self.for_each_filter_set(&mut |r| r.warm_programs(lit, cars));
+        if target == SceneTargetKind::Offscreen && self.detail_steps() > 0 {
+            self.warm_nearest_upscale();
+        }
+        self.lit.bind_for(lit);
+        self.pipelines.mark_warm(target);
+    }
+
+    /// The stretch by nearest texel (the ladder's last step): a scaled blit of one texel
+    /// into the window's corner, which the frame's own stretch covers; leaves the scene
+    /// target bound.
+    fn warm_nearest_upscale(&mut self) {
+        // SAFETY: reads the bound scene target, writes the window's 2×2 corner; the
+        // target is bound back for the scene.
+        unsafe {
+            let mut fbo = 0;
+            gl::GetIntegerv(gl::DRAW_FRAMEBUFFER_BINDING, &mut fbo);
+            gl::BindFramebuffer(gl::READ_FRAMEBUFFER, fbo as u32);
+            gl::BindFramebuffer(gl::DRAW_FRAMEBUFFER, 0);
+            gl::BlitFramebuffer(0, 0, 1, 1, 0, 0, 2, 2, gl::COLOR_BUFFER_BIT, gl::NEAREST);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, fbo as u32);
+        }
+    }
+
+    /// Draws nothing visible with each of the renderer's programs and states.
+    fn warm_programs(&mut self, lit: &LitFrame, cars: &CarFrame) {
         let nowhere = Mat4::from_scale(Vec3::ZERO);
         // The wet ground's program (drawn only when a wet chunk is in view).
         self.lit_sheen.bind_for(lit);
@@ -97,7 +125,5 @@ impl Renderer {
         unsafe {
             gl::Enable(gl::CULL_FACE);
         }
-        self.lit.bind_for(lit);
-        self.pipelines.mark_warm(target);
     }
 }

@@ -1,0 +1,217 @@
+//! The ladder of costs a frame pays whatever its pixels, which dynamic resolution steps
+//! down once its scale is at its floor and the scene still overruns
+//! ([`DynamicResolution`](super::super::DynamicResolution)), and back up with headroom.
+//!
+//! Measured on the desktop profile at the 0.5 floor on llvmpipe (`bump`, callgrind,
+//! PERFORMANCE.md "Session 13"): 122 M instructions a frame where the xbox's 640×480 costs
+//! 76 M, and the same scene drawn into a 640×360 window 77 M. The difference is the
+//! 1280×720 upscale (about 45 M), the 2×2 PCF shadow filter (10 M more than the xbox's one
+//! bilinear tap at these pixels) and the 2048² shadow map (4.6 M more than 1024²). The
+//! steps, in the order taken: the xbox's shadow filter, the xbox's shadow-map size, then
+//! the upscale by nearest texel (10 M of the 45; at the 0.5 floor each scene pixel is a
+//! 2×2 block instead of a blur of four). A profile that already has a step's cheaper
+//! setting has no such step.
+
+use super::super::car_paint::{CarProgram, Scuffing};
+use super::super::fog::FOG_GLSL;
+use super::super::lit_program::{LitProgram, Sheen};
+use super::super::shadow::shadow_glsl;
+use super::super::sky::SKY_GLSL;
+use super::super::RenderError;
+use super::Renderer;
+use crate::content::ShadowFilter;
+
+/// The smallest shadow map the ladder steps down to, texels a side: the xbox profile's.
+pub const MIN_LADDER_SHADOW_MAP: u32 = 1024;
+
+/// One step down the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DetailStep {
+    /// Lit fragments look the shadow map up with one bilinear tap, not the 2×2 PCF.
+    BilinearShadowFilter,
+    /// The shadow map's side halved, not under [`MIN_LADDER_SHADOW_MAP`].
+    SmallerShadowMap,
+    /// The scene drawn below full resolution is stretched onto the window by nearest texel,
+    /// not bilinearly.
+    NearestUpscale,
+}
+
+/// The lit and car programs built with the other shadow filter, swapped with the
+/// renderer's own when the filter step is taken or given back.
+pub(super) struct OtherFilterPrograms {
+    lit: LitProgram,
+    lit_sheen: LitProgram,
+    car: CarProgram,
+    car_scuffed: CarProgram,
+}
+
+/// The renderer's ladder: its steps for this profile, how many are taken, and what taking
+/// them needs.
+pub(super) struct DetailLadder {
+    /// The steps this profile has, in order; the first `len` are used.
+    steps: [DetailStep; 3],
+    len: u8,
+    /// Steps taken now.
+    steps_down: u8,
+    /// The profile's shadow map side, texels.
+    full_shadow_map: u32,
+    /// The programs with the bilinear filter while the profile's are in use, and the
+    /// reverse while the filter step is taken; `None` until [`Renderer::enable_detail_ladder`].
+    other_filter: Option<OtherFilterPrograms>,
+    /// Whether the renderer's programs are the bilinear ones (the filter step taken).
+    bilinear_in_use: bool,
+}
+
+impl DetailLadder {
+    /// The steps a renderer with a `shadow_map` side and `filter` has, none taken.
+    pub fn new(shadow_map: u32, filter: ShadowFilter) -> DetailLadder {
+        let mut steps = [DetailStep::NearestUpscale; 3];
+        let mut len = 0;
+        let mut push = |s| {
+            steps[len] = s;
+            len += 1;
+        };
+        if filter != ShadowFilter::Bilinear {
+            push(DetailStep::BilinearShadowFilter);
+        }
+        if shadow_map / 2 >= MIN_LADDER_SHADOW_MAP {
+            push(DetailStep::SmallerShadowMap);
+        }
+        push(DetailStep::NearestUpscale);
+        DetailLadder {
+            steps,
+            len: len as u8,
+            steps_down: 0,
+            full_shadow_map: shadow_map,
+            other_filter: None,
+            bilinear_in_use: false,
+        }
+    }
+
+    /// The steps this profile's ladder has.
+    pub fn steps(&self) -> &[DetailStep] {
+        &self.steps[..usize::from(self.len)]
+    }
+
+    /// Whether `step` is among the steps taken.
+    pub fn taken(&self, step: DetailStep) -> bool {
+        self.steps()[..usize::from(self.steps_down)].contains(&step)
+    }
+
+    /// Steps taken now.
+    pub fn steps_down(&self) -> u8 {
+        self.steps_down
+    }
+
+    /// The shadow map's side with the steps taken.
+    fn shadow_map_side(&self) -> u32 {
+        if self.taken(DetailStep::SmallerShadowMap) {
+            (self.full_shadow_map / 2).max(MIN_LADDER_SHADOW_MAP)
+        } else {
+            self.full_shadow_map
+        }
+    }
+}
+
+impl Renderer {
+    /// Builds what the detail ladder's steps need (the lit and car programs with the other
+    /// shadow filter, compiled now and warmed at the next frame rather than at the step),
+    /// so [`Renderer::detail_steps`] offers them. Call it when dynamic resolution is turned
+    /// on; without it the scene is always drawn with the profile's full detail.
+    pub fn enable_detail_ladder(&mut self) -> Result<(), RenderError> {
+        if self.ladder.other_filter.is_none() {
+            let glsl = shadow_glsl(ShadowFilter::Bilinear);
+            self.ladder.other_filter = Some(OtherFilterPrograms {
+                lit: LitProgram::new(Sheen::Without, glsl, SKY_GLSL, FOG_GLSL)?,
+                lit_sheen: LitProgram::new(Sheen::With, glsl, SKY_GLSL, FOG_GLSL)?,
+                car: CarProgram::new(Scuffing::Clean, ShadowFilter::Bilinear)?,
+                car_scuffed: CarProgram::new(Scuffing::Scuffed, ShadowFilter::Bilinear)?,
+            });
+            // The new programs' pipelines are built at the next frame's warm-up.
+            self.pipelines = Default::default();
+        }
+        Ok(())
+    }
+
+    /// The steps down the ladder this renderer offers now (0 before
+    /// [`Renderer::enable_detail_ladder`]): what [`DynamicResolution::with_ladder`] may
+    /// take.
+    ///
+    /// [`DynamicResolution::with_ladder`]: super::super::DynamicResolution::with_ladder
+    pub fn detail_steps(&self) -> u8 {
+        if self.ladder.other_filter.is_some() {
+            self.ladder.len
+        } else {
+            0
+        }
+    }
+
+    /// Takes `steps_down` steps of the ladder (clamped to [`Renderer::detail_steps`]) from
+    /// the next frame on.
+    pub(super) fn set_detail_steps(&mut self, steps_down: u8) {
+        self.ladder.steps_down = steps_down.min(self.detail_steps());
+        let bilinear = self.ladder.taken(DetailStep::BilinearShadowFilter);
+        if bilinear != self.ladder.bilinear_in_use {
+            if let Some(mut other) = self.ladder.other_filter.take() {
+                self.swap_filter_programs_with(&mut other);
+                self.ladder.other_filter = Some(other);
+                self.ladder.bilinear_in_use = bilinear;
+            }
+        }
+        let side = self.ladder.shadow_map_side();
+        if side != self.shadow.size() {
+            self.shadow.resize(side);
+        }
+    }
+
+    /// Whether the scene is stretched onto the window by nearest texel (the last step).
+    pub(super) fn upscale_nearest(&self) -> bool {
+        self.ladder.taken(DetailStep::NearestUpscale)
+    }
+
+    /// Runs `warm` with the renderer's programs, then with the other filter's if built.
+    pub(super) fn for_each_filter_set(&mut self, warm: &mut dyn FnMut(&mut Renderer)) {
+        warm(self);
+        if let Some(mut other) = self.ladder.other_filter.take() {
+            self.swap_filter_programs_with(&mut other);
+            warm(self);
+            self.swap_filter_programs_with(&mut other);
+            self.ladder.other_filter = Some(other);
+        }
+    }
+
+    fn swap_filter_programs_with(&mut self, other: &mut OtherFilterPrograms) {
+        std::mem::swap(&mut self.lit, &mut other.lit);
+        std::mem::swap(&mut self.lit_sheen, &mut other.lit_sheen);
+        std::mem::swap(&mut self.car_program, &mut other.car);
+        std::mem::swap(&mut self.car_program_scuffed, &mut other.car_scuffed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_profile_has_the_steps_it_can_take_in_order() {
+        use DetailStep::*;
+        let desktop = DetailLadder::new(2048, ShadowFilter::Pcf2x2);
+        assert_eq!(
+            desktop.steps(),
+            [BilinearShadowFilter, SmallerShadowMap, NearestUpscale]
+        );
+        // The xbox already has the cheap filter and the smallest map.
+        let xbox = DetailLadder::new(1024, ShadowFilter::Bilinear);
+        assert_eq!(xbox.steps(), [NearestUpscale]);
+        let mut l = DetailLadder::new(4096, ShadowFilter::Pcf2x2);
+        assert_eq!(l.shadow_map_side(), 4096);
+        l.steps_down = 1;
+        assert!(l.taken(BilinearShadowFilter) && !l.taken(SmallerShadowMap));
+        assert_eq!(l.shadow_map_side(), 4096);
+        l.steps_down = 2;
+        assert_eq!(l.shadow_map_side(), 2048);
+        assert!(!l.taken(NearestUpscale));
+        l.steps_down = 3;
+        assert!(l.taken(NearestUpscale));
+    }
+}
