@@ -31,7 +31,7 @@ use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
 
 /// Most rounds of relinking the islands' lines and refining the result.
-const RELINK_ROUNDS: usize = 4;
+const RELINK_ROUNDS: usize = 2;
 
 /// How to search a line.
 #[derive(Debug, Clone, PartialEq)]
@@ -138,13 +138,32 @@ pub fn search(
             *slot = Some(island(k, false, &mut *on_generation));
         }
     } else {
-        let (first, others) = runs.split_at_mut(1);
+        // One lane of islands a core, each lane's islands one after the other (island k in
+        // lane k mod lanes): three threads on two cores would leave the last island alone
+        // on one core at the end. Lane 0 is this thread's, and reports island 0's progress.
+        let lanes = rayon::current_num_threads().clamp(1, islands);
+        let mut by_lane: Vec<Vec<(usize, &mut Option<(GaResult, usize)>)>> = (0..lanes).map(|_| Vec::new()).collect();
+        for (k, slot) in runs.iter_mut().enumerate() {
+            by_lane[k % lanes].push((k, slot));
+        }
+        let mut by_lane = by_lane.into_iter();
+        let first = by_lane.next().unwrap_or_default();
         rayon::in_place_scope(|scope| {
-            for (k, slot) in others.iter_mut().enumerate() {
+            for lane in by_lane {
                 let island = &island;
-                scope.spawn(move |_| *slot = Some(island(k + 1, false, &mut |_| {})));
+                scope.spawn(move |_| {
+                    for (k, slot) in lane {
+                        *slot = Some(island(k, false, &mut |_| {}));
+                    }
+                });
             }
-            first[0] = Some(island(0, false, on_generation));
+            for (k, slot) in first {
+                *slot = Some(if k == 0 {
+                    island(k, false, &mut *on_generation)
+                } else {
+                    island(k, false, &mut |_| {})
+                });
+            }
         });
     }
     let mut runs: Vec<(GaResult, usize)> = runs.into_iter().flatten().collect();
