@@ -30,6 +30,10 @@ use crate::raceline::{LateralOptions, Laterals};
 use crate::vehicle::CarDef;
 use ga::{Fitness, GaParams, GaResult, Problem, Progress};
 
+/// One island's search: its GA's outcome (the refined line as `best`) and the gradients
+/// its descents computed.
+type IslandRun = (GaResult, usize);
+
 /// Most rounds of relinking the islands' lines and refining the result.
 const RELINK_ROUNDS: usize = 2;
 
@@ -130,7 +134,7 @@ pub fn search(
         (ga, gradients)
     };
     let islands = options.islands.max(1);
-    let mut runs: Vec<Option<(GaResult, usize)>> = vec![None; islands];
+    let mut runs: Vec<Option<IslandRun>> = vec![None; islands];
     if islands == 1 {
         runs[0] = Some(island(0, options.parallel, on_generation));
     } else if !options.parallel {
@@ -142,7 +146,7 @@ pub fn search(
         // lane k mod lanes): three threads on two cores would leave the last island alone
         // on one core at the end. Lane 0 is this thread's, and reports island 0's progress.
         let lanes = rayon::current_num_threads().clamp(1, islands);
-        let mut by_lane: Vec<Vec<(usize, &mut Option<(GaResult, usize)>)>> = (0..lanes).map(|_| Vec::new()).collect();
+        let mut by_lane: Vec<Vec<(usize, &mut Option<IslandRun>)>> = (0..lanes).map(|_| Vec::new()).collect();
         for (k, slot) in runs.iter_mut().enumerate() {
             by_lane[k % lanes].push((k, slot));
         }
@@ -166,7 +170,7 @@ pub fn search(
             }
         });
     }
-    let mut runs: Vec<(GaResult, usize)> = runs.into_iter().flatten().collect();
+    let mut runs: Vec<IslandRun> = runs.into_iter().flatten().collect();
     let island_fitness: Vec<f32> = runs.iter().map(|r| r.0.best_fitness).collect();
     // The fastest island is improved with the others' stretches, fastest first (ties by
     // seed: deterministic).
