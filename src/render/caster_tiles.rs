@@ -13,11 +13,12 @@
 //! in the index buffer, and runs of visible tiles draw as one call.
 //!
 //! If a caster goes missing from the shadow map, look at [`CasterTiles::casting`]'s sweep
-//! (`decor_lod::shadow_reach_m`), which the detail groups share.
+//! (`shadow_reach.rs`), which the detail groups share.
 
-use super::decor_lod::{shadow_reach_m, IndexRange};
 use super::frustum::{Aabb, Frustum};
+use super::shadow_reach::casts_into_view;
 use glam::Vec3;
+use std::ops::Range;
 
 /// Tiles along each side of the grid.
 const TILES_PER_SIDE: usize = 8;
@@ -149,14 +150,10 @@ impl CasterTiles {
     }
 
     /// The tiles that draw into the shadow map: those the light's `frustum` sees whose
-    /// shadow may fall where the camera (`view`) looks — their bounds swept along `sun_dir`
-    /// (unit, downwards) as the detail groups' are (`MeshDetail::choose_for_shadows`).
+    /// shadow may fall where the camera (`view`) looks (`shadow_reach.rs`, as the detail
+    /// groups).
     pub fn casting(&self, frustum: &Frustum, view: &Frustum, sun_dir: Vec3) -> u64 {
-        self.mask(|t| {
-            let reach = shadow_reach_m(t.radius_m, sun_dir);
-            let shade_centre = t.centre + sun_dir * (reach * 0.5);
-            frustum.sees_sphere(t.centre, t.radius_m) && view.sees_sphere(shade_centre, t.radius_m + reach * 0.5)
-        })
+        self.mask(|t| casts_into_view(frustum, view, sun_dir, t.centre, t.radius_m))
     }
 
     fn mask(&self, keep: impl Fn(&CasterTile) -> bool) -> u64 {
@@ -169,7 +166,7 @@ impl CasterTiles {
 
     /// The index runs of the tiles in `mask`, tiles next to each other in the buffer
     /// merged into one run; every index of a run is a caster.
-    pub fn runs(&self, mask: u64) -> impl Iterator<Item = IndexRange> + '_ {
+    pub fn runs(&self, mask: u64) -> impl Iterator<Item = Range<u32>> + '_ {
         let mut left = mask & low_bits(self.len);
         std::iter::from_fn(move || {
             if left == 0 {
@@ -179,12 +176,7 @@ impl CasterTiles {
             let len = (left >> start).trailing_ones() as usize;
             left &= !(low_bits(len) << start);
             let (a, b) = (self.tiles[start], self.tiles[start + len - 1]);
-            let count = b.first + b.count - a.first;
-            Some(IndexRange {
-                first: a.first,
-                count,
-                casters: count,
-            })
+            Some(a.first..b.first + b.count)
         })
     }
 }
@@ -254,8 +246,8 @@ mod tests {
         let view = glam::camera::rh::view::look_at_mat4(Vec3::new(-5.0, 2.0, 5.0), Vec3::new(30.0, 2.0, 5.0), Vec3::Y);
         let proj = glam::camera::rh::proj::opengl::perspective(30f32.to_radians(), 1.0, 0.1, 40.0);
         let frustum = Frustum::from_view_proj(&(proj * view));
-        let drawn: Vec<IndexRange> = tiles.runs(tiles.visible(&frustum)).collect();
-        let count: u32 = drawn.iter().map(|r| r.count).sum();
+        let drawn: Vec<Range<u32>> = tiles.runs(tiles.visible(&frustum)).collect();
+        let count: u32 = drawn.iter().map(|r| r.end - r.start).sum();
         // Some, not all: the first tiles of the near row.
         assert!(count > 0 && (count as usize) < casters.len() / 8, "{count}");
         // Every triangle with a corner in view is in a drawn run.
@@ -267,18 +259,13 @@ mod tests {
             {
                 in_view += 1;
                 let i = t as u32 * 3;
-                assert!(
-                    drawn.iter().any(|r| (r.first..r.first + r.count).contains(&i)),
-                    "{tri:?}"
-                );
+                assert!(drawn.iter().any(|r| r.contains(&i)), "{tri:?}");
             }
         }
         assert!(in_view > 0);
         // Everything in view: all tiles, one run.
-        let all: Vec<IndexRange> = tiles.runs(tiles.visible(&Frustum::everything())).collect();
-        assert_eq!(all.len(), 1);
-        assert_eq!(all[0].count, casters.len() as u32);
-        assert_eq!(all[0].casters, all[0].count);
+        let all: Vec<Range<u32>> = tiles.runs(tiles.visible(&Frustum::everything())).collect();
+        assert_eq!(all, vec![0..casters.len() as u32]);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 use super::camera::Camera;
 use super::caster_tiles::CasterTiles;
 use super::frustum::Frustum;
+use super::shadow_reach::casts_into_view;
 use glam::Vec3;
 use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
 
@@ -124,10 +125,8 @@ impl MeshDetail {
         choice
     }
 
-    /// [`MeshDetail::choose`] for the shadow pass: a group draws into the map if the
-    /// light's `frustum` sees it and its shadow may fall where the camera (`view`) looks:
-    /// its bounds swept along `sun_dir` (unit, downwards) by [`shadow_reach_m`]. A stretch
-    /// of crowd behind the camera shades nothing on screen, however close it is.
+    /// [`MeshDetail::choose`] for the shadow pass: a group draws into the map if it casts
+    /// into the camera's `view` (`shadow_reach.rs`).
     pub fn choose_for_shadows(
         &self,
         frustum: &Frustum,
@@ -140,9 +139,7 @@ impl MeshDetail {
             ..DetailChoice::default()
         };
         for (i, g) in self.groups().iter().enumerate() {
-            let reach = shadow_reach_m(g.radius_m, sun_dir);
-            let shade_centre = g.centre + sun_dir * (reach * 0.5);
-            if frustum.sees_sphere(g.centre, g.radius_m) && view.sees_sphere(shade_centre, g.radius_m + reach * 0.5) {
+            if casts_into_view(frustum, view, sun_dir, g.centre, g.radius_m) {
                 choice.drawn |= 1 << i;
                 if scale.is_far(g) {
                     choice.far |= 1 << i;
@@ -169,18 +166,13 @@ impl MeshDetail {
             let bit = 1 << i;
             (choice.drawn & bit != 0).then_some(if choice.far & bit != 0 { g.far } else { g.near })
         });
-        self.base_tiles.runs(tiles).chain(std::iter::once(rest)).chain(groups)
+        let tile_runs = self.base_tiles.runs(tiles).map(|r| IndexRange {
+            first: r.start,
+            count: r.end - r.start,
+            casters: r.end - r.start,
+        });
+        tile_runs.chain(std::iter::once(rest)).chain(groups)
     }
-}
-
-/// Ground this far below a group's bounds still takes its shadow (a stand on a slope,
-/// decor on a wall's top), m.
-const SHADOW_DROP_M: f32 = 5.0;
-
-/// How far along `sun_dir` (unit, downwards) a group of bounding radius `radius_m` casts:
-/// from its top to ground [`SHADOW_DROP_M`] below its bottom.
-pub fn shadow_reach_m(radius_m: f32, sun_dir: Vec3) -> f32 {
-    (2.0 * radius_m + SHADOW_DROP_M) / (-sun_dir.y).max(0.1)
 }
 
 /// How big a feature looks from the frame's camera, and the size under which a group goes

@@ -38,6 +38,7 @@ mod scene_target;
 mod shader;
 mod shadow;
 mod shadow_casters;
+mod shadow_reach;
 mod skid_mark_draw;
 mod skid_marks;
 mod sky;

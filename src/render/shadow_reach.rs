@@ -1,0 +1,27 @@
+//! Which casters draw into the sun's shadow map: those the light's frustum sees whose
+//! shadow may fall where the camera looks. A stretch of crowd or a barrier behind the
+//! camera shades nothing on screen, however close it is. Shared by a chunk's detail groups
+//! (`decor_lod.rs`) and its base's caster tiles (`caster_tiles.rs`), so both passes agree
+//! on what casts; if a shadow on screen goes missing, widen [`SHADOW_DROP_M`].
+
+use super::frustum::Frustum;
+use glam::Vec3;
+
+/// Ground this far below a caster's bounds still takes its shadow (a stand on a slope,
+/// decor on a wall's top), m.
+const SHADOW_DROP_M: f32 = 5.0;
+
+/// How far along `sun_dir` (unit, downwards) a caster of bounding radius `radius_m` casts:
+/// from its top to ground [`SHADOW_DROP_M`] below its bottom.
+pub fn shadow_reach_m(radius_m: f32, sun_dir: Vec3) -> f32 {
+    (2.0 * radius_m + SHADOW_DROP_M) / (-sun_dir.y).max(0.1)
+}
+
+/// Whether the caster in the sphere (`centre`, `radius_m`) draws into the shadow map:
+/// the light's `frustum` sees it, and its bounds swept along `sun_dir` (unit, downwards)
+/// by [`shadow_reach_m`] meet the camera's `view`.
+pub fn casts_into_view(frustum: &Frustum, view: &Frustum, sun_dir: Vec3, centre: Vec3, radius_m: f32) -> bool {
+    let reach = shadow_reach_m(radius_m, sun_dir);
+    let shade_centre = centre + sun_dir * (reach * 0.5);
+    frustum.sees_sphere(centre, radius_m) && view.sees_sphere(shade_centre, radius_m + reach * 0.5)
+}
