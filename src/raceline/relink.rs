@@ -1,15 +1,22 @@
 //! Path relinking: one line made of the best stretches of several searched lines.
 //!
 //! Independent searches of one track (the GA from different seeds, each refined) end in
-//! different local optima: on Montreal with the sedan, seeds 1–3 were 1.81–2.01 % faster
-//! than the minimum-curvature line. They differ corner by corner — one run found the
+//! different local optima: on Montreal with the sedan half its width from the borders,
+//! seeds 1–3 were 1.81–2.01 % faster than the minimum-curvature line. They differ corner by corner — one run found the
 //! better line through the hairpin, another through the chicane — and a lap is close to a
 //! sum over corners, so the best line takes each corner from whichever run drove it best.
 //! Relinking (Glover's *path relinking*, as scatter search combines elite solutions) does
 //! that deterministically: where a guide line departs from the line being improved by more
 //! than a tolerance, the stretch is swapped in whole, blended in and out with the `sin²`
-//! ramp of the GA's crossover, and kept when the lap gets faster. Passes repeat while one
-//! gains (a stretch swapped in changes the speeds the next one is entered at).
+//! ramp of the GA's crossover, and kept when the lap gets faster. Then windows of a few
+//! corners down to a part of one ([`WINDOW_LENGTHS`]) move the line to the guide, whole
+//! and as a raised cosine, each kept when faster: where two lines differ a little all
+//! round, their one stretch is the whole loop. Passes repeat while one gains (a stretch
+//! swapped in changes the speeds the next one is entered at).
+//!
+//! If relinking swaps nothing in on a track, its islands found the same line (a
+//! track with one optimum, or a GA too small to leave its seeds), or they differ by less
+//! than [`DIFFERS_M`] and the windows' blends cost more than they give.
 //!
 //! Lap-time or curvature fitness alike: it only compares evaluations.
 
@@ -70,8 +77,9 @@ pub fn relink(problem: &Problem, line: &mut [f32], guides: &[Vec<f32>]) -> Relin
                 for start in (0..n).step_by((len / 2).max(1)) {
                     let moved = blend_weights(n, start, len);
                     try_guide(problem, line, guide, moved, &mut trial, &mut scratch, &mut done);
-                    // The same window as a raised cosine: part of the way to the guide
-                    // except at its middle, where a whole swap overshoots.
+                    // The same window as a raised cosine: all the way to the guide at its
+                    // middle only, a blend of the two lines towards its ends, for
+                    // corners where the guide's line whole overshoots.
                     let moved = super::ga::bump_weights(n, start + len / 2, len / 2 + BLEND);
                     try_guide(problem, line, guide, moved, &mut trial, &mut scratch, &mut done);
                 }
