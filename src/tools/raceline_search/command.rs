@@ -66,9 +66,9 @@ pub struct RacelineArgs {
     /// gains less than --epsilon; 0: the polish alone).
     #[arg(long, value_name = "N", default_value_t = 4000)]
     pub descent: usize,
-    /// Independent searches (seeds S, S+1, …; one a core), their lines then relinked into
-    /// one — each corner taken from the search that drove it fastest — and refined again;
-    /// 1: a single search.
+    /// Independent searches (seeds S, S+1, …; spread over the cores, each core's in
+    /// turn), their lines then relinked into one — each corner taken from the search that
+    /// drove it fastest — and refined again; 1: a single search.
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub islands: usize,
     /// Mean number of global moves per child (long smooth windows, low Fourier modes).
