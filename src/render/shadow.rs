@@ -93,18 +93,7 @@ impl ShadowMap {
         unsafe {
             gl::GenTextures(1, &mut depth);
             gl::BindTexture(gl::TEXTURE_2D, depth);
-            gl::TexImage2D(
-                gl::TEXTURE_2D,
-                0,
-                gl::DEPTH_COMPONENT24 as i32,
-                size as i32,
-                size as i32,
-                0,
-                gl::DEPTH_COMPONENT,
-                // No data is uploaded; ES 3.0 accepts DEPTH_COMPONENT24 only with this type.
-                gl::UNSIGNED_INT,
-                std::ptr::null(),
-            );
+            depth_storage(size);
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MIN_FILTER, gl::LINEAR as i32);
             gl::TexParameteri(gl::TEXTURE_2D, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
             if context_is_es() {
@@ -214,17 +203,7 @@ impl ShadowMap {
         // keeps it attached.
         unsafe {
             gl::BindTexture(gl::TEXTURE_2D, self.depth);
-            gl::TexImage2D(
-                gl::TEXTURE_2D,
-                0,
-                gl::DEPTH_COMPONENT24 as i32,
-                size as i32,
-                size as i32,
-                0,
-                gl::DEPTH_COMPONENT,
-                gl::UNSIGNED_INT,
-                std::ptr::null(),
-            );
+            depth_storage(size);
         }
         self.size = size;
         super::gl_check::debug_check("shadow map resize");
@@ -243,5 +222,28 @@ impl Drop for ShadowMap {
             gl::DeleteFramebuffers(1, &self.fbo);
             gl::DeleteTextures(1, &self.depth);
         }
+    }
+}
+
+/// Specifies the bound `TEXTURE_2D`'s storage as a `size` × `size` 24-bit depth map, with no
+/// data (the map is drawn every frame).
+///
+/// # Safety
+/// Needs a current GL context with the shadow map's depth texture bound to `TEXTURE_2D`.
+unsafe fn depth_storage(size: u32) {
+    // SAFETY: the caller bound our texture; no data is read (null pointer).
+    unsafe {
+        gl::TexImage2D(
+            gl::TEXTURE_2D,
+            0,
+            gl::DEPTH_COMPONENT24 as i32,
+            size as i32,
+            size as i32,
+            0,
+            gl::DEPTH_COMPONENT,
+            // No data is uploaded; ES 3.0 accepts DEPTH_COMPONENT24 only with this type.
+            gl::UNSIGNED_INT,
+            std::ptr::null(),
+        );
     }
 }
