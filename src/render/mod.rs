@@ -27,6 +27,7 @@ mod hud;
 mod lit_program;
 mod lit_shader;
 mod mesh;
+mod mip_chain;
 pub mod particles;
 mod preview_image;
 mod prop_model;

@@ -8,6 +8,7 @@
 //! attached to the wheels and props that cast them.
 
 use super::glsl_dialect::context_is_es;
+use super::mesh::Mesh;
 use super::shader::Program;
 use crate::content::ShadowFilter;
 use glam::{Mat4, Vec3};
@@ -69,9 +70,6 @@ void main() {
 const FRAGMENT: &str = r#"#version 330 core
 void main() {}
 "#;
-
-/// Draws one mesh with a model matrix (handed to the scene by [`ShadowMap::render`]).
-pub type DrawMesh<'a> = dyn FnMut(&super::mesh::Mesh, &Mat4) + 'a;
 
 /// The depth map and the program that fills it.
 pub struct ShadowMap {
@@ -159,9 +157,9 @@ impl ShadowMap {
         proj * view
     }
 
-    /// Renders depth: `draw` is called with a function that draws one mesh with its model
-    /// matrix.
-    pub fn render(&self, light_vp: &Mat4, draw: &mut dyn FnMut(&mut DrawMesh)) {
+    /// Binds the map as the framebuffer, clears it and sets the depth pass's state: the
+    /// casters follow with [`ShadowMap::draw_caster`], then [`ShadowMap::end_pass`].
+    pub fn begin_pass(&self, light_vp: &Mat4) {
         self.program.bind();
         // SAFETY: state changes on the current context; fbo is ours.
         unsafe {
@@ -174,12 +172,19 @@ impl ShadowMap {
             gl::PolygonOffset(2.0, 4.0);
             gl::UniformMatrix4fv(self.u_light_vp, 1, gl::FALSE, light_vp.to_cols_array().as_ptr());
         }
-        let u_model = self.u_model;
-        draw(&mut |mesh, model| {
-            // SAFETY: uniform of the bound program.
-            unsafe { gl::UniformMatrix4fv(u_model, 1, gl::FALSE, model.to_cols_array().as_ptr()) };
-            mesh.draw_casters();
-        });
+    }
+
+    /// Draws `mesh`'s shadow casters placed by `model`, between [`ShadowMap::begin_pass`]
+    /// and [`ShadowMap::end_pass`].
+    pub fn draw_caster(&self, mesh: &Mesh, model: &Mat4) {
+        // SAFETY: a uniform of our program, which `begin_pass` bound.
+        unsafe { gl::UniformMatrix4fv(self.u_model, 1, gl::FALSE, model.to_cols_array().as_ptr()) };
+        mesh.draw_casters();
+    }
+
+    /// Ends the depth pass: restores the state it changed and binds the default
+    /// framebuffer.
+    pub fn end_pass(&self) {
         // SAFETY: restores defaults on the current context.
         unsafe {
             gl::Disable(gl::POLYGON_OFFSET_FILL);

@@ -1,5 +1,6 @@
 //! The ground's detail textures on the GPU: one `GL_TEXTURE_2D_ARRAY`, a layer per
-//! [`GroundTexture`] (made by `textures.rs`), mipmapped and sampled trilinearly (anisotropy
+//! [`GroundTexture`] (made by `textures.rs`), mipmapped (levels built on the CPU,
+//! `mip_chain.rs`) and sampled trilinearly (anisotropy
 //! only as [`ANISOTROPY`] asks, where the driver offers it), so distant ground does not
 //! shimmer.
 //!
@@ -7,6 +8,7 @@
 //! 1×1 must be allocated.
 
 use super::gl_check;
+use super::mip_chain::levels_below;
 use super::textures::{generate, TEXTURE_SIZE};
 use super::RenderError;
 use skidpad_bake::GroundTexture;
@@ -36,13 +38,23 @@ impl GroundTextures {
         let n = TEXTURE_SIZE;
         let layers = GroundTexture::ALL.len();
         let mut texels = Vec::with_capacity(n * n * 4 * layers);
+        // Each level below the top, every layer's texels one after another as TexImage3D
+        // takes them.
+        let mut levels: Vec<Vec<u8>> = Vec::new();
         for t in GroundTexture::ALL {
-            texels.extend_from_slice(&generate(t).rgba);
+            let top = generate(t).rgba;
+            for (level, below) in levels_below(&top, n).into_iter().enumerate() {
+                match levels.get_mut(level) {
+                    Some(all) => all.extend_from_slice(&below),
+                    None => levels.push(below),
+                }
+            }
+            texels.extend_from_slice(&top);
         }
         let mut texture = 0;
         // SAFETY: creates and fills a texture of ours on the current context; `texels` holds
-        // n·n·layers RGBA8 texels, as TexImage3D is told; the anisotropy enum is only used
-        // when the driver lists the extension.
+        // n·n·layers RGBA8 texels and `levels[l]` (n/2^(l+1))²·layers, as TexImage3D is
+        // told; the anisotropy enum is only used when the driver lists the extension.
         unsafe {
             gl::GenTextures(1, &mut texture);
             gl::BindTexture(gl::TEXTURE_2D_ARRAY, texture);
@@ -59,7 +71,22 @@ impl GroundTextures {
                 gl::UNSIGNED_BYTE,
                 texels.as_ptr().cast(),
             );
-            gl::GenerateMipmap(gl::TEXTURE_2D_ARRAY);
+            // The levels below, built here rather than by the driver (`mip_chain.rs`).
+            for (level, texels) in levels.iter().enumerate() {
+                let side = (n >> (level + 1)) as i32;
+                gl::TexImage3D(
+                    gl::TEXTURE_2D_ARRAY,
+                    level as i32 + 1,
+                    gl::RGBA8 as i32,
+                    side,
+                    side,
+                    layers as i32,
+                    0,
+                    gl::RGBA,
+                    gl::UNSIGNED_BYTE,
+                    texels.as_ptr().cast(),
+                );
+            }
             gl::TexParameteri(
                 gl::TEXTURE_2D_ARRAY,
                 gl::TEXTURE_MIN_FILTER,

@@ -419,8 +419,7 @@ impl Renderer {
         let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
         let (w, h) = (scaled(width), scaled(height));
         let offscreen = (w, h) != (width, height);
-        let timed = self.gpu_timer.begin(self.scene_detail());
-        self.draw_scene(view, w, h, offscreen.then_some((width, height)));
+        let timed = self.draw_scene(view, w, h, offscreen.then_some((width, height)));
         if offscreen {
             self.target.blit_to_window(w, h, width, height, self.upscale_nearest());
         }
@@ -455,8 +454,11 @@ impl Renderer {
     }
 
     /// [`Renderer::draw`] at `width × height`, into the scene target sized for `window`
-    /// when there is one, else into the window.
-    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) {
+    /// when there is one, else into the window. Returns whether the GPU timer's query
+    /// began (for [`GpuTimer::end`] once the scene is done).
+    ///
+    /// [`GpuTimer::end`]: super::gpu_timer::GpuTimer::end
+    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) -> bool {
         let (scene, camera) = (view.scene, view.camera);
         let sky = scene.sky_color;
         for look in &scene.cars {
@@ -489,24 +491,27 @@ impl Renderer {
         // the shadow pass (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
+        let detail = self.scene_detail();
+        self.shadow.begin_pass(&light_vp);
+        // The timer's query begins in the shadow map's scene: begun before any draw, it
+        // opened a scene of its own on the window for llvmpipe to run through
+        // (PERFORMANCE.md, "Scenes the driver waits on").
+        let timed = self.gpu_timer.begin(detail);
         if self.shadows {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
-            self.shadow.render(&light_vp, &mut |draw| {
-                stats.shadow = self.for_each_mesh(
-                    view,
-                    &light_frustum,
-                    Some(WheelDetail::Far),
-                    &decor,
-                    Some(&frustum),
-                    &mut |mesh, model, _| draw(mesh, model),
-                )
-            });
-        } else {
-            // Shadows off: the map is only cleared, so everything is lit.
-            self.shadow.render(&light_vp, &mut |_| {});
+            stats.shadow = self.for_each_mesh(
+                view,
+                &light_frustum,
+                Some(WheelDetail::Far),
+                &decor,
+                Some(&frustum),
+                &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
+            );
         }
+        // Shadows off: the map is only cleared, so everything is lit.
+        self.shadow.end_pass();
 
         if let Some((ww, wh)) = window {
             self.target.bind(ww, wh);
@@ -516,8 +521,6 @@ impl Renderer {
             gl::Viewport(0, 0, width as i32, height as i32);
             gl::Enable(gl::DEPTH_TEST);
             gl::Enable(gl::CULL_FACE);
-            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
-            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
         }
         self.shadow.bind(1);
         self.ground_textures.bind(2);
@@ -529,6 +532,12 @@ impl Renderer {
             sky,
             eye: camera.eye,
         };
+        self.open_lit_scene(&car_frame);
+        // SAFETY: a clear of the bound framebuffer.
+        unsafe {
+            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
         let lit_frame = LitFrame {
             shared: &car_frame,
             detail: self.ground.view() == GroundView::Albedo,
@@ -593,6 +602,24 @@ impl Renderer {
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
+        timed
+    }
+
+    /// Starts the lit pass's scene with a draw that covers no pixel, with the first lit
+    /// program (the cars') and the shadow map bound, before the frame is cleared.
+    ///
+    /// llvmpipe flushes the scene it is building whenever a draw binds a texture that a
+    /// queued scene still renders into: the shadow map, until the scene that draws it is
+    /// done. Cleared first, the frame's clear was that flushed scene, and, with the
+    /// driver's pool of scenes full (it stays full once a load has queued a few), each
+    /// scene begins only when the one before it is done: the lit pass waited for the
+    /// shadow map and then for the clear. Begun by this draw, the lit pass waits for the
+    /// shadow map only, and the clear joins its scene (PERFORMANCE.md, "Scenes the driver
+    /// waits on"). Other drivers draw nothing and carry on.
+    fn open_lit_scene(&self, frame: &CarFrame) {
+        self.car_program.begin(frame);
+        self.car_program.set_model(&Mat4::from_scale(Vec3::ZERO));
+        self.cube.draw();
     }
 
     /// A plain dark frame (under the menus).
