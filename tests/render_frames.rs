@@ -338,7 +338,8 @@ fn the_sim_cars_rpm_gear_and_telemetry_page_are_drawn_inside_the_frame() {
 /// shipped `crash` level (walls, box stacks, parked cars) and the `circuit` (streamed
 /// chunks in every direction), from the chase camera, from above the props, and looking
 /// at open sky, the frame with culling is byte-identical to the frame with every mesh
-/// drawn, and the chase view skips meshes in both passes.
+/// drawn (and the whole shadow map), and the chase view skips meshes in both passes and
+/// draws under three quarters of the shadow map.
 #[test]
 fn culling_skips_what_is_out_of_view_and_changes_no_pixel() {
     with_gl(|r| {
@@ -382,6 +383,13 @@ fn culling_skips_what_is_out_of_view_and_changes_no_pixel() {
                     assert!(
                         stats.shadow.culled > 0,
                         "{level}: nothing culled from the sun's view: {stats:?}"
+                    );
+                    // The chase camera looks ahead: the map's part behind it is not drawn.
+                    assert!(
+                        stats.shadow_texels < everything.shadow_texels * 3 / 4,
+                        "{level}: the depth pass drew {} of the map's {} texels",
+                        stats.shadow_texels,
+                        everything.shadow_texels
                     );
                 }
                 if name == "sky" {

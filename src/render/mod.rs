@@ -39,6 +39,7 @@ mod scene_target;
 mod shader;
 mod shadow;
 mod shadow_casters;
+mod shadow_footprint;
 mod shadow_reach;
 mod skid_mark_draw;
 mod skid_marks;

@@ -10,6 +10,7 @@
 use super::glsl_dialect::context_is_es;
 use super::mesh::Mesh;
 use super::shader::Program;
+use super::shadow_footprint::TexelRect;
 use crate::content::ShadowFilter;
 use glam::{Mat4, Vec3};
 
@@ -157,14 +158,18 @@ impl ShadowMap {
         proj * view
     }
 
-    /// Binds the map as the framebuffer, clears it and sets the depth pass's state: the
-    /// casters follow with [`ShadowMap::draw_caster`], then [`ShadowMap::end_pass`].
-    pub fn begin_pass(&self, light_vp: &Mat4) {
+    /// Binds the map as the framebuffer, clears its texels in `texels` (the rest keep what
+    /// they held: the lit pass reads only these, `shadow_footprint.rs`) and sets the depth
+    /// pass's state: the casters follow with [`ShadowMap::draw_caster`], drawn inside
+    /// `texels` only, then [`ShadowMap::end_pass`].
+    pub fn begin_pass(&self, light_vp: &Mat4, texels: TexelRect) {
         self.program.bind();
         // SAFETY: state changes on the current context; fbo is ours.
         unsafe {
             gl::BindFramebuffer(gl::FRAMEBUFFER, self.fbo);
             gl::Viewport(0, 0, self.size as i32, self.size as i32);
+            gl::Enable(gl::SCISSOR_TEST);
+            gl::Scissor(texels.x, texels.y, texels.width, texels.height);
             gl::Clear(gl::DEPTH_BUFFER_BIT);
             gl::Enable(gl::DEPTH_TEST);
             gl::Disable(gl::CULL_FACE);
@@ -188,6 +193,7 @@ impl ShadowMap {
         // SAFETY: restores defaults on the current context.
         unsafe {
             gl::Disable(gl::POLYGON_OFFSET_FILL);
+            gl::Disable(gl::SCISSOR_TEST);
             gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
         }
     }

@@ -189,6 +189,9 @@ pub struct DrawMeans {
     pub shadow_triangles: f64,
     /// The lit pass: triangles of the meshes drawn.
     pub lit_triangles: f64,
+    /// The sun's depth pass: texels of the map cleared and drawn, the part the lit pass
+    /// reads.
+    pub shadow_texels: f64,
     /// The lit pass: fragments shaded (passing the depth test), the work a software
     /// rasterizer's frame mostly is; exact from run to run.
     pub lit_fragments: f64,
@@ -204,6 +207,7 @@ impl DrawMeans {
         self.lit_culled += f64::from(s.lit.culled);
         self.shadow_triangles += f64::from(s.shadow.triangles);
         self.lit_triangles += f64::from(s.lit.triangles);
+        self.shadow_texels += f64::from(s.shadow_texels);
     }
 
     /// Adds one frame's lit fragments, shaded over `pixels`.
@@ -220,6 +224,7 @@ impl DrawMeans {
             lit_culled: self.lit_culled / n,
             shadow_triangles: self.shadow_triangles / n,
             lit_triangles: self.lit_triangles / n,
+            shadow_texels: self.shadow_texels / n,
             lit_fragments: self.lit_fragments / n,
             overdraw: self.overdraw / n,
         }
@@ -632,8 +637,8 @@ impl ProfileReport {
                 d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
             );
             s += &format!(
-                "\n  triangles/frame: shadow {:.0}, lit {:.0}",
-                d.shadow_triangles, d.lit_triangles
+                "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn/frame {:.0}",
+                d.shadow_triangles, d.lit_triangles, d.shadow_texels
             );
             // Not counted on ES (no samples-passed query there).
             if d.lit_fragments > 0.0 {

@@ -27,6 +27,7 @@ use super::prop_model::PropModels;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
+use super::shadow_footprint::{lit_pass_footprint, ReceiverSlab, TexelRect};
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
 use super::sky::{Sky, SKY_GLSL};
@@ -39,6 +40,11 @@ use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use detail_ladder::DetailLadder;
 use glam::{Mat4, Vec3};
 use warm_up::{Pipelines, SceneTargetKind};
+
+/// How far a moving body's surface can be from its centre, or the centre move in a
+/// frame's interpolation, vertically, m: a big wheeler's roof is 2.5 m over its centre of
+/// mass, and a tick at 60 m/s is 1 m.
+const MOVING_REACH_M: f32 = 4.0;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -492,12 +498,18 @@ impl Renderer {
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
         let detail = self.scene_detail();
-        self.shadow.begin_pass(&light_vp);
+        let map_texels = if self.culling {
+            lit_pass_footprint(&vp, &light_vp, self.receiver_slab(view), self.shadow.size())
+        } else {
+            TexelRect::whole(self.shadow.size())
+        };
+        stats.shadow_texels = map_texels.area();
+        self.shadow.begin_pass(&light_vp, map_texels);
         // The timer's query begins in the shadow map's scene: begun before any draw, it
         // opened a scene of its own on the window for llvmpipe to run through
         // (PERFORMANCE.md, "Scenes the driver waits on").
         let timed = self.gpu_timer.begin(detail);
-        if self.shadows {
+        if self.shadows && map_texels.area() > 0 {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = frustum_of(&light_vp);
@@ -603,6 +615,34 @@ impl Renderer {
         }
         gl_check::debug_check("scene draw");
         timed
+    }
+
+    /// Heights between which the lit pass can shade a surface: the resident chunks' and
+    /// everything that moves (the cars, the ghost, the props: a body's centre within
+    /// [`MOVING_REACH_M`] of all its surface).
+    fn receiver_slab(&self, view: &FrameView) -> ReceiverSlab {
+        let mut slab = ReceiverSlab {
+            min_y_m: f32::INFINITY,
+            max_y_m: f32::NEG_INFINITY,
+        };
+        let mut take = |lo: f32, hi: f32| {
+            slab.min_y_m = slab.min_y_m.min(lo);
+            slab.max_y_m = slab.max_y_m.max(hi);
+        };
+        for (_, mesh) in self.ground.iter() {
+            take(mesh.bounds().min.y, mesh.bounds().max.y);
+        }
+        let moving = view
+            .cur
+            .cars
+            .iter()
+            .map(|c| c.chassis.position.y)
+            .chain(view.cur.bodies.iter().map(|b| b.position.y))
+            .chain(view.ghost.map(|(_, cur)| cur.chassis.position.y));
+        for y in moving {
+            take(y - MOVING_REACH_M, y + MOVING_REACH_M);
+        }
+        slab
     }
 
     /// Starts the lit pass's scene with a draw that covers no pixel, with the first lit
