@@ -442,7 +442,11 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
         }
         // Not identical either: it was drawn with a quarter of the pixels.
         assert!(full.rgba != half.rgba);
-        // Timer results come back within a few frames, each with its scale.
+        // Timer results come back within a few frames, each with its scale; none while
+        // timing is off (the default).
+        skidpad::render::wait_for_gpu();
+        assert_eq!(r.take_gpu_scene_time(), None, "timed with timing off");
+        r.set_scene_timing(true);
         let mut seen = Vec::new();
         for scale in [0.5, 0.5, 0.75, 1.0, 1.0, 1.0, 1.0] {
             r.set_resolution_scale(scale);

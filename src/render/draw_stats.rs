@@ -46,7 +46,7 @@ pub struct FrameDrawStats {
     pub shadow: PassDrawStats,
     /// The lit pass from the camera.
     pub lit: PassDrawStats,
-    /// Texels of the sun's map the depth pass cleared and drew into: the part the lit pass
+    /// Texels of the sun's map the depth pass drew casters into: the part the lit pass
     /// reads (`shadow_footprint.rs`), or the whole map with culling off.
     pub shadow_texels: u32,
 }

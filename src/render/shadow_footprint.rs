@@ -1,11 +1,11 @@
-//! The part of the sun's shadow map a frame's lit pass can read: the shadow pass clears and
-//! draws only there (a scissor), the rest of the map keeping whatever it last held.
+//! The part of the sun's shadow map a frame's lit pass can read: the shadow pass draws
+//! casters only there (a scissor); the rest of the map stays cleared.
 //!
 //! The map is a square around the player's car, but the chase camera looks ahead: the part
 //! behind the camera, and beside the view further out, is never looked up. On llvmpipe
-//! the lit pass cannot begin until the shadow map's scene is done, so the map's clear and
-//! its casters' rasterising are part of the `render` phase (PERFORMANCE.md, "Scenes the
-//! driver waits on").
+//! the lit pass cannot begin until the shadow map's scene is done, so its casters'
+//! rasterising is part of the `render` phase (PERFORMANCE.md, "Scenes the driver waits
+//! on"). The clear stays whole: scissored, it cost more than it saved.
 //!
 //! Which texels: every surface the lit pass shades lies inside the camera's frustum and
 //! between the lowest and highest points of what is drawn (`ReceiverSlab`); the sun's

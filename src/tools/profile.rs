@@ -189,8 +189,8 @@ pub struct DrawMeans {
     pub shadow_triangles: f64,
     /// The lit pass: triangles of the meshes drawn.
     pub lit_triangles: f64,
-    /// The sun's depth pass: texels of the map cleared and drawn, the part the lit pass
-    /// reads.
+    /// The sun's depth pass: texels of the map casters were drawn into, the part the lit
+    /// pass reads.
     pub shadow_texels: f64,
     /// The lit pass: fragments shaded (passing the depth test), the work a software
     /// rasterizer's frame mostly is; exact from run to run.
@@ -304,6 +304,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
     if let Some(w) = window.as_mut().filter(|_| opts.dynamic_resolution) {
         w.renderer.enable_detail_ladder()?;
+        w.renderer.set_scene_timing(true);
         resolution.set_ladder_steps(w.renderer.detail_steps());
     }
     let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
@@ -637,7 +638,7 @@ impl ProfileReport {
                 d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
             );
             s += &format!(
-                "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn/frame {:.0}",
+                "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn into/frame {:.0}",
                 d.shadow_triangles, d.lit_triangles, d.shadow_texels
             );
             // Not counted on ES (no samples-passed query there).

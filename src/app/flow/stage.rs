@@ -91,6 +91,7 @@ impl Stage {
             SceneDetail::FULL
         };
         self.renderer.set_scene_detail(detail);
+        self.renderer.set_scene_timing(self.dynamic_resolution);
     }
 
     /// Opens the pads, the window (`title`, sized by `profile`), the renderer, the audio

@@ -115,6 +115,8 @@ pub struct Renderer {
     ladder: DetailLadder,
     /// The GPU time of each frame's scene (what dynamic resolution follows).
     gpu_timer: GpuTimer,
+    /// Whether scenes are timed ([`Renderer::set_scene_timing`]).
+    scene_timing: bool,
     /// Counts the lit pass's fragments when asked to (`profile`), else `None`.
     fragment_counter: Option<FragmentCounter>,
     /// The skid marks' buffer and shader.
@@ -169,6 +171,7 @@ impl Renderer {
             target: SceneTarget::default(),
             ladder: DetailLadder::new(shadow_map_size, shadow_filter),
             gpu_timer: GpuTimer::new(),
+            scene_timing: false,
             fragment_counter: None,
             skid_marks: SkidMarkDraw::new()?,
             car_program: CarProgram::new(Scuffing::Clean, shadow_filter)?,
@@ -223,6 +226,13 @@ impl Renderer {
     /// Particles (smoke, dust, debris, sparks) drawn or not (the options).
     pub fn set_particles(&mut self, on: bool) {
         self.particles = on;
+    }
+
+    /// Times each scene on the GPU (off by default), for [`Renderer::take_gpu_scene_time`]:
+    /// what dynamic resolution follows. Off, nothing is timed: the query costs llvmpipe a
+    /// scene a frame that the shadow pass waits on.
+    pub fn set_scene_timing(&mut self, on: bool) {
+        self.scene_timing = on;
     }
 
     /// Frustum culling on (the default) or off. Off draws every mesh in both passes: only
@@ -425,7 +435,12 @@ impl Renderer {
         let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
         let (w, h) = (scaled(width), scaled(height));
         let offscreen = (w, h) != (width, height);
-        let timed = self.draw_scene(view, w, h, offscreen.then_some((width, height)));
+        // Only when asked: on llvmpipe the query is a scene of its own, which the shadow
+        // pass waits on (PERFORMANCE.md, "Scenes the driver waits on"). Begun later, in
+        // the shadow map's scene, it measured 1.4 ms less of the desktop's frame, and
+        // dynamic resolution, which follows it, drew at too high a scale.
+        let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
+        self.draw_scene(view, w, h, offscreen.then_some((width, height)));
         if offscreen {
             self.target.blit_to_window(w, h, width, height, self.upscale_nearest());
         }
@@ -452,7 +467,8 @@ impl Renderer {
 
     /// The GPU time of the latest scene whose timing has come back (a few frames late),
     /// ms, and the scale and detail it was drawn with, each result once: what
-    /// [`DynamicResolution`] follows.
+    /// [`DynamicResolution`] follows. Nothing while scene timing is off
+    /// ([`Renderer::set_scene_timing`]).
     ///
     /// [`DynamicResolution`]: super::DynamicResolution
     pub fn take_gpu_scene_time(&mut self) -> Option<(f32, SceneDetail)> {
@@ -460,11 +476,8 @@ impl Renderer {
     }
 
     /// [`Renderer::draw`] at `width × height`, into the scene target sized for `window`
-    /// when there is one, else into the window. Returns whether the GPU timer's query
-    /// began (for [`GpuTimer::end`] once the scene is done).
-    ///
-    /// [`GpuTimer::end`]: super::gpu_timer::GpuTimer::end
-    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) -> bool {
+    /// when there is one, else into the window.
+    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) {
         let (scene, camera) = (view.scene, view.camera);
         let sky = scene.sky_color;
         for look in &scene.cars {
@@ -497,7 +510,6 @@ impl Renderer {
         // the shadow pass (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
-        let detail = self.scene_detail();
         let map_texels = if self.culling {
             lit_pass_footprint(&vp, &light_vp, self.receiver_slab(view), self.shadow.size())
         } else {
@@ -505,10 +517,6 @@ impl Renderer {
         };
         stats.shadow_texels = map_texels.area();
         self.shadow.begin_pass(&light_vp, map_texels);
-        // The timer's query begins in the shadow map's scene: begun before any draw, it
-        // opened a scene of its own on the window for llvmpipe to run through
-        // (PERFORMANCE.md, "Scenes the driver waits on").
-        let timed = self.gpu_timer.begin(detail);
         if self.shadows && map_texels.area() > 0 {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
@@ -614,7 +622,6 @@ impl Renderer {
             self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
-        timed
     }
 
     /// Heights between which the lit pass can shade a surface: the resident chunks' and
