@@ -2,6 +2,7 @@
 
 mod cars;
 mod detail_ladder;
+mod shadow_pass;
 mod warm_up;
 
 use super::billboards::Billboards;
@@ -27,7 +28,6 @@ use super::prop_model::PropModels;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
-use super::shadow_footprint::{lit_pass_footprint, ReceiverSlab, TexelRect};
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
 use super::sky::{Sky, SKY_GLSL};
@@ -40,11 +40,6 @@ use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use detail_ladder::DetailLadder;
 use glam::{Mat4, Vec3};
 use warm_up::{Pipelines, SceneTargetKind};
-
-/// How far a moving body's surface can be from its centre, or the centre move in a
-/// frame's interpolation, vertically, m: a big wheeler's roof is 2.5 m over its centre of
-/// mass, and a tick at 60 m/s is 1 m.
-const MOVING_REACH_M: f32 = 4.0;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -495,43 +490,15 @@ impl Renderer {
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
         self.chunk_order
             .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
-        let frustum_of = |m: &Mat4| {
-            if self.culling {
-                Frustum::from_view_proj(m)
-            } else {
-                Frustum::everything()
-            }
-        };
         let mut stats = FrameDrawStats::default();
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
-        let frustum = frustum_of(&vp);
+        let frustum = self.culling_frustum(&vp);
         // Wheels small on screen draw with the far mesh in the lit pass, and every wheel in
         // the shadow pass (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
-        let map_texels = if self.culling {
-            lit_pass_footprint(&vp, &light_vp, self.receiver_slab(view), self.shadow.size())
-        } else {
-            TexelRect::whole(self.shadow.size())
-        };
-        stats.shadow_texels = map_texels.area();
-        self.shadow.begin_pass(&light_vp, map_texels);
-        if self.shadows && map_texels.area() > 0 {
-            // The depth pass clips to the light's box (no depth clamp), so what lies
-            // outside it casts nothing into the map.
-            let light_frustum = frustum_of(&light_vp);
-            stats.shadow = self.for_each_mesh(
-                view,
-                &light_frustum,
-                Some(WheelDetail::Far),
-                &decor,
-                Some(&frustum),
-                &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
-            );
-        }
-        // Shadows off: the map is only cleared, so everything is lit.
-        self.shadow.end_pass();
+        (stats.shadow, stats.shadow_texels) = self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor);
 
         if let Some((ww, wh)) = window {
             self.target.bind(ww, wh);
@@ -624,32 +591,13 @@ impl Renderer {
         gl_check::debug_check("scene draw");
     }
 
-    /// Heights between which the lit pass can shade a surface: the resident chunks' and
-    /// everything that moves (the cars, the ghost, the props: a body's centre within
-    /// [`MOVING_REACH_M`] of all its surface).
-    fn receiver_slab(&self, view: &FrameView) -> ReceiverSlab {
-        let mut slab = ReceiverSlab {
-            min_y_m: f32::INFINITY,
-            max_y_m: f32::NEG_INFINITY,
-        };
-        let mut take = |lo: f32, hi: f32| {
-            slab.min_y_m = slab.min_y_m.min(lo);
-            slab.max_y_m = slab.max_y_m.max(hi);
-        };
-        for (_, mesh) in self.ground.iter() {
-            take(mesh.bounds().min.y, mesh.bounds().max.y);
+    /// The frustum a pass drawn through `view_proj` culls by: everything with culling off.
+    fn culling_frustum(&self, view_proj: &Mat4) -> Frustum {
+        if self.culling {
+            Frustum::from_view_proj(view_proj)
+        } else {
+            Frustum::everything()
         }
-        let moving = view
-            .cur
-            .cars
-            .iter()
-            .map(|c| c.chassis.position.y)
-            .chain(view.cur.bodies.iter().map(|b| b.position.y))
-            .chain(view.ghost.map(|(_, cur)| cur.chassis.position.y));
-        for y in moving {
-            take(y - MOVING_REACH_M, y + MOVING_REACH_M);
-        }
-        slab
     }
 
     /// Starts the lit pass's scene with a draw that covers no pixel, with the first lit
