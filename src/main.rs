@@ -5,5 +5,7 @@
 static ALLOC: skidpad::alloc_count::CountingAlloc = skidpad::alloc_count::CountingAlloc;
 
 fn main() {
+    // While this is the only thread (software_gl.rs says why).
+    skidpad_platform::software_gl::prefer_spare_llvmpipe_worker();
     std::process::exit(skidpad::cli::main());
 }

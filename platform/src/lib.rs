@@ -13,6 +13,7 @@ pub mod events;
 pub mod files;
 pub mod gamepad;
 pub mod gl_api;
+pub mod software_gl;
 pub mod window;
 pub mod worker;
 

@@ -205,8 +205,12 @@ impl Platform {
             minor,
             api,
         };
+        let workers = match std::env::var(crate::software_gl::LLVMPIPE_THREADS_VAR) {
+            Ok(n) if gl_info.renderer.contains("llvmpipe") => format!(", {n} rasteriser threads"),
+            _ => String::new(),
+        };
         log::info!(
-            "{} context ({:?}, SDL driver {}): {} / {}",
+            "{} context ({:?}, SDL driver {}): {} / {}{workers}",
             api.describe(),
             backend,
             video.current_video_driver(),
