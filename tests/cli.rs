@@ -335,7 +335,9 @@ fn profile_reports_the_scale_and_the_detail_ladders_steps() {
         args.extend(extra);
         json(&skidpad(&args))
     };
-    let r = run(&["--dynamic-resolution"]);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.json");
+    let r = run(&["--dynamic-resolution", "--trace", trace.to_str().unwrap()]);
     let d = &r["resolution_scale"];
     assert_eq!(d["ladder_steps"], 3, "{d}");
     let (mean, most) = (
@@ -345,6 +347,19 @@ fn profile_reports_the_scale_and_the_detail_ladders_steps() {
     assert!(most <= 3 && (0.0..=most as f64).contains(&mean), "{d}");
     let scale = d["mean"].as_f64().unwrap();
     assert!((0.5..=1.0).contains(&scale), "{d}");
+    // The trace has each frame's scene detail as a counter, which averages to the report's.
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&trace).unwrap()).unwrap();
+    let details: Vec<&serde_json::Value> = v["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "C" && e["name"] == "scene detail")
+        .map(|e| &e["args"])
+        .collect();
+    assert_eq!(details.len(), 30);
+    let traced_mean = details.iter().map(|a| a["scale"].as_f64().unwrap()).sum::<f64>() / 30.0;
+    assert!((traced_mean - scale).abs() < 1e-4, "{traced_mean} vs {scale}");
+    assert!(details.iter().all(|a| a["steps_down"].as_u64().unwrap() <= most));
     assert!(run(&[])["resolution_scale"].is_null());
 }
 

@@ -188,6 +188,13 @@ pub struct DecorScale {
 }
 
 impl DecorScale {
+    /// What the choice follows, as numbers: eye, forward, focal length and threshold (the
+    /// shadow map's reuse digests them: `shadow_reuse.rs`).
+    pub fn parameters(&self) -> [f32; 8] {
+        let (e, f) = (self.eye, self.forward);
+        [e.x, e.y, e.z, f.x, f.y, f.z, self.focal_px, self.max_px]
+    }
+
     /// Features as `camera` sees them in a viewport `viewport_height_px` high (the
     /// scene's, after dynamic resolution), going far under `max_px`.
     pub fn on_screen(camera: &Camera, viewport_height_px: u32, max_px: f32) -> DecorScale {

@@ -42,11 +42,15 @@ pub struct PassDrawStats {
 /// Draw counts of the last frame, per pass: what the profiler and the culling tests read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FrameDrawStats {
-    /// The sun's depth pass (zero when shadows are off).
+    /// The sun's depth pass (zero when shadows are off, and when the frame kept the map
+    /// the frame before drew: `shadow_reuse.rs`).
     pub shadow: PassDrawStats,
     /// The lit pass from the camera.
     pub lit: PassDrawStats,
     /// Texels of the sun's map the depth pass drew casters into: the part the lit pass
     /// reads (`shadow_footprint.rs`), or the whole map with culling off.
     pub shadow_texels: u32,
+    /// Whether the frame kept the map the frame before drew, its inputs unchanged (then
+    /// `shadow` and `shadow_texels` are zero).
+    pub shadow_map_kept: bool,
 }

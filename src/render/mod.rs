@@ -41,6 +41,7 @@ mod shadow;
 mod shadow_casters;
 mod shadow_footprint;
 mod shadow_reach;
+mod shadow_reuse;
 mod skid_mark_draw;
 mod skid_marks;
 mod sky;

@@ -73,19 +73,32 @@ void main() {}
 "#;
 
 /// The depth map and the program that fills it.
+///
+/// The map may be drawn at more than one side (the detail ladder's smaller map): each side
+/// has a depth target of its own, made once and kept, so switching sides is free. Made
+/// anew at each switch, a 2048² target cost the frame that switched 9 ms of page faults
+/// on llvmpipe (16 MB of fresh memory touched), a frame over budget at every ladder climb
+/// (PERFORMANCE.md, "Session 15").
 pub struct ShadowMap {
-    fbo: u32,
-    depth: u32,
-    size: u32,
+    /// The targets made so far; `targets[current]` is drawn into and sampled.
+    targets: Vec<DepthTarget>,
+    current: usize,
     program: Program,
     u_model: i32,
     u_light_vp: i32,
 }
 
-impl ShadowMap {
-    /// A `size` × `size` depth map (from the platform profile).
-    pub fn new(size: u32) -> Result<ShadowMap, super::RenderError> {
-        let program = Program::new("shadow depth", VERTEX, FRAGMENT)?;
+/// A square depth texture and the framebuffer that draws into it.
+struct DepthTarget {
+    fbo: u32,
+    depth: u32,
+    size: u32,
+}
+
+impl DepthTarget {
+    /// A `size` × `size` depth texture, compared on lookup and lit outside its edge, and
+    /// its framebuffer.
+    fn new(size: u32) -> Result<DepthTarget, super::RenderError> {
         let (mut fbo, mut depth) = (0, 0);
         // SAFETY: creates and configures a depth texture and a framebuffer that uses it;
         // all calls on the current context with objects created here.
@@ -121,21 +134,43 @@ impl ShadowMap {
             gl::ReadBuffer(gl::NONE);
             let status = gl::CheckFramebufferStatus(gl::FRAMEBUFFER);
             gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
+            let target = DepthTarget { fbo, depth, size };
             if status != gl::FRAMEBUFFER_COMPLETE {
                 return Err(super::RenderError::Gl {
                     code: status,
                     what: "shadow framebuffer incomplete",
                 });
             }
+            Ok(target)
         }
+    }
+}
+
+impl Drop for DepthTarget {
+    fn drop(&mut self) {
+        // SAFETY: deletes objects we own.
+        unsafe {
+            gl::DeleteFramebuffers(1, &self.fbo);
+            gl::DeleteTextures(1, &self.depth);
+        }
+    }
+}
+
+impl ShadowMap {
+    /// A `size` × `size` depth map (from the platform profile).
+    pub fn new(size: u32) -> Result<ShadowMap, super::RenderError> {
+        let program = Program::new("shadow depth", VERTEX, FRAGMENT)?;
         Ok(ShadowMap {
             u_model: program.uniform("u_model"),
             u_light_vp: program.uniform("u_light_vp"),
             program,
-            fbo,
-            depth,
-            size,
+            targets: vec![DepthTarget::new(size)?],
+            current: 0,
         })
+    }
+
+    fn target(&self) -> &DepthTarget {
+        &self.targets[self.current]
     }
 
     /// The sun's view-projection over the square around `focus`, snapped to texels.
@@ -143,7 +178,7 @@ impl ShadowMap {
         let up = if sun_dir.y.abs() > 0.99 { Vec3::Z } else { Vec3::Y };
         let view = glam::camera::rh::view::look_at_mat4(Vec3::ZERO, sun_dir, up);
         // Snap the focus, in light space, to whole texels.
-        let texel = 2.0 * SHADOW_HALF_EXTENT_M / self.size as f32;
+        let texel = 2.0 * SHADOW_HALF_EXTENT_M / self.target().size as f32;
         let f = view.transform_point3(focus);
         let snapped = Vec3::new((f.x / texel).round() * texel, (f.y / texel).round() * texel, f.z);
         let e = SHADOW_HALF_EXTENT_M;
@@ -165,8 +200,8 @@ impl ShadowMap {
         self.program.bind();
         // SAFETY: state changes on the current context; fbo is ours.
         unsafe {
-            gl::BindFramebuffer(gl::FRAMEBUFFER, self.fbo);
-            gl::Viewport(0, 0, self.size as i32, self.size as i32);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, self.target().fbo);
+            gl::Viewport(0, 0, self.target().size as i32, self.target().size as i32);
             // The whole map: llvmpipe clears whole tiles far faster than a scissored part
             // (with 7 AI on the desktop's 2048² map, `render` 3.0–3.4 ms a frame against
             // 4.2–4.4 ms; PERFORMANCE.md).
@@ -205,36 +240,56 @@ impl ShadowMap {
         // SAFETY: binds our texture.
         unsafe {
             gl::ActiveTexture(gl::TEXTURE0 + unit);
-            gl::BindTexture(gl::TEXTURE_2D, self.depth);
+            gl::BindTexture(gl::TEXTURE_2D, self.target().depth);
         }
     }
 
-    /// Reallocates the map at `size` × `size` texels (the detail ladder's smaller map, and
-    /// back); its contents are redrawn every frame.
-    pub fn resize(&mut self, size: u32) {
-        // SAFETY: respecifies our depth texture's storage, as in `new`; the framebuffer
-        // keeps it attached.
-        unsafe {
-            gl::BindTexture(gl::TEXTURE_2D, self.depth);
-            depth_storage(size);
+    /// Draws the map at `size` × `size` texels from now on (the detail ladder's smaller
+    /// map, and back), making that side's target the first time; its contents are redrawn
+    /// every frame. Make the sides a switch will need beforehand with
+    /// [`ShadowMap::prepare_side`], or the frame that switches pays for the new memory.
+    pub fn use_side(&mut self, size: u32) -> Result<(), super::RenderError> {
+        self.current = match self.targets.iter().position(|t| t.size == size) {
+            Some(i) => i,
+            None => {
+                self.prepare_side(size)?;
+                self.targets.len() - 1
+            }
+        };
+        Ok(())
+    }
+
+    /// Makes a target of `size` × `size` texels (if there is none) and clears it once, so
+    /// the driver has its memory in place before [`ShadowMap::use_side`] switches to it.
+    pub fn prepare_side(&mut self, size: u32) -> Result<(), super::RenderError> {
+        if self.targets.iter().any(|t| t.size == size) {
+            return Ok(());
         }
-        self.size = size;
-        super::gl_check::debug_check("shadow map resize");
+        let target = DepthTarget::new(size)?;
+        // SAFETY: clears our new framebuffer's depth on the current context, then binds
+        // the default framebuffer back.
+        unsafe {
+            gl::BindFramebuffer(gl::FRAMEBUFFER, target.fbo);
+            gl::Viewport(0, 0, size as i32, size as i32);
+            gl::Clear(gl::DEPTH_BUFFER_BIT);
+            gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
+        }
+        self.targets.push(target);
+        super::gl_check::debug_check("shadow map side");
+        Ok(())
     }
 
     /// Edge of the map in texels.
     pub fn size(&self) -> u32 {
-        self.size
+        self.target().size
     }
-}
 
-impl Drop for ShadowMap {
-    fn drop(&mut self) {
-        // SAFETY: deletes objects we own.
-        unsafe {
-            gl::DeleteFramebuffers(1, &self.fbo);
-            gl::DeleteTextures(1, &self.depth);
-        }
+    /// Bytes of depth the map holds, all its sides together.
+    pub fn bytes(&self) -> u64 {
+        self.targets
+            .iter()
+            .map(|t| u64::from(t.size) * u64::from(t.size) * 4)
+            .sum()
     }
 }
 

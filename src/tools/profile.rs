@@ -192,6 +192,9 @@ pub struct DrawMeans {
     /// The sun's depth pass: texels of the map casters were drawn into, the part the lit
     /// pass reads.
     pub shadow_texels: f64,
+    /// The share of frames that kept the shadow map the frame before drew (nothing it is
+    /// drawn from had changed: a still picture).
+    pub shadow_map_kept: f64,
     /// The lit pass: fragments shaded (passing the depth test), the work a software
     /// rasterizer's frame mostly is; exact from run to run.
     pub lit_fragments: f64,
@@ -208,6 +211,7 @@ impl DrawMeans {
         self.shadow_triangles += f64::from(s.shadow.triangles);
         self.lit_triangles += f64::from(s.lit.triangles);
         self.shadow_texels += f64::from(s.shadow_texels);
+        self.shadow_map_kept += f64::from(u8::from(s.shadow_map_kept));
     }
 
     /// Adds one frame's lit fragments, shaded over `pixels`.
@@ -225,6 +229,7 @@ impl DrawMeans {
             shadow_triangles: self.shadow_triangles / n,
             lit_triangles: self.lit_triangles / n,
             shadow_texels: self.shadow_texels / n,
+            shadow_map_kept: self.shadow_map_kept / n,
             lit_fragments: self.lit_fragments / n,
             overdraw: self.overdraw / n,
         }
@@ -307,6 +312,13 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         w.renderer.set_scene_timing(true);
         resolution.set_ladder_steps(w.renderer.detail_steps());
     }
+    // Per measured frame with dynamic resolution: what its scene was drawn with, and the
+    // GPU time of an earlier scene that arrived as it began (the trace's counters).
+    let mut scenes: Vec<TracedScene> = Vec::with_capacity(if opts.dynamic_resolution {
+        opts.frames as usize
+    } else {
+        0
+    });
     let (mut scale_sum, mut scale_min) = (0.0f64, 1.0f64);
     let (mut steps_sum, mut steps_max) = (0u64, 0u8);
     for f in 0..total {
@@ -352,9 +364,11 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             timer.mark(&clock, Phase::Streaming);
             let (w, h) = platform.drawable_size();
             let camera = session.camera(1.0);
+            let mut gpu_scene_ms = None;
             if opts.dynamic_resolution {
                 if let Some((ms, drawn)) = renderer.take_gpu_scene_time() {
                     resolution.after_scene(ms, drawn);
+                    gpu_scene_ms = Some(ms);
                 }
                 renderer.set_scene_detail(resolution.detail());
             }
@@ -372,6 +386,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
                 scale_min = scale_min.min(s);
                 steps_sum += u64::from(detail.steps_down);
                 steps_max = steps_max.max(detail.steps_down);
+                if opts.dynamic_resolution {
+                    scenes.push(TracedScene { detail, gpu_scene_ms });
+                }
             }
             wait_for_gpu();
             timer.mark(&clock, Phase::GpuFinish);
@@ -403,7 +420,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let streamed = session.world().stream_stats();
     let chunks_streamed = streamed.entered + streamed.left - streamed_at_start;
     if let Some(path) = &opts.trace {
-        let trace = chrome_trace(&frames);
+        let trace = chrome_trace(&frames, &scenes);
         skidpad_platform::files::write_atomically(path, trace.as_bytes())
             .map_err(|e| Error::runtime(format!("{}: cannot write trace: {e}", path.display())))?;
     }
@@ -522,19 +539,41 @@ fn report(
     }
 }
 
+/// What a frame's scene was drawn with under dynamic resolution, for the trace.
+#[derive(Clone, Copy, Debug)]
+pub struct TracedScene {
+    /// The scale and ladder steps the scene was drawn with.
+    pub detail: crate::render::SceneDetail,
+    /// The GPU time of an earlier scene whose timer result arrived as this frame began
+    /// (results come a few frames late), ms.
+    pub gpu_scene_ms: Option<f32>,
+}
+
 /// Chrome Trace Event JSON (the `traceEvents` form Perfetto and chrome://tracing open):
 /// one complete ("X") event per frame and, inside it, one per phase laid end to end in
-/// frame order (several ticks of a frame are summed).
-pub fn chrome_trace(frames: &[FramePhases]) -> String {
+/// frame order (several ticks of a frame are summed). With `scenes` (one per frame, from
+/// `--dynamic-resolution`), counter ("C") events at each frame's start: "scene detail"
+/// (scale, steps down the ladder) and "gpu scene ms" when a timer result arrived, so a
+/// slow frame can be read against what the controller did just before it.
+pub fn chrome_trace(frames: &[FramePhases], scenes: &[TracedScene]) -> String {
     #[derive(Serialize)]
     struct Event {
         name: &'static str,
         cat: &'static str,
         ph: &'static str,
         ts: f64,
-        dur: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dur: Option<f64>,
         pid: u32,
         tid: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        args: Option<Counters>,
+    }
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Counters {
+        Detail { scale: f32, steps_down: u8 },
+        GpuScene { ms: f32 },
     }
     #[derive(Serialize)]
     struct Trace {
@@ -544,32 +583,47 @@ pub fn chrome_trace(frames: &[FramePhases]) -> String {
         display_time_unit: &'static str,
     }
     let us = |d: std::time::Duration| d.as_secs_f64() * 1e6;
-    let mut events = Vec::with_capacity(frames.len() * (Phase::COUNT + 1));
-    for f in frames {
-        events.push(Event {
-            name: "frame",
-            cat: "frame",
-            ph: "X",
-            ts: us(f.start),
-            dur: us(f.total),
-            pid: 1,
-            tid: 1,
-        });
+    let span = |name, cat, ts, dur| Event {
+        name,
+        cat,
+        ph: "X",
+        ts,
+        dur: Some(dur),
+        pid: 1,
+        tid: 1,
+        args: None,
+    };
+    let counter = |name, ts, args| Event {
+        name,
+        cat: "dynamic_resolution",
+        ph: "C",
+        ts,
+        dur: None,
+        pid: 1,
+        tid: 1,
+        args: Some(args),
+    };
+    let mut events = Vec::with_capacity(frames.len() * (Phase::COUNT + 3));
+    for (i, f) in frames.iter().enumerate() {
+        events.push(span("frame", "frame", us(f.start), us(f.total)));
+        if let Some(scene) = scenes.get(i) {
+            let d = scene.detail;
+            let detail = Counters::Detail {
+                scale: d.scale,
+                steps_down: d.steps_down,
+            };
+            events.push(counter("scene detail", us(f.start), detail));
+            if let Some(ms) = scene.gpu_scene_ms {
+                events.push(counter("gpu scene ms", us(f.start), Counters::GpuScene { ms }));
+            }
+        }
         let mut at = f.start;
         for p in Phase::ALL {
             let d = f.get(p);
             if d.is_zero() {
                 continue;
             }
-            events.push(Event {
-                name: p.name(),
-                cat: "phase",
-                ph: "X",
-                ts: us(at),
-                dur: us(d),
-                pid: 1,
-                tid: 1,
-            });
+            events.push(span(p.name(), "phase", us(at), us(d)));
             at += d;
         }
     }
@@ -634,8 +688,12 @@ impl ProfileReport {
         }
         if let Some(d) = &self.draws {
             s += &format!(
-                "\n  draws/frame: shadow {:.1} (culled {:.1}), lit {:.1} (culled {:.1})",
-                d.shadow_drawn, d.shadow_culled, d.lit_drawn, d.lit_culled
+                "\n  draws/frame: shadow {:.1} (culled {:.1}; map kept from the frame before in {:.0} % of frames), lit {:.1} (culled {:.1})",
+                d.shadow_drawn,
+                d.shadow_culled,
+                d.shadow_map_kept * 100.0,
+                d.lit_drawn,
+                d.lit_culled
             );
             s += &format!(
                 "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn into/frame {:.0}",

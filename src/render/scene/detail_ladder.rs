@@ -103,10 +103,15 @@ impl DetailLadder {
         self.steps_down
     }
 
+    /// The shadow map's side once [`DetailStep::SmallerShadowMap`] is taken.
+    fn smaller_shadow_map(&self) -> u32 {
+        (self.full_shadow_map / 2).max(MIN_LADDER_SHADOW_MAP)
+    }
+
     /// The shadow map's side with the steps taken.
     fn shadow_map_side(&self) -> u32 {
         if self.taken(DetailStep::SmallerShadowMap) {
-            (self.full_shadow_map / 2).max(MIN_LADDER_SHADOW_MAP)
+            self.smaller_shadow_map()
         } else {
             self.full_shadow_map
         }
@@ -115,10 +120,15 @@ impl DetailLadder {
 
 impl Renderer {
     /// Builds what the detail ladder's steps need (the lit and car programs with the other
-    /// shadow filter, compiled now and warmed at the next frame rather than at the step),
+    /// shadow filter, compiled now and warmed at the next frame rather than at the step;
+    /// the smaller shadow map, kept beside the profile's so a step costs no allocation),
     /// so [`Renderer::detail_steps`] offers them. Call it when dynamic resolution is turned
     /// on; without it the scene is always drawn with the profile's full detail.
     pub fn enable_detail_ladder(&mut self) -> Result<(), RenderError> {
+        // First: should it fail, no step is offered (`detail_steps` stays 0).
+        if self.ladder.steps().contains(&DetailStep::SmallerShadowMap) {
+            self.shadow.prepare_side(self.ladder.smaller_shadow_map())?;
+        }
         if self.ladder.other_filter.is_none() {
             let glsl = shadow_glsl(ShadowFilter::Bilinear);
             self.ladder.other_filter = Some(OtherFilterPrograms {
@@ -160,7 +170,9 @@ impl Renderer {
         }
         let side = self.ladder.shadow_map_side();
         if side != self.shadow.size() {
-            self.shadow.resize(side);
+            if let Err(e) = self.shadow.use_side(side) {
+                log::warn!("shadow map stays at {} texels: {e}", self.shadow.size());
+            }
         }
     }
 

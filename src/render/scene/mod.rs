@@ -28,6 +28,7 @@ use super::prop_model::PropModels;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
+use super::shadow_reuse::ShadowInputs;
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
 use super::sky::{Sky, SKY_GLSL};
@@ -127,6 +128,11 @@ pub struct Renderer {
     /// For which targets every pipeline a frame may use has been built
     /// ([`Renderer::warm_pipelines`]).
     pipelines: Pipelines,
+    /// What the shadow map now holds was drawn from: a frame with the same inputs keeps it
+    /// (`shadow_reuse.rs`).
+    kept_shadow: Option<ShadowInputs>,
+    /// Changes whenever a chunk enters or leaves (part of those inputs).
+    chunk_generation: u64,
 }
 
 impl Renderer {
@@ -174,6 +180,8 @@ impl Renderer {
             car_models: CarModels::default(),
             prop_models: PropModels::default(),
             pipelines: Pipelines::default(),
+            kept_shadow: None,
+            chunk_generation: 0,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -188,6 +196,7 @@ impl Renderer {
                 ChunkEvent::Entered(chunk) => self.ground.enter(chunk),
                 ChunkEvent::Left(c) => self.ground.leave(*c),
             }
+            self.chunk_generation += 1;
         }
         gl_check::debug_check("chunk upload");
     }
@@ -277,7 +286,6 @@ impl Renderer {
 
     /// GPU memory held now, by kind (it changes as chunks stream and models upload).
     pub fn gpu_memory(&self) -> GpuMemory {
-        let side = self.shadow.size() as usize;
         GpuMemory {
             textures: self.ground_textures.bytes(),
             chunk_meshes: self.ground.iter().map(|(_, mesh)| mesh.bytes()).sum(),
@@ -286,7 +294,7 @@ impl Renderer {
                 + self.cube.bytes()
                 + self.wheel.bytes()
                 + self.cone.bytes(),
-            shadow_map: side * side * 4,
+            shadow_map: self.shadow.bytes() as usize,
             skid_marks: self.skid_marks.bytes(),
         }
     }
@@ -301,6 +309,7 @@ impl Renderer {
     pub fn forget_chunks(&mut self) {
         self.ground.forget_all();
         self.skid_marks.forget();
+        self.chunk_generation += 1;
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
@@ -498,17 +507,11 @@ impl Renderer {
         // the shadow pass (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
-        (stats.shadow, stats.shadow_texels) = self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor);
+        match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor) {
+            Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
+            None => stats.shadow_map_kept = true,
+        }
 
-        if let Some((ww, wh)) = window {
-            self.target.bind(ww, wh);
-        }
-        // SAFETY: plain state setting on the current context.
-        unsafe {
-            gl::Viewport(0, 0, width as i32, height as i32);
-            gl::Enable(gl::DEPTH_TEST);
-            gl::Enable(gl::CULL_FACE);
-        }
         self.shadow.bind(1);
         self.ground_textures.bind(2);
         let car_frame = CarFrame {
@@ -519,17 +522,28 @@ impl Renderer {
             sky,
             eye: camera.eye,
         };
+        let lit_frame = LitFrame {
+            shared: &car_frame,
+            detail: self.ground.view() == GroundView::Albedo,
+            surfaces: &scene.surfaces,
+        };
+        // SAFETY: plain state setting on the current context.
+        unsafe {
+            gl::Enable(gl::DEPTH_TEST);
+            gl::Enable(gl::CULL_FACE);
+        }
+        match window {
+            Some((ww, wh)) => self.target.bind(ww, wh),
+            None => self.warm_offscreen_ahead(width, height, &lit_frame, &car_frame),
+        }
+        // SAFETY: as above.
+        unsafe { gl::Viewport(0, 0, width as i32, height as i32) };
         self.open_lit_scene(&car_frame);
         // SAFETY: a clear of the bound framebuffer.
         unsafe {
             gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
             gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
         }
-        let lit_frame = LitFrame {
-            shared: &car_frame,
-            detail: self.ground.view() == GroundView::Albedo,
-            surfaces: &scene.surfaces,
-        };
         let target = match window {
             Some(_) => SceneTargetKind::Offscreen,
             None => SceneTargetKind::Window,

@@ -1,5 +1,6 @@
 //! The sun's depth pass of a frame: the map cleared, then the casters drawn under a
-//! scissor over the part of it the lit pass can read (`shadow_footprint.rs`).
+//! scissor over the part of it the lit pass can read (`shadow_footprint.rs`); or nothing,
+//! when the frame before drew the same map (`shadow_reuse.rs`).
 
 use super::{FrameView, Renderer};
 use crate::render::car_lod::WheelDetail;
@@ -7,6 +8,7 @@ use crate::render::decor_lod::DecorScale;
 use crate::render::draw_stats::PassDrawStats;
 use crate::render::frustum::Frustum;
 use crate::render::shadow_footprint::{lit_pass_footprint, ReceiverSlab, TexelRect};
+use crate::render::shadow_reuse::{ShadowInputs, ShadowInputsDigest};
 use glam::Mat4;
 
 /// How far a moving body's surface can be from its centre, or the centre move in a
@@ -18,20 +20,26 @@ impl Renderer {
     /// Draws the shadow map under `light_vp` for a camera with `view_proj` seeing
     /// `frustum`: its casters culled by the light's frustum and kept only where their
     /// shadow may fall in `frustum`, decor by `decor`. Returns the pass's draws and the
-    /// texels drawn into. With shadows off the map is only cleared, so everything is lit.
+    /// texels drawn into, or `None` when the map the frame before drew is kept (everything
+    /// it is drawn from is unchanged). With shadows off the map is only cleared, so
+    /// everything is lit.
     pub(super) fn draw_shadow_map(
-        &self,
+        &mut self,
         view: &FrameView,
         light_vp: &Mat4,
         view_proj: &Mat4,
         frustum: &Frustum,
         decor: &DecorScale,
-    ) -> (PassDrawStats, u32) {
+    ) -> Option<(PassDrawStats, u32)> {
         let map_texels = if self.culling {
             lit_pass_footprint(view_proj, light_vp, self.receiver_slab(view), self.shadow.size())
         } else {
             TexelRect::whole(self.shadow.size())
         };
+        let inputs = self.shadow_inputs(view, light_vp, view_proj, map_texels, decor);
+        if self.kept_shadow == Some(inputs) {
+            return None;
+        }
         let mut stats = PassDrawStats::default();
         self.shadow.begin_pass(light_vp, map_texels);
         if self.shadows && map_texels.area() > 0 {
@@ -48,7 +56,49 @@ impl Renderer {
             );
         }
         self.shadow.end_pass();
-        (stats, map_texels.area())
+        self.kept_shadow = Some(inputs);
+        Some((stats, map_texels.area()))
+    }
+
+    /// The digest of what the depth pass draws from this frame: the light and the view,
+    /// the scissor, the map and the pass's settings, the resident chunks and models
+    /// (`chunk_generation`, the models' bytes), and every moving caster's two poses and
+    /// the interpolation between them.
+    fn shadow_inputs(
+        &self,
+        view: &FrameView,
+        light_vp: &Mat4,
+        view_proj: &Mat4,
+        texels: TexelRect,
+        decor: &DecorScale,
+    ) -> ShadowInputs {
+        let mut d = ShadowInputsDigest::default();
+        d.matrix(light_vp).matrix(view_proj).floats(&decor.parameters());
+        d.floats(&[
+            view.alpha,
+            view.scene.sun_dir.x,
+            view.scene.sun_dir.y,
+            view.scene.sun_dir.z,
+        ]);
+        let rect = [texels.x, texels.y, texels.width, texels.height].map(|v| v as u64);
+        d.words(&rect).words(&[
+            u64::from(self.shadow.size()),
+            u64::from(self.shadows),
+            u64::from(self.culling),
+            self.chunk_generation,
+            self.car_models.bytes() as u64,
+            self.prop_models.bytes() as u64,
+        ]);
+        for snapshot in [view.prev, view.cur] {
+            d.words(&[snapshot.cars.len() as u64, snapshot.bodies.len() as u64]);
+            for car in &snapshot.cars {
+                d.car(car);
+            }
+            for body in &snapshot.bodies {
+                d.body(body);
+            }
+        }
+        d.finish()
     }
 
     /// Heights between which the lit pass can shade a surface: the resident chunks' and

@@ -69,6 +69,23 @@ impl Renderer {
         self.pipelines.mark_warm(target);
     }
 
+    /// With dynamic resolution on (the detail ladder built) and the scene drawn into the
+    /// window, builds the offscreen target (`width × height`, the window's size) and its
+    /// pipelines ahead, then binds the window back: the first frame drawn below full
+    /// resolution otherwise allocated the target and compiled every program for its
+    /// format, 76 ms on llvmpipe (crash, desktop; PERFORMANCE.md, "Session 15"). Call it
+    /// with the scene's textures bound and its depth and cull state set, before the
+    /// window's clear (the nearest-stretch warm-up writes the window's corner).
+    pub(super) fn warm_offscreen_ahead(&mut self, width: u32, height: u32, lit: &LitFrame, cars: &CarFrame) {
+        if self.detail_steps() == 0 || self.pipelines.warm_for(SceneTargetKind::Offscreen) {
+            return;
+        }
+        self.target.bind(width, height);
+        self.warm_pipelines(SceneTargetKind::Offscreen, lit, cars);
+        // SAFETY: binds the default framebuffer on the current context.
+        unsafe { gl::BindFramebuffer(gl::FRAMEBUFFER, 0) };
+    }
+
     /// The stretch by nearest texel (the ladder's last step): a scaled blit of one texel
     /// into the window's corner, which the frame's own stretch covers; leaves the scene
     /// target bound.
