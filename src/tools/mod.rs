@@ -13,6 +13,7 @@ pub mod carla_import;
 pub mod fuzzing;
 pub mod profile;
 pub mod profile_driver;
+pub mod profile_trace;
 pub mod raceline_search;
 pub mod soak;
 pub mod validation;
