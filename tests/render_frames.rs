@@ -54,6 +54,11 @@ fn draw(r: &mut Renderer, s: &mut Session, camera: &Camera) -> Image {
     read_back_buffer(W, H)
 }
 
+/// Pixels that differ between two frames of the same size.
+fn pixels_differ(a: &Image, b: &Image) -> usize {
+    a.rgba.chunks(4).zip(b.rgba.chunks(4)).filter(|(p, q)| p != q).count()
+}
+
 fn luma(p: [u8; 4]) -> f32 {
     0.3 * p[0] as f32 + 0.59 * p[1] as f32 + 0.11 * p[2] as f32
 }
@@ -277,7 +282,7 @@ fn moving_the_camera_changes_the_frame() {
         let mut b = a;
         b.eye += Vec3::new(4.0, 1.0, 0.0);
         let (fa, fb) = (draw(r, &mut s, &a), draw(r, &mut s, &b));
-        let changed = fa.rgba.chunks(4).zip(fb.rgba.chunks(4)).filter(|(p, q)| p != q).count();
+        let changed = pixels_differ(&fa, &fb);
         assert!(changed > (W * H / 10) as usize, "only {changed} pixels changed");
         // And the same camera gives the same frame.
         let fa2 = draw(r, &mut s, &a);
@@ -368,12 +373,7 @@ fn culling_skips_what_is_out_of_view_and_changes_no_pixel() {
                     everything.lit.drawn,
                     "{level} {name}"
                 );
-                let differ = culled
-                    .rgba
-                    .chunks(4)
-                    .zip(full.rgba.chunks(4))
-                    .filter(|(p, q)| p != q)
-                    .count();
+                let differ = pixels_differ(&culled, &full);
                 assert_eq!(differ, 0, "{level} {name}: culling changed {differ} pixels ({stats:?})");
                 if name == "chase" {
                     assert!(
@@ -421,12 +421,7 @@ fn a_still_frame_keeps_the_shadow_map_and_looks_the_same() {
         assert!(still.shadow_map_kept, "{still:?}");
         assert_eq!((still.shadow.drawn, still.shadow_texels), (0, 0), "{still:?}");
         assert_eq!(still.lit.drawn, first.lit.drawn);
-        let differ = drawn
-            .rgba
-            .chunks(4)
-            .zip(kept.rgba.chunks(4))
-            .filter(|(p, q)| p != q)
-            .count();
+        let differ = pixels_differ(&drawn, &kept);
         assert_eq!(differ, 0, "the kept map changed {differ} pixels");
         let redrawn = |r: &Renderer| !r.last_draw_stats().shadow_map_kept && r.last_draw_stats().shadow.drawn > 0;
         // The same frame with the front wheels steered and nothing else moved (the light's

@@ -26,15 +26,11 @@ pub fn llvmpipe_threads_for(cores: usize) -> usize {
 ///
 /// Call it first thing in `main`, while the process has one thread: setting the
 /// environment while another thread may read it is undefined behaviour in the C library.
-/// Returns the count set, if any.
-pub fn prefer_spare_llvmpipe_worker() -> Option<usize> {
-    if std::env::var_os(LLVMPIPE_THREADS_VAR).is_some() {
-        return None;
+pub fn prefer_spare_llvmpipe_worker() {
+    if std::env::var_os(LLVMPIPE_THREADS_VAR).is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        std::env::set_var(LLVMPIPE_THREADS_VAR, llvmpipe_threads_for(cores).to_string());
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = llvmpipe_threads_for(cores);
-    std::env::set_var(LLVMPIPE_THREADS_VAR, threads.to_string());
-    Some(threads)
 }
 
 #[cfg(test)]

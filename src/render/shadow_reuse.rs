@@ -1,7 +1,7 @@
 //! Keeping the sun's depth map from one frame to the next when nothing it is drawn from
 //! has changed: the same light, the same view (the scissored footprint and the culling
-//! follow it), the same poses of everything that moves, the same resident chunks and
-//! models, the same pass settings. That holds whenever the picture stands still: the game
+//! follow it), the same poses of everything that moves, the same models, the same pass
+//! settings (and no chunk entered or left: the renderer forgets the map then). That holds whenever the picture stands still: the game
 //! paused over the scene, a pad unplugged mid-race, a replay held on a frame, a photo.
 //! Then the frame skips the depth pass, its clear and every caster's draw, and samples
 //! the map the frame before drew. While anything moves the map is drawn as before.

@@ -130,9 +130,8 @@ pub struct Renderer {
     pipelines: Pipelines,
     /// What the shadow map now holds was drawn from: a frame with the same inputs keeps it
     /// (`shadow_reuse.rs`).
+    /// Forgotten whenever a chunk enters or leaves.
     kept_shadow: Option<ShadowInputs>,
-    /// Changes whenever a chunk enters or leaves (part of those inputs).
-    chunk_generation: u64,
 }
 
 impl Renderer {
@@ -181,7 +180,6 @@ impl Renderer {
             prop_models: PropModels::default(),
             pipelines: Pipelines::default(),
             kept_shadow: None,
-            chunk_generation: 0,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -196,7 +194,7 @@ impl Renderer {
                 ChunkEvent::Entered(chunk) => self.ground.enter(chunk),
                 ChunkEvent::Left(c) => self.ground.leave(*c),
             }
-            self.chunk_generation += 1;
+            self.kept_shadow = None;
         }
         gl_check::debug_check("chunk upload");
     }
@@ -309,7 +307,7 @@ impl Renderer {
     pub fn forget_chunks(&mut self) {
         self.ground.forget_all();
         self.skid_marks.forget();
-        self.chunk_generation += 1;
+        self.kept_shadow = None;
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are

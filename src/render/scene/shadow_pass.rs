@@ -61,9 +61,9 @@ impl Renderer {
     }
 
     /// The digest of what the depth pass draws from this frame: the light and the view,
-    /// the scissor, the map and the pass's settings, the resident chunks and models
-    /// (`chunk_generation`, the models' bytes), and every moving caster's two poses and
-    /// the interpolation between them.
+    /// the scissor, the map and the pass's settings, the models uploaded (their bytes), and
+    /// every moving caster's two poses and the interpolation between them. The resident
+    /// chunks are not in it: a chunk entering or leaving forgets the kept map instead.
     fn shadow_inputs(
         &self,
         view: &FrameView,
@@ -85,7 +85,6 @@ impl Renderer {
             u64::from(self.shadow.size()),
             u64::from(self.shadows),
             u64::from(self.culling),
-            self.chunk_generation,
             self.car_models.bytes() as u64,
             self.prop_models.bytes() as u64,
         ]);
