@@ -28,6 +28,7 @@
 //! (the monkey test).
 
 use crate::events::{Key, PlatformEvent};
+use crate::pad_mapping::{LineOutcome, SdlMappings, SDL_MAPPINGS_ENV};
 
 /// A connected pad, stable while it stays plugged in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,6 +65,15 @@ pub enum PadAxis {
     RightStickY,
     LeftTrigger,
     RightTrigger,
+}
+
+/// A pad's input in the game's terms: a button or an analog axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PadInput {
+    /// A digital button.
+    Button(PadButton),
+    /// An analog axis (the triggers are axes, whatever the pad reports them as).
+    Axis(PadAxis),
 }
 
 /// What happened on a pad.
@@ -337,6 +347,9 @@ pub struct Pads {
     ids: std::collections::BTreeMap<usize, gilrs::GamepadId>,
     /// Effects playing (an effect stops when dropped); the oldest go first.
     effects: std::collections::VecDeque<gilrs::ff::Effect>,
+    /// What gilrs made of `SDL_GAMECONTROLLERCONFIG`, to say which line maps a pad when it
+    /// connects.
+    sdl_mappings: Option<SdlMappings>,
 }
 
 impl Pads {
@@ -367,13 +380,26 @@ impl Pads {
             announced: true,
             ids: std::collections::BTreeMap::new(),
             effects: std::collections::VecDeque::new(),
+            sdl_mappings: None,
         }
     }
 
     /// Starts gilrs. Never fails: a missing backend leaves an empty, silent pad list.
+    ///
+    /// Pads SDL's database does not know work with a mapping line in
+    /// `SDL_GAMECONTROLLERCONFIG`, which gilrs applies (after its copy of the database, so
+    /// the line wins); this logs first what became of each line
+    /// ([`SdlMappings::report`]), and later which line maps a pad as it connects.
     pub fn open() -> Pads {
+        let sdl_mappings = SdlMappings::from_env();
+        let built = gilrs::GilrsBuilder::new()
+            // The filters turn a hat the mapping names as the d-pad into d-pad buttons.
+            .with_default_filters(true)
+            .add_included_mappings(true)
+            .add_env_mappings(true)
+            .build();
         // `announced`: whether the one start-up line about pads has been logged.
-        let (gilrs, announced) = match gilrs::Gilrs::new() {
+        let (gilrs, announced) = match built {
             Ok(g) => (Some(g), false),
             Err(gilrs::Error::NotImplemented(g)) => {
                 log::info!("gamepads: not supported on this platform; keyboard only");
@@ -390,6 +416,7 @@ impl Pads {
             script: None,
             ids: std::collections::BTreeMap::new(),
             effects: std::collections::VecDeque::new(),
+            sdl_mappings,
         }
     }
 
@@ -412,6 +439,8 @@ impl Pads {
     /// pads plugged in or unplugged later are logged one line each.
     pub fn poll(&mut self, out: &mut Vec<PadEvent>) {
         let mut from = out.len();
+        // Pads gilrs reports plugged in during this poll, for the mapping's log line.
+        let mut plugged = Vec::new();
         if let Some(script) = self.script.as_mut() {
             script.poll(out);
         } else if let Some(gilrs) = self.gilrs.as_mut() {
@@ -419,6 +448,7 @@ impl Pads {
                 self.announced = true;
                 for (id, pad) in gilrs.gamepads() {
                     log::info!("gamepad {}: {} connected", usize::from(id), pad.name());
+                    log_sdl_mapping(self.sdl_mappings.as_ref(), id.into(), &pad);
                     self.ids.insert(id.into(), id);
                     out.push(PadEvent {
                         pad: PadId(id.into()),
@@ -435,6 +465,9 @@ impl Pads {
                 let pad = PadId(id.into());
                 self.ids.insert(id.into(), id);
                 if let Some(kind) = translate(event) {
+                    if kind == PadEventKind::Connected {
+                        plugged.push(id);
+                    }
                     out.push(PadEvent { pad, kind });
                 }
             }
@@ -444,6 +477,13 @@ impl Pads {
                 PadEventKind::Connected => log::info!("gamepad {}: connected", e.pad.0),
                 PadEventKind::Disconnected => log::info!("gamepad {}: disconnected", e.pad.0),
                 _ => {}
+            }
+        }
+        if let Some(gilrs) = self.gilrs.as_ref() {
+            for id in plugged {
+                if let Some(pad) = gilrs.connected_gamepad(id) {
+                    log_sdl_mapping(self.sdl_mappings.as_ref(), id.into(), &pad);
+                }
             }
         }
     }
@@ -484,33 +524,67 @@ impl Pads {
     }
 }
 
-fn translate(event: gilrs::EventType) -> Option<PadEventKind> {
-    use gilrs::EventType as G;
-    Some(match event {
-        G::Connected => PadEventKind::Connected,
-        G::Disconnected => PadEventKind::Disconnected,
-        G::ButtonChanged(gilrs::Button::LeftTrigger2, v, _) => PadEventKind::Axis {
-            axis: PadAxis::LeftTrigger,
-            value: v,
-        },
-        G::ButtonChanged(gilrs::Button::RightTrigger2, v, _) => PadEventKind::Axis {
-            axis: PadAxis::RightTrigger,
-            value: v,
-        },
-        G::ButtonPressed(b, _) => PadEventKind::Button {
-            button: map_button(b)?,
-            pressed: true,
-        },
-        G::ButtonReleased(b, _) => PadEventKind::Button {
-            button: map_button(b)?,
-            pressed: false,
-        },
-        G::AxisChanged(a, v, _) => PadEventKind::Axis {
-            axis: map_axis(a)?,
-            value: v,
-        },
-        _ => return None,
+/// Logs which `SDL_GAMECONTROLLERCONFIG` line maps `pad` (gamepad `id`), if one names it:
+/// taken and applied by gilrs, or refused (then gilrs' default mapping).
+fn log_sdl_mapping(mappings: Option<&SdlMappings>, id: usize, pad: &gilrs::Gamepad) {
+    let Some(line) = mappings.and_then(|m| m.for_guid(pad.uuid())) else {
+        return;
+    };
+    let n = line.line;
+    match &line.outcome {
+        LineOutcome::Taken(m) if pad.mapping_source() == gilrs::MappingSource::SdlMappings => {
+            log::info!("gamepad {id}: mapped by {SDL_MAPPINGS_ENV} line {n} (\"{}\")", m.name)
+        }
+        LineOutcome::Taken(_) => log::warn!(
+            "gamepad {id}: {SDL_MAPPINGS_ENV} line {n} names this pad, but gilrs did not apply it \
+             (gilrs' own warning says why)"
+        ),
+        LineOutcome::Refused { problem, .. } => log::warn!(
+            "gamepad {id}: {SDL_MAPPINGS_ENV} line {n} names this pad but was refused ({problem}); \
+             gilrs' default mapping"
+        ),
+        LineOutcome::OtherPlatform(_) | LineOutcome::Replaced { .. } => {}
+    }
+}
+
+/// What the game makes of a gilrs button or axis, whatever raw input gilrs read it from.
+/// [`translate`] goes through it for every gilrs event, and
+/// [`SdlMapping::game_input`](crate::pad_mapping::SdlMapping::game_input) for every field
+/// of an `SDL_GAMECONTROLLERCONFIG` line, so what the tests check of a mapping line is
+/// what a pad gives the game.
+pub(crate) fn pad_input(element: gilrs::ev::AxisOrBtn) -> Option<PadInput> {
+    use gilrs::ev::AxisOrBtn as E;
+    Some(match element {
+        // gilrs names the analog triggers as buttons with a value.
+        E::Btn(gilrs::Button::LeftTrigger2) => PadInput::Axis(PadAxis::LeftTrigger),
+        E::Btn(gilrs::Button::RightTrigger2) => PadInput::Axis(PadAxis::RightTrigger),
+        E::Btn(b) => PadInput::Button(map_button(b)?),
+        E::Axis(a) => PadInput::Axis(map_axis(a)?),
     })
+}
+
+fn translate(event: gilrs::EventType) -> Option<PadEventKind> {
+    use gilrs::ev::AxisOrBtn as E;
+    use gilrs::EventType as G;
+    let button = |b, pressed| match pad_input(E::Btn(b))? {
+        PadInput::Button(button) => Some(PadEventKind::Button { button, pressed }),
+        // A trigger's value comes with `ButtonChanged`.
+        PadInput::Axis(_) => None,
+    };
+    let axis = |element, value| match pad_input(element)? {
+        PadInput::Axis(axis) => Some(PadEventKind::Axis { axis, value }),
+        // A button's state comes with `ButtonPressed` and `ButtonReleased`.
+        PadInput::Button(_) => None,
+    };
+    match event {
+        G::Connected => Some(PadEventKind::Connected),
+        G::Disconnected => Some(PadEventKind::Disconnected),
+        G::ButtonPressed(b, _) => button(b, true),
+        G::ButtonReleased(b, _) => button(b, false),
+        G::ButtonChanged(b, value, _) => axis(E::Btn(b), value),
+        G::AxisChanged(a, value, _) => axis(E::Axis(a), value),
+        _ => None,
+    }
 }
 
 fn map_button(b: gilrs::Button) -> Option<PadButton> {
@@ -549,111 +623,4 @@ fn map_axis(a: gilrs::Axis) -> Option<PadAxis> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const SCRIPT: &str = "\
-# poll pad event
-0 0 connected
-1 0 axis RightTrigger 1.0   # full throttle
-1 0 press South
-3 0 disconnected
-";
-
-    #[test]
-    fn a_script_hands_out_its_events_poll_by_poll() {
-        let mut pads = Pads::scripted(PadScript::parse("s", SCRIPT).unwrap());
-        let mut per_poll = Vec::new();
-        for _ in 0..5 {
-            let mut out = Vec::new();
-            pads.poll(&mut out);
-            per_poll.push(out);
-        }
-        let pad = PadId(0);
-        assert_eq!(
-            per_poll[0],
-            [PadEvent {
-                pad,
-                kind: PadEventKind::Connected
-            }]
-        );
-        assert_eq!(
-            per_poll[1],
-            [
-                PadEvent {
-                    pad,
-                    kind: PadEventKind::Axis {
-                        axis: PadAxis::RightTrigger,
-                        value: 1.0
-                    }
-                },
-                PadEvent {
-                    pad,
-                    kind: PadEventKind::Button {
-                        button: PadButton::South,
-                        pressed: true
-                    }
-                }
-            ]
-        );
-        assert!(per_poll[2].is_empty());
-        assert_eq!(
-            per_poll[3],
-            [PadEvent {
-                pad,
-                kind: PadEventKind::Disconnected
-            }]
-        );
-        assert!(per_poll[4].is_empty());
-        // Rumble on a scripted pad is a no-op, not a crash.
-        pads.rumble(pad, 1.0, std::time::Duration::from_millis(100));
-    }
-
-    #[test]
-    fn key_lines_come_out_as_the_window_key_events_of_their_poll() {
-        let script = "0 0 connected\n1 key press Escape\n2 key release Escape\n2 0 press South\n";
-        let mut pads = Pads::scripted(PadScript::parse("s", script).unwrap());
-        assert_eq!(PadScript::parse("s", script).unwrap().len(), 4);
-        let key = |pressed| PlatformEvent::Key {
-            key: Key::Escape,
-            pressed,
-            repeat: false,
-        };
-        let mut per_poll = Vec::new();
-        for _ in 0..4 {
-            let (mut pad_out, mut key_out) = (Vec::new(), Vec::new());
-            pads.poll(&mut pad_out);
-            pads.take_script_keys(&mut key_out);
-            per_poll.push((pad_out.len(), key_out));
-        }
-        assert_eq!(per_poll[0], (1, vec![]));
-        assert_eq!(per_poll[1], (0, vec![key(true)]));
-        assert_eq!(per_poll[2], (1, vec![key(false)]));
-        assert_eq!(per_poll[3], (0, vec![]));
-    }
-
-    #[test]
-    fn a_bad_script_names_file_line_and_problem() {
-        for (text, line, problem) in [
-            ("0 0 wiggle\n", 1, "unknown event `wiggle`"),
-            ("# c\n0 0 press Turbo\n", 2, "unknown button `Turbo`"),
-            ("0 0 axis LeftStickX 7\n", 1, "from -1 to 1"),
-            ("0 0 axis Throttle 1\n", 1, "unknown axis `Throttle`"),
-            ("5 0 connected\n2 0 disconnected\n", 2, "comes before"),
-            ("x 0 connected\n", 1, "not a whole number"),
-            ("0 connected\n", 1, "expected `POLL PAD EVENT"),
-            ("0 key press Turbo\n", 1, "unknown key `Turbo`"),
-            ("0 key wiggle Up\n", 1, "expected `POLL key press|release KEY`"),
-        ] {
-            let e = PadScript::parse("pads.txt", text).unwrap_err();
-            assert_eq!((e.file.as_str(), e.line), ("pads.txt", line), "{text:?}: {e}");
-            assert!(e.problem.contains(problem), "{text:?}: {e}");
-        }
-        let e = PadScript::load(std::path::Path::new("/nonexistent/pads.txt")).unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("pad script /nonexistent/pads.txt: cannot read"),
-            "{e}"
-        );
-    }
-}
+mod tests;

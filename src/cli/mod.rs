@@ -46,6 +46,9 @@ context: see --gl);
 With no display (no DISPLAY/WAYLAND_DISPLAY) rendering uses SDL's offscreen driver; no audio
 device plays silent; no gamepad leaves the keyboard. SKIDPAD_PAD_SCRIPT=FILE drives play from
 timed pad events instead of real pads (tests; format in RELIABILITY.md).
+A pad SDL's database does not know works with its SDL mapping line in
+SDL_GAMECONTROLLERCONFIG (one line a pad, as Steam and handheld launchers set it); the log
+says at start which lines were taken, and which refused and why.
 RUST_LOG=debug shows more detail (over-budget frames, device probing).";
 
 /// Skidpad: a console-class driving game and vehicle-dynamics sandbox.
