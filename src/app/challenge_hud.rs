@@ -83,7 +83,7 @@ fn write_figure(out: &mut String, f: &LiveFigure) {
 /// The panel's size for `board` in the HUD's fonts: as wide as its widest line
 /// (measured, not guessed), a line per figure and per target line.
 pub fn size(hud: &Hud, text: &mut String, board: &ChallengeBoard) -> [f32; 2] {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let big = hud.line_height(TextSize::Body);
     let pad = (line * 0.4).round();
     let mut widest = hud.label_width(TextSize::Body, "RUN 9/9  ");
@@ -94,12 +94,12 @@ pub fn size(hud: &Hud, text: &mut String, board: &ChallengeBoard) -> [f32; 2] {
     for f in board.figures.iter().flatten() {
         text.clear();
         write_figure(text, f);
-        widest = widest.max(hud.label_width(TextSize::Small, text));
+        widest = widest.max(hud.label_width(TextSize::Panel, text));
         lines += 1;
         if let Some((t, b)) = f.targets {
             text.clear();
             write_targets(text, t, b);
-            widest = widest.max(hud.label_width(TextSize::Small, text));
+            widest = widest.max(hud.label_width(TextSize::Panel, text));
             lines += 1;
         }
     }
@@ -113,7 +113,7 @@ pub fn size(hud: &Hud, text: &mut String, board: &ChallengeBoard) -> [f32; 2] {
 /// narrow it to half the safe area, and lines past its bottom are left out); `text` is a
 /// scratch buffer.
 pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, rect: Rect) {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let big = hud.line_height(TextSize::Body);
     let pad = (line * 0.4).round();
     hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
@@ -130,7 +130,7 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, rect: Rect
     } else {
         let _ = write!(text, "{:.1} / {:.1} s", board.elapsed_s, board.length_s);
     }
-    hud.label(x, y, TextSize::Small, text, if board.settling { READY } else { DIM });
+    hud.label(x, y, TextSize::Panel, text, if board.settling { READY } else { DIM });
     y += line;
     for f in board.figures.iter().flatten() {
         if y + line > bottom {
@@ -138,12 +138,12 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &ChallengeBoard, rect: Rect
         }
         text.clear();
         write_figure(text, f);
-        hud.label(x, y, TextSize::Small, text, WHITE);
+        hud.label(x, y, TextSize::Panel, text, WHITE);
         y += line;
         if let Some((t, b)) = f.targets.filter(|_| y + line <= bottom) {
             text.clear();
             write_targets(text, t, b);
-            hud.label(x, y, TextSize::Small, text, DIM);
+            hud.label(x, y, TextSize::Panel, text, DIM);
             y += line;
         }
     }

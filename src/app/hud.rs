@@ -32,35 +32,47 @@ const AMBER: [f32; 4] = [1.0, 0.75, 0.2, 1.0];
 
 /// A lamp lit and unlit: amber while its assist acts, a dark box otherwise.
 const LAMP_OFF: [f32; 4] = [0.25, 0.25, 0.25, 0.7];
+/// A lamp's label, lit (black on amber) and unlit (grey on the dark box).
+const LAMP_TEXT_LIT: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
+const LAMP_TEXT_OFF: [f32; 4] = [0.6, 0.6, 0.6, 1.0];
+
+/// The assists' lamps, left to right.
+const LAMP_LABELS: [&str; 4] = ["TCS", "ABS", "ESC", "STR"];
+
+/// The gap between two lamps, pixels: a third of the lamps' capital height.
+fn lamp_gap(hud: &Hud) -> f32 {
+    (hud.cap_height(TextSize::Gauge) / 3.0).round().max(2.0)
+}
+
+/// The least size the row of lamps needs, pixels: each lamp its widest label with half a
+/// capital's height either side, the row a capital's height with a third of one above and
+/// below. The layout gives the row at least this (and more where the window is large), so
+/// the labels never crowd or spill at any size.
+pub fn lamps_size(hud: &Hud) -> [f32; 2] {
+    let cap = hud.cap_height(TextSize::Gauge);
+    let widest = LAMP_LABELS
+        .iter()
+        .map(|l| hud.label_width(TextSize::Gauge, l))
+        .fold(0.0, f32::max);
+    let n = LAMP_LABELS.len() as f32;
+    let lamp = (widest + cap).ceil();
+    [n * lamp + (n - 1.0) * lamp_gap(hud), (cap * 5.0 / 3.0).ceil()]
+}
 
 /// The assists' lamps in a row filling `rect`: each lights in the tick its assist changed
-/// the controls, so the player sees what the car did for them.
-fn assist_lamps(hud: &mut Hud, lamps: AssistLamps, rect: Rect, height_px: f32) {
-    let row = [
-        ("TCS", lamps.traction),
-        ("ABS", lamps.abs),
-        ("ESC", lamps.stability),
-        ("STR", lamps.steering),
-    ];
-    let gap = (rect.w * 0.03).round().max(1.0);
-    let lamp_w = ((rect.w - gap * (row.len() - 1) as f32) / row.len() as f32).floor();
-    let ts = crate::app::telemetry_hud::text_scale(height_px);
-    let mut x = rect.right() - row.len() as f32 * (lamp_w + gap) + gap;
-    for (label, lit) in row {
+/// the controls, so the player sees what the car did for them. Labelled in the real font
+/// ([`TextSize::Gauge`]), centred in each lamp.
+pub fn assist_lamps(hud: &mut Hud, lamps: AssistLamps, rect: Rect) {
+    let lit = [lamps.traction, lamps.abs, lamps.stability, lamps.steering];
+    let gap = lamp_gap(hud);
+    let n = LAMP_LABELS.len() as f32;
+    let lamp_w = ((rect.w - gap * (n - 1.0)) / n).floor();
+    let mut x = rect.right() - n * (lamp_w + gap) + gap;
+    for (label, lit) in LAMP_LABELS.into_iter().zip(lit) {
         hud.rect(x, rect.y, lamp_w, rect.h, if lit { AMBER } else { LAMP_OFF });
-        let colour = if lit {
-            [0.0, 0.0, 0.0, 1.0]
-        } else {
-            [0.6, 0.6, 0.6, 1.0]
-        };
-        let tw = label.len() as f32 * 8.0 * ts;
-        hud.text(
-            x + (lamp_w - tw) * 0.5,
-            rect.y + (rect.h - 8.0 * ts) * 0.5,
-            ts,
-            label,
-            colour,
-        );
+        let colour = if lit { LAMP_TEXT_LIT } else { LAMP_TEXT_OFF };
+        let centre = [x + lamp_w * 0.5, rect.y + rect.h * 0.5];
+        hud.label_centred(centre[0], centre[1], TextSize::Gauge, label, colour);
         x += lamp_w + gap;
     }
 }
@@ -101,7 +113,7 @@ pub fn request(hud: &Hud, session: &Session, state: HudState, width: u32, height
         title_safe,
         message,
         speedo: true,
-        assist_lamps: true,
+        assist_lamps: Some(lamps_size(hud)),
         telemetry: state
             .telemetry
             .then(|| telemetry_hud::size(session.world().player().wheels().len(), h)),
@@ -161,7 +173,7 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
         speedo_hud::draw(hud, text, &dial_reading(session), rect);
     }
     if let Some(rect) = layout.get(Element::AssistLamps) {
-        assist_lamps(hud, world.assist_lamps(), rect, h);
+        assist_lamps(hud, world.assist_lamps(), rect);
     }
     if let Some(rect) = layout.get(Element::FrameGraph) {
         graph_hud::draw(hud, text, history, budget, rect);

@@ -145,8 +145,8 @@ pub struct Request {
     pub speedo: bool,
     /// The mode panel's size, if the mode has one.
     pub mode_panel: Option<[f32; 2]>,
-    /// The assist lamps are wanted.
-    pub assist_lamps: bool,
+    /// The assist lamps' least size (their labels in the HUD's font), if they are wanted.
+    pub assist_lamps: Option<[f32; 2]>,
     /// The race's minimap is wanted.
     pub minimap: bool,
     /// The telemetry page's size, if it is on.
@@ -191,7 +191,8 @@ pub const MINIMAP_SHARE: [f32; 3] = [0.25, 0.20, 0.15];
 pub const GRAPH_WIDTH_SHARE: [f32; 2] = [0.60, 0.40];
 /// The frame graph's height as a share of the window height.
 pub const GRAPH_HEIGHT_SHARE: f32 = 0.15;
-/// The lamps' row height as a share of the height.
+/// The lamps' row height as a share of the height (wider than the dial and taller than
+/// this when their labels need it: [`Request::assist_lamps`]).
 pub const LAMPS_HEIGHT_SHARE: f32 = 0.045;
 /// The countdown's square as a share of the height.
 pub const COUNTDOWN_SHARE: f32 = 0.16;
@@ -255,7 +256,7 @@ pub fn wanted(req: &Request, e: Element) -> bool {
         Element::Countdown => req.countdown,
         Element::Speedo => req.speedo,
         Element::ModePanel => req.mode_panel.is_some(),
-        Element::AssistLamps => req.assist_lamps,
+        Element::AssistLamps => req.assist_lamps.is_some(),
         Element::Minimap => req.minimap,
         Element::Telemetry => req.telemetry.is_some(),
         Element::FrameGraph => req.frame_graph,
@@ -304,10 +305,16 @@ fn place_with(req: &Request, safe: Rect, gap: f32, modal_at: ModalAt) -> Layout 
                 }
             }
             Element::AssistLamps => {
-                let lh = (h * LAMPS_HEIGHT_SHARE).round();
-                let lw = (h * SPEEDO_SHARE[0]).round();
+                // As wide as the dial, or as its labels need; right-aligned over it. Wider
+                // than half the safe area (labels at their least size on a window smaller
+                // than any the game ships for) the row yields rather than cross the view.
+                let [need_w, need_h] = req.assist_lamps.unwrap_or_default();
+                let lh = (h * LAMPS_HEIGHT_SHARE).max(need_h).round();
+                let lw = (h * SPEEDO_SHARE[0]).max(need_w).round();
                 let bottom = layout.get(Element::Speedo).map_or(safe.bottom(), |s| s.y - gap);
-                candidates[0] = Some(Rect::new(safe.right() - lw, bottom - lh, lw, lh));
+                if lw <= safe.w * 0.5 {
+                    candidates[0] = Some(Rect::new(safe.right() - lw, bottom - lh, lw, lh));
+                }
             }
             Element::ModePanel => {
                 let [w, hh] = req.mode_panel.unwrap_or_default();
@@ -351,6 +358,7 @@ fn place_with(req: &Request, safe: Rect, gap: f32, modal_at: ModalAt) -> Layout 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::{face_sizes_px, TextSize, CAP_HEIGHT_EM};
 
     /// The window sizes the game ships for: the console (xbox profile), desktop 720p, the
     /// handheld's 16:10 screen and 1080p.
@@ -359,12 +367,21 @@ mod tests {
     /// Content sizes as the HUD's fonts measure them, in shares of the window height
     /// (the real font's sizes are shares of the height, see `render::hud`): the pause
     /// menu (its prompt line is the widest, about 0.69 h; eight rows under its title), the
-    /// race panel (one Body and two Small lines) and a full challenge panel (seven lines),
+    /// race panel (one Body and two Panel lines) and a full challenge panel (seven lines),
     /// the telemetry page (27 characters by 12 lines of the 8 px font plus its padding, at
     /// 480 lines; it grows with the font's whole-number scale).
     fn request(w: f32, h: f32, safe: f32, on: u32, tall_panel: bool) -> Request {
         let bit = |i: u32| on & (1 << i) != 0;
         let tel_scale = (h / 480.0).floor().max(1.0);
+        // The lamps (`hud::lamps_size`) in the face the renderer sizes for this height: four
+        // lamps of "ABS" (about 2 em) and a capital's height of margin, five thirds of a
+        // capital high.
+        let em = face_sizes_px(h as u32)[TextSize::Gauge as usize];
+        let cap = em * CAP_HEIGHT_EM;
+        let lamps = [
+            4.0 * (2.05 * em + cap).ceil() + 3.0 * (cap / 3.0).round(),
+            (cap * 5.0 / 3.0).ceil(),
+        ];
         Request {
             width_px: w,
             height_px: h,
@@ -380,7 +397,7 @@ mod tests {
             } else {
                 [0.53 * h, 0.16 * h]
             }),
-            assist_lamps: bit(4),
+            assist_lamps: bit(4).then_some(lamps),
             minimap: bit(5),
             telemetry: bit(6).then_some([224.0 * tel_scale, 126.0 * tel_scale]),
             frame_graph: bit(7),
@@ -465,6 +482,20 @@ mod tests {
             let expected = wanted(&req, e) && e != Element::Countdown;
             assert_eq!(layout.get(e).is_some(), expected, "{e:?}: {layout:?}");
         }
+    }
+
+    #[test]
+    fn lamps_whose_labels_need_over_half_the_width_yield() {
+        // At 640×480 the lamps' 12 px labels widen their row past the dial's width, and
+        // it shows; at 320×240 the same row would cross half the view, and yields.
+        let req = request(640.0, 480.0, 0.9, 0b0001_0000, false);
+        let lamps = place(&req).get(Element::AssistLamps).expect("lamps at 640x480");
+        assert!(lamps.w > 480.0 * SPEEDO_SHARE[0], "{lamps:?}");
+        let mut req = request(320.0, 240.0, 0.95, 0b0001_0000, false);
+        req.assist_lamps = Some([196.0, 21.0]);
+        let layout = place(&req);
+        assert!(layout.get(Element::AssistLamps).is_none(), "{layout:?}");
+        assert!(layout.get(Element::Speedo).is_some(), "the dial stays");
     }
 
     #[test]

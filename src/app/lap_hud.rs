@@ -50,15 +50,15 @@ pub fn write_clock(out: &mut String, s: f64) {
 /// The panel's size for `board` in the HUD's fonts: the widest line, and a line per
 /// sector of the best lap (or passed this lap) under the lap and the last and best laps.
 pub fn size(hud: &Hud, board: &LapBoard) -> [f32; 2] {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let big = hud.line_height(TextSize::Body);
     let pad = (line * 0.4).round();
     // The widest line decides the panel's width: "BEST 0:00.000 +0.000".
-    let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
-    let panel_w = (col + hud.label_width(TextSize::Small, "+00.000") + 2.0 * pad)
+    let col = hud.label_width(TextSize::Panel, "LAST 00:00.000  ");
+    let panel_w = (col + hud.label_width(TextSize::Panel, "+00.000") + 2.0 * pad)
         .max(hud.label_width(TextSize::Body, "LAP 99  00:00.000") + 2.0 * pad)
         .max(if board.author_ghost {
-            hud.label_width(TextSize::Small, AUTHOR_GHOST_ROW) + 2.0 * pad
+            hud.label_width(TextSize::Panel, AUTHOR_GHOST_ROW) + 2.0 * pad
         } else {
             0.0
         });
@@ -70,10 +70,10 @@ pub fn size(hud: &Hud, board: &LapBoard) -> [f32; 2] {
 /// Adds the panel inside `rect` (from the layout, sized by [`size`]); `text` is a scratch
 /// buffer. Lines past the rectangle's bottom are left out.
 pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let big = hud.line_height(TextSize::Body);
     let pad = (line * 0.4).round();
-    let col = hud.label_width(TextSize::Small, "LAST 00:00.000  ");
+    let col = hud.label_width(TextSize::Panel, "LAST 00:00.000  ");
     hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
     let (x, mut y) = (rect.x + pad, rect.y + pad);
     let bottom = rect.bottom() - pad + 0.5;
@@ -100,11 +100,11 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
             Some(s) => write_clock(text, s),
             None => text.push_str("-:--.---"),
         }
-        hud.label(x, y, TextSize::Small, text, DIM);
+        hud.label(x, y, TextSize::Panel, text, DIM);
         if let Some(d) = delta {
             text.clear();
             write_delta(text, d);
-            hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
+            hud.label(x + col, y, TextSize::Panel, text, delta_colour(d));
         }
         y += line;
     }
@@ -113,11 +113,11 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
         text.clear();
         text.push_str("AUTHOR ");
         write_clock(text, s);
-        hud.label(x, y, TextSize::Small, text, GOLD);
+        hud.label(x, y, TextSize::Panel, text, GOLD);
         if board.author_ghost {
             // The gold ghost on the road is this lap: say so beside its time.
-            let after = hud.label_width(TextSize::Small, AUTHOR_TIME_COLUMN);
-            hud.label(x + after, y, TextSize::Small, "GHOST", GOLD);
+            let after = hud.label_width(TextSize::Panel, AUTHOR_TIME_COLUMN);
+            hud.label(x + after, y, TextSize::Panel, "GHOST", GOLD);
         }
         y += line;
     }
@@ -129,11 +129,11 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &LapBoard, rect: Rect) {
         text.clear();
         let _ = write!(text, "S{} ", k + 1);
         write_clock(text, split);
-        hud.label(x, y, TextSize::Small, text, WHITE);
+        hud.label(x, y, TextSize::Panel, text, WHITE);
         if let Some(d) = delta {
             text.clear();
             write_delta(text, d);
-            hud.label(x + col, y, TextSize::Small, text, delta_colour(d));
+            hud.label(x + col, y, TextSize::Panel, text, delta_colour(d));
         }
         y += line;
     }

@@ -38,7 +38,7 @@ pub fn write_gap(out: &mut String, gap_s: Option<f64>) {
 
 /// The panel's size in the HUD's fonts: wide enough for "P10/10  LAP 10/10", three lines.
 pub fn panel_size(hud: &Hud) -> [f32; 2] {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let pad = (line * 0.4).round();
     [
         (hud.label_width(TextSize::Body, "P10/10  LAP 10/10") + 2.0 * pad).ceil(),
@@ -61,7 +61,7 @@ pub fn draw_countdown(hud: &mut Hud, text: &mut String, board: &RaceBoard, rect:
 /// Adds the panel, right-aligned in `rect` (from the layout, sized by [`panel_size`]);
 /// `text` is a scratch buffer.
 pub fn draw(hud: &mut Hud, text: &mut String, board: &RaceBoard, rect: Rect) {
-    let line = hud.line_height(TextSize::Small);
+    let line = hud.line_height(TextSize::Panel);
     let big = hud.line_height(TextSize::Body);
     let pad = (line * 0.4).round();
     hud.rect(rect.x, rect.y, rect.w, rect.h, SHADE);
@@ -83,7 +83,7 @@ pub fn draw(hud: &mut Hud, text: &mut String, board: &RaceBoard, rect: Rect) {
         text.clear();
         text.push_str(name);
         write_gap(text, gap);
-        hud.label(x, y, TextSize::Small, text, DIM);
+        hud.label(x, y, TextSize::Panel, text, DIM);
         y += line;
     }
 }

@@ -1,6 +1,7 @@
 //! The dial, bottom right: a tachometer arc with ticks every thousand rpm (numbered), the
 //! red band from where the gearbox shifts up to the end of the scale, a needle, and inside
-//! it the digital speed in km/h and the gear in the real font. Drawn with the HUD batch's
+//! it the digital speed in km/h and the gear in the real font (the numbers too, in its
+//! smallest size, [`TextSize::Gauge`]). Drawn with the HUD batch's
 //! rectangles and strokes, sized to the square the layout gives it. The needle's angle is
 //! a pure function, tested alone; if the needle looks wrong, check [`DialReading`]'s
 //! figures first (the sim car's telemetry, or the arcade car's virtual engine).
@@ -102,10 +103,18 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     // fonts follow the window height, not the dial.
     let compact = side < 4.5 * hud.line_height(TextSize::Body);
     let (figure, unit_size) = if compact {
-        (TextSize::Small, TextSize::Small)
+        (TextSize::Panel, TextSize::Panel)
     } else {
-        (TextSize::Body, TextSize::Small)
+        (TextSize::Body, TextSize::Panel)
     };
+    // The gear's baseline and the speed's capitals this far either side of the centre,
+    // clear of the hub.
+    let figure_gap = side * 0.08;
+    // The tick numbers (`TextSize::Gauge`) on a ring inside the long ticks, each centred
+    // there; shown only where that ring clears the gear above the hub.
+    let num_cap = hud.cap_height(TextSize::Gauge);
+    let numeral_r = radius * 0.8 - num_cap * 0.9;
+    let numbered = !compact && numeral_r - num_cap * 0.75 >= figure_gap + hud.cap_height(figure);
     // The arc in short chords, the red band thicker on its outer edge.
     const CHORDS: usize = 48;
     for i in 0..CHORDS {
@@ -122,7 +131,11 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     // halfway; the long ones numbered in thousands.
     let thousands = (max_rpm / 1000.0).round() as i32;
     let step = (thousands + 7) / 8;
-    let ts = (side / 144.0).floor().max(1.0);
+    // Every long tick numbered where the numbers stand apart on their ring (two and a half
+    // capitals from one to the next); every other one where they would crowd (a small
+    // window: the numbers keep their least size, the dial does not).
+    let pitch = numeral_r * SWEEP_RAD * (step * 1000) as f32 / max_rpm;
+    let numbered_every = if pitch >= 2.5 * num_cap { 1 } else { 2 };
     for k in 0..=thousands * 2 {
         let rpm = k as f32 * 500.0;
         let major = k % (2 * step) == 0;
@@ -133,12 +146,11 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
         let inner = if major { radius * 0.82 } else { radius * 0.9 };
         let colour = if rpm >= r.redline_rpm { RED } else { ARC };
         hud.line(polar(centre, inner, a), polar(centre, radius, a), stroke, colour);
-        if major && !compact {
+        if major && numbered && (k / (2 * step)) % numbered_every == 0 {
             text.clear();
             let _ = write!(text, "{}", k / 2);
-            let p = polar(centre, radius * 0.66, a);
-            let tw = text.len() as f32 * 8.0 * ts;
-            hud.text(p[0] - tw * 0.5, p[1] - 4.0 * ts, ts, text, DIM);
+            let p = polar(centre, numeral_r, a);
+            hud.label_centred(p[0], p[1], TextSize::Gauge, text, DIM);
         }
     }
     // The needle from a little behind the hub to just inside the arc, and the hub.
@@ -147,23 +159,24 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     hud.line(tail, polar(centre, radius * 0.86, a), stroke * 1.6, NEEDLE);
     let hub = side * 0.06;
     hud.rect(centre[0] - hub * 0.5, centre[1] - hub * 0.5, hub, hub, NEEDLE);
-    // The gear above the hub, the speed and its unit below.
+    // The gear above the hub (its baseline `figure_gap` over the centre), the speed and
+    // its unit below (the speed's capitals from `figure_gap` under it).
     text.clear();
     write_gear(text, r.gear);
-    let gw = hud.label_width(figure, text);
-    let line = hud.line_height(figure);
-    hud.label(centre[0] - gw * 0.5, centre[1] - side * 0.1 - line, figure, text, GEAR);
+    let fig_cap = hud.cap_height(figure);
+    let gear_y = centre[1] - figure_gap - fig_cap * 0.5;
+    hud.label_centred(centre[0], gear_y, figure, text, GEAR);
     text.clear();
     let _ = write!(text, "{:.0}", r.speed_kmh.abs().min(999.0));
     if compact {
         text.push_str(" km/h");
     }
-    let sw = hud.label_width(figure, text);
-    hud.label(centre[0] - sw * 0.5, centre[1] + side * 0.08, figure, text, WHITE);
+    let speed_y = centre[1] + figure_gap + fig_cap * 0.5;
+    let [_, speed_top] = hud.label_centred(centre[0], speed_y, figure, text, WHITE);
     if !compact {
         let unit = "km/h";
         let uw = hud.label_width(unit_size, unit);
-        let y = centre[1] + side * 0.08 + line * 0.95;
+        let y = speed_top + hud.line_height(figure) * 0.95;
         hud.label(centre[0] - uw * 0.5, y, unit_size, unit, DIM);
     }
 }

@@ -15,6 +15,11 @@ const ATLAS_MAX_H: usize = 4096;
 const EXTRA_CHARS: [char; 11] = ['—', '·', '°', '×', '◀', '▶', '▲', '▼', '≤', '≥', '…'];
 /// Pixels left empty around each glyph so linear filtering does not bleed.
 const PAD: usize = 1;
+/// DejaVu Sans's cap height as a share of the em (1493 of its 2048 units): how tall a
+/// capital or a figure stands at a given size, for choosing sizes before rasterising
+/// (`render::hud`'s minimums). Each [`Face`] measures its own (`cap_h`), which the test
+/// holds to this.
+pub const CAP_HEIGHT_EM: f32 = 1493.0 / 2048.0;
 
 /// Where one glyph is in the atlas (pixels) and how it sits on the line.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -34,6 +39,11 @@ pub struct Glyph {
 pub struct Face {
     /// Line height (ascent + descent + gap), pixels.
     pub line_h: f32,
+    /// From the line's top down to the baseline, pixels.
+    pub ascent: f32,
+    /// Height of a capital (the outline of `H`) above the baseline, pixels: the size a
+    /// player reads, and what the readability minimums hold.
+    pub cap_h: f32,
     /// Printable ASCII, from ' '.
     ascii: Vec<Glyph>,
     /// `EXTRA_CHARS`, in order.
@@ -129,7 +139,14 @@ impl FontAtlas {
             };
             let ascii = (' '..='~').map(&mut place).collect::<Result<Vec<_>, _>>()?;
             let extra = EXTRA_CHARS.iter().map(|&c| place(c)).collect::<Result<Vec<_>, _>>()?;
-            faces.push(Face { line_h, ascii, extra });
+            let cap_h = font.metrics('H', px).bounds.height;
+            faces.push(Face {
+                line_h,
+                ascent,
+                cap_h,
+                ascii,
+                extra,
+            });
         }
         let height = pixels.len() / ATLAS_W;
         Ok(FontAtlas {
@@ -164,6 +181,24 @@ mod tests {
         assert!((2.8..3.2).contains(&ratio), "ratio {ratio}");
         assert_eq!(small.glyph(' ').atlas[2], 0.0);
         assert_eq!(small.glyph('\u{1F600}'), small.glyph('?'));
+    }
+
+    #[test]
+    fn the_cap_height_share_is_the_fonts_own() {
+        let sizes = [12.0, 17.0, 27.0, 89.0];
+        let atlas = FontAtlas::build(&sizes).unwrap();
+        for (face, px) in atlas.faces.iter().zip(sizes) {
+            assert!(
+                (face.cap_h - px * CAP_HEIGHT_EM).abs() < 0.05,
+                "{px} px: cap {} against {}",
+                face.cap_h,
+                px * CAP_HEIGHT_EM
+            );
+            // A figure stands as tall as a capital (the lamps and the dial read figures).
+            let (eight, h) = (face.glyph('8'), face.glyph('H'));
+            assert!(eight.atlas[3] >= h.atlas[3], "{px} px: 8 {eight:?} H {h:?}");
+            assert!(face.ascent > face.cap_h && face.line_h > face.ascent, "{face:?}");
+        }
     }
 
     #[test]

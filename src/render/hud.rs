@@ -1,26 +1,63 @@
 //! 2D overlay drawing: rectangles and text in screen pixels. Two fonts, both built into
 //! the binary and uploaded as texture atlases at start (no font file is read at run time):
 //! the 8×8 bitmap font (`font8x8`) for the debug overlays (frame graph, telemetry), and
-//! DejaVu Sans rasterised by [`FontAtlas`] at three sizes scaled to the window's height
-//! for the menus and the HUD's labels ([`Hud::label`]).
+//! DejaVu Sans rasterised by [`FontAtlas`] at five sizes scaled to the window's height
+//! for the menus and the HUD's labels ([`Hud::label`]). No size stands under its least
+//! ([`MIN_CAPS_PX`]) on any window: if a text reads too small, look at [`face_sizes_px`].
 
-use super::font_atlas::{Face, FontAtlas};
+use super::font_atlas::{Face, FontAtlas, CAP_HEIGHT_EM};
 use super::quads::QuadStream;
 use super::shader::Program;
 
-/// The sizes of the real font, as fractions of the window height (readable at 640×480:
-/// 16, 24 and 53 px; at 1280×720: 24, 36 and 80 px).
-const SIZE_FRACTIONS: [f32; 3] = [1.0 / 30.0, 1.0 / 20.0, 1.0 / 9.0];
+/// The sizes of the real font, as fractions of the window height, in [`TextSize`]'s order
+/// (before [`MIN_CAPS_PX`] raises them: at 640×480 16, 24, 53, 17 and 17 px; at 1280×800
+/// 27, 40, 89, 18 and 27 px).
+const SIZE_FRACTIONS: [f32; 5] = [1.0 / 30.0, 1.0 / 20.0, 1.0 / 9.0, 1.0 / 44.0, 1.0 / 30.0];
 
-/// Which size of the real font to draw with.
+/// The least height of a capital or a figure in text read while driving, pixels: Valve's
+/// guideline for a handheld's screen (12 px on the Steam Deck's 1280×800).
+pub const MIN_CAP_PLAY_PX: f32 = 12.0;
+/// The least for text read at rest (menus, prompts, messages over a paused game): the
+/// same guideline's 9 px.
+pub const MIN_CAP_REST_PX: f32 = 9.0;
+/// Each size's least capital height, in [`TextSize`]'s order: only the menus' small size
+/// is read at rest alone; every other size is drawn in play too.
+pub const MIN_CAPS_PX: [f32; 5] = [
+    MIN_CAP_REST_PX,
+    MIN_CAP_PLAY_PX,
+    MIN_CAP_PLAY_PX,
+    MIN_CAP_PLAY_PX,
+    MIN_CAP_PLAY_PX,
+];
+
+/// The real font's em sizes on a window `height_px` high, pixels, in [`TextSize`]'s order:
+/// each its share of the height, rounded, and at least the size whose capitals stand its
+/// [`MIN_CAPS_PX`] tall (a small window raises a small size to its least rather than
+/// scale it down). Pure: what [`Hud::for_height`] rasterises, for tests and layout.
+pub fn face_sizes_px(height_px: u32) -> [f32; 5] {
+    let h = height_px.clamp(240, 4320) as f32;
+    std::array::from_fn(|i| {
+        let least = (MIN_CAPS_PX[i] / CAP_HEIGHT_EM).ceil();
+        (h * SIZE_FRACTIONS[i]).round().max(least)
+    })
+}
+
+/// Which size of the real font to draw with. Text read while driving uses any but
+/// `Small`, whose least is for text read at rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextSize {
-    /// Hints, prompts, details.
+    /// Hints, prompts, details in the menus; messages over a paused game.
     Small = 0,
-    /// Menu items.
+    /// Menu items; the mode panels' first line, the dial's speed and gear.
     Body = 1,
-    /// Screen titles.
+    /// Screen titles; the countdown.
     Title = 2,
+    /// The smallest in play: the dial's numbers and the assist lamps, read at a glance in
+    /// a tight space (its capitals [`MIN_CAP_PLAY_PX`] tall up to about 770 lines).
+    Gauge = 3,
+    /// The mode panels' lines (lap times, gaps, a challenge's figures) and the dial's
+    /// unit: `Small`'s share of the height, with the least of text read in play.
+    Panel = 4,
 }
 
 const VERTEX: &str = r#"#version 330 core
@@ -110,8 +147,7 @@ impl Hud {
     pub fn for_height(height_px: u32) -> Result<Hud, super::RenderError> {
         let program = Program::new("hud", VERTEX, FRAGMENT)?;
         let texture = upload_r8(ATLAS_W, ATLAS_H, &atlas(), gl::NEAREST);
-        let h = height_px.clamp(240, 4320) as f32;
-        let sizes = SIZE_FRACTIONS.map(|f| (h * f).round());
+        let sizes = face_sizes_px(height_px);
         let font = FontAtlas::build(&sizes).map_err(|log| super::RenderError::Font { log })?;
         let font_texture = upload_r8(font.width, font.height, &font.pixels, gl::LINEAR);
         Ok(Hud {
@@ -139,7 +175,14 @@ impl Hud {
         self.faces[size as usize].line_h
     }
 
+    /// Height of a capital or a figure in the real font at `size`, pixels.
+    pub fn cap_height(&self, size: TextSize) -> f32 {
+        self.faces[size as usize].cap_h
+    }
+
     /// Text in the real font at `size`, its line's top-left at (x, y). Returns its width.
+    /// Each glyph's bitmap lands on whole pixels (one texel a pixel, its baseline and stems
+    /// sharp), so small text reads as the font drew it rather than blurred by the filter.
     pub fn label(&mut self, x: f32, y: f32, size: TextSize, text: &str, color: [f32; 4]) -> f32 {
         let face = &self.faces[size as usize];
         let [aw, ah] = self.font_size;
@@ -150,11 +193,23 @@ impl Hud {
             let [gx, gy, gw, gh] = g.atlas;
             if gw > 0.0 && self.text_vertices.len() < MAX_QUADS * 4 * STRIDE {
                 let uv = [gx / aw, gy / ah, (gx + gw) / aw, (gy + gh) / ah];
-                push_quad(&mut self.text_vertices, pen + g.left, y + g.top, gw, gh, uv, color);
+                let (qx, qy) = ((pen + g.left).round(), (y + g.top).round());
+                push_quad(&mut self.text_vertices, qx, qy, gw, gh, uv, color);
             }
             pen += g.advance;
         }
         pen - x.round()
+    }
+
+    /// Text in the real font at `size` centred on (cx, cy): its width on cx, its capitals'
+    /// height on cy (the way a figure sits in a lamp or beside a tick). Returns the line's
+    /// top-left.
+    pub fn label_centred(&mut self, cx: f32, cy: f32, size: TextSize, text: &str, color: [f32; 4]) -> [f32; 2] {
+        let face = &self.faces[size as usize];
+        let x = cx - face.width(text) * 0.5;
+        let y = cy - face.cap_h * 0.5 - (face.ascent - face.cap_h);
+        self.label(x, y, size, text, color);
+        [x, y]
     }
 
     fn quad(&mut self, x: f32, y: f32, w: f32, h: f32, uv: [f32; 4], c: [f32; 4]) {
@@ -296,6 +351,48 @@ impl Drop for Hud {
         unsafe {
             gl::DeleteTextures(1, &self.texture);
             gl::DeleteTextures(1, &self.font_texture);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_size_keeps_its_least_capital_height_on_any_window() {
+        // From the smallest window the HUD sizes for to past 4K: each face's capitals (the
+        // font's own share of the em, held to the rasterised `H` in `font_atlas`) at least
+        // its least — 12 px for every size drawn in play, 9 for the menus' small size —
+        // and no face shrinking as the window grows.
+        let mut last = [0.0f32; 5];
+        for h in (200..=2400).step_by(8) {
+            let sizes = face_sizes_px(h);
+            for (i, em) in sizes.iter().enumerate() {
+                let cap = em * CAP_HEIGHT_EM;
+                assert!(
+                    cap >= MIN_CAPS_PX[i],
+                    "{h} lines, face {i}: {em} px em, capitals {cap:.2} px"
+                );
+                assert!(*em >= last[i], "{h} lines, face {i} shrank: {em} < {}", last[i]);
+            }
+            last = sizes;
+        }
+        for size in [TextSize::Body, TextSize::Title, TextSize::Gauge, TextSize::Panel] {
+            assert_eq!(MIN_CAPS_PX[size as usize], 12.0, "{size:?} is read in play");
+        }
+        // The handheld's 800 lines: the shares of the height (the smallest face just over
+        // its least); the console's 480: the faces read in play raised to their least,
+        // the menus' small size not.
+        assert_eq!(face_sizes_px(800), [27.0, 40.0, 89.0, 18.0, 27.0]);
+        assert_eq!(face_sizes_px(480), [16.0, 24.0, 53.0, 17.0, 17.0]);
+    }
+
+    #[test]
+    fn the_five_sizes_fit_one_atlas_up_to_a_4k_window() {
+        for h in [240, 480, 800, 1080, 2160] {
+            let atlas = FontAtlas::build(&face_sizes_px(h));
+            assert!(atlas.is_ok(), "{h} lines: {:?}", atlas.err());
         }
     }
 }

@@ -320,7 +320,7 @@ fn draw_detail(
             if let Some(why) = choice.mode.unfit(l) {
                 lines.push(why.to_string());
             }
-            let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+            let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
             // A 16:9 image as wide as the panel allows, under the lines; the map in it
             // until the preview is drawn over it (or if it cannot be made).
             let ph = (y + h - pad - below).min(w * 9.0 / 16.0).floor();
@@ -341,7 +341,7 @@ fn draw_detail(
             let Some(c) = catalog.cars.get(menu.focus()) else {
                 name = format!("{} on {}", choice.mode.label(), choice.level);
                 lines.push("AI opponents start on the grid behind you.".to_string());
-                draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+                draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
                 return None;
             };
             name = c.name.clone();
@@ -359,7 +359,7 @@ fn draw_detail(
             }
         }
     }
-    draw_detail_lines(hud, &name, &lines, x, y + pad, w);
+    draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
     None
 }
 
@@ -408,17 +408,29 @@ fn draw_map(hud: &mut Hud, map: &LevelMap, x: f32, y: f32, side: f32) {
     hud.rect(sx - mark * 0.5, sy - mark * 0.5, mark, mark, FOCUS);
 }
 
-/// The name and lines; returns the y below them.
-fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32, w: f32) -> f32 {
-    hud.label(x, y, TextSize::Body, name, FOCUS);
-    let mut y = y + hud.line_height(TextSize::Body) * 1.2;
+/// The name and lines from `y`, each line wrapped to `w`, a third of a line between them;
+/// where that would pass `bottom` (a long description in the small font's least size on a
+/// small window) they close up: no gap between lines, the name a line high. Returns the y
+/// below them.
+fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32, w: f32, bottom: f32) -> f32 {
+    let body = hud.line_height(TextSize::Body);
     let line_h = hud.line_height(TextSize::Small);
-    for line in lines {
-        for piece in wrap(hud, TextSize::Small, line, w) {
-            hud.label(x, y, TextSize::Small, &piece, TEXT);
+    let wrapped: Vec<Vec<String>> = lines.iter().map(|l| wrap(hud, TextSize::Small, l, w)).collect();
+    let rows: usize = wrapped.iter().map(Vec::len).sum();
+    let roomy = body * 1.2 + rows as f32 * line_h + lines.len() as f32 * line_h * 0.3;
+    let (name_h, gap) = if y + roomy <= bottom {
+        (body * 1.2, line_h * 0.3)
+    } else {
+        (body, 0.0)
+    };
+    hud.label(x, y, TextSize::Body, name, FOCUS);
+    let mut y = y + name_h;
+    for pieces in &wrapped {
+        for piece in pieces {
+            hud.label(x, y, TextSize::Small, piece, TEXT);
             y += line_h;
         }
-        y += line_h * 0.3;
+        y += gap;
     }
     y
 }
