@@ -3,14 +3,12 @@
 //! reading the gaps and results' inputs as a HUD would each tick.
 
 use glam::Vec2;
-use skidpad::alloc_count::{thread_allocations, CountingAlloc};
+use skidpad::alloc_count::thread_allocations;
 use skidpad::modes::{Course, RaceRules};
-
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
 
 #[test]
 fn a_race_tick_allocates_nothing() {
+    let _workers = crate::beside_others();
     let n = 128;
     let pts = (0..n)
         .map(|i| {

@@ -7,8 +7,15 @@
 //! those, and these tests keep them honest: the first circles slowly on every level with
 //! each car model, the second races AI cars at speed for a whole lap, the third holds a
 //! car at 100 m/s, where CCD sweeps it every tick.
+//!
+//! Each tick is counted on its own thread, so neither the test harness nor a busy machine
+//! can add to it; a headless tick runs no game worker, so the workers' count over each
+//! test (which holds the others off) must stay at zero: a tick that handed work to
+//! another thread would show there.
 
-use skidpad::alloc_count::{allocations, CountingAlloc};
+use skidpad::alloc_count::thread_allocations as allocations;
+
+use crate::WorkerCount;
 use skidpad::app::AiRace;
 use skidpad::app::Setup;
 use skidpad::content::DEFAULT_PROFILE;
@@ -16,12 +23,6 @@ use skidpad::content::{level_names, load_level};
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::{SimWorld, Snapshot, TickInput, TickPart, VehicleControl};
 use skidpad::vehicle::CarDef;
-
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
-/// The allocation count is process-wide: one test measures at a time.
-static MEASURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Allocations per part over `ticks` ticks: [streaming, vehicles, physics, events+snapshot].
 fn measure(world: &mut SimWorld, snapshot: &mut Snapshot, input: &TickInput, ticks: u32) -> [u64; 4] {
@@ -47,7 +48,8 @@ fn measure(world: &mut SimWorld, snapshot: &mut Snapshot, input: &TickInput, tic
 
 #[test]
 fn steady_state_ticks_allocate_nothing_on_every_level_with_either_car_model() {
-    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = crate::alone();
+    let workers = WorkerCount::start();
     let root = ContentRoot::Embedded;
     let mut report = Vec::new();
     // One car of each model: the arcade coupe and the sim sedan.
@@ -96,17 +98,23 @@ fn steady_state_ticks_allocate_nothing_on_every_level_with_either_car_model() {
         );
     }
     eprintln!("{}", report.join("\n"));
+    assert_eq!(
+        workers.since(),
+        0,
+        "the game's workers allocated while headless ticks ran"
+    );
 }
 
 /// Player and opponents race (AI) for a lap after two warm-up laps: every tick in which no
 /// chunk streams, no contact forms and no island of bodies falls asleep or wakes allocates
 /// nothing, AI included. Those ticks are counted apart and reported: some still allocate
 /// on jump and proving ground (a contact forming against a new part of a compound makes
-/// parry a new sub-shape manifold: issue 21's open work, `tests/play_alloc_physics.rs`);
+/// parry a new sub-shape manifold: issue 21's open work, `tests/alloc/play_alloc_physics.rs`);
 /// islands, workspaces and chunks draw from pools sized at load (vendor/README.md).
 #[test]
 fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
-    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = crate::alone();
+    let workers = WorkerCount::start();
     let root = ContentRoot::Embedded;
     let profile = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
     let (mut report, mut failures) = (Vec::new(), Vec::new());
@@ -174,6 +182,11 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
     let report = report.join("\n");
     eprintln!("{report}");
     assert!(failures.is_empty(), "{}\n{report}", failures.join("\n"));
+    assert_eq!(
+        workers.since(),
+        0,
+        "the game's workers allocated while headless ticks ran"
+    );
 }
 
 /// The racecraft (opt-in: cars that see each other, pass, give room, defend) chooses every
@@ -185,7 +198,8 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
 fn racecraft_allocates_nothing_choosing_controls() {
     use skidpad::ai::AiDifficulty::{Ace, Amateur, Pro, Rookie};
     use skidpad::app::Race;
-    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = crate::alone();
+    let workers = WorkerCount::start();
     let root = ContentRoot::Embedded;
     let profile = PlatformProfile::load(DEFAULT_PROFILE).unwrap();
     let mut setup = Setup::load(&root, "circuit", "sedan", profile).unwrap();
@@ -210,6 +224,11 @@ fn racecraft_allocates_nothing_choosing_controls() {
     }
     eprintln!("racecraft, 8 cars, {measured_ticks} ticks: {allocs} allocations choosing controls");
     assert_eq!(allocs, 0);
+    assert_eq!(
+        workers.since(),
+        0,
+        "the game's workers allocated while headless ticks ran"
+    );
 }
 
 /// rapier's CCD sweeps a car only when a tick moves it more than half its extent along its
@@ -221,7 +240,8 @@ fn racecraft_allocates_nothing_choosing_controls() {
 #[test]
 fn a_car_swept_by_ccd_allocates_nothing_in_a_tick_once_warm() {
     use glam::{Vec2, Vec3};
-    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = crate::alone();
+    let workers = WorkerCount::start();
     let root = ContentRoot::Embedded;
     let materials = skidpad::content::materials(&root).unwrap();
     let asphalt = materials.id("asphalt", "test", "terrain").unwrap();
@@ -272,4 +292,9 @@ fn a_car_swept_by_ccd_allocates_nothing_in_a_tick_once_warm() {
             "{car_name}: swept ticks allocate (streaming/vehicles/physics/events)"
         );
     }
+    assert_eq!(
+        workers.since(),
+        0,
+        "the game's workers allocated while headless ticks ran"
+    );
 }

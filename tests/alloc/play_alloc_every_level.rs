@@ -16,20 +16,12 @@
 //! If this fails, `cargo run --release --example alloc_sites -- LEVEL` lists the call
 //! sites; PERFORMANCE.md "Allocations" has the figures per level and phase.
 
-use skidpad::alloc_count::CountingAlloc;
 use skidpad::app::Setup;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::tools::profile::{profile, ProfileOptions, ProfileReport};
 
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
-/// The allocation count is process-wide: one level is measured at a time.
-static MEASURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// Plays `level` with `ai` AI sedans as `skidpad profile --headless --platform xbox` does.
 fn play(level: &str, ai: usize) -> ProfileReport {
-    let _alone = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
     let root = ContentRoot::Embedded;
     let xbox = PlatformProfile::load("xbox").expect("the xbox profile ships");
     let mut setup = Setup::load(&root, level, "coupe", xbox).expect("shipped levels load");
@@ -86,7 +78,51 @@ const PLAYS: [(&str, usize, bool); 11] = [
 
 #[test]
 fn no_phase_allocates_on_any_level() {
+    let _alone = crate::alone();
     for (level, ai, must_stream) in PLAYS {
         phases_allocate_nothing(level, ai, must_stream);
     }
+}
+
+/// Regression: parry's spare contact manifolds (and workspaces, kept the same way) were one
+/// pool for the whole process, topped up by each world at load, so a world stepping on
+/// another thread (a test beside another, the racing-line search measuring a car on a
+/// worker) took the spares of the first, whose ticks then allocated or not by how the
+/// threads interleaved ("montreal: ticks allocate [0, 3, 0]" under load; Montreal with 7 AI
+/// allocating in its physics phase when the alloc tests first shared one binary). The
+/// pools are per thread now: spares filled here stay here whatever another thread takes.
+#[test]
+fn spare_contact_manifolds_stay_with_the_thread_that_filled_them() {
+    use rapier3d::parry::query::details::{new_manifold, reserve_spare_manifolds};
+    /// A manifold type of this test's own, so no world's pool is touched.
+    #[derive(Default, Clone, Copy)]
+    struct Mine;
+    type Manifold = rapier3d::parry::query::ContactManifold<Mine, ()>;
+    const SPARES: usize = 8;
+    // A spare is told from a new manifold by the room its point list keeps.
+    let fill = || {
+        reserve_spare_manifolds::<Mine, ()>(
+            SPARES,
+            0,
+            0,
+            || {
+                let mut m = Manifold::new();
+                m.points.reserve(4);
+                m
+            },
+            |_| {},
+        )
+    };
+    fill();
+    // Another thread fills the pool it sees and takes twice as many as it filled.
+    std::thread::spawn(move || {
+        fill();
+        let taken: Vec<Manifold> = (0..2 * SPARES).map(|_| new_manifold()).collect();
+        assert!(taken[0].points.capacity() >= 4, "the other thread's spares are its own");
+    })
+    .join()
+    .expect("the other thread ran");
+    let mine: Vec<Manifold> = (0..SPARES).map(|_| new_manifold()).collect();
+    let spares = mine.iter().filter(|m| m.points.capacity() >= 4).count();
+    assert_eq!(spares, SPARES, "this thread's spares were taken by another thread");
 }

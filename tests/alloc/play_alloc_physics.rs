@@ -1,5 +1,5 @@
 //! Issue 21 item 3: the physics step allocates nothing on any level, played through the
-//! profiler's path as `tests/play_alloc_every_level.rs` plays it (which asserts every
+//! profiler's path as `tests/alloc/play_alloc_every_level.rs` plays it (which asserts every
 //! phase), here with the physics phase's figure per level gathered into one message. The
 //! last sites to go were a contact pair between a car's box and a chunk's compound making a
 //! manifold for a part it had none for (crash's walls and stacks, jump's ramp slices), now
@@ -8,16 +8,13 @@
 //! `cargo run --release --example alloc_sites -- LEVEL --profile [AI]` lists the sites.
 //! One test function: the allocation count is process-wide (see the other file).
 
-use skidpad::alloc_count::CountingAlloc;
 use skidpad::app::Setup;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::tools::profile::{profile, ProfileOptions};
 
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
 #[test]
 fn the_physics_step_allocates_nothing_on_any_level() {
+    let _workers = crate::beside_others();
     let root = ContentRoot::Embedded;
     let mut allocating = Vec::new();
     for (level, ai) in [

@@ -4,7 +4,7 @@
 //! to the bit, the medal is the same, and it is kept in the record store. Its per-tick
 //! work and the HUD's figures allocate nothing within a run.
 
-use skidpad::alloc_count::{thread_allocations, CountingAlloc};
+use skidpad::alloc_count::thread_allocations;
 use skidpad::app::challenge_run::ChallengeRun;
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
@@ -12,11 +12,9 @@ use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{score_challenge, RecordKey, RecordStore};
 use skidpad::sim::{TickInput, VehicleControl};
 
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
 #[test]
 fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
+    let _workers = crate::beside_others();
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     let headless = skidpad::scenario::run_scenario(&setup, &root).unwrap();
@@ -93,6 +91,7 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
 /// their full seconds, as headless.
 #[test]
 fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_runner_does() {
+    let _workers = crate::beside_others();
     let root = ContentRoot::Embedded;
     for level in ["jump", "crash", "bump"] {
         let setup = Setup::load(&root, level, "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
@@ -147,6 +146,7 @@ fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_ru
 
 #[test]
 fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
+    let _workers = crate::beside_others();
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     let mut session = Session::start(&setup);
@@ -219,6 +219,7 @@ fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeRun {
 
 #[test]
 fn a_challenge_attempt_is_kept_with_its_record_and_replays_to_its_hash_and_figures() {
+    let _workers = crate::beside_others();
     use skidpad::app::challenge_run::replay_challenge_run;
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();

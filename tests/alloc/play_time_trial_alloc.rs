@@ -5,9 +5,10 @@
 //! the same inputs in a fresh world, so tick for tick it meets the same contacts). The
 //! ticks a lap ends on are left out: they save a record and build the next ghost's world
 //! (allocations the module doc owns up to), as are the few where a caught-up ghost swaps
-//! in and a fresh one is built.
+//! in and a fresh one is built. Counted on the tick's thread; the game's workers (none run
+//! in a trial's tick) must not allocate either.
 
-use skidpad::alloc_count::{allocations, CountingAlloc};
+use skidpad::alloc_count::thread_allocations as allocations;
 use skidpad::app::trial_run::TrialRun;
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
@@ -16,11 +17,10 @@ use skidpad::modes::{RecordKey, RecordMode, RecordStore};
 use skidpad::replay::Replay;
 use std::process::Command;
 
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
 #[test]
 fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
+    let _alone = crate::alone();
+    let workers = crate::WorkerCount::start();
     // Two AI laps of the proving ground headless: a record with a ghost, and the inputs.
     let dir = tempfile::tempdir().unwrap();
     let inputs_file = dir.path().join("inputs.rpl");
@@ -150,6 +150,7 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
         author.ghost_allocs,
         author.ghost_allocs_expected
     );
+    assert_eq!(workers.since(), 0, "the game's workers allocated during the trial");
 }
 
 struct Measured {

@@ -4,30 +4,23 @@
 //! surface's colour: snow powder lighter than gravel's brown-grey dust. Laying the marks
 //! allocates nothing per tick.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::{Vec3, Vec4};
-use skidpad::alloc_count::{thread_allocations, CountingAlloc};
+use skidpad::alloc_count::thread_allocations;
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
 use skidpad::content::PlatformProfile;
 use skidpad::render::{read_back_buffer, Camera, Image, Renderer};
 use skidpad::sim::{SimEvent, TickInput};
-use std::sync::Mutex;
 
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
-
-/// One GL context at a time in this process.
-static GL: Mutex<()> = Mutex::new(());
 const W: u32 = 640;
 const H: u32 = 480;
 const DT: u32 = 60;
 
 /// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
 fn with_gl(mut f: impl FnMut(&mut Renderer)) {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, W, H);
         let mut renderer = Renderer::new(1024, 2048).unwrap();
@@ -85,6 +78,7 @@ fn run(s: &mut Session, input: &TickInput, ticks: u32) -> Vec<Vec3> {
 
 #[test]
 fn a_hard_stop_leaves_dark_strips_under_the_tires_that_stay_then_fade() {
+    let _workers = crate::beside_others();
     with_gl(|r| {
         let mut s = session("asphalt");
         run(&mut s, &input(1.0, 0.0, 0.0), 4 * DT);
@@ -165,6 +159,7 @@ fn particle_colour(with: &Image, without: &Image) -> Option<[f32; 3]> {
 
 #[test]
 fn snow_throws_white_powder_and_gravel_brown_grey_dust() {
+    let _workers = crate::beside_others();
     with_gl(|r| {
         // Both cars floored then turned hard: wheelspin and a slide on loose ground.
         let throw = |ground: &str| {
@@ -224,6 +219,7 @@ fn snow_throws_white_powder_and_gravel_brown_grey_dust() {
 
 #[test]
 fn laying_marks_through_a_slide_allocates_nothing() {
+    let _workers = crate::beside_others();
     let mut s = session("asphalt");
     run(&mut s, &input(1.0, 0.0, 0.0), 3 * DT);
     // The slide's first ticks may form new contacts (the one kind of tick the physics may

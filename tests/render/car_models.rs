@@ -5,10 +5,10 @@
 //! changes; a car far away draws its wheels with the low-poly far wheel, a near one with
 //! the model's.
 
-mod common;
+use crate::common;
 
-use common::glb_file::{join, split};
-use common::*;
+use crate::common::glb_file::{join, split};
+use crate::common::*;
 use glam::{Vec3, Vec4};
 use serde_json::Value;
 use skidpad::app::{Session, Setup};
@@ -206,20 +206,17 @@ fn a_car_file_without_a_model_is_still_valid() {
     assert!(car.model_mesh.is_none());
 }
 
-/// One GL context at a time in this process (SDL refuses a second thread's while one lives).
-static GL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
 /// What the frame checks draw: the coupe settled on flat ground for a second (in the
 /// player's `paint`, as play's flow hands it on, or its own), and a renderer on `api` that
-/// holds the chunks around it. The context and the lock live as long as this; fields drop
+/// holds the chunks around it. The context (and SDL's lock) live as long as this; fields drop
 /// in order, so the renderer goes before its context (do not destructure it).
 struct Frame {
     session: Session,
     renderer: Renderer,
-    _platform: skidpad_platform::Platform,
-    _gl: std::sync::MutexGuard<'static, ()>,
+    _platform: common::gl::Offscreen,
 }
 
 fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
@@ -230,7 +227,6 @@ fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
     for _ in 0..60 {
         session.tick(&TickInput::default());
     }
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = common::gl::open_offscreen(api, W, H);
     let mut renderer = Renderer::new(1024, 256).unwrap();
     let mut events = Vec::new();
@@ -240,7 +236,6 @@ fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
         session,
         renderer,
         _platform,
-        _gl,
     }
 }
 

@@ -5,9 +5,9 @@
 //! same pixel for pixel. Presentation only: the world is not touched (the state hash is the same with
 //! and without the scuffs drawn, as they are not part of it).
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::{Quat, Vec3, Vec4};
 use skidpad::app::{Session, Setup};
 use skidpad::content::{bake_now, PlatformProfile};

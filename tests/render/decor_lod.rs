@@ -2,9 +2,9 @@
 //! in both passes, and close by draws every figure, its pixels the same as with the level of
 //! detail turned off.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::Vec3;
 use skidpad::app::{Session, Setup};
 use skidpad::content::{bake_now, materials, ContentRoot, Level, PlatformProfile};
@@ -13,7 +13,6 @@ use skidpad::sim::TickInput;
 use skidpad_bake::{ContentError, LevelFiles};
 use skidpad_platform::GlApi;
 
-static GL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
@@ -45,7 +44,6 @@ fn stand_from(api: GlApi, distance_m: f32, max_px: f32) -> (Image, FrameDrawStat
     let setup = Setup::new(bake_now(stand_level()), coupe(), vec![], profile);
     let mut s = Session::start(&setup);
     s.tick(&TickInput::default());
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
     let _platform = common::gl::open_offscreen(api, W, H);
     let mut r = Renderer::new(1024, 256).unwrap();
     r.set_far_decor_max_px(max_px);

@@ -6,20 +6,15 @@
 //! (`MESA_GL_VERSION_OVERRIDE`, `MESA_GLES_VERSION_OVERRIDE`), in a child process each, as
 //! Mesa reads them once per process.
 
-mod common;
+use crate::common;
 
-use common::gl::open_offscreen;
+use crate::common::gl::open_offscreen;
 use skidpad_platform::GlApi;
 use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::Mutex;
-
-/// One GL context at a time in this process.
-static GL: Mutex<()> = Mutex::new(());
 
 #[test]
 fn llvmpipe_gives_an_opengl_es_3_context_through_the_offscreen_driver() {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     let platform = open_offscreen(GlApi::Es, 64, 48);
     let info = platform.gl_info();
     assert!(info.version.contains("OpenGL ES 3"), "GL_VERSION {:?}", info.version);
@@ -29,7 +24,6 @@ fn llvmpipe_gives_an_opengl_es_3_context_through_the_offscreen_driver() {
 
 #[test]
 fn the_core_context_is_desktop_opengl_3_3_or_later() {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     let platform = open_offscreen(GlApi::Core, 64, 48);
     let info = platform.gl_info();
     assert!(!info.version.starts_with("OpenGL ES"), "GL_VERSION {:?}", info.version);

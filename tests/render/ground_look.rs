@@ -3,9 +3,9 @@
 //! texture array has its mipmaps, and the sky is brighter towards the sun, with its disc
 //! where the sunlight comes from.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::{Vec2, Vec3, Vec4};
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
@@ -14,16 +14,12 @@ use skidpad::content::{Level, MaterialTable};
 use skidpad::render::{read_back_buffer, Image};
 use skidpad::render::{Camera, GroundView, Renderer, SceneDesc};
 use skidpad::sim::TickInput;
-use std::sync::Mutex;
 
-/// One GL context at a time in this process.
-static GL: Mutex<()> = Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
 /// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
 fn with_gl(mut f: impl FnMut(&mut Renderer)) {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, W, H);
         let mut renderer = Renderer::new(1024, 256).unwrap();
@@ -34,7 +30,7 @@ fn with_gl(mut f: impl FnMut(&mut Renderer)) {
 /// The shipped materials with no tile pattern: untextured, a material is drawn in its
 /// plain colour (the reference a texture's mean is held to).
 fn materials_without_tiles() -> MaterialTable {
-    let text: String = include_str!("../content/materials.toml")
+    let text: String = include_str!("../../content/materials.toml")
         .lines()
         .map(|l| if l.starts_with("pattern") { "pattern = 0.0" } else { l })
         .collect::<Vec<_>>()

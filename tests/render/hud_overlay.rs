@@ -2,27 +2,21 @@
 //! the needle points where the reading puts it and moves with speed, and the frame graph
 //! draws its budget line at the budget's height, bars red over it and green under.
 
-mod common;
+use crate::common;
 
 use skidpad::app::graph_hud;
 use skidpad::app::hud_layout::Rect;
 use skidpad::app::speedo_hud::{self, DialReading};
 use skidpad::render::{read_back_buffer, Hud, Image, Renderer};
 use skidpad::time::{FrameHistory, FramePhases};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// The xbox profile's window.
 const W: u32 = 640;
 const H: u32 = 480;
 
-/// One GL context at a time in this process: SDL refuses a second one made on another
-/// test thread while the first is open.
-static GL: Mutex<()> = Mutex::new(());
-
 /// Runs `f` on OpenGL 3.3 core, then on OpenGL ES 3.0.
 fn with_gl(mut f: impl FnMut(&mut Hud, &Renderer)) {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, W, H);
         let renderer = Renderer::new(1024, 64).unwrap();

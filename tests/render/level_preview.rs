@@ -28,6 +28,7 @@ fn shown(img: &Image) -> Vec<[u8; 4]> {
 
 #[test]
 fn a_levels_preview_shows_the_level_and_differs_between_levels() {
+    let _sdl = crate::common::gl::sdl_alone();
     std::env::remove_var("DISPLAY");
     let platform = Platform::open(&WindowConfig {
         title: "level preview".into(),

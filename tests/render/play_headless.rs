@@ -201,7 +201,7 @@ fn play_takes_a_car() {
 #[test]
 fn no_usable_opengl_is_a_clean_exit_3() {
     // Mesa caps the versions it offers: neither a 3.3 core nor an ES 3.0 context can be
-    // made (with ES 3.0 left, `--gl auto` falls back to it: tests/gl_api.rs).
+    // made (with ES 3.0 left, `--gl auto` falls back to it: tests/render/gl_api.rs).
     let o = skidpad(
         &["screenshot", "--out", "/dev/null"],
         &[

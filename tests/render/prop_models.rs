@@ -5,9 +5,9 @@
 //! `col_shape` boxes in the static colliders (none when `solid = false`); the circuit's
 //! trees are the tree models; a level's dynamic cones draw as the cone model (a real frame).
 
-mod common;
+use crate::common;
 
-use common::glb_file::{join, split};
+use crate::common::glb_file::{join, split};
 use glam::Vec3;
 use serde_json::Value;
 use skidpad::app::{Session, Setup};

@@ -2,9 +2,9 @@
 //! car's shadow darkens the ground beside it, smoke appears behind a car braking hard and
 //! none while cruising, the HUD is drawn, and moving the camera changes the frame.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::{Vec3, Vec4};
 use skidpad::app::hud::{compose, request, HudInputs, HudState};
 use skidpad::app::hud_layout::{place, Element, Layout, Rect};
@@ -16,10 +16,7 @@ use skidpad::render::{read_back_buffer, Image};
 use skidpad::render::{Camera, FrameView, Renderer};
 use skidpad::sim::TickInput;
 use skidpad::time::FrameHistory;
-use std::sync::Mutex;
 
-/// One GL context at a time in this process.
-static GL: Mutex<()> = Mutex::new(());
 const W: u32 = 320;
 const H: u32 = 240;
 
@@ -29,7 +26,6 @@ fn with_gl(f: impl FnMut(&mut Renderer)) {
 }
 
 fn with_gl_filtered(filter: ShadowFilter, mut f: impl FnMut(&mut Renderer)) {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, W, H);
         let mut renderer = Renderer::with_shadow_filter(1024, 2048, filter).unwrap();
@@ -536,7 +532,6 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
 #[test]
 fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
     use skidpad::render::SceneDetail;
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, W, H);
         // Each renderer gets its own session (the same frames): chunks enter each once.

@@ -1,8 +1,7 @@
 //! The AI driver on lines built in code: it laps a circle at the line's speed without
 //! leaving it, with either vehicle model, and several AI cars share one world.
-mod common;
 
-use common::*;
+use crate::common::*;
 use glam::{Vec2, Vec3};
 use skidpad::ai::{AiDriver, AiSettings, DrivingLine, LapTimer};
 use skidpad::content::ContentRoot;

@@ -7,8 +7,7 @@
 //! circle, src/raceline/grip.rs): no driver beats it. Issue #22's goal is a top-difficulty
 //! flying lap within 3 % of it with every shipped car; ace aims at the whole profile.
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 use std::process::Command;
 
 /// Every shipped car.

@@ -329,7 +329,7 @@ fn a_coupe_field_with_a_rookie_on_pole_races_touching_at_most_once_a_lap() {
 fn aces_pass_a_rookie_on_pole_with_racecraft() {
     let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
     f.print("rookie on pole, 7 aces behind, 3 laps, racecraft");
-    // An ace laps ~12 % faster than a rookie (tests/ai_pace.rs): over three laps every ace
+    // An ace laps ~12 % faster than a rookie (tests/sim/ai_pace.rs): over three laps every ace
     // has the pace to pass it. At least half of them must have got by.
     assert!(f.overtakes >= 4, "{} overtakes", f.overtakes);
     assert_ne!(f.order()[0], 0, "the rookie on pole does not win: {:?}", f.order());

@@ -1,9 +1,9 @@
 //! Physical outcomes of the arcade (HARFANG raycast car) model. Each expected value says
 //! where it comes from; tolerances say why they are what they are.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::Vec3;
 use skidpad::sim::SimWorld;
 use skidpad::vehicle::CarDef;

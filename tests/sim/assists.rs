@@ -3,9 +3,9 @@
 //! with assists on reproducing its hash. Each case is also run with the assists off, to
 //! show the assist is what made the difference.
 
-mod common;
+use crate::common;
 
-use common::{level, run, world, G};
+use crate::common::{level, run, world, G};
 use glam::Vec3;
 use skidpad::assists::{stability::reference_yaw_rate, AssistSet};
 use skidpad::content::ContentRoot;

@@ -12,7 +12,7 @@ use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::modes::{Ghost, RecordKey, RecordMode, RecordStore};
 use skidpad::sim::SyncProvider;
 
-mod common;
+use crate::common;
 
 /// The ring's centre-line radius and half-width, m.
 const RADIUS_M: f64 = 60.0;

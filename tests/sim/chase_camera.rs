@@ -1,9 +1,9 @@
 //! The chase camera follows on a spring, not rigidly, and never goes into the ground or a
 //! wall.
 
-mod common;
+use crate::common;
 
-use common::*;
+use crate::common::*;
 use glam::{Quat, Vec3};
 use skidpad::app::ChaseCamera;
 use skidpad::sim::SimWorld;

@@ -10,7 +10,6 @@
 //!
 //! Also here: a settings file from an older version, with unknown keys, or broken, loads
 //! with a warning and is left as it was.
-#![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

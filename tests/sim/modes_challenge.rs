@@ -5,8 +5,7 @@
 
 use std::path::Path;
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 use std::process::Output;
 
 /// A copy of the slip level in `dir` with its TOML passed through `edit`.

@@ -3,8 +3,7 @@
 //! with consistent positions, times and gaps. The mode only reads the world: a run with
 //! the race's rules ends on the same state hash as one without.
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 
 #[test]
 fn a_race_with_three_ai_to_the_finish_gives_every_car_a_result() {

@@ -4,8 +4,7 @@
 use skidpad::assists::AssistSet;
 use skidpad::modes::{decode_record, Medal, Record, RecordKey, RecordMode, RecordStore};
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 
 fn key() -> RecordKey {
     RecordKey {

@@ -11,8 +11,7 @@ use skidpad::replay::Replay;
 use skidpad::sim::SyncProvider;
 use std::sync::Arc;
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 
 fn time_trial(dir: &str, laps: &str) -> serde_json::Value {
     json(&skidpad(&[

@@ -12,8 +12,7 @@ use skidpad::modes::{Ghost, RecordKey, RecordStore};
 use skidpad::replay::Replay;
 use skidpad::sim::SyncProvider;
 
-mod common;
-use common::cli::{json, skidpad};
+use crate::common::cli::{json, skidpad};
 
 #[test]
 fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {

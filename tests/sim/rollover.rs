@@ -11,9 +11,7 @@
 //! `MAX_ROLL_DEG` = 10 separates "leans in a hard turn" from "is rolling over". The final
 //! check, every wheel on the ground, catches a car that went over and landed anyway.
 
-mod common;
-
-use common::handling::{full_lock, lane_change, sweep_speeds_kmh, Outcome};
+use crate::common::handling::{full_lock, lane_change, sweep_speeds_kmh, Outcome};
 use skidpad::content::ContentRoot;
 use skidpad::vehicle::CarDef;
 
@@ -96,7 +94,7 @@ fn every_car_on_every_slip_surface_stays_on_its_wheels() {
 }
 
 /// Prints the figures of the closing note (roll per car and speed, lane change). Run with
-/// `cargo test --test rollover -- --ignored --nocapture figures`.
+/// `cargo test --test sim rollover:: -- --ignored --nocapture figures`.
 #[test]
 #[ignore]
 fn figures() {

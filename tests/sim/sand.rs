@@ -5,10 +5,9 @@
 //! the tyres must slow, the car's plus its wheels' and the engine's rotational inertia
 //! reflected to the road (`Σ I_w/r² + I_e·(gear·final)²/r²`: the clutch is engaged when
 //! coasting).
-mod common;
 
-use common::handling::launched;
-use common::*;
+use crate::common::handling::launched;
+use crate::common::*;
 use skidpad::content::ContentRoot;
 use skidpad::vehicle::CarDef;
 

@@ -1,9 +1,8 @@
 //! The sim model (drivetrain and slipping tires) in a world: rest, low speed, gears,
-//! surfaces, handbrake, Ackermann control. The validation suite (`tests/validation.rs`)
+//! surfaces, handbrake, Ackermann control. The validation suite (`tests/sim/validation.rs`)
 //! covers braking, cornering, step steer, acceleration and coast-down against physics.
-mod common;
 
-use common::*;
+use crate::common::*;
 use glam::{Quat, Vec3};
 use skidpad::content::ContentRoot;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};

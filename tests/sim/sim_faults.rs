@@ -1,9 +1,8 @@
 //! Simulation faults (hardening): a non-finite body is found and put back without
 //! stopping the world; extreme but valid car parameters do not blow the solver up; a car
 //! at 100 m/s never tunnels through a 0.2 m wall.
-mod common;
 
-use common::*;
+use crate::common::*;
 use glam::{Quat, Vec3};
 use skidpad::content::level::DynamicProp;
 use skidpad::content::ContentRoot;

@@ -1,9 +1,8 @@
 //! The slipstream in the world: a sedan at full throttle in the wake of an identical one on
 //! a straight gains speed on it, by what the wake model's drag reduction predicts; out of
 //! the wake (to the side, or far behind) it gains nothing.
-mod common;
 
-use common::*;
+use crate::common::*;
 use glam::Vec3;
 use skidpad::content::ContentRoot;
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};

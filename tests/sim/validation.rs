@@ -1,7 +1,7 @@
 //! `skidpad validate` for every shipped sim car, at 60, 120 and 240 Hz: braking, circle,
 //! step steer, 0–100 km/h, top speed and coast-down against their physical expectations
 //! (see `skidpad::tools::validation`), and the rates agreeing within 2 %.
-mod common;
+use crate::common;
 
 use skidpad::content::ContentRoot;
 use skidpad::tools::validation::{validate, RATES_HZ};

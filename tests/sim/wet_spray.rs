@@ -3,9 +3,7 @@
 //! tick, and the particle pool throws spray in proportion to its ground speed. Dry asphalt
 //! throws none, and neither does wet asphalt below that speed.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use glam::Vec3;
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
