@@ -2,7 +2,7 @@
 //! of a level and prints, for the third lap, every heap allocation made inside a tick,
 //! grouped by call site, split into steady ticks and ticks that stream chunks or form
 //! contacts (see `SimWorld::contact_topology`). The tool behind PERFORMANCE.md's
-//! allocation figures and the first thing to run when `tests/no_alloc_tick.rs` fails.
+//! allocation figures and the first thing to run when `tests/alloc/no_alloc_tick.rs` fails.
 //!
 //! ```text
 //! cargo run --release --example alloc_sites -- circuit
@@ -10,7 +10,7 @@
 //! ```
 //!
 //! With `--profile` it plays the level as `skidpad profile --headless --platform xbox`
-//! does (the path `tests/play_alloc_every_level.rs` measures) and prints the call sites of
+//! does (the path `tests/alloc/play_alloc_every_level.rs` measures) and prints the call sites of
 //! the allocations made inside frames after the profiler's warm-up, the tick's and the
 //! input's (a scenario run's teleport) alike.
 //!

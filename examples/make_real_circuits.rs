@@ -44,7 +44,7 @@ fn straightest(track: &Track) -> usize {
 /// 200 m; the terrain's own chunk grid starts at its −x, −z edge, which that grid meets or
 /// misses by 100 m depending on the terrain's size).
 ///
-/// A car circling on that slot (`tests/no_alloc_tick.rs`) must neither stream chunks nor
+/// A car circling on that slot (`tests/alloc/no_alloc_tick.rs`) must neither stream chunks nor
 /// form new contacts late in its run (both allocate). Montreal's place circles clean.
 /// Spielberg's slot is 25 m from its chunk's borders and 13.5 m from every streaming radius
 /// (for 200 m chunks 300, 500 and 700 m, measured to a chunk's nearest point), so a car

@@ -3,7 +3,7 @@
 //! for the flying lap, prints per stretch of the line the profile's time and the AI's, the
 //! slowest speed each reached, the lateral error, the pedals and the grip used; then the
 //! worst stretches and where the car left the track if it did. The tool behind
-//! PERFORMANCE.md's pace figures and the first thing to run when `tests/ai_pace.rs` fails.
+//! PERFORMANCE.md's pace figures and the first thing to run when `tests/sim/ai_pace.rs` fails.
 //!
 //! ```text
 //! cargo run --release --example pace_probe -- montreal coupe [BIN_M]

@@ -13,7 +13,7 @@
 //! (`raceline::measured_grip`, `raceline::measured_drive`), so an ace laps the circuit
 //! within 3 % of the profile's prediction with every shipped car, and the real circuits
 //! Montreal and Spielberg with every car, each car's whole footprint inside the borders
-//! (measured, `tests/ai_pace.rs`). The levels below give up pace in the same proportions as before
+//! (measured, `tests/sim/ai_pace.rs`). The levels below give up pace in the same proportions as before
 //! the profile was measured (rookie ≈ +12 %, amateur ≈ +7.5 %, pro ≈ +3 % a lap) and
 //! wander more: the race mode's difficulty row picks one for every opponent. The wander is a sum of two sines along
 //! the line whose phases come from a seed in the race set-up (the car's grid slot), never

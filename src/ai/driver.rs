@@ -65,7 +65,7 @@ pub struct AiSettings {
     /// racing alone on its line (no racecraft offset or speed cap): in traffic the driver
     /// aims from its heading, as racecraft's offsets and gaps were tuned with (aimed from
     /// between them there, the aces passed a rookie on pole 2–3 times in three laps of the
-    /// circuit instead of 6–7, `tests/ai_racecraft.rs`).
+    /// circuit instead of 6–7, `tests/sim/ai_racecraft.rs`).
     pub course_weight: f32,
     /// Where the driver holds itself off the line (none at the top difficulty; see
     /// [`super::AiDifficulty`]).

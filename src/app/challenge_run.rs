@@ -14,7 +14,7 @@
 //! A run watched only for a stopping distance ends once the car has stopped (the figure
 //! cannot change after), so the player does not wait out the script's seconds. Fed the
 //! script's inputs, every goal's figure is the headless runner's to the bit
-//! (`tests/play_challenge.rs`); if they part, look at the tick order in `scenario_steps.rs`.
+//! (`tests/alloc/play_challenge.rs`); if they part, look at the tick order in `scenario_steps.rs`.
 
 use super::scenario_steps::{run_car, run_world, RunSteps};
 use super::session::Session;

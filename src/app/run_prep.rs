@@ -164,6 +164,7 @@ impl RunPrep {
         let shared = Arc::clone(&progress);
         let mut work = Some((root, setup, store, key));
         let worker = Worker::spawn("run-prep", move |(): ()| -> PrepOutcome {
+            crate::alloc_count::count_as_game_worker();
             let Some((root, setup, store, key)) = work.take() else {
                 return Err(Error::runtime("run prep: the work was asked for twice"));
             };
@@ -192,6 +193,7 @@ impl RunPrep {
         let shared = Arc::clone(&progress);
         let mut work = Some((root, level, car));
         let worker = Worker::spawn("line-prep", move |(): ()| -> PrepOutcome {
+            crate::alloc_count::count_as_game_worker();
             let Some((root, level, car)) = work.take() else {
                 return Err(Error::runtime("line prep: the work was asked for twice"));
             };

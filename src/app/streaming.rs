@@ -45,6 +45,7 @@ impl ThreadedChunks {
         let slots = keys.iter().map(|_| Slot::Idle).collect();
         Ok(Self {
             worker: Worker::spawn_bounded("chunk-loader", keys.len().max(1), move |c: ChunkCoord| {
+                crate::alloc_count::count_as_game_worker();
                 (c, source.load(c))
             })?,
             keys,

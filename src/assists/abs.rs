@@ -7,7 +7,7 @@
 //! keep every wheel's slip above −[`TARGET_SLIP`], just short of that plateau: the car
 //! stops about as short as the friction allows and still steers. If stops are long, raise
 //! the target; if the car still pushes straight on, lower it. (Measured on the sedan from
-//! 100 km/h, `tests/assists.rs`: a target of 0.2 stopped within 3 % of v²/(2μg) but left
+//! 100 km/h, `tests/sim/assists.rs`: a target of 0.2 stopped within 3 % of v²/(2μg) but left
 //! the front tires so little side force that a gentle steer hardly moved the car; 0.14
 //! turned it well and stopped 11 % long at steer 0.04.)
 //!

@@ -3,7 +3,7 @@
 //! car only, as the lap was driven: same car, same assists, which ride in each input)
 //! through the recorded inputs, and gives the car's pose each tick for the renderer to
 //! draw translucent. Its state hash at the lap's end is the recorded one (the record's
-//! replay file holds it; `tests/modes_time_trial.rs` checks it).
+//! replay file holds it; `tests/sim/modes_time_trial.rs` checks it).
 
 use crate::sim::{SimWorld, Snapshot, TickInput};
 use std::sync::Arc;

@@ -27,7 +27,7 @@ const POLISH_EVALUATIONS: usize = 10_000;
 /// asks 1.28 %; without the descent 1.10 % once the laterals kept the yawed footprint's
 /// margin). 400 gradients reached 135.67 s, a line the drivers lost more on (the sedan
 /// 3.1 %, the big wheeler 3.1 % over it). Either costs half a second more load on
-/// Montreal in the quick-release build (1.0 s to 1.5 s, the second polish included).
+/// Montreal in the release build (no link-time optimisation) (1.0 s to 1.5 s, the second polish included).
 const DESCENT_GRADIENTS: usize = 100;
 /// Generations between progress lines in the log.
 const PROGRESS_EVERY: usize = 25;

@@ -5,7 +5,7 @@
 //! Extraction of Viewing Frustum Planes from the World-View-Projection Matrix"), which
 //! works for the camera's perspective and for the sun's orthographic shadow view alike.
 //! Tests are conservative: a bound that touches a plane is kept, so culling never removes
-//! a pixel GL would have drawn (checked pixel for pixel in `tests/render_frames.rs`).
+//! a pixel GL would have drawn (checked pixel for pixel in `tests/render/render_frames.rs`).
 
 use glam::{Mat4, Vec3, Vec4};
 

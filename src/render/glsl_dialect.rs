@@ -5,7 +5,7 @@
 //! implicit int → float conversions, `out` variables instead of `gl_FragColor`).
 //!
 //! A shader that compiles on core and not on ES: the compile error names the program and
-//! stage with the driver's log; `cargo test --test render_frames` runs every program on
+//! stage with the driver's log; `cargo test --test render render_frames::` runs every program on
 //! both APIs.
 
 use std::ffi::CStr;

@@ -1,5 +1,5 @@
 //! Fuzzing harnesses: one function per parser a user can feed a file to, shared by the
-//! cargo-fuzz targets in `fuzz/` and by `tests/fuzz_regressions.rs`, which replays every
+//! cargo-fuzz targets in `fuzz/` and by `tests/sim/fuzz_regressions.rs`, which replays every
 //! kept crasher and corpus file through the same code on stable Rust.
 //!
 //! Each harness takes arbitrary bytes and must never panic, hang or allocate without bound

@@ -128,6 +128,11 @@ pub struct ProfileReport {
     pub allocations_per_tick: f64,
     /// The same by phase, phases that allocated only (the culprit when the total is not 0).
     pub phase_allocations_per_tick: BTreeMap<&'static str, f64>,
+    /// Heap allocations by the game's workers (the chunk loader decoding what streams in)
+    /// over the measured frames, per chunk that entered or left: the work ticks hand to
+    /// other threads, counted apart from the tick's own thread. Process-wide: meaningful
+    /// when no other game runs in the process.
+    pub worker_allocations_per_chunk: f64,
     /// Highest heap use seen, MB.
     pub peak_heap_mb: f64,
     /// Chunks that entered or left the world in the measured frames (what the streaming
@@ -296,7 +301,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     let mut frames: Vec<FramePhases> = Vec::with_capacity(opts.frames as usize);
     let dt = session.world().dt_s();
     let mut last_start = clock.now();
-    let mut allocs_at_start = 0;
+    let (mut allocs_at_start, mut worker_allocs_at_start) = (0, 0);
     let mut streamed_at_start = 0;
     let mut ticks_measured = 0u64;
     let mut draws = DrawMeans::default();
@@ -325,6 +330,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
     for f in 0..total {
         if f == warmup {
             allocs_at_start = crate::alloc_count::thread_allocations();
+            worker_allocs_at_start = crate::alloc_count::worker_allocations();
             let s = session.world().stream_stats();
             streamed_at_start = s.entered + s.left;
         }
@@ -418,6 +424,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         }
     }
     let allocations = crate::alloc_count::thread_allocations() - allocs_at_start;
+    let worker_allocations = crate::alloc_count::worker_allocations() - worker_allocs_at_start;
     let streamed = session.world().stream_stats();
     let chunks_streamed = streamed.entered + streamed.left - streamed_at_start;
     if let Some(path) = &opts.trace {
@@ -439,7 +446,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         opts,
         &frames,
         ticks_measured,
-        (allocations, chunks_streamed),
+        [allocations, worker_allocations, chunks_streamed],
         (draws, scale),
         window.is_some().then_some(gpu_peak),
     );
@@ -453,7 +460,7 @@ fn report(
     opts: &ProfileOptions,
     frames: &[FramePhases],
     ticks: u64,
-    (allocations, chunks_streamed): (u64, u64),
+    [allocations, worker_allocations, chunks_streamed]: [u64; 3],
     (draws, resolution_scale): (Option<DrawMeans>, Option<ScaleFigures>),
     gpu_peak: Option<crate::render::GpuMemory>,
 ) -> ProfileReport {
@@ -520,6 +527,7 @@ fn report(
             })
             .filter(|(_, per_tick)| *per_tick > 0.0)
             .collect(),
+        worker_allocations_per_chunk: worker_allocations as f64 / chunks_streamed.max(1) as f64,
         peak_heap_mb: crate::alloc_count::peak_bytes() as f64 / 1048576.0,
         chunks_streamed,
         memory: gpu_peak.map(|g| {
@@ -614,8 +622,8 @@ impl ProfileReport {
             }
         }
         s += &format!(
-            "\n  ticks/frame {:.2}, allocations/tick {:.2}, peak heap {:.1} MB\n",
-            self.ticks_per_frame, self.allocations_per_tick, self.peak_heap_mb
+            "\n  ticks/frame {:.2}, allocations/tick {:.2}, workers' allocations/chunk {:.1}, peak heap {:.1} MB\n",
+            self.ticks_per_frame, self.allocations_per_tick, self.worker_allocations_per_chunk, self.peak_heap_mb
         );
         if let Some(m) = &self.memory {
             s += &format!(

@@ -9,7 +9,7 @@
 //! (run `skidpad run --replay` on the saved replay with `RUST_LOG=info` to see the log
 //! lines); heap growth means something accumulates per tick (a log, an event list, a
 //! chunk cache: bisect with `--ticks`); a replay mismatch is a determinism bug
-//! (`tests/determinism.rs` is the place to pin it).
+//! (`tests/sim/determinism.rs` is the place to pin it).
 
 use crate::alloc_count;
 use crate::app::headless::{self, RunInput, RunOptions};

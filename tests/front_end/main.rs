@@ -129,7 +129,7 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     // Title → Time trial → proving_ground (its AI loop is the course) → the first car →
     // some frames of the out-lap → pause → Finish → results → Retry → pause → Finish →
     // results → Main menu → Quit. Laps take 40 s of real
-    // time, so the laps themselves are tested headless (tests/play_time_trial.rs).
+    // time, so the laps themselves are tested headless (tests/sim/play_time_trial.rs).
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("trial.txt");
     let settings = dir.path().join("settings.toml");
@@ -316,7 +316,7 @@ fn a_monkey_on_the_pad_through_the_real_loop_breaks_nothing() {
 fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
     // Title → Race → circuit → the first car (laps, opponents and difficulty left at 3, 3
     // and pro) → the countdown and some frames → pause → Finish → the results table → Main
-    // menu → Quit. The race's rules are tested headless (tests/play_race.rs).
+    // menu → Quit. The race's rules are tested headless (tests/sim/play_race.rs).
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("race.txt");
     let settings = dir.path().join("settings.toml");
@@ -387,7 +387,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
     // the medal. The runs last as long as the stops (about 25 s of play in all), a number
     // of frames that depends on the machine: the log is read as the game runs, and the game
     // is ended once the results page is up. That the figures are the headless runner's is
-    // tests/play_challenge.rs.
+    // tests/alloc/play_challenge.rs.
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("challenge.txt");
     let settings = dir.path().join("settings.toml");

@@ -2,7 +2,7 @@
 //! speed profile on a circle and an oval, the genetic algorithm on the shipped circuit
 //! (beats the centre line and the minimum-curvature line; same seed, same bits; serial =
 //! parallel), laterals that never cross, a line inside the borders that never crosses
-//! itself (the `raceline` command: tests/raceline_command.rs); the lap time's adjoint
+//! itself (the `raceline` command: tests/sim/raceline_command.rs); the lap time's adjoint
 //! gradient and the minimum-time descent in `descent.rs`. Tracks are built in code or come
 //! from the embedded content; nothing here reads outside the repository. GA sizes are
 //! small: the crate is unoptimised in tests (`benches/raceline.rs` runs the full sizes).
@@ -590,7 +590,7 @@ fn a_level_without_a_racing_line_gets_one_searched_at_load_and_cached() {
 const MONTREAL_GAIN_PCT: f32 = 1.28;
 
 /// The searched lines' cache the tests share (the test target's own, never the user's):
-/// the same one `tests/ai_pace.rs` gives the binary, so a line searched by one is read
+/// the same one `tests/sim/ai_pace.rs` gives the binary, so a line searched by one is read
 /// back by the other.
 fn test_cache() -> LineCache {
     LineCache::Dir(std::path::PathBuf::from(concat!(

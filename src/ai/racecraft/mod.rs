@@ -122,7 +122,7 @@ const CORNER_SPAN_M: f32 = 100.0;
 const CORNER_MIN_TURN_RAD: f32 = 0.15;
 
 /// What a car's racecraft did last tick, the rule that set its plan (for logs and tests:
-/// `RACECRAFT_WHERE=1 cargo test --test ai_racecraft` prints it at each contact).
+/// `RACECRAFT_WHERE=1 cargo test --test sim ai_racecraft::` prints it at each contact).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Stance {
     /// No car in its way: its own line and pace.

@@ -27,7 +27,7 @@ const FOLLOW_DISTANCE_M: f32 = 60.0;
 const FOLLOW_LATERAL_M: f32 = 2.5;
 /// Without racecraft: the gap kept grows by this much per m/s of speed, s. Without it a
 /// queue of aces behind a slower car at speed touched 34 times a lap (8 m centre to centre
-/// left 3.4 m between bumpers at 40 m/s); with 0.3 s, none (tests/ai_racecraft.rs).
+/// left 3.4 m between bumpers at 40 m/s); with 0.3 s, none (tests/sim/ai_racecraft.rs).
 const FOLLOW_TIME_GAP_S: f32 = 0.3;
 /// Without racecraft: how fast it closes a larger gap, 1/s.
 const FOLLOW_GAIN_PER_S: f32 = 0.5;

@@ -7,10 +7,14 @@
 //! pose and (in rapier) solver-contact list grew from nothing, and the pair's manifold list
 //! grew when the query held more manifolds than ever before for that pair (the kept ones
 //! move to its end before the old front is drained, so it holds up to twice the live ones
-//! for a moment). Process-wide, like the spare workspaces: a spare is emptied to what
-//! `ContactManifold::new()` makes (same points, normals, ids and data; only capacities
-//! differ), so which one a pair gets changes no result, and the manifolds stay in the same
-//! order.
+//! for a moment). One pool per thread, like the spare workspaces: a world is filled at load
+//! and stepped on one thread, so worlds stepped on other threads at the same time (tests
+//! running side by side, the racing-line search measuring a car on a worker, a run being
+//! prepared) neither drain its spares nor top them up; with one pool for the process they
+//! did, and a tick allocated or not depending on how the threads interleaved. A spare is
+//! emptied to what `ContactManifold::new()` makes (same points, normals, ids and data; only
+//! capacities differ), so which one a pair gets changes no result, and the manifolds stay
+//! in the same order.
 //!
 //! The manifold type is generic (rapier's own manifold data), so the pool keeps one entry
 //! per `(ManifoldData, ContactData)` type, registered by [`reserve_spare_manifolds`]; the
@@ -36,9 +40,21 @@ struct Spares<ManifoldData, ContactData> {
 type Pool = Vec<(TypeId, Box<dyn Any + Send>)>;
 
 #[cfg(feature = "std")]
-static SPARE_MANIFOLDS: std::sync::Mutex<Pool> = std::sync::Mutex::new(Vec::new());
+std::thread_local! {
+    static SPARE_MANIFOLDS: core::cell::RefCell<Pool> = const { core::cell::RefCell::new(Vec::new()) };
+}
 
-/// Runs `f` on the spares of this manifold type, if any were registered.
+/// Runs `f` on this thread's pool, if it can be reached (not while the thread is being torn
+/// down, nor from inside another use of it: then the caller does without spares).
+#[cfg(feature = "std")]
+fn with_pool<R>(f: impl FnOnce(&mut Pool) -> R) -> Option<R> {
+    SPARE_MANIFOLDS
+        .try_with(|pool| pool.try_borrow_mut().ok().map(|mut pool| f(&mut pool)))
+        .ok()
+        .flatten()
+}
+
+/// Runs `f` on the spares of this manifold type, if any were registered on this thread.
 #[cfg(feature = "std")]
 fn with_spares<ManifoldData, ContactData, R>(
     f: impl FnOnce(&mut Spares<ManifoldData, ContactData>) -> R,
@@ -47,10 +63,12 @@ where
     ManifoldData: Send + 'static,
     ContactData: Send + 'static,
 {
-    let mut pool = SPARE_MANIFOLDS.lock().unwrap_or_else(|e| e.into_inner());
-    let key = TypeId::of::<Spares<ManifoldData, ContactData>>();
-    let (_, spares) = pool.iter_mut().find(|(id, _)| *id == key)?;
-    spares.downcast_mut::<Spares<ManifoldData, ContactData>>().map(f)
+    with_pool(|pool| {
+        let key = TypeId::of::<Spares<ManifoldData, ContactData>>();
+        let (_, spares) = pool.iter_mut().find(|(id, _)| *id == key)?;
+        spares.downcast_mut::<Spares<ManifoldData, ContactData>>().map(f)
+    })
+    .flatten()
 }
 
 #[cfg(not(feature = "std"))]
@@ -78,10 +96,11 @@ fn empty_in_place<ManifoldData, ContactData>(
     empty_data(&mut manifold.data);
 }
 
-/// Skidpad patch: fills the pool of spare manifolds of this type at load (topping up: it
-/// counts those already there) with `manifolds` manifolds made by `make` and `lists`
-/// manifold lists with room for `list_room` manifolds each; `empty_data` empties a given
-/// back manifold's data in place. Capacity only: no result depends on it.
+/// Skidpad patch: fills this thread's pool of spare manifolds of this type at load (topping
+/// up: it counts those already there; call it on the thread that will step the world) with
+/// `manifolds` manifolds made by `make` and `lists` manifold lists with room for
+/// `list_room` manifolds each; `empty_data` empties a given back manifold's data in place.
+/// Capacity only: no result depends on it.
 pub fn reserve_spare_manifolds<ManifoldData, ContactData>(
     manifolds: usize,
     lists: usize,
@@ -95,30 +114,31 @@ pub fn reserve_spare_manifolds<ManifoldData, ContactData>(
     #[cfg(feature = "std")]
     {
         let key = TypeId::of::<Spares<ManifoldData, ContactData>>();
-        let mut pool = SPARE_MANIFOLDS.lock().unwrap_or_else(|e| e.into_inner());
-        if !pool.iter().any(|(id, _)| *id == key) {
-            let spares: Spares<ManifoldData, ContactData> = Spares {
-                manifolds: Vec::new(),
-                lists: Vec::new(),
-                empty_data,
-            };
-            pool.push((key, Box::new(spares)));
-        }
-        let (_, spares) = pool.iter_mut().find(|(id, _)| *id == key).unwrap();
-        let spares = spares
-            .downcast_mut::<Spares<ManifoldData, ContactData>>()
-            .unwrap();
-        // Room for every spare coming back, so giving one back never grows the pool.
-        let have = spares.manifolds.len();
-        spares.manifolds.reserve(manifolds.saturating_sub(have));
-        while spares.manifolds.len() < manifolds {
-            spares.manifolds.push(make());
-        }
-        let have = spares.lists.len();
-        spares.lists.reserve(2 * lists.saturating_sub(have));
-        while spares.lists.len() < lists {
-            spares.lists.push(Vec::with_capacity(list_room));
-        }
+        let _ = with_pool(|pool| {
+            if !pool.iter().any(|(id, _)| *id == key) {
+                let spares: Spares<ManifoldData, ContactData> = Spares {
+                    manifolds: Vec::new(),
+                    lists: Vec::new(),
+                    empty_data,
+                };
+                pool.push((key, Box::new(spares)));
+            }
+            let (_, spares) = pool.iter_mut().find(|(id, _)| *id == key).unwrap();
+            let spares = spares
+                .downcast_mut::<Spares<ManifoldData, ContactData>>()
+                .unwrap();
+            // Room for every spare coming back, so giving one back never grows the pool.
+            let have = spares.manifolds.len();
+            spares.manifolds.reserve(manifolds.saturating_sub(have));
+            while spares.manifolds.len() < manifolds {
+                spares.manifolds.push(make());
+            }
+            let have = spares.lists.len();
+            spares.lists.reserve(2 * lists.saturating_sub(have));
+            while spares.lists.len() < lists {
+                spares.lists.push(Vec::with_capacity(list_room));
+            }
+        });
     }
     #[cfg(not(feature = "std"))]
     let _ = (manifolds, lists, list_room, &mut make, empty_data);

@@ -149,23 +149,39 @@ impl<'de> serde::Deserialize<'de> for ContactManifoldsWorkspace {
     }
 }
 
-/// Skidpad patch: the spare workspaces, emptied, that new contact pairs against height
-/// fields and composite shapes take instead of boxing a new one (`ensure_workspace_exists`
-/// in each algorithm). Filled at load by [`reserve_spare_workspaces`] and by the workspaces
-/// of retired pairs ([`recycle_workspace`]). Process-wide: a workspace holds no reference
-/// to its pair, and an emptied one is what `new()` makes, so which one a pair gets changes
-/// no result.
 #[cfg(feature = "std")]
-static SPARE_WORKSPACES: std::sync::Mutex<alloc::vec::Vec<ContactManifoldsWorkspace>> =
-    std::sync::Mutex::new(alloc::vec::Vec::new());
+std::thread_local! {
+    /// Skidpad patch: the spare workspaces, emptied, that new contact pairs against height
+    /// fields and composite shapes take instead of boxing a new one (`ensure_workspace_exists`
+    /// in each algorithm). Filled at load by [`reserve_spare_workspaces`] and by the workspaces
+    /// of retired pairs ([`recycle_workspace`]). One pool per thread: a world is filled and
+    /// stepped on one thread, and worlds stepped on other threads at the same time must not
+    /// drain its spares (with one pool for the process, whether a tick allocated depended on
+    /// how the threads interleaved). A workspace holds no reference to its pair, and an emptied
+    /// one is what `new()` makes, so which one a pair gets changes no result.
+    static SPARE_WORKSPACES: core::cell::RefCell<alloc::vec::Vec<ContactManifoldsWorkspace>> =
+        const { core::cell::RefCell::new(alloc::vec::Vec::new()) };
+}
+
+/// Runs `f` on this thread's spare workspaces, if they can be reached (not while the thread
+/// is being torn down, nor from inside another use of them).
+#[cfg(feature = "std")]
+fn with_spare_workspaces<R>(f: impl FnOnce(&mut alloc::vec::Vec<ContactManifoldsWorkspace>) -> R) -> Option<R> {
+    SPARE_WORKSPACES
+        .try_with(|pool| pool.try_borrow_mut().ok().map(|mut pool| f(&mut pool)))
+        .ok()
+        .flatten()
+}
 
 /// Skidpad patch: a spare workspace of type `T`, if the pool has one.
 pub(crate) fn take_spare_workspace<T: WorkspaceData>() -> Option<ContactManifoldsWorkspace> {
     #[cfg(feature = "std")]
     {
-        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
-        let i = pool.iter().rposition(|w| w.0.downcast_ref::<T>().is_some())?;
-        Some(pool.swap_remove(i))
+        with_spare_workspaces(|pool| {
+            let i = pool.iter().rposition(|w| w.0.downcast_ref::<T>().is_some())?;
+            Some(pool.swap_remove(i))
+        })
+        .flatten()
     }
     #[cfg(not(feature = "std"))]
     None
@@ -180,51 +196,51 @@ pub fn recycle_workspace(mut workspace: ContactManifoldsWorkspace) {
     }
     #[cfg(feature = "std")]
     {
-        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
-        pool.push(workspace);
+        let _ = with_spare_workspaces(|pool| pool.push(workspace));
     }
 }
 
-/// Skidpad patch: fills the pool of spare workspaces at load with `per_kind` height-field,
-/// composite-shape, rigid-triangle-mesh and composite-composite workspaces (topping up: it counts those already
-/// there), each with room for `sub_shapes` sub-shape pairs. Every workspace taken from
+/// Skidpad patch: fills this thread's pool of spare workspaces at load (on the thread that
+/// will step the world) with `per_kind` height-field, composite-shape, rigid-triangle-mesh
+/// and composite-composite workspaces (topping up: it counts those already there), each with room for `sub_shapes` sub-shape pairs. Every workspace taken from
 /// the pool comes back to room kept for it; one made because the pool ran dry grows the
 /// pool when it comes back. A contact pair forming in play against a mesh, a compound or a height
 /// field then takes one instead of allocating.
 pub fn reserve_spare_workspaces(per_kind: usize, sub_shapes: usize) {
     #[cfg(feature = "std")]
     {
-        let mut pool = SPARE_WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
-        let count = |pool: &alloc::vec::Vec<ContactManifoldsWorkspace>, f: fn(&ContactManifoldsWorkspace) -> bool| {
-            pool.iter().filter(|w| f(w)).count()
-        };
-        let have_hf = count(&pool, |w| w.0.downcast_ref::<HeightFieldShapeContactManifoldsWorkspace>().is_some());
-        let have_cs = count(&pool, |w| w.0.downcast_ref::<CompositeShapeShapeContactManifoldsWorkspace>().is_some());
-        let have_cc = count(&pool, |w| {
-            w.0.downcast_ref::<CompositeShapeCompositeShapeContactManifoldsWorkspace>().is_some()
+        let _ = with_spare_workspaces(|pool| {
+            let count = |pool: &alloc::vec::Vec<ContactManifoldsWorkspace>, f: fn(&ContactManifoldsWorkspace) -> bool| {
+                pool.iter().filter(|w| f(w)).count()
+            };
+            let have_hf = count(pool, |w| w.0.downcast_ref::<HeightFieldShapeContactManifoldsWorkspace>().is_some());
+            let have_cs = count(pool, |w| w.0.downcast_ref::<CompositeShapeShapeContactManifoldsWorkspace>().is_some());
+            let have_cc = count(pool, |w| {
+                w.0.downcast_ref::<CompositeShapeCompositeShapeContactManifoldsWorkspace>().is_some()
+            });
+            let have_tm = count(pool, |w| w.0.downcast_ref::<TriMeshShapeContactManifoldsWorkspace>().is_some());
+            pool.reserve(4 * per_kind);
+            for _ in have_hf..per_kind {
+                pool.push(ContactManifoldsWorkspace(Box::new(
+                    HeightFieldShapeContactManifoldsWorkspace::with_room(sub_shapes),
+                )));
+            }
+            for _ in have_cs..per_kind {
+                pool.push(ContactManifoldsWorkspace(Box::new(
+                    CompositeShapeShapeContactManifoldsWorkspace::with_room(sub_shapes),
+                )));
+            }
+            for _ in have_tm..per_kind {
+                pool.push(ContactManifoldsWorkspace(Box::new(
+                    TriMeshShapeContactManifoldsWorkspace::with_room(sub_shapes),
+                )));
+            }
+            for _ in have_cc..per_kind {
+                pool.push(ContactManifoldsWorkspace(Box::new(
+                    CompositeShapeCompositeShapeContactManifoldsWorkspace::with_room(sub_shapes),
+                )));
+            }
         });
-        let have_tm = count(&pool, |w| w.0.downcast_ref::<TriMeshShapeContactManifoldsWorkspace>().is_some());
-        pool.reserve(4 * per_kind);
-        for _ in have_hf..per_kind {
-            pool.push(ContactManifoldsWorkspace(Box::new(
-                HeightFieldShapeContactManifoldsWorkspace::with_room(sub_shapes),
-            )));
-        }
-        for _ in have_cs..per_kind {
-            pool.push(ContactManifoldsWorkspace(Box::new(
-                CompositeShapeShapeContactManifoldsWorkspace::with_room(sub_shapes),
-            )));
-        }
-        for _ in have_tm..per_kind {
-            pool.push(ContactManifoldsWorkspace(Box::new(
-                TriMeshShapeContactManifoldsWorkspace::with_room(sub_shapes),
-            )));
-        }
-        for _ in have_cc..per_kind {
-            pool.push(ContactManifoldsWorkspace(Box::new(
-                CompositeShapeCompositeShapeContactManifoldsWorkspace::with_room(sub_shapes),
-            )));
-        }
     }
     #[cfg(not(feature = "std"))]
     let _ = (per_kind, sub_shapes);

@@ -1,0 +1,374 @@
+//! Car models (`content/models/*.glb`, made by `examples/make_car_models.rs`): every
+//! shipped car's model bakes, has its nodes and agrees with the car's physics; one broken
+//! model per failure kind is refused with a message naming the file and node; and a real
+//! frame shows the car in its paint where the car is, in another paint after the setting
+//! changes; a car far away draws its wheels with the low-poly far wheel, a near one with
+//! the model's.
+
+use crate::common;
+
+use crate::common::glb_file::{join, split};
+use crate::common::*;
+use glam::{Vec3, Vec4};
+use serde_json::Value;
+use skidpad::app::{Session, Setup};
+use skidpad::content::{bake_now, ContentRoot, PlatformProfile};
+use skidpad::render::{paint_color, read_back_buffer, Camera, FrameDrawStats, Renderer, FAR_WHEEL_SIDES};
+use skidpad::settings::Settings;
+use skidpad::sim::TickInput;
+use skidpad::vehicle::CarDef;
+use skidpad_bake::model::{CarModel, CarPart, WHEEL_TOLERANCE_M};
+use skidpad_platform::GlApi;
+
+const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
+
+fn glb(name: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/content/models/{name}.glb", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn every_shipped_car_loads_its_model_and_the_model_agrees_with_its_physics() {
+    for name in CARS {
+        let car = CarDef::load(&ContentRoot::Embedded, name).unwrap();
+        assert_eq!(car.look_model.as_deref(), Some(name), "{name}: look_model");
+        let model = car
+            .model_mesh
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no model loaded"));
+        // car_body: a mesh with paint, glass, trim and both kinds of rear lamp.
+        for part in [
+            CarPart::Paint,
+            CarPart::Glass,
+            CarPart::Trim,
+            CarPart::BrakeLamp,
+            CarPart::ReverseLamp,
+        ] {
+            assert!(model.body.parts.contains(&part), "{name}: the body has no {part:?}");
+        }
+        // The wheel: tyre and rim (spin reads from the rim's spoke gaps, trim).
+        for part in [CarPart::Tyre, CarPart::Rim, CarPart::Trim] {
+            assert!(model.wheel.parts.contains(&part), "{name}: the wheel has no {part:?}");
+        }
+        // wheel_0..3 where the car file puts its wheels (the check's tolerance, measured
+        // here independently of it), col_shape* as its chassis boxes.
+        assert_eq!(model.wheels.len(), car.wheels.len(), "{name}");
+        for (i, (m, w)) in model.wheels.iter().zip(&car.wheels).enumerate() {
+            let off = Vec3::from(m.centre_m).distance(w.origin_m);
+            assert!(off <= WHEEL_TOLERANCE_M, "{name} wheel {i}: {off} m off");
+            assert!(
+                (m.radius_m / w.radius_m - 1.0).abs() <= 0.05,
+                "{name} wheel {i}: radius {}",
+                m.radius_m
+            );
+        }
+        assert_eq!(model.col_boxes.len(), car.chassis.len(), "{name}");
+        // The thrust point sits on the centre line at the front axle.
+        assert!(
+            model.thrust_m[0].abs() < 1e-3 && model.thrust_m[2] > 0.5,
+            "{name}: thrust {:?}",
+            model.thrust_m
+        );
+    }
+}
+
+#[test]
+fn the_four_bodies_have_the_silhouettes_of_their_kind() {
+    let body = |name: &str| {
+        let model = CarModel::bake(name, &glb(name)).unwrap();
+        let (lo, hi) = model.body.bounds();
+        (model, hi[1] - lo[1], hi[1])
+    };
+    let (_, _, coupe_top) = body("coupe");
+    let (big, _, big_top) = body("big_wheeler");
+    let (_, _, sedan_top) = body("sedan");
+    // The coupe is the lowest car; the big-wheeler is the tallest, on the tallest tyres.
+    assert!(
+        coupe_top < sedan_top && sedan_top < big_top,
+        "{coupe_top} {sedan_top} {big_top}"
+    );
+    assert!(
+        big.wheels[0].radius_m >= 0.45,
+        "big-wheeler tyre radius {}",
+        big.wheels[0].radius_m
+    );
+    // The fastback's roof slopes to its tail: paint/glass above the rear axle stands
+    // higher on the sedan's upright rear window than on the electric's slope at its tail.
+    let top_behind = |name: &str, z: f32| {
+        let model = CarModel::bake(name, &glb(name)).unwrap();
+        model
+            .body
+            .positions
+            .iter()
+            .filter(|p| p[2] < z)
+            .map(|p| p[1])
+            .fold(f32::MIN, f32::max)
+    };
+    assert!(top_behind("electric", -1.9) < top_behind("electric", -0.3) - 0.25);
+}
+
+/// The coupe's model edited by `edit`, then baked and checked against the coupe: the error.
+fn broken(edit: impl FnOnce(&mut Value, &mut Vec<u8>)) -> String {
+    let (mut json, mut bin) = split(&glb("coupe"));
+    edit(&mut json, &mut bin);
+    let file = "content/models/coupe.glb";
+    let coupe = CarDef::load(&ContentRoot::Embedded, "coupe").unwrap();
+    match CarModel::bake(file, &join(&json, &bin)).and_then(|m| m.check_against(file, &coupe.shape())) {
+        Ok(()) => panic!("the broken model was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn node_named<'a>(json: &'a mut Value, name: &str) -> &'a mut Value {
+    json["nodes"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|n| n["name"] == name)
+        .unwrap()
+}
+
+#[test]
+fn each_kind_of_broken_model_is_refused_naming_file_and_node() {
+    let cases: Vec<(&str, String, &[&str])> = vec![
+        (
+            "missing node",
+            broken(|j, _| node_named(j, "car_body")["name"] = "body".into()),
+            &["content/models/coupe.glb: node car_body: no node named `car_body`"],
+        ),
+        (
+            "broken buffer",
+            broken(|_, bin| bin.truncate(bin.len() / 2)),
+            &["content/models/coupe.glb: node car_body:", "broken buffer"],
+        ),
+        (
+            "broken accessor",
+            broken(|j, _| j["accessors"][0]["count"] = 4_000_000_000u64.into()),
+            &["coupe.glb: node car_body: primitive 0: POSITION"],
+        ),
+        (
+            "absurd scale",
+            broken(|j, _| node_named(j, "car_body")["scale"] = serde_json::json!([100.0, 100.0, 100.0])),
+            &["node car_body: absurd scale"],
+        ),
+        (
+            "wrong wheel count",
+            broken(|j, _| node_named(j, "wheel_3")["name"] = "spare".into()),
+            &["node wheel_3: the model has 3 wheels, the car file 4"],
+        ),
+        (
+            "misplaced wheel",
+            broken(|j, _| node_named(j, "wheel_2")["translation"][2] = 0.5.into()),
+            &["node wheel_2: centre 1.80 m from the car file's wheel 2"],
+        ),
+        (
+            "wrong wheel radius",
+            broken(|j, _| node_named(j, "wheel_1")["scale"] = serde_json::json!([1.3, 1.3, 1.3])),
+            &["node wheel_1: radius 0.429 m against the car file's 0.330 m"],
+        ),
+        (
+            "collision box off the chassis",
+            broken(|j, _| node_named(j, "col_shape_1")["translation"][1] = 2.0.into()),
+            &["node col_shape (box 1): a face 0.99 m from the car file's chassis box 1"],
+        ),
+        (
+            "buffer outside the file",
+            broken(|j, _| j["buffers"][0]["uri"] = "../../secret.bin".into()),
+            &["coupe.glb: buffers: buffer 0 points outside the file"],
+        ),
+        (
+            "not glTF",
+            {
+                let file = "content/models/coupe.glb";
+                CarModel::bake(file, b"solid cube\nendsolid").unwrap_err().to_string()
+            },
+            &["content/models/coupe.glb: file: not a valid glTF 2.0 file"],
+        ),
+    ];
+    for (kind, message, wanted) in cases {
+        for w in wanted {
+            assert!(message.contains(w), "{kind}: `{message}` does not say `{w}`");
+        }
+    }
+}
+
+/// A car file without `look_model` stays valid and draws as its boxes.
+#[test]
+fn a_car_file_without_a_model_is_still_valid() {
+    let text = std::fs::read_to_string(format!("{}/content/cars/coupe.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("look_model"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let car = CarDef::parse("coupe.toml", "coupe", without.as_bytes()).unwrap();
+    assert_eq!(car.look_model, None);
+    let car = car.with_model(&ContentRoot::Embedded).unwrap();
+    assert!(car.model_mesh.is_none());
+}
+
+const W: u32 = 320;
+const H: u32 = 240;
+
+/// What the frame checks draw: the coupe settled on flat ground for a second (in the
+/// player's `paint`, as play's flow hands it on, or its own), and a renderer on `api` that
+/// holds the chunks around it. The context (and SDL's lock) live as long as this; fields drop
+/// in order, so the renderer goes before its context (do not destructure it).
+struct Frame {
+    session: Session,
+    renderer: Renderer,
+    _platform: common::gl::Offscreen,
+}
+
+fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let mut setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
+    setup.player_paint = paint;
+    let mut session = Session::start(&setup);
+    for _ in 0..60 {
+        session.tick(&TickInput::default());
+    }
+    let _platform = common::gl::open_offscreen(api, W, H);
+    let mut renderer = Renderer::new(1024, 256).unwrap();
+    let mut events = Vec::new();
+    session.drain_chunk_events(&mut events);
+    renderer.apply_chunk_events(&events);
+    Frame {
+        session,
+        renderer,
+        _platform,
+    }
+}
+
+/// The centre pixel of the coupe's roof, seen from straight above, with the player's
+/// paint from `settings` (as play's flow hands it on), drawn on `api`.
+fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
+    let mut f = settled_coupe(api, settings.display.car_paint_color());
+    let body = f.session.world().player_body();
+    // The roof's middle: the cabin's roof edge runs z -0.70..0.02 at y 1.20 (the model).
+    let roof = body.translation() + *body.rotation() * Vec3::new(0.0, 1.2, -0.35);
+    let camera = Camera::looking_at(roof + Vec3::new(0.0, 6.0, -0.01), roof);
+    f.renderer.draw(&f.session.frame_view(1.0, &camera), W, H);
+    let img = read_back_buffer(W, H);
+    let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(roof.x, roof.y, roof.z, 1.0);
+    let ndc = c.truncate() / c.w;
+    let (x, y) = (
+        ((ndc.x * 0.5 + 0.5) * W as f32) as u32,
+        ((0.5 - ndc.y * 0.5) * H as f32) as u32,
+    );
+    img.pixel(x, y)
+}
+
+#[test]
+fn the_cars_paint_shows_where_the_car_is_and_follows_the_setting() {
+    let (red, _) = Settings::parse("s.toml", "[display]\ncar_paint = \"red\"\n");
+    let (blue, _) = Settings::parse("s.toml", "[display]\ncar_paint = \"blue\"\n");
+    assert_eq!(red.display.car_paint_color(), paint_color("red"));
+    common::gl::on_each_api(|api| {
+        let r = roof_pixel(api, &red);
+        // Red paint: sunlit and with some sky reflected, red still dominates by far.
+        assert!(
+            r[0] as u32 > 2 * r[1] as u32 && r[0] as u32 > 2 * r[2] as u32 && r[0] > 80,
+            "red roof {r:?}"
+        );
+        let b = roof_pixel(api, &blue);
+        assert!(
+            b[2] as u32 > (b[0] as u32 * 3) / 2 && b[2] > b[1] && b[2] > 60,
+            "blue roof {b:?}"
+        );
+    });
+}
+
+/// The snapshot lights the lamps render draws: brake lamps while the brake is pressed,
+/// reverse lamps while driving in reverse, neither when cruising.
+#[test]
+fn the_snapshot_lights_brake_and_reverse_lamps_from_the_controls() {
+    let mut w = settled_on_flat(&coupe(), 60, 1.0);
+    let lamps = |w: &mut skidpad::sim::SimWorld, input: &TickInput| {
+        w.step(input);
+        let mut snap = skidpad::sim::Snapshot::default();
+        w.snapshot_into(&mut snap);
+        (snap.cars[0].brake_lamps, snap.cars[0].reverse_lamps)
+    };
+    assert_eq!(lamps(&mut w, &input(0.5, 0.0, 0.0)), (false, false), "cruising");
+    assert_eq!(lamps(&mut w, &input(0.0, 0.0, 1.0)), (true, false), "braking");
+    let mut reverse = input(0.5, 0.0, 0.0);
+    reverse.control.reverse = true;
+    assert_eq!(lamps(&mut w, &reverse), (false, true), "reversing");
+}
+
+#[test]
+fn build_rs_baked_every_shipped_model_byte_for_byte_as_a_bake_now() {
+    // What the game loads for a shipped car is the model `build.rs` baked, never the glTF
+    // parsed at run time; it must be what the same code bakes from the file now.
+    let baked = skidpad::content::embedded_baked_models();
+    for name in ["big_wheeler", "coupe", "electric", "sedan"] {
+        let (_, bytes) = baked
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("{name} is not baked into the binary"));
+        let now = CarModel::bake(name, &glb(name)).unwrap();
+        assert_eq!(CarModel::decode(name, bytes).unwrap(), now, "{name}");
+        assert_eq!(*bytes, now.encode().as_slice(), "{name}");
+        let car = CarDef::load(&ContentRoot::Embedded, name).unwrap();
+        assert_eq!(
+            car.model_mesh.as_deref(),
+            Some(&now),
+            "{name}: the car carries the baked model"
+        );
+    }
+}
+
+#[test]
+fn a_corrupt_or_old_baked_model_is_a_clear_error() {
+    let bytes = CarModel::bake("coupe", &glb("coupe")).unwrap().encode();
+    let e = CarModel::decode("embedded:baked/models/coupe.bin", &bytes[..bytes.len() / 2])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("coupe.bin") && e.contains("corrupt or truncated"), "{e}");
+    let mut old = bytes.clone();
+    old[0] = old[0].wrapping_add(7); // postcard's varint of the format version
+    let e = CarModel::decode("m.bin", &old).unwrap_err().to_string();
+    assert!(e.contains("format version"), "{e}");
+}
+
+/// The draw counts of one frame of the coupe settled on flat ground, seen from `distance_m`
+/// away (from its front left, above), in a viewport `scale` times 320 × 240 (the frustum is
+/// the same at every scale: only the wheels' size on screen changes).
+fn coupe_from(api: GlApi, distance_m: f32, scales: [u32; 2]) -> [FrameDrawStats; 2] {
+    let mut f = settled_coupe(api, None);
+    let centre = f.session.world().player_body().translation();
+    let camera = Camera::looking_at(centre + Vec3::new(0.6, 0.4, 0.7).normalize() * distance_m, centre);
+    scales.map(|k| {
+        f.renderer.draw(&f.session.frame_view(1.0, &camera), W * k, H * k);
+        f.renderer.last_draw_stats()
+    })
+}
+
+/// Issue 20: a wheel a few pixels across draws with the far wheel (`render/car_lod.rs`) in
+/// the lit pass, so a field of cars in the distance costs a quarter of the wheels'
+/// triangles; a wheel big on screen keeps the model's mesh (its pixels as before). The
+/// shadow pass draws every wheel far, whatever its size on screen.
+#[test]
+fn a_far_cars_wheels_draw_with_the_far_mesh_and_a_near_cars_with_the_models() {
+    let model = CarModel::bake("coupe.glb", &glb("coupe")).unwrap();
+    let saved = 4 * (model.wheel.indices.len() as u32 / 3 - 8 * FAR_WHEEL_SIDES as u32);
+    assert!(saved >= 4 * 100, "the far wheel saves {saved} triangles a car");
+    common::gl::on_each_api(|api| {
+        // 30 m away: wheels ~5 px across at 240 px (far), ~23 px at 1200 px (near).
+        let [small, large] = coupe_from(api, 30.0, [1, 5]);
+        assert_eq!(small.lit.drawn, large.lit.drawn, "same frustum, same draws");
+        assert_eq!(large.lit.triangles - small.lit.triangles, saved, "lit pass");
+        // 5 m away: wheels ~27 px across even at 240 px: the model's wheel at both sizes.
+        let [near_small, near_large] = coupe_from(api, 5.0, [1, 5]);
+        assert_eq!(near_small.lit.triangles, near_large.lit.triangles, "near car, lit pass");
+        // The shadow pass: the same far wheels from 30 m and from 5 m, at any size (the
+        // light's box follows the car, not the camera, and this level has no decor).
+        for s in [large, near_small, near_large] {
+            assert_eq!(s.shadow.triangles, small.shadow.triangles, "shadow pass");
+        }
+        // On flat ground the car is all that casts: its body and four far wheels (the
+        // ground is never submitted to the shadow pass, and the count says so).
+        let car_casters = (model.body.indices.len() / 3 + 4 * 8 * FAR_WHEEL_SIDES) as u32;
+        assert_eq!(small.shadow.triangles, car_casters, "shadow pass on flat ground");
+    });
+}
