@@ -10,7 +10,7 @@
 //! resolution: frame-time excess over the recent median, p99 6.7–7.3 ms). With one worker
 //! more than cores, the tiles are shared among more, smaller slices and a preempted worker
 //! holds less of the scene back: p99 excess 3.0 ms, frame p99 18.2–18.4 → 15.9 ms
-//! (PERFORMANCE.md, "Session 15: llvmpipe's workers").
+//! (PERFORMANCE.md, "llvmpipe's workers").
 
 /// The environment variable llvmpipe reads for its worker count.
 pub const LLVMPIPE_THREADS_VAR: &str = "LP_NUM_THREADS";

@@ -86,7 +86,7 @@ impl Default for AiSettings {
     /// friction circle (the PhysX tire saturates at three times its linear force, slip
     /// ≈ 0.3 for the sedan's front wheels; at 0.12 it braked on under 80 % of its grip).
     /// Pure pursuit aims from halfway between the heading and the velocity
-    /// (`course_weight` 0.5; examples/pace_probe.rs, PERFORMANCE.md "footprints inside the
+    /// (`course_weight` 0.5; examples/pace_probe.rs, PERFORMANCE.md "Footprints inside the
     /// borders"): the lateral error rms on the real circuits fell from 0.18–0.34 m to
     /// 0.10–0.22 m and the electric's turn 3 exit from 1.1 m wide to 0.15 m inside the
     /// border; 0.75 put the sedan's Montreal lap 3.1 % over its profile, 1.0 spun the

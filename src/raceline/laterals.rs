@@ -41,7 +41,7 @@ pub const MIN_LATERALS: usize = 8;
 /// lateral error, m. Measured: 0.1 m let the electric's footprint 0.7 mm past Montreal's
 /// border at turn 3's exit (803 m along the line), where it runs 0.9 m wide of the line
 /// with 2–3° of sideslip; at 0.2 m it stays 0.03 m inside there and every other shipped
-/// car 0.18 m or more on both real circuits (PERFORMANCE.md, "footprints inside the
+/// car 0.18 m or more on both real circuits (PERFORMANCE.md, "Footprints inside the
 /// borders"). The driver's lateral error there is the thing to cut before this is lowered.
 pub const EDGE_CLEARANCE_M: f32 = 0.2;
 /// Spacing of the dense resampling the smoothing runs on, m. Fine enough that picking

@@ -4,7 +4,7 @@
 //!
 //! Chunks are 200 m across on the circuit: the shadow pass drew the whole start chunk's
 //! base casters whenever the light's box touched the chunk, most of them outside that
-//! box (18 M of a race start's 118 M instructions a frame, PERFORMANCE.md "Session 12"),
+//! box (18 M of a race start's 118 M instructions a frame, PERFORMANCE.md "The shadow pass"),
 //! and the lit pass drew those behind the camera. llvmpipe shades every vertex of a draw on
 //! the thread that draws, in view or not. Tiles are an 8 × 8 grid over the casters'
 //! footprint; a triangle belongs to the tile of its centroid, and a tile's bounds are its

@@ -3,9 +3,9 @@
 //! A fragment hidden by one already drawn fails the depth test before it is shaded (early
 //! depth on llvmpipe and on any GPU since the GeForce3's Z-cull), so drawing the chunks
 //! near to far shades each covered pixel about once, where the chunks' grid order shaded
-//! the far ground first and then the near ground over it (PERFORMANCE.md, "Chunks near
-//! first"). The order is rebuilt each frame into a buffer kept between frames, reserved at
-//! load for the level's chunks: no allocation.
+//! the far ground first and then the near ground over it (PERFORMANCE.md, "Ground drawn
+//! top layer first"). The order is rebuilt each frame into a buffer kept between frames,
+//! reserved at load for the level's chunks: no allocation.
 
 use super::frustum::Aabb;
 use glam::Vec3;

@@ -15,12 +15,12 @@
 //! At its floor the scale can cut no more, and what is left is the fixed part: the
 //! renderer's ladder of costs a frame pays whatever its pixels
 //! ([`Renderer::detail_steps`](super::Renderer::detail_steps): on llvmpipe the upscale to the
-//! window, the shadow filter's taps, the shadow map's size; PERFORMANCE.md, "Session 13").
-//! Still over the target there, the frame goes one step down the ladder, as a console's
-//! dynamic-quality scaler does; results drawn before a step are ignored (their cost says
-//! nothing about the step). Back under the target, the ladder is climbed before the scale,
-//! and a step only when the cost it saved, measured when it was taken, fits: a step that
-//! would overrun again is not retried every quarter second.
+//! window, the shadow filter's taps, the shadow map's size; PERFORMANCE.md, "Dynamic
+//! resolution at its floor"). Still over the target there, the frame goes one step down
+//! the ladder, as a console's dynamic-quality scaler does; results drawn before a step are
+//! ignored (their cost says nothing about the step). Back under the target, the ladder is
+//! climbed before the scale, and a step only when the cost it saved, measured when it was
+//! taken, fits: a step that would overrun again is not retried every quarter second.
 
 use std::time::Duration;
 
@@ -31,7 +31,8 @@ pub const MIN_SCALE: f32 = 0.5;
 /// simulation and HUD, and jitter. At 0.8 (13.3 ms of 16.7) the scale settled where
 /// frames took 12–13 ms, and llvmpipe's lone 3–4 ms late frames went over: p99 up to
 /// 17.1 ms on the desktop profile. At 0.72 with the calm line at 0.55, p99 13.1–15.0 ms
-/// with 0–3 frames over of 600, for a scale 0.05–0.1 lower (PERFORMANCE.md, "Session 15").
+/// with 0–3 frames over of 600, for a scale 0.05–0.1 lower (PERFORMANCE.md,
+/// "Dynamic resolution at its floor").
 const TARGET_FRACTION: f32 = 0.72;
 /// Scenes are "cheap" below this fraction of the budget.
 const CALM_FRACTION: f32 = 0.55;

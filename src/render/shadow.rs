@@ -78,7 +78,7 @@ void main() {}
 /// has a depth target of its own, made once and kept, so switching sides is free. Made
 /// anew at each switch, a 2048² target cost the frame that switched 9 ms of page faults
 /// on llvmpipe (16 MB of fresh memory touched), a frame over budget at every ladder climb
-/// (PERFORMANCE.md, "Session 15").
+/// (PERFORMANCE.md, "Dynamic resolution at its floor").
 pub struct ShadowMap {
     /// The targets made so far; `targets[current]` is drawn into and sampled.
     targets: Vec<DepthTarget>,

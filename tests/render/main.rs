@@ -10,6 +10,7 @@ mod car_scuffs;
 mod decor_lod;
 mod gl_api;
 mod ground_look;
+mod handheld_text;
 mod hud_overlay;
 mod level_preview;
 mod play_headless;

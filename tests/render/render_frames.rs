@@ -525,10 +525,10 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
 /// The detail ladder dynamic resolution steps down at its floor draws exactly what the
 /// cheaper settings draw: first the xbox's one bilinear shadow tap, then the xbox's 1024²
 /// shadow map (a quarter of the texels to clear and raster), then the scene stretched by
-/// nearest texel; what each saves on llvmpipe is counted in PERFORMANCE.md ("Session 13").
-/// The HUD drawn over the stepped-down scene is as sharp as over a full-resolution one, and
-/// climbing back gives the profile's picture back. Before the ladder is built, asking for
-/// steps changes nothing.
+/// nearest texel; what each saves on llvmpipe is counted in PERFORMANCE.md ("Dynamic
+/// resolution at its floor"). The HUD drawn over the stepped-down scene is as sharp as over
+/// a full-resolution one, and climbing back gives the profile's picture back. Before the
+/// ladder is built, asking for steps changes nothing.
 #[test]
 fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
     use skidpad::render::SceneDetail;

@@ -113,10 +113,10 @@ fn the_ace_laps_within_3_percent_on(level: &str, cars: &[&str]) {
     }
 }
 
-// Measured with the release binary, flying lap over the profile (PERFORMANCE.md, "Issue 22:
-// the AI's pace on the real circuits", 2026-11-25): Montreal coupe +1.7 %, big_wheeler
-// +2.6 %, sedan +2.9 %, electric +1.5 %; Spielberg coupe +1.4 %, big_wheeler +1.6 %, sedan
-// +2.2 %, electric +1.4 %; every car's centre inside the borders. Since the line keeps the
+// Measured with the release binary, flying lap over the profile (PERFORMANCE.md, "Pace on
+// the real circuits", 2026-11-25): Montreal coupe +1.7 %, big_wheeler +2.6 %, sedan
+// +2.9 %, electric +1.5 %; Spielberg coupe +1.4 %, big_wheeler +1.6 %, sedan +2.2 %,
+// electric +1.4 %; every car's centre inside the borders. Since the line keeps the
 // car's yawed footprint inside the track's own borders and the driver aims from between its
 // heading and its velocity (2026-11-25, wt-foot): Montreal coupe +2.05 %, big_wheeler
 // +2.72 %, sedan +2.85 %, electric +1.37 %; Spielberg +1.16, +1.69, +2.14, +1.31 %; every
@@ -144,7 +144,7 @@ fn the_ace_laps_within_3_percent_on_spielberg_with_every_car() {
 /// inside the track's own borders (its footprint yawed 10° to its path, plus 0.2 m), so
 /// this fails a driver whose lateral error toward a border is over 0.2 m plus what its
 /// yaw leaves of that there, or a line that cuts inside its laterals. Measured (PERFORMANCE.md,
-/// "footprints inside the borders", flying laps): the closest is Montreal's electric,
+/// "Footprints inside the borders", flying laps): the closest is Montreal's electric,
 /// 0.15 m inside at turn 3's exit (800 m along the line); every other car 0.32 m inside
 /// or more.
 #[test]

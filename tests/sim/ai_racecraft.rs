@@ -297,7 +297,7 @@ fn aces_queue_behind_a_rookie_on_pole_without_ramming_it() {
 /// Issue #22's bound on racecraft, on its hard case: seven aces behind a rookie on pole,
 /// racing each other (the default race), touch at most once a lap. Measured 0 contacts in
 /// 3 laps (7 before contacts were traced to rejoining cars and concertinaing queues:
-/// PERFORMANCE.md, racecraft).
+/// PERFORMANCE.md, "Racecraft").
 #[test]
 fn a_rookie_on_pole_and_seven_aces_race_touching_at_most_once_a_lap() {
     let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);
@@ -324,7 +324,7 @@ fn a_coupe_field_with_a_rookie_on_pole_races_touching_at_most_once_a_lap() {
 /// rookie's body and a 0.5 m clearance it gets by: five aces drew level with it, on the
 /// inside of the left-hand sweeper after the 2 350 m straight and on the main straight out
 /// of the hairpin; measured 6 overtakes, 0 contacts, the rookie 6th (PERFORMANCE.md,
-/// slipstream and drafting, wt-pass).
+/// "Racecraft").
 #[test]
 fn aces_pass_a_rookie_on_pole_with_racecraft() {
     let f = race("sedan", AiDifficulty::Rookie, &[AiDifficulty::Ace], true);

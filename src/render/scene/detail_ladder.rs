@@ -3,14 +3,14 @@
 //! ([`DynamicResolution`](super::super::DynamicResolution)), and back up with headroom.
 //!
 //! Measured on the desktop profile at the 0.5 floor on llvmpipe (`bump`, callgrind,
-//! PERFORMANCE.md "Session 13"): 122 M instructions a frame where the xbox's 640×480 costs
-//! 76 M, and the same scene drawn into a 640×360 window 77 M. The difference is the
-//! 1280×720 upscale (about 45 M), the 2×2 PCF shadow filter (10 M more than the xbox's one
-//! bilinear tap at these pixels) and the 2048² shadow map (4.6 M more than 1024²). The
-//! steps, in the order taken: the xbox's shadow filter, the xbox's shadow-map size, then
-//! the upscale by nearest texel (10 M of the 45; at the 0.5 floor each scene pixel is a
-//! 2×2 block instead of a blur of four). A profile that already has a step's cheaper
-//! setting has no such step.
+//! PERFORMANCE.md "Dynamic resolution at its floor"): 122 M instructions a frame where the
+//! xbox's 640×480 costs 76 M, and the same scene drawn into a 640×360 window 77 M. The
+//! difference is the 1280×720 upscale (about 45 M), the 2×2 PCF shadow filter (10 M more
+//! than the xbox's one bilinear tap at these pixels) and the 2048² shadow map (4.6 M more
+//! than 1024²). The steps, in the order taken: the xbox's shadow filter, the xbox's
+//! shadow-map size, then the upscale by nearest texel (10 M of the 45; at the 0.5 floor
+//! each scene pixel is a 2×2 block instead of a blur of four). A profile that already has a
+//! step's cheaper setting has no such step.
 
 use super::super::car_paint::{CarProgram, Scuffing};
 use super::super::fog::FOG_GLSL;

@@ -73,9 +73,10 @@ impl Renderer {
     /// window, builds the offscreen target (`width × height`, the window's size) and its
     /// pipelines ahead, then binds the window back: the first frame drawn below full
     /// resolution otherwise allocated the target and compiled every program for its
-    /// format, 76 ms on llvmpipe (crash, desktop; PERFORMANCE.md, "Session 15"). Call it
-    /// with the scene's textures bound and its depth and cull state set, before the
-    /// window's clear (the nearest-stretch warm-up writes the window's corner).
+    /// format, 76 ms on llvmpipe (crash, desktop; PERFORMANCE.md, "Pipelines built at the
+    /// first frame"). Call it with the scene's textures bound and its depth and cull state
+    /// set, before the window's clear (the nearest-stretch warm-up writes the window's
+    /// corner).
     pub(super) fn warm_offscreen_ahead(&mut self, width: u32, height: u32, lit: &LitFrame, cars: &CarFrame) {
         if self.detail_steps() == 0 || self.pipelines.warm_for(SceneTargetKind::Offscreen) {
             return;

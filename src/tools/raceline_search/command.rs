@@ -30,7 +30,8 @@ pub enum FitnessArg {
 
 /// The tool's population per island: four islands of 30 found Montreal's line 2.04–2.25 %
 /// faster than its minimum-curvature line (sedan, 1.01 m margin, seeds 1–13) where one of
-/// 50 found 1.80–2.01 %, in about 2.5 times the evaluations (PERFORMANCE.md, "Session 13").
+/// 50 found 1.80–2.01 %, in about 2.5 times the evaluations (PERFORMANCE.md, "The racing-line
+/// search").
 const ISLAND_POPULATION: usize = 30;
 
 /// Options of `raceline`.

@@ -8,7 +8,7 @@
 //! "Tall" is a capital's (or a figure's) height as drawn: the rows where the glyph covers
 //! at least half a pixel, measured on the frame read back.
 
-mod common;
+use crate::common;
 
 use skidpad::app::hud_layout::{self, Element, Layout, Rect, Request};
 use skidpad::app::speedo_hud::{self, DialReading};
@@ -17,18 +17,13 @@ use skidpad::content::PlatformProfile;
 use skidpad::render::{
     read_back_buffer, Hud, Image, Renderer, TextSize, MIN_CAPS_PX, MIN_CAP_PLAY_PX, MIN_CAP_REST_PX,
 };
-use std::sync::Mutex;
 
 /// Driving text: Valve's least height for what is read in play.
 const DRIVING_MIN_PX: u32 = MIN_CAP_PLAY_PX as u32;
 
-/// One GL context at a time in this process (SDL refuses a second on another thread).
-static GL: Mutex<()> = Mutex::new(());
-
 /// Runs `f` on a `w` × `h` offscreen frame with the HUD sized for it, on OpenGL 3.3 core
 /// and on OpenGL ES 3.0.
 fn with_gl(w: u32, h: u32, mut f: impl FnMut(&mut Hud, &Renderer)) {
-    let _guard = GL.lock().unwrap_or_else(|e| e.into_inner());
     common::gl::on_each_api(|api| {
         let _platform = common::gl::open_offscreen(api, w, h);
         let renderer = Renderer::new(1024, 64).unwrap();
