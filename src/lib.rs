@@ -23,7 +23,6 @@ pub mod raceline;
 pub mod render;
 pub mod replay;
 mod report;
-pub mod scenario;
 pub mod settings;
 pub mod sim;
 pub mod time;

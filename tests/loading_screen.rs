@@ -62,11 +62,11 @@ fn ring_level(dir: &std::path::Path) -> std::path::PathBuf {
 /// its worker while the loading screen's loop polls it, draws the bar at the progress and
 /// reads the frame back.
 fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(renderer: &Renderer, w: u32, h: u32) {
-    use skidpad::app::mode_run::PrepStep;
+    use skidpad::app::game_mode::time_trial::PrepStep;
     use skidpad::app::{prep_label, RunPrep, Setup};
     use skidpad::assists::AssistSet;
     use skidpad::content::{ContentRoot, PlatformProfile};
-    use skidpad::modes::{RecordKey, RecordMode, RecordStore};
+    use skidpad::modes::{Mode, RecordKey, RecordStore};
     use skidpad::render::Hud;
 
     let dir = tempfile::tempdir().unwrap();
@@ -84,7 +84,7 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
     .unwrap();
     let store = RecordStore::new(dir.path().join("records"));
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: setup.level.level.name.clone(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -133,7 +133,7 @@ fn the_author_lap_and_line_search_show_rising_progress_while_the_screen_draws(re
 fn assert_prep_frame(
     renderer: &Renderer,
     hud: &mut skidpad::render::Hud,
-    step: skidpad::app::mode_run::PrepStep,
+    step: skidpad::app::game_mode::time_trial::PrepStep,
     fraction: f32,
     w: u32,
     h: u32,
@@ -170,7 +170,7 @@ fn assert_prep_frame(
 /// again with the line cached, the work reports nothing (the screen shows the chunks' bar,
 /// not a search) and finds the same line.
 fn a_race_searches_its_opponents_line_with_rising_progress_then_starts_with_them(renderer: &Renderer, w: u32, h: u32) {
-    use skidpad::app::mode_run::PrepStep;
+    use skidpad::app::game_mode::time_trial::PrepStep;
     use skidpad::app::{Prepared, RunPrep, Session, Setup};
     use skidpad::content::{ContentRoot, PlatformProfile};
     use skidpad::raceline::SEARCHED_SOURCE;
@@ -275,7 +275,7 @@ fn cancelled_work_stops_at_its_next_report_and_keeps_no_line_nor_author_time() {
     use skidpad::app::{RunPrep, Setup, CANCELLED};
     use skidpad::assists::AssistSet;
     use skidpad::content::{ContentRoot, PlatformProfile};
-    use skidpad::modes::{RecordKey, RecordMode, RecordStore};
+    use skidpad::modes::{Mode, RecordKey, RecordStore};
 
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
@@ -291,7 +291,7 @@ fn cancelled_work_stops_at_its_next_report_and_keeps_no_line_nor_author_time() {
     .unwrap();
     let store = RecordStore::new(dir.path().join("records"));
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: setup.level.level.name.clone(),
         car: "coupe".into(),
         assists: AssistSet::default(),

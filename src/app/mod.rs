@@ -1,59 +1,40 @@
-//! The front ends: interactive play, headless runs and screenshots, each built from a
-//! [`Setup`] (as are the profiler and the soak, in `tools`). [`Race`] is the one
-//! world-plus-opponents set-up they share; [`Session`] adds what a drawn game needs;
-//! [`flow`] holds play's screens, [`frontend`] the menus they show.
+//! The front ends, each a folder by job, all built from a [`Setup`] (the level, the cars
+//! and the profile, loaded and validated):
+//!
+//! - `play/`: interactive play — the game loop, the screens and which follows which.
+//! - `headless/`: `skidpad run`, with or without a game mode.
+//! - `screenshot/`: frames and screens drawn offscreen.
+//! - `game_mode/`: the game modes, one type each behind the one [`GameMode`] seam that
+//!   play, the headless runner and the screenshots all drive.
+//! - `hud/`: the heads-up display; `frontend/` the menu pages and `menu/` their widgets.
+//! - `session/`: a level being played and drawn; `race/`: the world and the AI opponents
+//!   ([`Race`]), which every front end steps; `scenario/`: a scenario level's runs.
+//!
+//! Imports run down these floors, top first: `screenshot`; `play`, `headless`; `frontend`;
+//! `game_mode`; `hud`, `menu`; `session`, `scenario`; `race`; `setup`. A folder uses
+//! folders on lower floors by their own paths (`crate::app::race::Race`), never through
+//! the re-exports below, which are for callers outside `app` (`tests/sim/architecture.rs`).
 
-mod car_preview;
-pub mod challenge_hud;
-pub mod challenge_run;
-mod chase_camera;
-mod damage_smoke;
-mod field_camera;
-mod scuff_marks;
-// Namespaces callers read through: `flow::Screen` (the screens of play), `headless::run`
-// and its options and report, `hud::compose` (what the overlay shows), `mode_run`.
-pub mod flow;
-// `frontend`: the title, menus and pause menu as pages without GL; `menu`: the widget model
-// and device mapping under them. Namespaces: `frontend::FrontEnd`, `menu::Menu`.
 pub mod frontend;
-pub mod graph_hud;
+pub mod game_mode;
 pub mod headless;
 pub mod hud;
-// Where every HUD element goes, inside the title-safe area, none overlapping.
-pub mod hud_layout;
-// `mode_run::run` and its mode, options and reports: the game modes headless.
-pub mod lap_hud;
-mod launcher;
-mod level_preview;
 pub mod menu;
-pub mod mode_run;
 mod play;
 mod race;
-pub mod race_hud;
-pub mod race_minimap;
-pub mod race_run;
-mod run_prep;
-mod scenario_steps;
+pub mod scenario;
 mod screenshot;
 mod session;
 mod setup;
-pub mod speedo_hud;
-mod streaming;
-pub mod telemetry_hud;
-mod track_borders;
-pub mod trial_run;
 
-pub use car_preview::CarPreview;
-pub use chase_camera::ChaseCamera;
-pub use field_camera::field_camera;
-pub use launcher::Launcher;
-pub use level_preview::{draw_level_preview, overview_camera, LevelPreviews, PreviewStep, PREVIEW_SIZE};
-pub use play::{play, PlayOptions};
-pub use race::{grid_slot, AiPlayer, AiRace, Opponents, Race};
-pub use run_prep::{draw_prep_screen, prep_label, PrepOutcome, PrepScreen, Prepared, RunPrep, CANCELLED};
-pub use scenario_steps::{run_car, run_world, RunSteps};
+pub use game_mode::GameMode;
+pub(crate) use play::engine_sound_rpm;
+pub use play::Launcher;
+pub use play::{
+    draw_level_preview, draw_prep_screen, overview_camera, play, prep_label, CarPreview, LevelPreviews, PlayOptions,
+    PrepOutcome, PrepScreen, Prepared, PreviewStep, RunPrep, CANCELLED, PREVIEW_SIZE,
+};
+pub use race::{grid_slot, AiPlayer, AiRace, Opponents, PastBorder, Race, TrackBorders};
 pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, ShotOptions};
-pub use session::Session;
+pub use session::{field_camera, ChaseCamera, Session, ThreadedChunks};
 pub use setup::Setup;
-pub use streaming::ThreadedChunks;
-pub use track_borders::{PastBorder, TrackBorders};

@@ -5,7 +5,6 @@
 
 mod car_tools;
 mod cars;
-mod challenge;
 mod context;
 mod exit;
 mod import_carla;

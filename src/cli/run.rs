@@ -4,12 +4,12 @@
 
 use super::context::Context;
 use crate::ai::AiDifficulty;
-use crate::app::headless::{self, RunInput, RunOptions, RunReport};
-use crate::app::mode_run::{self, Mode, ModeOptions, ModeReport};
+use crate::app::game_mode::ModeReport;
+use crate::app::headless::{self, ModeOptions, ModeRun, RunInput, RunOptions, RunReport};
 use crate::app::Setup;
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
-use crate::modes::Start;
+use crate::modes::{Mode, Start};
 use crate::replay::{Replay, ReplayHeader};
 use crate::report::emit;
 use crate::sim::VehicleControl;
@@ -84,37 +84,15 @@ pub struct RunArgs {
     /// `challenge`: the level's scenario runs scored against its `[challenge]` (slip,
     /// jump, crash, bump): figures, medal, and the record.
     #[arg(long, value_enum, default_value = "free")]
-    pub mode: RunMode,
+    pub mode: Mode,
     /// A time trial's start: `rolling` (an out-lap to the line, then timed laps) or
     /// `standing` (the clock runs from the first tick; a race always starts standing).
     #[arg(long, value_enum, default_value = "rolling")]
-    pub start: StartKind,
+    pub start: Start,
     /// Where records and ghosts (time trial, challenge) are read and written (default: the per-user
     /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-}
-
-/// `run --mode`: the game mode's rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RunMode {
-    /// Drive, no goal.
-    Free,
-    /// Laps from a rolling start; best lap, ghost and medal saved.
-    TimeTrial,
-    /// The --ai N opponents from a standing start after a countdown, to --laps laps.
-    Race,
-    /// A scenario level's challenge: its scripted runs' figures against its medals.
-    Challenge,
-}
-
-/// `run --start`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum StartKind {
-    /// An out-lap to the line first.
-    Rolling,
-    /// The clock runs from the first tick.
-    Standing,
 }
 
 /// `run --json`: the run's report, and the mode's when one was played.
@@ -137,12 +115,11 @@ struct Planned {
 /// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
 /// hash it ended on is there to compare.
 pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
-    let mode = match a.mode {
-        RunMode::Free => Mode::Free,
-        RunMode::TimeTrial => Mode::TimeTrial,
-        RunMode::Race => Mode::Race,
-        RunMode::Challenge => return super::challenge::run(ctx, &a.level, &a.car, a.save_dir.as_ref(), a.json),
-    };
+    if a.mode == Mode::Challenge {
+        // The challenge plays its level's script: the level and car as given, no controls.
+        let setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+        return run_mode(ctx, a, setup, RunInput::Recorded(Vec::new()), None);
+    }
     let Planned {
         setup,
         input,
@@ -155,7 +132,19 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     if a.laps == 0 {
         return Err(Error::bad_argument("--laps", "must be at least 1"));
     }
-    let (mut report, mode) = mode_run::run(
+    run_mode(ctx, a, setup, input, expected_hash)
+}
+
+/// Runs `setup` on `input` in `--mode` and prints what it reports; `expected_hash` is a
+/// replay's recorded final hash.
+fn run_mode(
+    ctx: &Context,
+    a: &RunArgs,
+    setup: Setup,
+    input: RunInput,
+    expected_hash: Option<u64>,
+) -> Result<(), Error> {
+    let played = headless::run_mode(
         &setup,
         RunOptions {
             input,
@@ -163,15 +152,18 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
             telemetry: a.telemetry.is_some(),
         },
         &ModeOptions {
-            mode,
+            mode: a.mode,
             laps: a.laps,
-            start: match a.start {
-                StartKind::Rolling => Start::Rolling,
-                StartKind::Standing => Start::Standing,
-            },
+            start: a.start,
             save_dir: a.save_dir.clone(),
+            root: ctx.root.clone(),
         },
     )?;
+    let (mut report, mode) = match played {
+        ModeRun::Ticked(report, mode) => (*report, mode),
+        // A mode that played its own script prints its report alone.
+        ModeRun::Scripted(mode) => return emit(a.json, &mode, || mode.summary().to_string()),
+    };
     if let Some(path) = &a.telemetry {
         headless::save_telemetry(&report, path)?;
     }
@@ -188,7 +180,7 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
         mode: mode.as_ref(),
     };
     emit(a.json, &printed, || {
-        let mode_text = mode.as_ref().map_or(String::new(), |m| "\n".to_string() + &m.summary());
+        let mode_text = mode.as_ref().map_or(String::new(), |m| "\n".to_string() + m.summary());
         report.summary() + &mode_text + "\n"
     })?;
     check_replay_matched(expected_hash, &report)

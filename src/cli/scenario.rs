@@ -28,7 +28,7 @@ pub fn run(ctx: &Context, a: &ScenarioArgs) -> Result<(), Error> {
     let mut failed = Vec::new();
     for name in levels_to_run(ctx, &a.level) {
         let setup = Setup::load(&ctx.root, &name, &a.car, ctx.profile.clone())?;
-        let report = crate::scenario::run_scenario(&setup, &ctx.root)?;
+        let report = crate::app::scenario::run_scenario(&setup, &ctx.root)?;
         emit(a.json, &report, || report.text())?;
         if !report.pass {
             failed.push(name);

@@ -1,5 +1,5 @@
 //! Scoring a scenario level's challenge: each goal's figure (measured by the scenario
-//! runs, `crate::scenario`) against the bronze, silver and gold values the level's
+//! runs, `app::scenario`) against the bronze, silver and gold values the level's
 //! `[challenge]` states; the challenge's medal is the lowest earned across its goals (every
 //! goal must reach it).
 

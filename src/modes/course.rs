@@ -2,6 +2,8 @@
 //! and the sector lines that split a lap (thirds of the lap by distance unless given).
 
 use crate::ai::DrivingLine;
+use crate::content::Level;
+use crate::error::Error;
 use glam::Vec2;
 
 /// Most sectors a lap may have (the per-car split tables are fixed arrays of this size, so
@@ -25,6 +27,31 @@ pub struct Course {
 }
 
 impl Course {
+    /// The course laps are timed on in `level`: its track (its `sectors`, else thirds),
+    /// else its AI loop (thirds). Bad input (naming `--mode`): a level with neither, or
+    /// whose line is not a usable closed line.
+    pub fn of_level(level: &Level) -> Result<Course, Error> {
+        let (centre, sectors) = match (&level.track, &level.ai_line) {
+            (Some(t), _) => (t.track.centre.clone(), t.sector_fractions.as_slice()),
+            (None, Some(line)) => (line.points_m.clone(), &[][..]),
+            (None, None) => {
+                return Err(Error::bad_argument(
+                    "--mode",
+                    format!(
+                        "level `{}` has no track and no ai_line: laps need a closed course (try circuit)",
+                        level.name
+                    ),
+                ))
+            }
+        };
+        Course::new(centre, sectors).ok_or_else(|| {
+            Error::bad_argument(
+                "--mode",
+                format!("level `{}`: its course is not a usable closed line", level.name),
+            )
+        })
+    }
+
     /// A course along `centre` (world x, z, driving order, closing on the first point),
     /// split into `sector_fractions` (where sectors 2.. start, as fractions of the lap,
     /// rising in (0, 1)); empty gives thirds. None when the line is unusable or the

@@ -21,14 +21,16 @@
 use super::course::{Course, MAX_SECTORS};
 use glam::Vec2;
 
-/// How a car's first lap starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a car's first lap starts (`run --start` takes it by name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Start {
     /// The clock runs from the go (tick 0), wherever the car stands; a car on a grid
     /// behind the line crosses it and carries on in its first lap.
+    #[value(help = "The clock runs from the first tick.")]
     Standing,
     /// The clock starts when the car first crosses the start/finish line (an out-lap
     /// first: `run --ai-driver`, time trials).
+    #[value(help = "An out-lap to the line first.")]
     Rolling,
 }
 

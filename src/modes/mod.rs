@@ -7,6 +7,7 @@
 //! countdown holds the world rather than stepping it), and a tick of it allocates nothing
 //! (the per-car tables are sized at set-up).
 //!
+//! - [`Mode`]: the one list of modes (menus, `run --mode`, records).
 //! - [`Course`]: the start/finish line and the sector lines along a closed centre line.
 //! - [`LapTracker`]: one car's laps, crossings in order and direction, splits and deltas.
 //! - [`TimeTrial`], [`Ghost`], [`LapTargets`]/[`Medal`]: time trials.
@@ -21,6 +22,7 @@ mod course;
 mod ghost;
 mod lap_tracker;
 mod medals;
+mod mode;
 mod race_rules;
 mod records;
 mod run_metrics;
@@ -33,8 +35,9 @@ pub use course::{Course, DEFAULT_SECTORS, MAX_SECTORS};
 pub use ghost::Ghost;
 pub use lap_tracker::{LapTime, LapTracker, Start};
 pub use medals::{award_at_most, LapTargets, Medal, BRONZE_MARGIN, GOLD_MARGIN, SILVER_MARGIN};
+pub use mode::{LevelNeeds, Mode};
 pub use race_rules::{RaceRules, ResultRow, COUNTDOWN_S};
 pub use records::{decode as decode_record, encode as encode_record};
-pub use records::{ChallengeRunFile, Loaded, Record, RecordKey, RecordMode, RecordStore, SetAside, RECORD_VERSION};
+pub use records::{ChallengeRunFile, Loaded, Record, RecordKey, RecordStore, SetAside, RECORD_VERSION};
 pub use run_metrics::{Recorder, RunResult};
 pub use time_trial::TimeTrial;

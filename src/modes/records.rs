@@ -12,6 +12,7 @@
 //! overwritten — and the level then has no record.
 
 use super::medals::Medal;
+use super::mode::Mode;
 use crate::assists::AssistSet;
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
@@ -23,24 +24,18 @@ pub const RECORD_VERSION: u32 = 1;
 /// The first line's word.
 const MAGIC: &str = "skidpad-record";
 
-/// Which game mode a record is of: a level with both a lap course and a challenge
-/// (`crash`) keeps one record of each, neither overwriting the other's medal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RecordMode {
-    /// Best lap, splits, ghost, lap medal (files written before modes were told apart are
-    /// read as this).
-    #[default]
-    TimeTrial,
-    /// The challenge's medal.
-    Challenge,
+/// A record's mode when its file names none: files written before modes were told apart
+/// are a time trial's.
+fn mode_before_modes() -> Mode {
+    Mode::TimeTrial
 }
 
 /// What a record is for: a mode, a level, a car, an assist set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordKey {
-    /// Time trial or challenge.
-    pub mode: RecordMode,
+    /// The mode (a level with both a lap course and a challenge, `crash`, keeps one record
+    /// of each, neither overwriting the other's medal).
+    pub mode: Mode,
     /// Level name.
     pub level: String,
     /// Car name.
@@ -65,10 +60,12 @@ impl RecordKey {
                 })
                 .collect()
         };
-        let mode = match self.mode {
-            RecordMode::TimeTrial => "",
-            RecordMode::Challenge => "+challenge",
+        // A time trial's stem has no suffix, as before modes were told apart.
+        let suffix = match self.mode {
+            Mode::TimeTrial => String::new(),
+            other => format!("+{}", other.name()),
         };
+        let mode = suffix.as_str();
         format!(
             "{}+{}+a{}{mode}",
             clean(&self.level),
@@ -81,9 +78,9 @@ impl RecordKey {
 /// A saved record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
-    /// Time trial or challenge.
-    #[serde(default)]
-    pub mode: RecordMode,
+    /// The mode, by its persisted name (`time-trial` when the file names none).
+    #[serde(default = "mode_before_modes")]
+    pub mode: Mode,
     /// Level name.
     pub level: String,
     /// Car name.
@@ -123,7 +120,7 @@ pub struct Record {
 /// One run of the challenge attempt a record keeps: a challenge is several runs, each in a
 /// fresh world, so each run is its own replay (its inputs from that world's first tick;
 /// the replay's final hash is the world's at the run's end) and the record says which run
-/// it is and what it measured. Replay it with `app::replay_challenge_run`.
+/// it is and what it measured. Replay it with `app::game_mode::challenge::replay_challenge_run`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChallengeRunFile {
     /// The scenario run's name (`asphalt_stop`).
@@ -441,7 +438,7 @@ mod tests {
 
     fn sample() -> Record {
         Record {
-            mode: RecordMode::TimeTrial,
+            mode: Mode::TimeTrial,
             level: "circuit".into(),
             car: "sedan".into(),
             assists: 0,

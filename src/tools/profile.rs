@@ -409,7 +409,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         let world = session.world();
         sound.set(SoundParams {
             engine_on: true,
-            rpm: crate::app::flow::engine_sound_rpm(world),
+            rpm: crate::app::engine_sound_rpm(world),
             load: input.control.throttle,
             slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
             speed_mps: world.player_body().linvel().length(),

@@ -1,11 +1,12 @@
-//! A challenge as `skidpad play` plays it (`app::challenge_run::ChallengeRun` over a
+//! A challenge as `skidpad play` plays it (`app::game_mode::challenge::ChallengeMode` over a
 //! `Session`, the play loop's own pieces without the window), fed the scenario script's
 //! inputs: every goal's figure is the headless scenario runner's (`run --mode challenge`)
 //! to the bit, the medal is the same, and it is kept in the record store. Its per-tick
 //! work and the HUD's figures allocate nothing within a run.
 
 use skidpad::alloc_count::thread_allocations;
-use skidpad::app::challenge_run::ChallengeRun;
+use skidpad::app::game_mode::challenge::ChallengeMode;
+use skidpad::app::game_mode::{GameMode, TickGate};
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
@@ -17,7 +18,7 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     let _workers = crate::beside_others();
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
-    let headless = skidpad::scenario::run_scenario(&setup, &root).unwrap();
+    let headless = skidpad::app::scenario::run_scenario(&setup, &root).unwrap();
     let challenge_def = setup.level.level.challenge.clone().unwrap();
     let figure = |runs: &[skidpad::modes::RunResult], run: &str, metric: &str| {
         runs.iter()
@@ -29,7 +30,7 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     let dir = tempfile::tempdir().unwrap();
     let store = RecordStore::new(dir.path());
     let mut session = Session::start(&setup);
-    let mut challenge = ChallengeRun::new(&setup, &root, AssistSet::default(), Some(store.clone())).unwrap();
+    let mut challenge = ChallengeMode::new(&setup, &root, AssistSet::default(), Some(store.clone())).unwrap();
     // The slip script's stop runs: `inputs = [{ at_s = 0.0, brake = 1.0 }]`, no input while
     // the car settles.
     let brake = TickInput {
@@ -44,10 +45,10 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
     let rate = setup.profile.loop_config.tick_rate_hz as u64;
     let mut ticks = 0u64;
     while !challenge.finished() {
-        let settling = challenge.before_tick(&mut session).unwrap();
+        let settling = challenge.before_tick(&mut session).unwrap().gate == TickGate::StepIdle;
         let input = if settling { &idle } else { &brake };
         session.tick(input);
-        challenge.after_tick(session.world(), input);
+        challenge.after_tick(session.world(), input, &[]);
         ticks += 1;
         assert!(ticks < 5 * 13 * rate, "the challenge ends within its runs' seconds");
     }
@@ -76,7 +77,7 @@ fn slip_played_on_the_scripts_inputs_measures_what_the_headless_runner_does() {
 
     // Kept, under the level, car and assists played.
     let key = RecordKey {
-        mode: skidpad::modes::RecordMode::Challenge,
+        mode: skidpad::modes::Mode::Challenge,
         level: "slip".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -95,7 +96,7 @@ fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_ru
     let root = ContentRoot::Embedded;
     for level in ["jump", "crash", "bump"] {
         let setup = Setup::load(&root, level, "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
-        let headless = skidpad::scenario::run_scenario(&setup, &root).unwrap();
+        let headless = skidpad::app::scenario::run_scenario(&setup, &root).unwrap();
         let def = setup.level.level.challenge.clone().unwrap();
         let script = setup.level.level.scenario.clone().unwrap();
         let figure = |runs: &[skidpad::modes::RunResult], run: &str, metric: &str| {
@@ -104,10 +105,10 @@ fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_ru
                 .and_then(|r| r.metrics.get(metric).copied())
         };
         let mut session = Session::start(&setup);
-        let mut challenge = ChallengeRun::new(&setup, &root, AssistSet::default(), None).unwrap();
+        let mut challenge = ChallengeMode::new(&setup, &root, AssistSet::default(), None).unwrap();
         let mut ticks = 0;
         while !challenge.finished() {
-            let settling = challenge.before_tick(&mut session).unwrap();
+            let settling = challenge.before_tick(&mut session).unwrap().gate == TickGate::StepIdle;
             let name = challenge.board(session.world()).run_name.to_string();
             let run = script.runs.iter().find(|r| r.name == name).unwrap();
             assert!(run.inputs.len() <= 1 && run.inputs.iter().all(|i| i.at_s == 0.0 && i.target.is_none()));
@@ -125,7 +126,7 @@ fn jump_crash_and_bump_played_on_the_scripts_inputs_measure_what_the_headless_ru
                 _ => TickInput::default(),
             };
             session.tick(&input);
-            challenge.after_tick(session.world(), &input);
+            challenge.after_tick(session.world(), &input, &[]);
             ticks += 1;
             assert!(ticks < 60 * 60, "{level}: the challenge ends");
         }
@@ -150,7 +151,7 @@ fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     let mut session = Session::start(&setup);
-    let mut challenge = ChallengeRun::new(&setup, &root, AssistSet::default(), None).unwrap();
+    let mut challenge = ChallengeMode::new(&setup, &root, AssistSet::default(), None).unwrap();
     let brake = TickInput {
         control: VehicleControl {
             brake: 1.0,
@@ -165,16 +166,16 @@ fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
     let mut text = String::with_capacity(128);
     for tick in 0..100 {
         let before = thread_allocations();
-        let settling = challenge.before_tick(&mut session).unwrap();
+        let settling = challenge.before_tick(&mut session).unwrap().gate == TickGate::StepIdle;
         let mid = thread_allocations() - before;
         let input = if settling { &idle } else { &brake };
         session.tick(input);
         let before = thread_allocations();
-        challenge.after_tick(session.world(), input);
+        challenge.after_tick(session.world(), input, &[]);
         let board = challenge.board(session.world());
         for f in board.figures.iter().flatten() {
             text.clear();
-            skidpad::app::challenge_hud::write_value(&mut text, f.metric, f.value);
+            skidpad::app::game_mode::challenge::write_value(&mut text, f.metric, f.value);
         }
         if tick >= 40 {
             assert!(!board.settling && board.run == 1, "tick {tick}: {board:?}");
@@ -188,14 +189,14 @@ fn a_challenge_tick_and_its_hud_figures_allocate_nothing_within_a_run() {
 
 /// Plays slip's challenge on `input_for(run, measured tick)` after settling, keeping
 /// records in `store`; returns the finished challenge.
-fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeRun {
+fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeMode {
     let root = ContentRoot::Embedded;
     let mut session = Session::start(setup);
-    let mut challenge = ChallengeRun::new(setup, &root, AssistSet::default(), Some(store.clone())).unwrap();
+    let mut challenge = ChallengeMode::new(setup, &root, AssistSet::default(), Some(store.clone())).unwrap();
     let rate = setup.profile.loop_config.tick_rate_hz as u64;
     let mut ticks = 0u64;
     while !challenge.finished() {
-        let settling = challenge.before_tick(&mut session).unwrap();
+        let settling = challenge.before_tick(&mut session).unwrap().gate == TickGate::StepIdle;
         // Braking that varies with the tick, so the recording is not one input repeated.
         let input = if settling {
             TickInput::default()
@@ -210,7 +211,7 @@ fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeRun {
             }
         };
         session.tick(&input);
-        challenge.after_tick(session.world(), &input);
+        challenge.after_tick(session.world(), &input, &[]);
         ticks += 1;
         assert!(ticks < 5 * 13 * rate, "the challenge ends within its runs' seconds");
     }
@@ -220,13 +221,13 @@ fn play_slip(setup: &Setup, store: &RecordStore, brake: f32) -> ChallengeRun {
 #[test]
 fn a_challenge_attempt_is_kept_with_its_record_and_replays_to_its_hash_and_figures() {
     let _workers = crate::beside_others();
-    use skidpad::app::challenge_run::replay_challenge_run;
+    use skidpad::app::game_mode::challenge::replay_challenge_run;
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, "slip", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let store = RecordStore::new(dir.path());
     let key = RecordKey {
-        mode: skidpad::modes::RecordMode::Challenge,
+        mode: skidpad::modes::Mode::Challenge,
         level: "slip".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),

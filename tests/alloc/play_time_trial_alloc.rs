@@ -9,11 +9,12 @@
 //! in a trial's tick) must not allocate either.
 
 use skidpad::alloc_count::thread_allocations as allocations;
-use skidpad::app::trial_run::TrialRun;
+use skidpad::app::game_mode::time_trial::TimeTrialMode;
+use skidpad::app::GameMode;
 use skidpad::app::{Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::modes::{RecordKey, RecordMode, RecordStore};
+use skidpad::modes::{Mode, RecordKey, RecordStore};
 use skidpad::replay::Replay;
 use std::process::Command;
 
@@ -123,7 +124,7 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
     }
     let store = RecordStore::new(authors.path());
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists,
@@ -132,7 +133,8 @@ fn a_trial_tick_allocates_nothing_and_its_ghost_no_more_than_the_sim() {
     assert!(record.author_ghost_file.is_some(), "the AI run kept the author's ghost");
     record.ghost_file = None;
     store.save(&key, &record).unwrap();
-    let probe = TrialRun::new(&setup, Session::start(&setup).world(), assists, 2, Some(store.clone())).unwrap();
+    let probe =
+        TimeTrialMode::in_play(&setup, Session::start(&setup).world(), assists, 2, Some(store.clone())).unwrap();
     assert!(probe.ghost_is_authors(), "no ghost of the player's: the author's races");
     let author = measure(&setup, &inputs, assists, store, true, &first.world_allocs_by_tick);
     eprintln!(
@@ -191,7 +193,7 @@ fn measure(
             .sum()
     };
     let mut session = Session::start(setup);
-    let mut trial = TrialRun::new(setup, session.world(), assists, 2, Some(store)).unwrap();
+    let mut trial = TimeTrialMode::in_play(setup, session.world(), assists, 2, Some(store)).unwrap();
     assert_eq!(trial.ghost_poses().is_some(), ghost);
     // The play loop's recording, reserved up front as its feed does.
     let mut recorded = Vec::with_capacity(inputs.len());
@@ -215,7 +217,7 @@ fn measure(
         let laps = trial.laps_done();
         let ghosts_before = trial.ghost_world_ticks();
         let before = allocations();
-        trial.after_tick(session.world(), &recorded);
+        trial.after_tick(session.world(), input, &recorded);
         let board = trial.board(session.world().tick(), &mut splits);
         let shown = board.lap_s.unwrap_or(0.0) + board.splits.len() as f64;
         let moved = trial

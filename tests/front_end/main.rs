@@ -500,7 +500,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         "{results} vs the record's {medal}"
     );
     assert_eq!((record.level.as_str(), record.car.as_str()), ("slip", "coupe"));
-    assert_eq!(record.mode, skidpad::modes::RecordMode::Challenge);
+    assert_eq!(record.mode, skidpad::modes::Mode::Challenge);
     assert!(records[0].to_string_lossy().ends_with("+challenge.rec"), "{records:?}");
 }
 

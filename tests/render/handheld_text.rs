@@ -10,8 +10,8 @@
 
 use crate::common;
 
-use skidpad::app::hud_layout::{self, Element, Layout, Rect, Request};
-use skidpad::app::speedo_hud::{self, DialReading};
+use skidpad::app::hud::layout::{self, Element, Layout, Rect, Request};
+use skidpad::app::hud::speedo::{self, DialReading};
 use skidpad::assists::AssistLamps;
 use skidpad::content::PlatformProfile;
 use skidpad::render::{
@@ -43,7 +43,7 @@ fn frame(hud: &mut Hud, renderer: &Renderer, w: u32, h: u32, draw: impl FnOnce(&
 /// The layout the game asks for while driving (dial and lamps, as `app::hud::request`
 /// does) on a `w` × `h` window with the profile's title-safe share.
 fn driving_layout(hud: &Hud, w: u32, h: u32, title_safe: f32) -> Layout {
-    hud_layout::place(&Request {
+    layout::place(&Request {
         width_px: w as f32,
         height_px: h as f32,
         title_safe,
@@ -189,7 +189,7 @@ fn dial_numeral_heights(hud: &mut Hud, gl: &Renderer, (w, h): (u32, u32), title_
         redline_rpm: 6300.0,
     };
     let img = frame(hud, gl, w, h, |hud| {
-        speedo_hud::draw(hud, &mut String::new(), &reading, rect)
+        speedo::draw(hud, &mut String::new(), &reading, rect)
     });
     let centre = (rect.x + rect.w * 0.5, rect.y + rect.h * 0.5);
     let radius = rect.w * 0.46;

@@ -4,9 +4,9 @@
 
 use crate::common;
 
-use skidpad::app::graph_hud;
-use skidpad::app::hud_layout::Rect;
-use skidpad::app::speedo_hud::{self, DialReading};
+use skidpad::app::hud::frame_graph;
+use skidpad::app::hud::layout::Rect;
+use skidpad::app::hud::speedo::{self, DialReading};
 use skidpad::render::{read_back_buffer, Hud, Image, Renderer};
 use skidpad::time::{FrameHistory, FramePhases};
 use std::time::Duration;
@@ -68,7 +68,7 @@ fn arcade_reading(speed_kmh: f32) -> DialReading {
 #[test]
 fn the_needle_points_at_the_reading_and_moves_with_speed() {
     with_gl(|hud, gl| {
-        // The dial's place at 640×480 (hud_layout: 30 % of the height, bottom right of
+        // The dial's place at 640×480 (hud::layout: 30 % of the height, bottom right of
         // the 90 % safe area).
         let rect = Rect::new(464.0, 312.0, 144.0, 144.0);
         let mut text = String::new();
@@ -78,8 +78,8 @@ fn the_needle_points_at_the_reading_and_moves_with_speed() {
             fast.rpm != slow.rpm,
             "the virtual engine revs differ: {slow:?} {fast:?}"
         );
-        let a = frame(hud, gl, |h| speedo_hud::draw(h, &mut text, &slow, rect));
-        let b = frame(hud, gl, |h| speedo_hud::draw(h, &mut text, &fast, rect));
+        let a = frame(hud, gl, |h| speedo::draw(h, &mut text, &slow, rect));
+        let b = frame(hud, gl, |h| speedo::draw(h, &mut text, &fast, rect));
         let changed = (464..608)
             .flat_map(|x| (312..456).map(move |y| (x, y)))
             .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
@@ -89,9 +89,9 @@ fn the_needle_points_at_the_reading_and_moves_with_speed() {
         // 46 % of the side, centred; past the gear's label): orange at its own reading,
         // not at the other's.
         let centre = (rect.x + rect.w * 0.5, rect.y + rect.h * 0.5);
-        let max = speedo_hud::scale_max_rpm(slow.rev_limit_rpm);
+        let max = speedo::scale_max_rpm(slow.rev_limit_rpm);
         let along = |rpm: f32| {
-            let angle = speedo_hud::needle_rad(rpm, max);
+            let angle = speedo::needle_rad(rpm, max);
             let r = rect.w * 0.46 * 0.75;
             (centre.0 + r * angle.cos(), centre.1 - r * angle.sin())
         };
@@ -118,14 +118,14 @@ fn the_frame_graph_draws_its_budget_line_at_the_budget_and_colours_the_bars() {
                 ..FramePhases::default()
             });
         }
-        // The graph's wide strip at 640×480 (hud_layout: 60 % by 15 % of the height).
+        // The graph's wide strip at 640×480 (hud::layout: 60 % by 15 % of the height).
         let rect = Rect::new(32.0, 24.0, 288.0, 72.0);
         let mut text = String::new();
-        let img = frame(hud, gl, |h| graph_hud::draw(h, &mut text, &history, budget, rect));
-        let ts = graph_hud::text_scale(rect);
-        let plot = graph_hud::plot_area(rect, ts);
-        let top = graph_hud::scale_top_ms(budget);
-        let budget_y = graph_hud::y_of(plot, 16.67, top).round() as u32;
+        let img = frame(hud, gl, |h| frame_graph::draw(h, &mut text, &history, budget, rect));
+        let ts = frame_graph::text_scale(rect);
+        let plot = frame_graph::plot_area(rect, ts);
+        let top = frame_graph::scale_top_ms(budget);
+        let budget_y = frame_graph::y_of(plot, 16.67, top).round() as u32;
         // The budget line: amber (1.0, 0.75, 0.2) across the plot at the budget's height.
         let amber = |p: [u8; 4]| p[0] > 230 && (160..215).contains(&p[1]) && p[2] < 90;
         let xs = plot.x.ceil() as u32..plot.right().floor() as u32;
@@ -140,8 +140,8 @@ fn the_frame_graph_draws_its_budget_line_at_the_budget_and_colours_the_bars() {
         // only under.
         let red = |p: [u8; 4]| p[0] > 200 && p[1] < 100 && p[2] < 100;
         let green = |p: [u8; 4]| p[1] > 180 && p[0] < 120 && p[2] < 140;
-        let row_over = graph_hud::y_of(plot, 16.67 * 1.25, top).round() as u32;
-        let row_under = graph_hud::y_of(plot, 16.67 * 0.25, top).round() as u32;
+        let row_over = frame_graph::y_of(plot, 16.67 * 1.25, top).round() as u32;
+        let row_under = frame_graph::y_of(plot, 16.67 * 0.25, top).round() as u32;
         let reds = xs.clone().filter(|&x| red(img.pixel(x, row_over))).count();
         let greens = xs.clone().filter(|&x| green(img.pixel(x, row_under))).count();
         assert!(reds > 20, "{reds} red bar pixels above the line");
@@ -153,7 +153,7 @@ fn the_frame_graph_draws_its_budget_line_at_the_budget_and_colours_the_bars() {
         );
         // The 33.3 ms mark's label sits left of the plot: white or grey text pixels in the
         // gutter at that height.
-        let mark_y = graph_hud::y_of(plot, 33.33, top).round() as u32;
+        let mark_y = frame_graph::y_of(plot, 33.33, top).round() as u32;
         let text_px = (rect.x as u32..plot.x as u32 - 1)
             .flat_map(|x| (mark_y - 4..mark_y + 4).map(move |y| (x, y)))
             .filter(|&(x, y)| img.pixel(x, y)[..3].iter().all(|c| *c > 150))
@@ -168,12 +168,12 @@ fn the_dial_at_either_size_draws_nothing_outside_its_square() {
         let mut text = String::new();
         let reading = arcade_reading(120.0);
         let background = frame(hud, gl, |h| h.rect(0.0, 0.0, 1.0, 1.0, [0.0; 4]));
-        // hud_layout's two dial sizes at 640×480: 30 % and (yielding) 20 % of the height,
+        // hud::layout's two dial sizes at 640×480: 30 % and (yielding) 20 % of the height,
         // bottom right of the 90 % safe area. The smaller one drops the tick numbers and
         // reads speed in the small font, so the window-sized fonts do not spill out.
         for side in [144.0, 96.0] {
             let rect = Rect::new(608.0 - side, 456.0 - side, side, side);
-            let img = frame(hud, gl, |h| speedo_hud::draw(h, &mut text, &reading, rect));
+            let img = frame(hud, gl, |h| speedo::draw(h, &mut text, &reading, rect));
             let mut outside = 0;
             let mut inside = 0;
             for y in 0..H {

@@ -6,8 +6,8 @@ use crate::common;
 
 use crate::common::*;
 use glam::{Vec3, Vec4};
+use skidpad::app::hud::layout::{place, Element, Layout, Rect};
 use skidpad::app::hud::{compose, request, HudInputs, HudState};
-use skidpad::app::hud_layout::{place, Element, Layout, Rect};
 use skidpad::app::{Session, Setup};
 use skidpad::content::bake_now;
 use skidpad::content::{PlatformProfile, ShadowFilter};

@@ -155,7 +155,7 @@ fn the_friction_view_colours_the_ground_by_mu() {
 
 /// The race's minimap in a real frame (`screenshot --screen race` on the circuit with three
 /// opponents, 640×480): in its square at the bottom left of the xbox profile's 90 %
-/// title-safe area (`hud_layout`: a quarter of the height) the centre line's light dots and
+/// title-safe area (`hud::layout`: a quarter of the height) the centre line's light dots and
 /// the player's orange dot show, and nowhere on the left side above the square is there
 /// that orange.
 #[test]

@@ -1,6 +1,7 @@
 //! Architecture invariants from ARCHITECTURE.md, checked on the source tree:
 //! only `platform/` names SDL, gilrs or rodio; the simulation reads no clock and no OS
-//! randomness; render never holds a mutable world; the game never calls a tool.
+//! randomness; render never holds a mutable world; the game never calls a tool; `src/app`'s
+//! imports run down its floors.
 
 use std::path::{Path, PathBuf};
 
@@ -101,6 +102,62 @@ fn the_game_never_calls_a_tool() {
     assert!(
         bad.is_empty(),
         "the game reaches into a tool (only src/cli/ may):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// `src/app`'s folders by job, top down: a folder may import the ones below it, never one
+/// above it or beside it on its own floor (ARCHITECTURE.md, `src/app/`). Inside `app` a
+/// folder names what it uses by its own path (`crate::app::race::Race`), never through
+/// the root's re-exports, so the root facade is for callers outside `app` alone.
+#[test]
+fn app_imports_run_down_its_floors() {
+    // Each floor's folders; a folder may import any folder on a lower floor.
+    let floors: [&[&str]; 8] = [
+        &["screenshot"],
+        &["play", "headless"],
+        &["frontend"],
+        &["game_mode"],
+        &["hud", "menu"],
+        &["session", "scenario"],
+        &["race"],
+        &["setup"],
+    ];
+    let floor_of = |name: &str| floors.iter().position(|f| f.contains(&name));
+    let crate_root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut bad = Vec::new();
+    for (floor, folders) in floors.iter().enumerate() {
+        for folder in *folders {
+            let mut files = Vec::new();
+            let dir = crate_root.join("src/app").join(folder);
+            if dir.is_dir() {
+                rust_files(&dir, &mut files);
+            } else {
+                files.push(crate_root.join(format!("src/app/{folder}.rs")));
+            }
+            for f in files {
+                let text = std::fs::read_to_string(&f).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    let code = line.split("//").next().unwrap_or("");
+                    for (at, _) in code.match_indices("crate::app::") {
+                        let rest = &code[at + "crate::app::".len()..];
+                        let used: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                        let ok = match floor_of(&used) {
+                            Some(u) => u > floor || used == *folder,
+                            // A root re-export (`crate::app::Setup`) or an unknown folder.
+                            None => false,
+                        };
+                        if !ok {
+                            bad.push(format!("{}:{}: {folder} uses app::{used}", f.display(), n + 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "imports in src/app run up or sideways, or through the root facade:\n{}",
         bad.join("\n")
     );
 }

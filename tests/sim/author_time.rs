@@ -4,12 +4,13 @@
 //! Kept with it, its ghost (the AI's inputs for that lap), which a time trial with no
 //! best lap of the player's races.
 
-use skidpad::app::mode_run::author_time_kept;
-use skidpad::app::trial_run::TrialRun;
+use skidpad::app::game_mode::time_trial::author_time_kept;
+use skidpad::app::game_mode::time_trial::TimeTrialMode;
+use skidpad::app::GameMode;
 use skidpad::app::{Race, Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::modes::{Ghost, RecordKey, RecordMode, RecordStore};
+use skidpad::modes::{Ghost, Mode, RecordKey, RecordStore};
 use skidpad::sim::SyncProvider;
 
 use crate::common;
@@ -37,7 +38,7 @@ fn a_level_without_an_author_time_gets_one_measured_once_and_kept() {
     .unwrap();
     let store = RecordStore::new(dir.path().join("records"));
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: setup.level.level.name.clone(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -87,7 +88,7 @@ fn the_author_ghost_replays_the_author_lap_and_races_a_trial_with_no_record() {
     .unwrap();
     let store = RecordStore::new(dir.path().join("records"));
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: setup.level.level.name.clone(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -122,7 +123,8 @@ fn the_author_ghost_replays_the_author_lap_and_races_a_trial_with_no_record() {
     // so the trial must time the author time to the bit, and the ghost it races must sit
     // exactly on the player's car at every tick both worlds are at.
     let mut session = Session::start(&setup);
-    let mut trial = TrialRun::new(&setup, session.world(), AssistSet::default(), 1, Some(store.clone())).unwrap();
+    let mut trial =
+        TimeTrialMode::in_play(&setup, session.world(), AssistSet::default(), 1, Some(store.clone())).unwrap();
     assert!(trial.ghost_is_authors(), "no ghost of the player's: the author's races");
     assert!(trial.board(0, &mut Vec::new()).author_ghost, "and the panel says so");
     let mut recorded = Vec::with_capacity(ghost.inputs.len());
@@ -134,7 +136,7 @@ fn the_author_ghost_replays_the_author_lap_and_races_a_trial_with_no_record() {
         session.tick(input);
         player_at.push(session.snapshot().cars[0].chassis.position);
         recorded.push(*input);
-        trial.after_tick(session.world(), &recorded);
+        trial.after_tick(session.world(), input, &recorded);
         if trial.laps_done() > 0 {
             continue;
         }
@@ -169,7 +171,7 @@ fn the_author_ghost_replays_the_author_lap_and_races_a_trial_with_no_record() {
         !trial.ghost_is_authors(),
         "the player's own ghost replaces the author's"
     );
-    let again = TrialRun::new(
+    let again = TimeTrialMode::in_play(
         &setup,
         Session::start(&setup).world(),
         AssistSet::default(),

@@ -2,13 +2,13 @@
 //! overwritten; a write that fails leaves the old record as it was.
 
 use skidpad::assists::AssistSet;
-use skidpad::modes::{decode_record, Medal, Record, RecordKey, RecordMode, RecordStore};
+use skidpad::modes::{decode_record, Medal, Mode, Record, RecordKey, RecordStore};
 
 use crate::common::cli::{json, skidpad};
 
 fn key() -> RecordKey {
     RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),
@@ -17,7 +17,7 @@ fn key() -> RecordKey {
 
 fn record(best: f64) -> Record {
     Record {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists: 0,
@@ -118,7 +118,7 @@ fn time_trial_and_challenge_records_of_one_level_are_kept_apart() {
     let store = RecordStore::new(dir.path());
     let trial = key();
     let challenge = RecordKey {
-        mode: RecordMode::Challenge,
+        mode: Mode::Challenge,
         ..key()
     };
     assert_ne!(store.path(&trial), store.path(&challenge));
@@ -128,12 +128,12 @@ fn time_trial_and_challenge_records_of_one_level_are_kept_apart() {
     let lap = store.load(&trial).record.unwrap();
     assert_eq!(
         (lap.mode, lap.best_lap_s, lap.medal),
-        (RecordMode::TimeTrial, Some(61.5), Some(Medal::Bronze))
+        (Mode::TimeTrial, Some(61.5), Some(Medal::Bronze))
     );
     let medal = store.load(&challenge).record.unwrap();
     assert_eq!(
         (medal.mode, medal.best_lap_s, medal.medal),
-        (RecordMode::Challenge, None, Some(Medal::Gold))
+        (Mode::Challenge, None, Some(Medal::Gold))
     );
     // A record written before modes were told apart (no `mode` field) reads as a time trial.
     let old = serde_json::to_string(&lap)
@@ -141,5 +141,5 @@ fn time_trial_and_challenge_records_of_one_level_are_kept_apart() {
         .replace("\"mode\":\"time-trial\",", "");
     assert!(!old.contains("mode"), "{old}");
     let back: Record = serde_json::from_str(&old).unwrap();
-    assert_eq!(back.mode, RecordMode::TimeTrial);
+    assert_eq!(back.mode, Mode::TimeTrial);
 }

@@ -88,7 +88,7 @@ fn two_ai_laps_save_a_best_lap_and_a_ghost_that_replays_to_its_hash() {
     // the record as a front end finds it.
     let store = RecordStore::new(dir.path());
     let key = RecordKey {
-        mode: skidpad::modes::RecordMode::TimeTrial,
+        mode: skidpad::modes::Mode::TimeTrial,
         level: "circuit".into(),
         car: "sedan".into(),
         assists: AssistSet::default(),

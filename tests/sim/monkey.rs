@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 
 use skidpad::assists::AssistSet;
-use skidpad::modes::{Medal, Record, RecordKey, RecordMode, RecordStore};
+use skidpad::modes::{Medal, Mode, Record, RecordKey, RecordStore};
 
 /// Frames the monkey plays in all (the figure).
 const FRAMES: u64 = 100_000;
@@ -154,13 +154,13 @@ fn play(dir: &Path, settings: &Path, script: &str, max_frames: u64) -> Game {
 
 fn seeded_record() -> (RecordKey, Record) {
     let key = RecordKey {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: "circuit".into(),
         car: "coupe".into(),
         assists: AssistSet::default(),
     };
     let record = Record {
-        mode: RecordMode::TimeTrial,
+        mode: Mode::TimeTrial,
         level: "circuit".into(),
         car: "coupe".into(),
         assists: 0,

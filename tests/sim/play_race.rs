@@ -1,11 +1,12 @@
-//! The race as `skidpad play` drives it (`app::race_run::RaceRun` over a `Session`, the
+//! The race as `skidpad play` drives it (`app::game_mode::race::RaceMode` over a `Session`, the
 //! play loop's own pieces without the window): three AI opponents (pro) and a player who
 //! stays on the grid, one lap of the proving ground's loop. The countdown holds the world
 //! before the go; the results table has every car once, the finishers in the order of
 //! their times and the player, not finished, last.
 
 use skidpad::ai::AiDifficulty;
-use skidpad::app::race_run::RaceRun;
+use skidpad::app::game_mode::race::RaceMode;
+use skidpad::app::GameMode;
 use skidpad::app::{Session, Setup};
 use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::TickInput;
@@ -24,7 +25,7 @@ fn a_race_holds_for_its_countdown_and_ends_in_a_table_ordered_by_time() {
     setup.ai_difficulty = AiDifficulty::Pro;
     let rate = setup.profile.loop_config.tick_rate_hz;
     let mut session = Session::start(&setup);
-    let mut race = RaceRun::new(&setup, session.world(), 1).unwrap();
+    let mut race = RaceMode::new(&setup, session.world(), 1).unwrap();
     assert_eq!(race.board().countdown, Some(3));
     assert_eq!(race.board().cars, 4, "the player and three opponents");
 
@@ -50,7 +51,7 @@ fn a_race_holds_for_its_countdown_and_ends_in_a_table_ordered_by_time() {
     let idle = TickInput::default();
     for _ in 0..120 * rate {
         session.tick(&idle);
-        race.after_tick(session.world());
+        race.after_tick(session.world(), &idle, &[]);
         if (1..4).all(|c| race.rules().finished(c)) {
             break;
         }

@@ -1,10 +1,11 @@
-//! The time trial as `skidpad play` drives it (`app::trial_run::TrialRun` over a
+//! The time trial as `skidpad play` drives it (`app::game_mode::time_trial::TimeTrialMode` over a
 //! `Session`, the play loop's own pieces without the window): on the same inputs it times
 //! the same laps as `run --mode time-trial` (the rules are shared, so the best lap must
 //! agree to the bit, not within a tolerance), keeps the best lap in the record store, and
 //! the ghost it writes replays to the state hash at that lap's end.
 
-use skidpad::app::trial_run::TrialRun;
+use skidpad::app::game_mode::time_trial::TimeTrialMode;
+use skidpad::app::GameMode;
 use skidpad::app::{Race, Session, Setup};
 use skidpad::assists::AssistSet;
 use skidpad::content::{ContentRoot, PlatformProfile};
@@ -53,7 +54,8 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     let store_dir = dir.path().join("play");
     let mut session = Session::start(&setup);
     let assists = inputs.first().map_or(AssistSet::default(), |i| i.assists);
-    let mut trial = TrialRun::new(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
+    let mut trial =
+        TimeTrialMode::in_play(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
     assert_eq!(
         trial.board(0, &mut Vec::new()).lap_s,
         None,
@@ -68,7 +70,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
         session.tick(input);
         positions.push(session.world().player_body().translation());
         recorded.push(*input);
-        trial.after_tick(session.world(), &recorded);
+        trial.after_tick(session.world(), input, &recorded);
         // Issue 18: no play tick fast-forwards a ghost more than the budget (its racing
         // tick on top); before, the line stepped the whole out-lap (thousands of ticks).
         assert!(
@@ -98,7 +100,7 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
     // The record, as the level select and the next trial read it.
     let store = RecordStore::new(&store_dir);
     let key = RecordKey {
-        mode: skidpad::modes::RecordMode::TimeTrial,
+        mode: skidpad::modes::Mode::TimeTrial,
         level: "proving_ground".into(),
         car: "coupe".into(),
         assists,
@@ -118,7 +120,8 @@ fn play_times_the_same_laps_as_run_and_keeps_a_ghost_that_replays() {
 
     // A second trial reads the record: its best is the one to beat, before any lap.
     let session = Session::start(&setup);
-    let again = TrialRun::new(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
+    let again =
+        TimeTrialMode::in_play(&setup, session.world(), assists, 2, Some(RecordStore::new(&store_dir))).unwrap();
     let board = again.board(0, &mut splits);
     assert_eq!(board.best_lap_s, Some(best));
     assert_eq!(board.best_splits_s, record.best_splits_s.as_slice());

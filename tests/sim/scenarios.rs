@@ -4,9 +4,9 @@
 //! `skidpad scenario NAME --json`, check the measurements still make sense, and update the
 //! value here in the same commit, saying why.
 
+use skidpad::app::scenario::run_scenario;
 use skidpad::app::Setup;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::scenario::run_scenario;
 use std::process::Command;
 
 const GOLDEN: &[(&str, &str)] = &[
@@ -19,7 +19,7 @@ const GOLDEN: &[(&str, &str)] = &[
     ("spielberg", "6fcfee36e0fa9047"),
 ];
 
-fn scenario(level: &str) -> skidpad::scenario::ScenarioReport {
+fn scenario(level: &str) -> skidpad::app::scenario::ScenarioReport {
     let root = ContentRoot::Embedded;
     let setup = Setup::load(&root, level, "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
     run_scenario(&setup, &root).unwrap()

@@ -7,9 +7,9 @@
 //!
 //! The level is built here, not shipped: `content/levels/` need not change.
 
+use skidpad::app::scenario::run_scenario;
 use skidpad::app::Setup;
 use skidpad::content::{ContentRoot, PlatformProfile};
-use skidpad::scenario::run_scenario;
 
 const G_MPS2: f64 = 9.81;
 /// Allowed departure from v²/(2μg): the sim cars' tires peak a little above the material's

@@ -61,7 +61,7 @@ fn paint_options() -> Vec<String> {
 /// One row per car, then the mode's rows, then the paint (from `settings`).
 pub fn menu(catalog: &Catalog, choice: &Choice, settings: &Settings) -> Menu {
     let mut items: Vec<Item> = catalog.cars.iter().map(|c| Item::button(&c.name)).collect();
-    if matches!(choice.mode, Mode::TimeTrial | Mode::Race) {
+    if choice.mode.has_laps() {
         let chosen = laps(choice);
         items.push(Item::new(
             "Laps",

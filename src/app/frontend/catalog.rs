@@ -1,10 +1,10 @@
 //! What the level and car select screens list: each shipped level and car with the
 //! figures shown beside it, read once when the front end opens.
 
-use super::level_map::LevelMap;
+use crate::app::hud::LevelMap;
 use crate::content::challenge::Challenge;
 use crate::content::{level_names, load_level, ContentRoot};
-use crate::modes::{Medal, Record, RecordMode};
+use crate::modes::{Medal, Mode, Record};
 use crate::vehicle::{CarDef, PointMass};
 
 /// A level as the level select shows it.
@@ -28,6 +28,14 @@ pub struct LevelEntry {
     pub challenge_medal: Option<Medal>,
     /// A top-down picture of it.
     pub map: LevelMap,
+}
+
+impl LevelEntry {
+    /// Why this level cannot be played in `mode`, as the level select says it; None when
+    /// it can.
+    pub fn unfit(&self, mode: Mode) -> Option<&'static str> {
+        mode.unfit(self.has_course, self.challenge.is_some())
+    }
 }
 
 /// A car as the car select shows it.
@@ -102,12 +110,12 @@ impl Catalog {
     pub fn set_records(&mut self, records: &[Record]) {
         for level in &mut self.levels {
             let name = level.name.as_str();
-            let of = |mode: RecordMode| records.iter().filter(move |r| r.level == name && r.mode == mode);
-            let best = of(RecordMode::TimeTrial)
+            let of = |mode: Mode| records.iter().filter(move |r| r.level == name && r.mode == mode);
+            let best = of(Mode::TimeTrial)
                 .filter_map(|r| r.best_lap_s)
                 .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.min(s))));
-            let lap_medal = of(RecordMode::TimeTrial).fold(None, |m, r| Medal::best(m, r.medal));
-            let challenge_medal = of(RecordMode::Challenge).fold(None, |m, r| Medal::best(m, r.medal));
+            let lap_medal = of(Mode::TimeTrial).fold(None, |m, r| Medal::best(m, r.medal));
+            let challenge_medal = of(Mode::Challenge).fold(None, |m, r| Medal::best(m, r.medal));
             level.best_lap = best.map(|s| (s, lap_medal));
             level.challenge_medal = challenge_medal;
         }

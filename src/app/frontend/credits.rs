@@ -12,7 +12,7 @@ pub const LINES: [&str; 7] = [
     "Windows, pads and sound: SDL2, gilrs, rodio",
     "Text: DejaVu Sans (Bitstream Vera / DejaVu licence)",
     "rasterised with fontdue",
-    "Racing lines: the genetic algorithm of seed 002",
+    "Racing lines: the genetic algorithm of the Villeneuve study",
 ];
 
 /// One row: Back.

@@ -4,8 +4,9 @@
 //! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
 //! 1920×1080.
 
-use super::{credits, Catalog, Choice, FrontEnd, LevelMap, Mode, Page};
-use crate::app::challenge_hud;
+use super::{credits, Catalog, Choice, FrontEnd, Mode, Page};
+use crate::app::game_mode::challenge::presentation;
+use crate::app::hud::{lap_clock, LevelMap};
 use crate::app::menu::{Device, Menu, Rows, Widget};
 use crate::content::challenge::{Better, Challenge};
 use crate::render::{Hud, TextSize};
@@ -317,7 +318,7 @@ fn draw_detail(
                 ),
                 None => "Best time: — (no record yet)".to_string(),
             });
-            if let Some(why) = choice.mode.unfit(l) {
+            if let Some(why) = l.unfit(choice.mode) {
                 lines.push(why.to_string());
             }
             let below = draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
@@ -369,7 +370,7 @@ fn challenge_detail(c: &Challenge, lines: &mut Vec<String>) {
     lines.push(c.description.clone());
     lines.push("Gold/silver/bronze:".to_string());
     for g in &c.goals {
-        let (label, unit, _) = challenge_hud::presentation(&g.figure.metric);
+        let (label, unit, _) = presentation(&g.figure.metric);
         let sign = match g.better {
             Better::Lower => '≤',
             Better::Higher => '≥',
@@ -486,11 +487,4 @@ fn wrap(hud: &Hud, size: TextSize, text: &str, max_w: f32) -> Vec<String> {
         lines.push(line);
     }
     lines
-}
-
-/// Seconds as a lap time, `m:ss.mmm`.
-pub fn lap_clock(s: f64) -> String {
-    let mut out = String::new();
-    crate::app::lap_hud::write_clock(&mut out, s);
-    out
 }

@@ -19,7 +19,7 @@ pub fn on(event: MenuEvent, catalog: &Catalog, choice: &mut Choice, settings: &S
     let Some(level) = catalog.levels.get(i) else {
         return Step::Stay;
     };
-    if choice.mode.unfit(level).is_some() {
+    if level.unfit(choice.mode).is_some() {
         return Step::Stay;
     }
     choice.level = level.name.clone();

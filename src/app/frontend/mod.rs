@@ -2,10 +2,9 @@
 //! game [`Mode`]), level and car select, options, credits, the quit confirmation and the
 //! pause menu, as a stack of pages over [`crate::app::menu`]. Pressing Back pops a page;
 //! what leaves the front end (start a level, quit, resume…) comes back as an [`Outcome`]
-//! for the flow (`crate::app::flow`) to carry out. `draw.rs` lays the pages out on the HUD.
+//! for the flow (`crate::app::play`) to carry out. `draw.rs` lays the pages out on the HUD.
 //!
-//! - `catalog`: the levels and cars listed, with their figures; `level_map`: a level's
-//!   top-down preview.
+//! - `catalog`: the levels and cars listed, with their figures and each level's map.
 //! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
 //!   `confirm`, `pause`, `results`.
 
@@ -14,7 +13,6 @@ mod catalog;
 mod confirm;
 mod credits;
 mod draw;
-mod level_map;
 mod levels;
 mod main_menu;
 mod options;
@@ -25,66 +23,14 @@ mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, LevelEntry};
-pub use draw::{car_preview_region, draw, draw_paused_in, lap_clock, paused_size, Backdrop, PreviewSlot};
-pub use level_map::LevelMap;
-pub use results::{challenge_lines, next_challenge, race_lines, Summary};
+pub use draw::{car_preview_region, draw, draw_paused_in, paused_size, Backdrop, PreviewSlot};
+pub use results::next_level;
 
 use crate::ai::AiDifficulty;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
+pub use crate::modes::Mode;
 use crate::settings::Settings;
 use skidpad_platform::{Key, PadButton};
-
-/// A way to play. The main menu lists every variant; a new mode (race, challenge) is a
-/// new variant here, its rules in `crate::modes`, started in the flow's `Outcome::Start`
-/// row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// Any level, any car, no goal (with AI opponents on a level with a track, if chosen).
-    #[default]
-    FreeDrive,
-    /// Laps timed alone on a level with a course (a track or an AI loop): lap and sector
-    /// times, the best lap kept as a record.
-    TimeTrial,
-    /// Laps raced against AI opponents from a grid on a level with a course.
-    Race,
-    /// A scenario level's `[challenge]`: its runs driven by the player, measured and
-    /// awarded bronze, silver or gold against the level's targets.
-    Challenge,
-}
-
-impl Mode {
-    /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 4] = [Mode::FreeDrive, Mode::TimeTrial, Mode::Race, Mode::Challenge];
-
-    /// The main menu's name for it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::FreeDrive => "Free drive",
-            Mode::TimeTrial => "Time trial",
-            Mode::Race => "Race",
-            Mode::Challenge => "Challenges",
-        }
-    }
-
-    /// Why `level` cannot be played in this mode; None when it can.
-    pub fn unfit(self, level: &LevelEntry) -> Option<&'static str> {
-        match self {
-            Mode::FreeDrive => None,
-            Mode::TimeTrial if level.has_course => None,
-            Mode::TimeTrial => Some("No laps here: a time trial needs a track or an AI loop."),
-            Mode::Race if level.has_course => None,
-            Mode::Race => Some("No laps here: a race needs a track or an AI loop."),
-            Mode::Challenge if level.challenge.is_some() => None,
-            Mode::Challenge => Some("No challenge here: try slip, jump, crash or bump."),
-        }
-    }
-
-    /// Whether the car select offers free drive's optional AI opponents in this mode (a
-    /// time trial is driven alone; a race has rows of its own, `cars::race_rows`).
-    pub fn has_opponents(self) -> bool {
-        self == Mode::FreeDrive
-    }
-}
 
 /// What the player chose to play.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -153,7 +99,8 @@ pub enum Page {
     Confirm(Menu),
     /// The pause menu.
     Pause(Menu),
-    /// A time trial's results.
+    /// Any mode's results: its lines (the mode's own), Retry, its Next if it offers one,
+    /// Main menu.
     Results(Menu),
 }
 
@@ -262,35 +209,13 @@ impl FrontEnd {
         }
     }
 
-    /// The results of a time trial.
-    pub fn results(settings: Settings, summary: &Summary) -> FrontEnd {
+    /// A mode's results page: `lines` (the mode's own), then Retry, the mode's Next
+    /// button when it has one (`next`: its label and what it starts: the next level the
+    /// mode fits, with the same car) and Main menu.
+    pub fn results(settings: Settings, lines: Vec<String>, next: Option<(&'static str, Choice)>) -> FrontEnd {
+        let (label, next) = next.map_or((None, None), |(l, c)| (Some(l), Some(c)));
         FrontEnd {
-            stack: vec![Page::Results(results::menu())],
-            settings,
-            catalog: Catalog::default(),
-            choice: Choice::default(),
-            results: summary.lines(),
-            next: None,
-        }
-    }
-
-    /// The results of a race: `lines` from [`race_lines`].
-    pub fn race_results(settings: Settings, lines: Vec<String>) -> FrontEnd {
-        FrontEnd {
-            stack: vec![Page::Results(results::menu())],
-            settings,
-            catalog: Catalog::default(),
-            choice: Choice::default(),
-            results: lines,
-            next: None,
-        }
-    }
-
-    /// The results of a challenge: `lines` from [`challenge_lines`], then Retry, Next
-    /// (`next`: the next challenge level with the same car) and Main menu.
-    pub fn challenge_results(settings: Settings, lines: Vec<String>, next: Option<Choice>) -> FrontEnd {
-        FrontEnd {
-            stack: vec![Page::Results(results::challenge_menu(next.is_some()))],
+            stack: vec![Page::Results(results::menu_with_next(label))],
             settings,
             catalog: Catalog::default(),
             choice: Choice::default(),

@@ -3,6 +3,9 @@
 //! random pad and keyboard presses.
 
 use super::*;
+use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
+use crate::app::game_mode::time_trial::Summary;
+use crate::app::hud::{lap_clock, LevelMap};
 use crate::app::menu::{NavAction, Widget};
 use skidpad_platform::{Key, PadButton};
 
@@ -366,8 +369,8 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
         "a level without laps is not chosen"
     );
     let proving = fe.catalog().level("proving_ground").unwrap();
-    assert!(Mode::TimeTrial.unfit(proving).is_some());
-    assert_eq!(Mode::FreeDrive.unfit(proving), None);
+    assert!(proving.unfit(Mode::TimeTrial).is_some());
+    assert_eq!(proving.unfit(Mode::FreeDrive), None);
     // The circuit: the car select has a laps row and no opponents row; laps go from the
     // default 3 to 5, and a car starts the trial.
     nav(&mut fe, &[Down, Accept]);
@@ -402,8 +405,8 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
 
 #[test]
 fn level_select_notes_the_best_lap_and_medal_on_record() {
-    use crate::modes::{Medal, Record, RecordMode};
-    let record = |mode: RecordMode, level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
+    use crate::modes::{Medal, Record};
+    let record = |mode: Mode, level: &str, car: &str, best: Option<f64>, medal: Option<Medal>| Record {
         mode,
         level: level.into(),
         car: car.into(),
@@ -424,25 +427,13 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
     crash.name = "crash".into();
     c.levels.push(crash);
     c.set_records(&[
-        record(
-            RecordMode::TimeTrial,
-            "circuit",
-            "coupe",
-            Some(95.5),
-            Some(Medal::Bronze),
-        ),
-        record(RecordMode::TimeTrial, "circuit", "sedan", Some(93.25), None),
-        record(
-            RecordMode::TimeTrial,
-            "circuit",
-            "electric",
-            Some(99.0),
-            Some(Medal::Silver),
-        ),
+        record(Mode::TimeTrial, "circuit", "coupe", Some(95.5), Some(Medal::Bronze)),
+        record(Mode::TimeTrial, "circuit", "sedan", Some(93.25), None),
+        record(Mode::TimeTrial, "circuit", "electric", Some(99.0), Some(Medal::Silver)),
         // `crash` has a lap course and a challenge: each mode's medal is its own.
-        record(RecordMode::TimeTrial, "crash", "coupe", Some(40.0), Some(Medal::Bronze)),
-        record(RecordMode::Challenge, "crash", "coupe", None, Some(Medal::Gold)),
-        record(RecordMode::Challenge, "slip", "sedan", None, Some(Medal::Silver)),
+        record(Mode::TimeTrial, "crash", "coupe", Some(40.0), Some(Medal::Bronze)),
+        record(Mode::Challenge, "crash", "coupe", None, Some(Medal::Gold)),
+        record(Mode::Challenge, "slip", "sedan", None, Some(Medal::Silver)),
     ]);
     // The fastest lap over the cars, the best medal over them.
     assert_eq!(c.level("circuit").unwrap().best_lap, Some((93.25, Some(Medal::Silver))));
@@ -473,7 +464,7 @@ fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
         lines.iter().any(|l| l == "Medal: silver (author time 1:30.000)"),
         "{lines:?}"
     );
-    let mut fe = FrontEnd::results(Settings::default(), &summary);
+    let mut fe = FrontEnd::results(Settings::default(), summary.lines(), None);
     assert!(matches!(fe.page(), Page::Results(_)));
     assert_eq!(fe.results_lines(), lines.as_slice());
     // Back (the prompt's B / Esc) goes to the main menu, like its row.
@@ -512,7 +503,7 @@ fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
     assert!(matches!(fe.page(), Page::Levels(_)));
     assert_eq!(fe.choice().mode, Mode::Race);
     let proving = fe.catalog().level("proving_ground").unwrap();
-    assert!(Mode::Race.unfit(proving).is_some(), "no course in the test catalog");
+    assert!(proving.unfit(Mode::Race).is_some(), "no course in the test catalog");
     nav(&mut fe, &[Accept]);
     assert!(
         matches!(fe.page(), Page::Levels(_)),
@@ -575,7 +566,7 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
     assert!(matches!(fe.page(), Page::Levels(_)));
     // proving_ground has no challenge: Accept stays; its panel says why.
     let proving = &fe.catalog().levels[0];
-    assert!(Mode::Challenge.unfit(proving).is_some());
+    assert!(proving.unfit(Mode::Challenge).is_some());
     nav(&mut fe, &[Accept]);
     assert!(matches!(fe.page(), Page::Levels(_)), "no challenge on proving_ground");
     nav(&mut fe, &[Down, Down, Accept]);
@@ -597,19 +588,23 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
     );
 
     // Next: the next challenge level (slip is the only one here: slip again), same car.
-    let next = next_challenge(&catalog(), &choice).unwrap();
+    let next = next_level(&catalog(), &choice).unwrap();
     assert_eq!(
         (next.mode, next.level.as_str(), next.car.as_str()),
         (Mode::Challenge, "slip", "sedan")
     );
-    let mut results = FrontEnd::challenge_results(Settings::default(), vec!["slip".into()], Some(next.clone()));
+    let mut results = FrontEnd::results(
+        Settings::default(),
+        vec!["slip".into()],
+        Some(("Next challenge", next.clone())),
+    );
     let Page::Results(menu) = results.page() else {
         panic!("the results page");
     };
     let rows: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
     assert_eq!(rows, ["Retry", "Next challenge", "Main menu"]);
     assert_eq!(nav(&mut results, &[Down, Accept]), Outcome::Start(next));
-    let mut results = FrontEnd::challenge_results(Settings::default(), Vec::new(), None);
+    let mut results = FrontEnd::results(Settings::default(), Vec::new(), None);
     assert_eq!(
         nav(&mut results, &[Down, Accept]),
         Outcome::QuitToMenu,
@@ -619,7 +614,6 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
 
 #[test]
 fn a_challenge_results_page_names_each_goal_its_medal_and_a_new_record() {
-    use crate::app::challenge_run::ChallengeOutcome;
     let result = crate::modes::score_challenge(&stop_challenge(), |_, _| Some(20.5));
     let lines = challenge_lines(
         "slip",

@@ -4,7 +4,7 @@
 use super::opponents::footprint_m;
 use super::{Opponents, Race};
 use crate::ai::{AiDifficulty, AiDriver, AiSettings, DrivingLine, LapTimer, Racecraft, RacecraftSettings, StuckWatch};
-use crate::app::Setup;
+use crate::app::setup::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
 use crate::raceline::level_line;

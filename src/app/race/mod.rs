@@ -12,15 +12,17 @@
 
 mod ai_player;
 mod opponents;
+mod track_borders;
 mod track_room;
 
 pub use ai_player::{AiPlayer, AiRace};
 pub(crate) use opponents::footprint_m;
 pub use opponents::{grid_slot, Opponents};
+pub use track_borders::{PastBorder, TrackBorders};
 pub use track_room::line_room;
 
 use crate::ai::AiDifficulty;
-use crate::app::Setup;
+use crate::app::setup::Setup;
 use crate::sim::{ChunkProvider, SimWorld, SyncProvider, TickInput, TickPart};
 
 /// A level's world with the setup's AI opponents on the grid behind the player.

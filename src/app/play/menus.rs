@@ -1,0 +1,241 @@
+//! The front-end screen: the title, main menu, level and car select, options and credits,
+//! and a time trial's results (`crate::app::frontend`), driven by pad, keyboard and the pointer through
+//! [`NavInput`], drawn over a plain background. What it cannot do itself (start a level,
+//! retry, back to the main menu, quit) it leaves in [`Menus::request`] for the flow.
+
+use super::car_preview::{CarPreview, TURN_RATE_RAD_PER_S};
+use super::launcher::Launcher;
+use super::stage::Stage;
+use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome, Page};
+use crate::app::menu::{NavInput, Pressed};
+use crate::audio::{SharedSound, SoundParams};
+use crate::settings::Settings;
+use skidpad_platform::Clock;
+use std::time::Duration;
+
+/// Menus redraw at most this often (they pace themselves; nothing moves faster).
+const MENU_FRAME: Duration = Duration::from_millis(16);
+
+/// The front end on screen.
+pub struct Menus {
+    front: FrontEnd,
+    nav: NavInput,
+    pressed: Vec<Pressed>,
+    request: Option<Outcome>,
+    settings_changed: bool,
+    /// Builds the car select's preview.
+    launcher: Launcher,
+    /// The car select's turning car: which car, and its preview (None if it failed to
+    /// build: logged once, not retried).
+    preview: Option<(String, Option<CarPreview>)>,
+}
+
+impl Menus {
+    /// Shows `front`, its sounds at the settings' volumes; `launcher` builds the car
+    /// previews.
+    pub fn new(front: FrontEnd, stage: &Stage, launcher: &Launcher) -> Menus {
+        set_volumes(&stage.sound, front.settings());
+        Menus {
+            front,
+            nav: NavInput::starting_on(stage.last_device, stage.home_device),
+            pressed: Vec::with_capacity(16),
+            request: None,
+            settings_changed: false,
+            launcher: launcher.clone(),
+            preview: None,
+        }
+    }
+
+    /// Takes the frame's presses. False when the window closed.
+    pub fn update(&mut self, stage: &mut Stage) -> bool {
+        let now = stage.clock.now();
+        self.pressed.clear();
+        for e in &stage.events {
+            self.nav.on_platform_event(e, now, &mut self.pressed);
+        }
+        for e in &stage.pad_events {
+            self.nav.on_pad_event(e, now, &mut self.pressed);
+        }
+        self.nav.end_events(now, &mut self.pressed);
+        for p in self.pressed.iter().copied() {
+            let outcome = self.front.apply(p);
+            play_sound(&stage.sound, &outcome);
+            match outcome {
+                Outcome::SettingsChanged => {
+                    self.settings_changed = true;
+                    set_volumes(&stage.sound, self.front.settings());
+                }
+                Outcome::Start(_) | Outcome::QuitGame | Outcome::Restart | Outcome::QuitToMenu => {
+                    self.request = Some(outcome);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        stage.last_device = self.nav.device();
+        !stage.quit_event()
+    }
+
+    /// Draws the page (on the car select over the focused car, turning). On a frame the
+    /// player pressed nothing, first makes the next level preview still to make, before the
+    /// level select needs it ([`Menus::make_preview_while_idle`]).
+    pub fn draw(&mut self, stage: &mut Stage) {
+        let (w, h) = stage.platform.drawable_size();
+        if self.pressed.is_empty() {
+            self.make_preview_while_idle(stage, w, h);
+        }
+        let backdrop = match self.car_preview() {
+            Some(p) => {
+                let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
+                // The showroom is cheap: it is drawn sharp whatever the level's scenes cost.
+                stage.renderer.set_scene_detail(crate::render::SceneDetail::FULL);
+                p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
+                Backdrop::CarPreview
+            }
+            None => {
+                stage.renderer.clear(w, h);
+                Backdrop::Plain
+            }
+        };
+        let slot = frontend::draw(&mut stage.hud, &mut self.front, self.nav.device(), backdrop, w, h);
+        if let Some(slot) = &slot {
+            if !stage.level_previews.has(&slot.level) {
+                // Not made while the menus were idle (a level focused at once): made now, in
+                // the back buffer (the frame takes that long); the page then goes over a
+                // clean one.
+                self.make_preview(stage, &slot.level.clone(), w, h);
+                stage.renderer.clear(w, h);
+            }
+        }
+        stage.hud.flush(w, h);
+        if let Some(slot) = slot {
+            if let Some(image) = stage.level_previews.get(&slot.level) {
+                stage.renderer.draw_image(image, slot.rect, w, h);
+            }
+        }
+    }
+
+    /// Takes one step of making a level preview the level select has not yet shown, the
+    /// catalog's first without one: called on frames the player pressed nothing, before the
+    /// page is drawn (the back buffer is the preview's scratch), so the previews are made
+    /// ahead a step a frame (load, build the world, draw: [`crate::app::PreviewStep`])
+    /// while the title and the menus wait, instead of all of one holding the first frame
+    /// its level is focused. A press during such a frame waits for it, never lost.
+    fn make_preview_while_idle(&mut self, stage: &mut Stage, w: u32, h: u32) {
+        let next = self
+            .front
+            .catalog()
+            .levels
+            .iter()
+            .map(|l| l.name.as_str())
+            .find(|name| !stage.level_previews.has(name))
+            .map(str::to_string);
+        let Some(level) = next else { return };
+        let car = self.preview_car();
+        let l = &self.launcher;
+        let clock = &stage.clock;
+        if let Some((step, took)) =
+            stage
+                .level_previews
+                .step(&l.root, &l.profile, &level, &car, &mut stage.renderer, w, h, clock)
+        {
+            log::info!(
+                "preview of {level}: {step:?} step in {:.0} ms (idle frame)",
+                took.as_secs_f64() * 1e3
+            );
+        }
+    }
+
+    /// Makes `level`'s preview now, the steps not made ahead, and logs how long it held
+    /// the frame its level was focused on (the hitch the idle frames are there to avoid).
+    fn make_preview(&mut self, stage: &mut Stage, level: &str, w: u32, h: u32) {
+        let car = self.preview_car();
+        let l = &self.launcher;
+        let took = stage.level_previews.make(
+            &l.root,
+            &l.profile,
+            level,
+            &car,
+            &mut stage.renderer,
+            w,
+            h,
+            &stage.clock,
+        );
+        log::info!(
+            "preview of {level}: the rest made in {:.0} ms (focused frame)",
+            took.as_secs_f64() * 1e3
+        );
+    }
+
+    /// The car the previews show at the start: the one chosen, the first before one is.
+    fn preview_car(&self) -> String {
+        let catalog = self.front.catalog();
+        catalog
+            .cars
+            .iter()
+            .find(|c| c.name == self.front.choice().car)
+            .or(catalog.cars.first())
+            .map_or_else(String::new, |c| c.name.clone())
+    }
+
+    /// The preview of the car focused in the car select, built when the focus moves to it.
+    /// On the rows below the cars (laps, paint, ...) the last car focused stays, in the
+    /// paint the settings hold.
+    fn car_preview(&mut self) -> Option<&CarPreview> {
+        let Page::Cars(menu) = self.front.page() else {
+            return None;
+        };
+        let focused = self.front.catalog().cars.get(menu.focus()).map(|c| c.name.clone());
+        let name = focused.or_else(|| self.preview.as_ref().map(|(n, _)| n.clone()))?;
+        if self.preview.as_ref().map(|(n, _)| n) != Some(&name) {
+            let l = &self.launcher;
+            let built = CarPreview::new(&l.root, &l.profile, &name)
+                .map_err(|e| log::warn!("no preview of {name}: {e}"))
+                .ok();
+            self.preview = Some((name, built));
+        }
+        let paint = self.front.settings().display.car_paint_color();
+        let preview = self.preview.as_mut().and_then(|(_, p)| p.as_mut())?;
+        let color = paint.unwrap_or_else(|| preview.session().world().player().def().color);
+        preview.paint(color);
+        Some(preview)
+    }
+
+    /// After the frame is shown: waits out the rest of a menu frame.
+    pub fn end_frame(&mut self, stage: &Stage, started: Duration) {
+        stage.clock.sleep_until(started + MENU_FRAME);
+    }
+
+    /// What the flow must do (start, quit), taken once.
+    pub fn request(&mut self) -> Option<Outcome> {
+        self.request.take()
+    }
+
+    /// The settings, when the options changed them since the last call.
+    pub fn take_settings_change(&mut self) -> Option<&Settings> {
+        std::mem::take(&mut self.settings_changed).then(|| self.front.settings())
+    }
+
+    /// The page shown.
+    pub fn page_name(&self) -> &'static str {
+        self.front.page().name()
+    }
+}
+
+/// The menus' sounds: a tick as the focus moves, a higher blip as something is chosen.
+pub fn play_sound(sound: &SharedSound, outcome: &Outcome) {
+    match outcome {
+        Outcome::Nothing => {}
+        Outcome::Moved => sound.blip(660.0),
+        Outcome::SettingsChanged => sound.blip(880.0),
+        _ => sound.blip(990.0),
+    }
+}
+
+/// Menus play no engine: only their blips, at the settings' volumes.
+pub fn set_volumes(sound: &SharedSound, settings: &Settings) {
+    sound.set(SoundParams {
+        volumes: settings.volumes,
+        ..SoundParams::default()
+    });
+}

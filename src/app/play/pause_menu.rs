@@ -1,0 +1,82 @@
+//! The race's pause menu: Resume, Restart, (Finish,) Reset car, Camera, Options, Quit to menu, Quit
+//! game (confirmed), over the frozen scene. The driving screen opens it on pause and acts
+//! on what it returns.
+
+use super::menus::{play_sound, set_volumes};
+use super::stage::Stage;
+use crate::app::frontend::{self, FrontEnd, Outcome};
+use crate::app::hud::Rect;
+use crate::app::menu::{NavInput, Pressed};
+use crate::settings::Settings;
+use skidpad_platform::Clock;
+
+/// The open pause menu.
+pub struct PauseMenu {
+    front: FrontEnd,
+    nav: NavInput,
+    pressed: Vec<Pressed>,
+}
+
+impl PauseMenu {
+    /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`); its
+    /// options offer the profile's frame caps; its prompts for the device the menus saw
+    /// last (the profile's own until one is used: [`Stage::last_device`]).
+    pub fn open(settings: Settings, trial: bool, stage: &Stage) -> PauseMenu {
+        PauseMenu {
+            front: FrontEnd::pause(settings, trial, stage.frame_caps_hz.clone()),
+            nav: NavInput::starting_on(stage.last_device, stage.home_device),
+            pressed: Vec::with_capacity(16),
+        }
+    }
+
+    /// The frame's presses; each outcome other than moving around is pushed onto `out`.
+    pub fn update(&mut self, stage: &Stage, out: &mut Vec<Outcome>) {
+        let now = stage.clock.now();
+        self.pressed.clear();
+        for e in &stage.events {
+            self.nav.on_platform_event(e, now, &mut self.pressed);
+        }
+        for e in &stage.pad_events {
+            self.nav.on_pad_event(e, now, &mut self.pressed);
+        }
+        self.nav.end_events(now, &mut self.pressed);
+        for p in self.pressed.iter().copied() {
+            let outcome = self.front.apply(p);
+            play_sound(&stage.sound, &outcome);
+            if outcome == Outcome::SettingsChanged {
+                set_volumes(&stage.sound, self.front.settings());
+            }
+            if !matches!(outcome, Outcome::Nothing | Outcome::Moved | Outcome::Accepted) {
+                out.push(outcome);
+            }
+        }
+    }
+
+    /// The size the menu needs on a window `h` high, for the HUD's layout.
+    pub fn size(&self, stage: &Stage, h: u32) -> [f32; 2] {
+        frontend::paused_size(&stage.hud, &self.front, h as f32)
+    }
+
+    /// Draws the menu over the frame drawn so far, inside `rect` (the HUD's layout's place
+    /// for it); the frame is darkened whole.
+    pub fn draw(&mut self, stage: &mut Stage, rect: Rect, w: u32, h: u32) {
+        frontend::draw_paused_in(
+            &mut stage.hud,
+            &mut self.front,
+            self.nav.device(),
+            [rect.x, rect.y, rect.w, rect.h],
+            w,
+            h,
+        );
+    }
+
+    /// The page shown (pause, its options, the quit confirmation).
+    pub fn page_name(&self) -> &'static str {
+        self.front.page().name()
+    }
+
+    /// The settings as edited.
+    pub fn settings(&self) -> &Settings {
+        self.front.settings()
+    }
+}
