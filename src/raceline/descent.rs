@@ -1,5 +1,5 @@
 //! The minimum-time descent: the lap time as a function of every lateral's value, walked
-//! downhill with its exact gradient ([`CarModel::lap_time_gradient`], the adjoint of the
+//! downhill with its exact gradient ([`ProfileCar::lap_time_gradient`], the adjoint of the
 //! speed profile) by projected L-BFGS inside the box [0, 1]ⁿ (the laterals' usable parts,
 //! which keep the car's half width from the borders).
 //!
@@ -18,7 +18,7 @@
 //! than `epsilon` (relative) over the last `window` iterations — or no step lowers the lap
 //! any more, or after `max_gradients`. Deterministic: no random draw, one thread.
 
-use super::{CarModel, GradientScratch, Laterals};
+use super::{GradientScratch, Laterals, ProfileCar};
 use std::collections::VecDeque;
 
 /// The descent's settings.
@@ -48,7 +48,7 @@ impl Default for DescentParams {
 /// What a descent did.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Descended {
-    /// The lap time of the line it started from, s (f64, [`CarModel::lap_time_gradient`]).
+    /// The lap time of the line it started from, s (f64, [`ProfileCar::lap_time_gradient`]).
     pub start_s: f64,
     /// The lap time of the line it ended on, s (same measure).
     pub end_s: f64,
@@ -71,7 +71,7 @@ const FIRST_STEP: f64 = 0.02;
 /// changed to one with a lower lap time.
 pub fn descend(
     lat: &Laterals,
-    model: &CarModel,
+    model: &ProfileCar,
     line: &mut [f32],
     params: &DescentParams,
     on_iteration: &mut dyn FnMut(usize, f64),

@@ -37,7 +37,7 @@
 //! by less than `convergence_epsilon` (relative) over the last `convergence_generations`
 //! — or after `generations` at most.
 
-use super::{curvature_cost, CarModel, Laterals, ProfileScratch};
+use super::{curvature_cost, Laterals, ProfileCar, ProfileScratch};
 use glam::Vec2;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -148,12 +148,12 @@ pub struct Problem<'a> {
     /// The track.
     pub laterals: &'a Laterals,
     /// The car, for the lap-time fitness.
-    pub car: &'a CarModel,
+    pub car: &'a ProfileCar,
     /// What to minimise.
     pub fitness: Fitness,
 }
 
-/// Lines evaluated together by the lap-time fitness ([`CarModel::lap_times_s`]).
+/// Lines evaluated together by the lap-time fitness ([`ProfileCar::lap_times_s`]).
 pub const LANES: usize = 4;
 
 /// Buffers of one evaluation.
@@ -649,7 +649,7 @@ mod tests {
             edge_margin_m: 0.0,
         };
         let lat = Laterals::from_borders("strip", &left, &right, &options).unwrap();
-        let model = CarModel::constant(1.0, 9.81, 3.0, 8.0, 50.0);
+        let model = ProfileCar::constant(1.0, 9.81, 3.0, 8.0, 50.0);
         let problem = Problem {
             laterals: &lat,
             car: &model,

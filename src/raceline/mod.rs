@@ -44,7 +44,7 @@ pub use laterals::{
     edge_margin_m, half_length_m, half_width_m, yawed_half_width_m, LateralOptions, Laterals, EDGE_CLEARANCE_M,
 };
 pub use level::{level_line, level_line_cached, level_line_reporting, RaceLine, SEARCHED_SOURCE};
-pub use profile::{curvature_cost, CarModel, GradientScratch, ProfileScratch, GRAVITY_MPS2};
+pub use profile::{curvature_cost, GradientScratch, ProfileCar, ProfileScratch, GRAVITY_MPS2};
 pub use qp_line::{qp_line, LineShape};
 pub use refine::{refine, RefineParams, Refined};
 pub use relink::{relink, Relinked};
@@ -125,9 +125,9 @@ fn check_mu(mu: f32) -> Result<(), ContentError> {
 
 /// The speed model of `car` on a surface of friction `mu` (the surface's μ; the car's
 /// tires multiply it).
-pub fn car_model(car: &CarDef, mu: f32) -> Result<CarModel, ContentError> {
+pub fn car_model(car: &CarDef, mu: f32) -> Result<ProfileCar, ContentError> {
     check_mu(mu)?;
-    Ok(CarModel::from_def(car, mu, GRAVITY_MPS2))
+    Ok(ProfileCar::from_def(car, mu, GRAVITY_MPS2))
 }
 
 /// The speed model of `car` on `surface` as the simulation drives it: [`car_model`] with
@@ -140,7 +140,7 @@ pub fn measured_car_model(
     car: &CarDef,
     materials: &MaterialTable,
     surface: MaterialId,
-) -> Result<CarModel, ContentError> {
+) -> Result<ProfileCar, ContentError> {
     let model = car_model(car, materials.get(surface).friction)?;
     let nominal_mps2 = model.mu * model.gravity_mps2;
     let [slow, fast] = measured_grip(car, materials, surface, nominal_mps2);
@@ -175,7 +175,7 @@ pub fn load_line_csv(file: &str, text: &str, car: &CarDef, mu: f32) -> Result<Pr
 }
 
 /// The centre line of `track` (as [`centre_line`]) through `model`'s speed profile.
-pub fn centre_line_with(track: &Track, car: &CarDef, model: &CarModel) -> Result<ProfiledLine, ContentError> {
+pub fn centre_line_with(track: &Track, car: &CarDef, model: &ProfileCar) -> Result<ProfiledLine, ContentError> {
     let lat = Laterals::from_track("track", track, &LateralOptions::for_car(car))?;
     Ok(model.profile(&lat.points(&lat.centre_t)))
 }

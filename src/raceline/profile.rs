@@ -14,7 +14,7 @@
 //!    inertia, drag and rolling losses ([`PointMass`], tabulated against speed), the drive
 //!    force capped by the driven axle's grip scaled by the same friction circle, and never
 //!    more than the car measurably reaches on a straight at full throttle when the model
-//!    has that measurement ([`CarModel::with_measured_drive`]).
+//!    has that measurement ([`ProfileCar::with_measured_drive`]).
 //!
 //! Each speed is the least of the three. The loop is closed: both passes start at the
 //! slowest point of pass 1; the forward pass goes on past a full lap while anything still
@@ -34,7 +34,7 @@
 //! `lateral_adhesion_per_s` × the road's μ), so holding a lateral acceleration `a` takes
 //! patches sliding sideways at `a/r` and spends the power `m·a²/r`: a drag of
 //! `m·a²/(r·v)`, on top of the straight-line drive and adding to the brakes
-//! ([`CarModel::cornering_drag_mps2`]).
+//! ([`ProfileCar::cornering_drag_mps2`]).
 
 use super::geometry::{menger_curvature, menger_curvature_from_lengths};
 use crate::vehicle::CarDef;
@@ -72,7 +72,7 @@ struct DriveSample {
 /// A car reduced to what the speed profile needs: grip, braking, drive against speed,
 /// resistance.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CarModel {
+pub struct ProfileCar {
     /// Friction coefficient of the tires on the road: the surface's μ times the tires'
     /// friction (load-weighted over the wheels).
     pub mu: f32,
@@ -109,7 +109,7 @@ pub struct CarModel {
     measured_accel: Vec<f32>,
 }
 
-/// Width of a speed bin of [`CarModel::with_measured_drive`]'s table, m/s.
+/// Width of a speed bin of [`ProfileCar::with_measured_drive`]'s table, m/s.
 const MEASURED_BIN_MPS: f32 = super::drag_strip::BIN_MPS;
 
 /// Cornering grip falling with speed, from two measured points: `mu` up to speed²
@@ -133,7 +133,7 @@ impl GripFade {
     };
 }
 
-impl CarModel {
+impl ProfileCar {
     /// The model of `car` on a surface of friction `surface_mu`.
     pub fn from_def(car: &CarDef, surface_mu: f32, gravity_mps2: f32) -> Self {
         match &car.model {
@@ -472,7 +472,7 @@ impl CarModel {
     /// evaluation of the genetic algorithm. The lines' passes run interleaved, step by step,
     /// so the processor overlaps `L` independent chains of dependent arithmetic (one line
     /// alone waits on each step's square roots); each line gets exactly the arithmetic of
-    /// [`CarModel::lap_time_s`], so the results are the same bits.
+    /// [`ProfileCar::lap_time_s`], so the results are the same bits.
     pub fn lap_times_s<const L: usize>(&self, lines: [&[Vec2]; L], scratch: &mut ProfileScratch) -> [f32; L] {
         if lines.iter().any(|l| l.len() != lines[0].len()) {
             return lines.map(|l| self.lap_time_s(l, scratch));

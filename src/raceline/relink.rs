@@ -182,7 +182,7 @@ fn ramp(x: f32) -> f32 {
 mod tests {
     use super::*;
     use crate::raceline::ga::Fitness;
-    use crate::raceline::{CarModel, LateralOptions, Laterals};
+    use crate::raceline::{LateralOptions, Laterals, ProfileCar};
     use glam::Vec2;
 
     /// A ring of radius 100 m, 12 m wide, cut into laterals 2 m apart.
@@ -229,7 +229,7 @@ mod tests {
         // of each, and is the ring's middle circle all round (Σk²ds = 2π/R), which neither
         // line is.
         let lat = ring();
-        let model = CarModel::constant(1.0, 9.81, 3.0, 8.0, 50.0);
+        let model = ProfileCar::constant(1.0, 9.81, 3.0, 8.0, 50.0);
         let problem = Problem {
             laterals: &lat,
             car: &model,
@@ -257,7 +257,7 @@ mod tests {
     fn relinking_never_slows_a_line() {
         // A guide weaving wider everywhere, or the line itself, changes nothing.
         let lat = ring();
-        let model = CarModel::constant(1.0, 9.81, 3.0, 8.0, 50.0);
+        let model = ProfileCar::constant(1.0, 9.81, 3.0, 8.0, 50.0);
         let problem = Problem {
             laterals: &lat,
             car: &model,

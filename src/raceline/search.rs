@@ -10,7 +10,7 @@
 //! searched again.
 
 use super::ga::{self, Fitness, GaParams, Problem, Progress};
-use super::{descend, qp_line, CarModel, DescentParams, Laterals, LineShape};
+use super::{descend, qp_line, DescentParams, Laterals, LineShape, ProfileCar};
 use std::path::PathBuf;
 
 /// Part of every cache key: bump it when the search or the laterals change what they find.
@@ -123,7 +123,7 @@ impl LineCache {
 
 /// The key of a search: everything it reads (the laterals' ends, the car's speed model,
 /// the settings) and [`CACHE_VERSION`], hashed.
-fn cache_key(lat: &Laterals, model: &CarModel, params: &GaParams) -> u64 {
+fn cache_key(lat: &Laterals, model: &ProfileCar, params: &GaParams) -> u64 {
     let mut bytes: Vec<u8> = CACHE_VERSION.to_le_bytes().to_vec();
     for p in lat.left_m.iter().chain(&lat.right_m) {
         bytes.extend(p.x.to_bits().to_le_bytes());
@@ -150,7 +150,7 @@ pub enum Searched {
 
 /// The fastest line across `lat` for `model` the load-time search finds (`label` names the
 /// level in progress lines), from `cache` when it has it.
-pub fn searched_line(label: &str, lat: &Laterals, model: &CarModel, cache: &LineCache) -> (Vec<f32>, Searched) {
+pub fn searched_line(label: &str, lat: &Laterals, model: &ProfileCar, cache: &LineCache) -> (Vec<f32>, Searched) {
     searched_line_reporting(label, lat, model, cache, &mut |_| {})
 }
 
@@ -165,7 +165,7 @@ const GA_SHARE: f32 = 0.9;
 pub fn searched_line_reporting(
     label: &str,
     lat: &Laterals,
-    model: &CarModel,
+    model: &ProfileCar,
     cache: &LineCache,
     on_progress: &mut dyn FnMut(f32),
 ) -> (Vec<f32>, Searched) {

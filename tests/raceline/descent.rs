@@ -5,7 +5,7 @@ use super::*;
 
 /// The adjoint gradient of the lap time against central differences of the same f64 lap
 /// time, every lateral of the circuit, for `model`; returns how many components agree.
-fn gradient_agreement(model: &CarModel, lat: &Laterals, ts: &[f64]) -> (usize, usize) {
+fn gradient_agreement(model: &ProfileCar, lat: &Laterals, ts: &[f64]) -> (usize, usize) {
     let mut grad = Vec::new();
     let mut scratch = GradientScratch::default();
     let lap = model.lap_time_gradient(lat, ts, &mut grad, &mut scratch);

@@ -20,7 +20,7 @@ use skidpad::raceline::{descend, DescentParams, GradientScratch};
 use skidpad::raceline::{edge_margin_m, LateralOptions, Laterals, TrackEdges};
 use skidpad::raceline::{level_line_cached, seed_lines, LineCache, SEARCHED_SOURCE};
 use skidpad::raceline::{qp_line, LineShape};
-use skidpad::raceline::{CarModel, GRAVITY_MPS2};
+use skidpad::raceline::{ProfileCar, GRAVITY_MPS2};
 use skidpad::tools::raceline_search::ga::{self, Fitness, GaParams, Problem};
 use skidpad::tools::raceline_search::{search, SearchOptions};
 use skidpad::vehicle::CarDef;
@@ -133,7 +133,7 @@ fn an_oval_lap_matches_the_hand_worked_time() {
     // meeting at v_p² = v_c² + 2abL/(a + b) = 490.5 + 872.73 → v_p = 36.922 m/s, in
     // (v_p − v_c)(1/a + 1/b) = 14.775 × 0.4583 = 6.772 s. Lap: 2 × (7.0925 + 6.772) = 27.729 s.
     let (l, r, a, b) = (200.0f32, 50.0f32, 3.0f32, 8.0f32);
-    let model = CarModel::constant(1.0, GRAVITY_MPS2, a, b, 100.0);
+    let model = ProfileCar::constant(1.0, GRAVITY_MPS2, a, b, 100.0);
     let line = model.profile(&oval(l, r, 1.0));
     let vc = (GRAVITY_MPS2 * r).sqrt();
     let vp = (vc * vc + 2.0 * a * b * l / (a + b)).sqrt();
@@ -157,7 +157,7 @@ fn an_oval_lap_matches_the_hand_worked_time() {
 }
 
 /// A small GA on `lat` for the sedan.
-fn small_ga(lat: &Laterals, model: &CarModel, fitness: Fitness, seed: u64, parallel: bool) -> ga::GaResult {
+fn small_ga(lat: &Laterals, model: &ProfileCar, fitness: Fitness, seed: u64, parallel: bool) -> ga::GaResult {
     let problem = Problem {
         laterals: lat,
         car: model,
@@ -508,7 +508,7 @@ fn the_qp_seeds_bracket_the_lap_time_line_on_the_circuit() {
     assert!(found < lap(&curv) && found < lap(&short));
 }
 
-fn small_ga_seeded(lat: &Laterals, model: &CarModel, seeds: &[Vec<f32>]) -> f32 {
+fn small_ga_seeded(lat: &Laterals, model: &ProfileCar, seeds: &[Vec<f32>]) -> f32 {
     let problem = Problem {
         laterals: lat,
         car: model,

@@ -5,7 +5,7 @@
 //! The profile is a chain of `min()`s of smooth steps (each point's speed is its friction
 //! limit, or what braking reaches from the next point, or what the engine reaches from
 //! the previous one), so it is piecewise smooth: the forward sweep below runs the same
-//! passes as [`CarModel::lap_time_s`] in f64 and records which side of each `min()` won
+//! passes as [`ProfileCar::lap_time_s`] in f64 and records which side of each `min()` won
 //! and the step's partial derivatives on a tape; the reverse sweep walks the tape
 //! backwards carrying the lap time's sensitivity to each speed², then to each curvature
 //! and segment length (Menger curvature differentiated in closed form), then to each point
@@ -17,9 +17,9 @@
 //! a descent only ever keeps a step that lowers the lap time itself, so a one-sided
 //! gradient slows it at a kink but never misleads it into a slower line. If the gradient
 //! check in `tests/raceline/` fails after a change to the profile, the change is not
-//! mirrored here: every step of [`CarModel`]'s `solve` has its twin below.
+//! mirrored here: every step of [`ProfileCar`]'s `solve` has its twin below.
 
-use super::{CarModel, MEASURED_BIN_MPS, MIN_SPEED_MPS, TABLE_STEP_MPS};
+use super::{ProfileCar, MEASURED_BIN_MPS, MIN_SPEED_MPS, TABLE_STEP_MPS};
 use crate::raceline::Laterals;
 use glam::DVec2;
 
@@ -48,7 +48,7 @@ struct Step {
     dds: f64,
 }
 
-/// Buffers of [`CarModel::lap_time_gradient`], reused across calls (no allocation once
+/// Buffers of [`ProfileCar::lap_time_gradient`], reused across calls (no allocation once
 /// grown to the line's size).
 #[derive(Debug, Clone, Default)]
 pub struct GradientScratch {
@@ -75,10 +75,10 @@ struct Partials {
     dkc: f64,
 }
 
-impl CarModel {
+impl ProfileCar {
     /// The lap time, s, of the line of values `ts` across `lat` (one per lateral, as
     /// [`Laterals::points`] makes it), computed in f64, and its gradient `d lap / d ts[i]`
-    /// into `grad` (resized to the line). The same model as [`CarModel::lap_time_s`]; the
+    /// into `grad` (resized to the line). The same model as [`ProfileCar::lap_time_s`]; the
     /// two agree to f32 rounding (the passes may break a tie the other way).
     pub fn lap_time_gradient(&self, lat: &Laterals, ts: &[f64], grad: &mut Vec<f64>, s: &mut GradientScratch) -> f64 {
         let n = ts.len().min(lat.len());

@@ -15,7 +15,7 @@ fn circle(r: f32, n: usize) -> Vec<Vec2> {
 #[test]
 fn the_sedan_model_matches_its_point_mass() {
     let car = CarDef::load(&ContentRoot::Embedded, "sedan").unwrap();
-    let model = CarModel::from_def(&car, 1.0, GRAVITY_MPS2);
+    let model = ProfileCar::from_def(&car, 1.0, GRAVITY_MPS2);
     let pm = PointMass::new(&car, 1.0, GRAVITY_MPS2).unwrap();
     // Straight-line acceleration: the table against the point mass's own best gear.
     for v in [5.0, 12.3, 20.0, 35.0, 45.0] {
@@ -40,7 +40,7 @@ fn the_sedan_model_matches_its_point_mass() {
 
 #[test]
 fn a_circle_is_driven_at_its_friction_limit_and_a_straight_needs_the_engine() {
-    let car = CarModel::constant(1.0, 9.81, 3.0, 8.0, 60.0);
+    let car = ProfileCar::constant(1.0, 9.81, 3.0, 8.0, 60.0);
     let pts = circle(50.0, 300);
     let p = car.profile(&pts);
     let v = (9.81f32 * 50.0).sqrt();
@@ -62,7 +62,7 @@ fn a_circle_is_driven_at_its_friction_limit_and_a_straight_needs_the_engine() {
 fn measured_grip_fading_with_speed_slows_only_the_fast_corners() {
     let g = 9.8;
     // μ = 1 held at 10 m/s, 0.5 at 30 m/s: linear in v² between.
-    let car = CarModel::constant(1.0, g, 3.0, 8.0, 60.0).with_measured_grip((10.0, g), (30.0, 0.5 * g));
+    let car = ProfileCar::constant(1.0, g, 3.0, 8.0, 60.0).with_measured_grip((10.0, g), (30.0, 0.5 * g));
     // A slow corner (μg/k = 50 m²/s² < 10²) keeps the full grip.
     let slow = car.corner_speed_mps(g / 50.0);
     assert!((slow * slow - 50.0).abs() < 1e-3, "{slow}");
