@@ -40,7 +40,7 @@ const CIRCLE_RADIUS_M: f32 = 40.0;
 
 /// One comparison of the simulation with its expectation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Check {
+pub struct ValidationCheck {
     /// What was measured, e.g. `braking_100_kmh_distance`.
     pub name: String,
     /// Tick rate, Hz (None for the agreement between rates).
@@ -59,7 +59,7 @@ pub struct Check {
     pub pass: bool,
 }
 
-impl Check {
+impl ValidationCheck {
     fn new(
         name: &str,
         rate_hz: Option<u32>,
@@ -68,9 +68,9 @@ impl Check {
         tolerance: f64,
         unit: &'static str,
         source: &str,
-    ) -> Check {
+    ) -> ValidationCheck {
         let pass = measured.is_finite() && (measured - expected).abs() <= tolerance * expected.abs();
-        Check {
+        ValidationCheck {
             name: name.to_string(),
             rate_hz,
             measured,
@@ -91,7 +91,7 @@ pub struct Report {
     /// Friction coefficient of the surface times the tires', the μ of every expectation.
     pub mu: f64,
     /// The checks, manoeuvre by manoeuvre.
-    pub checks: Vec<Check>,
+    pub checks: Vec<ValidationCheck>,
 }
 
 impl Report {
@@ -114,13 +114,13 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
     let pm = PointMass::new(car, surface, G).ok_or_else(not_sim)?;
     let bicycle = BicycleModel::of_car(car).ok_or_else(not_sim)?;
     let mut checks = Vec::new();
-    let agree = |checks: &mut Vec<Check>, name: &str, values: &[f64]| {
+    let agree = |checks: &mut Vec<ValidationCheck>, name: &str, values: &[f64]| {
         if values.len() < 2 {
             return;
         }
         let reference = values[values.len() - 1];
         let worst = values.iter().map(|v| (v - reference).abs()).fold(0.0, f64::max);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             &format!("{name}_rate_agreement"),
             None,
             reference + worst,
@@ -150,7 +150,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
     for &rate in rates {
         let measured = manoeuvres::braking_distance(materials, car, rate, KMH_100)? as f64;
         values.push(measured);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             "braking_100_kmh_distance",
             Some(rate),
             measured,
@@ -167,7 +167,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
     for &rate in rates {
         let measured = manoeuvres::circle_max_lateral_accel(materials, car, rate, CIRCLE_RADIUS_M, mu * G)? as f64;
         values.push(measured);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             "circle_40_m_max_lateral_accel",
             Some(rate),
             measured,
@@ -194,7 +194,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
             let m = manoeuvres::step_steer(materials, car, rate, speed, delta as f32)?;
             let expected = bicycle.yaw_rate_gain_per_s(m.speed_mps as f64).unwrap_or(0.0) * m.steer_rad as f64;
             values.push(m.yaw_rate_rad_per_s as f64);
-            checks.push(Check::new(
+            checks.push(ValidationCheck::new(
                 &name,
                 Some(rate),
                 m.yaw_rate_rad_per_s as f64,
@@ -213,7 +213,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
     for &rate in rates {
         let measured = manoeuvres::acceleration_time(materials, car, rate, KMH_100)? as f64;
         values.push(measured);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             "zero_to_100_kmh_time",
             Some(rate),
             measured,
@@ -231,7 +231,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
     for &rate in rates {
         let measured = manoeuvres::top_speed(materials, car, rate)? as f64;
         values.push(measured);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             "top_speed",
             Some(rate),
             measured,
@@ -249,7 +249,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
         let m = manoeuvres::coast_down(materials, car, rate, KMH_100, KMH_100 * 0.5)?;
         let expected = pm.coast_from_gear(KMH_100, KMH_100 * 0.5, 120.0, m.start_gear).time_s as f64;
         values.push(m.time_s as f64);
-        checks.push(Check::new(
+        checks.push(ValidationCheck::new(
             "coast_down_100_to_50_kmh_time",
             Some(rate),
             m.time_s as f64,
