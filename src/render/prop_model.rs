@@ -46,11 +46,11 @@ impl PropModelMesh {
 
 /// The prop models uploaded so far.
 #[derive(Default)]
-pub struct PropModels {
+pub struct PropMeshes {
     uploaded: Vec<(Arc<PropModel>, PropModelMesh)>,
 }
 
-impl PropModels {
+impl PropMeshes {
     /// GPU memory of every model uploaded, bytes.
     pub fn bytes(&self) -> usize {
         self.uploaded.iter().map(|(_, m)| m.mesh.bytes()).sum()

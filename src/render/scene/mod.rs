@@ -24,7 +24,7 @@ use super::ground_chunks::GroundChunks;
 use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
-use super::prop_model::PropModels;
+use super::prop_model::PropMeshes;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
@@ -124,7 +124,7 @@ pub struct Renderer {
     /// Car models uploaded so far.
     car_models: CarModels,
     /// Models of moving props uploaded so far (the cone).
-    prop_models: PropModels,
+    prop_models: PropMeshes,
     /// For which targets every pipeline a frame may use has been built
     /// ([`Renderer::warm_pipelines`]).
     pipelines: Pipelines,
@@ -177,7 +177,7 @@ impl Renderer {
             car_program: CarProgram::new(Scuffing::Clean, shadow_filter)?,
             car_program_scuffed: CarProgram::new(Scuffing::Scuffed, shadow_filter)?,
             car_models: CarModels::default(),
-            prop_models: PropModels::default(),
+            prop_models: PropMeshes::default(),
             pipelines: Pipelines::default(),
             kept_shadow: None,
         };
