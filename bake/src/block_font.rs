@@ -76,7 +76,7 @@ pub fn width_cells(text: &str) -> usize {
 /// One lit run of `text`: cells `col0..col1` of row `row`, row 0 at the top, columns from
 /// the text's left edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Run {
+pub struct LitRun {
     /// Row, 0 at the top.
     pub row: usize,
     /// First lit column.
@@ -87,7 +87,7 @@ pub struct Run {
 
 /// The lit runs of `text` (characters the font lacks draw nothing: validate with
 /// [`unsupported`] first).
-pub fn runs(text: &str) -> Vec<Run> {
+pub fn runs(text: &str) -> Vec<LitRun> {
     let mut out = Vec::new();
     for (k, c) in text.chars().enumerate() {
         let Some(g) = glyph(c) else { continue };
@@ -104,7 +104,7 @@ pub fn runs(text: &str) -> Vec<Run> {
                 while col < GLYPH_COLS && lit[col] {
                     col += 1;
                 }
-                out.push(Run {
+                out.push(LitRun {
                     row,
                     col0: left + start,
                     col1: left + col,
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(r.len(), 7);
         assert_eq!(
             r[6],
-            Run {
+            LitRun {
                 row: 6,
                 col0: 1,
                 col1: 4
