@@ -29,7 +29,7 @@ pub struct PointMass<'a> {
 
 /// Where a run ended.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunResult {
+pub struct PointMassRun {
     /// Time taken, s (the run's limit when `reached` is false).
     pub time_s: f32,
     /// Distance covered, m.
@@ -164,7 +164,7 @@ impl<'a> PointMass<'a> {
         (drive - resistance, mass)
     }
 
-    fn run(&self, from_mps: f32, to_mps: f32, throttle: f32, limit_s: f32, start_gear: Option<i8>) -> RunResult {
+    fn run(&self, from_mps: f32, to_mps: f32, throttle: f32, limit_s: f32, start_gear: Option<i8>) -> PointMassRun {
         let p = self.p;
         let r = self.driven_radius_m();
         let mut gearbox = Gearbox {
@@ -194,7 +194,7 @@ impl<'a> PointMass<'a> {
         gearbox.since_shift_s = p.gearbox.autobox_latency_s;
         while t < limit_s {
             if (accelerating && v >= to_mps) || (!accelerating && v <= to_mps) {
-                return RunResult {
+                return PointMassRun {
                     time_s: t,
                     distance_m: x,
                     speed_mps: v,
@@ -209,7 +209,7 @@ impl<'a> PointMass<'a> {
             x += v * STEP_S;
             t += STEP_S;
         }
-        RunResult {
+        PointMassRun {
             time_s: t,
             distance_m: x,
             speed_mps: v,
@@ -218,17 +218,17 @@ impl<'a> PointMass<'a> {
     }
 
     /// Full throttle from `from_mps` until `to_mps` (or `limit_s`).
-    pub fn accelerate(&self, from_mps: f32, to_mps: f32, limit_s: f32) -> RunResult {
+    pub fn accelerate(&self, from_mps: f32, to_mps: f32, limit_s: f32) -> PointMassRun {
         self.run(from_mps, to_mps, 1.0, limit_s, None)
     }
 
     /// Closed throttle, no brakes, from `from_mps` down to `to_mps` (or `limit_s`).
-    pub fn coast(&self, from_mps: f32, to_mps: f32, limit_s: f32) -> RunResult {
+    pub fn coast(&self, from_mps: f32, to_mps: f32, limit_s: f32) -> PointMassRun {
         self.run(from_mps, to_mps, 0.0, limit_s, None)
     }
 
     /// [`PointMass::coast`] starting in forward gear `gear` (as a car that was cruising).
-    pub fn coast_from_gear(&self, from_mps: f32, to_mps: f32, limit_s: f32, gear: i8) -> RunResult {
+    pub fn coast_from_gear(&self, from_mps: f32, to_mps: f32, limit_s: f32, gear: i8) -> PointMassRun {
         self.run(from_mps, to_mps, 0.0, limit_s, Some(gear))
     }
 
