@@ -15,16 +15,17 @@
 //! which lines were taken, which were skipped for another platform, and which were refused
 //! and why. For each taken line it also works out what the game gets from each raw input
 //! ([`SdlMapping::game_input`]): the SDL name the line gives the input, as gilrs names it
-//! ([`AxisOrBtn`]), then the function that turns gilrs' buttons and axes into the game's
-//! for every pad event at run time. Where gilrs reads a line otherwise than SDL would (`~`
-//! inversion, half axes, hats), the mapping carries a note saying so, and the log shows it.
+//! ([`AxisOrBtn`]), then the table (`pad_input`) that turns gilrs' buttons and axes into
+//! the game's for every pad event at run time. Where gilrs reads a line otherwise than SDL
+//! would (`~` inversion, half axes, hats), the mapping carries a note saying so, and the log
+//! shows it.
 //!
 //! What cannot be checked without a pad: which evdev code gilrs finds at a line's `b3` or
 //! `a2`. gilrs numbers a pad's buttons and axes in SDL's order except on a few pads (buttons
 //! `BTN_0`…`BTN_9` beside joystick buttons; axes after a digital hat, which SDL leaves out
 //! of its count).
 
-use crate::gamepad::{pad_input, PadInput};
+use crate::pad_input::{pad_input, PadInput};
 use gilrs::ev::AxisOrBtn;
 use gilrs::{Axis, Button};
 

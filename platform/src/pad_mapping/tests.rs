@@ -1,5 +1,5 @@
 use super::*;
-use crate::gamepad::{PadAxis, PadButton};
+use crate::pad_input::{PadAxis, PadButton};
 
 /// A cheap pad's line as SDL2 Gamepad Tool writes it: face buttons in an odd order, the
 /// left trigger a button, the right one an axis, the d-pad a hat.
