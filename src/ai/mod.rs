@@ -1,5 +1,6 @@
 //! The AI driver: follows a racing line with its speed profile through the same controls a
-//! player gives (seed 002's line, driven; DESIGN §13).
+//! player gives (the genetic-algorithm racing line of the Circuit Gilles Villeneuve study,
+//! driven; DESIGN §13).
 //!
 //! - [`DrivingLine`]: a closed line in world (x, z) with a target speed at each point.
 //! - [`AiDriver`]: pure-pursuit steering toward a point a speed-dependent distance ahead on

@@ -1,5 +1,5 @@
-//! The genetic algorithm of seed 002 that searches a racing line: one gene per lateral,
-//! its value in [0, 1] across the track.
+//! The genetic algorithm of the racing-line study on Circuit Gilles Villeneuve, which
+//! searches a racing line: one gene per lateral, its value in [0, 1] across the track.
 //!
 //! Each generation:
 //! - **Elitism**: the `elite` best lines pass unchanged.

@@ -1,5 +1,6 @@
 //! The track as the racing line sees it: a closed sequence of *laterals*, transverse
-//! segments from the left border to the right border at a set spacing (seed 002: "circuit
+//! segments from the left border to the right border at a set spacing (the
+//! genetic-algorithm racing line of the Circuit Gilles Villeneuve study: "circuit
 //! représenté par une succession de segments transversaux"). A racing line is then one
 //! number in [0, 1] per lateral: 0 at its left end, 1 at its right end.
 //!

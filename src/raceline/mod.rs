@@ -1,8 +1,9 @@
-//! Racing lines (seed 002) as the game's AI uses them at run time: a track cut into
-//! laterals, a line as one value per lateral, its speed profile and lap time, the line a
-//! level ships and the CSV it is stored in, and the search for a line (`ga`, seeded by
-//! `qp_line`) that a level without a shipped line gets at load. `skidpad raceline` (the
-//! search on all cores, its report and plots) is a tool: `tools::raceline_search`.
+//! Racing lines (the genetic-algorithm racing line of the Circuit Gilles Villeneuve study)
+//! as the game's AI uses them at run time: a track cut into laterals, a line as one value
+//! per lateral, its speed profile and lap time, the line a level ships and the CSV it is
+//! stored in, and the search for a line (`ga`, seeded by `qp_line`) that a level without a
+//! shipped line gets at load. `skidpad raceline` (the search on all cores, its report and
+//! plots) is a tool: `tools::raceline_search`.
 //!
 //! - `laterals`: the track as transverse segments that never cross, a margin inside
 //!   each border, from a centre line (smoothed, resampled) or two borders.

@@ -1,5 +1,6 @@
 //! The speed a car can carry along a closed line, and its lap time: the 3-pass speed
-//! profile of seed 002, on the curvature of the line's points (Menger curvature).
+//! profile of the genetic-algorithm racing line (Circuit Gilles Villeneuve study), on the
+//! curvature of the line's points (Menger curvature).
 //!
 //! 1. **Friction limit.** At each point `v ≤ sqrt(μg/|k|)` (Coulomb: the lateral force
 //!    `m·k·v²` within `μ·m·g`) and `v ≤` the car's top speed.

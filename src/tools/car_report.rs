@@ -122,7 +122,11 @@ impl Analysis {
     pub fn text(&self) -> String {
         let m = &self.model;
         let mut s = String::new();
-        let _ = writeln!(s, "{}: linear bicycle model (seed 003)", self.car);
+        let _ = writeln!(
+            s,
+            "{}: linear bicycle model (the Xbox car-dynamics report, NSC93-2218-E-009-013)",
+            self.car
+        );
         let _ = writeln!(
             s,
             "  m {:.0} kg   I_z {:.0} kg·m²   l_f {:.3} m   l_r {:.3} m   L {:.3} m",

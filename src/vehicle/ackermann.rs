@@ -1,8 +1,8 @@
-//! Ackermann control (CARLA's `apply_ackermann_control`, seed 001): drive a car to a
-//! target road-wheel angle and speed, with limits on steering speed, acceleration and
-//! jerk, through a PID controller on speed. Level scripts and the AI driver use it; it
-//! turns targets into the same [`VehicleControl`] a driver gives, so replays record it
-//! like any other input.
+//! Ackermann control (`apply_ackermann_control` of the CARLA vehicle model (PhysX)): drive
+//! a car to a target road-wheel angle and speed, with limits on steering speed,
+//! acceleration and jerk, through a PID controller on speed. Level scripts and the AI
+//! driver use it; it turns targets into the same [`VehicleControl`] a driver gives, so
+//! replays record it like any other input.
 
 use super::control::VehicleControl;
 

@@ -1,5 +1,6 @@
-//! The linear 2-DOF bicycle model (seed 003): sideslip β and yaw rate r of a car at constant
-//! speed, in the range where tire forces are proportional to slip angles.
+//! The linear 2-DOF bicycle model (the Xbox car-dynamics report, NSC93-2218-E-009-013):
+//! sideslip β and yaw rate r of a car at constant speed, in the range where tire forces are
+//! proportional to slip angles.
 //!
 //! What it is for: analysing any car definition without running the simulation (is it an
 //! understeerer or an oversteerer, how much yaw does a steering input give at a given speed,
@@ -28,14 +29,14 @@
 //!     [ −(l_f K_f − l_r K_r)/I   −(l_f² K_f + l_r² K_r)/(I v)    ]        [ l_f K_f/I ]
 //! ```
 //!
-//! and characteristic equation λ² + a1·λ + a0 = 0 (seed 003, eq. 33 without the rigid-body
-//! s² factor), where a1 = (K_f+K_r)/(m v) + (l_f² K_f + l_r² K_r)/(I v) and
+//! and characteristic equation λ² + a1·λ + a0 = 0 (the report's eq. 33 without the
+//! rigid-body s² factor), where a1 = (K_f+K_r)/(m v) + (l_f² K_f + l_r² K_r)/(I v) and
 //! a0 = K_f K_r L²/(m I v²) − (l_f K_f − l_r K_r)/I, L = l_f + l_r.
 //!
-//! The sign of l_f·K_f − l_r·K_r decides the car's character (seed 003): negative is an
-//! understeerer (stable at every speed), zero is neutral steer (yaw does not couple to
-//! sideslip), positive is an oversteerer, which has a critical speed above which a0 < 0 and
-//! the car spins without steering input.
+//! The sign of l_f·K_f − l_r·K_r decides the car's character (as in the report): negative
+//! is an understeerer (stable at every speed), zero is neutral steer (yaw does not couple
+//! to sideslip), positive is an oversteerer, which has a critical speed above which a0 < 0
+//! and the car spins without steering input.
 //!
 //! Speeds: every function assumes v > 0 except where its documentation says otherwise.
 //! Functions returning `Option` answer `None` for speeds outside the model (v ≤ 0 or NaN where
@@ -104,7 +105,8 @@ impl BicycleModel {
     }
 
     /// Yaw stiffness balance l_f·K_f − l_r·K_r, N·m/rad: the yaw moment per rad of sideslip
-    /// that both axles' forces produce about the centre of mass (seed 003's stability term).
+    /// that both axles' forces produce about the centre of mass (the stability term of the
+    /// Xbox car-dynamics report).
     ///
     /// Negative: the rear axle wins, sideslip yaws the car back into line (understeer, stable
     /// at every speed). Zero: neutral steer. Positive: the front axle wins (oversteer), and

@@ -1,7 +1,7 @@
 //! The sim model's drivetrain: engine, clutch, gearbox, differential and wheel spin,
 //! integrated implicitly in one small linear solve per tick.
 //!
-//! Model (CARLA/PhysX drivetrain, seeds 001/004):
+//! Model (the drivetrain of the CARLA vehicle model (PhysX)):
 //! - engine: `I_e·dω_e/dt = throttle·T(rpm) − μ·ω_e − T_clutch`, μ interpolated by throttle
 //!   between the zero-throttle rate (clutch engaged or open) and the full-throttle rate —
 //!   the seed's `ω ← ω − μ·ω/I·dt` is the damping part;

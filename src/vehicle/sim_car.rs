@@ -1,4 +1,4 @@
-//! The `sim` vehicle model: the CARLA/PhysX car (seeds 001/004) on the shared raycast
+//! The `sim` vehicle model: the CARLA vehicle model (PhysX) on the shared raycast
 //! suspension.
 //!
 //! Per tick:

@@ -1,10 +1,11 @@
 //! The `sim` model's parameters, read from a car file with `model = "sim"`.
 //!
-//! Names are CARLA's (`carla.VehiclePhysicsControl`, `carla.WheelPhysicsControl`, seeds
-//! 001/004) so a CARLA user can port a car; units are SI (metres where CARLA uses cm;
-//! angles stay in degrees as in CARLA). What CARLA does not expose (suspension spring and
-//! damper, wheel inertia, the differential, frontal area, the low-speed treatment) has names
-//! of its own with the unit in the name. `content/cars/sedan.toml` documents every key.
+//! Names are those of the CARLA vehicle model (PhysX) (`carla.VehiclePhysicsControl`,
+//! `carla.WheelPhysicsControl`) so a CARLA user can port a car; units are SI (metres where
+//! CARLA uses cm; angles stay in degrees as in CARLA). What CARLA does not expose
+//! (suspension spring and damper, wheel inertia, the differential, frontal area, the
+//! low-speed treatment) has names of its own with the unit in the name.
+//! `content/cars/sedan.toml` documents every key.
 //!
 //! Derived here, once (the mass sums in `mass_distribution`): the sprung mass and rest load of each wheel (from the centre of
 //! mass), which wheels are front/driven, and the chassis inertia (the collision boxes'

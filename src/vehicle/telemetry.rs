@@ -1,6 +1,7 @@
 //! What a car reports each tick for `skidpad run --telemetry` and the HUD's telemetry
-//! page: the quantities CARLA users ask for (seed 004) — slip, loads, suspension, tire
-//! forces, wheel speed, engine and gearbox.
+//! page: the quantities users of the CARLA vehicle model (PhysX) ask for (CARLA's
+//! telemetry questions) — slip, loads, suspension, tire forces, wheel speed, engine and
+//! gearbox.
 
 use super::chassis::MAX_WHEELS;
 

@@ -1,5 +1,6 @@
 //! The sim model's tire: slip from the contact-patch velocity and the wheel's spin, forces
-//! from slip (PhysX tire model as CARLA uses it, seeds 001/004), bounded by friction.
+//! from slip (the PhysX tire model as the CARLA vehicle model uses it), bounded by
+//! friction.
 //!
 //! - Slip ratio `s_X = (ω·r − v_x) / max(|v_x|, v_min)`; slip angle `s_Y = atan(v_y / max(|v_x|, v_min))`.
 //! - Raw forces: `F_X = K_X·s_X` with `K_X = long_stiff_value·g` (N per unit slip; equivalently

@@ -1,11 +1,12 @@
-//! The racing line (seed 002) against hand-worked physics and its own guarantees: the
-//! speed profile on a circle and an oval, the genetic algorithm on the shipped circuit
-//! (beats the centre line and the minimum-curvature line; same seed, same bits; serial =
-//! parallel), laterals that never cross, a line inside the borders that never crosses
-//! itself (the `raceline` command: tests/sim/raceline_command.rs); the lap time's adjoint
-//! gradient and the minimum-time descent in `descent.rs`. Tracks are built in code or come
-//! from the embedded content; nothing here reads outside the repository. GA sizes are
-//! small: the crate is unoptimised in tests (`benches/raceline.rs` runs the full sizes).
+//! The racing line (the genetic-algorithm racing line of the Circuit Gilles Villeneuve
+//! study) against hand-worked physics and its own guarantees: the speed profile on a circle
+//! and an oval, the genetic algorithm on the shipped circuit (beats the centre line and the
+//! minimum-curvature line; same seed, same bits; serial = parallel), laterals that never
+//! cross, a line inside the borders that never crosses itself (the `raceline` command:
+//! tests/sim/raceline_command.rs); the lap time's adjoint gradient and the minimum-time
+//! descent in `descent.rs`. Tracks are built in code or come from the embedded content;
+//! nothing here reads outside the repository. GA sizes are small: the crate is unoptimised
+//! in tests (`benches/raceline.rs` runs the full sizes).
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -1,7 +1,8 @@
-//! The racing-line search (seed 002) as a tool: `skidpad raceline` (`command`) runs
-//! [`search`] — islands of the genetic algorithm and its refine on all cores ([`ga`]: the
-//! game's `raceline::ga` plus rayon, the same bits as on one thread), relinked into one
-//! line (`raceline::relink`) — and reports, writes and plots the line (`plot`). The algorithm,
+//! The racing-line search (the genetic-algorithm racing line of the Circuit Gilles
+//! Villeneuve study) as a tool: `skidpad raceline` (`command`) runs [`search`] — islands
+//! of the genetic algorithm and its refine on all cores ([`ga`]: the game's `raceline::ga`
+//! plus rayon, the same bits as on one thread), relinked into one line
+//! (`raceline::relink`) — and reports, writes and plots the line (`plot`). The algorithm,
 //! its seeds and the laterals live with the game (`raceline`), which also searches a line
 //! for a level without one at load; a line found here reaches the game as the
 //! `raceline.csv` it writes beside a level.

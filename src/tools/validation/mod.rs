@@ -201,7 +201,7 @@ pub fn validate(materials: &MaterialTable, car: &CarDef, rates: &[u32]) -> Resul
                 expected,
                 0.05,
                 "rad/s",
-                "linear bicycle model (seed 003): r = v/(L + K_us·v²) × measured road-wheel angle",
+                "linear bicycle model (the Xbox car-dynamics report): r = v/(L + K_us·v²) × measured road-wheel angle",
             ));
         }
         agree(&mut checks, &name, &values);
