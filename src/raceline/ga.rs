@@ -14,10 +14,10 @@
 //! - **Bump mutation**: while a running draw stays under `mutation_probability` (so on
 //!   average that many bumps per child, more than one allowed), a bump at a random lateral
 //!   with a half-length drawn in `[min, max]` laterals moves the genes by
-//!   `a·sin²(π/2·(1 − |i|/half))`, fading to nothing at its ends. The seed pulls the genes
+//!   `a·sin²(π/2·(1 − |i|/half))`, fading to nothing at its ends. The study pulls the genes
 //!   towards a random value instead; on Montreal, moving them by a random amount (small
 //!   more often than large) and clamping to [0, 1] found a 2 % faster line for the same
-//!   evaluations, as lines reach the edges and fine-tune late. The seed's pull draws the
+//!   evaluations, as lines reach the edges and fine-tune late. The study's pull draws the
 //!   first population: the centre line pulled fully to random values over random stretches.
 //!
 //! - **Global moves**: while a running draw stays under `global_moves`, a smooth shift of a
@@ -525,7 +525,7 @@ fn bump(line: &mut [f32], rng: &mut Rng, params: &GaParams, strength: f32) {
     }
 }
 
-/// The seed's bump, used to draw the first population: the genes pulled towards a
+/// The study's bump, used to draw the first population: the genes pulled towards a
 /// random value with weight `strength·sin²(π/2·(1 − |i|/half))`.
 fn pull(line: &mut [f32], rng: &mut Rng, params: &GaParams, strength: f32) {
     let (centre, half) = bump_span(line.len(), rng, params);

@@ -12,7 +12,7 @@
 //! laterals measures the track and not its digitisation.
 //!
 //! Laterals are spaced along whichever of the centre line and the two borders is longest
-//! there (the seed's rule), so on the outside of a corner they are no farther apart than
+//! there (the study's rule), so on the outside of a corner they are no farther apart than
 //! on a straight. Three guarantees every line across the laterals inherits:
 //! - **No two laterals cross.** In a corner tighter than the track is wide, the laterals'
 //!   inner ends would meet past the centre of curvature; wherever two laterals cross, both
@@ -183,7 +183,7 @@ impl Laterals {
             .map(|w| [w.x.max(0.0), w.y.max(0.0)])
             .collect();
         // Laterals at the spacing along whichever of the centre line and the two borders
-        // is longest there (the seed's rule: in a corner, the outer border sets the pace,
+        // is longest there (the study's rule: in a corner, the outer border sets the pace,
         // so the track between two laterals is never longer than the spacing).
         let m = dense.len();
         let left_of = |j: usize| {

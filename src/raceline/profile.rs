@@ -20,7 +20,7 @@
 //! Each speed is the least of the three. The loop is closed: both passes start at the
 //! slowest point of pass 1; the forward pass goes on past a full lap while anything still
 //! changes (drag can slow a car at the friction limit). The lap time is
-//! `Σ 2·ds / (v_i + v_{i+1})` (constant acceleration on each segment). The seed steps `v`
+//! `Σ 2·ds / (v_i + v_{i+1})` (constant acceleration on each segment). The study steps `v`
 //! with `dv = a·ds/v`; stepping `v²` is exact for a constant `a` over a segment. A car at
 //! the friction limit has no grip left to beat drag, so on a steady bend the profile
 //! settles where the grip left over just balances it (0.1 % under `sqrt(μgR)` for the
@@ -221,7 +221,7 @@ impl ProfileCar {
                 };
                 Self {
                     // The tires' Coulomb limit (`tires.tire_friction`) caps cornering at
-                    // tire_friction × the road's μ; without it the seed's viscous friction
+                    // tire_friction × the road's μ; without it HARFANG's viscous friction
                     // is unbounded and the road's μ is the profile's assumption.
                     mu: surface_mu * a.tire_friction.unwrap_or(1.0),
                     gravity_mps2,
@@ -617,7 +617,7 @@ impl ProfileScratch {
 }
 
 /// The minimum-curvature cost of a closed line: `Σ k_i²·ds_i` over its points (Menger
-/// curvature, `ds_i` the mean of the two segments at point `i`), 1/m. The seed's first
+/// curvature, `ds_i` the mean of the two segments at point `i`), 1/m. The study's first
 /// fitness summed curvature; squaring it makes the cost prefer the widest arcs (a plain
 /// `Σ|k|·ds` is the total turning, the same for every convex bend) and punish zigzags.
 pub fn curvature_cost(points: &[Vec2]) -> f32 {

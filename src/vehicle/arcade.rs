@@ -3,30 +3,30 @@
 //! Per tick, per wheel, a ray along −chassis-up (see [`super::suspension`]); on a hit the
 //! three wheel terms of the HARFANG raycast car act: the two normal ones along the ground
 //! normal through the ray origin, the lateral friction at the contact patch, the point
-//! where the ray meets the ground, as the PhysX vehicle applies its tire forces. (The seed
+//! where the ray meets the ground, as the PhysX vehicle applies its tire forces. (HARFANG's car
 //! applies them all at the ray origin, at wheel-centre height: the side forces' roll moment
 //! arm is then the centre of mass's height above the wheel centres, not above the ground,
 //! and a car given a realistic, low centre of mass spun at full lock from rest.)
 //! - **spring bounce**: an impulse along the ground normal `n` against the wheel's closing
 //!   speed, only while closing;
-//! - **tire reaction**: a force `n·sqrt(compression)·Tr·m/N` (N wheels; the seed's m/4);
+//! - **tire reaction**: a force `n·sqrt(compression)·Tr·m/N` (N wheels; HARFANG's m/4);
 //! - **lateral friction**: an impulse along the wheel's axle against its sideways speed.
 //!
 //! Thrust acts at each grounded front wheel's contact patch along the steered direction,
-//! its share of the seed's one thrust at the front-axle midpoint (×0.5 each of two), raised
+//! its share of HARFANG's one thrust at the front-axle midpoint (×0.5 each of two), raised
 //! by the car's anti-lift share of the centre of mass's height (`drive.anti_lift`); the
 //! brake acts at the centre of mass against the velocity, scaled by the share of wheels on
-//! the ground (×0.25 each of four) and ramped down near rest like the seed's `min(|v|, 1)`.
-//! How the seed's Sf and Ta map to our rate constants is documented in
+//! the ground (×0.25 each of four) and ramped down near rest like HARFANG's `min(|v|, 1)`.
+//! How HARFANG's Sf and Ta map to our rate constants is documented in
 //! [`super::arcade_params`].
 //!
-//! Surfaces (our extension; the seed drives on one ground): a wheel's lateral adhesion rate
+//! Surfaces (our extension; HARFANG's car drives on one ground): a wheel's lateral adhesion rate
 //! is scaled by the surface's μ, and its share of thrust and braking by min(μ, 1).
 //!
-//! Roll-over (our extensions, each a key of the car file; absent, the seed's behaviour):
+//! Roll-over (our extensions, each a key of the car file; absent, HARFANG's behaviour):
 //! - **steering curve**: full lock narrows with forward speed, CARLA's `steering_curve`
 //!   (the sim model's key, same meaning);
-//! - **Coulomb limit** (`tires.tire_friction`): the seed's lateral friction is viscous and
+//! - **Coulomb limit** (`tires.tire_friction`): HARFANG's lateral friction is viscous and
 //!   unbounded, so at speed a held lock pushed the car sideways at several g and tipped it
 //!   over. A tire cannot push sideways harder than μ times its load: a wheel's lateral
 //!   impulse is capped at `tire_friction·μ_surface·F_n·dt`, with `F_n` its tire reaction
@@ -52,7 +52,7 @@ use super::wheel_state::WheelState;
 use glam::{Quat, Vec3};
 use rapier3d::prelude::*;
 
-/// Spin decay of a wheel in the air: ×0.95 per 60 Hz frame in the seed, as a rate.
+/// Spin decay of a wheel in the air: ×0.95 per 60 Hz frame in HARFANG's car, as a rate.
 const AIR_SPIN_DECAY_PER_S: f32 = 3.077_6; // −ln(0.95) × 60
 
 /// A raycast car in the world.
@@ -89,7 +89,7 @@ impl ArcadeCar {
                 .pose(pose)
                 .linear_damping(tuning.linear_damping)
                 .angular_damping(tuning.angular_damping)
-                // The seed wakes the chassis every frame: a car never sleeps.
+                // HARFANG's car wakes the chassis every frame: a car never sleeps.
                 .can_sleep(false)
                 .ccd_enabled(true),
         );
@@ -303,7 +303,7 @@ impl Tick<'_> {
                     loads_n[i] = normal_n;
                     // Lateral friction along the axle, against the patch's sideways speed.
                     let lateral = axle.dot(body.velocity_at_point(patch));
-                    // Surfaces scale the adhesion rate by their μ (the seed has no surfaces).
+                    // Surfaces scale the adhesion rate by their μ (HARFANG's car has no surfaces).
                     let rate = t.lateral_adhesion_per_s * hit.friction * if w.steered { 1.0 } else { rear_grip };
                     let fraction = 1.0 - (-rate * dt_s).exp();
                     let mut lateral_impulse = lateral * share * fraction;
@@ -380,8 +380,8 @@ impl Tick<'_> {
 
     /// Brake and handbrake at the centre of mass, against the velocity in the ground
     /// plane, by the share of wheels down (four wheels: ×0.25 each); the braking power is
-    /// added to the grounded wheels' slip power. Not at the contact patches: this is the
-    /// seed's velocity brake, which stops the car dead and holds it on a slope, and at the
+    /// added to the grounded wheels' slip power. Not at the contact patches: this is
+    /// HARFANG's velocity brake, which stops the car dead and holds it on a slope, and at the
     /// patches its dive rebounded once the car stood still and rolled it back.
     fn brake(&self, body: &mut RigidBody, grip: &Grip, wheels: &mut [WheelState; MAX_WHEELS]) {
         let (def, t, control, gravity, dt_s) = (self.def, self.t, self.control, self.gravity, self.dt_s);
@@ -406,7 +406,7 @@ impl Tick<'_> {
             let tangential = predicted - n * n.dot(predicted);
             let speed = tangential.length();
             if speed > 0.0 {
-                // The seed's min(|v|, 1) ramp, with the ramp speed from the car; and never
+                // HARFANG's min(|v|, 1) ramp, with the ramp speed from the car; and never
                 // more than brings the car to rest, so it stops without trembling.
                 // A force, not an impulse: rapier integrates in substeps, and a force spread
                 // over the step cancels gravity's pull in each of them.

@@ -3,15 +3,15 @@
 //! ([`ArcadeParams`]).
 //!
 //! ## How the HARFANG constants map to ours
-//! The seed applies, per wheel and per rendered frame, an impulse `n(n·v)·Sf` (bounce), a
+//! HARFANG's car applies, per wheel and per rendered frame, an impulse `n(n·v)·Sf` (bounce), a
 //! force `n·sqrt(reach − hit)·Tr·m/4` (tire reaction) and an impulse `x(x·v)·Ta` (lateral
 //! adhesion). Impulses per frame depend on the frame rate and, with fixed Sf/Ta, on the
 //! mass. We keep the reaction as it is (`tire_reaction` = Tr: a force ∝ m, so mass-free and
 //! rate-free) and turn the two impulses into decay rates of a wheel's velocity component
 //! acting on a quarter of the mass:
 //! `J = −(m/4)·(1 − e^(−rate·dt))·component`. So `Sf ≈ (m/4)(1 − e^(−spring_bounce_per_s·dt))`
-//! and `Ta ≈ (m/4)(1 − e^(−lateral_adhesion_per_s·dt))` at the seed's dt, and a car behaves
-//! the same at any tick rate and any mass. Thrust and brake are accelerations (the seed's
+//! and `Ta ≈ (m/4)(1 − e^(−lateral_adhesion_per_s·dt))` at HARFANG's dt, and a car behaves
+//! the same at any tick rate and any mass. Thrust and brake are accelerations (HARFANG's
 //! force is `mass × value`), so they too are mass-free.
 
 use super::anti_roll::AntiRollBars;
@@ -116,17 +116,17 @@ struct RawDamping {
 pub struct ArcadeParams {
     /// Full lock against speed: `[speed m/s, fraction of max_angle_deg]` (CARLA's
     /// `steering_curve`, the same key as the sim model's). Absent: the full angle at every
-    /// speed, as in the seed.
+    /// speed, as in HARFANG's car.
     pub steering_curve: Curve,
     /// Coulomb limit of the lateral friction: a wheel's sideways impulse in a tick is at
     /// most `tire_friction × surface μ × its normal force × dt`. `None` (key absent): the
-    /// seed's unbounded viscous friction.
+    /// HARFANG car's unbounded viscous friction.
     pub tire_friction: Option<f32>,
     /// Anti-roll bars per axle ([`super::anti_roll`]), stiffness per kg of a wheel's share
     /// of the mass; acting on the tire-reaction term.
     pub anti_roll: AntiRollBars,
     /// Centre of mass in the chassis frame, m (the file's `center_of_mass_m`). `None` (key
-    /// absent): the collision boxes' centroid, mass shared by volume, as in the seed, which
+    /// absent): the collision boxes' centroid, mass shared by volume, as in HARFANG's car, which
     /// for a car drawn as a body box and a cabin box sits too high (the coupe's at 0.66 m)
     /// and mid-wheelbase.
     pub center_of_mass_m: Option<Vec3>,
@@ -143,7 +143,7 @@ pub struct ArcadeParams {
     pub reverse_fraction: f32,
     /// Full-pedal brake deceleration with every wheel down, m/s².
     pub brake_mps2: f32,
-    /// Below this speed the brake ramps down linearly (the seed's `min(|v|, 1)` uses 1 m/s).
+    /// Below this speed the brake ramps down linearly (HARFANG's `min(|v|, 1)` uses 1 m/s).
     pub brake_ramp_speed_mps: f32,
     /// Handbrake deceleration with both rear wheels down, m/s².
     pub handbrake_mps2: f32,

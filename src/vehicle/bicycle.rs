@@ -13,13 +13,13 @@
 //!
 //! - slip angles: α_f = δ − β − l_f·r/v, α_r = −β + l_r·r/v;
 //! - axle forces: F_yf = K_f·α_f, F_yr = K_r·α_r (K = cornering stiffness of the *axle*, both
-//!   tires; the seed writes 2K per axle with K per tire);
+//!   tires; the report writes 2K per axle with K per tire);
 //! - lateral motion: m·v·(β̇ + r) = F_yf + F_yr; yaw: I·ṙ = l_f·F_yf − l_r·F_yr.
 //!
 //! Sign convention: x forward, y left, z up; angles and rates positive counter-clockwise seen
 //! from above. δ > 0 is the front road-wheel angle of a left turn (not the steering-wheel
 //! angle: divide by the steering ratio); r > 0 is a left yaw; β = v_y/v_x is the angle of the
-//! centre of mass's velocity left of the heading (the seed writes the same slip angles with
+//! centre of mass's velocity left of the heading (the report writes the same slip angles with
 //! the opposite sign, β_f = −α_f, and Y = −K·β_f; the forces are identical).
 //!
 //! As a state-space system with x = [β, r] and u = δ: ẋ = A·x + B·u, with

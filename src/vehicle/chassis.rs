@@ -64,7 +64,7 @@ pub struct WheelDef {
     /// Ray origin in the chassis frame: the mean wheel centre (arcade) or the wheel centre
     /// at full compression (sim).
     pub origin_m: Vec3,
-    /// Steers (the seed's front axle).
+    /// Steers (the front axle in the HARFANG raycast car).
     pub steered: bool,
     /// Wheel radius, m.
     pub radius_m: f32,

@@ -4,7 +4,7 @@
 //! Model (the drivetrain of the CARLA vehicle model (PhysX)):
 //! - engine: `I_e·dω_e/dt = throttle·T(rpm) − μ·ω_e − T_clutch`, μ interpolated by throttle
 //!   between the zero-throttle rate (clutch engaged or open) and the full-throttle rate —
-//!   the seed's `ω ← ω − μ·ω/I·dt` is the damping part;
+//!   CARLA's `ω ← ω − μ·ω/I·dt` is the damping part;
 //! - clutch: `T_clutch = clutch_strength·(ω_e − G·ω_diff)`, G = gear ratio × final ratio
 //!   (negative in reverse, 0 in neutral), ω_diff = Σ share_i·ω_i over the driven wheels;
 //! - differential: wheel i receives `share_i·G·T_clutch`; a limited-slip coupling adds

@@ -342,7 +342,7 @@ fn steering_eases_in_at_the_steer_rate() {
 }
 
 /// Where the side forces act decides how much load a turn moves to the outside wheels.
-/// At the contact patches (the PhysX vehicle's choice, ours since the HARFANG seed's
+/// At the contact patches (the PhysX vehicle's choice, ours since the HARFANG raycast car's
 /// wheel-centre point spun cars with a low centre of mass), the steady-state roll moment
 /// balance about the centre of mass (Milliken & Milliken, *Race Car Vehicle Dynamics*,
 /// ch. 18, lateral load transfer) is Σ Fᵢ·yᵢ = m·a_y·h: the tire reactions Fᵢ, acting
