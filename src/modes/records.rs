@@ -173,6 +173,18 @@ pub struct SetAside {
     pub problem: String,
 }
 
+impl SetAside {
+    /// Says in the log, once, which record was moved aside, where, and why.
+    pub fn log(&self) {
+        log::warn!(
+            "record {} set aside as {}: {}",
+            self.file.display(),
+            self.moved_to.display(),
+            self.problem
+        );
+    }
+}
+
 /// A directory of records.
 #[derive(Debug, Clone)]
 pub struct RecordStore {
@@ -180,6 +192,16 @@ pub struct RecordStore {
 }
 
 impl RecordStore {
+    /// Makes the directory (and its parents) before a ghost or a run is written into it.
+    pub fn make_dir(&self) -> Result<(), Error> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| {
+            Error::runtime(format!(
+                "{}: cannot create the records directory: {e}",
+                self.dir.display()
+            ))
+        })
+    }
+
     /// Records in `dir` (created when the first record is saved).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         Self { dir: dir.into() }

@@ -43,12 +43,7 @@ impl Launcher {
         match store.list() {
             Ok((records, aside)) => {
                 for a in aside {
-                    log::warn!(
-                        "record {} set aside as {}: {}",
-                        a.file.display(),
-                        a.moved_to.display(),
-                        a.problem
-                    );
+                    a.log();
                 }
                 catalog.set_records(&records);
             }

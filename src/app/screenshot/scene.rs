@@ -90,7 +90,18 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     if opts.hud {
         let mut hud = crate::render::Hud::for_height(h)?;
         let history = crate::time::FrameHistory::new(1);
-        overlay(&mut hud, setup, &session, &history, HudState::default(), w, h, None);
+        overlay(
+            &mut hud,
+            setup,
+            &session,
+            &history,
+            HudState::default(),
+            w,
+            h,
+            None,
+            None,
+            |_, _| {},
+        );
         hud.flush(w, h);
     }
     let image = read_back_buffer(w, h);
@@ -119,21 +130,6 @@ pub(super) fn flushed_and_read(hud: &mut crate::render::Hud, w: u32, h: u32) -> 
 /// draws the pause menu in its place.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn overlay(
-    hud: &mut crate::render::Hud,
-    setup: &Setup,
-    session: &Session,
-    history: &crate::time::FrameHistory,
-    state: HudState,
-    w: u32,
-    h: u32,
-    panel: Option<&dyn HudPanel>,
-) {
-    overlay_with(hud, setup, session, history, state, w, h, panel, None, |_, _| {});
-}
-
-/// [`overlay`] with the pause menu of `pause_size`, drawn by `more` in its place.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn overlay_with(
     hud: &mut crate::render::Hud,
     setup: &Setup,
     session: &Session,

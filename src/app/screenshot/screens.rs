@@ -2,7 +2,7 @@
 //! the player reaches it (pressing through the menus), with sample figures where a run
 //! would have made them.
 
-use super::scene::{flushed_and_read, overlay, overlay_with, ShotOptions};
+use super::scene::{flushed_and_read, overlay, ShotOptions};
 use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
 use crate::app::game_mode::race::{race_lines, RaceBoard, RacePanel};
 use crate::app::game_mode::time_trial::{LapBoard, PrepStep, Summary};
@@ -249,6 +249,8 @@ pub fn capture_screen(
                 w,
                 h,
                 Some(&board),
+                None,
+                |_, _| {},
             );
             return flushed_and_read(&mut hud, w, h);
         }
@@ -292,7 +294,7 @@ pub fn capture_screen(
                 .as_ref()
                 .map(|p| crate::app::frontend::paused_size(&hud, p, h as f32));
             let panel = RacePanel { board, map: &map };
-            overlay_with(
+            overlay(
                 &mut hud,
                 setup,
                 &session,
@@ -314,7 +316,7 @@ pub fn capture_screen(
             // The pause menu where the game's layout puts it, over the dial it hides.
             let history = crate::time::FrameHistory::new(1);
             let size = crate::app::frontend::paused_size(&hud, &front, h as f32);
-            overlay_with(
+            overlay(
                 &mut hud,
                 setup,
                 &session,
@@ -339,7 +341,7 @@ pub fn capture_screen(
                 ..Default::default()
             };
             let history = crate::time::FrameHistory::new(1);
-            overlay(&mut hud, setup, &session, &history, state, w, h, None);
+            overlay(&mut hud, setup, &session, &history, state, w, h, None, None, |_, _| {});
             return flushed_and_read(&mut hud, w, h);
         }
     } else if let Some(preview) = preview {
@@ -411,11 +413,33 @@ fn challenge_hud_shot(
     let world = session.world();
     let mut drawn = false;
     challenge.show_panel(world, 0, &mut |panel| {
-        overlay(hud, setup, &session, &history, HudState::default(), w, h, Some(panel));
+        overlay(
+            hud,
+            setup,
+            &session,
+            &history,
+            HudState::default(),
+            w,
+            h,
+            Some(panel),
+            None,
+            |_, _| {},
+        );
         drawn = true;
     });
     if !drawn {
-        overlay(hud, setup, &session, &history, HudState::default(), w, h, None);
+        overlay(
+            hud,
+            setup,
+            &session,
+            &history,
+            HudState::default(),
+            w,
+            h,
+            None,
+            None,
+            |_, _| {},
+        );
     }
     flushed_and_read(hud, w, h)
 }

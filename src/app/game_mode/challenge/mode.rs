@@ -256,12 +256,7 @@ impl ChallengeMode {
         let (previous_medal, new_record) = match kept {
             Some(Ok(k)) => {
                 if let Some(a) = &k.set_aside {
-                    log::warn!(
-                        "record {} set aside as {}: {}",
-                        a.file.display(),
-                        a.moved_to.display(),
-                        a.problem
-                    );
+                    a.log();
                 }
                 log::info!(
                     "challenge medal {} kept in {}{}",

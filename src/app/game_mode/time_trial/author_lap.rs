@@ -114,12 +114,7 @@ pub fn keep_author_ghost(
     record: &mut Record,
 ) -> Result<(), Error> {
     let path = store.author_ghost_path(key);
-    std::fs::create_dir_all(store.dir()).map_err(|e| {
-        Error::runtime(format!(
-            "{}: cannot create the records directory: {e}",
-            store.dir().display()
-        ))
-    })?;
+    store.make_dir()?;
     Replay {
         header: ReplayHeader::new(
             &setup.level.level.name,
@@ -167,12 +162,7 @@ pub fn author_time_kept_reporting(
 ) -> Result<Option<f64>, Error> {
     let loaded = store.load(key);
     if let Some(a) = &loaded.set_aside {
-        log::warn!(
-            "record {} set aside as {}: {}",
-            a.file.display(),
-            a.moved_to.display(),
-            a.problem
-        );
+        a.log();
     }
     if let Some(author_s) = loaded.record.as_ref().and_then(|r| r.author_s) {
         return Ok(Some(author_s));

@@ -134,12 +134,7 @@ impl TimeTrialMode {
         let loaded = store.as_ref().map(|s| s.load(&key));
         let set_aside = loaded.as_ref().and_then(|l| l.set_aside.clone());
         if let Some(a) = &set_aside {
-            log::warn!(
-                "record {} set aside as {}: {}",
-                a.file.display(),
-                a.moved_to.display(),
-                a.problem
-            );
+            a.log();
         }
         let record = loaded.and_then(|l| l.record);
         let previous_record = record.clone();
@@ -419,12 +414,7 @@ impl TimeTrialMode {
         let n = &self.names;
         let ghost_path = store.ghost_path(&self.key);
         if recorded.len() >= best.end_tick as usize {
-            std::fs::create_dir_all(store.dir()).map_err(|e| {
-                Error::runtime(format!(
-                    "{}: cannot create the records directory: {e}",
-                    store.dir().display()
-                ))
-            })?;
+            store.make_dir()?;
             Replay {
                 header: ReplayHeader::new(&n.level, &n.car, &n.profile, n.tick_rate_hz, 0, "", hash),
                 inputs: recorded[..best.end_tick as usize].to_vec(),

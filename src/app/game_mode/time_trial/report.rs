@@ -186,12 +186,7 @@ impl TimeTrialMode {
         record.author_s = author_s;
         if let (true, Some((lap, hash))) = (new_record, best) {
             let ghost_path = store.ghost_path(&key);
-            std::fs::create_dir_all(store.dir()).map_err(|e| {
-                Error::runtime(format!(
-                    "{}: cannot create the records directory: {e}",
-                    store.dir().display()
-                ))
-            })?;
+            store.make_dir()?;
             let inputs = end.recorded[..(lap.end_tick as usize).min(end.recorded.len())].to_vec();
             Replay {
                 header: ReplayHeader::new(
