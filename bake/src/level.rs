@@ -177,6 +177,9 @@ pub struct ParkedCar {
 pub struct TrackDef {
     /// Centre line and widths.
     pub track: Track,
+    /// What the centre line's parse repaired (a repeated closing point, duplicate points),
+    /// each naming the file and lines, for the loader to log; empty for a clean line.
+    pub repairs: Vec<String>,
     /// The road's surface.
     pub material: MaterialId,
     /// Kerbs line both borders where |curvature| exceeds this, 1/m.
@@ -429,8 +432,11 @@ impl Level {
                 let bytes = files.read(centerline)?;
                 let text = String::from_utf8(bytes)
                     .map_err(|_| ContentError::new(files.label(&t.centerline), "file", "not UTF-8 text"))?;
+                let label = files.label(&t.centerline);
+                let (track, repairs) = Track::parse_csv_repairing(&label, &text)?;
                 Some(TrackDef {
-                    track: Track::parse_csv(&files.label(&t.centerline), &text)?,
+                    track,
+                    repairs: repairs.into_iter().map(|r| format!("{label}: {r}")).collect(),
                     material: mat(&t.material, "track.material")?,
                     kerb_min_curvature_per_m: v.range(
                         "track.kerb_min_curvature_per_m",

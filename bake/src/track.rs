@@ -31,14 +31,37 @@ pub const MAX_COORDINATE_M: f64 = 100_000.0;
 /// loop taking seconds, and a longer one takes minutes, or memory without bound.
 pub const MAX_LENGTH_M: f32 = 30_000.0;
 
+/// A point closer than this to the point kept before it is a duplicate and is dropped, m:
+/// a zero-length segment has no direction, so the borders and the footprint check against
+/// them would be meaningless there. Well under a car's length, and well under the spacing
+/// of any circuit database (a few metres), so no shape is lost.
+pub const MIN_POINT_SPACING_M: f32 = 0.1;
+
+/// How many line numbers a repair note lists before it says "…".
+const LINES_LISTED: usize = 6;
+
 impl Track {
-    /// Parses the centre-line CSV; `file` names it in errors.
+    /// Parses the centre-line CSV, repairing what can be repaired without guessing (see
+    /// [`Track::parse_csv_repairing`]); `file` names it in errors.
     pub fn parse_csv(file: &str, text: &str) -> Result<Track, ContentError> {
+        Self::parse_csv_repairing(file, text).map(|(track, _)| track)
+    }
+
+    /// Parses the centre-line CSV and says what it repaired, one note per kind: a point
+    /// repeating (within [`MIN_POINT_SPACING_M`]) the one before it is dropped, and so is a
+    /// last point repeating the first (exported CSVs often close the loop that way; the
+    /// loop closes on its own). Anything else wrong — a value that is not a finite number,
+    /// a width not above 0, too few points, too long a loop — is refused, naming the file
+    /// and the line. A line given clockwise is a track driven clockwise: nothing to repair.
+    pub fn parse_csv_repairing(file: &str, text: &str) -> Result<(Track, Vec<String>), ContentError> {
         let mut t = Track {
             centre: Vec::new(),
             width_right_m: Vec::new(),
             width_left_m: Vec::new(),
         };
+        // Each kept point's line, and the lines dropped as duplicates.
+        let mut lines: Vec<usize> = Vec::new();
+        let mut duplicates: Vec<usize> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -73,9 +96,39 @@ impl Track {
             if values[2] <= 0.0 || values[3] <= 0.0 || values[2] > 200.0 || values[3] > 200.0 {
                 return Err(ContentError::new(file, &field, "widths must be between 0 and 200 m"));
             }
-            t.centre.push(Vec2::new(-values[0] as f32, values[1] as f32));
+            let point = Vec2::new(-values[0] as f32, values[1] as f32);
+            if t.centre.last().is_some_and(|p| p.distance(point) < MIN_POINT_SPACING_M) {
+                duplicates.push(n + 1);
+                continue;
+            }
+            t.centre.push(point);
             t.width_right_m.push(values[2] as f32);
             t.width_left_m.push(values[3] as f32);
+            lines.push(n + 1);
+        }
+        let mut repairs = Vec::new();
+        if !duplicates.is_empty() {
+            repairs.push(format!(
+                "dropped {} point{} within {MIN_POINT_SPACING_M} m of the point before ({})",
+                duplicates.len(),
+                if duplicates.len() == 1 { "" } else { "s" },
+                listed(&duplicates)
+            ));
+        }
+        let mut closing = Vec::new();
+        while t.centre.len() > 1 && t.centre[t.centre.len() - 1].distance(t.centre[0]) < MIN_POINT_SPACING_M {
+            t.centre.pop();
+            t.width_right_m.pop();
+            t.width_left_m.pop();
+            closing.extend(lines.pop());
+        }
+        if !closing.is_empty() {
+            closing.reverse();
+            repairs.push(format!(
+                "dropped the last point{}, repeating the first ({}): the loop closes on its own",
+                if closing.len() == 1 { "" } else { "s" },
+                listed(&closing)
+            ));
         }
         if t.centre.len() < MIN_POINTS {
             return Err(ContentError::new(
@@ -93,7 +146,7 @@ impl Track {
                 format!("the loop is {length_m:.0} m long, longer than {MAX_LENGTH_M} m"),
             ));
         }
-        Ok(t)
+        Ok((t, repairs))
     }
 
     /// The centre-line CSV of this track.
@@ -172,6 +225,17 @@ impl Track {
     }
 }
 
+/// `lines` as a note lists them: `line 4`, `lines 4, 9, 12`, the first few then `…`.
+fn listed(lines: &[usize]) -> String {
+    let shown: Vec<String> = lines.iter().take(LINES_LISTED).map(|l| l.to_string()).collect();
+    format!(
+        "line{} {}{}",
+        if lines.len() == 1 { "" } else { "s" },
+        shown.join(", "),
+        if lines.len() > LINES_LISTED { ", …" } else { "" }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +277,72 @@ mod tests {
         assert_eq!(e.field, "line 2");
         let e = Track::parse_csv("t.csv", "1,2,nan,4\n").unwrap_err();
         assert!(e.problem.contains("finite") || e.problem.contains("number"), "{e}");
+    }
+
+    /// A database-style CSV of `t` with the first point repeated at the end, and the
+    /// fourth point written twice (a near-duplicate 1 cm away).
+    fn with_repeats(t: &Track) -> String {
+        let csv = t.to_csv();
+        let mut rows: Vec<&str> = csv.lines().collect();
+        let first = rows[1].to_string();
+        let fourth = rows[4].to_string();
+        let mut near: Vec<String> = fourth.split(',').map(str::to_string).collect();
+        near[0] = format!("{:.4}", near[0].parse::<f64>().unwrap() + 0.01);
+        let near = near.join(",");
+        rows.insert(5, &near);
+        rows.push(&first);
+        rows.join("\n") + "\n"
+    }
+
+    #[test]
+    fn a_repeated_closing_point_and_near_duplicates_are_dropped_and_said() {
+        let t = circle(50.0, 20);
+        let (back, repairs) = Track::parse_csv_repairing("t.csv", &with_repeats(&t)).unwrap();
+        assert_eq!(back.len(), 20, "the 20 distinct points, neither repeat");
+        assert!(back.centre.iter().zip(&t.centre).all(|(a, b)| a.distance(*b) < 1e-3));
+        assert_eq!(repairs.len(), 2, "{repairs:?}");
+        assert!(
+            repairs[0].contains("dropped 1 point within") && repairs[0].contains("line 6"),
+            "{repairs:?}"
+        );
+        assert!(
+            repairs[1].contains("repeating the first") && repairs[1].contains("line 23"),
+            "{repairs:?}"
+        );
+        // Every segment has a length, so every point has a direction.
+        let n = back.len();
+        assert!((0..n).all(|i| back.centre[i].distance(back.centre[(i + 1) % n]) >= MIN_POINT_SPACING_M));
+        let (clean, none) = Track::parse_csv_repairing("t.csv", &t.to_csv()).unwrap();
+        assert_eq!((clean.len(), none.len()), (20, 0), "a clean line is not repaired");
+    }
+
+    #[test]
+    fn a_line_of_repeats_is_refused_as_too_few_points_and_zero_widths_name_their_line() {
+        let one_point = "1,2,3,4\n".repeat(12);
+        let e = Track::parse_csv("t.csv", &one_point).unwrap_err();
+        assert!(e.problem.contains("at least"), "{e}");
+        let e = Track::parse_csv("t.csv", "# header\n1,2,0,4\n").unwrap_err();
+        assert_eq!(e.field, "line 2");
+        assert!(e.problem.contains("widths"), "{e}");
+    }
+
+    #[test]
+    fn a_clockwise_line_is_the_same_loop_driven_the_other_way() {
+        let t = circle(80.0, 64);
+        let reversed = Track {
+            centre: t.centre.iter().rev().copied().collect(),
+            width_right_m: t.width_left_m.iter().rev().copied().collect(),
+            width_left_m: t.width_right_m.iter().rev().copied().collect(),
+        };
+        let (back, repairs) = Track::parse_csv_repairing("t.csv", &reversed.to_csv()).unwrap();
+        assert!(repairs.is_empty());
+        assert!((back.length_m() - t.length_m()).abs() < 1e-3);
+        // The same borders as a set: left and right swap with the direction.
+        let (l, r) = t.borders();
+        let (bl, br) = back.borders();
+        let near = |a: &[Vec2], p: Vec2| a.iter().any(|q| q.distance(p) < 1e-2);
+        assert!(bl.iter().all(|p| near(&r, *p)) && br.iter().all(|p| near(&l, *p)));
+        // Curvature changes sign with the direction of travel.
+        assert!(t.curvature(0).signum() == -back.curvature(0).signum());
     }
 }

@@ -169,6 +169,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
             &materials,
             &DiskDir(dir.clone(), root),
         )?;
+        log_repairs(&level);
         return Ok(LoadedLevel {
             dir: Some(dir),
             ..bake_now(level)
@@ -185,6 +186,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
     let rel = format!("{dir}/level.toml");
     let files = RootDir { root, dir };
     let level = Level::parse(&root.label(&rel), name_or_path, &root.read(&rel)?, &materials, &files)?;
+    log_repairs(&level);
     match (root, embedded_baked_levels().iter().find(|(n, _)| *n == name_or_path)) {
         (ContentRoot::Embedded, Some((_, chunks))) => Ok(LoadedLevel {
             chunks: ChunkSource::Embedded {
@@ -196,6 +198,14 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
             colliders: SharedChunkColliders::default(),
         }),
         _ => Ok(bake_now(level)),
+    }
+}
+
+/// Says in the log what the level's parse repaired in its files (a centre line's repeated
+/// closing point, say), so a designer knows the file is not as read.
+fn log_repairs(level: &Level) {
+    for repair in level.track.iter().flat_map(|t| &t.repairs) {
+        log::warn!("{}: repaired {repair}", level.name);
     }
 }
 

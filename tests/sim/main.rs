@@ -12,6 +12,7 @@ mod arcade_car;
 mod architecture;
 mod assists;
 mod author_time;
+mod bad_centre_lines;
 mod boxes_settle;
 mod chase_camera;
 mod cli;
