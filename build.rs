@@ -81,7 +81,7 @@ impl LevelFiles for SourceDir {
 fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
     writeln!(
         code,
-        "/// Baked chunks of each shipped level: (level, [(chunk x, chunk z, bytes)])."
+        "/// Baked chunks of each shipped level, deflated: (level, [(chunk x, chunk z, bytes)])."
     )
     .unwrap();
     writeln!(
@@ -139,7 +139,7 @@ fn bake_levels(content: &Path, out_dir: &Path, code: &mut String) {
         writeln!(code, "    ({name:?}, &[").unwrap();
         for c in chunk::bake_level(&level) {
             let path = level_out.join(format!("{}_{}.bin", c.coord.x, c.coord.y));
-            std::fs::write(&path, c.encode()).expect("OUT_DIR is writable");
+            std::fs::write(&path, c.encode_deflated()).expect("OUT_DIR is writable");
             writeln!(
                 code,
                 "        ({}, {}, include_bytes!({:?})),",

@@ -1,12 +1,14 @@
 //! Load time of a level's static geometry: decoding the chunks `build.rs` baked (shapes,
-//! bounds and BVHs ready) against building the same chunks from the level at run time.
+//! bounds and BVHs ready; inflated first, as they are embedded deflated) against building
+//! the same chunks from the level at run time, and the inflating alone (its share of the
+//! decode).
 //!
 //! `cargo bench --bench bake`. Read the ratio of the two, measured in one run.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skidpad::content::chunk::bake_level;
+use skidpad::content::chunk::{bake_level, inflate};
 use skidpad::content::ContentRoot;
-use skidpad::content::{level_names, load_level};
+use skidpad::content::{embedded_baked_levels, level_names, load_level};
 
 fn bake(c: &mut Criterion) {
     let root = ContentRoot::Embedded;
@@ -24,6 +26,20 @@ fn bake(c: &mut Criterion) {
             })
         });
         g.bench_function("built_at_run_time", |b| b.iter(|| bake_level(&loaded.level).len()));
+        let embedded = embedded_baked_levels()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| *c);
+        if let Some(chunks) = embedded {
+            g.bench_function("inflate_only", |b| {
+                b.iter(|| {
+                    chunks
+                        .iter()
+                        .map(|(_, _, bytes)| inflate("bench", bytes).expect("embedded chunk inflates").len())
+                        .sum::<usize>()
+                })
+            });
+        }
         g.finish();
     }
 }

@@ -45,7 +45,7 @@ impl ChunkSource {
                     .iter()
                     .find(|(x, z, _)| *x == coord.x && *z == coord.y)
                     .ok_or_else(|| ContentError::new(&label, "chunk", "missing from the baked level"))?;
-                BakedChunk::decode(&label, bytes).map(Arc::new)
+                BakedChunk::decode_deflated(&label, bytes).map(Arc::new)
             }
             ChunkSource::Baked(chunks) => chunks.iter().find(|c| c.coord == coord).cloned().ok_or_else(|| {
                 ContentError::new(format!("chunk {},{}", coord.x, coord.y), "chunk", "not in this level")
@@ -262,7 +262,10 @@ mod tests {
             assert_eq!(fresh.len(), chunks.len(), "{name}: chunk count");
             for (f, (x, z, bytes)) in fresh.iter().zip(chunks) {
                 assert_eq!((f.coord.x, f.coord.y), (*x, *z));
-                assert!(f.encode() == *bytes, "{name}: chunk {x},{z} differs from its bake");
+                assert!(
+                    f.encode_deflated() == *bytes,
+                    "{name}: chunk {x},{z} differs from its bake"
+                );
             }
         }
     }

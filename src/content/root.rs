@@ -5,7 +5,8 @@ use super::ContentError;
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
-/// One baked chunk in the binary: (chunk x, chunk z, encoded bytes).
+/// One baked chunk in the binary: (chunk x, chunk z, its encoding deflated,
+/// `BakedChunk::encode_deflated`).
 pub type BakedChunkBytes = (i32, i32, &'static [u8]);
 
 mod embedded {

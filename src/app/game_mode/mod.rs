@@ -15,8 +15,11 @@
 //! - `challenge/`: a scenario level's runs played and scored; `run --mode challenge`
 //!   plays its script (`scripted`).
 //!
-//! A new mode: its folder here (its type, its panel, its results), its variant in
-//! `crate::modes::Mode` and its row in [`build`] (`build.rs`); see ARCHITECTURE.md, "Where things go".
+//! - `seam`: the trait and what passes through it; `build`: the one place a mode is made.
+//!
+//! A new mode: its folder here (its type, its panel, its results), its `mod` line below,
+//! its variant in `crate::modes::Mode` and its row in [`build`] (`build.rs`); see
+//! ARCHITECTURE.md, "Where things go".
 
 mod build;
 pub mod challenge;
