@@ -5,7 +5,7 @@ use super::Step;
 use crate::app::menu::{Item, Menu, MenuEvent};
 
 /// The credits' lines.
-pub const LINES: [&str; 7] = [
+pub const LINES: [&str; 8] = [
     "Skidpad — a driving game and vehicle-dynamics sandbox",
     "Physics: rapier3d and parry3d (Dimforge)",
     "Vehicle models after HARFANG's raycast car and CARLA/PhysX",
@@ -13,6 +13,7 @@ pub const LINES: [&str; 7] = [
     "Text: DejaVu Sans (Bitstream Vera / DejaVu licence)",
     "rasterised with fontdue",
     "Racing lines: the genetic algorithm of the Villeneuve study",
+    "Real circuits: TUM racetrack database (LGPL-3.0)",
 ];
 
 /// One row: Back.
