@@ -81,23 +81,40 @@ const DEFLATE_LEVEL: u8 = 6;
 /// may make the loader allocate (the largest baked chunk is under 1 MB).
 pub const MAX_INFLATED_BYTES: usize = 64 << 20;
 
-/// Inflates an embedded chunk's bytes ([`BakedChunk::encode_deflated`]); `file` names it in
-/// errors.
+/// Inflates an embedded chunk's bytes ([`BakedChunk::encode_deflated`]: the encoding's
+/// length, 4 bytes little-endian, then its zlib stream); `file` names it in errors. The
+/// output is allocated once at its known length, and the inflater lives on the stack: one
+/// allocation a chunk on the loader's thread, whatever the ratio.
 pub fn inflate(file: &str, bytes: &[u8]) -> Result<Vec<u8>, ContentError> {
-    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(bytes, MAX_INFLATED_BYTES).map_err(|e| {
-        ContentError::new(
-            file,
-            "baked chunk",
-            format!("corrupt deflate stream ({:?}); rebuild to re-bake", e.status),
-        )
-    })
+    let corrupt = |why: String| ContentError::new(file, "baked chunk", format!("corrupt ({why}); rebuild to re-bake"));
+    let (len, stream) = bytes
+        .split_first_chunk::<4>()
+        .ok_or_else(|| corrupt("truncated before its length".into()))?;
+    let len = u32::from_le_bytes(*len) as usize;
+    if len > MAX_INFLATED_BYTES {
+        return Err(corrupt(format!(
+            "says it inflates to {len} bytes, over {MAX_INFLATED_BYTES}"
+        )));
+    }
+    let mut out = vec![0u8; len];
+    let written = miniz_oxide::inflate::decompress_slice_iter_to_slice(&mut out, std::iter::once(stream), true, false)
+        .map_err(|status| corrupt(format!("its deflate stream: {status:?}")))?;
+    if written != len {
+        return Err(corrupt(format!("inflated to {written} bytes, not the {len} it says")));
+    }
+    Ok(out)
 }
 
 impl BakedChunk {
-    /// The chunk as the binary embeds it: [`BakedChunk::encode`] deflated (zlib),
-    /// byte-identical from build to build.
+    /// The chunk as the binary embeds it: the length of [`BakedChunk::encode`]'s bytes (4
+    /// bytes little-endian) and those bytes deflated (zlib), byte-identical from build to
+    /// build.
     pub fn encode_deflated(&self) -> Vec<u8> {
-        miniz_oxide::deflate::compress_to_vec_zlib(&self.encode(), DEFLATE_LEVEL)
+        let raw = self.encode();
+        let len = u32::try_from(raw.len()).expect("a chunk's encoding is far under 4 GB");
+        let mut out = len.to_le_bytes().to_vec();
+        out.extend(miniz_oxide::deflate::compress_to_vec_zlib(&raw, DEFLATE_LEVEL));
+        out
     }
 
     /// Reads an embedded chunk ([`BakedChunk::encode_deflated`]); `file` names it in errors.
@@ -419,4 +436,41 @@ fn height_field(map: &Heightmap, size_m: Vec2) -> HeightField {
         Array2::new(map.rows, map.cols, data),
         Vec3::new(size_m.x, 1.0, size_m.y),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `payload` as `encode_deflated` frames a chunk's encoding, saying it is `len` long.
+    fn framed(payload: &[u8], len: u32) -> Vec<u8> {
+        let mut out = len.to_le_bytes().to_vec();
+        out.extend(miniz_oxide::deflate::compress_to_vec_zlib(payload, DEFLATE_LEVEL));
+        out
+    }
+
+    #[test]
+    fn inflate_gives_back_the_bytes_and_refuses_a_frame_that_lies() {
+        let payload: Vec<u8> = (0..50_000u32).flat_map(|i| (i % 251).to_le_bytes()).collect();
+        let good = framed(&payload, payload.len() as u32);
+        assert!(
+            good.len() < payload.len() / 4,
+            "it deflates: {} of {}",
+            good.len(),
+            payload.len()
+        );
+        assert_eq!(inflate("c.bin", &good).unwrap(), payload);
+        // Each fault names the file and says to re-bake.
+        for bad in [
+            framed(&payload, payload.len() as u32 - 1),
+            framed(&payload, payload.len() as u32 + 1),
+            framed(&payload, u32::MAX),
+            good[..good.len() / 2].to_vec(),
+            good[..3].to_vec(),
+        ] {
+            let e = inflate("c.bin", &bad).unwrap_err();
+            assert_eq!(e.file, "c.bin");
+            assert!(e.problem.contains("corrupt") && e.problem.contains("re-bake"), "{e}");
+        }
+    }
 }
