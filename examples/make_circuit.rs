@@ -171,6 +171,10 @@ fn main() {
 description = \"Closed {km:.1} km circuit with kerbs, run-offs and trees in {size:.1} x {size:.1} km of hills\"
 chunk_size_m = 200.0
 
+[info]
+name = \"Skidpad Hills\"
+kind = \"circuit\"
+
 [terrain]
 size_m = [{terrain}, {terrain}]
 material = \"grass\"

@@ -10,6 +10,8 @@ pub use crate::dressing::Dressing;
 use crate::fields::Fields;
 pub use crate::ground::{HeightPatch, SurfacePatch, Terrain};
 use crate::heightmap::Heightmap;
+use crate::level_info::{Holds, RawInfo};
+pub use crate::level_info::{LevelInfo, LevelKind};
 use crate::material::{MaterialId, MaterialTable};
 use crate::model::PropModel;
 use crate::model_props::{PropModels, CONE, TREE_BROADLEAF, TREE_PINE, TYRE};
@@ -51,6 +53,8 @@ struct RawLevel {
     ai_line: Option<RawAiLine>,
     #[serde(default)]
     challenge: Option<RawChallenge>,
+    #[serde(default)]
+    info: RawInfo,
 }
 
 #[derive(Debug, Deserialize)]
@@ -216,6 +220,8 @@ pub struct Level {
     pub name: String,
     /// One line for `skidpad levels`.
     pub description: String,
+    /// Its name, place, kind and corners as the level select shows them.
+    pub info: LevelInfo,
     /// Edge of a streaming chunk, m.
     pub chunk_size_m: f32,
     /// The materials in force (ids in this level refer to it).
@@ -280,6 +286,7 @@ impl Level {
         Level {
             name: name.into(),
             description: description.into(),
+            info: LevelInfo::named(name, LevelKind::TestGround),
             chunk_size_m,
             terrain: Terrain {
                 size_m,
@@ -509,7 +516,20 @@ impl Level {
         let tyre_model = if walls { Some(models.get(TYRE)?) } else { None };
         let cones = dynamic.iter().any(|d| matches!(d.shape, DynamicShape::Cone { .. }));
         let cone_model = if cones { Some(models.get(CONE)?) } else { None };
+        let info = LevelInfo::validate(
+            &raw.info,
+            v,
+            name,
+            Holds {
+                has_challenge: challenge.is_some(),
+                has_track: track.is_some(),
+                counted_corners: track
+                    .as_ref()
+                    .map(|t| crate::track_dressing::corners_tightest_first(t).len() as u32),
+            },
+        )?;
         Ok(Level {
+            info,
             tyre_model,
             cone_model,
             name: name.to_string(),

@@ -20,6 +20,7 @@ pub mod ground_cover;
 pub mod height_mesh;
 pub mod heightmap;
 pub mod level;
+pub mod level_info;
 pub mod material;
 pub mod mesh_detail;
 pub mod model;

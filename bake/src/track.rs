@@ -189,6 +189,30 @@ impl Track {
         Vec2::new(d.y, -d.x)
     }
 
+    /// How far `p` lies inside the road, m (negative: outside it): the most over every
+    /// segment of the loop, measured from the segment with the width of the side `p` is on
+    /// interpolated along it. Another part of the lap passing near (a hairpin's other leg,
+    /// a crossing) counts as road too, and a point between two centre points is measured
+    /// from the segment between them, not from the nearer point.
+    pub fn inside_road_m(&self, p: Vec2) -> f32 {
+        let n = self.len();
+        (0..n)
+            .map(|i| {
+                let j = (i + 1) % n;
+                let (a, b) = (self.centre[i], self.centre[j]);
+                let ab = b - a;
+                let s = ((p - a).dot(ab) / ab.length_squared().max(1e-9)).clamp(0.0, 1.0);
+                // +X is left of +Z: a point left of the way has a negative cross product.
+                let (wi, wj) = if ab.perp_dot(p - a) < 0.0 {
+                    (self.width_left_m[i], self.width_left_m[j])
+                } else {
+                    (self.width_right_m[i], self.width_right_m[j])
+                };
+                wi + (wj - wi) * s - p.distance(a + ab * s)
+            })
+            .fold(f32::NEG_INFINITY, f32::max)
+    }
+
     /// The left and right borders.
     pub fn borders(&self) -> (Vec<Vec2>, Vec<Vec2>) {
         (0..self.len())

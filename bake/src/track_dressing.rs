@@ -78,10 +78,7 @@ pub fn corners_tightest_first(def: &TrackDef) -> Vec<Corner> {
 
 /// Whether `p` is at least `clear_m` outside the road everywhere along the track.
 fn clear_of_road(t: &Track, p: Vec2, clear_m: f32) -> bool {
-    t.centre
-        .iter()
-        .enumerate()
-        .all(|(j, c)| c.distance(p) > t.width_left_m[j].max(t.width_right_m[j]) + clear_m)
+    t.inside_road_m(p) < -clear_m
 }
 
 /// Appends the dressing `def` asks for.
@@ -141,7 +138,9 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
             let (i, j) = (s % n, (s + 1) % n);
             let (a, b) = (outside(t, i, k, beyond), outside(t, j, k, beyond));
             let mid = (a + b) * 0.5;
-            if !clear_of_road(t, mid, def.kerb_width_m + 1.0) {
+            // Both ends and the middle: where the lap comes back past itself, a block
+            // whose middle is clear may still reach onto the other leg's road.
+            if ![a, mid, b].iter().all(|p| clear_of_road(t, *p, def.kerb_width_m + 1.0)) {
                 continue;
             }
             let d = b - a;
@@ -182,7 +181,10 @@ fn tyre_wall(level: &Level, def: &TrackDef, c: &Corner, out: &mut Vec<Piece>) {
             outside(t, pair[0], c.peak_curvature_per_m, beyond),
             outside(t, pair[1], c.peak_curvature_per_m, beyond),
         );
-        if !clear_of_road(t, (a + b) * 0.5, def.kerb_width_m + 1.0) {
+        if ![a, (a + b) * 0.5, b]
+            .iter()
+            .all(|p| clear_of_road(t, *p, def.kerb_width_m + 1.0))
+        {
             continue;
         }
         let wall = Dressing::TyreWall(TyreWall {

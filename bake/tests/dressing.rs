@@ -415,3 +415,101 @@ fn the_circuit_has_distance_boards_before_its_tightest_corner() {
         assert!(panel, "no panel baked for the {d} m board");
     }
 }
+
+/// Every shipped level with a track, parsed.
+fn shipped_tracks() -> Vec<Level> {
+    let mut names: Vec<String> = std::fs::read_dir(content().join("levels"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("level.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|name| {
+            let dir = content().join("levels").join(name);
+            let bytes = std::fs::read(dir.join("level.toml")).unwrap();
+            Level::parse(&format!("{name}/level.toml"), name, &bytes, &materials(), &Dir(dir)).unwrap()
+        })
+        .filter(|l| l.track.is_some())
+        .collect()
+}
+
+/// How far `p` lies inside the road of `track` (its centre line and widths, the width
+/// interpolated along each segment on the side `p` is on), m; negative when outside.
+fn inside_road_m(t: &skidpad_bake::track::Track, p: Vec2) -> f32 {
+    let n = t.len();
+    (0..n)
+        .map(|i| {
+            let j = (i + 1) % n;
+            let (a, b) = (t.centre[i], t.centre[j]);
+            let ab = b - a;
+            let s = ((p - a).dot(ab) / ab.length_squared().max(1e-9)).clamp(0.0, 1.0);
+            let along = a + ab * s;
+            // World +X is left of +Z: left of the way, the cross product is negative.
+            let left = ab.perp_dot(p - a) < 0.0;
+            let (wi, wj) = if left {
+                (t.width_left_m[i], t.width_left_m[j])
+            } else {
+                (t.width_right_m[i], t.width_right_m[j])
+            };
+            wi + (wj - wi) * s - p.distance(along)
+        })
+        .fold(f32::NEG_INFINITY, f32::max)
+}
+
+#[test]
+fn no_solid_scenery_stands_on_any_road_of_a_shipped_circuit() {
+    // Barriers, tyre walls, boards, stands, gantry posts and trees stand beside the road,
+    // also where a circuit comes back past itself (a hairpin's other leg) or crosses itself
+    // (Suzuka's crossing is open and flat): no corner of a solid piece's footprint is on
+    // the road anywhere along the lap (5 cm tolerance: a barrier block's corner at a
+    // chord).
+    let (mut checked, mut on_road) = (0, Vec::new());
+    for level in shipped_tracks() {
+        let def = level.track.as_ref().unwrap();
+        let t = &def.track;
+        let reach = t
+            .width_left_m
+            .iter()
+            .chain(&t.width_right_m)
+            .fold(0.0f32, |m, w| m.max(*w));
+        for piece in pieces(&level) {
+            let half = match piece.shape {
+                PieceShape::Cuboid(h) | PieceShape::Collider(h) => h,
+                _ => continue,
+            };
+            let centre = Vec2::new(piece.position.x, piece.position.z);
+            // Far from every centre point: off the road whatever its corners.
+            let near = t
+                .centre
+                .iter()
+                .map(|c| c.distance(centre))
+                .fold(f32::INFINITY, f32::min);
+            if near > reach + half.length() + 1.0 {
+                continue;
+            }
+            // A gantry's beam spans the road above a car's roof.
+            let bottom = piece.position.y - half.y;
+            if bottom > 3.0 {
+                continue;
+            }
+            for (sx, sz) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
+                let corner = piece.position + piece.rotation * Vec3::new(half.x * sx, 0.0, half.z * sz);
+                let inside = inside_road_m(t, Vec2::new(corner.x, corner.z));
+                if inside >= 0.05 {
+                    on_road.push(format!(
+                        "{}: a solid piece at {:?} stands {inside:.2} m inside the road",
+                        level.name, piece.position
+                    ));
+                    break;
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(on_road.is_empty(), "{}", on_road.join("\n"));
+    // Barrier blocks in every corner of 26 circuits: 754 in 2026-11.
+    assert!(checked > 500, "only {checked} pieces near roads checked");
+}

@@ -14,6 +14,7 @@ pub use profile::{PlatformProfile, ShadowFilter};
 pub use profile::{DEFAULT_PARTICLE_FILL_SCREENS, DEFAULT_PROFILE};
 pub use root::ContentRoot;
 pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, embedded_baked_props, read_file};
+pub use skidpad_bake::level_info::{LevelInfo, LevelKind};
 pub use skidpad_bake::{
     challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, validate,
 };
