@@ -1,12 +1,13 @@
-//! `skidpad levels`: the levels with a one-line description each, or with `--check LEVEL`
+//! `skidpad levels`: the levels by group (circuits, challenges, test grounds), each with
+//! the name players know, where it is and a one-line description, or with `--check LEVEL`
 //! one level's ground as the physics sees it: the terrain, then every surface with its
 //! material, friction μ, area (all of it, and what the overlap rule leaves of it: the later
 //! surface in the file wins) and rectangle. When a lane does not grip as drawn, compare this
 //! list with the level file and with `skidpad screenshot --view friction`.
 
 use super::context::Context;
-use crate::content::Level;
 use crate::content::{level_names, load_level};
+use crate::content::{Level, LevelInfo};
 use crate::error::Error;
 use clap::Args;
 use skidpad_bake::surfaces::{signed_area, terrain_outline, visible_parts};
@@ -25,11 +26,29 @@ pub fn run(ctx: &Context, args: &LevelsArgs) -> Result<(), Error> {
     let root = &ctx.root;
     match &args.check {
         None => {
-            for name in level_names(root) {
-                match load_level(root, &name) {
-                    Ok(l) => println!("{name:<16} {}", l.level.description),
-                    Err(e) => println!("{name:<16} (broken: {e})"),
-                }
+            // By group, then by the name players know, as the level select lists them.
+            let mut lines: Vec<(Option<LevelInfo>, String)> = level_names(root)
+                .into_iter()
+                .map(|name| match load_level(root, &name) {
+                    Ok(l) => {
+                        let info = &l.level.info;
+                        let at = info.location().map_or(String::new(), |at| format!(" ({at})"));
+                        let line = format!(
+                            "{name:<16} {:<12} {}{at}: {}",
+                            info.kind.heading().trim_end_matches('s').to_lowercase(),
+                            info.name,
+                            l.level.description
+                        );
+                        (Some(l.level.info), line)
+                    }
+                    Err(e) => (None, format!("{name:<16} (broken: {e})")),
+                })
+                .collect();
+            lines.sort_by_cached_key(|(info, line)| {
+                (info.as_ref().map(|i| (i.kind, i.name.to_lowercase())), line.clone())
+            });
+            for (_, line) in lines {
+                println!("{line}");
             }
         }
         Some(level) => print!("{}", report(&load_level(root, level)?.level)),

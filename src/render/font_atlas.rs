@@ -13,6 +13,8 @@ const ATLAS_W: usize = 2048;
 const ATLAS_MAX_H: usize = 4096;
 /// Characters past ASCII the menus use.
 const EXTRA_CHARS: [char; 11] = ['—', '·', '°', '×', '◀', '▶', '▲', '▼', '≤', '≥', '…'];
+/// Latin-1's printable half.
+const LATIN1: std::ops::RangeInclusive<char> = '\u{a0}'..='\u{ff}';
 /// Pixels left empty around each glyph so linear filtering does not bleed.
 const PAD: usize = 1;
 /// DejaVu Sans's cap height as a share of the em (1493 of its 2048 units): how tall a
@@ -46,6 +48,9 @@ pub struct Face {
     pub cap_h: f32,
     /// Printable ASCII, from ' '.
     ascii: Vec<Glyph>,
+    /// Latin-1's letters and signs, from U+00A0: the accents of the places players race
+    /// ("Nürburgring", "São Paulo", "Autódromo Hermanos Rodríguez").
+    latin1: Vec<Glyph>,
     /// `EXTRA_CHARS`, in order.
     extra: Vec<Glyph>,
 }
@@ -55,6 +60,9 @@ impl Face {
     pub fn glyph(&self, c: char) -> Glyph {
         if (' '..='~').contains(&c) {
             return self.ascii[c as usize - 32];
+        }
+        if LATIN1.contains(&c) {
+            return self.latin1[c as usize - *LATIN1.start() as usize];
         }
         match EXTRA_CHARS.iter().position(|&e| e == c) {
             Some(i) => self.extra[i],
@@ -138,6 +146,7 @@ impl FontAtlas {
                 Ok(glyph)
             };
             let ascii = (' '..='~').map(&mut place).collect::<Result<Vec<_>, _>>()?;
+            let latin1 = LATIN1.map(&mut place).collect::<Result<Vec<_>, _>>()?;
             let extra = EXTRA_CHARS.iter().map(|&c| place(c)).collect::<Result<Vec<_>, _>>()?;
             let cap_h = font.metrics('H', px).bounds.height;
             faces.push(Face {
@@ -145,6 +154,7 @@ impl FontAtlas {
                 ascent,
                 cap_h,
                 ascii,
+                latin1,
                 extra,
             });
         }
@@ -181,6 +191,14 @@ mod tests {
         assert!((2.8..3.2).contains(&ratio), "ratio {ratio}");
         assert_eq!(small.glyph(' ').atlas[2], 0.0);
         assert_eq!(small.glyph('\u{1F600}'), small.glyph('?'));
+        // The places' accents have glyphs of their own, wider than nothing.
+        for c in ['í', 'ó', 'ã', 'ü', 'é'] {
+            assert_ne!(big.glyph(c), big.glyph('?'), "{c}");
+            assert!(
+                big.glyph(c).atlas[3] > big.glyph('i').atlas[3] * 0.9,
+                "{c} has its accent"
+            );
+        }
     }
 
     #[test]

@@ -50,9 +50,10 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         (0, "DPadUp"),   // Race
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
-        (0, "South"),    // → level select
-        (0, "DPadUp"),   // wraps to the last level: spielberg
-        (0, "DPadUp"),   // slip
+        (0, "South"),    // → level select, on the first circuit (Albert Park)
+        (0, "DPadUp"),   // wraps to the last level: Proving Ground (the test grounds)
+        (0, "DPadUp"),   // the challenges, over their heading: Washboard
+        (0, "DPadUp"),   // Skid Pan (slip)
         (0, "South"),    // → car select
         (0, "South"),    // the first car → loading → the race
         (20, "Start"),   // some frames of driving, then the pause menu
@@ -137,12 +138,8 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     let presses = [
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
-        (0, "South"),    // → level select: bump, circuit, crash, jump, montreal, proving_ground, slip, spielberg
-        (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"),
-        (0, "DPadDown"), // proving_ground
+        (0, "South"),    // → level select, on the first circuit: circuits, challenges, test grounds
+        (0, "DPadUp"),   // wraps to the last level: Proving Ground
         (0, "South"),    // → car select (no opponents row: a trial is driven alone)
         (0, "South"),    // the first car → loading → the trial
         (30, "Start"),   // some frames of the out-lap, then the pause menu
@@ -325,8 +322,17 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
-        (0, "South"),    // → level select: bump, circuit, …
-        (0, "DPadDown"), // circuit
+        (0, "South"),    // → level select, on the first circuit (Albert Park)
+        (0, "DPadUp"),   // wraps to the last level: Proving Ground
+        (0, "DPadUp"),   // the challenges (no course: not chosen), from Washboard
+        (0, "DPadUp"),
+        (0, "DPadUp"),
+        (0, "DPadUp"),   // to Crash Test
+        (0, "DPadUp"),   // the circuits from the last, over their heading: Yas Marina
+        (0, "DPadUp"),   // Suzuka
+        (0, "DPadUp"),   // Spa
+        (0, "DPadUp"),   // Sochi
+        (0, "DPadUp"),   // Skidpad Hills (circuit)
         (0, "South"),    // → car select
         (0, "South"),    // the first car → loading → the race
         (30, "Start"),   // some frames of the countdown, then the pause menu
@@ -398,9 +404,9 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
         (0, "DPadDown"), // Challenges
-        (0, "South"),    // → level select: bump, ..., proving_ground, slip, spielberg
-        (0, "DPadUp"),   // wraps to the last level: spielberg
-        (0, "DPadUp"),   // slip
+        (0, "South"),    // → level select, on the first challenge: Crash Test
+        (0, "DPadDown"), // Ramp Jump
+        (0, "DPadDown"), // Skid Pan (slip)
         (0, "South"),    // → car select: big_wheeler, coupe, ...
         (0, "DPadDown"), // coupe
         (0, "South"),    // → loading → the first run

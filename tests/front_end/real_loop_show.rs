@@ -98,9 +98,11 @@ fn from_the_title_the_ai_drives_two_timed_laps_of_the_circuit_and_its_ghost_repl
     let presses = [
         "South",    // title → main menu
         "DPadDown", // Time trial
-        "South",    // → level select: bump, circuit, ...
-        "DPadDown", // circuit
-        "South",    // → car select: big_wheeler, coupe, electric, sedan, Laps, ...
+        "South",    // → level select, on the first circuit (Albert Park)
+        // Up: wraps to Proving Ground, through the four challenges, then the circuits
+        // from the last (Yas Marina, Suzuka, Spa, Sochi) to Skidpad Hills (circuit).
+        "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp",
+        "South", // → car select: big_wheeler, coupe, electric, sedan, Laps, ...
         "DPadDown", "DPadDown", "DPadDown", "DPadDown", // Laps (3 at first)
         "DPadLeft", // 2
         "DPadUp",   // sedan
@@ -198,9 +200,11 @@ fn from_the_title_a_race_with_three_ai_runs_to_the_finish_and_its_results_table(
         "South",    // title → main menu
         "DPadDown", // Time trial
         "DPadDown", // Race
-        "South",    // → level select: bump, circuit, ...
-        "DPadDown", // circuit
-        "South",    // → car select: big_wheeler, coupe, electric, sedan, Laps, ...
+        "South",    // → level select, on the first circuit (Albert Park)
+        // Up: wraps to Proving Ground, through the four challenges, then the circuits
+        // from the last (Yas Marina, Suzuka, Spa, Sochi) to Skidpad Hills (circuit).
+        "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp", "DPadUp",
+        "South", // → car select: big_wheeler, coupe, electric, sedan, Laps, ...
         "DPadDown", "DPadDown", "DPadDown", "DPadDown", // Laps (3 at first)
         "DPadLeft", "DPadLeft", // 1
         "DPadUp",   // sedan

@@ -3,15 +3,17 @@
 
 use crate::app::hud::LevelMap;
 use crate::content::challenge::Challenge;
-use crate::content::{level_names, load_level, ContentRoot};
+use crate::content::{level_names, load_level, ContentRoot, LevelInfo};
 use crate::modes::{Medal, Mode, Record};
 use crate::vehicle::{CarDef, PointMass};
 
 /// A level as the level select shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelEntry {
-    /// Its name (what `--level` takes).
+    /// Its name (what `--level` takes): the file name, never shown to players.
     pub name: String,
+    /// The name players know, where it is, its group and corners.
+    pub info: LevelInfo,
     /// One line about it.
     pub description: String,
     /// The chunked area's extent, m (east-west, north-south).
@@ -60,7 +62,7 @@ pub struct CarEntry {
 /// Every level and car that loads; ones that do not are logged and left out.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalog {
-    /// Levels, by name.
+    /// Levels, by group (`LevelKind`'s order), then by the name players know.
     pub levels: Vec<LevelEntry>,
     /// Cars, by name.
     pub cars: Vec<CarEntry>,
@@ -77,7 +79,7 @@ const GRAVITY_MPS2: f32 = 9.81;
 impl Catalog {
     /// Reads the levels and cars under `root`; `window_options` as the profile allows.
     pub fn load(root: &ContentRoot, window_options: bool) -> Catalog {
-        let levels = level_names(root)
+        let mut levels: Vec<LevelEntry> = level_names(root)
             .into_iter()
             .filter_map(|name| match load_level(root, &name) {
                 Ok(l) => Some(level_entry(&l)),
@@ -87,6 +89,7 @@ impl Catalog {
                 }
             })
             .collect();
+        levels.sort_by_cached_key(|l| (l.info.kind, l.info.name.to_lowercase(), l.name.clone()));
         let cars = CarDef::names(root)
             .into_iter()
             .filter_map(|name| match CarDef::load(root, &name) {
@@ -137,6 +140,7 @@ fn level_entry(l: &crate::content::LoadedLevel) -> LevelEntry {
     };
     LevelEntry {
         name: l.level.name.clone(),
+        info: l.level.info.clone(),
         description: l.level.description.clone(),
         size_m: (span(|c| c.x), span(|c| c.y)),
         track_length_m: l.level.track.as_ref().map(|t| t.track.length_m()),

@@ -4,7 +4,7 @@
 //! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
 //! 1920×1080.
 
-use super::{credits, Catalog, Choice, FrontEnd, Mode, Page};
+use super::{credits, levels, Catalog, Choice, FrontEnd, Mode, Page};
 use crate::app::game_mode::challenge::presentation;
 use crate::app::hud::{lap_clock, LevelMap};
 use crate::app::menu::{Device, Menu, Rows, Widget};
@@ -220,6 +220,19 @@ fn draw_title(hud: &mut Hud, device: Device, w: f32, h: f32) {
     hud.label((w - pw) * 0.5, h * 0.68, TextSize::Body, press, TEXT);
 }
 
+/// `label` as a row of `max_w` pixels shows it in `size`: whole if it fits, else cut
+/// short with an ellipsis.
+fn fit_label(hud: &Hud, label: &str, max_w: f32, size: TextSize) -> (TextSize, String) {
+    if hud.label_width(size, label) <= max_w {
+        return (size, label.to_string());
+    }
+    let mut cut: String = label.to_string();
+    while !cut.is_empty() && hud.label_width(size, &format!("{cut}…")) > max_w {
+        cut.pop();
+    }
+    (size, format!("{}…", cut.trim_end()))
+}
+
 /// Lines of small text from `y`; returns the y below them.
 fn draw_lines(hud: &mut Hud, lines: &[&str], x: f32, y: f32, w: f32) -> f32 {
     let line_h = hud.line_height(TextSize::Small);
@@ -240,16 +253,47 @@ fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f
     let fit = (((bottom - top) / row_h).floor() as usize).max(1);
     let first = menu.focus().saturating_sub(fit / 2).min(n.saturating_sub(fit));
     let pad = (row_h * 0.3).round();
+    // One size for every row: small text if any label would not fit in body text beside
+    // its value (then a label still too long is cut short), so rows do not change size as
+    // the list scrolls.
+    let fits_body = |item: &crate::app::menu::Item| {
+        let value = item.value_text();
+        let value_w = if value.is_empty() {
+            0.0
+        } else {
+            hud.label_width(TextSize::Body, &value) + pad
+        };
+        hud.label_width(TextSize::Body, &item.label) <= w - 2.0 * pad - value_w
+    };
+    let size = if menu.items().iter().all(fits_body) {
+        TextSize::Body
+    } else {
+        TextSize::Small
+    };
     for (row, item) in menu.items().iter().enumerate().skip(first).take(fit) {
         let y = top + (row - first) as f32 * row_h;
+        if item.widget == Widget::Heading {
+            let text_y = y + row_h - hud.line_height(TextSize::Small) - (row_h * 0.08).round();
+            hud.label(x + pad * 0.5, text_y, TextSize::Small, &item.label.to_uppercase(), DIM);
+            continue;
+        }
         let focused = row == menu.focus();
         if focused {
             hud.rect(x, y, w, row_h, FOCUS);
         }
         let colour = if focused { ON_FOCUS } else { TEXT };
-        let text_y = y + (row_h - hud.line_height(TextSize::Body)) * 0.5;
-        hud.label(x + pad, text_y, TextSize::Body, &item.label, colour);
         let mut value = item.value_text();
+        // The label in the room the value leaves it ("Autódromo Hermanos Rodríguez" in the
+        // level select's list at 640×480).
+        let value_w = if value.is_empty() {
+            0.0
+        } else {
+            hud.label_width(TextSize::Body, &value) + pad
+        };
+        let (size, label) = fit_label(hud, &item.label, w - 2.0 * pad - value_w, size);
+        let text_y = y + (row_h - hud.line_height(size)) * 0.5;
+        hud.label(x + pad, text_y, size, &label, colour);
+        let text_y = y + (row_h - hud.line_height(TextSize::Body)) * 0.5;
         if menu.capturing() == Some(row) {
             value = "press a button…".replace('…', "...");
         } else if matches!(item.widget, Widget::Slider { .. } | Widget::Choice { .. }) && focused {
@@ -295,17 +339,19 @@ fn draw_detail(
     let name;
     match page {
         Page::Levels(_) => {
-            let l = catalog.levels.get(menu.focus())?;
-            name = l.name.clone();
+            let l = catalog.levels.get(levels::level_at(catalog, menu.focus())?)?;
+            name = l.info.name.clone();
+            if let Some(at) = l.info.location() {
+                lines.push(at);
+            }
             match (&l.challenge, choice.mode) {
                 (Some(c), Mode::Challenge) => challenge_detail(c, &mut lines),
-                _ => {
-                    lines.push(l.description.clone());
-                    lines.push(format!("Area: {:.0} × {:.0} m", l.size_m.0, l.size_m.1));
-                }
+                _ => lines.push(l.description.clone()),
             }
-            if let Some(len) = l.track_length_m {
-                lines.push(format!("Track: {:.2} km", len / 1000.0));
+            match (l.track_length_m, l.info.corners) {
+                (Some(len), Some(corners)) => lines.push(format!("Length {:.2} km, {corners} corners", len / 1000.0)),
+                (Some(len), None) => lines.push(format!("Length {:.2} km", len / 1000.0)),
+                _ => lines.push(format!("Area {:.0} × {:.0} m", l.size_m.0, l.size_m.1)),
             }
             lines.push(match l.best_lap {
                 _ if choice.mode == Mode::Challenge && l.challenge.is_some() => {
@@ -340,7 +386,13 @@ fn draw_detail(
         }
         _ => {
             let Some(c) = catalog.cars.get(menu.focus()) else {
-                name = format!("{} on {}", choice.mode.label(), choice.level);
+                name = format!(
+                    "{} on {}",
+                    choice.mode.label(),
+                    catalog
+                        .level(&choice.level)
+                        .map_or(choice.level.as_str(), |l| l.info.name.as_str())
+                );
                 lines.push("AI opponents start on the grid behind you.".to_string());
                 draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
                 return None;
@@ -424,7 +476,12 @@ fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32
     } else {
         (body, 0.0)
     };
-    hud.label(x, y, TextSize::Body, name, FOCUS);
+    // A long name ("Motorsport Arena Oschersleben") in small text rather than past the panel.
+    let (size, name) = match hud.label_width(TextSize::Body, name) <= w {
+        true => (TextSize::Body, name.to_string()),
+        false => fit_label(hud, name, w, TextSize::Small),
+    };
+    hud.label(x, y, size, &name, FOCUS);
     let mut y = y + name_h;
     for pieces in &wrapped {
         for piece in pieces {

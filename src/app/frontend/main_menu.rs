@@ -32,7 +32,7 @@ pub fn on(event: MenuEvent, choice: &mut Choice, catalog: &Catalog, settings: &S
         mode => match Mode::ALL.get(mode) {
             Some(&m) => {
                 choice.mode = m;
-                Step::Push(Page::Levels(levels::menu(catalog)))
+                Step::Push(Page::Levels(levels::menu(catalog, choice)))
             }
             None => Step::Stay,
         },

@@ -249,6 +249,14 @@ impl FrontEnd {
         &self.catalog
     }
 
+    /// The level the level select's focus is on (None on another page).
+    pub fn focused_level(&self) -> Option<&LevelEntry> {
+        let Page::Levels(menu) = self.page() else {
+            return None;
+        };
+        levels::level_at(&self.catalog, menu.focus()).and_then(|i| self.catalog.levels.get(i))
+    }
+
     /// What has been chosen so far.
     pub fn choice(&self) -> &Choice {
         &self.choice

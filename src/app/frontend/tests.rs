@@ -7,11 +7,13 @@ use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
 use crate::app::game_mode::time_trial::Summary;
 use crate::app::hud::{lap_clock, LevelMap};
 use crate::app::menu::{NavAction, Widget};
+use crate::content::LevelKind;
 use skidpad_platform::{Key, PadButton};
 
 fn catalog() -> Catalog {
-    let level = |name: &str, track: Option<f32>| LevelEntry {
+    let level = |name: &str, kind: LevelKind, track: Option<f32>| LevelEntry {
         name: name.into(),
+        info: crate::content::LevelInfo::named(name, kind),
         description: format!("{name} level"),
         size_m: (256.0, 256.0),
         track_length_m: track,
@@ -30,10 +32,16 @@ fn catalog() -> Catalog {
         drivetrain: Some("RWD"),
         top_speed_mps: Some(50.0),
     };
-    let mut slip = level("slip", None);
+    let mut slip = level("slip", LevelKind::Challenge, None);
     slip.challenge = Some(stop_challenge());
+    // As `Catalog::load` lists them: by group, then name. The rows are the three groups'
+    // headings, each before its level.
     Catalog {
-        levels: vec![level("proving_ground", None), level("circuit", Some(4300.0)), slip],
+        levels: vec![
+            level("circuit", LevelKind::Circuit, Some(4300.0)),
+            slip,
+            level("proving_ground", LevelKind::TestGround, None),
+        ],
         cars: vec![car("coupe"), car("sedan"), car("electric")],
         window_options: true,
         frame_caps_hz: vec![30, 60],
@@ -79,8 +87,26 @@ fn title_to_a_level_with_opponents() {
         matches!(fe.page(), Page::Main(_)),
         "one press of A leaves the title and no more"
     );
-    // Free drive → level select; the circuit (second) → car select.
-    nav(&mut fe, &[Accept, Down, Accept]);
+    // Free drive → level select, which opens on the circuit (the first circuit) → car select.
+    nav(&mut fe, &[Accept]);
+    assert_eq!(fe.focused_level().map(|l| l.name.as_str()), Some("circuit"));
+    let Page::Levels(rows) = fe.page() else {
+        panic!("level select")
+    };
+    let labels: Vec<&str> = rows.items().iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Circuits",
+            "Circuit",
+            "Challenges",
+            "Slip",
+            "Test grounds",
+            "Proving ground"
+        ],
+        "each group under its heading, each level by its name"
+    );
+    nav(&mut fe, &[Accept]);
     assert!(matches!(fe.page(), Page::Cars(_)));
     // The circuit has a track: the row before the last (the paint) sets the opponents (up
     // wraps to the paint, up again to it).
@@ -103,7 +129,10 @@ fn title_to_a_level_with_opponents() {
 fn a_level_without_a_track_offers_no_opponents() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Accept, Accept]);
+    // Up from the circuit wraps to the last row, over the headings: proving_ground.
+    nav(&mut fe, &[Accept, Up]);
+    assert_eq!(fe.focused_level().map(|l| l.name.as_str()), Some("proving_ground"));
+    nav(&mut fe, &[Accept]);
     let Page::Cars(m) = fe.page() else { panic!("car select") };
     assert_eq!(m.items().len(), 4, "one row per car, no opponents row, the paint row");
 }
@@ -361,9 +390,9 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
     nav(&mut fe, &[Down, Accept]);
     assert!(matches!(fe.page(), Page::Levels(_)));
     assert_eq!(fe.choice().mode, Mode::TimeTrial);
-    // The test catalog's proving_ground has no course: choosing it does nothing, and the
-    // detail panel says why (Mode::unfit).
-    nav(&mut fe, &[Accept]);
+    // The test catalog's proving_ground (up from the circuit the select opens on) has no
+    // course: choosing it does nothing, and the detail panel says why (Mode::unfit).
+    nav(&mut fe, &[Up, Accept]);
     assert!(
         matches!(fe.page(), Page::Levels(_)),
         "a level without laps is not chosen"
@@ -423,7 +452,7 @@ fn level_select_notes_the_best_lap_and_medal_on_record() {
         challenge_runs: Vec::new(),
     };
     let mut c = catalog();
-    let mut crash = c.levels[1].clone();
+    let mut crash = c.level("circuit").unwrap().clone();
     crash.name = "crash".into();
     c.levels.push(crash);
     c.set_records(&[
@@ -504,7 +533,7 @@ fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
     assert_eq!(fe.choice().mode, Mode::Race);
     let proving = fe.catalog().level("proving_ground").unwrap();
     assert!(proving.unfit(Mode::Race).is_some(), "no course in the test catalog");
-    nav(&mut fe, &[Accept]);
+    nav(&mut fe, &[Up, Accept]);
     assert!(
         matches!(fe.page(), Page::Levels(_)),
         "a level without laps is not chosen"
@@ -549,7 +578,7 @@ fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
 fn a_race_untouched_starts_with_its_defaults() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Accept, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Accept, Accept]);
     let Outcome::Start(c) = nav(&mut fe, &[Accept]) else {
         panic!("the first car starts the race")
     };
@@ -564,10 +593,15 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
     nav(&mut fe, &[Down, Down, Down, Accept]);
     assert_eq!(fe.choice().mode, Mode::Challenge);
     assert!(matches!(fe.page(), Page::Levels(_)));
+    assert_eq!(
+        fe.focused_level().map(|l| l.name.as_str()),
+        Some("slip"),
+        "the select opens on the first level the mode fits"
+    );
     // proving_ground has no challenge: Accept stays; its panel says why.
-    let proving = &fe.catalog().levels[0];
+    let proving = fe.catalog().level("proving_ground").unwrap();
     assert!(proving.unfit(Mode::Challenge).is_some());
-    nav(&mut fe, &[Accept]);
+    nav(&mut fe, &[Down, Accept]);
     assert!(matches!(fe.page(), Page::Levels(_)), "no challenge on proving_ground");
     nav(&mut fe, &[Down, Down, Accept]);
     let Page::Cars(menu) = fe.page() else {

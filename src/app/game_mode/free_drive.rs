@@ -24,7 +24,7 @@ impl GameMode for FreeDriveMode {
 
     fn results(&self, setup: &Setup) -> ModeResults {
         ModeResults {
-            lines: vec![format!("{} in the {}", setup.level.level.name, setup.car.name)],
+            lines: vec![format!("{} in the {}", setup.level.level.info.name, setup.car.name)],
             next_label: None,
         }
     }

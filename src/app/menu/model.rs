@@ -54,6 +54,8 @@ pub enum Widget {
     },
     /// A binding: accepting it waits for the next button or key ([`Menu::capture`]).
     Binding(String),
+    /// A group's heading: never focused, skipped by Up and Down and the pointer.
+    Heading,
 }
 
 /// One row of a menu.
@@ -74,6 +76,19 @@ impl Item {
         }
     }
 
+    /// A group's heading row.
+    pub fn heading(label: &str) -> Item {
+        Item {
+            label: label.to_string(),
+            widget: Widget::Heading,
+        }
+    }
+
+    /// Whether the focus can rest on it (everything but a heading).
+    pub fn focusable(&self) -> bool {
+        self.widget != Widget::Heading
+    }
+
     /// A row with `widget`.
     pub fn new(label: &str, widget: Widget) -> Item {
         Item {
@@ -85,7 +100,7 @@ impl Item {
     /// The value the row shows after its label ("" for a button).
     pub fn value_text(&self) -> String {
         match &self.widget {
-            Widget::Button => String::new(),
+            Widget::Button | Widget::Heading => String::new(),
             Widget::Toggle(on) => if *on { "On" } else { "Off" }.to_string(),
             Widget::Slider { value, max, .. } if *max <= 1.0 => format!("{:.0} %", value * 100.0),
             Widget::Slider { value, .. } => format!("{value:.2}"),
@@ -142,14 +157,16 @@ pub struct Menu {
 }
 
 impl Menu {
-    /// A menu of `items`, focus on the first.
+    /// A menu of `items`, focus on the first that can hold it.
     pub fn new(items: Vec<Item>) -> Menu {
-        Menu {
+        let mut menu = Menu {
             items,
             focus: 0,
             capturing: None,
             rows: None,
-        }
+        };
+        menu.set_focus(0);
+        menu
     }
 
     /// The items.
@@ -167,9 +184,24 @@ impl Menu {
         self.focus
     }
 
-    /// Focuses `index` (clamped to the list).
+    /// Focuses `index` (clamped to the list), or the first row after it that can hold the
+    /// focus (a heading cannot).
     pub fn set_focus(&mut self, index: usize) {
-        self.focus = index.min(self.items.len().saturating_sub(1));
+        let n = self.items.len();
+        let index = index.min(n.saturating_sub(1));
+        self.focus = (0..n)
+            .map(|k| (index + k) % n)
+            .find(|&i| self.items[i].focusable())
+            .unwrap_or(index);
+    }
+
+    /// The next row from the focus that can hold it, `step` rows at a time (wrapping).
+    fn next_focusable(&self, step: usize) -> usize {
+        let n = self.items.len();
+        (1..=n)
+            .map(|k| (self.focus + k * step) % n)
+            .find(|&i| self.items[i].focusable())
+            .unwrap_or(self.focus)
     }
 
     /// The binding waiting for a button or key, if any.
@@ -200,13 +232,13 @@ impl Menu {
             };
         }
         match action {
-            NavAction::Up => self.move_to((self.focus + n - 1) % n),
-            NavAction::Down => self.move_to((self.focus + 1) % n),
+            NavAction::Up => self.move_to(self.next_focusable(n - 1)),
+            NavAction::Down => self.move_to(self.next_focusable(1)),
             NavAction::Left => self.adjust(-1),
             NavAction::Right => self.adjust(1),
             NavAction::Accept => self.accept(),
             NavAction::Back => MenuEvent::Back,
-            NavAction::Pointer { x, y, click } => match self.row_at(x, y) {
+            NavAction::Pointer { x, y, click } => match self.row_at(x, y).filter(|&r| self.items[r].focusable()) {
                 Some(row) if click => {
                     self.focus = row;
                     self.accept()
@@ -256,7 +288,7 @@ impl Menu {
         match &mut self.items[i].widget {
             Widget::Button => MenuEvent::Activated(i),
             Widget::Toggle(_) | Widget::Choice { .. } => self.adjust(1),
-            Widget::Slider { .. } => MenuEvent::Nothing,
+            Widget::Slider { .. } | Widget::Heading => MenuEvent::Nothing,
             Widget::Binding(_) => {
                 self.capturing = Some(i);
                 MenuEvent::Capturing(i)
@@ -284,7 +316,7 @@ impl Menu {
                 }
                 *index = (*index + if dir > 0 { 1 } else { n - 1 }) % n;
             }
-            Widget::Button | Widget::Binding(_) => return MenuEvent::Nothing,
+            Widget::Button | Widget::Binding(_) | Widget::Heading => return MenuEvent::Nothing,
         }
         MenuEvent::Changed(i)
     }

@@ -32,6 +32,47 @@ fn sample() -> Menu {
 }
 
 #[test]
+fn headings_never_hold_the_focus() {
+    let mut m = Menu::new(vec![
+        Item::heading("Circuits"),
+        Item::button("Hungaroring"),
+        Item::button("Monza"),
+        Item::heading("Challenges"),
+        Item::button("Skid Pan"),
+    ]);
+    assert_eq!(m.focus(), 1, "a menu opens on its first row that can hold the focus");
+    m.apply(NavAction::Down);
+    assert_eq!(m.apply(NavAction::Down), MenuEvent::Moved);
+    assert_eq!(m.focus(), 4, "down steps over the heading");
+    assert_eq!(m.apply(NavAction::Down), MenuEvent::Moved);
+    assert_eq!(m.focus(), 1, "and wraps over the first heading");
+    assert_eq!(m.apply(NavAction::Up), MenuEvent::Moved);
+    assert_eq!(m.focus(), 4, "up wraps over it too");
+    m.set_focus(3);
+    assert_eq!(m.focus(), 4, "focusing a heading focuses the row after it");
+    m.set_rows(Rows {
+        x: 0.0,
+        y: 0.0,
+        w: 100.0,
+        row_h: 10.0,
+        first: 0,
+        shown: 5,
+    });
+    let click = |row: f32| NavAction::Pointer {
+        x: 5.0,
+        y: row * 10.0 + 5.0,
+        click: true,
+    };
+    assert_eq!(
+        m.apply(click(3.0)),
+        MenuEvent::Nothing,
+        "a click on a heading does nothing"
+    );
+    assert_eq!(m.focus(), 4);
+    assert_eq!(m.apply(click(2.0)), MenuEvent::Activated(2));
+}
+
+#[test]
 fn focus_wraps_both_ways() {
     let mut m = sample();
     assert_eq!(m.apply(NavAction::Up), MenuEvent::Moved);

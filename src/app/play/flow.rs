@@ -329,7 +329,10 @@ impl Flow {
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         match &mut self.screen {
             Screen::Menus(m) => m.draw(stage),
-            Screen::Loading(l) => l.draw(stage, self.setup.as_ref().map_or("", |s| s.level.level.name.as_str())),
+            Screen::Loading(l) => l.draw(
+                stage,
+                self.setup.as_ref().map_or("", |s| s.level.level.info.name.as_str()),
+            ),
             Screen::Driving(d) => d.draw(stage, frame, account),
         }
     }

@@ -57,7 +57,7 @@ pub fn play(
 ) -> Result<(), Error> {
     let profile = launcher.profile.clone();
     let title = match &setup {
-        Some(s) => format!("Skidpad — {} — {}", s.level.level.name, s.car.name),
+        Some(s) => format!("Skidpad — {} — {}", s.level.level.info.name, s.car.name),
         None => "Skidpad".to_string(),
     };
     let mut stage = Stage::open(&profile, title, opts.max_frames, opts.unattended)?;

@@ -164,7 +164,7 @@ impl Loading {
         !stage.quit_event()
     }
 
-    /// The bar and "LOADING LEVEL  NN%" under it; while the work before the run is under
+    /// The bar and "Loading NAME  NN %" under it; while the work before the run is under
     /// way, its progress and what it is ("Timing the author lap… NN %") instead.
     pub fn draw(&self, stage: &mut Stage, level_name: &str) {
         let (w, h) = stage.platform.drawable_size();
@@ -181,15 +181,12 @@ impl Loading {
         }
         let progress = self.ready as f32 / self.first.len().max(1) as f32;
         stage.renderer.draw_loading(progress, w, h);
-        let scale = (h as f32 / 240.0).floor().max(1.0);
-        let label = format!("LOADING {}  {:3.0}%", level_name.to_uppercase(), progress * 100.0);
-        stage.hud.text(
-            (w as f32 - label.len() as f32 * 8.0 * scale) * 0.5,
-            h as f32 * 0.5 + 16.0 * scale,
-            scale,
-            &label,
-            [1.0; 4],
-        );
+        // The name players know, in the text font (it has their accents: "Nürburgring").
+        let label = format!("Loading {level_name}  {:3.0} %", progress * 100.0);
+        let size = crate::render::TextSize::Body;
+        let lw = stage.hud.label_width(size, &label);
+        let y = h as f32 * 0.5 + stage.hud.line_height(size) * 0.6;
+        stage.hud.label((w as f32 - lw) * 0.5, y, size, &label, [1.0; 4]);
         stage.hud.flush(w, h);
     }
 

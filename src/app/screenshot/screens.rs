@@ -99,7 +99,6 @@ pub fn capture_screen(
     use crate::app::frontend::{draw, Backdrop, FrontEnd};
     use crate::app::menu::{NavAction, Pressed};
     let settings = crate::settings::Settings::default();
-    let level_index = catalog.levels.iter().position(|l| l.name == setup.level.level.name);
     let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
     let mut front = match which {
         MenuShot::Title => FrontEnd::title(settings, catalog),
@@ -115,37 +114,49 @@ pub fn capture_screen(
         }
         _ => FrontEnd::main_menu(settings, catalog),
     };
-    let mut press = |actions: &[NavAction]| {
+    let press = |front: &mut FrontEnd, actions: &[NavAction]| {
         for a in actions {
             front.apply(Pressed::Nav(*a));
         }
     };
     let downs = |n: usize| vec![NavAction::Down; n];
+    // Down, as a player would, until the level select's focus is on the level (it opens
+    // on the first the mode fits).
+    let focus_level = |front: &mut FrontEnd| {
+        for _ in 0..front.catalog().levels.len() {
+            if front.focused_level().is_none_or(|l| l.name == setup.level.level.name) {
+                break;
+            }
+            front.apply(Pressed::Nav(NavAction::Down));
+        }
+    };
+    let f = &mut front;
     match which {
         MenuShot::Levels => {
             // A challenge level's select is shown as Challenges lists it.
             if setup.level.level.challenge.is_some() {
-                press(&downs(
-                    Mode::ALL.iter().position(|&m| m == Mode::Challenge).unwrap_or(0),
-                ));
+                press(
+                    f,
+                    &downs(Mode::ALL.iter().position(|&m| m == Mode::Challenge).unwrap_or(0)),
+                );
             }
-            press(&[NavAction::Accept]);
-            press(&downs(level_index.unwrap_or(0)));
+            press(f, &[NavAction::Accept]);
+            focus_level(f);
         }
         MenuShot::Cars => {
-            press(&[NavAction::Accept]);
-            press(&downs(level_index.unwrap_or(0)));
-            press(&[NavAction::Accept]);
-            press(&downs(car_index.unwrap_or(0)));
+            press(f, &[NavAction::Accept]);
+            focus_level(f);
+            press(f, &[NavAction::Accept]);
+            press(f, &downs(car_index.unwrap_or(0)));
         }
         // Below the modes.
         MenuShot::Options => {
-            press(&downs(Mode::ALL.len()));
-            press(&[NavAction::Accept]);
+            press(f, &downs(Mode::ALL.len()));
+            press(f, &[NavAction::Accept]);
         }
         MenuShot::Credits => {
-            press(&downs(Mode::ALL.len() + 1));
-            press(&[NavAction::Accept]);
+            press(f, &downs(Mode::ALL.len() + 1));
+            press(f, &[NavAction::Accept]);
         }
         _ => {}
     }
