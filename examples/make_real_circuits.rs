@@ -1,15 +1,22 @@
-//! Generates the `montreal` and `spielberg` levels into `content/levels/`: real circuits from the TUM racetrack database (github.com/TUMFTM/racetrack-database,
-//! LGPL-3.0): its centre line and track widths as the level's `track.csv` (moved so the
+//! Generates a level in `content/levels/` for every circuit of the TUM racetrack database
+//! (github.com/TUMFTM/racetrack-database, LGPL-3.0), named as players know it (`[info]`): its centre line and track widths as the level's `track.csv` (moved so the
 //! layout is centred on the origin, nothing else changed), its LICENSE beside it, and a
 //! `level.toml` dressed the way the `circuit` is (kerbs, gravel run-offs, barriers, sand
 //! traps and tyre walls at the tightest corners, trees, start line, grid, gantry,
 //! grandstand) on flat grass (the database has no elevation). No racing line is shipped:
 //! the game searches one for each car at first load and caches it. Deterministic.
 //!
-//! `cargo run --example make_real_circuits -- ../shared/tracks/racetrack-database`
-//! (the database's directory: `tracks/NAME.csv` and `LICENSE`).
+//! `cargo run --release --example make_real_circuits -- ../shared/tracks/racetrack-database [LEVEL...]`
+//! (the database's directory: `tracks/NAME.csv` and `LICENSE`; the levels to write, or
+//! all). Each grid is placed where a circling car allocates nothing (`SLOTS_IN_CHUNK_M`),
+//! which the generator checks by driving it: a release build makes that quick.
 
 use glam::Vec2;
+use skidpad::alloc_count::{thread_allocations as allocations, CountingAlloc};
+use skidpad::assists::AssistSet;
+use skidpad::content::{load_level, ContentRoot};
+use skidpad::sim::{SimWorld, TickInput, VehicleControl};
+use skidpad::vehicle::CarDef;
 use skidpad_bake::track::Track;
 use std::path::{Path, PathBuf};
 
@@ -39,87 +46,351 @@ fn straightest(track: &Track) -> usize {
         .unwrap_or(0)
 }
 
-/// (database file stem, level name, description's place name, where the grid's first slot
-/// lies in its chunk, m (x, z) from the corner of its square in the grid of multiples of
-/// 200 m; the terrain's own chunk grid starts at its −x, −z edge, which that grid meets or
-/// misses by 100 m depending on the terrain's size).
-///
-/// A car circling on that slot (`tests/alloc/no_alloc_tick.rs`) must neither stream chunks nor
-/// form new contacts late in its run (both allocate). Montreal's place circles clean.
-/// Spielberg's slot is 25 m from its chunk's borders and 13.5 m from every streaming radius
-/// (for 200 m chunks 300, 500 and 700 m, measured to a chunk's nearest point), so a car
-/// circling there streams nothing; at (25, 225), as good for streaming, the circle crossed
-/// the bounding boxes of two compounds of its chunk's static colliders (the road's and the
-/// scenery's) twice a lap, and each crossing made or dropped a broad-phase pair, which
-/// allocates (`SimWorld::contact_topology` read tick by tick on a circling car
-/// found the ticks; the compounds' boxes end about 3 m beside the grid there).
-const CIRCUITS: &[(&str, &str, &str, [f32; 2])] = &[
-    (
+/// One circuit of the database as the game names it.
+struct Circuit {
+    /// The database's file stem.
+    stem: &'static str,
+    /// The level's directory (what `--level` takes).
+    level: &'static str,
+    /// The name players know.
+    name: &'static str,
+    /// Town or region.
+    place: &'static str,
+    country: &'static str,
+    /// The circuit's own corner count for the layout the database holds (its length tells
+    /// which: Catalunya's 4.65 km is the 2007–2020 layout with the chicane, 16 turns).
+    corners: u32,
+}
+
+const fn c(
+    stem: &'static str,
+    level: &'static str,
+    name: &'static str,
+    place: &'static str,
+    country: &'static str,
+    corners: u32,
+) -> Circuit {
+    Circuit {
+        stem,
+        level,
+        name,
+        place,
+        country,
+        corners,
+    }
+}
+
+/// Every circuit of the database, its layout by length (km, database → the layout's own).
+const CIRCUITS: &[Circuit] = &[
+    c("Austin", "austin", "Circuit of the Americas", "Austin", "USA", 20),
+    c("BrandsHatch", "brands_hatch", "Brands Hatch", "Kent", "UK", 9),
+    c("Budapest", "budapest", "Hungaroring", "Budapest", "Hungary", 14),
+    c(
+        "Catalunya",
+        "catalunya",
+        "Circuit de Catalunya",
+        "Barcelona",
+        "Spain",
+        16,
+    ),
+    c(
+        "Hockenheim",
+        "hockenheim",
+        "Hockenheimring",
+        "Hockenheim",
+        "Germany",
+        17,
+    ),
+    c(
+        "IMS",
+        "indianapolis",
+        "Indianapolis Motor Speedway",
+        "Indianapolis",
+        "USA",
+        4,
+    ),
+    c("Melbourne", "melbourne", "Albert Park", "Melbourne", "Australia", 16),
+    c(
+        "MexicoCity",
+        "mexico_city",
+        "Autódromo Hermanos Rodríguez",
+        "Mexico City",
+        "Mexico",
+        17,
+    ),
+    c(
         "Montreal",
         "montreal",
-        "Circuit Gilles Villeneuve, Montreal",
-        [100.0, 100.0],
+        "Circuit Gilles Villeneuve",
+        "Montreal",
+        "Canada",
+        14,
     ),
-    ("Spielberg", "spielberg", "Red Bull Ring, Spielberg", [175.0, 25.0]),
+    c("Monza", "monza", "Autodromo Nazionale Monza", "Monza", "Italy", 11),
+    c("MoscowRaceway", "moscow", "Moscow Raceway", "Volokolamsk", "Russia", 15),
+    c("Norisring", "norisring", "Norisring", "Nuremberg", "Germany", 8),
+    c(
+        "Nuerburgring",
+        "nurburgring",
+        "Nürburgring GP-Strecke",
+        "Nürburg",
+        "Germany",
+        15,
+    ),
+    c(
+        "Oschersleben",
+        "oschersleben",
+        "Motorsport Arena Oschersleben",
+        "Oschersleben",
+        "Germany",
+        14,
+    ),
+    c(
+        "Sakhir",
+        "sakhir",
+        "Bahrain International Circuit",
+        "Sakhir",
+        "Bahrain",
+        15,
+    ),
+    c("SaoPaulo", "sao_paulo", "Interlagos", "São Paulo", "Brazil", 15),
+    c(
+        "Sepang",
+        "sepang",
+        "Sepang International Circuit",
+        "Sepang",
+        "Malaysia",
+        15,
+    ),
+    c(
+        "Shanghai",
+        "shanghai",
+        "Shanghai International Circuit",
+        "Shanghai",
+        "China",
+        16,
+    ),
+    c("Silverstone", "silverstone", "Silverstone", "Silverstone", "UK", 18),
+    c("Sochi", "sochi", "Sochi Autodrom", "Sochi", "Russia", 18),
+    c("Spa", "spa", "Spa-Francorchamps", "Stavelot", "Belgium", 19),
+    c("Spielberg", "spielberg", "Red Bull Ring", "Spielberg", "Austria", 10),
+    c("Suzuka", "suzuka", "Suzuka Circuit", "Suzuka", "Japan", 18),
+    c("YasMarina", "yas_marina", "Yas Marina Circuit", "Abu Dhabi", "UAE", 21),
+    c(
+        "Zandvoort",
+        "zandvoort",
+        "Circuit Zandvoort",
+        "Zandvoort",
+        "Netherlands",
+        13,
+    ),
+];
+
+/// Where the grid's first slot may lie in its chunk, m (x, z) from the corner of its square
+/// in the grid of multiples of 200 m, tried in order until a car circling there (as
+/// `tests/alloc/no_alloc_tick.rs` does) neither streams a chunk nor forms or drops a
+/// contact pair (both allocate). The middle first; (175, 25) is 25 m from its chunk's
+/// borders and 13.5 m from every streaming radius (300, 500 and 700 m for 200 m chunks,
+/// measured to a chunk's nearest point); a circle that crosses the bounding box of one of
+/// its chunk's static compounds (the road's, the scenery's) makes and drops a broad-phase
+/// pair, which only trying finds.
+const SLOTS_IN_CHUNK_M: &[[f32; 2]] = &[
+    [100.0, 100.0],
+    [175.0, 25.0],
+    [25.0, 175.0],
+    [25.0, 25.0],
+    [175.0, 175.0],
+    [100.0, 50.0],
+    [50.0, 100.0],
+    [150.0, 100.0],
+    [100.0, 150.0],
 ];
 /// Flat grass beyond the track's outermost point each side, m: the run-offs (14 m), the
 /// barriers and the trees (up to 36 m out) fit, rounded up to the chunk grid.
 const MARGIN_M: f32 = 100.0;
 const CHUNK_M: f32 = 200.0;
+/// As `tests/alloc/no_alloc_tick.rs` allows in its 600 ticks.
+const MAX_CONTACT_TICKS: u32 = 6;
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
 
 fn main() {
     let db = PathBuf::from(
         std::env::args()
             .nth(1)
-            .expect("usage: make_real_circuits DATABASE_DIR (holding tracks/*.csv and LICENSE)"),
+            .expect("usage: make_real_circuits DATABASE_DIR (holding tracks/*.csv and LICENSE) [LEVEL...]"),
     );
+    let only: Vec<String> = std::env::args().skip(2).collect();
     let license = std::fs::read_to_string(db.join("LICENSE")).expect("the database's LICENSE");
     let commit = std::fs::read_to_string(db.join("SOURCE_COMMIT.txt")).unwrap_or_default();
-    for (stem, name, place, in_chunk_m) in CIRCUITS {
-        let src = db.join("tracks").join(format!("{stem}.csv"));
+    for circuit in CIRCUITS
+        .iter()
+        .filter(|c| only.is_empty() || only.iter().any(|o| o == c.level))
+    {
+        let src = db.join("tracks").join(format!("{}.csv", circuit.stem));
         let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        let mut track = Track::parse_csv(&src.display().to_string(), &text).expect("a database track parses");
-        let (lo, hi) = track
-            .centre
-            .iter()
-            .fold((Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)), |(lo, hi), p| {
-                (lo.min(*p), hi.max(*p))
-            });
-        // Centred on the origin to the metre, then moved so the grid's first slot (8 m
-        // behind the line) lies where the circuit's entry says in its chunk: a car circling
-        // there on a test streams nothing (which allocates; see `CIRCUITS`).
-        let slot = track.centre[0] - track.tangent(0) * 8.0 - ((lo + hi) * 0.5).round();
-        let mid_chunk = (slot / CHUNK_M).floor() * CHUNK_M + Vec2::from(*in_chunk_m);
-        let mid = ((lo + hi) * 0.5).round() + (slot - mid_chunk).round();
-        for p in &mut track.centre {
-            *p -= mid;
+        let (track, repairs) =
+            Track::parse_csv_repairing(&src.display().to_string(), &text).expect("a database track parses");
+        for r in repairs {
+            println!("{}: {r}", circuit.level);
         }
-        // The terrain, centred on the origin, holds the moved layout and the margin.
-        let reach = (lo - mid).abs().max((hi - mid).abs());
-        let terrain = ((reach + Vec2::splat(MARGIN_M)) * 2.0 / CHUNK_M).ceil() * CHUNK_M;
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/levels").join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        let header = format!(
-            "# {place}: centre line and widths from the TUM racetrack database ({stem}.csv,\n\
-             # {}), LGPL-3.0 (LICENSE beside this file); moved by ({:.0}, {:.0}) m to centre it.\n",
-            commit.trim().lines().next().unwrap_or("commit unknown"),
-            -mid.x,
-            mid.y
-        );
-        std::fs::write(dir.join("track.csv"), header + &track.to_csv()).unwrap();
-        std::fs::write(dir.join("LICENSE"), &license).unwrap();
-        std::fs::write(dir.join("level.toml"), level_toml(place, &track, terrain)).unwrap();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("content/levels")
+            .join(circuit.level);
+        let slot = SLOTS_IN_CHUNK_M.iter().find(|in_chunk_m| {
+            let (placed, terrain, moved) = place(&track, **in_chunk_m);
+            write_level(&dir, circuit, &placed, terrain, moved, &commit, &license);
+            match circles_clean(&dir) {
+                Ok(()) => true,
+                Err(why) => {
+                    println!(
+                        "{}: grid slot at {in_chunk_m:?} in its chunk: {why}; moving it",
+                        circuit.level
+                    );
+                    false
+                }
+            }
+        });
+        let Some(slot) = slot else {
+            panic!("{}: no grid slot in SLOTS_IN_CHUNK_M circles clean", circuit.level);
+        };
+        let (placed, terrain, _) = place(&track, *slot);
         println!(
-            "{name}: {} points, {:.0} m, terrain {:.0} x {:.0} m",
-            track.len(),
-            track.length_m(),
+            "{}: {} points, {:.0} m, terrain {:.0} x {:.0} m, grid slot at {slot:?} in its chunk",
+            circuit.level,
+            placed.len(),
+            placed.length_m(),
             terrain.x,
             terrain.y
         );
     }
 }
 
-fn level_toml(place: &str, track: &Track, terrain: Vec2) -> String {
+/// `track` centred on the origin to the metre, then moved so the grid's first slot (8 m
+/// behind the line) lies `in_chunk_m` into its chunk; the terrain holding it and the margin;
+/// and how far it moved.
+fn place(track: &Track, in_chunk_m: [f32; 2]) -> (Track, Vec2, Vec2) {
+    let (lo, hi) = track
+        .centre
+        .iter()
+        .fold((Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)), |(lo, hi), p| {
+            (lo.min(*p), hi.max(*p))
+        });
+    let slot = track.centre[0] - track.tangent(0) * 8.0 - ((lo + hi) * 0.5).round();
+    let mid_chunk = (slot / CHUNK_M).floor() * CHUNK_M + Vec2::from(in_chunk_m);
+    let mid = ((lo + hi) * 0.5).round() + (slot - mid_chunk).round();
+    let mut placed = track.clone();
+    for p in &mut placed.centre {
+        *p -= mid;
+    }
+    // The terrain, centred on the origin, holds the moved layout and the margin.
+    let reach = (lo - mid).abs().max((hi - mid).abs());
+    let terrain = ((reach + Vec2::splat(MARGIN_M)) * 2.0 / CHUNK_M).ceil() * CHUNK_M;
+    (placed, terrain, mid)
+}
+
+fn write_level(dir: &Path, circuit: &Circuit, track: &Track, terrain: Vec2, mid: Vec2, commit: &str, license: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    let header = format!(
+        "# {}, {}: centre line and widths from the TUM racetrack database ({}.csv,\n\
+         # {}), LGPL-3.0 (LICENSE beside this file); moved by ({:.0}, {:.0}) m to centre it.\n",
+        circuit.name,
+        circuit.place,
+        circuit.stem,
+        commit.trim().lines().next().unwrap_or("commit unknown"),
+        -mid.x,
+        mid.y
+    );
+    std::fs::write(dir.join("track.csv"), header + &track.to_csv()).unwrap();
+    std::fs::write(dir.join("LICENSE"), license).unwrap();
+    std::fs::write(dir.join("level.toml"), level_toml(circuit, track, terrain)).unwrap();
+}
+
+/// Whether a car circling at walking pace on the level's first spawn, as the allocation
+/// test drives it (each car model: the arcade coupe, the sim sedan), from its 30th second
+/// to its 60th (the test measures two stretches of that) streams no chunk, allocates in at
+/// most [`MAX_CONTACT_TICKS`] ticks that form or drop a contact pair, and in no other.
+fn circles_clean(dir: &Path) -> Result<(), String> {
+    let root = ContentRoot::Dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("content"));
+    let file = dir.join("level.toml");
+    let level = load_level(&root, &file.display().to_string()).map_err(|e| e.to_string())?;
+    let input = TickInput {
+        control: VehicleControl {
+            throttle: 0.15,
+            steer: 1.0,
+            ..VehicleControl::default()
+        },
+        reset: false,
+        restart: false,
+        assists: AssistSet::ALL,
+    };
+    for car_name in ["coupe", "sedan"] {
+        let car = CarDef::load(&root, car_name).map_err(|e| e.to_string())?;
+        let mut world = SimWorld::new(&level, &car, &[], 60);
+        let mut contact_ticks = 0;
+        for tick in 0..3600 {
+            let before = (allocations(), world.contact_topology(), world.stream_stats());
+            world.step(&input);
+            let allocated = allocations() - before.0;
+            let after = world.stream_stats();
+            if tick < 1800 {
+                continue;
+            }
+            if (after.entered, after.left) != (before.2.entered, before.2.left) {
+                return Err(format!("the circling {car_name} streams a chunk at tick {tick}"));
+            }
+            if world.contact_topology() != before.1 {
+                contact_ticks += u32::from(allocated > 0);
+            } else if allocated > 0 {
+                return Err(format!("the {car_name}'s tick {tick} allocates {allocated} times"));
+            }
+        }
+        if contact_ticks > MAX_CONTACT_TICKS {
+            return Err(format!(
+                "the circling {car_name} allocates forming contacts in {contact_ticks} ticks"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The grandstand's length and depth (8 steps of 0.9 m, the back wall and roof), m.
+const STAND_LENGTH_M: f32 = 60.0;
+const STAND_DEPTH_M: f32 = 9.0;
+
+/// Where the grandstand beside the start stands (the middle of its front edge) and which
+/// way it faces, deg: the right side first, then the left, 20 m beyond the border and then
+/// further out, the first place whose whole footprint is clear of every part of the road
+/// by 15 m.
+fn grandstand_place(track: &Track, left: &[Vec2], right: &[Vec2], heading: f32) -> (Vec2, f32) {
+    let t0 = track.tangent(0);
+    let centre = track.centre[0];
+    let along = t0 * (STAND_LENGTH_M * 0.5);
+    let sides = [(right[0], heading + 90.0), (left[0], heading - 90.0)];
+    let candidates = [20.0f32, 35.0, 50.0]
+        .into_iter()
+        .flat_map(|gap| sides.map(|(border, facing)| (border, facing, gap)));
+    let placed = candidates.clone().map(|(border, facing, gap)| {
+        let out = (border - centre).normalize();
+        let front = border + out * gap - t0 * 10.0;
+        (front, facing, out)
+    });
+    let clear = |(front, _, out): &(Vec2, f32, Vec2)| {
+        let back = *front + *out * STAND_DEPTH_M;
+        [*front - along, *front + along, back - along, back + along, *front, back]
+            .iter()
+            .all(|p| track.inside_road_m(*p) < -15.0)
+    };
+    let (front, facing, _) = placed
+        .clone()
+        .find(clear)
+        .unwrap_or_else(|| placed.clone().next().unwrap());
+    (front, facing)
+}
+
+fn level_toml(circuit: &Circuit, track: &Track, terrain: Vec2) -> String {
+    let place = format!("{}, {}", circuit.name, circuit.place);
     let centre = &track.centre;
     let t0 = track.tangent(0);
     let heading = t0.x.atan2(t0.y).to_degrees();
@@ -132,8 +403,10 @@ fn level_toml(place: &str, track: &Track, terrain: Vec2) -> String {
             p.x, p.y
         )
     };
-    // The grandstand's front edge 20 m beyond the right border, facing the road.
-    let stand = right[0] + (right[0] - centre[0]).normalize() * 20.0 - t0 * 10.0;
+    // The grandstand's front edge 20 m beyond the right border, facing the road; further
+    // out, or on the left, where another part of the lap runs behind it (Zandvoort's
+    // hairpin behind its main straight).
+    let (stand, stand_heading) = grandstand_place(track, &left, &right, heading);
     let span = track.width_left_m[0] + track.width_right_m[0] + 5.0;
     // The scenario's run needs 200 m of straight road: the start's, if it has them (within
     // 1 m of its tangent), else the straightest stretch of the lap, with a spawn of its own
@@ -159,8 +432,15 @@ fn level_toml(place: &str, track: &Track, terrain: Vec2) -> String {
 # gravel run-offs and barriers in the corners, sand traps, tyre walls and distance boards
 # at the tightest three, trees, a start/finish gantry, grid and grandstand. No racing line
 # ships: each car's is searched at first load and cached.
-description = \"{place}: real {km:.1} km layout with kerbs, run-offs and trees\"
+description = \"The real {km:.1} km layout, flat, with kerbs, run-offs, barriers and trees\"
 chunk_size_m = {chunk:.1}
+
+[info]
+name = {name:?}
+place = {cplace:?}
+country = {country:?}
+kind = \"circuit\"
+corners = {corners}
 
 [terrain]
 size_m = [{tx:.0}, {tz:.0}]
@@ -185,7 +465,7 @@ start_line = true
 kind = \"grandstand\"
 position_m = [{sx:.2}, {sz:.2}]
 heading_deg = {stand_heading:.3}
-length_m = 60.0
+length_m = {STAND_LENGTH_M:.1}
 steps = 8
 
 [[props]]
@@ -226,6 +506,10 @@ metric = \"straight.max_progress_m\"
 min = 160.0
 max = 205.0
 ",
+        name = circuit.name,
+        cplace = circuit.place,
+        country = circuit.country,
+        corners = circuit.corners,
         length = track.length_m(),
         km = track.length_m() / 1000.0,
         chunk = CHUNK_M,
@@ -237,7 +521,7 @@ max = 205.0
         s3 = spawn("grid4", grid(4.0, 1.0)),
         sx = stand.x,
         sz = stand.y,
-        stand_heading = heading + 90.0,
+        stand_heading = stand_heading,
         gx = centre[0].x,
         gz = centre[0].y,
     )

@@ -153,3 +153,22 @@ pub fn pit_under_front_right() -> Level {
     l.spawns[0].position_m = Vec3::new(100.0, 5.0, 100.0);
     l
 }
+
+/// The circuits `./test` laps (AI laps, racing lines, the soak): the made-up hilly one and
+/// the two real ones that came first. The other circuits are lapped by the release-built
+/// matrix (`cargo run --release --example circuit_matrix`, its table in PERFORMANCE.md):
+/// every circuit × car takes minutes, more than a test may.
+pub const LAPPED_CIRCUITS: [&str; 3] = ["circuit", "montreal", "spielberg"];
+
+/// The shipped levels `./test` drives laps on: every level that is not a circuit (they
+/// are small), and the circuits of [`LAPPED_CIRCUITS`].
+pub fn lapped_levels() -> Vec<String> {
+    let root = ContentRoot::Embedded;
+    skidpad::content::level_names(&root)
+        .into_iter()
+        .filter(|name| {
+            let level = skidpad::content::load_level(&root, name).expect("a shipped level loads");
+            level.level.info.kind != skidpad::content::LevelKind::Circuit || LAPPED_CIRCUITS.contains(&name.as_str())
+        })
+        .collect()
+}

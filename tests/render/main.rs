@@ -7,6 +7,7 @@ mod common;
 
 mod car_models;
 mod car_scuffs;
+mod circuits;
 mod decor_lod;
 mod gl_api;
 mod ground_look;

@@ -5,14 +5,15 @@
 use std::path::Path;
 use std::process::Command;
 
-struct Png {
-    width: u32,
-    height: u32,
+/// A PNG the game wrote, as RGBA.
+pub struct Png {
+    pub width: u32,
+    pub height: u32,
     rgba: Vec<u8>,
 }
 
 impl Png {
-    fn read(path: &Path) -> Png {
+    pub fn read(path: &Path) -> Png {
         let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size()];
@@ -26,13 +27,13 @@ impl Png {
         }
     }
 
-    fn px(&self, x: u32, y: u32) -> [i32; 3] {
+    pub fn px(&self, x: u32, y: u32) -> [i32; 3] {
         let i = ((y * self.width + x) * 4) as usize;
         [self.rgba[i] as i32, self.rgba[i + 1] as i32, self.rgba[i + 2] as i32]
     }
 
     /// Pixels in the rectangle (fractions of the image) for which `f` holds.
-    fn count(&self, x0: f32, y0: f32, x1: f32, y1: f32, f: impl Fn([i32; 3]) -> bool) -> usize {
+    pub fn count(&self, x0: f32, y0: f32, x1: f32, y1: f32, f: impl Fn([i32; 3]) -> bool) -> usize {
         let (w, h) = (self.width as f32, self.height as f32);
         let mut n = 0;
         for y in (y0 * h) as u32..(y1 * h) as u32 {

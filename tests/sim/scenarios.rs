@@ -9,14 +9,38 @@ use skidpad::app::Setup;
 use skidpad::content::{ContentRoot, PlatformProfile};
 use std::process::Command;
 
+// Every level with a scenario, in `skidpad levels`' file order.
 const GOLDEN: &[(&str, &str)] = &[
-    ("slip", "466013df2fc943a7"),
-    ("jump", "2c036d9a6055731d"),
-    ("crash", "ce32b1e1f63c341e"),
+    ("austin", "7ba2be100a47bdcf"),
+    ("brands_hatch", "c6861a201813209b"),
+    ("budapest", "1cb6a2baba195c15"),
     ("bump", "b68b3216e95917c0"),
+    ("catalunya", "c17357a26f95e334"),
     ("circuit", "b511fa1c52e2c973"),
+    ("crash", "ce32b1e1f63c341e"),
+    ("hockenheim", "a17a956e3f3df85e"),
+    ("indianapolis", "4939e42f3de42c38"),
+    ("jump", "2c036d9a6055731d"),
+    ("melbourne", "a90325fe3a14e5d7"),
+    ("mexico_city", "212d76bd9aa87d33"),
     ("montreal", "476f5d52f54d5e2c"),
+    ("monza", "ff03b34a053616e6"),
+    ("moscow", "09a57b9f1a77fb8c"),
+    ("norisring", "d458e9b7beef66f5"),
+    ("nurburgring", "7d19295d08133100"),
+    ("oschersleben", "c0f4485e341a37bd"),
+    ("sakhir", "4d518d68abbeda5a"),
+    ("sao_paulo", "71ec5ac2e9b97f55"),
+    ("sepang", "2f1a0aff725875e7"),
+    ("shanghai", "6daf176f768a40f0"),
+    ("silverstone", "ea00a902db55e33e"),
+    ("slip", "466013df2fc943a7"),
+    ("sochi", "2bba8d4f05f6934c"),
+    ("spa", "36dd2a6c62b4536f"),
     ("spielberg", "6fcfee36e0fa9047"),
+    ("suzuka", "91d1fa82e7b04987"),
+    ("yas_marina", "321955b0641ec8b4"),
+    ("zandvoort", "46bea0513f8874cd"),
 ];
 
 fn scenario(level: &str) -> skidpad::app::scenario::ScenarioReport {

@@ -1,0 +1,257 @@
+//! Every circuit × every car, raced: the matrix of issue 42 that `./test` samples
+//! (`tests/sim/ai_pace.rs`, `tests/sim/ai_racecraft.rs` on three circuits) and
+//! PERFORMANCE.md carries.
+//!
+//! For each circuit of the level select (`LevelKind::Circuit`):
+//! - each shipped car driven two laps by the ace AI (`skidpad run --ai-driver`, the release
+//!   binary, two at a time): the flying lap against its speed profile's prediction (the
+//!   bound: under 3 % over it, never under it) and how far its footprint strayed past a
+//!   border (`max_footprint_off_track_m`, the bound: 0);
+//! - a race of eight sedans, a rookie on pole and seven aces behind it, racing with
+//!   racecraft for three laps: contacts (two footprints starting to overlap; the bound: at
+//!   most one a lap), passes (one car getting 5 m clear of another it was behind within
+//!   50 m) and whether all eight finished.
+//!
+//! Prints a Markdown table and exits 1 if a bound fails. A racing line is searched at a
+//! circuit's first load and kept in the per-user cache, as in the game.
+//!
+//! `cargo build --release && cargo run --release --example circuit_matrix [LEVEL...]`
+
+use glam::{Quat, Vec2, Vec3};
+use skidpad::ai::AiDifficulty;
+use skidpad::app::{AiRace, Race, Setup};
+use skidpad::content::{level_names, load_level, ContentRoot, LevelKind, PlatformProfile};
+use skidpad::raceline::level_line;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Every shipped car.
+const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
+/// The race's laps and cars.
+const RACE_LAPS: f32 = 3.0;
+const RACE_CARS: usize = 8;
+/// How far clear of another car a car must get for a pass to count, m (a car length).
+const PASS_CLEAR_M: f32 = 5.0;
+
+/// One car's two laps: flying lap, prediction, s; footprint past a border, m.
+struct Pace {
+    lap_s: f64,
+    predicted_s: f64,
+    footprint_off_m: f64,
+}
+
+fn main() {
+    let root = ContentRoot::Embedded;
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let circuits: Vec<String> = level_names(&root)
+        .into_iter()
+        .filter(|n| only.is_empty() || only.contains(n))
+        .filter(|n| load_level(&root, n).is_ok_and(|l| l.level.info.kind == LevelKind::Circuit))
+        .collect();
+    let bin = std::env::var_os("SKIDPAD_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/skidpad"));
+    println!(
+        "| circuit | {} | race of 8: contacts / laps, passes, finished |",
+        CARS.join(" | ")
+    );
+    println!("|---|{}---|", "---|".repeat(CARS.len()));
+    let mut failures = Vec::new();
+    for level in &circuits {
+        let paces: Vec<Result<Pace, String>> = std::thread::scope(|s| {
+            let runs: Vec<_> = CARS
+                .chunks(2)
+                .flat_map(|pair| {
+                    let spawned: Vec<_> = pair.iter().map(|car| s.spawn(|| pace(&bin, level, car))).collect();
+                    spawned
+                        .into_iter()
+                        .map(|h| h.join().expect("a run's thread"))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            runs
+        });
+        let mut cells = Vec::new();
+        for (car, p) in CARS.iter().zip(&paces) {
+            match p {
+                Ok(p) => {
+                    let over = (p.lap_s / p.predicted_s - 1.0) * 100.0;
+                    cells.push(format!("{:.2} vs {:.2} s, {over:+.2} %", p.lap_s, p.predicted_s));
+                    if !(0.0..3.0).contains(&over) || p.footprint_off_m > 0.0 {
+                        failures.push(format!(
+                            "{level}, {car}: {over:+.2} % over the prediction, footprint {:.2} m past a border",
+                            p.footprint_off_m
+                        ));
+                    }
+                }
+                Err(e) => {
+                    cells.push("failed".into());
+                    failures.push(format!("{level}, {car}: {e}"));
+                }
+            }
+        }
+        let r = race(&root, level);
+        let per_lap = r.contacts as f32 / RACE_LAPS;
+        if per_lap > 1.0 || r.finished < RACE_CARS {
+            failures.push(format!(
+                "{level}: race of 8: {} contacts in {RACE_LAPS} laps, {} of {RACE_CARS} finished",
+                r.contacts, r.finished
+            ));
+        }
+        println!(
+            "| {level} | {} | {} / {RACE_LAPS}, {}, {}/{RACE_CARS} |",
+            cells.join(" | "),
+            r.contacts,
+            r.passes,
+            r.finished
+        );
+    }
+    if !failures.is_empty() {
+        eprintln!("{}", failures.join("\n"));
+        std::process::exit(1);
+    }
+}
+
+/// Two ace laps of `level` in `car` through the release binary's `run --json`.
+fn pace(bin: &PathBuf, level: &str, car: &str) -> Result<Pace, String> {
+    let o = Command::new(bin)
+        .args([
+            "run",
+            "--level",
+            level,
+            "--car",
+            car,
+            "--ai-driver",
+            "--ai-difficulty",
+            "ace",
+        ])
+        .args(["--laps", "2", "--json"])
+        .env("RUST_LOG", "warn")
+        .output()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    if !o.status.success() {
+        return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+    }
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).map_err(|e| e.to_string())?;
+    let laps = r["lap_times_s"].as_array().ok_or("no laps timed")?;
+    Ok(Pace {
+        lap_s: laps.get(1).and_then(|l| l.as_f64()).ok_or("no flying lap")?,
+        predicted_s: r["predicted_lap_time_s"].as_f64().ok_or("no prediction")?,
+        footprint_off_m: r["max_footprint_off_track_m"].as_f64().ok_or("no footprint figure")?,
+    })
+}
+
+/// A car's footprint: centre, its right and forward axes, half extents along them.
+struct Footprint {
+    centre: Vec2,
+    axes: [Vec2; 2],
+    half_m: [f32; 2],
+}
+
+impl Footprint {
+    fn of(translation: Vec3, rotation: Quat, half_m: [f32; 2]) -> Self {
+        let (x, z) = (rotation * Vec3::X, rotation * Vec3::Z);
+        Self {
+            centre: Vec2::new(translation.x, translation.z),
+            axes: [
+                Vec2::new(x.x, x.z).normalize_or(Vec2::X),
+                Vec2::new(z.x, z.z).normalize_or(Vec2::Y),
+            ],
+            half_m,
+        }
+    }
+
+    fn reach(&self, axis: Vec2) -> f32 {
+        self.half_m[0] * self.axes[0].dot(axis).abs() + self.half_m[1] * self.axes[1].dot(axis).abs()
+    }
+
+    /// Separating axis theorem for two rectangles.
+    fn overlaps(&self, other: &Footprint) -> bool {
+        let d = other.centre - self.centre;
+        self.axes
+            .iter()
+            .chain(&other.axes)
+            .all(|&axis| d.dot(axis).abs() <= self.reach(axis) + other.reach(axis))
+    }
+}
+
+/// What a race measured.
+struct RaceFigures {
+    contacts: u32,
+    passes: u32,
+    finished: usize,
+}
+
+/// Eight sedans on `level`: a rookie on pole, seven aces behind, three laps with racecraft.
+fn race(root: &ContentRoot, level: &str) -> RaceFigures {
+    let mut setup = Setup::load(root, level, "sedan", PlatformProfile::load("desktop").unwrap()).unwrap();
+    setup.add_opponents(root, RACE_CARS - 1, "sedan").unwrap();
+    let line = level_line(root, &setup.level, &setup.car).unwrap().line;
+    let chassis = setup.car.chassis[0].size_m;
+    let half = [chassis.x * 0.5, chassis.z * 0.5];
+    let field = [AiDifficulty::Ace];
+    let mut ai = AiRace::on_at(
+        Race::headless_field(&setup, &field, true),
+        &line,
+        &setup.car,
+        AiDifficulty::Rookie,
+    );
+    let n = ai.race.world.cars().len();
+    let (length, dt) = (line.length_m(), ai.race.world.dt_s());
+    let wrap_half = |ds: f32| ds - length * (ds / length).round();
+    let mut hints = vec![None; n];
+    let mut last_s = vec![0.0f32; n];
+    let mut progress = vec![0.0f32; n];
+    let mut done = vec![false; n];
+    let mut s0 = 0.0;
+    for i in 0..n {
+        let p = ai.race.world.car_body(i).translation();
+        let at = line.locate(Vec2::new(p.x, p.z), None);
+        if i == 0 {
+            s0 = at.s_m;
+        }
+        last_s[i] = at.s_m;
+        progress[i] = wrap_half(at.s_m - s0);
+        hints[i] = Some(at.index);
+    }
+    let mut touching = vec![false; n * n];
+    let mut ahead: Vec<bool> = (0..n * n).map(|k| progress[k / n] > progress[k % n]).collect();
+    let (mut contacts, mut passes) = (0, 0);
+    // A lap at 10 m/s, the slowest a sedan laps in a race, bounds the race's ticks.
+    let max_ticks = (RACE_LAPS * length / 10.0 / dt) as u64;
+    for _ in 0..max_ticks {
+        ai.tick();
+        let w = &ai.race.world;
+        let prints: Vec<Footprint> = (0..n)
+            .map(|i| Footprint::of(w.car_body(i).translation(), *w.car_body(i).rotation(), half))
+            .collect();
+        for i in 0..n {
+            let p = w.car_body(i).translation();
+            let at = line.locate(Vec2::new(p.x, p.z), hints[i]);
+            hints[i] = Some(at.index);
+            progress[i] += wrap_half(at.s_m - last_s[i]);
+            last_s[i] = at.s_m;
+            done[i] |= progress[i] >= RACE_LAPS * length;
+        }
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let now = prints[i].overlaps(&prints[j]);
+                contacts += u32::from(now && !touching[i * n + j]);
+                touching[i * n + j] = now;
+                let gap = progress[i] - progress[j];
+                if gap.abs() > PASS_CLEAR_M && gap.abs() < 50.0 {
+                    passes += u32::from((gap > 0.0) != ahead[i * n + j]);
+                    ahead[i * n + j] = gap > 0.0;
+                }
+            }
+        }
+        if done.iter().all(|d| *d) {
+            break;
+        }
+    }
+    RaceFigures {
+        contacts,
+        passes,
+        finished: done.iter().filter(|d| **d).count(),
+    }
+}

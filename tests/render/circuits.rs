@@ -1,0 +1,66 @@
+//! Every shipped circuit draws: `skidpad screenshot` on its grid, through SDL's offscreen
+//! driver, shows sky above the horizon, the road under and ahead of the player's car, grass
+//! beside it, and the car. (Each loads and streams in `tests/sim/scenarios.rs`, whose run
+//! down a straight crosses chunk borders on every level.)
+
+use crate::screenshot::Png;
+use skidpad::content::{level_names, load_level, ContentRoot, LevelKind};
+use std::process::Command;
+
+#[test]
+fn every_circuit_draws_its_road_grass_sky_and_the_car_on_its_grid() {
+    let root = ContentRoot::Embedded;
+    let circuits: Vec<String> = level_names(&root)
+        .into_iter()
+        .filter(|n| load_level(&root, n).unwrap().level.info.kind == LevelKind::Circuit)
+        .collect();
+    assert!(
+        circuits.len() >= 26,
+        "every circuit of the database and ours: {circuits:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for name in &circuits {
+        let out = dir.path().join(format!("{name}.png"));
+        let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+            .args(["screenshot", "--level", name, "--width", "160", "--height", "120"])
+            .args(["--frames", "2", "--no-hud", "--out"])
+            .arg(&out)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let img = Png::read(&out);
+        let (w, h) = (img.width, img.height);
+        // Sky: blue over red at the top.
+        let sky = img.px(w / 2, 2);
+        // The road: grey asphalt (no channel far from the others, neither black nor
+        // white) just under the car, at the bottom middle of the frame.
+        let road = img.px(w / 2, h - 2);
+        let spread = road.iter().max().unwrap() - road.iter().min().unwrap();
+        // Grass: green over red and blue in at least 2 % of the lower half (the widest
+        // straights, Nürburgring's and Shanghai's, leave 2.5 % beside the road), and the
+        // red car.
+        let mut green = 0;
+        let mut red = 0;
+        for y in h / 2..h {
+            for x in 0..w {
+                let p = img.px(x, y);
+                green += usize::from(p[1] > p[0] + 10 && p[1] > p[2] - 20 && p[1] > 60);
+                red += usize::from(p[0] > 2 * p[1] + 20 && p[0] > 2 * p[2] + 20);
+            }
+        }
+        let ok = sky[2] > sky[0] + 40
+            && (30..150).contains(&road[0])
+            && spread < 25
+            && green > (w * h / 100) as usize
+            && red > 100;
+        if !ok {
+            failures.push(format!(
+                "{name}: sky {sky:?}, road {road:?}, {green} green and {red} red pixels below the horizon"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
