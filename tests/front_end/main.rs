@@ -192,7 +192,7 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
     assert!(!log.contains("free drive instead"), "{log}");
     // Finish shows the results (no lap driven: none to report), twice: Retry started the
     // trial again between them.
-    assert_eq!(log.matches("results: proving_ground in the ").count(), 2, "{log}");
+    assert_eq!(log.matches("results: Proving Ground in the ").count(), 2, "{log}");
     assert!(log.contains("Laps: 0"), "{log}");
     assert!(log.contains("retry from the results"), "{log}");
     assert_eq!(log.matches("time trial on proving_ground").count(), 2, "{log}");
@@ -374,7 +374,7 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
     // The table: a heading and the four cars, the player among them, nobody finished.
     let results = log
         .lines()
-        .find(|l| l.contains("results: circuit, 3 laps"))
+        .find(|l| l.contains("results: Skidpad Hills, 3 laps"))
         .unwrap_or_else(|| panic!("a race's results table: {log}"));
     for p in ["P1  ", "P2  ", "P3  ", "P4  "] {
         assert!(results.contains(p), "{p} in {results}");
@@ -445,7 +445,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         let line = line.unwrap();
         log += &line;
         log.push('\n');
-        if line.contains("results: slip in the coupe") {
+        if line.contains("results: Skid Pan in the coupe") {
             break;
         }
     }
@@ -466,7 +466,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
     );
     let results = log
         .lines()
-        .find(|l| l.contains("results: slip in the coupe"))
+        .find(|l| l.contains("results: Skid Pan in the coupe"))
         .unwrap_or_else(|| panic!("the challenge's results page: {log}"));
     assert!(
         ["Medal: gold", "Medal: silver", "Medal: bronze"]

@@ -114,7 +114,7 @@ fn from_the_title_the_ai_drives_two_timed_laps_of_the_circuit_and_its_ghost_repl
         s += &tap(at, button);
     }
     std::fs::write(&script, s).unwrap();
-    let log = play_with_the_ai_driving_until(&script, &settings, &data, "results: circuit in the sedan");
+    let log = play_with_the_ai_driving_until(&script, &settings, &data, "results: Skidpad Hills in the sedan");
     assert!(!log.contains("panicked"), "{log}");
     assert!(
         log.contains("playing circuit in the sedan with 0 opponents (Time trial)"),
@@ -123,7 +123,7 @@ fn from_the_title_the_ai_drives_two_timed_laps_of_the_circuit_and_its_ghost_repl
     assert!(!log.contains("the AI cannot drive here"), "{log}");
     let results = log
         .lines()
-        .find(|l| l.contains("results: circuit in the sedan"))
+        .find(|l| l.contains("results: Skidpad Hills in the sedan"))
         .unwrap_or_else(|| panic!("no results page: {log}"));
     assert!(results.contains("Laps: 2"), "{results}");
     // The record in the per-user data directory: the best lap, and its ghost.
@@ -224,7 +224,7 @@ fn from_the_title_a_race_with_three_ai_runs_to_the_finish_and_its_results_table(
         .lines()
         .find(|l| l.contains("results: "))
         .unwrap_or_else(|| panic!("no results table: {log}"));
-    assert!(results.contains("results: circuit, 1 lap;"), "{results}");
+    assert!(results.contains("results: Skidpad Hills, 1 lap;"), "{results}");
     // Four rows, P1 to P4, the player's with a finishing time (the race ends at its flag).
     for p in ["P1 ", "P2 ", "P3 ", "P4 "] {
         assert!(results.contains(p), "{p} missing: {results}");

@@ -480,7 +480,7 @@ fn sample_challenge_lines(setup: &Setup) -> Result<Vec<String>, Error> {
         previous_medal: Some(crate::modes::Medal::Bronze),
         new_record: true,
     };
-    Ok(challenge_lines(&level.name, &setup.car.name, &outcome))
+    Ok(challenge_lines(&level.info.name, &setup.car.name, &outcome))
 }
 
 /// The table the `race-results` screenshot shows: made-up figures for eight cars of the
@@ -500,7 +500,7 @@ fn sample_race_table(setup: &Setup) -> Vec<String> {
             }
         })
         .collect();
-    race_lines(&setup.level.level.name, 3, &rows, 0)
+    race_lines(&setup.level.level.info.name, 3, &rows, 0)
 }
 
 /// The results the `results` screenshot shows: made-up figures on `setup`'s level and car.

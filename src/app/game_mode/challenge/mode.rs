@@ -380,7 +380,7 @@ impl GameMode for ChallengeMode {
     fn results(&self, setup: &Setup) -> ModeResults {
         let lines = self
             .outcome()
-            .map(|o| challenge_lines(&setup.level.level.name, &setup.car.name, o))
+            .map(|o| challenge_lines(&setup.level.level.info.name, &setup.car.name, o))
             .unwrap_or_default();
         ModeResults {
             lines,

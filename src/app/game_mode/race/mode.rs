@@ -206,7 +206,7 @@ impl GameMode for RaceMode {
     fn results(&self, setup: &Setup) -> ModeResults {
         ModeResults {
             lines: race_lines(
-                &setup.level.level.name,
+                &setup.level.level.info.name,
                 self.rules.laps(),
                 &self.rules.results(&car_names(setup)),
                 PLAYER,

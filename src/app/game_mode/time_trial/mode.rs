@@ -560,7 +560,7 @@ impl TimeTrialMode {
     /// What the results page says of the run on `setup`.
     pub fn summary(&self, setup: &Setup) -> Summary {
         Summary {
-            level: setup.level.level.name.clone(),
+            level: setup.level.level.info.name.clone(),
             car: setup.car.name.clone(),
             laps: self.laps_done(),
             best_lap_s: self.run_best_s(),

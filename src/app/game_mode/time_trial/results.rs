@@ -7,7 +7,7 @@ use crate::modes::Medal;
 /// What the results page reports.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Summary {
-    /// The level's name.
+    /// The level's name as players know it (`[info] name`).
     pub level: String,
     /// The car's name.
     pub car: String,
