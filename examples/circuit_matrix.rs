@@ -12,7 +12,8 @@
 //!   most one a lap), passes (one car getting 5 m clear of another it was behind within
 //!   50 m) and whether all eight finished.
 //!
-//! Prints a Markdown table and exits 1 if a bound fails. A racing line is searched at a
+//! Prints a Markdown table and exits 1 if a bound fails; `MATRIX_WHERE=1` says where along
+//! the line each contact happened. A racing line is searched at a
 //! circuit's first load and kept in the per-user cache, as in the game.
 //!
 //! `cargo build --release && cargo run --release --example circuit_matrix [LEVEL...]`
@@ -217,6 +218,7 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
     let mut touching = vec![false; n * n];
     let mut ahead: Vec<bool> = (0..n * n).map(|k| progress[k / n] > progress[k % n]).collect();
     let (mut contacts, mut passes) = (0, 0);
+    let where_ = std::env::var_os("MATRIX_WHERE").is_some();
     // A lap at 10 m/s, the slowest a sedan laps in a race, bounds the race's ticks.
     let max_ticks = (RACE_LAPS * length / 10.0 / dt) as u64;
     for _ in 0..max_ticks {
@@ -236,6 +238,13 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
         for i in 0..n {
             for j in (i + 1)..n {
                 let now = prints[i].overlaps(&prints[j]);
+                if now && !touching[i * n + j] && where_ {
+                    eprintln!(
+                        "{level}: contact at {:.0} m of the line, cars {i} and {j}, {i} ahead by {:.1} m",
+                        last_s[i],
+                        progress[i] - progress[j]
+                    );
+                }
                 contacts += u32::from(now && !touching[i * n + j]);
                 touching[i * n + j] = now;
                 let gap = progress[i] - progress[j];
