@@ -525,7 +525,7 @@ impl Level {
                 has_track: track.is_some(),
                 counted_corners: track
                     .as_ref()
-                    .map(|t| crate::track_dressing::corners_tightest_first(t).len() as u32),
+                    .map(|t| t.track.corners_tightest_first(t.kerb_min_curvature_per_m).len() as u32),
             },
         )?;
         Ok(Level {

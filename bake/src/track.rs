@@ -40,6 +40,19 @@ pub const MIN_POINT_SPACING_M: f32 = 0.1;
 /// How many line numbers a repair note lists before it says "…".
 const LINES_LISTED: usize = 6;
 
+/// A corner of a loop: consecutive points curving one way at least a given curvature.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Corner {
+    /// First point (the turn-in, where braking has ended).
+    pub entry: usize,
+    /// Points in it, from `entry` on (indices wrap round the loop).
+    pub points: usize,
+    /// The point of highest |curvature|.
+    pub apex: usize,
+    /// That curvature, 1/m (positive: a left turn).
+    pub peak_curvature_per_m: f32,
+}
+
 impl Track {
     /// Parses the centre-line CSV, repairing what can be repaired without guessing (see
     /// [`Track::parse_csv_repairing`]); `file` names it in errors.
@@ -187,6 +200,44 @@ impl Track {
     pub fn left(&self, i: usize) -> Vec2 {
         let d = self.tangent(i);
         Vec2::new(d.y, -d.x)
+    }
+
+    /// The corners of the loop, tightest first: runs of consecutive points curving one way
+    /// at least `min_curvature_per_m` (what the circuit's dressing lays kerbs on, and what
+    /// the level select counts when a level does not give its corners).
+    pub fn corners_tightest_first(&self, min_curvature_per_m: f32) -> Vec<Corner> {
+        let t = self;
+        let n = t.len();
+        let k: Vec<f32> = (0..n).map(|i| t.curvature(i)).collect();
+        let curving = |i: usize| k[i % n].abs() >= min_curvature_per_m;
+        // Start scanning at a straight point so no corner is split by the loop's seam.
+        let Some(start) = (0..n).find(|&i| !curving(i)) else {
+            return vec![];
+        };
+        let mut out = Vec::new();
+        let mut i = start;
+        while i < start + n {
+            if !curving(i) {
+                i += 1;
+                continue;
+            }
+            let sign = k[i % n].signum();
+            let entry = i;
+            while i < start + n && curving(i) && k[i % n].signum() == sign {
+                i += 1;
+            }
+            let apex = (entry..i)
+                .max_by(|&a, &b| k[a % n].abs().total_cmp(&k[b % n].abs()))
+                .unwrap_or(entry);
+            out.push(Corner {
+                entry: entry % n,
+                points: i - entry,
+                apex: apex % n,
+                peak_curvature_per_m: k[apex % n],
+            });
+        }
+        out.sort_by(|a, b| b.peak_curvature_per_m.abs().total_cmp(&a.peak_curvature_per_m.abs()));
+        out
     }
 
     /// How far `p` lies inside the road, m (negative: outside it): the most over every

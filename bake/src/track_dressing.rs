@@ -27,53 +27,12 @@ const TYRE_WALL_SHARE: f32 = 0.75;
 /// Most centre-line points one corner's tyre wall runs along.
 const TYRE_WALL_MAX_POINTS: usize = 16;
 
-/// A corner: consecutive points curving one way at least `kerb_min_curvature_per_m`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Corner {
-    /// First point (the turn-in, where braking has ended).
-    pub entry: usize,
-    /// Points in it, from `entry` on (indices wrap round the loop).
-    pub points: usize,
-    /// The point of highest |curvature|.
-    pub apex: usize,
-    /// That curvature, 1/m (positive: a left turn).
-    pub peak_curvature_per_m: f32,
-}
+pub use crate::track::Corner;
 
-/// The corners of `def`'s track, tightest first.
+/// The corners of `def`'s track, tightest first: runs of points curving one way at least
+/// `kerb_min_curvature_per_m`, the same test that lays kerbs.
 pub fn corners_tightest_first(def: &TrackDef) -> Vec<Corner> {
-    let t = &def.track;
-    let n = t.len();
-    let k: Vec<f32> = (0..n).map(|i| t.curvature(i)).collect();
-    let curving = |i: usize| k[i % n].abs() >= def.kerb_min_curvature_per_m;
-    // Start scanning at a straight point so no corner is split by the loop's seam.
-    let Some(start) = (0..n).find(|&i| !curving(i)) else {
-        return vec![];
-    };
-    let mut out = Vec::new();
-    let mut i = start;
-    while i < start + n {
-        if !curving(i) {
-            i += 1;
-            continue;
-        }
-        let sign = k[i % n].signum();
-        let entry = i;
-        while i < start + n && curving(i) && k[i % n].signum() == sign {
-            i += 1;
-        }
-        let apex = (entry..i)
-            .max_by(|&a, &b| k[a % n].abs().total_cmp(&k[b % n].abs()))
-            .unwrap_or(entry);
-        out.push(Corner {
-            entry: entry % n,
-            points: i - entry,
-            apex: apex % n,
-            peak_curvature_per_m: k[apex % n],
-        });
-    }
-    out.sort_by(|a, b| b.peak_curvature_per_m.abs().total_cmp(&a.peak_curvature_per_m.abs()));
-    out
+    def.track.corners_tightest_first(def.kerb_min_curvature_per_m)
 }
 
 /// Whether `p` is at least `clear_m` outside the road everywhere along the track.
