@@ -18,13 +18,17 @@
 //!
 //! `cargo build --release && cargo run --release --example circuit_matrix [LEVEL...]`
 
-use glam::{Quat, Vec2, Vec3};
+use glam::Vec2;
 use skidpad::ai::AiDifficulty;
 use skidpad::app::{AiRace, Race, Setup};
 use skidpad::content::{level_names, load_level, ContentRoot, LevelKind, PlatformProfile};
 use skidpad::raceline::level_line;
 use std::path::PathBuf;
 use std::process::Command;
+
+#[path = "../tests/common/footprint.rs"]
+mod footprint;
+use footprint::Footprint;
 
 /// Every shipped car.
 const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
@@ -142,40 +146,6 @@ fn pace(bin: &PathBuf, level: &str, car: &str) -> Result<Pace, String> {
     })
 }
 
-/// A car's footprint: centre, its right and forward axes, half extents along them.
-struct Footprint {
-    centre: Vec2,
-    axes: [Vec2; 2],
-    half_m: [f32; 2],
-}
-
-impl Footprint {
-    fn of(translation: Vec3, rotation: Quat, half_m: [f32; 2]) -> Self {
-        let (x, z) = (rotation * Vec3::X, rotation * Vec3::Z);
-        Self {
-            centre: Vec2::new(translation.x, translation.z),
-            axes: [
-                Vec2::new(x.x, x.z).normalize_or(Vec2::X),
-                Vec2::new(z.x, z.z).normalize_or(Vec2::Y),
-            ],
-            half_m,
-        }
-    }
-
-    fn reach(&self, axis: Vec2) -> f32 {
-        self.half_m[0] * self.axes[0].dot(axis).abs() + self.half_m[1] * self.axes[1].dot(axis).abs()
-    }
-
-    /// Separating axis theorem for two rectangles.
-    fn overlaps(&self, other: &Footprint) -> bool {
-        let d = other.centre - self.centre;
-        self.axes
-            .iter()
-            .chain(&other.axes)
-            .all(|&axis| d.dot(axis).abs() <= self.reach(axis) + other.reach(axis))
-    }
-}
-
 /// What a race measured.
 struct RaceFigures {
     contacts: u32,
@@ -189,7 +159,7 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
     setup.add_opponents(root, RACE_CARS - 1, "sedan").unwrap();
     let line = level_line(root, &setup.level, &setup.car).unwrap().line;
     let chassis = setup.car.chassis[0].size_m;
-    let half = [chassis.x * 0.5, chassis.z * 0.5];
+    let (half_w, half_l) = (chassis.x * 0.5, chassis.z * 0.5);
     let field = [AiDifficulty::Ace];
     let mut ai = AiRace::on_at(
         Race::headless_field(&setup, &field, true),
@@ -225,7 +195,7 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
         ai.tick();
         let w = &ai.race.world;
         let prints: Vec<Footprint> = (0..n)
-            .map(|i| Footprint::of(w.car_body(i).translation(), *w.car_body(i).rotation(), half))
+            .map(|i| Footprint::of(w.car_body(i).translation(), *w.car_body(i).rotation(), half_w, half_l))
             .collect();
         for i in 0..n {
             let p = w.car_body(i).translation();

@@ -397,12 +397,13 @@ fn level_toml(circuit: &Circuit, track: &Track, terrain: Vec2) -> String {
     let (left, right) = track.borders();
     let side = (left[0] - centre[0]).normalize();
     let grid = |k: f32, s: f32| centre[0] - t0 * (8.0 * k) + side * s * 3.0;
-    let spawn = |name: &str, p: Vec2| {
+    let spawn_heading = |name: &str, p: Vec2, heading: f32| {
         format!(
             "[[spawns]]\nname = \"{name}\"\nposition_m = [{:.2}, 0.6, {:.2}]\nheading_deg = {heading:.3}\n",
             p.x, p.y
         )
     };
+    let spawn = |name: &str, p: Vec2| spawn_heading(name, p, heading);
     // The grandstand's front edge 20 m beyond the right border, facing the road; further
     // out, or on the left, where another part of the lap runs behind it (Zandvoort's
     // hairpin behind its main straight).
@@ -416,13 +417,7 @@ fn level_toml(circuit: &Circuit, track: &Track, terrain: Vec2) -> String {
         i => {
             let t = track.tangent(i);
             let h = t.x.atan2(t.y).to_degrees();
-            (
-                "straight",
-                format!(
-                    "[[spawns]]\nname = \"straight\"\nposition_m = [{:.2}, 0.6, {:.2}]\nheading_deg = {h:.3}\n",
-                    centre[i].x, centre[i].y
-                ),
-            )
+            ("straight", spawn_heading("straight", centre[i], h))
         }
     };
     format!(

@@ -126,6 +126,13 @@ impl LevelInfo {
         }
     }
 
+    /// Where the level stands in a list of levels: by group (`LevelKind`'s order), then by
+    /// the name players know, letter case aside. The level select and `skidpad levels`
+    /// both list by it.
+    pub fn listing_key(&self) -> (LevelKind, String) {
+        (self.kind, self.name.to_lowercase())
+    }
+
     /// "Montreal, Canada", or what of it is known.
     pub fn location(&self) -> Option<String> {
         match (&self.place, &self.country) {

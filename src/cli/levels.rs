@@ -44,9 +44,7 @@ pub fn run(ctx: &Context, args: &LevelsArgs) -> Result<(), Error> {
                     Err(e) => (None, format!("{name:<16} (broken: {e})")),
                 })
                 .collect();
-            lines.sort_by_cached_key(|(info, line)| {
-                (info.as_ref().map(|i| (i.kind, i.name.to_lowercase())), line.clone())
-            });
+            lines.sort_by_cached_key(|(info, line)| (info.as_ref().map(LevelInfo::listing_key), line.clone()));
             for (_, line) in lines {
                 println!("{line}");
             }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod footprint;
 pub mod gl;
 pub mod glb_file;
 pub mod handling;

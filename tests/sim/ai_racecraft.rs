@@ -1,7 +1,8 @@
 //! Eight AI cars race three laps of the circuit: how often they touch, how often one passes
 //! another, and how far apart they finish. Prints the figures (`--nocapture`), bounds the
 //! contacts, and asks for passes where a faster car starts behind a slower one.
-use glam::{Quat, Vec2, Vec3};
+use crate::common::footprint::Footprint;
+use glam::Vec2;
 use skidpad::ai::AiDifficulty;
 use skidpad::app::{AiRace, Race, Setup};
 use skidpad::content::{ContentRoot, PlatformProfile};
@@ -13,44 +14,6 @@ const LAPS: f32 = 3.0;
 const OPPONENTS: usize = 7;
 /// How far clear of another car a car must get for a pass to count, m (a car length).
 const PASS_CLEAR_M: f32 = 5.0;
-
-/// A car's footprint: centre and half extents along its own right (x) and forward (z) axes
-/// in world (x, z).
-struct Footprint {
-    centre: Vec2,
-    axes: [Vec2; 2],
-    half_m: [f32; 2],
-}
-
-impl Footprint {
-    fn of(translation: Vec3, rotation: Quat, half_width_m: f32, half_length_m: f32) -> Self {
-        let x = rotation * Vec3::X;
-        let z = rotation * Vec3::Z;
-        Self {
-            centre: Vec2::new(translation.x, translation.z),
-            axes: [
-                Vec2::new(x.x, x.z).normalize_or(Vec2::X),
-                Vec2::new(z.x, z.z).normalize_or(Vec2::Y),
-            ],
-            half_m: [half_width_m, half_length_m],
-        }
-    }
-
-    /// Radius of the footprint projected on `axis`.
-    fn reach(&self, axis: Vec2) -> f32 {
-        self.half_m[0] * self.axes[0].dot(axis).abs() + self.half_m[1] * self.axes[1].dot(axis).abs()
-    }
-
-    /// The separating axis theorem for two rectangles: they overlap when no edge normal of
-    /// either separates them.
-    fn overlaps(&self, other: &Footprint) -> bool {
-        let d = other.centre - self.centre;
-        self.axes
-            .iter()
-            .chain(other.axes.iter())
-            .all(|&axis| d.dot(axis).abs() <= self.reach(axis) + other.reach(axis))
-    }
-}
 
 /// What the race measured.
 #[derive(Debug)]

@@ -89,7 +89,7 @@ impl Catalog {
                 }
             })
             .collect();
-        levels.sort_by_cached_key(|l| (l.info.kind, l.info.name.to_lowercase(), l.name.clone()));
+        levels.sort_by_cached_key(|l| (l.info.listing_key(), l.name.clone()));
         let cars = CarDef::names(root)
             .into_iter()
             .filter_map(|name| match CarDef::load(root, &name) {
