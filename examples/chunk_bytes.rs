@@ -14,13 +14,13 @@ fn main() {
     if names.is_empty() {
         names = skidpad::content::level_names(&root);
     }
-    println!("| level | chunks | vertices | triangles | road triangles | compound parts | raw MB | deflated MB |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| level | chunks | vertices | triangles | road triangles | compound parts | raw MB | deflated MB | of which mesh MB |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let mut total = 0;
     for name in names {
         let loaded = load_level(&root, &name).unwrap_or_else(|e| panic!("{e}"));
         let chunks = bake_level(&loaded.level);
-        let (mut verts, mut tris, mut road, mut parts, mut raw, mut deflated) = (0, 0, 0, 0, 0, 0);
+        let (mut verts, mut tris, mut road, mut parts, mut raw, mut deflated, mut mesh) = (0, 0, 0, 0, 0, 0, 0);
         for c in &chunks {
             verts += c.mesh.positions.len();
             tris += (c.mesh.indices.len() + c.mesh.far_indices.len()) / 3;
@@ -33,14 +33,21 @@ fn main() {
             }
             raw += c.encode().len();
             deflated += c.encode_deflated().len();
+            // The mesh alone, as the same chunk with no colliders would embed it.
+            let only_mesh = skidpad_bake::chunk::BakedChunk {
+                colliders: Vec::new(),
+                ..c.clone()
+            };
+            mesh += only_mesh.encode_deflated().len();
         }
         total += deflated;
         println!(
-            "| {name} | {} | {verts} | {tris} | {road} | {parts} | {:.2} | {:.2} |",
+            "| {name} | {} | {verts} | {tris} | {road} | {parts} | {:.2} | {:.2} | {:.2} |",
             chunks.len(),
             raw as f64 / 1e6,
-            deflated as f64 / 1e6
+            deflated as f64 / 1e6,
+            mesh as f64 / 1e6
         );
     }
-    println!("deflated in all: {:.2} MB", total as f64 / 1e6);
+    println!("deflated in all: {:.2} MB ({total} bytes)", total as f64 / 1e6);
 }

@@ -10,15 +10,21 @@ use crate::heightmap::Heightmap;
 use crate::level::Level;
 use crate::material::MaterialId;
 use crate::mesh_detail::{groups_in, MAX_DETAIL_GROUPS};
+use crate::mesh_instances::MeshInstance;
+use crate::mesh_wire::MeshSeed;
+use crate::model::PropModel;
 use crate::ContentError;
 use glam::{IVec2, Quat, Vec2, Vec3};
 use parry3d::math::Pose;
 use parry3d::shape::{Compound, ConvexPolyhedron, Cuboid, HeightField, SharedShape, TriMesh};
 use parry3d::utils::Array2;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeSeed, Error, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::sync::Arc;
 
 /// Version of the baked format; a baked file of another version is refused.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// A chunk's grid coordinates: chunk (i, j) covers x ∈ [i·s, (i+1)·s), z ∈ [j·s, (j+1)·s).
 pub type ChunkCoord = IVec2;
@@ -54,8 +60,9 @@ pub struct BakedCollider {
     pub material: MaterialId,
 }
 
-/// Everything static in one chunk.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// Everything static in one chunk. Read back with [`BakedChunk::decode`], which needs the
+/// level's prop models to place the ones its mesh stores as placements.
+#[derive(Debug, Clone, Serialize)]
 pub struct BakedChunk {
     /// Which chunk.
     pub coord: ChunkCoord,
@@ -66,10 +73,40 @@ pub struct BakedChunk {
     pub mesh: MeshData,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope {
+#[derive(Serialize)]
+struct Envelope<'a> {
     version: u32,
-    chunk: BakedChunk,
+    chunk: &'a BakedChunk,
+}
+
+/// Reads a [`BakedChunk`] (after its envelope's version), its mesh with [`MeshSeed`].
+struct ChunkSeed<'a> {
+    models: &'a [Arc<PropModel>],
+}
+
+impl<'de> DeserializeSeed<'de> for ChunkSeed<'_> {
+    type Value = BakedChunk;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<BakedChunk, D::Error> {
+        d.deserialize_tuple(3, self)
+    }
+}
+
+impl<'de> Visitor<'de> for ChunkSeed<'_> {
+    type Value = BakedChunk;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a baked chunk")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BakedChunk, A::Error> {
+        let missing = |what: &str| A::Error::custom(format!("its {what} are missing"));
+        let coord = seq.next_element()?.ok_or_else(|| missing("coordinates"))?;
+        let colliders = seq.next_element()?.ok_or_else(|| missing("colliders"))?;
+        let mesh = seq
+            .next_element_seed(MeshSeed { models: self.models })?
+            .ok_or_else(|| missing("mesh"))?;
+        Ok(BakedChunk { coord, colliders, mesh })
+    }
 }
 
 /// How hard the embedded chunks are deflated: zlib's default level. The baked meshes and
@@ -117,42 +154,46 @@ impl BakedChunk {
         out
     }
 
-    /// Reads an embedded chunk ([`BakedChunk::encode_deflated`]); `file` names it in errors.
-    pub fn decode_deflated(file: &str, bytes: &[u8]) -> Result<BakedChunk, ContentError> {
-        Self::decode(file, &inflate(file, bytes)?)
+    /// Reads an embedded chunk ([`BakedChunk::encode_deflated`]) of a level whose prop
+    /// models are `models` (its `prop_models`); `file` names it in errors.
+    pub fn decode_deflated(file: &str, bytes: &[u8], models: &[Arc<PropModel>]) -> Result<BakedChunk, ContentError> {
+        Self::decode(file, &inflate(file, bytes)?, models)
     }
 
     /// Serializes the chunk (with a format version).
     pub fn encode(&self) -> Vec<u8> {
         postcard::to_stdvec(&Envelope {
             version: FORMAT_VERSION,
-            chunk: self.clone(),
+            chunk: self,
         })
         .expect("in-memory serialization of plain data cannot fail")
     }
 
-    /// Deserializes a chunk; `file` names it in errors. Refuses other format versions.
-    pub fn decode(file: &str, bytes: &[u8]) -> Result<BakedChunk, ContentError> {
-        let env: Envelope = postcard::from_bytes(bytes).map_err(|e| {
+    /// Deserializes a chunk of a level whose prop models are `models` (its
+    /// `prop_models`: the chunk's placed models are drawn from them); `file` names it in
+    /// errors. Refuses other format versions.
+    pub fn decode(file: &str, bytes: &[u8], models: &[Arc<PropModel>]) -> Result<BakedChunk, ContentError> {
+        let corrupt = |e: postcard::Error| {
             ContentError::new(
                 file,
                 "baked chunk",
                 format!("corrupt or truncated ({e}); rebuild to re-bake"),
             )
-        })?;
-        if env.version != FORMAT_VERSION {
+        };
+        let (version, rest) = postcard::take_from_bytes::<u32>(bytes).map_err(corrupt)?;
+        if version != FORMAT_VERSION {
             return Err(ContentError::new(
                 file,
                 "baked chunk",
-                format!(
-                    "format version {} but this build reads {FORMAT_VERSION}; rebuild to re-bake",
-                    env.version
-                ),
+                format!("format version {version} but this build reads {FORMAT_VERSION}; rebuild to re-bake"),
             ));
         }
+        let chunk = ChunkSeed { models }
+            .deserialize(&mut postcard::Deserializer::from_bytes(rest))
+            .map_err(corrupt)?;
         // Deserializing a height field runs none of the checks its constructor makes; the
         // size accessors assume them (fuzzing found a decoded 0-row field panicking there).
-        for c in &env.chunk.colliders {
+        for c in &chunk.colliders {
             if let BakedShape::Heights(h) = &c.shape {
                 let (heights, cells) = (h.heights(), h.cells_statuses());
                 let consistent = heights.nrows() >= 2
@@ -169,7 +210,7 @@ impl BakedChunk {
                 }
             }
         }
-        Ok(env.chunk)
+        Ok(chunk)
     }
 
     /// Bytes this chunk keeps resident once loaded: its meshes, shape data and their
@@ -319,9 +360,22 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
             });
         }
     }
-    for (p, _) in mine.iter().zip(&grouped).filter(|(_, &g)| g) {
+    // Prop models placed whole go last, so the wire can leave their triangles out
+    // (`crate::mesh_instances`).
+    let placed: Vec<Option<MeshInstance>> = mine.iter().map(|p| placed_instance(level, p)).collect();
+    for ((p, _), _) in mine
+        .iter()
+        .zip(&grouped)
+        .zip(&placed)
+        .filter(|((_, &g), i)| g && i.is_none())
+    {
         mesh.add_detail_groups(p);
         mesh.tag_material(p.material);
+    }
+    for ((p, _), instance) in mine.iter().zip(&grouped).zip(&placed).filter(|((_, &g), _)| g) {
+        if let (Some(instance), PieceShape::Decor { placed: Some(m), .. }) = (instance, &p.shape) {
+            mesh.add_instance(&m.model, instance.clone());
+        }
     }
     // Triangle pieces of each material merge into one mesh (with its BVH).
     let mut mesh_materials: Vec<MaterialId> = mine
@@ -393,7 +447,26 @@ pub fn bake_chunk(level: &Level, all: &[Piece], coord: ChunkCoord) -> BakedChunk
             });
         }
     }
+    mesh.snap_to_wire();
     BakedChunk { coord, colliders, mesh }
+}
+
+/// `piece` as a prop model placed whole, when it is one: a decor piece made from a model
+/// the level lists, with a far stand-in (so all of it is one detail group).
+fn placed_instance(level: &Level, piece: &Piece) -> Option<MeshInstance> {
+    let PieceShape::Decor { placed: Some(m), .. } = &piece.shape else {
+        return None;
+    };
+    m.model.far.as_ref()?;
+    let model = level.prop_models.iter().position(|l| Arc::ptr_eq(l, &m.model))?;
+    Some(MeshInstance {
+        model: u16::try_from(model).ok()?,
+        position: m.at.position.to_array(),
+        yaw_rad: m.at.yaw_rad,
+        scale: m.at.scale,
+        shade: m.at.shade,
+        material: piece.material,
+    })
 }
 
 /// Whether a piece joins its material's compound: boxes (drawn or not) and ramp slices do; height grids

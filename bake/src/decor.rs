@@ -218,6 +218,7 @@ impl Decor {
                 indices: self.indices,
                 colors: self.colors,
                 details: self.details,
+                placed: None,
             },
             position: self.origin,
             rotation: Quat::IDENTITY,

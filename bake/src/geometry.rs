@@ -295,7 +295,8 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
 }
 
 /// Triangles for render: positions, normals, colours (RGB + pattern in alpha), indices.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+/// Written and read by [`crate::mesh_wire`].
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct MeshData {
     /// Vertex positions, world space.
     pub positions: Vec<[f32; 3]>,
@@ -316,10 +317,13 @@ pub struct MeshData {
     /// Fine decor with a far stand-in, each group in its own bounds
     /// ([`crate::mesh_detail`]); empty when the chunk has none.
     pub detail: Vec<DetailGroup>,
+    /// Prop models placed whole, whose triangles end every array above
+    /// ([`crate::mesh_instances`]).
+    pub placed: crate::mesh_instances::PlacedTail,
 }
 
 impl MeshData {
-    fn push_vertex(&mut self, p: Vec3, n: Vec3, c: [f32; 4]) -> u32 {
+    pub(crate) fn push_vertex(&mut self, p: Vec3, n: Vec3, c: [f32; 4]) -> u32 {
         self.positions.push(p.to_array());
         self.normals.push(n.to_array());
         self.colors.push(c);
@@ -409,6 +413,7 @@ impl MeshData {
                 indices,
                 colors,
                 details,
+                ..
             } => {
                 for (t, tri) in indices.iter().enumerate() {
                     if !details.iter().any(|d| d.is_far(t)) {

@@ -258,6 +258,9 @@ pub struct Level {
     /// (None: a level built in code draws them as plain cones). Only the look: a cone
     /// collides as the cone its `height_m` and `radius_m` give.
     pub cone_model: Option<Arc<PropModel>>,
+    /// Every prop model the level places, sorted by name: a chunk that places one whole
+    /// names it by its index here, and reading the chunk back draws it from this list.
+    pub prop_models: Vec<Arc<PropModel>>,
 }
 
 /// A closed loop AI cars drive at a set speed (levels without a track: `--ai N` on the
@@ -311,6 +314,7 @@ impl Level {
             dressing: vec![],
             tyre_model: None,
             cone_model: None,
+            prop_models: vec![],
         }
     }
 
@@ -532,6 +536,7 @@ impl Level {
             info,
             tyre_model,
             cone_model,
+            prop_models: models.into_sorted(),
             name: name.to_string(),
             description: raw.description,
             chunk_size_m,

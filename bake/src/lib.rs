@@ -23,6 +23,8 @@ pub mod level;
 pub mod level_info;
 pub mod material;
 pub mod mesh_detail;
+pub mod mesh_instances;
+pub mod mesh_wire;
 pub mod model;
 pub mod model_props;
 pub mod piece;

@@ -78,6 +78,7 @@ impl MeshData {
             indices,
             colors,
             details,
+            ..
         } = &piece.shape
         else {
             return self.add_piece(piece);
@@ -101,6 +102,7 @@ impl MeshData {
             indices,
             colors,
             details,
+            ..
         } = &piece.shape
         else {
             return;
@@ -184,7 +186,7 @@ impl MeshData {
 }
 
 /// The sphere around the box around `points` (centre, radius).
-fn sphere_around(points: &[[f32; 3]]) -> (Vec3, f32) {
+pub(crate) fn sphere_around(points: &[[f32; 3]]) -> (Vec3, f32) {
     let (lo, hi) = points
         .iter()
         .fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), p| {

@@ -9,7 +9,7 @@
 
 use crate::material::MaterialId;
 use crate::model::{PropMesh, PropModel};
-use crate::piece::{DetailSection, Piece, PieceShape};
+use crate::piece::{DetailSection, Piece, PieceShape, PlacedModel};
 use crate::{ContentError, LevelFiles};
 use glam::{Quat, Vec3};
 use std::collections::BTreeMap;
@@ -50,25 +50,18 @@ impl<'a> PropModels<'a> {
         self.read.insert(name.to_string(), model.clone());
         Ok(model)
     }
+
+    /// Every model read, sorted by name.
+    pub fn into_sorted(self) -> Vec<Arc<PropModel>> {
+        self.read.into_values().collect()
+    }
 }
 
-/// A model placed in the world.
-#[derive(Debug, Clone, Copy)]
-pub struct Placement {
-    /// The model's origin (its foot), world space.
-    pub position: Vec3,
-    /// Its turn about +Y, radians.
-    pub yaw_rad: f32,
-    /// Uniform scale.
-    pub scale: f32,
-    /// Brightness multiplier on the model's colours (1: as authored), so rows of one
-    /// model do not look stamped out.
-    pub shade: f32,
-}
+pub use crate::piece::Placement;
 
 /// Appends `model` placed at `at` as pieces: the render mesh (render only, reporting
 /// `material` in the friction view) and, when `solid`, a collider-only box per `col_shape`.
-pub fn model_pieces(model: &PropModel, at: Placement, material: MaterialId, solid: bool, out: &mut Vec<Piece>) {
+pub fn model_pieces(model: &Arc<PropModel>, at: Placement, material: MaterialId, solid: bool, out: &mut Vec<Piece>) {
     let rotation = Quat::from_rotation_y(at.yaw_rad);
     let (mut vertices, mut indices, mut colors) = (Vec::new(), Vec::new(), Vec::new());
     let mut add = |mesh: &PropMesh| {
@@ -104,6 +97,10 @@ pub fn model_pieces(model: &PropModel, at: Placement, material: MaterialId, soli
             indices,
             colors,
             details,
+            placed: Some(PlacedModel {
+                model: model.clone(),
+                at,
+            }),
         },
         position: at.position,
         rotation,

@@ -4,8 +4,10 @@
 
 use crate::heightmap::Heightmap;
 use crate::material::MaterialId;
+use crate::model::PropModel;
 use glam::{Quat, Vec2, Vec3};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Track points per road piece (about 20 m at the usual 5 m spacing): pieces are what
 /// chunks are cut from, so a long road, and the dressing along it, is spread over the
@@ -47,6 +49,10 @@ pub enum PieceShape {
         /// Runs of `indices` that are fine detail with a far stand-in; the triangles in
         /// none of them are drawn at every distance.
         details: Vec<DetailSection>,
+        /// The prop model and placement these triangles are, when they are one model
+        /// placed whole: a chunk then stores the placement, not the triangles
+        /// ([`crate::mesh_instances`]).
+        placed: Option<PlacedModel>,
     },
     /// A height grid spanning `size_m` (X, Z) centred on the origin.
     Heights {
@@ -55,6 +61,29 @@ pub enum PieceShape {
         /// Extent along X and Z.
         size_m: Vec2,
     },
+}
+
+/// A model placed in the world.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// The model's origin (its foot), world space.
+    pub position: Vec3,
+    /// Its turn about +Y, radians.
+    pub yaw_rad: f32,
+    /// Uniform scale.
+    pub scale: f32,
+    /// Brightness multiplier on the model's colours (1: as authored), so rows of one
+    /// model do not look stamped out.
+    pub shade: f32,
+}
+
+/// A prop model placed whole, as a decor piece remembers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedModel {
+    /// The model (one of the level's [`crate::level::Level::prop_models`]).
+    pub model: Arc<PropModel>,
+    /// Where and how.
+    pub at: Placement,
 }
 
 /// Fine detail in a [`PieceShape::Decor`] (a stand's crowd, a board's lettering, chequers)

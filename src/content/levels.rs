@@ -22,6 +22,8 @@ pub enum ChunkSource {
         level: String,
         /// (x, z, bytes) per chunk.
         chunks: &'static [BakedChunkBytes],
+        /// The level's prop models, which its chunks place trees and props from.
+        models: Arc<[Arc<PropModel>]>,
     },
     /// Baked at load time (a level read from disk), already decoded.
     Baked(Arc<Vec<Arc<BakedChunk>>>),
@@ -39,13 +41,13 @@ impl ChunkSource {
     /// Loads one chunk: decodes the baked bytes, or hands out the chunk baked at load.
     pub fn load(&self, coord: ChunkCoord) -> Result<Arc<BakedChunk>, ContentError> {
         match self {
-            ChunkSource::Embedded { level, chunks } => {
+            ChunkSource::Embedded { level, chunks, models } => {
                 let label = format!("embedded:baked/{level}/{}_{}.bin", coord.x, coord.y);
                 let (_, _, bytes) = chunks
                     .iter()
                     .find(|(x, z, _)| *x == coord.x && *z == coord.y)
                     .ok_or_else(|| ContentError::new(&label, "chunk", "missing from the baked level"))?;
-                BakedChunk::decode_deflated(&label, bytes).map(Arc::new)
+                BakedChunk::decode_deflated(&label, bytes, models).map(Arc::new)
             }
             ChunkSource::Baked(chunks) => chunks.iter().find(|c| c.coord == coord).cloned().ok_or_else(|| {
                 ContentError::new(format!("chunk {},{}", coord.x, coord.y), "chunk", "not in this level")
@@ -192,6 +194,7 @@ pub fn load_level(root: &ContentRoot, name_or_path: &str) -> Result<LoadedLevel,
             chunks: ChunkSource::Embedded {
                 level: name_or_path.to_string(),
                 chunks,
+                models: level.prop_models.clone().into(),
             },
             level,
             dir: None,
@@ -240,6 +243,7 @@ mod tests {
         let source = ChunkSource::Embedded {
             level: "broken".into(),
             chunks: GARBAGE,
+            models: Arc::new([]),
         };
         let e = source.load(ChunkCoord::new(0, 0)).err().unwrap();
         assert!(
@@ -252,20 +256,24 @@ mod tests {
 
     #[test]
     fn baked_chunks_equal_a_bake_at_load_time() {
-        // What build.rs baked into the binary, byte for byte what the same code gives now.
+        // What build.rs baked into the binary, byte for byte what the same code gives now;
+        // and read back (its trees placed again from their placements), the very mesh the
+        // bake made.
         for name in level_names(&ContentRoot::Embedded) {
             let loaded = load_level(&ContentRoot::Embedded, &name).unwrap();
-            let ChunkSource::Embedded { chunks, .. } = loaded.chunks else {
+            let ChunkSource::Embedded { chunks, .. } = &loaded.chunks else {
                 panic!("{name} is not baked")
             };
             let fresh = bake_level(&loaded.level);
             assert_eq!(fresh.len(), chunks.len(), "{name}: chunk count");
-            for (f, (x, z, bytes)) in fresh.iter().zip(chunks) {
+            for (f, (x, z, bytes)) in fresh.iter().zip(chunks.iter()) {
                 assert_eq!((f.coord.x, f.coord.y), (*x, *z));
                 assert!(
                     f.encode_deflated() == *bytes,
                     "{name}: chunk {x},{z} differs from its bake"
                 );
+                let read = loaded.chunks.load(f.coord).unwrap();
+                assert!(read.mesh == f.mesh, "{name}: chunk {x},{z} reads back other than baked");
             }
         }
     }

@@ -132,16 +132,29 @@ pub fn heightmap(data: &[u8]) -> bool {
     true
 }
 
-/// Decodes a baked chunk; if it decodes, sizes it and checks it encodes back to bytes that
-/// decode. (Not to the same bytes: decoding checks the format, not that every shape's
-/// internals agree, and parry's serde does not round-trip an inconsistent shape exactly;
-/// fuzzing found one.)
+/// Decodes a baked chunk of a level with the shipped trees as its prop models (so placed
+/// models are placed, whatever their numbers); if it decodes, sizes it and checks it
+/// encodes back to bytes that decode. (Not to the same bytes: decoding checks the format,
+/// not that every shape's internals agree, and parry's serde does not round-trip an
+/// inconsistent shape exactly; fuzzing found one.)
 pub fn chunk(data: &[u8]) -> bool {
-    let Ok(c) = BakedChunk::decode("fuzz.bin", data) else {
+    static MODELS: std::sync::OnceLock<Vec<std::sync::Arc<skidpad_bake::model::PropModel>>> =
+        std::sync::OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        let root = crate::content::ContentRoot::Embedded;
+        [
+            skidpad_bake::model_props::TREE_BROADLEAF,
+            skidpad_bake::model_props::TREE_PINE,
+        ]
+        .iter()
+        .map(|name| std::sync::Arc::new(crate::content::prop_model(&root, name).expect("a shipped tree")))
+        .collect()
+    });
+    let Ok(c) = BakedChunk::decode("fuzz.bin", data, models) else {
         return false;
     };
     c.resident_bytes();
-    let again = BakedChunk::decode("fuzz.bin", &c.encode()).expect("a re-encoded chunk decodes");
+    let again = BakedChunk::decode("fuzz.bin", &c.encode(), models).expect("a re-encoded chunk decodes");
     assert_eq!(again.colliders.len(), c.colliders.len());
     true
 }

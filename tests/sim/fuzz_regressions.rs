@@ -91,7 +91,7 @@ fn former_crashers_are_refused_with_a_clear_error() {
     )
     .unwrap_err();
     assert!(e.problem.contains("81x436207616"), "{e}");
-    let e = BakedChunk::decode("c.bin", &kept("chunk/height_field_with_no_rows.bin")).unwrap_err();
+    let e = BakedChunk::decode("c.bin", &kept("chunk/height_field_with_no_rows.bin"), &[]).unwrap_err();
     assert!(e.problem.contains("height field"), "{e}");
     let csv = kept("track_csv/circuit_with_a_58km_spike_120km_loop.csv");
     let e = Track::parse_csv("t.csv", std::str::from_utf8(&csv).unwrap()).unwrap_err();
@@ -170,8 +170,12 @@ fn shipped_content_parses_and_goes_through_the_harnesses() {
         assert!(harness("content_values")(&[i]), "content_values base {i}");
     }
     // Generated formats: the kept corpora hold real ones (see write_seed_corpora).
-    let (_, chunks) = embedded_baked_levels()[0];
-    BakedChunk::decode_deflated("chunk", chunks[0].2).unwrap();
+    let (level, chunks) = embedded_baked_levels()[0];
+    let models = skidpad::content::load_level(&skidpad::content::ContentRoot::Embedded, level)
+        .unwrap()
+        .level
+        .prop_models;
+    BakedChunk::decode_deflated("chunk", chunks[0].2, &models).unwrap();
     let inflated = skidpad::content::chunk::inflate("chunk", chunks[0].2).unwrap();
     assert!(harness("chunk")(&inflated));
     assert!(
