@@ -4,7 +4,7 @@
 //!
 //! Each model has the nodes the bake reads (`bake/src/model/prop.rs`): `prop_body` (the
 //! render mesh; each primitive a colour, its material's base colour), `col_shape*`
-//! boxes (what collides) and, for the trees, `prop_far` (the stand-in drawn far away). Frame: metres, Y up, the origin on the ground at the prop's foot.
+//! boxes (what collides) and, for the trees and the bush, `prop_far` (the stand-in drawn far away). Frame: metres, Y up, the origin on the ground at the prop's foot.
 //! Shapes are low-poly prisms and cones, flat-shaded like the rest of the scenery. The
 //! output is ours (same licence as the code).
 
@@ -21,6 +21,8 @@ const COLOURS: &[(&str, [f32; 4])] = &[
     ("leaf_light", [0.22, 0.45, 0.17, 1.0]),
     ("needle", [0.09, 0.26, 0.13, 1.0]),
     ("needle_light", [0.08, 0.23, 0.12, 1.0]),
+    ("bush", [0.13, 0.31, 0.10, 1.0]),
+    ("bush_light", [0.20, 0.40, 0.14, 1.0]),
     ("rubber", [0.07, 0.07, 0.08, 1.0]),
     ("hole", [0.02, 0.02, 0.02, 1.0]),
     ("band", [0.92, 0.92, 0.92, 1.0]),
@@ -179,6 +181,25 @@ fn tree_pine() -> Prop {
     }
 }
 
+/// A bush, 1.2 m tall and 1.7 m across: a squat dome of three bands, drawn only (a car
+/// drives through it, as through a real hedge's edge).
+fn bush() -> Prop {
+    let mut b = Builder::default();
+    b.frustum("bush", 0.0, 0.6, 0.45, 0.85, 8, false, false);
+    b.frustum("bush", 0.45, 0.85, 0.95, 0.6, 8, false, false);
+    b.frustum("bush_light", 0.95, 0.6, 1.2, 0.0, 8, false, false);
+    // Far away: the same dome with four faces round.
+    let mut far = Builder::default();
+    far.frustum("bush", 0.0, 0.6, 0.45, 0.85, 4, false, false);
+    far.frustum("bush", 0.45, 0.85, 0.95, 0.6, 4, false, false);
+    far.frustum("bush", 0.95, 0.6, 1.2, 0.0, 4, false, false);
+    Prop {
+        body: b,
+        boxes: vec![],
+        far: Some(far),
+    }
+}
+
 /// One tyre of a tyre wall (0.6 m across, 0.225 m tall).
 fn tyre() -> Prop {
     let mut b = Builder::default();
@@ -294,9 +315,10 @@ type Maker = fn() -> Prop;
 fn main() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/props");
     std::fs::create_dir_all(&dir).expect("content/props is writable");
-    let props: [(&str, Maker); 6] = [
+    let props: [(&str, Maker); 7] = [
         ("tree_broadleaf", tree_broadleaf),
         ("tree_pine", tree_pine),
+        ("bush", bush),
         ("tyre", tyre),
         ("tyre_stack", tyre_stack),
         ("cone", cone),

@@ -228,9 +228,12 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
                 kerb,
             ));
         }
+        // Gravel outside the fast corners; grass (the terrain) outside the slow ones, bar
+        // the dressed corners' own run-off (sand traps).
         let runoff = match def.dressed_runoff_material {
             Some(m) if in_dressed_corner(idx[TRACK_POINTS_PER_PIECE / 2]) => Some(m),
-            _ => gravel,
+            _ if crate::track_dressing::is_fast(def, k) => gravel,
+            _ => None,
         };
         if let (Some(runoff), true) = (runoff, def.runoff_width_m > 0.0) {
             // Outside the corner: the right side of a left turn, the left side of a right.
@@ -250,7 +253,8 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
 }
 
 /// Trees along the track (the `tree_broadleaf` and `tree_pine` prop models), alternating
-/// sides, kept clear of every part of the track.
+/// sides, and a bush (`bush`, drawn only) between each tree and the next, nearer the road;
+/// each kept clear of every part of the track.
 fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
     let t = &def.track;
     let Ok(wood) = level.materials.id("wood", "track", "trees") else {
@@ -262,25 +266,50 @@ fn trees(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
     let models = [broadleaf, pine];
     let step = (def.scenery_spacing_m / (t.length_m() / t.len() as f32)).max(1.0) as usize;
     let clearance = def.kerb_width_m + def.runoff_width_m + 12.0;
+    // Bushes stand in front of the barriers' line, but never on a run-off.
+    let bush_clearance = def.kerb_width_m + def.runoff_width_m + 4.0;
     let half = level.terrain.size_m * 0.5 - Vec2::splat(5.0);
-    for (k, i) in (0..t.len()).step_by(step).enumerate() {
-        let side = if k.is_multiple_of(2) { 1.0 } else { -1.0 };
+    // The spot `side` of point `i`, `beyond_m` out from the border, if it is clear of
+    // every part of the track by `clear_m` and on the terrain.
+    let spot = |i: usize, side: f32, beyond_m: f32, clear_m: f32| {
         let w = if side > 0.0 {
             t.width_left_m[i]
         } else {
             t.width_right_m[i]
         };
-        // A deterministic 0..1 jitter from the index.
-        let jitter = ((i as u32).wrapping_mul(2_654_435_761) >> 16) as f32 / 65_536.0;
-        let p = t.centre[i] + t.left(i) * side * (w + clearance + 10.0 * jitter);
+        let p = t.centre[i] + t.left(i) * side * (w + beyond_m);
         let far_enough = t
             .centre
             .iter()
             .enumerate()
-            .all(|(j, c)| c.distance(p) > t.width_left_m[j].max(t.width_right_m[j]) + clearance);
-        if !far_enough || p.x.abs() > half.x || p.y.abs() > half.y {
-            continue;
+            .all(|(j, c)| c.distance(p) > t.width_left_m[j].max(t.width_right_m[j]) + clear_m);
+        (far_enough && p.x.abs() <= half.x && p.y.abs() <= half.y).then_some(p)
+    };
+    for (k, i) in (0..t.len()).step_by(step).enumerate() {
+        let side = if k.is_multiple_of(2) { 1.0 } else { -1.0 };
+        // A deterministic 0..1 jitter from the index.
+        let jitter = ((i as u32).wrapping_mul(2_654_435_761) >> 16) as f32 / 65_536.0;
+        if let (Some(bush), Some(p)) = (
+            &def.bush_model,
+            spot(
+                (i + step / 2) % t.len(),
+                side,
+                bush_clearance + 4.0 * jitter,
+                bush_clearance,
+            ),
+        ) {
+            let at = Placement {
+                position: Vec3::new(p.x, terrain_height_m(&level.terrain, p), p.y),
+                yaw_rad: jitter * 11.0,
+                scale: 0.7 + 0.6 * (1.0 - jitter),
+                shade: 0.8 + 0.35 * (1.0 - jitter),
+            };
+            // Drawn only, so it reports the ground it stands on in the friction view.
+            model_pieces(bush, at, level.terrain.material, false, out);
         }
+        let Some(p) = spot(i, side, clearance + 10.0 * jitter, clearance) else {
+            continue;
+        };
         // A second hash bit picks the model (broad-leaved or conifer); the size and the
         // green shift a little with the jitter, so the rows do not look stamped out.
         let conifer = (i as u32).wrapping_mul(40_503) & 0x100 != 0;
@@ -319,7 +348,7 @@ pub struct MeshData {
     pub detail: Vec<DetailGroup>,
     /// Prop models placed whole, whose triangles end every array above
     /// ([`crate::mesh_instances`]).
-    pub placed: crate::mesh_instances::PlacedTail,
+    pub placed: crate::placed::PlacedTail,
 }
 
 impl MeshData {

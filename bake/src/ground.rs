@@ -18,6 +18,9 @@ pub struct Terrain {
     pub material: MaterialId,
     /// Heights, when not flat.
     pub heights: Option<Heightmap>,
+    /// How high the hills on the horizon rise, degrees above it (0: a bare horizon): a
+    /// backdrop drawn with the sky, never reached.
+    pub horizon_hills_deg: f32,
 }
 
 /// A flush rectangle of another material on the terrain (an ice patch, a wet lane).

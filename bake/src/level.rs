@@ -14,7 +14,7 @@ use crate::level_info::{Holds, RawInfo};
 pub use crate::level_info::{LevelInfo, LevelKind};
 use crate::material::{MaterialId, MaterialTable};
 use crate::model::PropModel;
-use crate::model_props::{PropModels, CONE, TREE_BROADLEAF, TREE_PINE, TYRE};
+use crate::model_props::{PropModels, BUSH, CONE, TREE_BROADLEAF, TREE_PINE, TYRE};
 pub use crate::props::{DynamicProp, DynamicShape, PropShape, StaticProp};
 use crate::props::{RawDynamic, RawProp};
 use crate::scenario::{RawScenario, Scenario};
@@ -90,6 +90,14 @@ struct RawTrack {
     distance_boards_m: Vec<f64>,
     #[serde(default)]
     start_line: bool,
+    #[serde(default = "fast_corner_radius")]
+    fast_corner_radius_m: f64,
+    #[serde(default)]
+    corner_stands: u32,
+}
+
+fn fast_corner_radius() -> f64 {
+    60.0
 }
 
 fn distance_boards() -> Vec<f64> {
@@ -125,6 +133,12 @@ struct RawTerrain {
     heightmap: Option<String>,
     #[serde(default)]
     height_m: Option<[f64; 2]>,
+    #[serde(default = "horizon_hills")]
+    horizon_hills_deg: f64,
+}
+
+fn horizon_hills() -> f64 {
+    2.6
 }
 
 #[derive(Debug, Deserialize)]
@@ -211,6 +225,14 @@ pub struct TrackDef {
     pub start_line: bool,
     /// The tree models lining the track (broad-leaved, conifer), when it has trees.
     pub tree_models: Vec<Arc<PropModel>>,
+    /// The bush planted between the trees (`bush`), read with them.
+    pub bush_model: Option<Arc<PropModel>>,
+    /// A corner at least this wide (radius at its middle, m) is a fast one: gravel outside
+    /// it and armco at the gravel's edge; a tighter one has grass and concrete.
+    pub fast_corner_radius_m: f32,
+    /// The tightest this many corners get a grandstand outside, where it stands clear of
+    /// every part of the road.
+    pub corner_stands: u32,
 }
 
 /// A validated level.
@@ -295,6 +317,7 @@ impl Level {
                 size_m,
                 material: ground,
                 heights: None,
+                horizon_hills_deg: 0.0,
             },
             materials,
             surfaces: vec![],
@@ -414,6 +437,7 @@ impl Level {
             size_m: terrain_size,
             material: terrain_material,
             heights,
+            horizon_hills_deg: v.range("terrain.horizon_hills_deg", t.horizon_hills_deg, 0.0, 10.0)? as f32,
         };
         crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
@@ -480,6 +504,22 @@ impl Level {
                         vec![models.get(TREE_BROADLEAF)?, models.get(TREE_PINE)?]
                     } else {
                         vec![]
+                    },
+                    bush_model: if t.scenery_spacing_m > 0.0 {
+                        Some(models.get(BUSH)?)
+                    } else {
+                        None
+                    },
+                    fast_corner_radius_m: v.range(
+                        "track.fast_corner_radius_m",
+                        t.fast_corner_radius_m,
+                        1.0,
+                        10_000.0,
+                    )? as f32,
+                    corner_stands: if t.corner_stands > 20 {
+                        return Err(v.fail("track.corner_stands", format!("{}: at most 20", t.corner_stands)));
+                    } else {
+                        t.corner_stands
                     },
                 })
             }

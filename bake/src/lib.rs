@@ -28,6 +28,7 @@ pub mod mesh_wire;
 pub mod model;
 pub mod model_props;
 pub mod piece;
+pub mod placed;
 pub mod polygon;
 pub mod props;
 pub mod scenario;

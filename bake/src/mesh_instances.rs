@@ -9,52 +9,10 @@
 //! makes of the same placement; the test below holds them to the same triangles.
 
 use crate::geometry::MeshData;
-use crate::material::MaterialId;
 use crate::mesh_detail::{sphere_around, DetailGroup};
 use crate::model::{PropMesh, PropModel};
-use crate::piece::Placement;
+use crate::placed::{MeshInstance, Placement};
 use glam::{Quat, Vec3};
-use serde::{Deserialize, Serialize};
-
-/// One prop model placed whole.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeshInstance {
-    /// Its model: an index into the level's `prop_models`.
-    pub model: u16,
-    /// Its foot, world space.
-    pub position: [f32; 3],
-    /// Its turn about +Y, radians.
-    pub yaw_rad: f32,
-    /// Uniform scale.
-    pub scale: f32,
-    /// Brightness multiplier on its colours.
-    pub shade: f32,
-    /// What the friction view shows it as.
-    pub material: MaterialId,
-}
-
-impl MeshInstance {
-    /// Where and how it stands.
-    pub fn placement(&self) -> Placement {
-        Placement {
-            position: Vec3::from(self.position),
-            yaw_rad: self.yaw_rad,
-            scale: self.scale,
-            shade: self.shade,
-        }
-    }
-}
-
-/// The placed models at the end of a mesh, and where their triangles begin.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PlacedTail {
-    /// Lengths of the vertex arrays (positions, normals, colours, materials), `indices`,
-    /// `far_indices` and `detail` before the first placed model; all zero while there is
-    /// none.
-    pub starts: [u32; 4],
-    /// The models, in the order their triangles follow one another.
-    pub models: Vec<MeshInstance>,
-}
 
 impl MeshData {
     /// Places `instance` (whose model is `model`) whole at the end of the mesh, as one
@@ -116,6 +74,7 @@ impl MeshData {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::material::MaterialId;
     use crate::model::FarMesh;
     use crate::piece::{Piece, PieceShape};
     use std::sync::Arc;

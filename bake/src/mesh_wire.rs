@@ -19,8 +19,8 @@
 use crate::geometry::MeshData;
 use crate::material::MaterialId;
 use crate::mesh_detail::DetailGroup;
-use crate::mesh_instances::{MeshInstance, PlacedTail};
 use crate::model::PropModel;
+use crate::placed::{MeshInstance, PlacedTail};
 use serde::de::{DeserializeSeed, Error, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, SerializeTuple};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -20,6 +20,9 @@ pub const TREE_BROADLEAF: &str = "tree_broadleaf";
 /// The shipped conifer the circuit lines its track with.
 pub const TREE_PINE: &str = "tree_pine";
 
+/// The shipped bush planted between a circuit's trees.
+pub const BUSH: &str = "bush";
+
 /// The shipped tyre that tyre walls are stacked from.
 pub const TYRE: &str = "tyre";
 

@@ -4,10 +4,9 @@
 
 use crate::heightmap::Heightmap;
 use crate::material::MaterialId;
-use crate::model::PropModel;
+pub use crate::placed::{PlacedModel, Placement};
 use glam::{Quat, Vec2, Vec3};
 use std::ops::Range;
-use std::sync::Arc;
 
 /// Track points per road piece (about 20 m at the usual 5 m spacing): pieces are what
 /// chunks are cut from, so a long road, and the dressing along it, is spread over the
@@ -61,29 +60,6 @@ pub enum PieceShape {
         /// Extent along X and Z.
         size_m: Vec2,
     },
-}
-
-/// A model placed in the world.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Placement {
-    /// The model's origin (its foot), world space.
-    pub position: Vec3,
-    /// Its turn about +Y, radians.
-    pub yaw_rad: f32,
-    /// Uniform scale.
-    pub scale: f32,
-    /// Brightness multiplier on the model's colours (1: as authored), so rows of one
-    /// model do not look stamped out.
-    pub shade: f32,
-}
-
-/// A prop model placed whole, as a decor piece remembers it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedModel {
-    /// The model (one of the level's [`crate::level::Level::prop_models`]).
-    pub model: Arc<PropModel>,
-    /// Where and how.
-    pub at: Placement,
 }
 
 /// Fine detail in a [`PieceShape::Decor`] (a stand's crowd, a board's lettering, chequers)

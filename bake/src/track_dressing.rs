@@ -1,6 +1,8 @@
 //! A track's circuit dressing made from its centre line and its `[track]` keys: a barrier
-//! line along the outer edge of every run-off, tyre walls and distance boards at the
-//! tightest corners, and the painted start/finish line and grid slots.
+//! line along the outer edge of every corner's run-off (armco at the fast corners, red and
+//! white concrete at the slow ones), tyre walls and distance boards at the tightest
+//! corners, grandstands outside the tightest, and the painted start/finish line and grid
+//! slots.
 //!
 //! Corners are found from curvature alone (a corner is a run of points at least
 //! `kerb_min_curvature_per_m`, the same test that lays kerbs), so the dressing follows the
@@ -8,7 +10,7 @@
 //! (a hairpin's other leg) is left out rather than put on the road.
 
 use crate::decor::Decor;
-use crate::dressing::{Board, Dressing, TyreWall, PAINT_WHITE};
+use crate::dressing::{Board, Dressing, Grandstand, TyreWall, PAINT_WHITE};
 use crate::level::{Level, TrackDef};
 use crate::piece::ROAD_Y_M;
 use crate::piece::{Piece, PieceShape};
@@ -34,6 +36,21 @@ pub use crate::track::Corner;
 pub fn corners_tightest_first(def: &TrackDef) -> Vec<Corner> {
     def.track.corners_tightest_first(def.kerb_min_curvature_per_m)
 }
+
+/// Whether a stretch curving `k` (per m) is a fast corner: at least
+/// `fast_corner_radius_m` wide.
+pub fn is_fast(def: &TrackDef, k: f32) -> bool {
+    k.abs() * def.fast_corner_radius_m <= 1.0
+}
+
+/// Armco's colours: the galvanised rail and its darker posts.
+const ARMCO_RAIL: Vec3 = Vec3::new(0.62, 0.64, 0.66);
+const ARMCO_POST: Vec3 = Vec3::new(0.33, 0.34, 0.36);
+/// The rail's depth and height, m (a W-beam seen from the road is about a third of a
+/// metre), and its posts' width.
+const ARMCO_RAIL_DEPTH_M: f32 = 0.1;
+const ARMCO_RAIL_HEIGHT_M: f32 = 0.34;
+const ARMCO_POST_M: f32 = 0.12;
 
 /// Whether `p` is at least `clear_m` outside the road everywhere along the track.
 fn clear_of_road(t: &Track, p: Vec2, clear_m: f32) -> bool {
@@ -64,6 +81,9 @@ pub fn pieces(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
             }
         }
     }
+    for stand in corner_stands(def) {
+        crate::scenery::dressing_pieces(level, &Dressing::Grandstand(stand), out);
+    }
     if def.start_line {
         start_line(level, def, out);
     }
@@ -77,8 +97,10 @@ fn outside(t: &Track, i: usize, k: f32, beyond_m: f32) -> Vec2 {
     t.centre[i] + t.left(i) * sign * (w + beyond_m)
 }
 
-/// Concrete blocks, painted red and white in turn, along the outer edge of every run-off
-/// (laid where the run-offs are: every road piece curving at least the kerb threshold).
+/// A barrier along the outer edge of every corner's run-off (laid where the run-offs are:
+/// every road piece curving at least the kerb threshold): at a fast corner armco, a
+/// galvanised rail on posts; at a slow one concrete blocks painted red and white in turn.
+/// Both collide as the same blocks.
 fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
     let t = &def.track;
     let n = t.len();
@@ -93,6 +115,8 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
         if k.abs() < def.kerb_min_curvature_per_m {
             continue;
         }
+        let armco = is_fast(def, k);
+        let mut rails: Option<Decor> = None;
         for s in start..start + per {
             let (i, j) = (s % n, (s + 1) % n);
             let (a, b) = (outside(t, i, k, beyond), outside(t, j, k, beyond));
@@ -104,22 +128,99 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
             }
             let d = b - a;
             let ground = crate::surface_check::terrain_height_m(&level.terrain, mid);
+            let rotation = Quat::from_rotation_y(d.x.atan2(d.y));
+            // 2 cm longer than the gap between points, so blocks close up round a bend.
+            let half = Vec3::new(BARRIER_THICKNESS_M * 0.5, h * 0.5, d.length() * 0.5 + 0.02);
+            if armco {
+                out.push(Piece {
+                    shape: PieceShape::Collider(half),
+                    position: Vec3::new(mid.x, ground + h * 0.5, mid.y),
+                    rotation,
+                    material,
+                    color: Vec3::ONE,
+                    pattern: 0.0,
+                });
+                let decor = rails.get_or_insert_with(|| Decor::new(Vec3::new(mid.x, ground, mid.y)));
+                // The rail along the block's road side at its top, a post at its start.
+                let toward_road = rotation * Vec3::X * (if k > 0.0 { 1.0 } else { -1.0 });
+                let face = Vec3::new(mid.x, ground, mid.y) + toward_road * (BARRIER_THICKNESS_M * 0.5);
+                decor.cuboid(
+                    face + Vec3::Y * (h - ARMCO_RAIL_HEIGHT_M * 0.5),
+                    Vec3::new(ARMCO_RAIL_DEPTH_M * 0.5, ARMCO_RAIL_HEIGHT_M * 0.5, half.z),
+                    rotation,
+                    ARMCO_RAIL,
+                );
+                let post = Vec3::new(a.x, ground, a.y) + toward_road * (BARRIER_THICKNESS_M * 0.5 - ARMCO_RAIL_DEPTH_M);
+                decor.cuboid(
+                    post + Vec3::Y * ((h - 0.05) * 0.5),
+                    Vec3::new(ARMCO_POST_M * 0.5, (h - 0.05) * 0.5, ARMCO_POST_M * 0.5),
+                    rotation,
+                    ARMCO_POST,
+                );
+                continue;
+            }
             let color = if s % 2 == 0 {
                 Vec3::new(0.78, 0.14, 0.12)
             } else {
                 Vec3::splat(0.9)
             };
             out.push(Piece {
-                // 2 cm longer than the gap between points, so blocks close up round a bend.
-                shape: PieceShape::Cuboid(Vec3::new(BARRIER_THICKNESS_M * 0.5, h * 0.5, d.length() * 0.5 + 0.02)),
+                shape: PieceShape::Cuboid(half),
                 position: Vec3::new(mid.x, ground + h * 0.5, mid.y),
-                rotation: Quat::from_rotation_y(d.x.atan2(d.y)),
+                rotation,
                 material,
                 color,
                 pattern: 0.0,
             });
         }
+        out.extend(rails.and_then(|d| d.into_piece(material)));
     }
+}
+
+/// A corner grandstand's length and rows; its depth is about a row's 0.9 m each and its
+/// back wall's.
+const CORNER_STAND_LENGTH_M: f32 = 40.0;
+const CORNER_STAND_STEPS: u32 = 6;
+const CORNER_STAND_DEPTH_M: f32 = CORNER_STAND_STEPS as f32 * 0.9 + 1.0;
+/// Nearest a corner grandstand's footprint comes to any road, m.
+const CORNER_STAND_CLEAR_M: f32 = 15.0;
+
+/// The grandstands outside the tightest `corner_stands` corners, leaving out those with no
+/// room (see [`corner_stand`]).
+pub fn corner_stands(def: &TrackDef) -> Vec<Grandstand> {
+    corners_tightest_first(def)
+        .iter()
+        .take(def.corner_stands as usize)
+        .filter_map(|c| corner_stand(def, c))
+        .collect()
+}
+
+/// A grandstand outside corner `c` at its apex, facing it: beyond the run-off and barrier,
+/// at the first of a few distances where its whole footprint is clear of every part of the
+/// road (None where none is: a corner hemmed in by the lap's other legs).
+fn corner_stand(def: &TrackDef, c: &Corner) -> Option<Grandstand> {
+    let t = &def.track;
+    let k = c.peak_curvature_per_m;
+    let along = t.tangent(c.apex) * (CORNER_STAND_LENGTH_M * 0.5);
+    [8.0f32, 20.0, 35.0].into_iter().find_map(|gap| {
+        let beyond = def.kerb_width_m + def.runoff_width_m + BARRIER_GAP_M + BARRIER_THICKNESS_M + gap;
+        let front = outside(t, c.apex, k, beyond);
+        let out_dir = (front - t.centre[c.apex]).normalize_or_zero();
+        let back = front + out_dir * CORNER_STAND_DEPTH_M;
+        let corners = [front - along, front + along, back - along, back + along, front, back];
+        if !corners.iter().all(|p| clear_of_road(t, *p, CORNER_STAND_CLEAR_M)) {
+            return None;
+        }
+        let facing = -out_dir;
+        Some(Grandstand {
+            position_m: front,
+            heading_rad: facing.x.atan2(facing.y),
+            length_m: CORNER_STAND_LENGTH_M,
+            steps: CORNER_STAND_STEPS,
+            color: Vec3::new(0.62, 0.63, 0.66),
+            solid: true,
+        })
+    })
 }
 
 /// Tyres along the far edge of the corner's run-off, in front of its barrier, where it

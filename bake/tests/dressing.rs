@@ -513,3 +513,99 @@ fn no_solid_scenery_stands_on_any_road_of_a_shipped_circuit() {
     // Barrier blocks in every corner of 26 circuits: 754 in 2026-11.
     assert!(checked > 500, "only {checked} pieces near roads checked");
 }
+
+/// A level around a circle of `radius_m` (every point a corner of that radius), 12 m
+/// wide, with barriers and no trees, written to a fresh directory.
+fn ring(radius_m: f32) -> Level {
+    let dir = std::env::temp_dir().join(format!("skidpad_ring_{}_{radius_m}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = (std::f32::consts::TAU * radius_m / 5.0) as usize;
+    let csv: String = (0..n)
+        .map(|i| {
+            let a = std::f32::consts::TAU * i as f32 / n as f32;
+            format!("{:.3},{:.3},6,6\n", radius_m * a.cos(), radius_m * a.sin())
+        })
+        .collect();
+    std::fs::write(
+        dir.join("track.csv"),
+        format!("# x_m,y_m,w_tr_right_m,w_tr_left_m\n{csv}"),
+    )
+    .unwrap();
+    let text = format!(
+        "description = \"ring\"\nchunk_size_m = 128.0\n[terrain]\nsize_m = [600.0, 600.0]\nmaterial = \"grass\"\n\
+         [track]\ncenterline = \"track.csv\"\nscenery_spacing_m = 0.0\nbarrier_height_m = 0.9\n\
+         [[spawns]]\nname = \"s\"\nposition_m = [{radius_m}, 0.5, 0.0]\n"
+    );
+    let level = Level::parse("ring.toml", "ring", text.as_bytes(), &materials(), &Dir(dir.clone())).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    level
+}
+
+#[test]
+fn fast_corners_get_gravel_and_armco_slow_ones_grass_and_concrete() {
+    // The default `fast_corner_radius_m` is 60: a 100 m ring is all fast corner, a 40 m
+    // one all slow.
+    for (radius_m, fast) in [(100.0, true), (40.0, false)] {
+        let level = ring(radius_m);
+        let concrete = level.materials.id("concrete", "", "").unwrap();
+        let gravel = level.materials.id("gravel", "", "").unwrap();
+        let all = pieces(&level);
+        let of = |m, want: fn(&PieceShape) -> bool| all.iter().filter(|p| p.material == m && want(&p.shape)).count();
+        // Armco collides as invisible blocks with its rail and posts drawn apart; concrete
+        // blocks are drawn as they collide.
+        let armco_blocks = of(concrete, |s| matches!(s, PieceShape::Collider(_)));
+        let armco_rails = of(concrete, |s| matches!(s, PieceShape::Decor { .. }));
+        let concrete_blocks = of(concrete, |s| matches!(s, PieceShape::Cuboid(_)));
+        let gravel_strips = of(gravel, |s| matches!(s, PieceShape::Mesh { .. }));
+        let blocks = (std::f32::consts::TAU * radius_m / 5.0) as usize;
+        if fast {
+            assert!(
+                armco_blocks * 10 >= blocks * 9,
+                "{radius_m} m: {armco_blocks} armco blocks of {blocks}"
+            );
+            assert!(armco_rails > 0 && concrete_blocks == 0 && gravel_strips > 0);
+        } else {
+            assert!(
+                concrete_blocks * 10 >= blocks * 9,
+                "{radius_m} m: {concrete_blocks} blocks of {blocks}"
+            );
+            assert!(armco_blocks == 0 && armco_rails == 0 && gravel_strips == 0);
+        }
+    }
+}
+
+#[test]
+fn most_circuits_have_grandstands_clear_of_the_road_at_their_tightest_corners() {
+    let (mut circuits, mut stands) = (0, 0);
+    for level in shipped_tracks() {
+        let def = level.track.as_ref().unwrap();
+        if def.corner_stands == 0 {
+            continue;
+        }
+        circuits += 1;
+        let mine = skidpad_bake::track_dressing::corner_stands(def);
+        assert!(mine.len() <= def.corner_stands as usize);
+        for s in &mine {
+            // The stand's front edge and back (its depth about 6.4 m), each end: 15 m
+            // clear of every part of the road, by this file's own measure.
+            let facing = Vec2::new(s.heading_rad.sin(), s.heading_rad.cos());
+            let along = Vec2::new(facing.y, -facing.x) * (s.length_m * 0.5);
+            let back = s.position_m - facing * 6.4;
+            for p in [s.position_m - along, s.position_m + along, back - along, back + along] {
+                let inside = inside_road_m(&def.track, p);
+                assert!(
+                    inside < -14.9,
+                    "{}: a corner stand's corner {p} is {inside} m inside the road",
+                    level.name
+                );
+            }
+        }
+        stands += mine.len();
+    }
+    // Two a circuit where they fit: a few corners are hemmed in by the lap's other legs.
+    assert!(circuits >= 26, "{circuits} circuits ask for stands");
+    assert!(
+        stands * 10 >= circuits * 2 * 7,
+        "{stands} stands on {circuits} circuits"
+    );
+}

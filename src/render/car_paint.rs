@@ -252,6 +252,8 @@ pub struct CarFrame {
     pub sun_dir: Vec3,
     /// Sky and fog colour.
     pub sky: Vec3,
+    /// The horizon hills the sky function draws and fogs to (`sky::hills_uniform`).
+    pub hills: [f32; 2],
     /// The camera's position.
     pub eye: Vec3,
 }

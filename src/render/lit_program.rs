@@ -45,6 +45,7 @@ pub(super) struct LitProgram {
     u_color: i32,
     u_sun_dir: i32,
     u_sky: i32,
+    u_hills: i32,
     u_eye: i32,
     u_light_vp: i32,
     u_shadow: i32,
@@ -74,6 +75,7 @@ impl LitProgram {
             u_color: program.uniform("u_color"),
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
+            u_hills: program.uniform("u_hills"),
             u_eye: program.uniform("u_eye"),
             u_light_vp: program.uniform("u_light_vp"),
             u_shadow: program.uniform("u_shadow"),
@@ -114,6 +116,7 @@ impl LitProgram {
             gl::Uniform1f(self.u_shadow_texel, shared.shadow_texel);
             gl::Uniform3fv(self.u_sun_dir, 1, shared.sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, shared.sky.to_array().as_ptr());
+            gl::Uniform2fv(self.u_hills, 1, shared.hills.as_ptr());
             gl::Uniform3fv(self.u_eye, 1, shared.eye.to_array().as_ptr());
             gl::Uniform1f(self.u_alpha, 1.0);
             gl::Uniform1i(self.u_ground, 2);

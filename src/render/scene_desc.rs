@@ -89,6 +89,9 @@ pub struct SceneDesc {
     pub sun_dir: Vec3,
     /// Sky and fog colour.
     pub sky_color: Vec3,
+    /// The level's horizon hills, as the sky function's `u_hills` holds them
+    /// (`sky::hills_uniform`).
+    pub hills: [f32; 2],
     /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
     pub surfaces: Vec<SurfaceTexture>,
 }
@@ -131,6 +134,7 @@ impl SceneDesc {
             cars,
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
+            hills: super::sky::hills_uniform(level.terrain.horizon_hills_deg, &level.name),
             surfaces: level
                 .materials
                 .iter()

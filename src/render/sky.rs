@@ -5,16 +5,22 @@
 //!
 //! [`SKY_GLSL`] is the one sky function: the lit shader fogs towards it too, so distant
 //! ground melts into the sky behind it. If a seam shows at the horizon, the two have
-//! drifted apart.
+//! drifted apart. It draws the level's horizon hills as well (`[terrain]
+//! horizon_hills_deg`): two ranges of silhouettes at no distance at all, the far one higher
+//! and hazier, so a flat level does not end in a bare line; under them, where the fog
+//! takes distant ground, it takes it to the hills' colour, so the ground runs into them.
 
 use super::shader::Program;
 use super::RenderError;
 use glam::{Mat4, Vec3};
 
 /// `sky_colour(dir)`: the sky seen along unit `dir`, from the uniforms `u_sky` (horizon and
-/// fog colour) and `u_sun_dir` (the direction sunlight travels). Below the horizon it is
-/// the horizon colour (plus the sun's glow), which is what fog fades distant ground to.
+/// fog colour), `u_sun_dir` (the direction sunlight travels) and `u_hills` (declared here:
+/// the horizon hills' height in radians, 0 for none, and their phase; [`hills_uniform`]).
+/// Below the horizon it is the hills' colour (the horizon's without them, plus the sun's
+/// glow), which is what fog fades distant ground to.
 pub const SKY_GLSL: &str = r#"
+uniform vec2 u_hills;
 vec3 sky_glow(vec3 dir) {
     // Forward (Mie-like) scattering around the sun: a broad haze and a tighter halo.
     float s = max(dot(dir, -u_sun_dir), 0.0);
@@ -25,7 +31,26 @@ vec3 sky_colour(vec3 dir) {
     // Horizon to zenith: the horizon's colour deepening towards a saturated blue overhead.
     float up = sqrt(clamp(dir.y, 0.0, 1.0));
     vec3 zenith = u_sky * vec3(0.42, 0.6, 0.92);
-    return mix(u_sky, zenith, up) + sky_glow(dir);
+    vec3 c = mix(u_sky, zenith, up) + sky_glow(dir);
+    if (u_hills.x > 0.0) {
+        // Each range's height round the horizon: a few sines of whole turns (so it closes
+        // on itself), shifted by the level's phase. Elevation and azimuth in radians.
+        float az = atan(dir.z, dir.x);
+        float el = asin(clamp(dir.y, -1.0, 1.0));
+        float p = u_hills.y;
+        float far_h = u_hills.x * (0.62 + 0.22 * sin(2.0 * az + p) + 0.11 * sin(5.0 * az + 1.7 * p)
+            + 0.05 * sin(13.0 * az + 2.9 * p));
+        float near_h = u_hills.x * (0.30 + 0.16 * sin(3.0 * az + 2.3 * p) + 0.08 * sin(8.0 * az + 0.7 * p)
+            + 0.04 * sin(21.0 * az + 4.1 * p));
+        // Aerial perspective: the far range mostly sky, the near one greener.
+        vec3 far_c = mix(u_sky, vec3(0.30, 0.42, 0.50), 0.45);
+        vec3 near_c = mix(u_sky, vec3(0.18, 0.31, 0.20), 0.62);
+        // A soft edge a tenth of a degree across, so the ridge does not crawl.
+        const float edge = 0.0009;
+        c = mix(c, far_c, 1.0 - smoothstep(far_h - edge, far_h + edge, el));
+        c = mix(c, near_c, 1.0 - smoothstep(near_h - edge, near_h + edge, el));
+    }
+    return c;
 }
 "#;
 
@@ -72,6 +97,18 @@ pub struct Sky {
     u_eye: i32,
     u_sky: i32,
     u_sun_dir: i32,
+    u_hills: i32,
+}
+
+/// What `u_hills` holds for hills `height_deg` high on the level `level_name`: (height in
+/// radians, a phase from the name), so each level has its own skyline and the same one
+/// every time.
+pub fn hills_uniform(height_deg: f32, level_name: &str) -> [f32; 2] {
+    // FNV-1a of the name, to an angle.
+    let hash = level_name
+        .bytes()
+        .fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    [height_deg.to_radians(), (hash % 6283) as f32 / 1000.0]
 }
 
 impl Sky {
@@ -87,6 +124,7 @@ impl Sky {
             u_eye: program.uniform("u_eye"),
             u_sky: program.uniform("u_sky"),
             u_sun_dir: program.uniform("u_sun_dir"),
+            u_hills: program.uniform("u_hills"),
             program,
             vao,
         })
@@ -94,8 +132,9 @@ impl Sky {
 
     /// Draws the sky behind what the bound framebuffer already holds, seen through
     /// `view_proj` from `eye`; `sky` is the horizon (and fog) colour, `sun_dir` the
-    /// direction sunlight travels. Leaves depth testing on and depth writes on.
-    pub fn draw(&self, view_proj: &Mat4, eye: Vec3, sky: Vec3, sun_dir: Vec3) {
+    /// direction sunlight travels, `hills` the horizon hills ([`hills_uniform`]). Leaves
+    /// depth testing on and depth writes on.
+    pub fn draw(&self, view_proj: &Mat4, eye: Vec3, sky: Vec3, sun_dir: Vec3, hills: [f32; 2]) {
         self.program.bind();
         let inv = view_proj.inverse();
         // SAFETY: uniforms of the bound program; state on the current context, restored
@@ -105,6 +144,7 @@ impl Sky {
             gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
+            gl::Uniform2fv(self.u_hills, 1, hills.as_ptr());
             gl::DepthFunc(gl::LEQUAL);
             gl::DepthMask(gl::FALSE);
             gl::BindVertexArray(self.vao);

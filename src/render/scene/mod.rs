@@ -518,6 +518,7 @@ impl Renderer {
             shadow_texel: 1.0 / self.shadow.size() as f32,
             sun_dir: scene.sun_dir,
             sky,
+            hills: scene.hills,
             eye: camera.eye,
         };
         let lit_frame = LitFrame {
@@ -592,7 +593,7 @@ impl Renderer {
             self.skid_marks.draw(marks, &vp, camera.eye);
         }
         // After the solid scene: the sky fills only what it left empty.
-        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir);
+        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, scene.hills);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur, wheel_detail);
         }
