@@ -135,6 +135,8 @@ struct RawTerrain {
     height_m: Option<[f64; 2]>,
     #[serde(default = "horizon_hills")]
     horizon_hills_deg: f64,
+    #[serde(default)]
+    relief_m: f64,
 }
 
 fn horizon_hills() -> f64 {
@@ -433,13 +435,12 @@ impl Level {
             })
             .collect::<Result<Vec<_>, ContentError>>()?;
 
-        let terrain = Terrain {
+        let mut terrain = Terrain {
             size_m: terrain_size,
             material: terrain_material,
             heights,
             horizon_hills_deg: v.range("terrain.horizon_hills_deg", t.horizon_hills_deg, 0.0, 10.0)? as f32,
         };
-        crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
         let mut models = PropModels::new(files);
         let (props, dressing) = crate::props::parse_props(&raw.props, &fx, &mut models)?;
@@ -524,6 +525,33 @@ impl Level {
                 })
             }
         };
+
+        let relief_m = v.range("terrain.relief_m", t.relief_m, 0.0, 200.0)? as f32;
+        if relief_m > 0.0 {
+            let Some(def) = &track else {
+                return Err(v.fail(
+                    "terrain.relief_m",
+                    "hills are laid round a [track]: this level has none",
+                ));
+            };
+            if terrain.heights.is_some() {
+                return Err(v.fail("terrain.relief_m", "`relief_m` and `heightmap` are one or the other"));
+            }
+            // Clear of the road by its kerbs and run-offs and 60 m more: barriers, stands
+            // (the main one up to 59 m out) and trees all stand on the flat.
+            let clear_m = def.kerb_width_m + def.runoff_width_m + 60.0;
+            let seed = name
+                .bytes()
+                .fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+            terrain.heights = Some(crate::relief::relief(
+                &def.track,
+                terrain.size_m,
+                clear_m,
+                relief_m,
+                seed,
+            ));
+        }
+        crate::surface_check::check(file, &terrain, &surfaces, &height_patches)?;
 
         let scenario = match &raw.scenario {
             Some(s) => Some(Scenario::validate(s, v, &spawns)?),

@@ -31,6 +31,7 @@ pub mod piece;
 pub mod placed;
 pub mod polygon;
 pub mod props;
+pub mod relief;
 pub mod scenario;
 pub mod scenery;
 pub mod spawn;

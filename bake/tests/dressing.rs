@@ -320,6 +320,18 @@ fn bad_track_dressing_keys_are_named() {
             "barrier_height_m = -0.5",
             "track.barrier_height_m",
         ),
+        // Hills laid round the track, on a level whose terrain has a heightmap already.
+        (
+            "material = \"grass\"",
+            "material = \"grass\"\nrelief_m = 5.0",
+            "terrain.relief_m",
+        ),
+        ("corner_stands = 2", "corner_stands = 40", "track.corner_stands"),
+        (
+            "kerb_min_curvature_per_m = 0.008",
+            "kerb_min_curvature_per_m = 0.008\nfast_corner_radius_m = -3",
+            "track.fast_corner_radius_m",
+        ),
     ] {
         assert!(text.contains(from), "the circuit no longer has {from}");
         let bad = text.replace(from, to);
