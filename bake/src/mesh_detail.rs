@@ -119,16 +119,30 @@ impl MeshData {
                 let i = self.push_piece_triangle(piece, vertices, colors, *tri);
                 self.far_indices.extend_from_slice(&i);
             }
-            let (centre, radius_m) = sphere_around(&self.positions[first_vertex..]);
-            self.detail.push(DetailGroup {
-                near: [near_start, self.indices.len() as u32],
-                far: [far_start, self.far_indices.len() as u32],
-                centre: centre.to_array(),
-                radius_m,
-                feature_m: d.feature_m,
-                casts_shadow: d.casts_shadow,
-            });
+            self.close_group(first_vertex, near_start, far_start, d.feature_m, d.casts_shadow);
         }
+    }
+
+    /// Records the group whose vertices start at `first_vertex` and whose near and far
+    /// triangles start at `near_start` and `far_start` and run to the ends of `indices` and
+    /// `far_indices`, bounded by the sphere around those vertices.
+    pub(crate) fn close_group(
+        &mut self,
+        first_vertex: usize,
+        near_start: u32,
+        far_start: u32,
+        feature_m: f32,
+        casts_shadow: bool,
+    ) {
+        let (centre, radius_m) = sphere_around(&self.positions[first_vertex..]);
+        self.detail.push(DetailGroup {
+            near: [near_start, self.indices.len() as u32],
+            far: [far_start, self.far_indices.len() as u32],
+            centre: centre.to_array(),
+            radius_m,
+            feature_m,
+            casts_shadow,
+        });
     }
 
     /// A height patch's triangles as one group per tile of [`HEIGHT_TILE_M`] (by the tile
@@ -186,7 +200,7 @@ impl MeshData {
 }
 
 /// The sphere around the box around `points` (centre, radius).
-pub(crate) fn sphere_around(points: &[[f32; 3]]) -> (Vec3, f32) {
+fn sphere_around(points: &[[f32; 3]]) -> (Vec3, f32) {
     let (lo, hi) = points
         .iter()
         .fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), p| {

@@ -9,7 +9,6 @@
 //! makes of the same placement; the test below holds them to the same triangles.
 
 use crate::geometry::MeshData;
-use crate::mesh_detail::{sphere_around, DetailGroup};
 use crate::model::{PropMesh, PropModel};
 use crate::placed::{MeshInstance, Placement};
 use glam::{Quat, Vec3};
@@ -38,15 +37,7 @@ impl MeshData {
         self.push_model_mesh(&model.body, rotation, &at, false);
         let far_start = self.far_indices.len() as u32;
         self.push_model_mesh(&far.mesh, rotation, &at, true);
-        let (centre, radius_m) = sphere_around(&self.positions[first_vertex..]);
-        self.detail.push(DetailGroup {
-            near: [near_start, self.indices.len() as u32],
-            far: [far_start, self.far_indices.len() as u32],
-            centre: centre.to_array(),
-            radius_m,
-            feature_m: far.departure_m * at.scale,
-            casts_shadow: true,
-        });
+        self.close_group(first_vertex, near_start, far_start, far.departure_m * at.scale, true);
         self.tag_material(instance.material);
         self.placed.models.push(instance);
         true
