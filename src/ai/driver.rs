@@ -194,9 +194,18 @@ impl AiDriver {
         &self.line
     }
 
-    /// How far it wanders off the line at `s_m` along it, m (positive left).
-    pub fn wander_m(&self, s_m: f32) -> f32 {
-        self.settings.wander.offset_m(s_m)
+    /// How far off the line its wander takes the point it steers for, driving at
+    /// `speed_mps` from `s_m` along the line, m (positive left): what racecraft allows for
+    /// when it keeps the car clear of another (the wander where the car is now can differ
+    /// from it by half a metre at speed, and a rookie holding its place beside a car
+    /// steered into it).
+    pub fn steered_wander_m(&self, s_m: f32, speed_mps: f32) -> f32 {
+        self.settings.wander.offset_m(s_m + self.lookahead_m(speed_mps))
+    }
+
+    /// How far ahead along the line it steers for at `speed_mps`, m.
+    fn lookahead_m(&self, speed_mps: f32) -> f32 {
+        self.settings.lookahead_m + self.settings.lookahead_s * speed_mps.max(0.0)
     }
 
     /// The controls for this tick of a car whose chassis is `body` and whose latest
@@ -267,7 +276,7 @@ impl AiDriver {
 
         // Pure pursuit: the arc through the look-ahead point tangent to the aim has
         // curvature 2·sin(α)/L_d; the bicycle's front angle for it is atan(L·κ).
-        let lookahead = self.settings.lookahead_m + self.settings.lookahead_s * speed.max(0.0);
+        let lookahead = self.lookahead_m(speed);
         let target = self.line.point_at(here.s_m + lookahead)
             + self.line.left_at(here.s_m + lookahead)
                 * (self.settings.wander.offset_m(here.s_m + lookahead) + plan.offset_m);

@@ -11,7 +11,11 @@
 //! time gap). Cars that never pass: the pass margin, and the room (a level without a track
 //! has none). Cars that swipe each other mid-pass: [`SIDE_CLEARANCE_M`],
 //! [`PASS_CLEARANCE_M`] and [`ALONGSIDE_MARGIN_M`]. Passes that end beside a car into a
-//! braking zone: [`PASS_GIVE_UP_M`] and [`PASS_OUTSIDE_GIVE_UP_M`].
+//! braking zone or a corner: [`PASS_GIVE_UP_M`], [`PASS_OUTSIDE_GIVE_UP_M`] and
+//! [`PASS_CORNER_LOOK_M`]. Cars side by side that touch where the track narrows:
+//! [`SQUEEZE_CLEARANCE_M`] and [`SQUEEZE_DROP_BACK_MPS`]. The circuit matrix
+//! (`examples/circuit_matrix.rs`, `MATRIX_WHERE=1`) prints what both cars of each contact
+//! were doing over the 2 s before it.
 
 use super::driver::Plan;
 use super::line::DrivingLine;
@@ -80,6 +84,8 @@ const PASS_GIVE_UP_M: f32 = 20.0;
 /// closing at 5 m/s, it was still alongside into the braking zone, and the room narrowing
 /// toward the turn-in squeezed it onto the car it had been passing).
 const PASS_OUTSIDE_GIVE_UP_M: f32 = 90.0;
+/// How far ahead a pass looks for a corner it would reach before it is half alongside, m.
+const PASS_CORNER_LOOK_M: f32 = 40.0;
 /// Clearance kept beside the car being passed, body to body, m, in place of
 /// [`SIDE_CLEARANCE_M`] and the slower car's berth: that car counts as in the passer's path
 /// (and caps its speed) only within its width and this. With the full berth a passer
@@ -93,6 +99,13 @@ const BRAKING_ZONE_DROP: f32 = 0.85;
 /// A car behind is attacking (worth defending against) when it closes at this much or
 /// more, m/s.
 const ATTACK_CLOSING_MPS: f32 = 1.0;
+/// Clearance a car keeps beside one alongside when the room ahead narrows onto it, body to
+/// body, m: less than [`SIDE_CLEARANCE_M`] (the room is short there), enough for a car
+/// slipping a few degrees in a corner (a 4.6 m car yawed 4° swings its corners 0.16 m).
+const SQUEEZE_CLEARANCE_M: f32 = 0.25;
+/// A car squeezed beside another and behind it aims this much slower than it, m/s: it
+/// drops back a car length in about two seconds.
+const SQUEEZE_DROP_BACK_MPS: f32 = 2.5;
 /// How far toward the inside a defender moves, at most, m.
 const DEFEND_OFFSET_M: f32 = 1.5;
 /// Extra speed-profile preview when alongside on the outside of a corner, s.
@@ -260,8 +273,8 @@ impl Racecraft {
     }
 
     /// This tick's plan for a car aiming at `speed_scale` of the line's speed (its
-    /// difficulty's pace) and wandering `wander_m` off the line, amid `traffic` on `line`
-    /// with `room` beside it, `dt_s` after the last.
+    /// difficulty's pace), its wander taking the point it steers for `wander_m` off the
+    /// line, amid `traffic` on `line` with `room` beside it, `dt_s` after the last.
     pub fn plan(
         &mut self,
         traffic: &Traffic,
@@ -355,7 +368,21 @@ impl Racecraft {
                     && (me.offset_m - c.offset_m) * corner_inside(line, me.s_m + PASS_GIVE_UP_M) > 0.0
             };
             let keeps_inside = braking_here && !in_corner && traffic.cars().iter().any(has_the_line);
-            if (in_corner || braking_here) && still_behind && !keeps_inside {
+            // Nor by the corner at the pace it closes: the corner is reached before it is half
+            // alongside (given up at the corner itself, a passer 4 m behind closing at
+            // 3 m/s was still beside the car it passed into the turn, both braking, and the
+            // narrowing pushed it onto that car).
+            let corner_first = traffic.cars().iter().any(|c| {
+                let closing_mps = (me.speed_mps - c.speed_mps).max(0.1);
+                let needed_m = me.speed_mps * (c.gap_m - 0.5 * self.length_m) / closing_mps;
+                c.id == id
+                    && needed_m > 0.0
+                    && line
+                        .turn_rad(me.s_m + needed_m.min(PASS_CORNER_LOOK_M), CORNER_LOOK_M)
+                        .abs()
+                        > CORNER_TURN_RAD
+            });
+            if (in_corner || braking_here || corner_first) && still_behind && !keeps_inside {
                 self.pass = None;
             } else {
                 wanted = self.continue_pass(traffic);
@@ -453,10 +480,15 @@ impl Racecraft {
             wanted = 0.0;
             // Coming from behind faster, or alongside (a car that has just drawn level is
             // still in the way).
-            let coming =
-                |c: &&NearbyCar| (c.gap_m < 0.0 && c.gap_m > -30.0 && c.speed_mps > me.speed_mps) || self.alongside(c);
+            // A car behind at about this car's pace is following it, not coming by: waited
+            // for, it held the rejoining car off the line, and both ran at the rejoining
+            // speed for laps.
+            let coming = |c: &&NearbyCar| {
+                (c.gap_m < 0.0 && c.gap_m > -30.0 && c.speed_mps > me.speed_mps + CLOSING_MARGIN_MPS)
+                    || self.alongside(c)
+            };
             for c in traffic.cars().iter().filter(coming) {
-                wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
+                wanted = keep_clear(wanted, me.offset_m, self.offset_m, c.offset_m, beside);
             }
             if (self.offset_m - wanted).abs() < 0.3 && wanted.abs() < 0.3 {
                 self.rejoining = false;
@@ -479,13 +511,16 @@ impl Racecraft {
                 && (c.offset_m - me.offset_m).abs() > self.width_m
                 && self.safe_behind_mps(c) < me.speed_mps - CLOSING_MARGIN_MPS
         };
+        // Kept clear where the car will be, its wander included: a rookie held its plan
+        // beside a car and wandered into it.
         let before_room = wanted;
         for c in traffic
             .cars()
             .iter()
             .filter(|c| self.alongside(c) || nose_beside(c) || closing_ahead(c))
         {
-            wanted = keep_clear(wanted, me.offset_m, c.offset_m, beside);
+            let steered_m = self.offset_m + wander_m;
+            wanted = keep_clear(wanted + wander_m, me.offset_m, steered_m, c.offset_m, beside) - wander_m;
         }
         self.stance = if self.rejoining {
             Stance::Rejoining
@@ -509,8 +544,50 @@ impl Racecraft {
         };
         // In a corner a car only moves back toward the line (or holds where it is): moving
         // off it mid-corner tightens its path where the line's speed has no margin left.
+        // Only to keep clear of a car alongside (below) does it move out.
         if in_corner && !self.rejoining && wanted.abs() > self.offset_m.abs() {
             wanted = self.offset_m.clamp(-room_right, room_left);
+        }
+        // Squeezed: the rules above can hold a car against one alongside (the room ahead
+        // narrowing onto it wins over giving room; a car beside one it is closing on holds
+        // its lane), and two such cars ran side by side a hand's width apart into the next
+        // corner, touching at its turn-in every lap. Each moves away from a car alongside to
+        // a body-to-body clearance, within the room the track has here; one that cannot
+        // (at the edge, here or over the stretch ahead) and is behind the other drops back.
+        let squeeze_clear_m = self.width_m + SQUEEZE_CLEARANCE_M;
+        let (least_left, least_right) = if self.rejoining {
+            ((-room_right).min(self.offset_m), room_left.max(self.offset_m))
+        } else {
+            (-room_right, room_left)
+        };
+        let mut squeezed = false;
+        for c in traffic.cars().iter().filter(|c| self.alongside(c)) {
+            let heading_m = wanted + wander_m;
+            let away = if c.offset_m > me.offset_m {
+                heading_m.min(c.offset_m - squeeze_clear_m)
+            } else {
+                heading_m.max(c.offset_m + squeeze_clear_m)
+            };
+            if away != heading_m {
+                wanted = (away - wander_m).clamp(least_left, least_right);
+                squeezed = true;
+                // Short of room here, or over the stretch ahead (then it drops back before
+                // the squeeze, not once in it: both cars are braking by then).
+                let farthest_m = if c.offset_m > me.offset_m {
+                    c.offset_m - (wanted + wander_m).min(-ahead_right + wander_m)
+                } else {
+                    (wanted + wander_m).max(ahead_left + wander_m) - c.offset_m
+                };
+                let short = farthest_m < squeeze_clear_m;
+                // Only the car behind: two nearly level cars both dropping back to the
+                // other's speed less a margin slowed each other to a standstill.
+                if short && c.gap_m > 0.0 {
+                    cap = cap.min((c.speed_mps - SQUEEZE_DROP_BACK_MPS).max(0.0));
+                }
+            }
+        }
+        if squeezed && !self.rejoining {
+            self.stance = Stance::GivingRoom;
         }
         let step = self.settings.lateral_mps * dt_s;
         self.offset_m += (wanted - self.offset_m).clamp(-step, step);
@@ -556,12 +633,15 @@ impl Racecraft {
 }
 
 /// `wanted` limited so as not to come within `beside` of a car at `other_m` from the side
-/// the car at `mine_m` is on (it may stay where it is, never move closer).
-fn keep_clear(wanted: f32, mine_m: f32, other_m: f32, beside: f32) -> f32 {
+/// the car at `mine_m` is on: it may stay where it is, or where it steers (`steered_m`)
+/// if that is farther from the other car, never move closer. (Held at where it was, a car
+/// running past its steering, as a driver does coming out of a lane change, was steered
+/// on after itself, a few centimetres a tick, into the car it was keeping clear of.)
+fn keep_clear(wanted: f32, mine_m: f32, steered_m: f32, other_m: f32, beside: f32) -> f32 {
     if other_m > mine_m {
-        wanted.min((other_m - beside).max(mine_m))
+        wanted.min((other_m - beside).max(mine_m.min(steered_m)))
     } else {
-        wanted.max((other_m + beside).min(mine_m))
+        wanted.max((other_m + beside).min(mine_m.max(steered_m)))
     }
 }
 

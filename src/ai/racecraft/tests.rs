@@ -191,7 +191,12 @@ fn a_car_alongside_is_given_room_and_the_outside_car_brakes_earlier() {
         1.0,
         120,
     );
-    assert_eq!(p.offset_m, 0.0, "never toward the car alongside: {p:?}");
+    // 0.2 m body to body: it moves away to the squeeze clearance, and no farther.
+    let clear = -2.0 + 1.8 + SQUEEZE_CLEARANCE_M;
+    assert!(
+        (p.offset_m - clear).abs() < 1e-4,
+        "never toward the car alongside: {p:?}"
+    );
     assert_eq!(p.preview_extra_s, OUTSIDE_BRAKE_EARLY_S, "{p:?}");
     // Without it the same car defends, and brakes as usual.
     let mut c = craft();
@@ -283,6 +288,19 @@ fn a_car_rejoining_does_not_cut_across_a_car_coming_from_behind() {
     assert!(c.rejoining());
     // Gone: onto the line.
     let p = run(&mut c, (200.0, p.offset_m, 5.0), &[], (&line, &room), 1.0, 300);
+    assert!(p.offset_m.abs() < 0.05 && !c.rejoining(), "{p:?}");
+    // A car 20 m behind at its own pace is following it, not coming by: it rejoins (waiting
+    // for it, the two ran at the rejoining speed for laps).
+    let mut c = craft();
+    c.rejoin_from(-4.0);
+    let p = run(
+        &mut c,
+        (200.0, -4.0, 20.0),
+        &[(180.0, 0.0, 20.5)],
+        (&line, &room),
+        1.0,
+        300,
+    );
     assert!(p.offset_m.abs() < 0.05 && !c.rejoining(), "{p:?}");
 }
 
@@ -419,4 +437,53 @@ fn a_pass_on_the_outside_is_given_up_farther_before_the_braking_zone() {
         1,
     );
     assert!(!c.passing(), "{p:?}");
+}
+
+#[test]
+fn a_car_squeezed_at_the_edge_beside_one_ahead_drops_back_and_the_one_ahead_does_not() {
+    let line = oval();
+    let room = room(&line, 3.5);
+    // At the right edge, 1.9 m from the car 5 m ahead: 0.1 m body to body and no room to
+    // move away. It keeps to the room and aims 2.5 m/s under the other car (slow, where
+    // following alone, 4.5 m short of its gap, would aim 2.25 m/s under).
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (200.0, -3.5, 5.0),
+        &[(205.0, -1.6, 5.0)],
+        (&line, &room),
+        1.0,
+        1,
+    );
+    assert_eq!(p.speed_cap_mps, 5.0 - SQUEEZE_DROP_BACK_MPS, "{p:?}");
+    assert!(p.offset_m >= -3.5, "inside the room: {p:?}");
+    assert_eq!(c.stance(), Stance::GivingRoom);
+    // The same two the other way round: the squeezed car is ahead and keeps its pace.
+    let mut c = craft();
+    let p = run(
+        &mut c,
+        (205.0, -3.5, 5.0),
+        &[(200.0, -1.6, 5.0)],
+        (&line, &room),
+        1.0,
+        1,
+    );
+    assert_eq!(p.speed_cap_mps, f32::INFINITY, "{p:?}");
+}
+
+#[test]
+fn a_car_giving_room_holds_where_it_will_be_with_its_wander() {
+    let line = oval();
+    let room = room(&line, 4.0);
+    // Its wander (at the point it steers for) grows to 1 m while a car 2.1 m to its left is
+    // alongside: the plan moves right by as much, so the car does not wander into it.
+    let mut c = craft();
+    let t = traffic((200.0, 0.5, 35.0), &[(199.0, 2.6, 35.0)], &line);
+    let p = c.plan(&t, &line, &room, 1.0, 1.0, 1.0 / 60.0);
+    assert!(p.offset_m < 0.0, "the plan gives back the wander: {p:?}");
+    // Without the wander it holds its place.
+    let mut c = craft();
+    let t = traffic((200.0, 0.5, 35.0), &[(199.0, 2.6, 35.0)], &line);
+    let p = c.plan(&t, &line, &room, 1.0, 0.0, 1.0 / 60.0);
+    assert!(p.offset_m >= 0.0, "{p:?}");
 }

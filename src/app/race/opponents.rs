@@ -161,7 +161,7 @@ impl Opponents {
             let me = self.places[car.index].1;
             let traffic = traffic_around(&self.places, car.index, length);
             let plan = if self.racecraft {
-                let wander = car.driver.wander_m(me.s_m);
+                let wander = car.driver.steered_wander_m(me.s_m, me.speed_mps);
                 car.racecraft
                     .plan(&traffic, &line, &self.room, car.speed_scale, wander, dt)
             } else {
@@ -209,7 +209,7 @@ impl Opponents {
         self.locate_all(world, &line);
         let me = self.places[index].1;
         let traffic = traffic_around(&self.places, index, line.length_m());
-        let wander = driver.wander_m(me.s_m);
+        let wander = driver.steered_wander_m(me.s_m, me.speed_mps);
         Some(racecraft.plan(&traffic, &line, &self.room, speed_scale, wander, world.dt_s()))
     }
 
