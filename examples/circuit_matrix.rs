@@ -10,10 +10,13 @@
 //! - a race of eight sedans, a rookie on pole and seven aces behind it, racing with
 //!   racecraft for three laps: contacts (two footprints starting to overlap; the bound: at
 //!   most one a lap), passes (one car getting 5 m clear of another it was behind within
-//!   50 m) and whether all eight finished.
+//!   50 m; the bound: at least one), whether all eight finished, and the spread from the
+//!   first finish to the last (no bound: a car held up for laps shows there).
 //!
 //! Prints a Markdown table and exits 1 if a bound fails; `MATRIX_WHERE=1` says where along
-//! the line each contact happened. A racing line is searched at a
+//! the line each contact happened, with what each car was doing then and over the 2 s before
+//! (stance, offset from the line, the offset steered for, speed, the line's speed, the
+//! speed cap). A racing line is searched at a
 //! circuit's first load and kept in the per-user cache, as in the game.
 //!
 //! `cargo build --release && cargo run --release --example circuit_matrix [LEVEL...]`
@@ -57,7 +60,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/skidpad"));
     println!(
-        "| circuit | {} | race of 8: contacts / laps, passes, finished |",
+        "| circuit | {} | race of 8: contacts / laps, passes, finished, spread |",
         CARS.join(" | ")
     );
     println!("|---|{}---|", "---|".repeat(CARS.len()));
@@ -97,18 +100,19 @@ fn main() {
         }
         let r = race(&root, level);
         let per_lap = r.contacts as f32 / RACE_LAPS;
-        if per_lap > 1.0 || r.finished < RACE_CARS {
+        if per_lap > 1.0 || r.finished < RACE_CARS || r.passes == 0 {
             failures.push(format!(
-                "{level}: race of 8: {} contacts in {RACE_LAPS} laps, {} of {RACE_CARS} finished",
-                r.contacts, r.finished
+                "{level}: race of 8: {} contacts in {RACE_LAPS} laps, {} passes, {} of {RACE_CARS} finished",
+                r.contacts, r.passes, r.finished
             ));
         }
         println!(
-            "| {level} | {} | {} / {RACE_LAPS}, {}, {}/{RACE_CARS} |",
+            "| {level} | {} | {} / {RACE_LAPS}, {}, {}/{RACE_CARS}, {:.1} s |",
             cells.join(" | "),
             r.contacts,
             r.passes,
-            r.finished
+            r.finished,
+            r.spread_s
         );
     }
     if !failures.is_empty() {
@@ -151,6 +155,26 @@ struct RaceFigures {
     contacts: u32,
     passes: u32,
     finished: usize,
+    /// From the first car's finish to the last's, s (a car held up for laps shows here).
+    spread_s: f32,
+}
+
+/// What car `k` is doing: its racecraft's stance, offset from the line, offset steered
+/// for, speed, the line's speed there and its speed cap.
+fn car_state(ai: &AiRace, line: &skidpad::ai::DrivingLine, k: usize, hint: Option<usize>) -> String {
+    let w = &ai.race.world;
+    let p = w.car_body(k).translation();
+    let at = line.locate(Vec2::new(p.x, p.z), hint);
+    let (stance, steered, cap) = match ai.race.opponents.state_of(k) {
+        Some((craft, plan)) => (craft.stance(), plan.offset_m, plan.speed_cap_mps),
+        None => (ai.player.racecraft().stance(), f32::NAN, f32::NAN),
+    };
+    format!(
+        "{stance:?}, offset {:+.2} m, steered {steered:+.2} m, {:.1} m/s (line {:.1}, cap {cap:.1})",
+        at.offset_m,
+        w.car_forward_speed(k),
+        line.speed_at(at.s_m)
+    )
 }
 
 /// Eight sedans on `level`: a rookie on pole, seven aces behind, three laps with racecraft.
@@ -173,7 +197,7 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
     let mut hints = vec![None; n];
     let mut last_s = vec![0.0f32; n];
     let mut progress = vec![0.0f32; n];
-    let mut done = vec![false; n];
+    let mut finish_s = vec![f32::NAN; n];
     let mut s0 = 0.0;
     for i in 0..n {
         let p = ai.race.world.car_body(i).translation();
@@ -191,8 +215,23 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
     let where_ = std::env::var_os("MATRIX_WHERE").is_some();
     // A lap at 10 m/s, the slowest a sedan laps in a race, bounds the race's ticks.
     let max_ticks = (RACE_LAPS * length / 10.0 / dt) as u64;
-    for _ in 0..max_ticks {
+    // With MATRIX_WHERE: each car's state every 0.25 s over the last 2 s.
+    let mut history: Vec<std::collections::VecDeque<String>> = vec![Default::default(); n];
+    let sample_every = (0.25 / dt).round() as u64;
+    for tick in 1..=max_ticks {
         ai.tick();
+        if where_ && tick % sample_every == 0 {
+            for (k, h) in history.iter_mut().enumerate() {
+                h.push_back(format!(
+                    "{:.2} s: {}",
+                    tick as f32 * dt,
+                    car_state(&ai, &line, k, hints[k])
+                ));
+                if h.len() > 8 {
+                    h.pop_front();
+                }
+            }
+        }
         let w = &ai.race.world;
         let prints: Vec<Footprint> = (0..n)
             .map(|i| Footprint::of(w.car_body(i).translation(), *w.car_body(i).rotation(), half_w, half_l))
@@ -203,17 +242,26 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
             hints[i] = Some(at.index);
             progress[i] += wrap_half(at.s_m - last_s[i]);
             last_s[i] = at.s_m;
-            done[i] |= progress[i] >= RACE_LAPS * length;
+            if finish_s[i].is_nan() && progress[i] >= RACE_LAPS * length {
+                finish_s[i] = tick as f32 * dt;
+            }
         }
         for i in 0..n {
             for j in (i + 1)..n {
                 let now = prints[i].overlaps(&prints[j]);
                 if now && !touching[i * n + j] && where_ {
                     eprintln!(
-                        "{level}: contact at {:.0} m of the line, cars {i} and {j}, {i} ahead by {:.1} m",
+                        "{level}: contact at {:.0} m of the line, {:.1} s in, cars {i} and {j}, {i} ahead by {:.1} m",
                         last_s[i],
+                        tick as f32 * dt,
                         progress[i] - progress[j]
                     );
+                    for k in [i, j] {
+                        eprintln!("  car {k} now: {}", car_state(&ai, &line, k, hints[k]));
+                        for h in &history[k] {
+                            eprintln!("    {h}");
+                        }
+                    }
                 }
                 contacts += u32::from(now && !touching[i * n + j]);
                 touching[i * n + j] = now;
@@ -224,13 +272,17 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
                 }
             }
         }
-        if done.iter().all(|d| *d) {
+        if finish_s.iter().all(|t| !t.is_nan()) {
             break;
         }
     }
+    let finished: Vec<f32> = finish_s.into_iter().filter(|t| !t.is_nan()).collect();
+    let first = finished.iter().copied().fold(f32::INFINITY, f32::min);
+    let last = finished.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     RaceFigures {
         contacts,
         passes,
-        finished: done.iter().filter(|d| **d).count(),
+        finished: finished.len(),
+        spread_s: if finished.is_empty() { f32::NAN } else { last - first },
     }
 }
