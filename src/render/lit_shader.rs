@@ -12,6 +12,7 @@ uniform vec3 u_eye;
 uniform vec4 u_surface[32];
 // 0 in the friction view: flat μ colours, no texture detail.
 uniform int u_detail;
+uniform sampler2DArray u_ground;
 "#;
 
 pub(super) const VERTEX_MAIN: &str = r#"
@@ -32,10 +33,22 @@ out vec4 v_light;
 // on llvmpipe, paid by every fragment.
 flat out vec4 v_surface;
 out vec4 v_fog;
+// Macro variation, ×1 on average: the material's own texture read again, 7.3 times
+// larger, turned 37° and from its mip four levels down (only its broad patches left),
+// so patches spread over tens of metres and never line up with the tiles (the grass's
+// 3 m repeat read as a checkerboard toward the horizon). Read per vertex: read per
+// fragment it cost llvmpipe 29 % more instructions a frame on the circuit.
+out vec3 v_macro;
 void main() {
     vec4 world = u_model * vec4(a_pos, 1.0);
     int material = int(floor(a_material + 0.5));
     v_surface = (u_detail != 0 && material >= 0 && material < 32) ? u_surface[material] : vec4(-1.0, 0.0, 0.0, 0.0);
+    vec2 macro_uv = mat2(0.799, 0.602, -0.602, 0.799) * world.xz * (v_surface.y * 0.137);
+    // As the texture varies, no stronger: chunk meshes are decimated where the ground is
+    // flat, and tripled the variation drew the large triangles' edges as bands.
+    v_macro = v_surface.x >= 0.0
+        ? textureLod(u_ground, vec3(macro_uv, v_surface.x), 4.0).rgb * (255.0 / 127.5)
+        : vec3(1.0);
     // The fog: the sky's colour in the direction of the vertex (the same function the sky
     // pass draws) and how much of the surface it hides. Per vertex, like the fixed-function
     // fog of the Xbox's generation: the haze varies over hundreds of metres, far slower
@@ -57,6 +70,7 @@ in vec4 v_color;
 in vec4 v_light;
 flat in vec4 v_surface;
 in vec4 v_fog;
+in vec3 v_macro;
 uniform vec3 u_color;
 uniform sampler2DShadow u_shadow;
 uniform float u_shadow_texel;
@@ -81,8 +95,9 @@ void main() {
     vec4 detail = texture(u_ground, vec3(uv * surface.y, max(surface.x, 0.0)));
     float mirror = 0.0;
     if (surface.x >= 0.0) {
-        // The texture's mean is ×1 (127.5 of 255): the material's colour stays the average.
-        albedo *= detail.rgb * (255.0 / 127.5);
+        // The texture's mean is ×1 (127.5 of 255): the material's colour stays the average
+        // (the macro variation's too, near enough).
+        albedo *= detail.rgb * v_macro * (255.0 / 127.5);
         mirror = surface.z * detail.a;
     } else {
         // 4 m ground tiles, as strong as the material asks, so motion and distance read.
