@@ -2,7 +2,8 @@
 //! AI drives on a level (play, `run`, the soak, the tests and the benches all ask here).
 
 use super::{
-    measured_car_model, parse_line_csv, searched_line_reporting, LateralOptions, Laterals, LineCache, LEVEL_LINE_FILE,
+    line_key, measured_car_model, parse_line_csv, searched_line_reporting, shipped_line_path, LateralOptions, Laterals,
+    LineCache, ProfileCar, ShippedLine, LEVEL_LINE_FILE,
 };
 use crate::ai::DrivingLine;
 use crate::content::{ContentError, ContentRoot, LoadedLevel};
@@ -29,8 +30,9 @@ pub fn level_line(root: &ContentRoot, level: &LoadedLevel, car: &CarDef) -> Resu
 }
 
 /// The racing line of `level` for `car`: `levels/NAME/raceline.csv` when the level ships
-/// one (`raceline.csv` beside a level loaded by path), else a line searched for the level
-/// and car at load (`search::searched_line`: seconds the first time, read back from
+/// one (`raceline.csv` beside a level loaded by path), else the load-time search's line
+/// for the level and car: shipped as `levels/NAME/racelines/CAR.line` (the real circuits'),
+/// or searched at load (`search::searched_line`: seconds the first time, read back from
 /// `cache` after; never the centre line, which the AI drives 8–10 % slower on a real
 /// circuit), either
 /// through `car`'s speed profile with the grip it measurably holds on the track's surface
@@ -101,8 +103,13 @@ pub fn level_line_reporting(
                 &track.track,
                 &LateralOptions::for_car(car),
             )?;
-            let (ts, _) = searched_line_reporting(&format!("level {}", l.name), &lat, &model, cache, on_search);
-            (model.profile(&lat.points(&ts)), SEARCHED_SOURCE.to_string())
+            match shipped_search(root, level, car, &lat, &model) {
+                Some((ts, label)) => (model.profile(&lat.points(&ts)), label),
+                None => {
+                    let (ts, _) = searched_line_reporting(&format!("level {}", l.name), &lat, &model, cache, on_search);
+                    (model.profile(&lat.points(&ts)), SEARCHED_SOURCE.to_string())
+                }
+            }
         }
     };
     let line = DrivingLine::new(profiled.points_m.clone(), profiled.speed_mps.clone())
@@ -112,4 +119,42 @@ pub fn level_line_reporting(
         predicted_lap_s: profiled.lap_time_s,
         source,
     })
+}
+
+/// The load-time search's line for `car` as `level` ships it (`racelines/CAR.line`,
+/// [`super::shipped`]) with the file's label, when it ships one searched from these very
+/// laterals and model. A stale or broken file is logged and passed over (the caller
+/// searches), so a designer editing a track never drives a line meant for the old one.
+fn shipped_search(
+    root: &ContentRoot,
+    level: &LoadedLevel,
+    car: &CarDef,
+    lat: &Laterals,
+    model: &ProfileCar,
+) -> Option<(Vec<f32>, String)> {
+    let rel = shipped_line_path(&car.name);
+    let (bytes, label) = match &level.dir {
+        Some(dir) => {
+            let path = dir.join(&rel);
+            (std::fs::read(&path).ok()?, path.display().to_string())
+        }
+        None => {
+            let rel = format!("levels/{}/{rel}", level.level.name);
+            (root.read(&rel).ok()?.into_owned(), root.label(&rel))
+        }
+    };
+    let shipped = match ShippedLine::decode(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            log::warn!("{label}: {e}; searching the line instead");
+            return None;
+        }
+    };
+    if shipped.key != line_key(lat, model) || shipped.line.len() != lat.len() {
+        log::warn!(
+            "{label}: searched for another track, car or search than this build's (run `cargo run --release --example ship_racelines`); searching the line instead"
+        );
+        return None;
+    }
+    Some((shipped.line, label))
 }

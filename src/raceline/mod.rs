@@ -15,6 +15,8 @@
 //!   programs (the search's seeds, and the start of a level's own line).
 //! - `ga`: the lap-time genetic algorithm; `search`: its seeds, and a level's line searched
 //!   at load, cached on disk by the inputs' hash ([`LineCache`]).
+//! - `shipped`: the search's lines written offline per level and car
+//!   (`levels/NAME/racelines/CAR.line`), checked against the search's key at load.
 //! - `level`: the line the AI drives on a level (shipped, searched, or `ai_line`).
 //!
 //! Everything here works in world (x, z); files a user reads (CSV, plots) are in the map
@@ -35,6 +37,7 @@ mod qp_line;
 mod refine;
 mod relink;
 mod search;
+mod shipped;
 
 pub use descent::{descend, Descended, DescentParams};
 pub use drag_strip::measured_drive;
@@ -50,8 +53,9 @@ pub use qp_line::{qp_line, LineShape};
 pub use refine::{refine, RefineParams, Refined};
 pub use relink::{relink, Relinked};
 pub use search::{
-    load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
+    line_key, load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
 };
+pub use shipped::{shipped_line_path, ShippedLine, SHIPPED_LINES_DIR, SHIPPED_LINE_EXT};
 
 use crate::content::material::MaterialId;
 use crate::content::track::Track;

@@ -134,6 +134,12 @@ fn cache_key(lat: &Laterals, model: &ProfileCar, params: &GaParams) -> u64 {
     xxhash_rust::xxh3::xxh3_64(&bytes)
 }
 
+/// The key of the load-time search of `lat` for `model`: what a cache file is named by,
+/// and what a shipped line ([`super::ShippedLine`]) must carry to be used.
+pub fn line_key(lat: &Laterals, model: &ProfileCar) -> u64 {
+    cache_key(lat, model, &load_time_params())
+}
+
 /// Whether a searched line was read back or searched now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Searched {
