@@ -16,8 +16,9 @@
 //! Prints a Markdown table and exits 1 if a bound fails; `MATRIX_WHERE=1` says where along
 //! the line each contact happened, with what each car was doing then and over the 2 s before
 //! (stance, offset from the line, the offset steered for, speed, the line's speed, the
-//! speed cap). A racing line is searched at a
-//! circuit's first load and kept in the per-user cache, as in the game.
+//! speed cap) and each car's finish; `MATRIX_TRACE=K` prints car K's state and the pole
+//! car's every second (why a car stays behind). The racing lines are the ones the game
+//! drives: shipped per car (`racelines/`), else searched and kept in the per-user cache.
 //!
 //! `cargo build --release && cargo run --release --example circuit_matrix [LEVEL...]`
 
@@ -218,6 +219,12 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
     // With MATRIX_WHERE: each car's state every 0.25 s over the last 2 s.
     let mut history: Vec<std::collections::VecDeque<String>> = vec![Default::default(); n];
     let sample_every = (0.25 / dt).round() as u64;
+    // With MATRIX_TRACE=K: car K's state and the pole car's every second.
+    let trace = std::env::var("MATRIX_TRACE")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|k| *k < n);
+    let every_s = (1.0 / dt).round() as u64;
     for tick in 1..=max_ticks {
         ai.tick();
         if where_ && tick % sample_every == 0 {
@@ -231,6 +238,14 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
                     h.pop_front();
                 }
             }
+        }
+        if let Some(k) = trace.filter(|_| tick % every_s == 0) {
+            eprintln!(
+                "{:.0} s car {k}: {} | car 0: {}",
+                tick as f32 * dt,
+                car_state(&ai, &line, k, hints[k]),
+                car_state(&ai, &line, 0, hints[0])
+            );
         }
         let w = &ai.race.world;
         let prints: Vec<Footprint> = (0..n)
@@ -275,6 +290,9 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
         if finish_s.iter().all(|t| !t.is_nan()) {
             break;
         }
+    }
+    if where_ {
+        eprintln!("{level}: each car's finish, s: {finish_s:?}");
     }
     let finished: Vec<f32> = finish_s.into_iter().filter(|t| !t.is_nan()).collect();
     let first = finished.iter().copied().fold(f32::INFINITY, f32::min);

@@ -3,8 +3,8 @@
 //! layout is centred on the origin, nothing else changed), its LICENSE beside it, and a
 //! `level.toml` dressed the way the `circuit` is (kerbs, gravel and armco at the fast
 //! corners, concrete at the slow ones, sand traps, tyre walls and grandstands at the
-//! tightest, trees and bushes, start line, grid, gantry, grandstand) on flat grass (the database has no elevation), with low hills well beyond the run-offs. No racing line is shipped:
-//! the game searches one for each car at first load and caches it. Deterministic.
+//! tightest, trees and bushes, start line, grid, gantry, grandstand) on flat grass (the database has no elevation), with low hills well beyond the run-offs. Their racing lines are
+//! written after, by `examples/ship_racelines.rs`. Deterministic.
 //!
 //! `cargo run --release --example make_real_circuits -- ../shared/tracks/racetrack-database [LEVEL...]`
 //! (the database's directory: `tracks/NAME.csv` and `LICENSE`; the levels to write, or
@@ -426,8 +426,8 @@ fn level_toml(circuit: &Circuit, track: &Track, terrain: Vec2) -> String {
 # widths (track.csv, LGPL-3.0: LICENSE), on flat grass with low hills beyond it, dressed like the circuit: kerbs in
 # the corners, gravel and armco outside the fast ones, concrete barriers at the slow ones,
 # sand traps, tyre walls and distance boards at the tightest three and grandstands at the
-# two tightest, trees and bushes, a start/finish gantry, grid and grandstand. No racing line
-# ships: each car's is searched at first load and cached.
+# two tightest, trees and bushes, a start/finish gantry, grid and grandstand. Each car's
+# racing line ships in racelines/, written by `cargo run --release --example ship_racelines`.
 description = \"The real {km:.1} km layout, flat, with kerbs, run-offs, barriers and trees\"
 chunk_size_m = {chunk:.1}
 

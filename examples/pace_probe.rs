@@ -90,7 +90,8 @@ struct Sample {
 
 /// One line of `PACE_TRACE`: where the car is on the line (`here_s_m`, `offset_m`), its
 /// speed against the profile's there, the pedals and steering `control` gave, the yaw rate
-/// and lateral acceleration (yaw rate × speed), the slip angle (velocity off the heading),
+/// and lateral acceleration (yaw rate × speed), the slip angle (velocity off the heading)
+/// at the centre of mass and at the rear axle (`rear`, what the driver's traction watch reads),
 /// how far the footprint is past a border (`past_m`), the lateral acceleration the line
 /// asks at the profile's speed (curvature over 10 m × v²), and which wheels are on the
 /// ground (1) or in the air (0), in the car file's order.
@@ -100,17 +101,20 @@ fn trace_tick(
     (here_s_m, offset_m): (f32, f32),
     control: &VehicleControl,
     past_m: f32,
-    grounded: &str,
+    (grounded, rear_z): (&str, f32),
 ) {
     let v = Vec2::new(body.linvel().x, body.linvel().z);
     let fwd3 = *body.rotation() * glam::Vec3::Z;
     let fwd = Vec2::new(fwd3.x, fwd3.z);
     let slip_deg = fwd.perp_dot(v).atan2(fwd.dot(v)).to_degrees();
+    let rv3 = body.velocity_at_point(body.translation() + *body.rotation() * glam::Vec3::new(0.0, 0.0, rear_z));
+    let rv = Vec2::new(rv3.x, rv3.z);
+    let rear_deg = fwd.perp_dot(rv).atan2(fwd.dot(rv)).to_degrees();
     let yaw = body.angvel().y;
     let asked = driving.turn_rad(here_s_m - 5.0, 10.0) / 10.0 * driving.speed_at(here_s_m).powi(2);
     println!(
         "T s {here_s_m:7.1} v {:5.2} target {:5.2} off {offset_m:+5.2} throttle {:4.2} brake {:4.2} \
-         steer {:+5.2} yaw {yaw:+5.2} lat {:5.2} slip_deg {slip_deg:+5.1} past {past_m:+5.2} \
+         steer {:+5.2} yaw {yaw:+5.2} lat {:5.2} slip_deg {slip_deg:+5.1} rear {rear_deg:+5.1} past {past_m:+5.2} \
          line_lat {asked:+5.2} grounded {grounded}",
         v.length(),
         driving.speed_at(here_s_m),
@@ -146,6 +150,14 @@ fn main() {
         Some((a.parse::<f32>().ok()?, b.parse::<f32>().ok()?))
     });
     let steered: Vec<bool> = setup.car.wheels.iter().map(|w| w.steered).collect();
+    let rear: Vec<f32> = setup
+        .car
+        .wheels
+        .iter()
+        .filter(|w| !w.steered)
+        .map(|w| w.origin_m.z)
+        .collect();
+    let rear_z = rear.iter().sum::<f32>() / rear.len().max(1) as f32;
     let mut front_lifted_ticks = 0;
     for _ in 0..max_ticks {
         let input = ai.tick();
@@ -172,7 +184,7 @@ fn main() {
                 (here.s_m, here.offset_m),
                 &input.control,
                 past_m,
-                &grounded,
+                (&grounded, rear_z),
             );
         }
         if done == 1 {

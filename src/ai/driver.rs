@@ -41,13 +41,17 @@ pub struct AiSettings {
     pub oversteer_ratio: f32,
     /// Wheel slip ratio beyond which the driver eases the brake or the throttle.
     pub slip_limit: f32,
-    /// Body sideslip (the velocity's angle off the heading), degrees, from which a driver
-    /// of a car driven at the rear eases the throttle, to none at
+    /// The rear axle's slip angle (its centre's velocity off the heading), degrees, from
+    /// which a driver of a car driven at the rear eases the throttle, to none at
     /// [`AiSettings::sideslip_off_deg`]: power oversteer, the driven rear tires spending
     /// their friction circle on drive while the tail slides wide. Lower holds the car
-    /// tighter out of a corner and accelerates it later.
+    /// tighter out of a corner and accelerates it later. Measured at the rear axle, not
+    /// the centre of mass: in a hairpin the centre of mass moves 10–15° off the heading
+    /// with no tire sliding at all (the bicycle model's kinematic sideslip, atan(b·κ) for
+    /// b from the rear axle), and a driver reading that as a slide crawled out of
+    /// Norisring's hairpin at 6 m/s on an eighth of the throttle.
     pub sideslip_ease_deg: f32,
-    /// Body sideslip at which that throttle is all gone, degrees.
+    /// The rear axle's slip angle at which that throttle is all gone, degrees.
     pub sideslip_off_deg: f32,
     /// Cross-track correction: steer atan(gain·offset / (v + 1)) back toward the line, m/s
     /// per m of offset.
@@ -161,10 +165,11 @@ pub struct AiDriver {
     brake_limit: f32,
     /// The driver's traction control: the most throttle it gives now.
     throttle_limit: f32,
-    /// Whether a wheel behind the centre of mass is driven (a sim car's drivetrain; an
-    /// arcade car's thrust acts at its steered front wheels), so a sliding tail is the
-    /// throttle's doing ([`AiSettings::sideslip_ease_deg`]).
-    rear_driven: bool,
+    /// Where the rear axle is (z in the car's frame, m) when a wheel behind the centre of
+    /// mass is driven (a sim car's drivetrain; an arcade car's thrust acts at its steered
+    /// front wheels), so a sliding tail is the throttle's doing
+    /// ([`AiSettings::sideslip_ease_deg`]); `None` when no rear wheel is driven.
+    driven_rear_axle_z_m: Option<f32>,
 }
 
 impl AiDriver {
@@ -182,9 +187,12 @@ impl AiDriver {
             wheelbase_m: car.wheelbase_m(),
             brake_limit: 1.0,
             throttle_limit: 1.0,
-            rear_driven: match &car.model {
-                VehicleModel::Sim(p) => p.wheels.iter().any(|w| !w.front && w.drive_share > 0.0),
-                VehicleModel::Arcade(_) => false,
+            driven_rear_axle_z_m: match &car.model {
+                VehicleModel::Sim(p) if p.wheels.iter().any(|w| !w.front && w.drive_share > 0.0) => {
+                    let rear: Vec<f32> = car.wheels.iter().filter(|w| !w.steered).map(|w| w.origin_m.z).collect();
+                    Some(rear.iter().sum::<f32>() / rear.len().max(1) as f32)
+                }
+                _ => None,
             },
         }
     }
@@ -378,12 +386,43 @@ impl AiDriver {
         // circle goes back to cornering (the PhysX tire's combined slip, `vehicle::tire`): at
         // full throttle the sedan ran 10° sideways out of Montreal's turn 3 and 1.4 m wide,
         // its footprint 0.67 m past the border.
-        if self.rear_driven && speed > 5.0 {
-            let v = Vec2::new(body.linvel().x, body.linvel().z);
-            let sideslip_deg = heading.perp_dot(v).atan2(heading.dot(v)).abs().to_degrees();
+        if let (Some(rear_z), true) = (self.driven_rear_axle_z_m, speed > 5.0) {
+            let sideslip_deg = axle_slip_deg(body, heading, rear_z).abs();
             let (ease, off) = (self.settings.sideslip_ease_deg, self.settings.sideslip_off_deg);
             c.throttle *= ((off - sideslip_deg) / (off - ease).max(1e-3)).clamp(0.0, 1.0);
         }
         c
+    }
+}
+
+/// The slip angle of the axle `axle_z_m` along the car (its frame's z), degrees, positive
+/// with its centre's velocity left of `heading`: what a tire on it sees, where the centre of
+/// mass's sideslip also holds the turn's geometry (bicycle model).
+fn axle_slip_deg(body: &RigidBody, heading: Vec2, axle_z_m: f32) -> f32 {
+    let at = body.translation() + *body.rotation() * Vec3::new(0.0, 0.0, axle_z_m);
+    let v3 = body.velocity_at_point(at);
+    let v = Vec2::new(v3.x, v3.z);
+    heading.perp_dot(v).atan2(heading.dot(v)).to_degrees()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rapier3d::prelude::RigidBodyBuilder;
+
+    #[test]
+    fn a_rear_axle_rolling_round_a_hairpin_does_not_slip_where_a_sliding_tail_does() {
+        // Heading +z, turning at 1 rad/s at 6 m/s, the rear axle 1.35 m behind the centre
+        // of mass (the sedan's). Rolling: the axle moves along the heading, so the centre
+        // of mass moves atan(1.35/6) = 12.7° off it (kinematic sideslip, no tire sliding).
+        let body = |v: Vec3| RigidBodyBuilder::dynamic().linvel(v).angvel(Vec3::Y).build();
+        let kinematic = (1.35f32 / 6.0).atan().to_degrees();
+        let rolling = body(Vec3::new(1.35, 0.0, 6.0));
+        let com = Vec2::new(rolling.linvel().x, rolling.linvel().z);
+        assert!((Vec2::Y.perp_dot(com).atan2(com.y).to_degrees().abs() - kinematic).abs() < 1e-3);
+        assert!(axle_slip_deg(&rolling, Vec2::Y, -1.35).abs() < 1e-3);
+        // The centre of mass straight ahead while the car yaws: the tail is sliding out.
+        let sliding = body(Vec3::new(0.0, 0.0, 6.0));
+        assert!((axle_slip_deg(&sliding, Vec2::Y, -1.35).abs() - kinematic).abs() < 1e-3);
     }
 }
