@@ -2,18 +2,27 @@
 //! (binary glTF 2.0), from the car files' own dimensions: run
 //! `cargo run --example make_car_models` after changing a car's wheels or chassis boxes.
 //!
-//! Each model has the nodes the bake reads (`bake/src/model/`): `car_body` (a low coupe; a
-//! big-wheeler on tall tyres; a three-box saloon; an electric fastback with a sloping
-//! roof), `thrust`, `wheel_0`..`wheel_3` (at the car file's wheel centres, sized by its
-//! radius and width: tyre, rim disc with five dark spoke gaps so spin reads) and
-//! `col_shape*` (the car file's chassis boxes). Body parts are primitives whose materials
-//! name the part (`paint`, `glass`, `trim`, `brake_lamp`, `reverse_lamp`, `head_lamp`).
-//! The bodies are lofts of side profiles (a convex polygon in z-y, its half-width tapering
-//! with height for the cabin's tumblehome). The output is ours (same licence as the code).
+//! Each model has the nodes the bake reads (`bake/src/model/`): `car_body` (a low coupe
+//! with flared wings; a square off-roader on tall tyres with a load bed and a bull bar; a
+//! three-box saloon; an electric fastback whose roof slopes to its tail), `car_body_lod1`
+//! (the same body cut coarser, drawn far away and in the shadow pass), `thrust`,
+//! `wheel_0`..`wheel_3` (at the car file's wheel centres, sized by its radius and width:
+//! tyre, rim disc with five dark spoke gaps so spin reads) and `col_shape*` (the car
+//! file's chassis boxes). Body parts are primitives whose materials name the part
+//! (`paint`, `glass`, `trim`, `brake_lamp`, `reverse_lamp`, `head_lamp`).
+//!
+//! A body is a style (`style`: key heights of its deck and roof lines, its plan's
+//! roundness, its windows' stretches, lamps, mirrors) lofted by `support/car_body.rs` into
+//! one smooth surface with an arch round each of the car file's wheels: 3.2–3.4 k
+//! triangles near, 0.7 k far. The generator prints each body's counts. The output is ours
+//! (same licence as the code).
 
+#[path = "support/car_body.rs"]
+mod car_body;
 #[path = "support/glb.rs"]
 mod glb;
 
+use car_body::{ArchWheel, BodyStyle, Detail, End, Patch, FAR, NEAR};
 use glb::{Builder, Glb, V3};
 use gltf::json;
 use skidpad::vehicle::CarDef;
@@ -35,61 +44,6 @@ impl Builder {
     fn cuboid_pair(&mut self, part: &'static str, lo: V3, hi: V3) {
         self.cuboid(part, lo, hi);
         self.cuboid(part, [-hi[0], lo[1], lo[2]], [-lo[0], hi[1], hi[2]]);
-    }
-
-    /// A loft: the convex side `profile` (z, y points, in order round the polygon)
-    /// extruded across the car, half-width `half_w(y)`. Side faces in `side`, each edge
-    /// strip (edge i from point i to i+1) in `edge(i)`.
-    fn loft(
-        &mut self,
-        profile: &[(f32, f32)],
-        half_w: &dyn Fn(f32) -> f32,
-        side: &'static str,
-        edge: &dyn Fn(usize) -> &'static str,
-    ) {
-        let n = profile.len() as f32;
-        let cz = profile.iter().map(|p| p.0).sum::<f32>() / n;
-        let cy = profile.iter().map(|p| p.1).sum::<f32>() / n;
-        let inside = [0.0, cy, cz];
-        let at = |i: usize, s: f32| {
-            let (z, y) = profile[i % profile.len()];
-            [s * half_w(y), y, z]
-        };
-        for s in [1.0, -1.0] {
-            for i in 1..profile.len() - 1 {
-                self.tri(side, at(0, s), at(i, s), at(i + 1, s), inside);
-            }
-        }
-        for i in 0..profile.len() {
-            self.quad(
-                edge(i),
-                at(i, 1.0),
-                at(i + 1, 1.0),
-                at(i + 1, -1.0),
-                at(i, -1.0),
-                inside,
-            );
-        }
-    }
-
-    /// A dark wheel-arch panel on both body sides at `x` (half-width of the body there),
-    /// round the wheel at (`yc`, `zc`) of radius `r`, between `bottom` and `top`.
-    fn arches(&mut self, x: f32, yc: f32, zc: f32, r: f32, bottom: f32, top: f32) {
-        let r = r + 0.06;
-        let mut pts = vec![(zc + r, bottom)];
-        for k in 0..=8 {
-            let a = std::f32::consts::PI * k as f32 / 8.0;
-            pts.push((zc + r * a.cos(), (yc + r * a.sin()).min(top)));
-        }
-        pts.push((zc - r, bottom));
-        for s in [1.0f32, -1.0] {
-            let p = |(z, y): (f32, f32)| [s * (x + 0.004), y, z];
-            let centre = p((zc, (bottom + yc) / 2.0));
-            for w in pts.windows(2) {
-                self.tri("trim", centre, p(w[0]), p(w[1]), [0.0, yc, zc]);
-            }
-            self.tri("trim", centre, p(pts[pts.len() - 1]), p(pts[0]), [0.0, yc, zc]);
-        }
     }
 }
 
@@ -142,214 +96,259 @@ fn wheel(radius: f32, width: f32) -> Builder {
     b
 }
 
-/// One body's shape, in the car file's own measures.
-struct Style {
-    /// Lower body side profile (z, y), round the polygon.
-    lower: Vec<(f32, f32)>,
-    /// Lower body half-width, m.
-    lower_hw: f32,
-    /// Cabin profile (z, y), starting at the windscreen's foot, going up and back:
-    /// windscreen, roof (one or more edges), rear window, then back along the base.
-    cabin: Vec<(f32, f32)>,
-    /// Which cabin edges are painted (the roof); the rest are glass.
-    roof_edges: Vec<usize>,
-    /// Cabin half-width at its base and at its top, m.
-    cabin_hw: (f32, f32),
-    /// Lamps' height band (y from, y to), m.
-    lamp_y: (f32, f32),
-    /// Rear face z and front face z, m.
-    rear_z: f32,
-    front_z: f32,
-    /// A full-width rear light bar (the electric car) instead of two clusters.
-    light_bar: bool,
-    /// Grille (the electric car has none).
-    grille: bool,
+/// A head lamp, brake lamp or other patch on both sides.
+fn pair(part: &'static str, end: End, centre: (f32, f32), half: (f32, f32), n: f32) -> Patch {
+    Patch {
+        part,
+        end,
+        centre,
+        half,
+        n,
+        pair: true,
+    }
 }
 
-fn style(name: &str) -> Style {
+/// One patch on the centre line.
+fn middle(part: &'static str, end: End, y: f32, half: (f32, f32), n: f32) -> Patch {
+    Patch {
+        part,
+        end,
+        centre: (0.0, y),
+        half,
+        n,
+        pair: false,
+    }
+}
+
+/// Each car's body, in its car file's measures (length, width, ride height, wheels).
+fn style(name: &str) -> BodyStyle {
+    use End::{Front, Rear};
     match name {
-        // Low and wedge-nosed, a short fastback cabin behind the middle.
-        "coupe" => Style {
-            lower: vec![
-                (2.05, 0.36),
-                (2.05, 0.60),
-                (1.0, 0.79),
-                (-1.55, 0.82),
-                (-2.05, 0.78),
-                (-2.05, 0.36),
-                (-1.9, 0.30),
-                (1.9, 0.30),
-            ],
-            lower_hw: 0.85,
-            cabin: vec![(0.78, 0.79), (0.02, 1.20), (-0.70, 1.20), (-1.50, 0.81)],
-            roof_edges: vec![1],
-            cabin_hw: (0.74, 0.56),
-            lamp_y: (0.62, 0.72),
-            rear_z: -2.05,
+        // Low and long-bonneted: a round nose, a short cabin behind the middle whose roof
+        // runs in one curve to a short tail.
+        "coupe" => BodyStyle {
             front_z: 2.05,
-            light_bar: false,
-            grille: true,
-        },
-        // Tall and boxy on big tyres: upright screen, flat roof, a bull bar.
-        "big_wheeler" => Style {
-            lower: vec![
-                (1.90, 0.78),
-                (1.90, 1.30),
-                (1.70, 1.40),
-                (-1.9, 1.40),
-                (-1.9, 0.78),
-                (-1.7, 0.70),
-                (1.7, 0.70),
+            rear_z: -2.05,
+            half_w: 0.85,
+            plan_front: 2.8,
+            plan_rear: 4.0,
+            floor_y: 0.30,
+            nose_rise_m: 0.08,
+            tail_rise_m: 0.10,
+            end_rise_over_m: 0.40,
+            deck: vec![
+                (2.05, 0.56),
+                (1.85, 0.65),
+                (1.0, 0.76),
+                (0.80, 0.79),
+                (-1.45, 0.83),
+                (-1.95, 0.82),
+                (-2.05, 0.74),
             ],
-            lower_hw: 0.95,
-            cabin: vec![(0.60, 1.40), (0.38, 1.98), (-1.15, 1.98), (-1.20, 1.40)],
-            roof_edges: vec![1],
-            cabin_hw: (0.78, 0.70),
-            lamp_y: (1.15, 1.30),
-            rear_z: -1.90,
+            roof: vec![
+                (0.80, 0.79),
+                (0.45, 1.01),
+                (0.05, 1.18),
+                (-0.40, 1.20),
+                (-0.85, 1.12),
+                (-1.45, 0.83),
+            ],
+            windscreen_z: (0.05, 0.80),
+            rear_window_z: (-1.45, -0.80),
+            side_window_z: (-1.05, 0.55),
+            b_pillar_z: None,
+            greenhouse_base: 0.90,
+            tumblehome: 0.78,
+            sill_r: 0.05,
+            shoulder_r: 0.10,
+            roof_r: 0.07,
+            tuck_m: 0.06,
+            crown_m: 0.03,
+            cladding_y: None,
+            patches: vec![
+                pair("head_lamp", Front, (0.50, 0.59), (0.14, 0.04), 2.6),
+                middle("trim", Front, 0.43, (0.34, 0.07), 4.0),
+                pair("brake_lamp", Rear, (0.60, 0.70), (0.17, 0.05), 4.0),
+                pair("reverse_lamp", Rear, (0.36, 0.70), (0.05, 0.035), 4.0),
+                middle("trim", Rear, 0.45, (0.45, 0.06), 4.0),
+            ],
+            mirrors: Some((0.70, 0.06)),
+        },
+        // Tall and square on big tyres: an upright screen, a flat roof, a load bed behind
+        // the cab, dark cladding low down, a bull bar (added as bars).
+        "big_wheeler" => BodyStyle {
             front_z: 1.90,
-            light_bar: false,
-            grille: true,
+            rear_z: -1.90,
+            half_w: 0.95,
+            plan_front: 7.0,
+            plan_rear: 9.0,
+            floor_y: 0.70,
+            nose_rise_m: 0.10,
+            tail_rise_m: 0.10,
+            end_rise_over_m: 0.30,
+            deck: vec![(1.90, 1.24), (1.75, 1.36), (0.62, 1.42), (-1.80, 1.43), (-1.90, 1.36)],
+            roof: vec![(0.62, 1.42), (0.40, 1.94), (0.25, 1.98), (-1.05, 1.98), (-1.22, 1.43)],
+            windscreen_z: (0.30, 0.62),
+            rear_window_z: (-1.22, -1.08),
+            side_window_z: (-1.02, 0.34),
+            b_pillar_z: Some(-0.35),
+            greenhouse_base: 0.93,
+            tumblehome: 0.90,
+            sill_r: 0.04,
+            shoulder_r: 0.07,
+            roof_r: 0.06,
+            tuck_m: 0.03,
+            crown_m: 0.015,
+            cladding_y: Some(0.98),
+            patches: vec![
+                pair("head_lamp", Front, (0.66, 1.22), (0.13, 0.07), 6.0),
+                middle("trim", Front, 1.06, (0.40, 0.13), 6.0),
+                pair("brake_lamp", Rear, (0.80, 1.18), (0.07, 0.13), 6.0),
+                pair("reverse_lamp", Rear, (0.80, 1.00), (0.06, 0.035), 4.0),
+            ],
+            mirrors: Some((0.50, 0.10)),
         },
         // Three boxes: a long bonnet, an upright cabin, a separate boot deck.
-        "sedan" => Style {
-            lower: vec![
-                (2.35, 0.40),
-                (2.35, 0.76),
-                (2.2, 0.84),
-                (-2.2, 0.87),
-                (-2.25, 0.80),
-                (-2.25, 0.40),
-                (-2.1, 0.31),
-                (2.2, 0.31),
-            ],
-            lower_hw: 0.89,
-            cabin: vec![(0.95, 0.84), (0.22, 1.30), (-0.85, 1.30), (-1.35, 0.86)],
-            roof_edges: vec![1],
-            cabin_hw: (0.78, 0.64),
-            lamp_y: (0.66, 0.78),
-            rear_z: -2.25,
+        "sedan" => BodyStyle {
             front_z: 2.35,
-            light_bar: false,
-            grille: true,
-        },
-        // A smooth nose with no grille, the roof sloping in one long line to the tail.
-        "electric" => Style {
-            lower: vec![
-                (2.345, 0.42),
-                (2.345, 0.62),
-                (1.9, 0.76),
-                (1.1, 0.87),
-                (-2.2, 0.90),
-                (-2.345, 0.84),
-                (-2.345, 0.40),
-                (-2.2, 0.33),
-                (2.2, 0.33),
+            rear_z: -2.25,
+            half_w: 0.89,
+            plan_front: 3.4,
+            plan_rear: 4.5,
+            floor_y: 0.31,
+            nose_rise_m: 0.08,
+            tail_rise_m: 0.10,
+            end_rise_over_m: 0.40,
+            deck: vec![
+                (2.35, 0.70),
+                (2.15, 0.80),
+                (0.97, 0.85),
+                (-1.37, 0.87),
+                (-2.15, 0.89),
+                (-2.25, 0.80),
             ],
-            lower_hw: 0.925,
-            cabin: vec![(1.10, 0.87), (0.28, 1.32), (-0.35, 1.32), (-2.15, 0.90)],
-            roof_edges: vec![1],
-            cabin_hw: (0.80, 0.62),
-            lamp_y: (0.70, 0.78),
-            rear_z: -2.345,
+            roof: vec![
+                (0.97, 0.85),
+                (0.60, 1.07),
+                (0.22, 1.28),
+                (-0.30, 1.31),
+                (-0.85, 1.28),
+                (-1.12, 1.07),
+                (-1.37, 0.87),
+            ],
+            windscreen_z: (0.22, 0.97),
+            rear_window_z: (-1.37, -0.85),
+            side_window_z: (-1.08, 0.52),
+            b_pillar_z: Some(-0.28),
+            greenhouse_base: 0.90,
+            tumblehome: 0.80,
+            sill_r: 0.05,
+            shoulder_r: 0.08,
+            roof_r: 0.07,
+            tuck_m: 0.05,
+            crown_m: 0.025,
+            cladding_y: None,
+            patches: vec![
+                pair("head_lamp", Front, (0.50, 0.69), (0.15, 0.045), 3.0),
+                middle("trim", Front, 0.55, (0.36, 0.08), 4.0),
+                pair("brake_lamp", Rear, (0.63, 0.77), (0.18, 0.055), 4.0),
+                pair("reverse_lamp", Rear, (0.38, 0.77), (0.05, 0.04), 4.0),
+                middle("trim", Rear, 0.50, (0.50, 0.07), 4.0),
+            ],
+            mirrors: Some((0.85, 0.06)),
+        },
+        // A smooth nose with no grille, the roof sloping in one long line to the tail, a
+        // light bar across it.
+        "electric" => BodyStyle {
             front_z: 2.345,
-            light_bar: true,
-            grille: false,
+            rear_z: -2.345,
+            half_w: 0.925,
+            plan_front: 2.6,
+            plan_rear: 4.0,
+            floor_y: 0.33,
+            nose_rise_m: 0.07,
+            tail_rise_m: 0.10,
+            end_rise_over_m: 0.40,
+            deck: vec![
+                (2.345, 0.57),
+                (2.1, 0.70),
+                (1.6, 0.80),
+                (1.12, 0.87),
+                (-2.15, 0.90),
+                (-2.345, 0.82),
+            ],
+            roof: vec![
+                (1.12, 0.87),
+                (0.70, 1.10),
+                (0.28, 1.31),
+                (-0.30, 1.33),
+                (-1.0, 1.22),
+                (-1.70, 1.04),
+                (-2.17, 0.90),
+            ],
+            windscreen_z: (0.28, 1.12),
+            rear_window_z: (-2.10, -0.95),
+            side_window_z: (-1.40, 0.72),
+            b_pillar_z: Some(-0.25),
+            greenhouse_base: 0.90,
+            tumblehome: 0.76,
+            sill_r: 0.06,
+            shoulder_r: 0.12,
+            roof_r: 0.09,
+            tuck_m: 0.06,
+            crown_m: 0.035,
+            cladding_y: None,
+            patches: vec![
+                pair("head_lamp", Front, (0.50, 0.61), (0.16, 0.028), 4.0),
+                middle("brake_lamp", Rear, 0.80, (0.80, 0.03), 6.0),
+                pair("reverse_lamp", Rear, (0.32, 0.71), (0.08, 0.025), 4.0),
+                middle("trim", Rear, 0.52, (0.55, 0.06), 4.0),
+            ],
+            mirrors: Some((1.0, 0.06)),
         },
         other => panic!("no body style for car `{other}`"),
     }
 }
 
-fn body(car: &CarDef, s: &Style) -> Builder {
+/// The body of `car` cut at `detail`: the style's surface with an arch for each wheel,
+/// and the big wheeler's bull bar.
+fn body(car: &CarDef, detail: &Detail) -> Builder {
     let mut b = Builder::default();
-    let hw = s.lower_hw;
-    let top_at = |z: f32| {
-        // The lower body's top edge height at z (for clipping the arches).
-        s.lower
-            .windows(2)
-            .filter(|w| {
-                (w[0].0 - w[1].0).abs() > 1e-3
-                    && w[0].1 > 0.5 * (s.lamp_y.0)
-                    && (w[0].0.min(w[1].0)..=w[0].0.max(w[1].0)).contains(&z)
-            })
-            .map(|w| w[0].1 + (w[1].1 - w[0].1) * (z - w[0].0) / (w[1].0 - w[0].0))
-            .fold(f32::MIN, f32::max)
-    };
-    b.loft(&s.lower, &|_| hw, "paint", &|_| "paint");
-    let (hb, ht) = s.cabin_hw;
-    let (yb, yt) = (s.cabin[0].1.min(s.cabin[3].1), s.cabin[1].1);
-    let roof = s.roof_edges.clone();
-    b.loft(
-        &s.cabin,
-        &move |y| hb + (ht - hb) * ((y - yb) / (yt - yb)).clamp(0.0, 1.0),
-        "glass",
-        // The roof and the base (edge 3, against the lower body) are painted; the
-        // windscreen and rear window are glass.
-        &move |i| if roof.contains(&i) || i == 3 { "paint" } else { "glass" },
-    );
-    let bottom = s.lower.iter().map(|p| p.1).fold(f32::MAX, f32::min);
-    for w in &car.wheels {
-        let top = top_at(w.origin_m.z) - 0.04;
-        b.arches(hw, w.origin_m.y, w.origin_m.z, w.radius_m, bottom, top);
-    }
-    // Bumpers and sills: dark trim.
-    let (rz, fz) = (s.rear_z, s.front_z);
-    b.cuboid(
-        "trim",
-        [-hw - 0.01, bottom, fz - 0.12],
-        [hw + 0.01, bottom + 0.12, fz + 0.04],
-    );
-    b.cuboid(
-        "trim",
-        [-hw - 0.01, bottom, rz - 0.04],
-        [hw + 0.01, bottom + 0.12, rz + 0.12],
-    );
-    b.cuboid_pair(
-        "trim",
-        [hw - 0.02, bottom, rz + 0.3],
-        [hw + 0.01, bottom + 0.07, fz - 0.3],
-    );
-    let (ly0, ly1) = s.lamp_y;
-    if s.grille {
-        b.cuboid(
-            "trim",
-            [-0.40, bottom + 0.14, fz - 0.02],
-            [0.40, ly0 - 0.02, fz + 0.015],
-        );
-    }
-    // Head lamps, brake lamps and reverse lamps: thin boxes proud of the faces.
-    b.cuboid_pair(
-        "head_lamp",
-        [hw - 0.34, ly0 - 0.08, fz - 0.04],
-        [hw - 0.06, ly1 - 0.10, fz + 0.012],
-    );
-    if s.light_bar {
-        b.cuboid("brake_lamp", [-hw + 0.06, ly0, rz - 0.012], [hw - 0.06, ly1, rz + 0.04]);
-        b.cuboid_pair(
-            "reverse_lamp",
-            [0.12, ly0 - 0.09, rz - 0.014],
-            [0.30, ly0 - 0.02, rz + 0.04],
-        );
-    } else {
-        b.cuboid_pair("brake_lamp", [hw - 0.30, ly0, rz - 0.012], [hw - 0.05, ly1, rz + 0.04]);
-        b.cuboid_pair(
-            "reverse_lamp",
-            [hw - 0.44, ly0, rz - 0.012],
-            [hw - 0.32, ly1, rz + 0.04],
-        );
-    }
+    let wheels: Vec<ArchWheel> = car
+        .wheels
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let width_m = car
+                .sim()
+                .and_then(|s| s.wheels.get(i))
+                .map_or(car.wheel_width_m, |s| s.width_m);
+            ArchWheel {
+                z: w.origin_m.z,
+                y: w.origin_m.y,
+                radius_m: w.radius_m,
+                inner_x: w.origin_m.x.abs() - 0.5 * width_m,
+            }
+        })
+        .collect();
+    let s = style(&car.name);
+    s.build(&wheels, detail, &mut b);
     if car.name == "big_wheeler" {
-        // A bull bar ahead of the grille.
-        b.cuboid("trim", [-0.7, bottom + 0.1, fz + 0.04], [0.7, bottom + 0.2, fz + 0.16]);
-        b.cuboid_pair("trim", [0.45, bottom + 0.1, fz + 0.04], [0.55, ly1 + 0.05, fz + 0.16]);
+        let (fz, bottom) = (s.front_z, s.floor_y + s.nose_rise_m);
+        b.cuboid("trim", [-0.7, bottom + 0.1, fz + 0.02], [0.7, bottom + 0.2, fz + 0.14]);
+        b.cuboid_pair("trim", [0.45, bottom + 0.1, fz + 0.02], [0.55, 1.32, fz + 0.14]);
     }
     b
 }
 
 fn model(car: &CarDef) -> Vec<u8> {
     let mut g = Glb::new("car", "skidpad examples/make_car_models.rs", colour);
-    let body_mesh = g.mesh("body", &body(car, &style(&car.name)));
-    let mut nodes = vec![g.node("car_body", Some(body_mesh), [0.0; 3])];
+    let near = g.mesh("body", &body(car, &NEAR));
+    let far = g.mesh("body far", &body(car, &FAR));
+    let mut nodes = vec![
+        g.node("car_body", Some(near), [0.0; 3]),
+        g.node("car_body_lod1", Some(far), [0.0; 3]),
+    ];
     // The arcade thrust acts at the steered axle's midpoint, at wheel-centre height.
     let front: Vec<_> = car.wheels.iter().filter(|w| w.steered).collect();
     let n = front.len().max(1) as f32;
@@ -402,6 +401,13 @@ fn main() {
         let glb = model(&car);
         let out = root.join(format!("models/{name}.glb"));
         std::fs::write(&out, &glb).expect("content/models is writable");
-        println!("{}: {} bytes", out.display(), glb.len());
+        let triangles = |d: &Detail| body(&car, d).parts.values().map(|(_, _, i)| i.len() / 3).sum::<usize>();
+        println!(
+            "{}: {} bytes, body {} triangles, far body {}",
+            out.display(),
+            glb.len(),
+            triangles(&NEAR),
+            triangles(&FAR)
+        );
     }
 }

@@ -1,5 +1,6 @@
-//! Shared by the model generators (`make_car_models`, `make_prop_models`): flat-shaded
-//! triangles grouped by part, and their assembly into a binary glTF 2.0 file, one
+//! Shared by the model generators (`make_car_models`, `make_prop_models`): triangles
+//! grouped by part (flat-shaded by [`Builder::tri`]; a generator may also add its own
+//! smooth-shaded vertices to a part, as `car_body.rs` does), and their assembly into a binary glTF 2.0 file, one
 //! primitive a part, each part a material named after it with a base colour. The output is
 //! byte-identical from run to run (sorted maps, no clock). Each generator adds its own
 //! shapes to [`Builder`] in an `impl` of its own.

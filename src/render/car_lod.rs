@@ -1,4 +1,8 @@
-//! Level of detail for car wheels (issue 20): a far wheel of [`FAR_WHEEL_SIDES`] sides
+//! Level of detail for car bodies and wheels. A body draws with its model's far body
+//! (`car_body_lod1`, under a thousand triangles where the near one has thousands) once it
+//! is under [`FAR_BODY_MAX_PX`] long on screen, and always in the shadow pass.
+//!
+//! Wheels (issue 20): a far wheel of [`FAR_WHEEL_SIDES`] sides
 //! made from each model's wheel at upload, drawn for a wheel under [`FAR_WHEEL_MAX_PX`] on
 //! screen and for every wheel in the shadow pass.
 //!
@@ -27,6 +31,12 @@ pub const FAR_WHEEL_SIDES: usize = 8;
 /// A wheel whose diameter projects under this many pixels of the viewport's height draws
 /// with the far mesh (about 20 m from the chase camera at 480 px for a 0.66 m wheel).
 pub const FAR_WHEEL_MAX_PX: f32 = 14.0;
+
+/// A body whose length projects under this many pixels of the viewport's height draws
+/// with its model's far body (`car_body_lod1`): 12 m from the camera at 480 px, 18 m at
+/// 720 (a 4.6 m car, the 60° chase camera), past which a body of a few hundred triangles
+/// shows the same outline. Every body in the shadow pass is far.
+pub const FAR_BODY_MAX_PX: f32 = 160.0;
 
 /// The far rim's radius over the wheel's when the model's wheel has no rim vertices.
 const DEFAULT_RIM_FRACTION: f32 = 0.62;
@@ -78,6 +88,11 @@ impl WheelDetail {
     /// Whether a wheel `diameter_m` across at `centre` draws with the far mesh.
     pub fn is_far(&self, centre: Vec3, diameter_m: f32) -> bool {
         self.projected_px(centre, diameter_m) < FAR_WHEEL_MAX_PX
+    }
+
+    /// Whether a body `length_m` long at `centre` draws with its far body.
+    pub fn body_is_far(&self, centre: Vec3, length_m: f32) -> bool {
+        self.projected_px(centre, length_m) < FAR_BODY_MAX_PX
     }
 }
 

@@ -1,6 +1,6 @@
 //! Car models on the GPU: each baked [`CarModel`] uploaded once (its body as one mesh with
-//! a part code per vertex, its wheel as another, and a low-poly wheel for far away made
-//! from it: `car_lod.rs`), found again by the model's identity (the
+//! a part code per vertex, its far body if it has one, its wheel as another, and a
+//! low-poly wheel for far away made from it: `car_lod.rs`), found again by the model's identity (the
 //! `Arc` every look of that car shares), so a frame looks models up without allocating.
 //!
 //! If a car still draws as boxes, its car file has no `look_model` or was parsed without
@@ -18,6 +18,10 @@ use std::sync::Arc;
 pub struct CarMeshes {
     /// The body, in the car frame.
     pub body: Mesh,
+    /// The body far away and in the shadow pass (the model's `car_body_lod1`), if it has one.
+    pub far_body: Option<Mesh>,
+    /// The body's length, m (what its size on screen is measured by).
+    pub body_length_m: f32,
     /// The wheel, in its own frame (axle along X), radius `wheel_radius_m`.
     pub wheel: Mesh,
     /// The wheel far away and in the shadow pass: a low-poly prism as wide and tall as
@@ -49,7 +53,9 @@ impl CarModels {
     pub fn bytes(&self) -> usize {
         self.uploaded
             .iter()
-            .map(|(_, m)| m.body.bytes() + m.wheel.bytes() + m.far_wheel.bytes())
+            .map(|(_, m)| {
+                m.body.bytes() + m.far_body.as_ref().map_or(0, Mesh::bytes) + m.wheel.bytes() + m.far_wheel.bytes()
+            })
             .sum()
     }
 
@@ -58,6 +64,11 @@ impl CarModels {
         if self.get(model).is_none() {
             let meshes = CarMeshes {
                 body: upload(&model.body),
+                far_body: model.body_far.as_ref().map(upload),
+                body_length_m: {
+                    let (lo, hi) = model.body.bounds();
+                    (0..3).map(|k| hi[k] - lo[k]).fold(0.0, f32::max)
+                },
                 wheel: upload(&model.wheel),
                 far_wheel: upload(&far_wheel(&model.wheel, model.wheel_mesh_radius_m)),
                 wheel_radius_m: model.wheel_mesh_radius_m,

@@ -50,7 +50,7 @@ mod texture_array;
 mod textures;
 
 pub use camera::Camera;
-pub use car_lod::{FAR_WHEEL_MAX_PX, FAR_WHEEL_SIDES};
+pub use car_lod::{FAR_BODY_MAX_PX, FAR_WHEEL_MAX_PX, FAR_WHEEL_SIDES};
 pub use car_model::{mesh_width_m, wheel_scale};
 pub use car_paint::{ai_paint, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use decor_lod::FAR_DECOR_MAX_PX;

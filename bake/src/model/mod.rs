@@ -5,6 +5,8 @@
 //! A car model's scene has these nodes (the scene convention of the source documents' FBX
 //! cars, carried over to glTF): `car_body` (the chassis mesh, its primitives' materials
 //! naming the parts: `paint`, `glass`, `trim`, `brake_lamp`, `reverse_lamp`, `head_lamp`),
+//! optionally `car_body_lod1` (the same body in fewer triangles, drawn far away and in the
+//! shadow pass; its outline within [`MAX_FAR_BODY_OFFSET_M`] of the body's),
 //! `thrust` (an empty: the point the arcade thrust acts at), `wheel_0`..`wheel_N` (each a
 //! wheel mesh: `tyre`, `rim` and `trim` primitives, axle along X, centred on the node) and
 //! `col_shape*` (boxes: the collision shapes). Frame as the car files': metres, Y up, +Z
@@ -148,6 +150,9 @@ pub struct ColBox {
 pub struct CarModel {
     /// The body (`car_body`) in the car frame.
     pub body: PartMesh,
+    /// The body far away and in the shadow pass (`car_body_lod1`), when the model has one:
+    /// the same outline in a fraction of the triangles.
+    pub body_far: Option<PartMesh>,
     /// The wheel mesh (`wheel_0`'s), in the wheel's own frame: centred, axle along X.
     pub wheel: PartMesh,
     /// The wheel mesh's radius, m (each placement's radius over it scales the mesh).
@@ -167,12 +172,17 @@ pub const MAX_BODY_EXTENT_M: f32 = 20.0;
 pub const MIN_BODY_EXTENT_M: f32 = 0.1;
 /// Most wheels a model may have (the physics' `MAX_WHEELS`).
 pub const MAX_MODEL_WHEELS: usize = 8;
-/// Most vertices a car model may have: a budget far above the shipped ones (~1-2 k), so a
-/// malformed count cannot make the bake allocate gigabytes.
+/// Most vertices a car model may have: a budget far above the shipped ones (8–10 k with
+/// both bodies), so a malformed count cannot make the bake allocate gigabytes.
 pub const MAX_MODEL_VERTICES: usize = 200_000;
 
 /// The baked model format `build.rs` embeds; bump it when `CarModel` changes shape.
-pub const MODEL_FORMAT_VERSION: u32 = 1;
+pub const MODEL_FORMAT_VERSION: u32 = 2;
+
+/// The node of a model's far body (optional; [`CarModel::body_far`]).
+pub const FAR_BODY_NODE: &str = "car_body_lod1";
+/// How far a far body's outline may stray from the near body's, m.
+pub const MAX_FAR_BODY_OFFSET_M: f32 = 0.05;
 
 #[derive(Serialize, Deserialize)]
 struct Envelope {

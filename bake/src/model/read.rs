@@ -3,8 +3,8 @@
 //! error naming the node, never a panic or a read past the end).
 
 use super::{
-    CarModel, CarPart, ColBox, PartMesh, WheelPlacement, MAX_BODY_EXTENT_M, MAX_MODEL_VERTICES, MAX_MODEL_WHEELS,
-    MIN_BODY_EXTENT_M,
+    CarModel, CarPart, ColBox, PartMesh, WheelPlacement, FAR_BODY_NODE, MAX_BODY_EXTENT_M, MAX_FAR_BODY_OFFSET_M,
+    MAX_MODEL_VERTICES, MAX_MODEL_WHEELS, MIN_BODY_EXTENT_M,
 };
 use crate::ContentError;
 use glam::{Mat3, Mat4, Vec3};
@@ -104,6 +104,15 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
     let body_node = find("car_body").ok_or_else(|| fail("node car_body", missing("car_body", &nodes)))?;
     let body = node_mesh(body_node, blob, &mut vertices_left).map_err(|p| fail("node car_body", p))?;
     check_scale(&body).map_err(|p| fail("node car_body", p))?;
+    let body_far = match find(FAR_BODY_NODE) {
+        None => None,
+        Some(node) => {
+            let label = format!("node {FAR_BODY_NODE}");
+            let far = node_mesh(node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
+            check_same_outline(&body, &far).map_err(|p| fail(&label, p))?;
+            Some(far)
+        }
+    };
 
     let thrust = find("thrust").ok_or_else(|| fail("node thrust", missing("thrust", &nodes)))?;
     let thrust_m = finite_point(thrust.transform.transform_point3(Vec3::ZERO)).map_err(|p| fail("node thrust", p))?;
@@ -153,6 +162,7 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
     }
     Ok(CarModel {
         body,
+        body_far,
         wheel,
         wheel_mesh_radius_m,
         wheels,
@@ -208,6 +218,22 @@ fn check_scale(mesh: &PartMesh) -> Result<(), String> {
         return Err(format!(
             "absurd scale: the body is {extent} m across (a car is {MIN_BODY_EXTENT_M}-{MAX_BODY_EXTENT_M} m; \
              exported in centimetres?)"
+        ));
+    }
+    Ok(())
+}
+
+/// A far body must outline the body it stands in for: each side of its box within
+/// [`MAX_FAR_BODY_OFFSET_M`] of the near body's (a far body from another car, or in another
+/// unit, is refused rather than drawn).
+fn check_same_outline(near: &PartMesh, far: &PartMesh) -> Result<(), String> {
+    let ((nlo, nhi), (flo, fhi)) = (near.bounds(), far.bounds());
+    let off = (0..3)
+        .map(|k| (nlo[k] - flo[k]).abs().max((nhi[k] - fhi[k]).abs()))
+        .fold(0.0f32, f32::max);
+    if far.positions.is_empty() || off.is_nan() || off > MAX_FAR_BODY_OFFSET_M {
+        return Err(format!(
+            "its outline is {off:.3} m from car_body's (at most {MAX_FAR_BODY_OFFSET_M} m: the far body stands in for the near one)"
         ));
     }
     Ok(())
