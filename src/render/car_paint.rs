@@ -160,6 +160,8 @@ uniform vec3 u_sun_dir;
 uniform vec3 u_sky;
 uniform vec3 u_eye;
 uniform vec4 u_scuffs[4];
+// The ground under the car as lit (`SceneDesc::lit_ground`): the light it bounces up.
+uniform vec3 u_ground;
 out vec4 frag;
 "#;
 
@@ -195,17 +197,23 @@ void main() {
     float sun = max(dot(n, -u_sun_dir), 0.0);
     float lit_fraction = sun > 0.0 ? sun_visible(v_light) : 1.0;
     float sky_light = 0.5 + 0.5 * n.y;
-    vec3 diffuse = albedo * (vec3(1.0, 0.96, 0.88) * sun * lit_fraction * 0.85 + u_sky * sky_light * 0.35);
+    // Hemisphere lighting: the sky from above and the ground under the car from below
+    // (the ground's lit colour is the radiance it sends up), so faces turned from the sun
+    // keep their shape and a car on grass is lit green from under its sills.
+    vec3 diffuse = albedo * (vec3(1.0, 0.96, 0.88) * sun * lit_fraction * 0.85 + u_sky * sky_light * 0.35
+        + u_ground * (1.0 - sky_light));
     // Blinn-Phong highlight of the sun.
     vec3 h = normalize(-u_sun_dir + v);
     float spec = sun > 0.0 ? pow(max(dot(n, h), 0.0), shine) * gloss * lit_fraction : 0.0;
-    // Environment: a sky gradient (pale horizon, deeper zenith) above, dim ground below,
-    // by the reflected vector; Schlick's Fresnel weights it up at grazing angles.
+    // Environment: what the car stands in, by the reflected vector. Above, the level's sky
+    // (pale horizon, deeper zenith); below, the ground under the car as lit (asphalt,
+    // grass or sand), fading into the hazy horizon where the ground recedes. Schlick's
+    // Fresnel weights it up at grazing angles.
     vec3 r = reflect(-v, n);
     vec3 horizon = mix(u_sky, vec3(1.0), 0.35);
     vec3 env = r.y >= 0.0
         ? mix(horizon, u_sky * 0.75, sqrt(r.y))
-        : mix(horizon * 0.45, vec3(0.13, 0.12, 0.11), clamp(-r.y * 4.0, 0.0, 1.0));
+        : mix(horizon * 0.7, u_ground, clamp(-r.y * 4.0, 0.0, 1.0));
     float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
     float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
     vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + v_emissive;
@@ -238,6 +246,7 @@ pub struct CarProgram {
     u_sky: i32,
     u_eye: i32,
     u_scuffs: i32,
+    u_ground: i32,
 }
 
 /// What a frame's car draws share: camera, light and sky.
@@ -276,6 +285,7 @@ impl CarProgram {
             u_light_vp: program.uniform("u_light_vp"),
             u_paint: program.uniform("u_paint"),
             u_lamps: program.uniform("u_lamps"),
+            u_ground: program.uniform("u_ground"),
             u_shadow: program.uniform("u_shadow"),
             u_shadow_texel: program.uniform("u_shadow_texel"),
             u_sun_dir: program.uniform("u_sun_dir"),
@@ -301,12 +311,14 @@ impl CarProgram {
         }
     }
 
-    /// Sets the car's paint and lamps (brake, reverse: 0 or 1) for the draws that follow.
-    pub fn set_car(&self, paint: Vec3, brake: bool, reverse: bool) {
+    /// Sets the car's paint, lamps (brake, reverse: 0 or 1) and the lit ground under it
+    /// (`SceneDesc::lit_ground`) for the draws that follow.
+    pub fn set_car(&self, paint: Vec3, brake: bool, reverse: bool, ground: Vec3) {
         // SAFETY: uniforms of the bound program.
         unsafe {
             gl::Uniform3fv(self.u_paint, 1, paint.to_array().as_ptr());
             gl::Uniform2f(self.u_lamps, brake as u8 as f32, reverse as u8 as f32);
+            gl::Uniform3fv(self.u_ground, 1, ground.to_array().as_ptr());
         }
     }
 

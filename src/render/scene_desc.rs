@@ -94,6 +94,11 @@ pub struct SceneDesc {
     pub hills: [f32; 2],
     /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
     pub surfaces: Vec<SurfaceTexture>,
+    /// Each material's colour, by material id: the ground a car's paint reflects below
+    /// the horizon and is lit by from below.
+    pub ground_rgb: Vec<Vec3>,
+    /// The terrain's material: the ground under a car that stands on none (airborne).
+    pub terrain_material: usize,
 }
 
 /// How render textures one material: its layer in the ground texture array (none: flat
@@ -144,7 +149,19 @@ impl SceneDesc {
                     sheen: m.sheen,
                 })
                 .collect(),
+            ground_rgb: level.materials.iter().map(|(_, m)| Vec3::from(m.color)).collect(),
+            terrain_material: level.terrain.material.0 as usize,
         }
+    }
+
+    /// The colour of the ground under a car standing on `ground` (the terrain's when
+    /// `None`), lit by the sun (Lambert, its height above the horizon) and the sky, as the
+    /// lit pass lights flat ground: what a car's paint sees below it.
+    pub fn lit_ground(&self, ground: Option<usize>) -> Vec3 {
+        let id = ground.unwrap_or(self.terrain_material);
+        let albedo = self.ground_rgb.get(id).copied().unwrap_or(Vec3::splat(0.3));
+        let sun = (-self.sun_dir.y).max(0.0);
+        albedo * (Vec3::new(1.0, 0.96, 0.88) * sun * 0.85 + self.sky_color * 0.35)
     }
 
     /// Paints the player's car (the first) `player` and every other car from the AI

@@ -86,6 +86,7 @@ mod tests {
             wheel_count: 4,
             brake_lamps: false,
             reverse_lamps: false,
+            ground: None,
         };
         car.wheels[0].spin_rad = 1.0;
         car

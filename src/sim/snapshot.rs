@@ -2,6 +2,7 @@
 //! and current snapshot and interpolates between them with the loop's alpha; it never holds
 //! a reference into the world, so it cannot mutate it.
 
+use crate::content::material::MaterialId;
 use crate::vehicle::MAX_WHEELS;
 use glam::{Quat, Vec3};
 
@@ -70,6 +71,10 @@ pub struct CarPose {
     pub brake_lamps: bool,
     /// Reverse lamps lit (render only; not in the state hash).
     pub reverse_lamps: bool,
+    /// The surface under the car (its first grounded wheel's; `None` airborne or on ground
+    /// without one): what its paint reflects below the horizon and what lights it from
+    /// below (render only; not in the state hash).
+    pub ground: Option<MaterialId>,
 }
 
 impl CarPose {

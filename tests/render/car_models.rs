@@ -220,8 +220,13 @@ struct Frame {
 }
 
 fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
+    settled_coupe_on(api, paint, flat())
+}
+
+/// [`settled_coupe`] on `ground`.
+fn settled_coupe_on(api: GlApi, paint: Option<Vec3>, ground: skidpad::content::Level) -> Frame {
     let profile = PlatformProfile::load("desktop").unwrap();
-    let mut setup = Setup::new(bake_now(flat()), coupe(), vec![], profile);
+    let mut setup = Setup::new(bake_now(ground), coupe(), vec![], profile);
     setup.player_paint = paint;
     let mut session = Session::start(&setup);
     for _ in 0..60 {
@@ -274,6 +279,60 @@ fn the_cars_paint_shows_where_the_car_is_and_follows_the_setting() {
         assert!(
             b[2] as u32 > (b[0] as u32 * 3) / 2 && b[2] > b[1] && b[2] > 60,
             "blue roof {b:?}"
+        );
+    });
+}
+
+/// A pixel of the coupe's right door seen from 3 m beside it and 1.1 m above the door
+/// (looking down at it, so the paint mirrors the ground), in `paint`, on `material`.
+fn door_pixel(api: GlApi, material: &str, paint: Vec3) -> [u8; 4] {
+    let mut f = settled_coupe_on(
+        api,
+        Some(paint),
+        level(512.0, material, Vec3::new(0.0, 0.3, -200.0), vec![]),
+    );
+    let mut snap = skidpad::sim::Snapshot::default();
+    f.session.world().snapshot_into(&mut snap);
+    let snap_ground = snap.cars[0].ground;
+    let want = table().id(material, "test", "terrain").unwrap();
+    assert_eq!(snap_ground, Some(want), "the snapshot's ground under the car");
+    let body = f.session.world().player_body();
+    // The door's lower half: the coupe's side at x 0.9 m, 0.5 m up (the model).
+    let door = body.translation() + *body.rotation() * Vec3::new(0.88, 0.5, 0.0);
+    let eye = body.translation() + *body.rotation() * Vec3::new(3.9, 1.6, 0.0);
+    let camera = Camera::looking_at(eye, door);
+    f.renderer.draw(&f.session.frame_view(1.0, &camera), W, H);
+    let img = read_back_buffer(W, H);
+    let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(door.x, door.y, door.z, 1.0);
+    let ndc = c.truncate() / c.w;
+    let (x, y) = (
+        ((ndc.x * 0.5 + 0.5) * W as f32) as u32,
+        ((0.5 - ndc.y * 0.5) * H as f32) as u32,
+    );
+    img.pixel(x, y)
+}
+
+/// The paint mirrors the ground the car stands on and is lit from below by it: a white
+/// car's door, looked down on, is greener on grass than on asphalt (with the ground as a
+/// fixed dark grey in the reflection and no light from below, the two were the same
+/// pixel).
+#[test]
+fn a_cars_paint_mirrors_and_is_lit_by_the_ground_it_stands_on() {
+    common::gl::on_each_api(|api| {
+        let white = Vec3::splat(0.9);
+        let grass = door_pixel(api, "grass", white);
+        let asphalt = door_pixel(api, "asphalt", white);
+        // The pixel is the door's: red paint turns it red.
+        let red = door_pixel(api, "grass", Vec3::new(0.8, 0.05, 0.05));
+        let red_excess = |p: [u8; 4]| p[0] as i32 - p[1] as i32;
+        assert!(
+            red_excess(red) >= red_excess(grass) + 30,
+            "not the door: white {grass:?}, red {red:?}"
+        );
+        let green_excess = |p: [u8; 4]| p[1] as i32 - (p[0] as i32 + p[2] as i32) / 2;
+        assert!(
+            green_excess(grass) >= green_excess(asphalt) + 8,
+            "on grass {grass:?}, on asphalt {asphalt:?}"
         );
     });
 }

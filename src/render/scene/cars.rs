@@ -119,7 +119,8 @@ impl Renderer {
                 bound = Some(scuffing);
             }
             let car = a.lerp(b, view.alpha);
-            program.set_car(look.color, car.brake_lamps, car.reverse_lamps);
+            let ground = view.scene.lit_ground(car.ground.map(|m| m.0 as usize));
+            program.set_car(look.color, car.brake_lamps, car.reverse_lamps, ground);
             if let Some(scuffs) = scuffs {
                 program.set_scuffs(&scuffs.in_world(car.chassis.position, car.chassis.rotation));
             }

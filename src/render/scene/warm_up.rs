@@ -113,7 +113,7 @@ impl Renderer {
         let no_scuffs = Scuffs::default().in_world(Vec3::ZERO, Quat::IDENTITY);
         for program in [&self.car_program, &self.car_program_scuffed] {
             program.begin(cars);
-            program.set_car(Vec3::ONE, false, false);
+            program.set_car(Vec3::ONE, false, false, Vec3::ZERO);
             program.set_scuffs(&no_scuffs);
             program.set_model(&nowhere);
             self.cube.draw();

@@ -72,6 +72,7 @@ impl SimWorld {
                 wheel_count: car.wheels().len(),
                 brake_lamps: lamps.brake,
                 reverse_lamps: lamps.reverse,
+                ground: car.wheels().iter().find_map(|w| w.surface),
                 ..CarPose::default()
             };
             for (p, w) in pose.wheels.iter_mut().zip(car.wheels()) {
