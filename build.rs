@@ -70,6 +70,9 @@ impl LevelFiles for SourceDir {
     fn label(&self, rel: &str) -> String {
         self.dir.join(rel).display().to_string()
     }
+    fn has(&self, rel: &str) -> bool {
+        self.dir.join(rel).is_file()
+    }
     fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
         let path = self.content.join("props").join(format!("{name}.glb"));
         let label = path.display().to_string();

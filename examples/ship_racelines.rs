@@ -4,6 +4,9 @@
 //! the very search the game would run at first load, through the per-user cache) as
 //! `content/levels/LEVEL/racelines/CAR.line` (`skidpad::raceline::ShippedLine`).
 //!
+//! It also writes each level's worn band's line (`racelines/worn_line.csv`,
+//! `skidpad_bake::worn_line`) from the sedan's line.
+//!
 //! Run it after changing a track, a car's physics or the search; `tests/shipped_racelines.rs`
 //! fails until then. A level's `racelines/` is written whole: lines of cars that no
 //! longer exist are removed.
@@ -12,10 +15,14 @@
 
 use skidpad::content::{level_names, load_level, ContentRoot};
 use skidpad::raceline::{
-    line_key, measured_car_model, searched_line, shipped_line_path, LateralOptions, Laterals, LineCache, ShippedLine,
-    LEVEL_LINE_FILE, SHIPPED_LINES_DIR,
+    level_line, line_key, measured_car_model, offsets_from_centre, searched_line, shipped_line_path, LateralOptions,
+    Laterals, LineCache, ShippedLine, LEVEL_LINE_FILE, SHIPPED_LINES_DIR,
 };
 use skidpad::vehicle::CarDef;
+use skidpad_bake::worn_line::{write_worn_line, WORN_LINE_FILE};
+
+/// The car whose line the worn band follows: the AI's default car.
+const WORN_LINE_CAR: &str = "sedan";
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -71,6 +78,31 @@ fn main() {
             });
         }
     });
+    // Each level's worn band along the line the sedan (the AI's default car) drives there
+    // (its shipped line, or the level's own `raceline.csv`), so the rubber lies where the
+    // field drives.
+    let sedan = cars.iter().find(|c| c.name == WORN_LINE_CAR).expect("the sedan ships");
+    for level in level_names(&root)
+        .into_iter()
+        .filter(|n| only.is_empty() || only.contains(n))
+    {
+        let loaded = load_level(&root, &level).unwrap_or_else(|e| panic!("{e}"));
+        let Some(track) = loaded.level.track.as_ref() else {
+            continue;
+        };
+        let line = level_line(&root, &loaded, sedan).unwrap_or_else(|e| panic!("{e}"));
+        let offsets = offsets_from_centre(&track.track, line.line.points());
+        let path = content.join("levels").join(&level).join(WORN_LINE_FILE);
+        std::fs::create_dir_all(path.parent().expect("a directory")).unwrap_or_else(|e| panic!("{e}"));
+        let own = content.join("levels").join(&level).join(LEVEL_LINE_FILE).exists();
+        let source = if own {
+            LEVEL_LINE_FILE.to_string()
+        } else {
+            shipped_line_path(&sedan.name)
+        };
+        let text = write_worn_line(&offsets, &format!("the sedan's line, {source}"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
     println!(
         "{} lines written for {} levels",
         written.into_inner().unwrap(),

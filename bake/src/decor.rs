@@ -89,6 +89,19 @@ impl Decor {
             .extend([[base, base + 1, base + 2], [base, base + 2, base + 3]]);
     }
 
+    /// A vertex at `p` (world) in `rgba` (colour and the material's tile pattern), for
+    /// [`Decor::quad_of`]: a mesh whose faces share their corners.
+    pub fn vertex(&mut self, p: Vec3, rgba: [f32; 4]) -> u32 {
+        self.vertices.push(p - self.origin);
+        self.colors.push(rgba);
+        (self.vertices.len() - 1) as u32
+    }
+
+    /// A quad on vertices made by [`Decor::vertex`], counter-clockwise seen from its front.
+    pub fn quad_of(&mut self, [a, b, c, d]: [u32; 4]) {
+        self.indices.extend([[a, b, c], [a, c, d]]);
+    }
+
     /// A box of half extents `half` centred on `centre`, turned by `rotation`.
     pub fn cuboid(&mut self, centre: Vec3, half: Vec3, rotation: Quat, rgb: Vec3) {
         let c = |x: f32, y: f32, z: f32| centre + rotation * Vec3::new(x * half.x, y * half.y, z * half.z);

@@ -140,7 +140,66 @@ fn strip(a: &[Vec2], b: &[Vec2], ya: f32, yb: f32, origin: Vec3, color: impl Fn(
         vertices,
         indices,
         colors,
+        drawn: true,
     }
+}
+
+/// A kerb stripe's longest, m: red and white blocks a metre or two long, as circuits
+/// paint them, whatever the centre line's spacing (a segment is cut into as many equal
+/// stripes as keep each under this).
+const KERB_STRIPE_M: f32 = 1.6;
+
+/// Stripes in the segment from point `i` to the next, measured along the longer border
+/// (the outside of a corner is longer than its centre line).
+fn stripes_in(left: &[Vec2], right: &[Vec2], i: usize) -> usize {
+    let j = (i + 1) % left.len();
+    let len = left[i].distance(left[j]).max(right[i].distance(right[j]));
+    ((len / KERB_STRIPE_M).ceil() as usize).max(1)
+}
+
+/// The stripes of the segments between consecutive points of `idx`: how many each holds,
+/// and the loop's count of stripes before the first.
+fn kerb_stripes(left: &[Vec2], right: &[Vec2], idx: &[usize], stripe_start: &[usize]) -> (Vec<usize>, usize) {
+    let cuts = idx.windows(2).map(|w| stripes_in(left, right, w[0])).collect();
+    (cuts, stripe_start[idx[0]])
+}
+
+/// `shape` (a [`PieceShape::Mesh`]) collided but not drawn: its look is another piece's.
+fn not_drawn(mut shape: PieceShape) -> PieceShape {
+    if let PieceShape::Mesh { drawn, .. } = &mut shape {
+        *drawn = false;
+    }
+    shape
+}
+
+/// `shape` (a [`PieceShape::Mesh`]) drawn but not collided: the look of a collider cut
+/// coarser (a kerb's stripes over its quads).
+fn drawn_only(shape: PieceShape) -> PieceShape {
+    match shape {
+        PieceShape::Mesh {
+            vertices,
+            indices,
+            colors,
+            ..
+        } => PieceShape::Decor {
+            vertices,
+            indices,
+            colors,
+            details: Vec::new(),
+            placed: None,
+        },
+        other => other,
+    }
+}
+
+/// `line` with segment k cut into `cuts[k]` equal parts.
+fn subdivide(line: &[Vec2], cuts: &[usize]) -> Vec<Vec2> {
+    let mut out = Vec::with_capacity(cuts.iter().sum::<usize>() + 1);
+    for (w, &c) in line.windows(2).zip(cuts) {
+        out.extend((0..c).map(|s| w[0].lerp(w[1], s as f32 / c as f32)));
+    }
+    out.extend(line.last());
+    out
 }
 
 fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece>) {
@@ -166,6 +225,14 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
     };
     let in_dressed_corner = |i: usize| dressed.iter().any(|&(entry, points)| (i + n - entry) % n < points);
     let road_color = rgba(def.material);
+    // The first kerb stripe of each segment, counted from point 0.
+    let stripe_start: Vec<usize> = (0..n)
+        .scan(0, |count, i| {
+            let first = *count;
+            *count += stripes_in(&left, &right, i);
+            Some(first)
+        })
+        .collect();
     for start in (0..n).step_by(TRACK_POINTS_PER_PIECE) {
         // Indices of this piece's points, one past the end to close each strip.
         let idx: Vec<usize> = (start..=start + TRACK_POINTS_PER_PIECE).map(|i| i % n).collect();
@@ -180,10 +247,9 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
             color: Vec3::ONE,
             pattern: 0.0,
         };
-        out.push(piece(
-            strip(&pick(&left), &pick(&right), ROAD_Y_M, ROAD_Y_M, origin, |_| road_color),
-            def.material,
-        ));
+        // Collided, not drawn: its look, markings and all, is `road_marking`'s.
+        let road = strip(&pick(&left), &pick(&right), ROAD_Y_M, ROAD_Y_M, origin, |_| road_color);
+        out.push(piece(not_drawn(road), def.material));
 
         let k = t.curvature(idx[TRACK_POINTS_PER_PIECE / 2]);
         if k.abs() < def.kerb_min_curvature_per_m {
@@ -198,35 +264,31 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
         let (l, r) = (pick(&left), pick(&right));
         if let (Some(kerb), true) = (kerb, def.kerb_width_m > 0.0) {
             let red = rgba(kerb);
+            // Stripes about KERB_STRIPE_M long whatever the points' spacing, counted
+            // round the loop so they alternate across pieces.
+            let (cuts, first) = kerb_stripes(&left, &right, &idx, &stripe_start);
             let stripes = move |i: usize| {
-                if (start + i).is_multiple_of(2) {
+                if (first + i).is_multiple_of(2) {
                     red
                 } else {
                     [0.92, 0.92, 0.92, 0.0]
                 }
             };
-            out.push(piece(
-                strip(
-                    &l,
-                    &offset(&l, 1.0, def.kerb_width_m),
+            for (border, sign) in [(&l, 1.0), (&r, -1.0)] {
+                let outer = offset(border, sign, def.kerb_width_m);
+                // Collided a segment a quad, as ever; drawn in its stripes.
+                let collider = strip(border, &outer, KERB_Y_M, ROAD_Y_M, origin, |_| red);
+                out.push(piece(not_drawn(collider), kerb));
+                let look = strip(
+                    &subdivide(border, &cuts),
+                    &subdivide(&outer, &cuts),
                     KERB_Y_M,
                     ROAD_Y_M,
                     origin,
                     stripes,
-                ),
-                kerb,
-            ));
-            out.push(piece(
-                strip(
-                    &r,
-                    &offset(&r, -1.0, def.kerb_width_m),
-                    KERB_Y_M,
-                    ROAD_Y_M,
-                    origin,
-                    stripes,
-                ),
-                kerb,
-            ));
+                );
+                out.push(piece(drawn_only(look), kerb));
+            }
         }
         // Gravel outside the fast corners; grass (the terrain) outside the slow ones, bar
         // the dressed corners' own run-off (sand traps).
@@ -246,6 +308,7 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
             ));
         }
     }
+    crate::road_marking::pieces(level, def, out);
     if def.scenery_spacing_m > 0.0 {
         trees(level, def, out);
     }
@@ -425,10 +488,13 @@ impl MeshData {
             PieceShape::Heights { map, size_m } => self.add_heights(map, *size_m, piece.position, color, &[]),
             // Collision only: the model it belongs to draws its own mesh.
             PieceShape::Collider(_) => {}
+            // The road's collider: its look is the road's markings' piece.
+            PieceShape::Mesh { drawn: false, .. } => {}
             PieceShape::Mesh {
                 vertices,
                 indices,
                 colors,
+                drawn: true,
             } => {
                 for tri in indices {
                     let i = self.push_piece_triangle(piece, vertices, colors, *tri);

@@ -22,6 +22,7 @@ pub use crate::spawn::Spawn;
 use crate::toml_file::parse_bytes;
 use crate::track::Track;
 use crate::validate::Validator;
+use crate::worn_line::{parse_worn_line, WORN_LINE_FILE};
 use crate::{ContentError, LevelFiles};
 use glam::{Vec2, Vec3};
 use serde::Deserialize;
@@ -225,6 +226,10 @@ pub struct TrackDef {
     /// A chequered start/finish line across the road at the first point, and a grid slot
     /// painted under every spawn on the road.
     pub start_line: bool,
+    /// Where the worn band lies: the racing line's offset from the centre line at each
+    /// point, m, positive left (the level's [`road_marking::WORN_LINE_FILE`], written
+    /// from the AI's shipped line); `None`: the track's minimum-curvature line.
+    pub worn_line_m: Option<Vec<f32>>,
     /// The tree models lining the track (broad-leaved, conifer), when it has trees.
     pub tree_models: Vec<Arc<PropModel>>,
     /// The bush planted between the trees (`bush`), read with them.
@@ -470,6 +475,12 @@ impl Level {
                     .map_err(|_| ContentError::new(files.label(&t.centerline), "file", "not UTF-8 text"))?;
                 let label = files.label(&t.centerline);
                 let (track, repairs) = Track::parse_csv_repairing(&label, &text)?;
+                let worn_line_m = if files.has(WORN_LINE_FILE) {
+                    let bytes = files.read(WORN_LINE_FILE)?;
+                    Some(parse_worn_line(&files.label(WORN_LINE_FILE), &bytes, &track)?)
+                } else {
+                    None
+                };
                 Some(TrackDef {
                     track,
                     repairs: repairs.into_iter().map(|r| format!("{label}: {r}")).collect(),
@@ -499,6 +510,7 @@ impl Level {
                     },
                     distance_boards_m: distance_boards_m(&t.distance_boards_m, v)?,
                     start_line: t.start_line,
+                    worn_line_m,
                     // Read only when the track has trees: a level without them needs no
                     // prop models.
                     tree_models: if t.scenery_spacing_m > 0.0 {

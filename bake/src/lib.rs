@@ -32,6 +32,7 @@ pub mod placed;
 pub mod polygon;
 pub mod props;
 pub mod relief;
+pub mod road_marking;
 pub mod scenario;
 pub mod scenery;
 pub mod spawn;
@@ -41,6 +42,7 @@ pub mod toml_file;
 pub mod track;
 pub mod track_dressing;
 pub mod validate;
+pub mod worn_line;
 
 pub use error::ContentError;
 pub use level::Level;
@@ -54,6 +56,12 @@ pub trait LevelFiles {
     fn read(&self, rel: &str) -> Result<Vec<u8>, ContentError>;
     /// How `rel` is named in messages.
     fn label(&self, rel: &str) -> String;
+    /// Whether the level has the optional file `rel` (a worn line the racing-line tool
+    /// wrote). Readers without optional files (tests' levels built from text) keep this
+    /// default: none.
+    fn has(&self, _rel: &str) -> bool {
+        false
+    }
     /// The prop model `name` (`props/NAME.glb` under the content root, or its bake), for
     /// the `[[props]] kind = "model"` a level places and the circuit's trees. Readers that
     /// have no content root (tests' levels built from text) keep this default: an error

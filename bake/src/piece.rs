@@ -34,6 +34,10 @@ pub enum PieceShape {
         indices: Vec<[u32; 3]>,
         /// RGB + tile pattern per vertex.
         colors: Vec<[f32; 4]>,
+        /// Whether render draws these triangles; `false` for a collider whose look is a
+        /// [`PieceShape::Decor`] laid on the same surface (the road: its markings cut its
+        /// look into more triangles than cars need to drive on).
+        drawn: bool,
     },
     /// Triangles drawn but never collided (painted markings, lettering, the look of
     /// scenery whose collider is a simpler piece), vertices relative to the piece's

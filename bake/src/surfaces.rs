@@ -72,6 +72,7 @@ fn polygon_piece(poly: &[Vec2], y: f32, material: MaterialId, color: [f32; 4]) -
             colors: vec![color; vertices.len()],
             vertices,
             indices,
+            drawn: true,
         },
         position: origin,
         rotation: Quat::IDENTITY,

@@ -93,6 +93,9 @@ impl LevelFiles for RootDir<'_> {
     fn label(&self, rel: &str) -> String {
         self.root.label(&format!("{}/{rel}", self.dir))
     }
+    fn has(&self, rel: &str) -> bool {
+        self.root.read(&format!("{}/{rel}", self.dir)).is_ok()
+    }
     fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
         prop_model(self.root, name)
     }
@@ -115,6 +118,9 @@ impl LevelFiles for DiskDir<'_> {
     }
     fn label(&self, rel: &str) -> String {
         self.0.join(rel).display().to_string()
+    }
+    fn has(&self, rel: &str) -> bool {
+        self.read(rel).is_ok()
     }
     fn prop_model(&self, name: &str) -> Result<PropModel, ContentError> {
         prop_model(self.1, name)

@@ -55,7 +55,7 @@ pub use relink::{relink, Relinked};
 pub use search::{
     line_key, load_time_params, searched_line, searched_line_reporting, seed_lines, LineCache, Searched, CACHE_VERSION,
 };
-pub use shipped::{shipped_line_path, ShippedLine, SHIPPED_LINES_DIR, SHIPPED_LINE_EXT};
+pub use shipped::{offsets_from_centre, shipped_line_path, ShippedLine, SHIPPED_LINES_DIR, SHIPPED_LINE_EXT};
 
 use crate::content::material::MaterialId;
 use crate::content::track::Track;

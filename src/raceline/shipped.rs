@@ -78,6 +78,45 @@ impl ShippedLine {
     }
 }
 
+/// The offset from `track`'s centre line (m, positive left, one per centre-line point) at
+/// which the closed polyline `line` (a racing line's points) crosses each point's normal:
+/// what the bake's worn band reads ([`skidpad_bake::worn_line::WORN_LINE_FILE`]). Where the
+/// normal misses the line (a point whose normal runs along it), the nearest point's
+/// offset; each clamped to the road.
+pub fn offsets_from_centre(track: &skidpad_bake::track::Track, line: &[glam::Vec2]) -> Vec<f32> {
+    let m = line.len();
+    (0..track.len())
+        .map(|i| {
+            let (c, n) = (track.centre[i], track.left(i));
+            let (left, right) = (track.width_left_m[i], track.width_right_m[i]);
+            let crossing = (0..m)
+                .filter_map(|k| {
+                    let (a, b) = (line[k], line[(k + 1) % m]);
+                    // c + n·s = a + (b − a)·u
+                    let ab = b - a;
+                    let denom = n.perp_dot(ab);
+                    if denom.abs() < 1e-9 {
+                        return None;
+                    }
+                    let ca = a - c;
+                    let s = ca.perp_dot(ab) / denom;
+                    let u = ca.perp_dot(n) / denom;
+                    ((0.0..=1.0).contains(&u) && s <= left + 1.0 && s >= -right - 1.0).then_some(s)
+                })
+                .min_by(|x, y| x.abs().total_cmp(&y.abs()));
+            let s = crossing.unwrap_or_else(|| {
+                let nearest = line
+                    .iter()
+                    .min_by(|p, q| p.distance_squared(c).total_cmp(&q.distance_squared(c)))
+                    .copied()
+                    .unwrap_or(c);
+                (nearest - c).dot(n)
+            });
+            s.clamp(-right, left)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,8 +149,11 @@ impl MeshDetail {
         choice
     }
 
-    /// The runs `choice` draws: the base (its chosen caster tiles, then its ground, when
-    /// it has tiles), then each drawn group's near or far run.
+    /// The runs `choice` draws: each drawn group's near or far run, then the base (its
+    /// chosen caster tiles, then its ground, when it has tiles). Groups first: most are
+    /// decals a centimetre over a face (lettering, chequers), so the face drawn after them
+    /// fails the depth test under them instead of being shaded and then covered (with the
+    /// road as groups, drawn last it doubled the circuit's lit fragments).
     pub fn runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
         let (tiles, rest) = if self.base_tiles.is_empty() {
             (0, self.base)
@@ -171,8 +174,22 @@ impl MeshDetail {
             count: r.end - r.start,
             casters: r.end - r.start,
         });
-        tile_runs.chain(std::iter::once(rest)).chain(groups)
+        groups.chain(tile_runs).chain(std::iter::once(rest))
     }
+}
+
+/// `runs` as draw calls, (first, count): runs that follow each other in the index buffer
+/// merged into one, empty ones left out.
+pub fn merged_runs(runs: impl Iterator<Item = IndexRange>) -> impl Iterator<Item = (u32, u32)> {
+    let mut runs = runs.filter(|r| r.count > 0).peekable();
+    std::iter::from_fn(move || {
+        let first = runs.next()?;
+        let mut count = first.count;
+        while let Some(next) = runs.next_if(|r| r.first == first.first + count) {
+            count += next.count;
+        }
+        Some((first.first, count))
+    })
 }
 
 /// How big a feature looks from the frame's camera, and the size under which a group goes
@@ -268,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn the_runs_are_the_base_and_each_drawn_groups_choice() {
+    fn the_runs_are_each_drawn_groups_choice_then_the_base() {
         let mut d = MeshDetail::whole(6, 0);
         d.push(group(-10.0));
         d.push(group(-300.0));
@@ -283,8 +300,20 @@ mod tests {
             }
         );
         let runs: Vec<_> = d.runs(choice).map(|r| (r.first, r.count)).collect();
-        assert_eq!(runs, vec![(0, 6), (6, 60), (66, 6)]);
+        assert_eq!(runs, vec![(6, 60), (66, 6), (0, 6)]);
         let none = DetailChoice::default();
         assert_eq!(d.runs(none).count(), 1, "groups out of view are not drawn");
+    }
+
+    #[test]
+    fn runs_that_follow_each_other_are_one_draw() {
+        let run = |first, count| IndexRange {
+            first,
+            count,
+            casters: 0,
+        };
+        let merged: Vec<_> =
+            merged_runs([run(6, 60), run(66, 6), run(80, 0), run(90, 3), run(0, 6)].into_iter()).collect();
+        assert_eq!(merged, vec![(6, 66), (90, 3), (0, 6)]);
     }
 }

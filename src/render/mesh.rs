@@ -2,10 +2,11 @@
 //! indexed.
 
 use super::caster_tiles::{CasterTiles, TileScratch};
-use super::decor_lod::{DecorScale, DetailChoice, GroupDraw, IndexRange, MeshDetail};
+use super::decor_lod::{merged_runs, DecorScale, DetailChoice, GroupDraw, IndexRange, MeshDetail};
 use super::frustum::{Aabb, Frustum};
 use super::shadow_casters::casters_first_into;
 use glam::Vec3;
+use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
 use std::cell::Cell;
 
 /// The buffers a baked mesh is interleaved and reordered in before its upload, kept
@@ -116,17 +117,26 @@ impl Mesh {
                 &mut scratch.tiles,
             );
         }
-        for g in &data.detail {
-            let near = &data.indices[g.near[0] as usize..g.near[1] as usize];
-            let far = &data.far_indices[g.far[0] as usize..g.far[1] as usize];
+        // Every group's near run, then every far run: groups chosen alike (all near close
+        // by, all far away) are one contiguous run, which `draw` makes one call (a road
+        // piece is a group, and a draw call costs llvmpipe as much as hundreds of
+        // triangles).
+        // A fixed array, not a Vec: uploading a chunk allocates nothing. The bake keeps at
+        // most MAX_DETAIL_GROUPS; any beyond are not drawn as groups (`MeshDetail::push`).
+        let mut nears = [IndexRange::default(); MAX_DETAIL_GROUPS];
+        for (g, near) in data.detail.iter().zip(nears.iter_mut()) {
+            *near = ordered_run(data, &data.indices[g.near[0] as usize..g.near[1] as usize], scratch);
+        }
+        for (g, &near) in data.detail.iter().zip(nears.iter()) {
+            let far = ordered_run(data, &data.far_indices[g.far[0] as usize..g.far[1] as usize], scratch);
             // A decal group draws nothing into the shadow map: no casters.
             let casting = |run: IndexRange| IndexRange {
                 casters: if g.casts_shadow { run.casters } else { 0 },
                 ..run
             };
             detail.push(GroupDraw {
-                near: casting(ordered_run(data, near, scratch)),
-                far: casting(ordered_run(data, far, scratch)),
+                near: casting(near),
+                far: casting(far),
                 centre: Vec3::from_array(g.centre),
                 radius_m: g.radius_m,
                 feature_m: g.feature_m,
@@ -330,11 +340,12 @@ impl Mesh {
         self.detail.runs(self.choice.get()).map(|r| r.casters).sum::<u32>() / 3
     }
 
-    /// Draws the mesh with the currently bound program: the base and each chosen detail
-    /// group's run.
+    /// Draws the mesh with the currently bound program: each chosen detail group's run,
+    /// then the base.
     pub fn draw(&self) {
-        for run in self.detail.runs(self.choice.get()) {
-            self.draw_indices(run.first, run.count);
+        // Runs that follow each other in the index buffer are drawn as one.
+        for (first, count) in merged_runs(self.detail.runs(self.choice.get())) {
+            self.draw_indices(first, count);
         }
     }
 

@@ -29,6 +29,7 @@ use std::f32::consts::PI;
 
 mod descent;
 mod shipped;
+mod worn_band;
 
 fn car(name: &str) -> CarDef {
     CarDef::load(&ContentRoot::Embedded, name).expect("shipped car loads")
