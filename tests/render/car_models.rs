@@ -219,6 +219,23 @@ struct Frame {
     _platform: common::gl::Offscreen,
 }
 
+impl Frame {
+    /// The pixel of a frame drawn from `eye` looking at `point` where `point` lands (the
+    /// middle of the picture).
+    fn pixel_seen_from(&mut self, eye: Vec3, point: Vec3) -> [u8; 4] {
+        let camera = Camera::looking_at(eye, point);
+        self.renderer.draw(&self.session.frame_view(1.0, &camera), W, H);
+        let img = read_back_buffer(W, H);
+        let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(point.x, point.y, point.z, 1.0);
+        let ndc = c.truncate() / c.w;
+        let (x, y) = (
+            ((ndc.x * 0.5 + 0.5) * W as f32) as u32,
+            ((0.5 - ndc.y * 0.5) * H as f32) as u32,
+        );
+        img.pixel(x, y)
+    }
+}
+
 fn settled_coupe(api: GlApi, paint: Option<Vec3>) -> Frame {
     settled_coupe_on(api, paint, flat())
 }
@@ -251,16 +268,7 @@ fn roof_pixel(api: GlApi, settings: &Settings) -> [u8; 4] {
     let body = f.session.world().player_body();
     // The roof's middle: the cabin's roof edge runs z -0.70..0.02 at y 1.20 (the model).
     let roof = body.translation() + *body.rotation() * Vec3::new(0.0, 1.2, -0.35);
-    let camera = Camera::looking_at(roof + Vec3::new(0.0, 6.0, -0.01), roof);
-    f.renderer.draw(&f.session.frame_view(1.0, &camera), W, H);
-    let img = read_back_buffer(W, H);
-    let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(roof.x, roof.y, roof.z, 1.0);
-    let ndc = c.truncate() / c.w;
-    let (x, y) = (
-        ((ndc.x * 0.5 + 0.5) * W as f32) as u32,
-        ((0.5 - ndc.y * 0.5) * H as f32) as u32,
-    );
-    img.pixel(x, y)
+    f.pixel_seen_from(roof + Vec3::new(0.0, 6.0, -0.01), roof)
 }
 
 #[test]
@@ -300,16 +308,7 @@ fn door_pixel(api: GlApi, material: &str, paint: Vec3) -> [u8; 4] {
     // The door's lower half: the coupe's side at x 0.9 m, 0.5 m up (the model).
     let door = body.translation() + *body.rotation() * Vec3::new(0.88, 0.5, 0.0);
     let eye = body.translation() + *body.rotation() * Vec3::new(3.9, 1.6, 0.0);
-    let camera = Camera::looking_at(eye, door);
-    f.renderer.draw(&f.session.frame_view(1.0, &camera), W, H);
-    let img = read_back_buffer(W, H);
-    let c = camera.view_proj(W as f32 / H as f32) * Vec4::new(door.x, door.y, door.z, 1.0);
-    let ndc = c.truncate() / c.w;
-    let (x, y) = (
-        ((ndc.x * 0.5 + 0.5) * W as f32) as u32,
-        ((0.5 - ndc.y * 0.5) * H as f32) as u32,
-    );
-    img.pixel(x, y)
+    f.pixel_seen_from(eye, door)
 }
 
 /// The paint mirrors the ground the car stands on and is lit from below by it: a white
