@@ -56,6 +56,27 @@ struct RawLevel {
     challenge: Option<RawChallenge>,
     #[serde(default)]
     info: RawInfo,
+    #[serde(default)]
+    sky: RawSky,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSky {
+    #[serde(default = "cloud_cover")]
+    cloud_cover: f64,
+}
+
+impl Default for RawSky {
+    fn default() -> Self {
+        RawSky {
+            cloud_cover: cloud_cover(),
+        }
+    }
+}
+
+fn cloud_cover() -> f64 {
+    0.35
 }
 
 #[derive(Debug, Deserialize)]
@@ -242,6 +263,14 @@ pub struct TrackDef {
     pub corner_stands: u32,
 }
 
+/// How a level's sky looks: drawn over the horizon, never reached and never simulated
+/// (`[sky]` in `level.toml`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SkyLook {
+    /// Share of the sky's cloud layer clouded, 0 (clear) to 1 (overcast).
+    pub cloud_cover: f32,
+}
+
 /// A validated level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Level {
@@ -257,6 +286,8 @@ pub struct Level {
     pub materials: MaterialTable,
     /// The ground.
     pub terrain: Terrain,
+    /// The sky over it.
+    pub sky: SkyLook,
     /// Flush material patches.
     pub surfaces: Vec<SurfacePatch>,
     /// Uneven ground patches.
@@ -326,6 +357,7 @@ impl Level {
                 heights: None,
                 horizon_hills_deg: 0.0,
             },
+            sky: SkyLook { cloud_cover: 0.0 },
             materials,
             surfaces: vec![],
             height_patches: vec![],
@@ -445,6 +477,9 @@ impl Level {
             material: terrain_material,
             heights,
             horizon_hills_deg: v.range("terrain.horizon_hills_deg", t.horizon_hills_deg, 0.0, 10.0)? as f32,
+        };
+        let sky = SkyLook {
+            cloud_cover: v.range("sky.cloud_cover", raw.sky.cloud_cover, 0.0, 1.0)? as f32,
         };
 
         let mut models = PropModels::new(files);
@@ -622,6 +657,7 @@ impl Level {
             chunk_size_m,
             materials: materials.clone(),
             terrain,
+            sky,
             surfaces,
             height_patches,
             props,

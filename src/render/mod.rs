@@ -8,6 +8,7 @@ mod car_lod;
 mod car_model;
 mod car_paint;
 mod caster_tiles;
+mod cloud_texture;
 mod decor_lod;
 mod draw_order;
 mod draw_stats;

@@ -92,6 +92,8 @@ pub struct SceneDesc {
     /// The level's horizon hills, as the sky function's `u_hills` holds them
     /// (`sky::hills_uniform`).
     pub hills: [f32; 2],
+    /// Share of the sky's cloud layer clouded, 0..1 (`[sky] cloud_cover`).
+    pub cloud_cover: f32,
     /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).
     pub surfaces: Vec<SurfaceTexture>,
     /// Each material's colour, by material id: the ground a car's paint reflects below
@@ -140,6 +142,7 @@ impl SceneDesc {
             sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
             hills: super::sky::hills_uniform(level.terrain.horizon_hills_deg, &level.name),
+            cloud_cover: level.sky.cloud_cover,
             surfaces: level
                 .materials
                 .iter()

@@ -139,7 +139,7 @@ fn stretched_noise(u: f32, v: f32, period_u: u32, period_v: u32, seed: u32) -> f
 
 /// Fractal value noise, 0..1: `octaves` of [`value_noise`] from `period` up, each twice the
 /// frequency and half the weight of the one before.
-fn fbm(u: f32, v: f32, period: u32, octaves: u32, seed: u32) -> f32 {
+pub(super) fn fbm(u: f32, v: f32, period: u32, octaves: u32, seed: u32) -> f32 {
     let (mut sum, mut weight, mut total) = (0.0, 1.0, 0.0);
     for o in 0..octaves {
         sum += value_noise(u, v, period << o, seed.wrapping_add(o * 131)) * weight;

@@ -18,3 +18,4 @@ mod play_headless;
 mod prop_models;
 mod render_frames;
 mod screenshot;
+mod sky_look;

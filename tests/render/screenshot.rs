@@ -74,7 +74,19 @@ fn screenshot_shows_sky_ground_player_and_boxes() {
     // Sky: the top rows are blue sky, deepening from the horizon colour (0.55, 0.70, 0.90)
     // → (140, 178, 230) towards the zenith (the sky pass's gradient): bluer at the top than
     // lower down, where it is nearer the horizon's light blue.
-    let (sky, lower) = (img.px(160, 5), img.px(160, 60));
+    // The level has clouds (`[sky] cloud_cover`): every pixel of the top row is clear sky
+    // (blue over red) or cloud (bright grey), and the gradient is checked in a column
+    // clear from the top to row 60.
+    let clear = |p: [i32; 3]| p[2] > p[0] + 40;
+    let cloud = |p: [i32; 3]| p.iter().min().unwrap() > &110 && p.iter().max().unwrap() - p.iter().min().unwrap() < 40;
+    for x in 0..320 {
+        let p = img.px(x, 5);
+        assert!(clear(p) || cloud(p), "neither sky nor cloud at ({x}, 5): {p:?}");
+    }
+    let x = (0..320)
+        .find(|&x| clear(img.px(x, 5)) && clear(img.px(x, 60)))
+        .expect("no column of clear sky from the top to row 60");
+    let (sky, lower) = (img.px(x, 5), img.px(x, 60));
     assert!(
         sky[2] > sky[0] + 60 && sky[2] > sky[1] + 20 && sky[2] > 150,
         "sky {sky:?}"

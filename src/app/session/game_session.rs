@@ -197,6 +197,7 @@ impl Session {
             prev: &self.previous,
             cur: &self.current,
             alpha,
+            time_s: (self.previous.tick as f64 + f64::from(alpha)) * f64::from(self.race.world.dt_s()),
             camera,
             particles: Some(&self.particles),
             ghost: None,

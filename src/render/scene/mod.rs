@@ -31,7 +31,7 @@ use super::shadow::{shadow_glsl, ShadowMap};
 use super::shadow_reuse::ShadowInputs;
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
-use super::sky::{Sky, SKY_GLSL};
+use super::sky::{CloudLayer, Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
 use super::RenderError;
 use crate::content::level::DynamicShape;
@@ -54,6 +54,9 @@ pub struct FrameView<'a> {
     pub cur: &'a Snapshot,
     /// Interpolation between them, [0, 1).
     pub alpha: f32,
+    /// Seconds of simulation at this frame (interpolated like the poses): what drifts
+    /// with time alone, the clouds.
+    pub time_s: f64,
     /// The view.
     pub camera: &'a Camera,
     /// Smoke, dust and debris to draw.
@@ -285,7 +288,7 @@ impl Renderer {
     /// GPU memory held now, by kind (it changes as chunks stream and models upload).
     pub fn gpu_memory(&self) -> GpuMemory {
         GpuMemory {
-            textures: self.ground_textures.bytes(),
+            textures: self.ground_textures.bytes() + self.sky.bytes(),
             chunk_meshes: self.ground.iter().map(|(_, mesh)| mesh.bytes()).sum(),
             models: self.car_models.bytes()
                 + self.prop_models.bytes()
@@ -593,7 +596,11 @@ impl Renderer {
             self.skid_marks.draw(marks, &vp, camera.eye);
         }
         // After the solid scene: the sky fills only what it left empty.
-        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, scene.hills);
+        let clouds = CloudLayer {
+            cover: scene.cloud_cover,
+            time_s: view.time_s,
+        };
+        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, scene.hills, clouds);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur, wheel_detail);
         }
