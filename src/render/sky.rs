@@ -115,13 +115,9 @@ void main() {
         disc *= 1.0 - cover;
     }
     c = mix(c, vec3(1.0, 0.97, 0.9), disc);
-    // The hills only where they can reach (no range is higher than u_hills.x radians,
-    // whose sine is less): the six sines and the arc tangent are most of the sky's cost,
-    // and a block of pixels all above the hills skips them.
-    if (dir.y < u_hills.x) {
-        c = with_hills(c, dir.y, hill_ridges(atan(dir.z, dir.x)));
-    }
-    frag = vec4(c, 1.0);
+    // Every pixel works out the ridges: a branch leaving out those above the highest
+    // saved nothing on llvmpipe (92.851 against 92.856 M instructions a circuit frame).
+    frag = vec4(with_hills(c, dir.y, hill_ridges(atan(dir.z, dir.x))), 1.0);
 }
 "#;
 
