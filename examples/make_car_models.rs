@@ -5,7 +5,8 @@
 //! Each model has the nodes the bake reads (`bake/src/model/`): `car_body` (a low coupe
 //! with flared wings; a square off-roader on tall tyres with a load bed and a bull bar; a
 //! three-box saloon; an electric fastback whose roof slopes to its tail), `car_body_lod1`
-//! (the same body cut coarser, drawn far away and in the shadow pass), `thrust`,
+//! (the same body cut coarser, drawn far away and in the shadow pass), `car_body_lod2`
+//! (coarser still: a distant car and its shadow), `thrust`,
 //! `wheel_0`..`wheel_3` (at the car file's wheel centres, sized by its radius and width:
 //! tyre, rim disc with five dark spoke gaps so spin reads) and `col_shape*` (the car
 //! file's chassis boxes). Body parts are primitives whose materials name the part
@@ -14,7 +15,7 @@
 //! A body is a style (`style`: key heights of its deck and roof lines, its plan's
 //! roundness, its windows' stretches, lamps, mirrors) lofted by `support/car_body.rs` into
 //! one smooth surface with an arch round each of the car file's wheels: 3.2–3.4 k
-//! triangles near, 0.7 k far. The generator prints each body's counts. The output is ours
+//! triangles near, 0.7 k far, 0.5 k distant. The generator prints each body's counts. The output is ours
 //! (same licence as the code).
 
 #[path = "support/car_body.rs"]
@@ -22,7 +23,7 @@ mod car_body;
 #[path = "support/glb.rs"]
 mod glb;
 
-use car_body::{ArchWheel, BodyStyle, Detail, End, Patch, FAR, NEAR};
+use car_body::{ArchWheel, BodyStyle, Detail, End, Patch, DISTANT, FAR, NEAR};
 use glb::{Builder, Glb, V3};
 use gltf::json;
 use skidpad::vehicle::CarDef;
@@ -345,9 +346,11 @@ fn model(car: &CarDef) -> Vec<u8> {
     let mut g = Glb::new("car", "skidpad examples/make_car_models.rs", colour);
     let near = g.mesh("body", &body(car, &NEAR));
     let far = g.mesh("body far", &body(car, &FAR));
+    let distant = g.mesh("body distant", &body(car, &DISTANT));
     let mut nodes = vec![
         g.node("car_body", Some(near), [0.0; 3]),
         g.node("car_body_lod1", Some(far), [0.0; 3]),
+        g.node("car_body_lod2", Some(distant), [0.0; 3]),
     ];
     // The arcade thrust acts at the steered axle's midpoint, at wheel-centre height.
     let front: Vec<_> = car.wheels.iter().filter(|w| w.steered).collect();
@@ -402,12 +405,35 @@ fn main() {
         let out = root.join(format!("models/{name}.glb"));
         std::fs::write(&out, &glb).expect("content/models is writable");
         let triangles = |d: &Detail| body(&car, d).parts.values().map(|(_, _, i)| i.len() / 3).sum::<usize>();
+        // How far each coarser body's bounds stray from the near one's (the bake allows 5 cm).
+        let bounds = |d: &Detail| {
+            let b = body(&car, d);
+            let points = b.parts.values().flat_map(|(p, _, _)| p.iter().copied());
+            points.fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), p: [f32; 3]| {
+                (
+                    std::array::from_fn(|k| lo[k].min(p[k])),
+                    std::array::from_fn(|k| hi[k].max(p[k])),
+                )
+            })
+        };
+        let (nlo, nhi) = bounds(&NEAR);
+        for (label, d) in [("far", &FAR), ("distant", &DISTANT)] {
+            let (lo, hi) = bounds(d);
+            let off: Vec<String> = (0..3)
+                .map(|k| format!("{:.3}/{:.3}", lo[k] - nlo[k], hi[k] - nhi[k]))
+                .collect();
+            println!(
+                "  {label} bounds off the near body's (x, y, z lo/hi, m): {}",
+                off.join(" ")
+            );
+        }
         println!(
-            "{}: {} bytes, body {} triangles, far body {}",
+            "{}: {} bytes, body {} triangles, far body {}, distant body {}",
             out.display(),
             glb.len(),
             triangles(&NEAR),
-            triangles(&FAR)
+            triangles(&FAR),
+            triangles(&DISTANT)
         );
     }
 }

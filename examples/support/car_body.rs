@@ -142,6 +142,21 @@ pub const FAR: Detail = Detail {
     mirror_points: 4,
 };
 
+/// The distant model's: under 500 triangles, for a car under 60 px long on screen (its
+/// wheels 8 px across) and its shadow: fewer stations, an
+/// arch a station each, the lamps as single quads (a brake lamp still lights a few
+/// pixels), the mirrors kept (the outline is the near one's, within the bake's 5 cm).
+pub const DISTANT: Detail = Detail {
+    stations: 4,
+    arch_stations: 1,
+    arc_points: 2,
+    side_points: 0,
+    patch_rings: 1,
+    patch_points: 4,
+    window_stations: false,
+    mirror_points: 3,
+};
+
 /// What a stretch of a section is, which picks its faces' part.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Seg {

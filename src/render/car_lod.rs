@@ -1,6 +1,11 @@
 //! Level of detail for car bodies and wheels. A body draws with its model's far body
-//! (`car_body_lod1`, under a thousand triangles where the near one has thousands) once it
-//! is under [`FAR_BODY_MAX_PX`] long on screen, and always in the shadow pass.
+//! (`car_body_lod1`, 0.7 k triangles where the near one has 3.2–3.4 k) once it is under
+//! [`FAR_BODY_MAX_PX`] long on screen, and with its distant body (`car_body_lod2`, 0.47 k)
+//! under [`DISTANT_BODY_MAX_PX`]. Its shadow is the far body's, or the distant body's for
+//! a distant car: each triangle costs llvmpipe 1.3–2 k instructions in each pass, and a
+//! field spread out ahead is mostly distant. A far car's shadow stays the far body's: a
+//! coarser caster than the body it falls on darkens pixels of that body (checked on
+//! Nürburgring's start at 160 × 120: 113 → 96 red pixels on the player's far-drawn car).
 //!
 //! Wheels (issue 20): a far wheel of [`FAR_WHEEL_SIDES`] sides
 //! made from each model's wheel at upload, drawn for a wheel under [`FAR_WHEEL_MAX_PX`] on
@@ -38,15 +43,43 @@ pub const FAR_WHEEL_MAX_PX: f32 = 14.0;
 /// shows the same outline. Every body in the shadow pass is far.
 pub const FAR_BODY_MAX_PX: f32 = 160.0;
 
+/// A body whose length projects under this many pixels of the viewport's height draws
+/// with its model's distant body (`car_body_lod2`): 35 m from the camera at 480 px, 53 m
+/// at 720 (a 4.6 m car, the 60° chase camera). Its lamps are still there, a few pixels.
+pub const DISTANT_BODY_MAX_PX: f32 = 60.0;
+
+/// Which of a model's bodies a car draws with (the coarsest the model has at or above).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum BodyDetail {
+    /// `car_body`.
+    Near,
+    /// `car_body_lod1`.
+    Far,
+    /// `car_body_lod2`.
+    Distant,
+}
+
 /// The far rim's radius over the wheel's when the model's wheel has no rim vertices.
 const DEFAULT_RIM_FRACTION: f32 = 0.62;
 
 /// Which wheel mesh a pass draws.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum WheelDetail {
-    /// Every wheel with the far mesh: the shadow pass (a wheel's shadow is a few texels
-    /// of the sun's map).
+    /// Every wheel with the far mesh and every body far: a pass with no view to judge by.
     Far,
+    /// The shadow pass of a view seen from `eye` along `forward` (as [`OnScreen`]): every
+    /// wheel far (a wheel's shadow is a few texels of the sun's map), each body far, or
+    /// distant where that view draws it distant.
+    ///
+    /// [`OnScreen`]: WheelDetail::OnScreen
+    ShadowOf {
+        /// The camera's position.
+        eye: Vec3,
+        /// Unit view direction.
+        forward: Vec3,
+        /// Half the viewport's height over the tangent of half the vertical FOV.
+        focal_px: f32,
+    },
     /// By the wheel's size on screen, seen from `eye` looking along `forward` (unit),
     /// `focal_px` pixels for a metre at a metre's depth.
     OnScreen {
@@ -72,27 +105,51 @@ impl WheelDetail {
         }
     }
 
-    /// The diameter in pixels a wheel `diameter_m` across centred at `centre` (world)
-    /// projects to; infinite for the far mesh's pass. Measured at the centre's depth
-    /// along the view (not its distance, which would shrink wheels at the screen's edge).
-    pub fn projected_px(&self, centre: Vec3, diameter_m: f32) -> f32 {
+    /// The shadow pass's detail for this view: [`WheelDetail::ShadowOf`] it.
+    pub fn for_shadows(&self) -> WheelDetail {
+        match *self {
+            WheelDetail::OnScreen { eye, forward, focal_px } => WheelDetail::ShadowOf { eye, forward, focal_px },
+            other => other,
+        }
+    }
+
+    /// The size in pixels something `size_m` across centred at `centre` (world) projects
+    /// to in the view; 0 for a pass with none. Measured at the centre's depth along the
+    /// view (not its distance, which would shrink wheels at the screen's edge); anything
+    /// beside or behind the camera reads as large.
+    pub fn projected_px(&self, centre: Vec3, size_m: f32) -> f32 {
         match *self {
             WheelDetail::Far => 0.0,
-            WheelDetail::OnScreen { eye, forward, focal_px } => {
+            WheelDetail::OnScreen { eye, forward, focal_px } | WheelDetail::ShadowOf { eye, forward, focal_px } => {
                 let depth = (centre - eye).dot(forward).max(1e-3);
-                diameter_m * focal_px / depth
+                size_m * focal_px / depth
             }
         }
     }
 
     /// Whether a wheel `diameter_m` across at `centre` draws with the far mesh.
     pub fn is_far(&self, centre: Vec3, diameter_m: f32) -> bool {
-        self.projected_px(centre, diameter_m) < FAR_WHEEL_MAX_PX
+        match self {
+            WheelDetail::OnScreen { .. } => self.projected_px(centre, diameter_m) < FAR_WHEEL_MAX_PX,
+            WheelDetail::Far | WheelDetail::ShadowOf { .. } => true,
+        }
     }
 
-    /// Whether a body `length_m` long at `centre` draws with its far body.
-    pub fn body_is_far(&self, centre: Vec3, length_m: f32) -> bool {
-        self.projected_px(centre, length_m) < FAR_BODY_MAX_PX
+    /// Which body a car `length_m` long at `centre` draws with.
+    pub fn body(&self, centre: Vec3, length_m: f32) -> BodyDetail {
+        let px = self.projected_px(centre, length_m);
+        let lit = if px >= FAR_BODY_MAX_PX {
+            BodyDetail::Near
+        } else if px >= DISTANT_BODY_MAX_PX {
+            BodyDetail::Far
+        } else {
+            BodyDetail::Distant
+        };
+        match (self, lit) {
+            (WheelDetail::Far, _) => BodyDetail::Far,
+            (WheelDetail::OnScreen { .. }, lit) => lit,
+            (WheelDetail::ShadowOf { .. }, lit) => lit.max(BodyDetail::Far),
+        }
     }
 }
 
@@ -225,5 +282,34 @@ mod tests {
         // Behind the camera counts as huge, never far (it is culled anyway).
         assert!(!detail.is_far(Vec3::new(0.0, 0.0, 5.0), 0.66));
         assert!(WheelDetail::Far.is_far(Vec3::new(0.0, 0.0, -1.0), 0.66));
+    }
+
+    #[test]
+    fn bodies_step_down_with_their_size_and_their_shadows_are_far_or_distant() {
+        let camera = Camera::looking_at(Vec3::ZERO, Vec3::NEG_Z);
+        let lit = WheelDetail::on_screen(&camera, 480);
+        let shadow = lit.for_shadows();
+        // A 4.6 m car at 480 px, 415.7 px for a metre at a metre: 160 px at 11.95 m, 60 px
+        // at 31.9 m.
+        let at = |z: f32| Vec3::new(0.0, 0.0, -z);
+        let cases = [
+            (5.0, BodyDetail::Near, BodyDetail::Far),
+            (11.0, BodyDetail::Near, BodyDetail::Far),
+            (13.0, BodyDetail::Far, BodyDetail::Far),
+            (31.0, BodyDetail::Far, BodyDetail::Far),
+            (33.0, BodyDetail::Distant, BodyDetail::Distant),
+            (400.0, BodyDetail::Distant, BodyDetail::Distant),
+        ];
+        for (z, in_light, in_shadow) in cases {
+            assert_eq!(lit.body(at(z), 4.6), in_light, "lit at {z} m");
+            assert_eq!(shadow.body(at(z), 4.6), in_shadow, "shadow at {z} m");
+        }
+        // Beside or behind the camera reads as large: near, its shadow far.
+        assert_eq!(lit.body(Vec3::new(0.0, 0.0, 3.0), 4.6), BodyDetail::Near);
+        assert_eq!(shadow.body(Vec3::new(0.0, 0.0, 3.0), 4.6), BodyDetail::Far);
+        // Every wheel in a shadow pass is far, however near the car.
+        assert!(shadow.is_far(at(2.0), 0.66));
+        // A pass with no view draws the far body, as before the distant one existed.
+        assert_eq!(WheelDetail::Far.body(at(400.0), 4.6), BodyDetail::Far);
     }
 }

@@ -1,12 +1,12 @@
 //! Car models on the GPU: each baked [`CarModel`] uploaded once (its body as one mesh with
-//! a part code per vertex, its far body if it has one, its wheel as another, and a
+//! a part code per vertex, its far and distant bodies if it has them, its wheel as another, and a
 //! low-poly wheel for far away made from it: `car_lod.rs`), found again by the model's identity (the
 //! `Arc` every look of that car shares), so a frame looks models up without allocating.
 //!
 //! If a car still draws as boxes, its car file has no `look_model` or was parsed without
 //! [`CarDef::with_model`](crate::vehicle::CarDef::with_model).
 
-use super::car_lod::far_wheel;
+use super::car_lod::{far_wheel, BodyDetail};
 use super::car_paint::part_color;
 use super::mesh::Mesh;
 use super::scene_desc::WheelSize;
@@ -20,6 +20,8 @@ pub struct CarMeshes {
     pub body: Mesh,
     /// The body far away and in the shadow pass (the model's `car_body_lod1`), if it has one.
     pub far_body: Option<Mesh>,
+    /// The body distant and its shadow then (the model's `car_body_lod2`), if it has one.
+    pub distant_body: Option<Mesh>,
     /// The body's length, m (what its size on screen is measured by).
     pub body_length_m: f32,
     /// The wheel, in its own frame (axle along X), radius `wheel_radius_m`.
@@ -42,6 +44,15 @@ pub fn wheel_scale(mesh_radius_m: f32, mesh_width_m: f32, size: WheelSize) -> Ve
     Vec3::new(size.width_m / mesh_width_m.max(1e-3), r, r)
 }
 
+impl CarMeshes {
+    /// The body to draw at `detail`: the coarsest the model has at or above it.
+    pub fn body_for(&self, detail: BodyDetail) -> &Mesh {
+        let distant = self.distant_body.as_ref().filter(|_| detail >= BodyDetail::Distant);
+        let far = self.far_body.as_ref().filter(|_| detail >= BodyDetail::Far);
+        distant.or(far).unwrap_or(&self.body)
+    }
+}
+
 /// The models uploaded so far.
 #[derive(Default)]
 pub struct CarModels {
@@ -54,7 +65,11 @@ impl CarModels {
         self.uploaded
             .iter()
             .map(|(_, m)| {
-                m.body.bytes() + m.far_body.as_ref().map_or(0, Mesh::bytes) + m.wheel.bytes() + m.far_wheel.bytes()
+                m.body.bytes()
+                    + m.far_body.as_ref().map_or(0, Mesh::bytes)
+                    + m.distant_body.as_ref().map_or(0, Mesh::bytes)
+                    + m.wheel.bytes()
+                    + m.far_wheel.bytes()
             })
             .sum()
     }
@@ -65,6 +80,7 @@ impl CarModels {
             let meshes = CarMeshes {
                 body: upload(&model.body),
                 far_body: model.body_far.as_ref().map(upload),
+                distant_body: model.body_distant.as_ref().map(upload),
                 body_length_m: {
                     let (lo, hi) = model.body.bounds();
                     (0..3).map(|k| hi[k] - lo[k]).fold(0.0, f32::max)

@@ -17,7 +17,7 @@ use skidpad::render::{paint_color, read_back_buffer, Camera, FrameDrawStats, Ren
 use skidpad::settings::Settings;
 use skidpad::sim::TickInput;
 use skidpad::vehicle::CarDef;
-use skidpad_bake::model::{CarModel, CarPart, WHEEL_TOLERANCE_M};
+use skidpad_bake::model::{CarModel, CarPart, PartMesh, WHEEL_TOLERANCE_M};
 use skidpad_platform::GlApi;
 
 const CARS: [&str; 4] = ["coupe", "big_wheeler", "sedan", "electric"];
@@ -402,6 +402,11 @@ fn coupe_from(api: GlApi, distance_m: f32, scales: [u32; 2]) -> [FrameDrawStats;
     })
 }
 
+/// Triangles of a model's mesh.
+fn tris(mesh: &PartMesh) -> u32 {
+    (mesh.indices.len() / 3) as u32
+}
+
 /// Issue 20: a wheel a few pixels across draws with the far wheel (`render/car_lod.rs`) in
 /// the lit pass, so a field of cars in the distance costs a quarter of the wheels'
 /// triangles; a wheel big on screen keeps the model's mesh (its pixels as before). The
@@ -409,41 +414,51 @@ fn coupe_from(api: GlApi, distance_m: f32, scales: [u32; 2]) -> [FrameDrawStats;
 #[test]
 fn a_far_cars_wheels_draw_with_the_far_mesh_and_a_near_cars_with_the_models() {
     let model = CarModel::bake("coupe.glb", &glb("coupe")).unwrap();
-    let saved = 4 * (model.wheel.indices.len() as u32 / 3 - 8 * FAR_WHEEL_SIDES as u32);
+    let saved = 4 * (tris(&model.wheel) - 8 * FAR_WHEEL_SIDES as u32);
     assert!(saved >= 4 * 100, "the far wheel saves {saved} triangles a car");
+    let far = model.body_far.as_ref().expect("the coupe has a far body");
+    let distant = model.body_distant.as_ref().expect("the coupe has a distant body");
     common::gl::on_each_api(|api| {
-        // 30 m away: wheels ~5 px across at 240 px (far), ~23 px at 1200 px (near).
+        // 30 m away: wheels ~5 px across at 240 px (far), ~23 px at 1200 px (near); the
+        // body 30 px long (distant) and 150 px (far).
         let [small, large] = coupe_from(api, 30.0, [1, 5]);
         assert_eq!(small.lit.drawn, large.lit.drawn, "same frustum, same draws");
-        assert_eq!(large.lit.triangles - small.lit.triangles, saved, "lit pass");
+        assert_eq!(
+            large.lit.triangles - small.lit.triangles,
+            saved + tris(far) - tris(distant),
+            "lit pass"
+        );
         // 5 m away: wheels ~27 px across even at 240 px: the model's wheel at both sizes.
         let [near_small, near_large] = coupe_from(api, 5.0, [1, 5]);
         assert_eq!(near_small.lit.triangles, near_large.lit.triangles, "near car, lit pass");
-        // The shadow pass: the same far wheels from 30 m and from 5 m, at any size (the
-        // light's box follows the car, not the camera, and this level has no decor).
+        // The shadow pass: four far wheels at any size. On flat ground the car is all that
+        // casts (the ground is never submitted to the shadow pass, and the count says so):
+        // the far body, or the distant one where the car is drawn distant (30 m at 240 px).
+        let wheels = 4 * 8 * FAR_WHEEL_SIDES as u32;
+        assert_eq!(
+            small.shadow.triangles,
+            tris(distant) + wheels,
+            "shadow pass at 30 m, 240 px"
+        );
         for s in [large, near_small, near_large] {
-            assert_eq!(s.shadow.triangles, small.shadow.triangles, "shadow pass");
+            assert_eq!(s.shadow.triangles, tris(far) + wheels, "shadow pass");
         }
-        // On flat ground the car is all that casts: its far body and four far wheels (the
-        // ground is never submitted to the shadow pass, and the count says so).
-        let far_body = model.body_far.as_ref().expect("the coupe has a far body");
-        let car_casters = (far_body.indices.len() / 3 + 4 * 8 * FAR_WHEEL_SIDES) as u32;
-        assert_eq!(small.shadow.triangles, car_casters, "shadow pass on flat ground");
     });
 }
 
 /// Issue 43: a car 12 m away is 71 px long at 240 px (its far body) and 355 px at 1200 px
 /// (the model's body); its wheels change mesh at the same time (11 and 57 px across). The
 /// lit pass's difference is both savings exactly; the shadow pass draws the far body at
-/// both sizes. At 30 m both sizes draw it far (28 and 142 px, under
-/// `FAR_BODY_MAX_PX`).
+/// both sizes. At 60 m the body is 15 and 75 px long: distant and far, in both passes; the
+/// wheels far at both sizes (2 and 11 px across).
 #[test]
 fn a_far_cars_body_draws_with_the_far_body_and_a_near_cars_with_the_models() {
     let model = CarModel::bake("coupe.glb", &glb("coupe")).unwrap();
     let far = model.body_far.as_ref().expect("the coupe has a far body");
-    let body_saved = (model.body.indices.len() - far.indices.len()) as u32 / 3;
-    let wheels_saved = 4 * (model.wheel.indices.len() as u32 / 3 - 8 * FAR_WHEEL_SIDES as u32);
-    let near = model.body.indices.len() as u32 / 3;
+    let distant = model.body_distant.as_ref().expect("the coupe has a distant body");
+    let body_saved = tris(&model.body) - tris(far);
+    let wheels_saved = 4 * (tris(&model.wheel) - 8 * FAR_WHEEL_SIDES as u32);
+    let near = tris(&model.body);
     assert!(
         body_saved * 10 >= near * 7,
         "the far body saves only {body_saved} of {near} triangles"
@@ -453,13 +468,15 @@ fn a_far_cars_body_draws_with_the_far_body_and_a_near_cars_with_the_models() {
         assert_eq!(small.lit.drawn, large.lit.drawn, "same frustum, same draws");
         assert_eq!(large.lit.triangles - small.lit.triangles, body_saved + wheels_saved);
         assert_eq!(large.shadow.triangles, small.shadow.triangles, "shadow pass");
-        let [far_small, far_large] = coupe_from(api, 30.0, [1, 5]);
-        assert_eq!(far_large.lit.triangles - far_small.lit.triangles, wheels_saved);
+        let [distant_small, far_large] = coupe_from(api, 60.0, [1, 5]);
+        let step = tris(far) - tris(distant);
+        assert_eq!(far_large.lit.triangles - distant_small.lit.triangles, step);
+        assert_eq!(far_large.shadow.triangles - distant_small.shadow.triangles, step);
     });
 }
 
 /// Issue 43: bodies a player recognises, not slabs: 3–8 k triangles with a far body of at
-/// most 30 % of them; curved (the paint's normals point more than 500 ways at 1/50
+/// most 30 % of them and a distant body of at most 75 % of that; curved (the paint's normals point more than 500 ways at 1/50
 /// resolution, 683–1094 today, where the box bodies' pointed 9–11); round arches that hug each wheel (no body vertex
 /// beside a wheel within its radius and 2 cm, some paint within 12 cm of its top).
 #[test]
@@ -474,6 +491,21 @@ fn every_body_is_curved_with_round_arches_and_a_far_body() {
             far.indices.len() / 3 * 10 <= triangles * 3,
             "{name}: far body {}",
             far.indices.len() / 3
+        );
+        // The distant body: three quarters of the far one's triangles at most, the same
+        // outline (the bake checks it within 5 cm), its lamps still there.
+        let distant = model
+            .body_distant
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no distant body"));
+        assert!(
+            distant.indices.len() * 4 <= far.indices.len() * 3,
+            "{name}: distant body {}",
+            distant.indices.len() / 3
+        );
+        assert!(
+            distant.parts.contains(&CarPart::BrakeLamp),
+            "{name}: a distant body without brake lamps"
         );
         let mut directions: Vec<[i32; 3]> = model
             .body

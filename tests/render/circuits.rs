@@ -23,7 +23,9 @@ fn every_circuit_draws_its_road_grass_sky_and_the_car_on_its_grid() {
     for name in &circuits {
         let out = dir.path().join(format!("{name}.png"));
         let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
-            .args(["screenshot", "--level", name, "--width", "160", "--height", "120"])
+            // 320 × 240: the player's car about 110 px long, drawn with its far body as in
+            // play's smallest views (at 160 × 120 it was 56 px: the distant body).
+            .args(["screenshot", "--level", name, "--width", "320", "--height", "240"])
             .args(["--frames", "2", "--no-hud", "--out"])
             .arg(&out)
             .env_remove("DISPLAY")

@@ -6,7 +6,8 @@
 //! cars, carried over to glTF): `car_body` (the chassis mesh, its primitives' materials
 //! naming the parts: `paint`, `glass`, `trim`, `brake_lamp`, `reverse_lamp`, `head_lamp`),
 //! optionally `car_body_lod1` (the same body in fewer triangles, drawn far away and in the
-//! shadow pass; its outline within [`MAX_FAR_BODY_OFFSET_M`] of the body's),
+//! shadow pass) and `car_body_lod2` (fewer still: a distant car and its shadow), each
+//! outline within [`MAX_FAR_BODY_OFFSET_M`] of the body's,
 //! `thrust` (an empty: the point the arcade thrust acts at), `wheel_0`..`wheel_N` (each a
 //! wheel mesh: `tyre`, `rim` and `trim` primitives, axle along X, centred on the node) and
 //! `col_shape*` (boxes: the collision shapes). Frame as the car files': metres, Y up, +Z
@@ -153,6 +154,9 @@ pub struct CarModel {
     /// The body far away and in the shadow pass (`car_body_lod1`), when the model has one:
     /// the same outline in a fraction of the triangles.
     pub body_far: Option<PartMesh>,
+    /// The body distant and its shadow then (`car_body_lod2`), when the model has one: the
+    /// same outline again in fewer triangles still.
+    pub body_distant: Option<PartMesh>,
     /// The wheel mesh (`wheel_0`'s), in the wheel's own frame: centred, axle along X.
     pub wheel: PartMesh,
     /// The wheel mesh's radius, m (each placement's radius over it scales the mesh).
@@ -177,10 +181,12 @@ pub const MAX_MODEL_WHEELS: usize = 8;
 pub const MAX_MODEL_VERTICES: usize = 200_000;
 
 /// The baked model format `build.rs` embeds; bump it when `CarModel` changes shape.
-pub const MODEL_FORMAT_VERSION: u32 = 2;
+pub const MODEL_FORMAT_VERSION: u32 = 3;
 
 /// The node of a model's far body (optional; [`CarModel::body_far`]).
 pub const FAR_BODY_NODE: &str = "car_body_lod1";
+/// The node of a model's distant body (optional; [`CarModel::body_distant`]).
+pub const DISTANT_BODY_NODE: &str = "car_body_lod2";
 /// How far a far body's outline may stray from the near body's, m.
 pub const MAX_FAR_BODY_OFFSET_M: f32 = 0.05;
 

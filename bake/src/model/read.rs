@@ -3,8 +3,8 @@
 //! error naming the node, never a panic or a read past the end).
 
 use super::{
-    CarModel, CarPart, ColBox, PartMesh, WheelPlacement, FAR_BODY_NODE, MAX_BODY_EXTENT_M, MAX_FAR_BODY_OFFSET_M,
-    MAX_MODEL_VERTICES, MAX_MODEL_WHEELS, MIN_BODY_EXTENT_M,
+    CarModel, CarPart, ColBox, PartMesh, WheelPlacement, DISTANT_BODY_NODE, FAR_BODY_NODE, MAX_BODY_EXTENT_M,
+    MAX_FAR_BODY_OFFSET_M, MAX_MODEL_VERTICES, MAX_MODEL_WHEELS, MIN_BODY_EXTENT_M,
 };
 use crate::ContentError;
 use glam::{Mat3, Mat4, Vec3};
@@ -104,15 +104,17 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
     let body_node = find("car_body").ok_or_else(|| fail("node car_body", missing("car_body", &nodes)))?;
     let body = node_mesh(body_node, blob, &mut vertices_left).map_err(|p| fail("node car_body", p))?;
     check_scale(&body).map_err(|p| fail("node car_body", p))?;
-    let body_far = match find(FAR_BODY_NODE) {
-        None => None,
+    let mut lower_body = |name: &str| match find(name) {
+        None => Ok(None),
         Some(node) => {
-            let label = format!("node {FAR_BODY_NODE}");
-            let far = node_mesh(node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
-            check_same_outline(&body, &far).map_err(|p| fail(&label, p))?;
-            Some(far)
+            let label = format!("node {name}");
+            let lower = node_mesh(node, blob, &mut vertices_left).map_err(|p| fail(&label, p))?;
+            check_same_outline(&body, &lower).map_err(|p| fail(&label, p))?;
+            Ok(Some(lower))
         }
     };
+    let body_far = lower_body(FAR_BODY_NODE)?;
+    let body_distant = lower_body(DISTANT_BODY_NODE)?;
 
     let thrust = find("thrust").ok_or_else(|| fail("node thrust", missing("thrust", &nodes)))?;
     let thrust_m = finite_point(thrust.transform.transform_point3(Vec3::ZERO)).map_err(|p| fail("node thrust", p))?;
@@ -163,6 +165,7 @@ pub(super) fn bake(file: &str, bytes: &[u8]) -> Result<CarModel, ContentError> {
     Ok(CarModel {
         body,
         body_far,
+        body_distant,
         wheel,
         wheel_mesh_radius_m,
         wheels,
@@ -233,7 +236,7 @@ fn check_same_outline(near: &PartMesh, far: &PartMesh) -> Result<(), String> {
         .fold(0.0f32, f32::max);
     if far.positions.is_empty() || off.is_nan() || off > MAX_FAR_BODY_OFFSET_M {
         return Err(format!(
-            "its outline is {off:.3} m from car_body's (at most {MAX_FAR_BODY_OFFSET_M} m: the far body stands in for the near one)"
+            "its outline is {off:.3} m from car_body's (at most {MAX_FAR_BODY_OFFSET_M} m: a lower level of detail stands in for the near body)"
         ));
     }
     Ok(())

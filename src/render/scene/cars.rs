@@ -27,7 +27,8 @@ impl Renderer {
     /// its body in `color`.
     /// A car drawn from a model: its body in the chassis frame, each wheel's mesh at the
     /// wheel's centre, steered, spun and scaled to that wheel's own radius and width; the
-    /// model's far body and far wheel where `detail` finds them small (`car_lod.rs`).
+    /// model's far or distant body and far wheel where `detail` finds them small
+    /// (`car_lod.rs`).
     pub(super) fn car_meshes(
         &self,
         look: &CarLook,
@@ -38,10 +39,7 @@ impl Renderer {
     ) {
         let chassis = Mat4::from_rotation_translation(car.chassis.rotation, car.chassis.position);
         if let Some(meshes) = self.model_meshes(look) {
-            let body = match &meshes.far_body {
-                Some(far) if detail.body_is_far(car.chassis.position, meshes.body_length_m) => far,
-                _ => &meshes.body,
-            };
+            let body = meshes.body_for(detail.body(car.chassis.position, meshes.body_length_m));
             f(body, &chassis, color);
             let wheels = look.wheel_origins.iter().zip(&car.wheels[..car.wheel_count]);
             for (i, (origin, wheel)) in wheels.enumerate() {

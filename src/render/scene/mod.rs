@@ -504,11 +504,11 @@ impl Renderer {
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
         let frustum = self.culling_frustum(&vp);
-        // Wheels small on screen draw with the far mesh in the lit pass, and every wheel in
-        // the shadow pass (`car_lod.rs`).
+        // Wheels and bodies small on screen draw with coarser meshes in the lit pass; the
+        // shadow pass draws every wheel and body far, distant bodies distant (`car_lod.rs`).
         let wheel_detail = WheelDetail::on_screen(camera, height);
         let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
-        match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor) {
+        match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
             Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
             None => stats.shadow_map_kept = true,
         }

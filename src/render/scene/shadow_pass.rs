@@ -19,7 +19,8 @@ const MOVING_REACH_M: f32 = 4.0;
 impl Renderer {
     /// Draws the shadow map under `light_vp` for a camera with `view_proj` seeing
     /// `frustum`: its casters culled by the light's frustum and kept only where their
-    /// shadow may fall in `frustum`, decor by `decor`. Returns the pass's draws and the
+    /// shadow may fall in `frustum`, decor by `decor`, cars far, or distant where
+    /// `wheel_detail` draws them distant (`car_lod.rs`). Returns the pass's draws and the
     /// texels drawn into, or `None` when the map the frame before drew is kept (everything
     /// it is drawn from is unchanged). With shadows off the map is only cleared, so
     /// everything is lit.
@@ -30,6 +31,7 @@ impl Renderer {
         view_proj: &Mat4,
         frustum: &Frustum,
         decor: &DecorScale,
+        wheel_detail: WheelDetail,
     ) -> Option<(PassDrawStats, u32)> {
         let map_texels = if self.culling {
             lit_pass_footprint(view_proj, light_vp, self.receiver_slab(view), self.shadow.size())
@@ -49,7 +51,7 @@ impl Renderer {
             stats = self.for_each_mesh(
                 view,
                 &light_frustum,
-                Some(WheelDetail::Far),
+                Some(wheel_detail.for_shadows()),
                 decor,
                 Some(frustum),
                 &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
