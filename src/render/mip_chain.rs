@@ -29,6 +29,12 @@ pub fn halve(level: &[u8], side: usize) -> Vec<u8> {
     out
 }
 
+/// Bytes of one `side` × `side` RGBA8 image (`side` a power of two) with its full mip
+/// chain.
+pub fn chain_bytes(side: usize) -> usize {
+    (0..=side.ilog2()).map(|level| (side >> level).pow(2) * 4).sum()
+}
+
 /// Every level below level 0 of a `side` × `side` RGBA8 image (`side` a power of two),
 /// largest first, down to 1×1.
 pub fn levels_below(top: &[u8], side: usize) -> Vec<Vec<u8>> {
@@ -45,6 +51,15 @@ pub fn levels_below(top: &[u8], side: usize) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mip_chain_is_a_third_more_than_its_top_level() {
+        assert_eq!(chain_bytes(1), 4);
+        assert_eq!(chain_bytes(2), 20);
+        // 256² RGBA8: 262 144 bytes on top, 349 524 with the chain (≈ 4/3).
+        assert_eq!(chain_bytes(256), 349_524);
+        assert_eq!(chain_bytes(128), 87_380);
+    }
 
     #[test]
     fn a_level_is_the_rounded_mean_of_each_two_by_two_block() {

@@ -208,8 +208,7 @@ impl Sky {
 
     /// Bytes the sky holds on the GPU: the clouds' texture with its mip levels.
     pub fn bytes(&self) -> usize {
-        let side = cloud_texture::SIDE;
-        (0..=side.ilog2()).map(|level| (side >> level).pow(2) * 4).sum()
+        mip_chain::chain_bytes(cloud_texture::SIDE)
     }
 
     /// Draws the sky behind what the bound framebuffer already holds, seen through

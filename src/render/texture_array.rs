@@ -103,7 +103,7 @@ impl GroundTextures {
             gl::BindTexture(gl::TEXTURE_2D_ARRAY, 0);
         }
         gl_check::check("ground textures")?;
-        let bytes = mip_chain_bytes(n) * layers;
+        let bytes = super::mip_chain::chain_bytes(n) * layers;
         Ok(GroundTextures { texture, bytes })
     }
 
@@ -148,19 +148,6 @@ impl Drop for GroundTextures {
     }
 }
 
-/// Bytes of one RGBA8 layer of side `n` with its full mip chain.
-fn mip_chain_bytes(n: usize) -> usize {
-    let mut side = n;
-    let mut bytes = 0;
-    loop {
-        bytes += side * side * 4;
-        if side == 1 {
-            return bytes;
-        }
-        side /= 2;
-    }
-}
-
 /// Whether the driver lists anisotropic filtering (the EXT or the ARB extension).
 fn has_anisotropy() -> bool {
     let mut count = 0;
@@ -179,19 +166,5 @@ fn has_anisotropy() -> bool {
                 b"GL_EXT_texture_filter_anisotropic" | b"GL_ARB_texture_filter_anisotropic"
             )
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_mip_chain_is_a_third_more_than_its_top_level() {
-        assert_eq!(mip_chain_bytes(1), 4);
-        assert_eq!(mip_chain_bytes(2), 20);
-        // 256² RGBA8: 262 144 bytes on top, 349 524 with the chain (≈ 4/3).
-        assert_eq!(mip_chain_bytes(256), 349_524);
-        assert_eq!(mip_chain_bytes(128), 87_380);
     }
 }

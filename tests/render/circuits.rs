@@ -4,6 +4,7 @@
 //! down a straight crosses chunk borders on every level.)
 
 use crate::screenshot::Png;
+use crate::sky_look::is_cloud;
 use skidpad::content::{level_names, load_level, ContentRoot, LevelKind};
 use std::process::Command;
 
@@ -40,8 +41,7 @@ fn every_circuit_draws_its_road_grass_sky_and_the_car_on_its_grid() {
         // rest is the start gantry.
         let top: Vec<[i32; 3]> = (0..w).map(|x| img.px(x, 2)).collect();
         let is_clear = |p: &[i32; 3]| p[2] > p[0] + 40;
-        let is_cloud =
-            |p: &[i32; 3]| p.iter().min().unwrap() > &110 && p.iter().max().unwrap() - p.iter().min().unwrap() < 40;
+        let is_cloud = |p: &[i32; 3]| is_cloud(p);
         let clear = top.iter().filter(|p| is_clear(p)).count();
         let sky_or_cloud = top.iter().filter(|p| is_clear(p) || is_cloud(p)).count();
         let sky = top.iter().copied().find(is_clear).unwrap_or(top[0]);
