@@ -262,7 +262,7 @@ pub struct CarFrame {
     /// Sky and fog colour.
     pub sky: Vec3,
     /// The horizon hills the sky function draws and fogs to (`sky::hills_uniform`).
-    pub hills: [f32; 2],
+    pub hills: super::sky::HillsUniform,
     /// The camera's position.
     pub eye: Vec3,
 }

@@ -116,7 +116,7 @@ impl LitProgram {
             gl::Uniform1f(self.u_shadow_texel, shared.shadow_texel);
             gl::Uniform3fv(self.u_sun_dir, 1, shared.sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, shared.sky.to_array().as_ptr());
-            gl::Uniform2fv(self.u_hills, 1, shared.hills.as_ptr());
+            gl::Uniform4fv(self.u_hills, 4, shared.hills.as_ptr().cast());
             gl::Uniform3fv(self.u_eye, 1, shared.eye.to_array().as_ptr());
             gl::Uniform1f(self.u_alpha, 1.0);
             gl::Uniform1i(self.u_ground, 2);

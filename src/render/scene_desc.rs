@@ -91,7 +91,7 @@ pub struct SceneDesc {
     pub sky_color: Vec3,
     /// The level's horizon hills, as the sky function's `u_hills` holds them
     /// (`sky::hills_uniform`).
-    pub hills: [f32; 2],
+    pub hills: super::sky::HillsUniform,
     /// Share of the sky's cloud layer clouded, 0..1 (`[sky] cloud_cover`).
     pub cloud_cover: f32,
     /// How each material's ground is textured, by material id (see [`SurfaceTexture`]).

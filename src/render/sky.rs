@@ -19,11 +19,11 @@ use glam::{Mat4, Vec3};
 
 /// `sky_colour(dir)`: the sky seen along unit `dir`, from the uniforms `u_sky` (horizon and
 /// fog colour), `u_sun_dir` (the direction sunlight travels) and `u_hills` (declared here:
-/// the horizon hills' height in radians, 0 for none, and their phase; [`hills_uniform`]).
-/// Below the horizon it is the hills' colour (the horizon's without them, plus the sun's
-/// glow), which is what fog fades distant ground to.
+/// the horizon hills' heights and phases, [`hills_uniform`]). Below the horizon it is the
+/// hills' colour (the horizon's without them, plus the sun's glow), which is what fog fades
+/// distant ground to.
 pub const SKY_GLSL: &str = r#"
-uniform vec2 u_hills;
+uniform vec4 u_hills[4];
 vec3 sky_glow(vec3 dir) {
     // Forward (Mie-like) scattering around the sun: a broad haze and a tighter halo.
     float s = max(dot(dir, -u_sun_dir), 0.0);
@@ -36,17 +36,23 @@ vec3 sky_gradient(float y) {
     float up = sqrt(clamp(y, 0.0, 1.0));
     return mix(u_sky, u_sky * vec3(0.42, 0.6, 0.92), up);
 }
-// The sines of the two ranges' heights (far, near) at azimuth az (radians), or -2 (below
-// everything) without hills. Each height is a few sines of whole turns (so it closes on
-// itself), shifted by the level's phase.
-vec2 hill_ridges(float az) {
-    if (u_hills.x <= 0.0) return vec2(-2.0);
-    float p = u_hills.y;
-    float far_h = u_hills.x * (0.62 + 0.22 * sin(2.0 * az + p) + 0.11 * sin(5.0 * az + 1.7 * p)
-        + 0.05 * sin(13.0 * az + 2.9 * p));
-    float near_h = u_hills.x * (0.30 + 0.16 * sin(3.0 * az + 2.3 * p) + 0.08 * sin(8.0 * az + 0.7 * p)
-        + 0.04 * sin(21.0 * az + 4.1 * p));
-    return sin(vec2(far_h, near_h));
+vec2 turn(vec2 a, vec2 b) { return vec2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+// The sines of the two ranges' heights (far, near) in direction dir, or -2 (below
+// everything) without hills. Each height is a mean plus three sines of whole turns of the
+// azimuth (so it closes on itself), 2, 5 and 13 for the far range, 3, 8 and 21 for the
+// near: Fibonacci numbers, so each turn e^(ik·az) is the product of the two before it and
+// the six cost five complex products from dir.xz, with no atan or sine a pixel (they were
+// a third of the sky pass on llvmpipe). u_hills[1..3] hold each term's amplitude and phase
+// as a complex number, so a term is one dot product.
+vec2 hill_ridges(vec3 dir) {
+    vec2 e1 = dir.xz * inversesqrt(max(dot(dir.xz, dir.xz), 1e-20));
+    vec2 e2 = turn(e1, e1), e3 = turn(e2, e1), e5 = turn(e3, e2);
+    vec2 e8 = turn(e5, e3), e13 = turn(e8, e5), e21 = turn(e13, e8);
+    vec2 h = u_hills[0].xy + vec2(
+        dot(e2, u_hills[1].xy) + dot(e5, u_hills[1].zw) + dot(e13, u_hills[2].xy),
+        dot(e3, u_hills[2].zw) + dot(e8, u_hills[3].xy) + dot(e21, u_hills[3].zw));
+    // sin(h) to h^5/120, under 2e-6 for the highest hills a level may ask (10°).
+    return u_hills[0].z > 0.0 ? h - h * h * h * (1.0 / 6.0) : vec2(-2.0);
 }
 // Colour c with the hills over it, seen at height y under ridges `ridge` (hill_ridges).
 vec3 with_hills(vec3 c, float y, vec2 ridge) {
@@ -59,8 +65,7 @@ vec3 with_hills(vec3 c, float y, vec2 ridge) {
     return mix(c, near_c, 1.0 - smoothstep(ridge.y - edge, ridge.y + edge, y));
 }
 vec3 sky_colour(vec3 dir) {
-    vec2 ridge = hill_ridges(atan(dir.z, dir.x));
-    return with_hills(sky_gradient(dir.y) + sky_glow(dir), dir.y, ridge);
+    return with_hills(sky_gradient(dir.y) + sky_glow(dir), dir.y, hill_ridges(dir));
 }
 "#;
 
@@ -117,7 +122,7 @@ void main() {
     c = mix(c, vec3(1.0, 0.97, 0.9), disc);
     // Every pixel works out the ridges: a branch leaving out those above the highest
     // saved nothing on llvmpipe (92.851 against 92.856 M instructions a circuit frame).
-    frag = vec4(with_hills(c, dir.y, hill_ridges(atan(dir.z, dir.x))), 1.0);
+    frag = vec4(with_hills(c, dir.y, hill_ridges(dir)), 1.0);
 }
 "#;
 
@@ -170,15 +175,47 @@ pub struct Sky {
 /// Texture unit the clouds are bound to while the sky draws (the scene's are 0–2).
 const CLOUD_UNIT: u32 = 3;
 
-/// What `u_hills` holds for hills `height_deg` high on the level `level_name`: (height in
-/// radians, a phase from the name), so each level has its own skyline and the same one
-/// every time.
-pub fn hills_uniform(height_deg: f32, level_name: &str) -> [f32; 2] {
-    // FNV-1a of the name, to an angle.
+/// The horizon hills as the sky function's `uniform vec4 u_hills[4]` holds them.
+pub type HillsUniform = [[f32; 4]; 4];
+
+/// Each hill term's share of the height: the far range's mean and its sines of 2, 5 and 13
+/// turns, then the near range's mean and its sines of 3, 8 and 21 turns (the shader's
+/// `hill_ridges` names the turns).
+const FAR_HILLS: [f32; 4] = [0.62, 0.22, 0.11, 0.05];
+const NEAR_HILLS: [f32; 4] = [0.30, 0.16, 0.08, 0.04];
+/// The level's skyline phase in radians: FNV-1a of its name, to an angle.
+fn skyline_phase(level_name: &str) -> f32 {
     let hash = level_name
         .bytes()
         .fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
-    [height_deg.to_radians(), (hash % 6283) as f32 / 1000.0]
+    (hash % 6283) as f32 / 1000.0
+}
+
+/// Each sine's phase as a multiple of the level's phase, in the same order.
+const FAR_PHASES: [f32; 3] = [1.0, 1.7, 2.9];
+const NEAR_PHASES: [f32; 3] = [2.3, 0.7, 4.1];
+
+/// What `u_hills` holds for hills `height_deg` high on the level `level_name`: the ranges'
+/// mean heights in radians and the height itself (0: no hills), then each sine term as
+/// amplitude × (sin, cos) of its phase, so the shader takes a term as the dot product of
+/// the azimuth's turn with it (sin(k·az + q) = sin(k·az)·cos q + cos(k·az)·sin q). The
+/// phase comes from the name, so each level has its own skyline and the same one every
+/// time.
+pub fn hills_uniform(height_deg: f32, level_name: &str) -> HillsUniform {
+    let phase = skyline_phase(level_name);
+    let height = height_deg.to_radians();
+    let term = |share: f32, times: f32| {
+        let (sin, cos) = (times * phase).sin_cos();
+        [height * share * sin, height * share * cos]
+    };
+    let [f2, f5, f13] = [1, 2, 3].map(|i| term(FAR_HILLS[i], FAR_PHASES[i - 1]));
+    let [n3, n8, n21] = [1, 2, 3].map(|i| term(NEAR_HILLS[i], NEAR_PHASES[i - 1]));
+    [
+        [height * FAR_HILLS[0], height * NEAR_HILLS[0], height, 0.0],
+        [f2[0], f2[1], f5[0], f5[1]],
+        [f13[0], f13[1], n3[0], n3[1]],
+        [n8[0], n8[1], n21[0], n21[1]],
+    ]
 }
 
 impl Sky {
@@ -215,7 +252,15 @@ impl Sky {
     /// `view_proj` from `eye`; `sky` is the horizon (and fog) colour, `sun_dir` the
     /// direction sunlight travels, `hills` the horizon hills ([`hills_uniform`]), `clouds`
     /// the cloud layer. Leaves depth testing on and depth writes on.
-    pub fn draw(&self, view_proj: &Mat4, eye: Vec3, sky: Vec3, sun_dir: Vec3, hills: [f32; 2], clouds: CloudLayer) {
+    pub fn draw(
+        &self,
+        view_proj: &Mat4,
+        eye: Vec3,
+        sky: Vec3,
+        sun_dir: Vec3,
+        hills: &HillsUniform,
+        clouds: CloudLayer,
+    ) {
         self.program.bind();
         let inv = view_proj.inverse();
         // SAFETY: uniforms of the bound program; state on the current context, restored
@@ -225,7 +270,7 @@ impl Sky {
             gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
-            gl::Uniform2fv(self.u_hills, 1, hills.as_ptr());
+            gl::Uniform4fv(self.u_hills, 4, hills.as_ptr().cast());
             gl::Uniform4fv(self.u_cloud, 1, clouds.uniform().as_ptr());
             gl::Uniform1i(self.u_clouds, CLOUD_UNIT as i32);
             gl::ActiveTexture(gl::TEXTURE0 + CLOUD_UNIT);
@@ -313,5 +358,67 @@ mod tests {
             .uniform()[0],
             1.0
         );
+    }
+
+    /// The shader's `hill_ridges` in f32, as written in GLSL: the azimuth's turns by
+    /// complex products, each term a dot product with its row of the uniform.
+    fn ridges_as_the_shader_does(u: &HillsUniform, dir: [f32; 3]) -> [f32; 2] {
+        let turn = |a: [f32; 2], b: [f32; 2]| [a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0]];
+        let dot = |a: [f32; 2], b: [f32; 2]| a[0] * b[0] + a[1] * b[1];
+        let r = (dir[0] * dir[0] + dir[2] * dir[2]).max(1e-20).sqrt();
+        let e1 = [dir[0] / r, dir[2] / r];
+        let e2 = turn(e1, e1);
+        let e3 = turn(e2, e1);
+        let e5 = turn(e3, e2);
+        let e8 = turn(e5, e3);
+        let e13 = turn(e8, e5);
+        let e21 = turn(e13, e8);
+        let far = u[0][0] + dot(e2, [u[1][0], u[1][1]]) + dot(e5, [u[1][2], u[1][3]]) + dot(e13, [u[2][0], u[2][1]]);
+        let near = u[0][1] + dot(e3, [u[2][2], u[2][3]]) + dot(e8, [u[3][0], u[3][1]]) + dot(e21, [u[3][2], u[3][3]]);
+        [far - far.powi(3) / 6.0, near - near.powi(3) / 6.0]
+    }
+
+    #[test]
+    fn the_hills_by_complex_turns_are_the_skyline_of_sines_they_replace() {
+        // The skyline as first written (and drawn until the turns replaced it): sines of
+        // the azimuth in f64, from the same height and the name's phase.
+        let height_deg = 10.0f32;
+        let u = hills_uniform(height_deg, "spa");
+        let phase = f64::from(skyline_phase("spa"));
+        let h = f64::from(height_deg).to_radians();
+        for i in 0..720 {
+            let az = f64::from(i) * std::f64::consts::TAU / 720.0 - std::f64::consts::PI;
+            let far = h
+                * (0.62
+                    + 0.22 * (2.0 * az + phase).sin()
+                    + 0.11 * (5.0 * az + 1.7 * phase).sin()
+                    + 0.05 * (13.0 * az + 2.9 * phase).sin());
+            let near = h
+                * (0.30
+                    + 0.16 * (3.0 * az + 2.3 * phase).sin()
+                    + 0.08 * (8.0 * az + 0.7 * phase).sin()
+                    + 0.04 * (21.0 * az + 4.1 * phase).sin());
+            // A direction 3° up at that azimuth: only its horizontal part matters.
+            let dir = [(az.cos() * 0.9986) as f32, 0.052, (az.sin() * 0.9986) as f32];
+            let got = ridges_as_the_shader_does(&u, dir);
+            // 1e-5 of a radian is 0.0006°, a thousandth of a pixel at 480 lines.
+            assert!(
+                (f64::from(got[0]) - far.sin()).abs() < 1e-5,
+                "far range at {az}: {got:?} against {}",
+                far.sin()
+            );
+            assert!(
+                (f64::from(got[1]) - near.sin()).abs() < 1e-5,
+                "near range at {az}: {got:?} against {}",
+                near.sin()
+            );
+        }
+        // Straight up the azimuth is undefined: the ranges' means, never a NaN.
+        let up = ridges_as_the_shader_does(&u, [0.0, 1.0, 0.0]);
+        assert!(up.iter().all(|r| r.is_finite() && *r < 0.2), "{up:?}");
+        // Each level its own skyline: another name, another phase.
+        assert_ne!(hills_uniform(height_deg, "monza")[1], u[1]);
+        // No hills: the shader's switch reads the height, 0.
+        assert_eq!(hills_uniform(0.0, "spa")[0][2], 0.0);
     }
 }

@@ -600,7 +600,7 @@ impl Renderer {
             cover: scene.cloud_cover,
             time_s: view.time_s,
         };
-        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, scene.hills, clouds);
+        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur, wheel_detail);
         }
