@@ -1,9 +1,8 @@
 //! The car shader: a car model's parts coloured by part (paint from the car's colour,
 //! dark glass and trim, lamps lit from the snapshot), sun-lit and shadowed as the scene
 //! is, with a specular highlight (Blinn-Phong) and a cheap environment reflection: the sky
-//! gradient with the horizon's hills (the sky pass's own skyline, `SKY_GLSL`) above, the
-//! lit ground under the car below, looked up by the reflected view vector and weighted by
-//! Schlick's Fresnel approximation, so paint and glass read as glossy without a cubemap.
+//! gradient looked up by the reflected view vector, weighted by Schlick's Fresnel
+//! approximation, so paint and glass read as glossy without a cubemap.
 //!
 //! The paints a player can choose and the AI's palette live here too: the AI never wears
 //! the player's paint, so the player's car is the one of its colour on the grid.
@@ -14,7 +13,6 @@
 use super::fog::FOG_GLSL;
 use super::shader::Program;
 use super::shadow::shadow_glsl;
-use super::sky::SKY_GLSL;
 use super::RenderError;
 use crate::content::ShadowFilter;
 use glam::{Mat4, Quat, Vec3, Vec4};
@@ -208,15 +206,13 @@ void main() {
     vec3 h = normalize(-u_sun_dir + v);
     float spec = sun > 0.0 ? pow(max(dot(n, h), 0.0), shine) * gloss * lit_fraction : 0.0;
     // Environment: what the car stands in, by the reflected vector. Above, the level's sky
-    // (pale horizon, deeper zenith) with the horizon's hills standing on it, the same
-    // skyline the sky pass draws, so the flanks carry the dark horizon line a car's
-    // paint shows outdoors; below, the ground under the car as lit (asphalt, grass or
-    // sand), fading into the hazy horizon where the ground recedes. Schlick's Fresnel
-    // weights it up at grazing angles.
+    // (pale horizon, deeper zenith); below, the ground under the car as lit (asphalt,
+    // grass or sand), fading into the hazy horizon where the ground recedes. Schlick's
+    // Fresnel weights it up at grazing angles.
     vec3 r = reflect(-v, n);
     vec3 horizon = mix(u_sky, vec3(1.0), 0.35);
     vec3 env = r.y >= 0.0
-        ? with_hills(mix(horizon, u_sky * 0.75, sqrt(r.y)), r.y, hill_ridges(r))
+        ? mix(horizon, u_sky * 0.75, sqrt(r.y))
         : mix(horizon * 0.7, u_ground, clamp(-r.y * 4.0, 0.0, 1.0));
     float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
     float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
@@ -248,7 +244,6 @@ pub struct CarProgram {
     u_shadow_texel: i32,
     u_sun_dir: i32,
     u_sky: i32,
-    u_hills: i32,
     u_eye: i32,
     u_scuffs: i32,
     u_ground: i32,
@@ -266,8 +261,7 @@ pub struct CarFrame {
     pub sun_dir: Vec3,
     /// Sky and fog colour.
     pub sky: Vec3,
-    /// The horizon hills the sky function draws, the fog fades to and the paint reflects
-    /// (`sky::hills_uniform`).
+    /// The horizon hills the sky function draws and fogs to (`sky::hills_uniform`).
     pub hills: super::sky::HillsUniform,
     /// The camera's position.
     pub eye: Vec3,
@@ -282,10 +276,7 @@ impl CarProgram {
             Scuffing::Clean => ("car", ""),
             Scuffing::Scuffed => ("car (scuffed)", "#define SCUFFS 1\n"),
         };
-        let fragment = format!(
-            "{FRAGMENT_HEAD}{define}{SKY_GLSL}{}{FRAGMENT_MAIN}",
-            shadow_glsl(shadow_filter)
-        );
+        let fragment = format!("{FRAGMENT_HEAD}{define}{}{FRAGMENT_MAIN}", shadow_glsl(shadow_filter));
         let vertex = format!("{VERTEX_HEAD}{FOG_GLSL}{VERTEX_MAIN}");
         let program = Program::new(name, &vertex, &fragment)?;
         Ok(CarProgram {
@@ -299,7 +290,6 @@ impl CarProgram {
             u_shadow_texel: program.uniform("u_shadow_texel"),
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
-            u_hills: program.uniform("u_hills"),
             u_eye: program.uniform("u_eye"),
             u_scuffs: program.uniform("u_scuffs"),
             program,
@@ -317,7 +307,6 @@ impl CarProgram {
             gl::Uniform1f(self.u_shadow_texel, frame.shadow_texel);
             gl::Uniform3fv(self.u_sun_dir, 1, frame.sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, frame.sky.to_array().as_ptr());
-            gl::Uniform4fv(self.u_hills, 4, frame.hills.as_ptr().cast());
             gl::Uniform3fv(self.u_eye, 1, frame.eye.to_array().as_ptr());
         }
     }

@@ -548,37 +548,3 @@ fn every_body_is_curved_with_round_arches_and_a_far_body() {
         }
     }
 }
-
-/// A pixel of the coupe's right door seen along the car from behind and to its right,
-/// `below_m` under the door's height (so the paint mirrors the horizon just above it at a
-/// grazing angle), on a level with hills `hills_deg` high.
-fn grazing_door_pixel(api: GlApi, hills_deg: f32, below_m: f32) -> [u8; 4] {
-    let mut ground = flat();
-    ground.terrain.horizon_hills_deg = hills_deg;
-    let mut f = settled_coupe_on(api, Some(Vec3::splat(0.9)), ground);
-    let body = f.session.world().player_body();
-    let door = body.translation() + *body.rotation() * Vec3::new(0.88, 0.6, 0.0);
-    let eye = body.translation() + *body.rotation() * Vec3::new(2.0, 0.6 - below_m, 6.0);
-    f.pixel_seen_from(eye, door)
-}
-
-/// The paint mirrors the horizon's hills, as the sky pass draws them: looked at along
-/// the car from a little below the door, the door mirrors the sky just above the horizon,
-/// and on a level with hills it mirrors their darker silhouettes instead of the pale
-/// horizon. The far range's colour is about a quarter darker than the horizon's in every
-/// channel and the paint mirrors 15–25 % at these grazing angles: some 10 levels of 255
-/// (5–15 as drawn); 3 is the floor, and without the hills in the reflection every pixel
-/// was the same.
-#[test]
-fn a_cars_paint_mirrors_the_horizons_hills() {
-    common::gl::on_each_api(|api| {
-        for below_m in [0.2, 0.3, 0.5] {
-            let clear = grazing_door_pixel(api, 0.0, below_m);
-            let hills = grazing_door_pixel(api, 10.0, below_m);
-            assert!(
-                (0..3).all(|c| hills[c] as i32 + 3 <= clear[c] as i32),
-                "{below_m} m below the door: {hills:?} with hills, {clear:?} without"
-            );
-        }
-    });
-}
