@@ -155,6 +155,19 @@ impl MeshDetail {
     /// fails the depth test under them instead of being shaded and then covered (with the
     /// road as groups, drawn last it doubled the circuit's lit fragments).
     pub fn runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
+        self.group_runs(choice).chain(self.base_runs(choice))
+    }
+
+    /// The runs of [`MeshDetail::runs`] that draw the chosen groups.
+    pub fn group_runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
+        self.groups().iter().enumerate().filter_map(move |(i, g)| {
+            let bit = 1 << i;
+            (choice.drawn & bit != 0).then_some(if choice.far & bit != 0 { g.far } else { g.near })
+        })
+    }
+
+    /// The runs of [`MeshDetail::runs`] that draw the base.
+    pub fn base_runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
         let (tiles, rest) = if self.base_tiles.is_empty() {
             (0, self.base)
         } else {
@@ -165,16 +178,12 @@ impl MeshDetail {
             };
             (choice.tiles, ground)
         };
-        let groups = self.groups().iter().enumerate().filter_map(move |(i, g)| {
-            let bit = 1 << i;
-            (choice.drawn & bit != 0).then_some(if choice.far & bit != 0 { g.far } else { g.near })
-        });
         let tile_runs = self.base_tiles.runs(tiles).map(|r| IndexRange {
             first: r.start,
             count: r.end - r.start,
             casters: r.end - r.start,
         });
-        groups.chain(tile_runs).chain(std::iter::once(rest))
+        tile_runs.chain(std::iter::once(rest))
     }
 }
 

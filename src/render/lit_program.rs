@@ -11,7 +11,7 @@
 //! ([`Mesh::material_mask`]) or the material's sheen is 0 in `materials.toml`.
 
 use super::car_paint::CarFrame;
-use super::mesh::Mesh;
+use super::mesh::{Mesh, MeshPart};
 use super::scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
 use super::shader::Program;
 use super::RenderError;
@@ -133,6 +133,11 @@ impl LitProgram {
 
     /// Draws `mesh` placed by `model` in `color` (the program bound).
     pub fn draw(&self, mesh: &Mesh, model: &Mat4, color: Vec3) {
+        self.draw_part(mesh, model, color, MeshPart::Whole);
+    }
+
+    /// Draws `part` of `mesh` placed by `model` in `color` (the program bound).
+    pub fn draw_part(&self, mesh: &Mesh, model: &Mat4, color: Vec3, part: MeshPart) {
         // SAFETY: uniforms of the bound program; attribute 2's and 3's constants apply to
         // meshes without a colour array (white, no tile pattern, no material).
         unsafe {
@@ -141,7 +146,11 @@ impl LitProgram {
             gl::VertexAttrib4f(2, 1.0, 1.0, 1.0, 0.0);
             gl::VertexAttrib1f(3, -1.0);
         }
-        mesh.draw();
+        match part {
+            MeshPart::Whole => mesh.draw(),
+            MeshPart::Groups => mesh.draw_groups(),
+            MeshPart::Base => mesh.draw_base(),
+        }
     }
 }
 

@@ -48,6 +48,17 @@ pub enum BaseCasters {
     Tiled,
 }
 
+/// Which part of a mesh a draw draws (`Mesh::draw_groups`, `Mesh::draw_base`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeshPart {
+    /// Groups, then base: one mesh's own draw order.
+    Whole,
+    /// The chosen detail groups alone.
+    Groups,
+    /// The base alone.
+    Base,
+}
+
 /// A mesh uploaded to the GPU.
 pub struct Mesh {
     vao: u32,
@@ -345,6 +356,29 @@ impl Mesh {
     pub fn draw(&self) {
         // Runs that follow each other in the index buffer are drawn as one.
         for (first, count) in merged_runs(self.detail.runs(self.choice.get())) {
+            self.draw_indices(first, count);
+        }
+    }
+
+    /// Whether the mesh has detail groups (a baked chunk with decor or a drawn road).
+    pub fn has_detail_groups(&self) -> bool {
+        !self.detail.groups().is_empty()
+    }
+
+    /// Draws the chosen detail groups alone: the lit pass draws every chunk's groups
+    /// before any chunk's base ([`Mesh::draw_base`]), so ground under a road or decal
+    /// that lies in a nearer chunk than its own fails the depth test instead of being
+    /// shaded and then covered. Draws nothing for a mesh without groups.
+    pub fn draw_groups(&self) {
+        for (first, count) in merged_runs(self.detail.group_runs(self.choice.get())) {
+            self.draw_indices(first, count);
+        }
+    }
+
+    /// Draws what [`Mesh::draw_groups`] leaves: the base (the whole mesh, for one
+    /// without groups).
+    pub fn draw_base(&self) {
+        for (first, count) in merged_runs(self.detail.base_runs(self.choice.get())) {
             self.draw_indices(first, count);
         }
     }

@@ -22,7 +22,7 @@ use super::gl_check;
 use super::gpu_timer::GpuTimer;
 use super::ground_chunks::GroundChunks;
 use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
-use super::mesh::Mesh;
+use super::mesh::{Mesh, MeshPart};
 use super::particles::ParticlePool;
 use super::prop_model::PropMeshes;
 pub use super::scene_desc::{CarLook, SceneDesc};
@@ -567,13 +567,29 @@ impl Renderer {
         let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
         let mut wet_in_view = false;
         self.lit.bind_for(&lit_frame);
+        // Every chunk's detail groups (its drawn road, decals, decor) before any chunk's
+        // base: chunks come nearest first, so a road piece or decal lying over a nearer
+        // chunk's ground was drawn after that ground had been shaded (the proving
+        // ground's start 215.0 → 211.7 k lit fragments, 83.46 → 83.16 M instructions a
+        // frame).
+        let split = |mesh: &Mesh| mesh.has_detail_groups() && !is_wet(mesh);
         stats.lit = self.for_each_mesh(view, &frustum, None, &decor, None, &mut |mesh, model, color| {
             if is_wet(mesh) {
                 wet_in_view = true;
+            } else if split(mesh) {
+                self.lit.draw_part(mesh, model, color, MeshPart::Groups)
             } else {
                 self.lit.draw(mesh, model, color)
             }
         });
+        for mesh in self
+            .chunk_order
+            .keys()
+            .filter_map(|key| self.ground.get(key))
+            .filter(|m| split(m) && frustum.sees_box(m.bounds()))
+        {
+            self.lit.draw_part(mesh, &Mat4::IDENTITY, Vec3::ONE, MeshPart::Base);
+        }
         if wet_in_view {
             self.lit_sheen.bind_for(&lit_frame);
             for mesh in self
