@@ -2,6 +2,7 @@
 
 mod cars;
 mod detail_ladder;
+mod lit_pass;
 mod shadow_pass;
 mod warm_up;
 
@@ -21,8 +22,8 @@ use super::frustum::Frustum;
 use super::gl_check;
 use super::gpu_timer::GpuTimer;
 use super::ground_chunks::GroundChunks;
-use super::lit_program::{sheen_materials, LitFrame, LitProgram, Sheen};
-use super::mesh::{Mesh, MeshPart};
+use super::lit_program::{LitFrame, LitProgram, Sheen};
+use super::mesh::Mesh;
 use super::particles::ParticlePool;
 use super::prop_model::PropMeshes;
 pub use super::scene_desc::{CarLook, SceneDesc};
@@ -330,6 +331,17 @@ impl Renderer {
         self.ground.len()
     }
 
+    /// The resident chunks' meshes, nearest the camera first (the order `draw_scene` sorts).
+    fn chunks_nearest_first(&self) -> impl Iterator<Item = &Mesh> {
+        self.chunk_order.keys().filter_map(|key| self.ground.get(key))
+    }
+
+    /// [`Renderer::chunks_nearest_first`], only those whose box `frustum` may see.
+    fn chunks_in_view<'a>(&'a self, frustum: &'a Frustum) -> impl Iterator<Item = &'a Mesh> {
+        self.chunks_nearest_first()
+            .filter(|mesh| frustum.sees_box(mesh.bounds()))
+    }
+
     /// Calls `f` with every mesh of the frame that `frustum` may see, with its model matrix
     /// and colour, and counts what it drew and skipped. Chunks come nearest first (the
     /// frame's `chunk_order`, sorted in `draw_scene`) and are tested by their box
@@ -363,7 +375,7 @@ impl Renderer {
             Some(_) => mesh.caster_count(),
             None => mesh.triangle_count(),
         };
-        for mesh in self.chunk_order.keys().filter_map(|key| self.ground.get(key)) {
+        for mesh in self.chunks_nearest_first() {
             if frustum.sees_box(mesh.bounds()) {
                 match shadows_into {
                     Some(seen) => {
@@ -553,60 +565,7 @@ impl Renderer {
         if !self.pipelines.warm_for(target) {
             self.warm_pipelines(target, &lit_frame, &car_frame);
         }
-        // Cars first: the chase camera's car covers a good part of the screen and nothing
-        // stands between it and the camera, so drawn first it hides the ground behind it
-        // from the depth test before that ground is shaded (about 6 % of the circuit's
-        // fragment work at 640×480; PERFORMANCE.md).
-        if let Some(counter) = self.fragment_counter.as_mut() {
-            counter.begin();
-        }
-        let cars = self.draw_model_cars(view, &frustum, &car_frame, wheel_detail);
-        // Dry meshes first, then the wet chunks with the sheen program (its uniforms set
-        // only when a wet chunk is in view).
-        let wet_materials = sheen_materials(&scene.surfaces);
-        let is_wet = |mesh: &Mesh| mesh.material_mask() & wet_materials != 0;
-        let mut wet_in_view = false;
-        self.lit.bind_for(&lit_frame);
-        // Every chunk's detail groups (its drawn road, decals, decor) before any chunk's
-        // base: chunks come nearest first, so a road piece or decal lying over a nearer
-        // chunk's ground was drawn after that ground had been shaded (the proving
-        // ground's start 215.0 → 211.7 k lit fragments, 83.46 → 83.16 M instructions a
-        // frame).
-        let split = |mesh: &Mesh| mesh.has_detail_groups() && !is_wet(mesh);
-        stats.lit = self.for_each_mesh(view, &frustum, None, &decor, None, &mut |mesh, model, color| {
-            if is_wet(mesh) {
-                wet_in_view = true;
-            } else if split(mesh) {
-                self.lit.draw_part(mesh, model, color, MeshPart::Groups)
-            } else {
-                self.lit.draw(mesh, model, color)
-            }
-        });
-        for mesh in self
-            .chunk_order
-            .keys()
-            .filter_map(|key| self.ground.get(key))
-            .filter(|m| split(m) && frustum.sees_box(m.bounds()))
-        {
-            self.lit.draw_part(mesh, &Mat4::IDENTITY, Vec3::ONE, MeshPart::Base);
-        }
-        if wet_in_view {
-            self.lit_sheen.bind_for(&lit_frame);
-            for mesh in self
-                .chunk_order
-                .keys()
-                .filter_map(|key| self.ground.get(key))
-                .filter(|m| is_wet(m) && frustum.sees_box(m.bounds()))
-            {
-                self.lit_sheen.draw(mesh, &Mat4::IDENTITY, Vec3::ONE);
-            }
-        }
-        if let Some(counter) = self.fragment_counter.as_mut() {
-            counter.end();
-        }
-        stats.lit.drawn += cars.drawn;
-        stats.lit.culled += cars.culled;
-        stats.lit.triangles += cars.triangles;
+        stats.lit = self.draw_lit_pass(view, &frustum, &decor, &lit_frame, &car_frame, wheel_detail);
         self.stats = stats;
         if let Some(marks) = view.skid_marks {
             self.skid_marks.draw(marks, &vp, camera.eye);
