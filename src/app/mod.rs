@@ -28,7 +28,6 @@ mod session;
 mod setup;
 
 pub use game_mode::GameMode;
-pub(crate) use play::engine_sound_rpm;
 pub use play::Launcher;
 pub use play::{
     draw_level_preview, draw_prep_screen, overview_camera, play, prep_label, CarPreview, LevelPreviews, PlayOptions,
@@ -36,5 +35,5 @@ pub use play::{
 };
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, PastBorder, Race, TrackBorders};
 pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, ShotOptions};
-pub use session::{field_camera, ChaseCamera, Session, ThreadedChunks};
+pub use session::{engine_sound_rpm, field_camera, impact_loudness, ChaseCamera, Motion, Session, ThreadedChunks};
 pub use setup::Setup;

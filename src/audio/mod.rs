@@ -1,13 +1,23 @@
-//! The game's sound: an engine synthesized from rpm and load, tire squeal from slip, impacts
-//! from collision impulses, wind at speed, mixed into a fixed set of voices.
+//! The game's sound: every car's engine synthesized from its rpm and load and its tyres'
+//! squeal from slip, placed around the camera (distance, pan, Doppler); impacts where they
+//! happened; wind at speed; the menus' blips. Mixed in stereo.
 //!
-//! The mixer renders samples when asked (the platform's audio thread pulls them through
-//! [`skidpad_platform::AudioRenderer`]); the game only sets [`SoundParams`] once a frame and
-//! queues impacts. Tests render into buffers, with no device at all.
+//! The game sends a [`SoundFrame`] each tick through the [`SoundFeed`]; the mixer, pulled
+//! by the platform's audio thread through [`skidpad_platform::AudioRenderer`], takes one
+//! every tick's worth of samples. The offline render and the tests send frames and render
+//! a tick at a time through the same feed, with no device at all.
 
+mod car_voice;
 mod engine;
+mod feed;
 mod mixer;
+mod noise;
+mod sound_frame;
+mod spatial;
 
+pub use car_voice::{Voicing, SQUEAL_THRESHOLD_W};
 pub use engine::{virtual_rpm, IDLE_RPM, SHIFT_RPM};
-pub use mixer::SAMPLE_RATE;
-pub use mixer::{Mixer, SharedSound, SoundParams};
+pub use feed::{sound_feed, SoundFeed, SoundTap};
+pub use mixer::{Mixer, FULL_VOICES, IMPACT_VOICES, SAMPLE_RATE};
+pub use sound_frame::{CarSound, SoundEvent, SoundFrame, MAX_SOUND_CARS, MAX_SOUND_EVENTS};
+pub use spatial::{Listener, Placement, SPEED_OF_SOUND_MPS};

@@ -50,6 +50,11 @@ pub struct RunArgs {
     /// state hash against the recorded one (exit 1 when they differ).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer"])]
     pub replay: Option<PathBuf>,
+    /// Render what the replay sounds like, heard from the chase camera at the default
+    /// volumes, to a 16-bit stereo WAV file at 44.1 kHz (atomically): the same per-tick
+    /// sound feed and mixer play uses, so the same replay gives the same bytes.
+    #[arg(long, value_name = "FILE.wav", requires = "replay")]
+    pub audio_out: Option<PathBuf>,
     /// Write the player car's telemetry as CSV (atomically), one row per tick after a
     /// header: tick, time_s, forward_speed_mps, engine_rpm, gear (−1 R, 0 N, 1..),
     /// clutch_slip_rpm, then per wheel i: w{i}_slip_ratio, w{i}_slip_angle_rad, w{i}_load_n,
@@ -131,6 +136,10 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     };
     if a.laps == 0 {
         return Err(Error::bad_argument("--laps", "must be at least 1"));
+    }
+    if let (Some(path), RunInput::Recorded(inputs)) = (&a.audio_out, &input) {
+        let samples = headless::render_audio(&setup, inputs, Default::default());
+        headless::save_wav(&samples, path)?;
     }
     run_mode(ctx, a, setup, input, expected_hash)
 }

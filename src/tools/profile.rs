@@ -6,8 +6,9 @@
 
 use super::profile_driver::ProfileDriver;
 pub use super::profile_trace::{chrome_trace, TracedScene};
+use crate::app::Motion;
 use crate::app::{AiPlayer, Session, Setup, ThreadedChunks};
-use crate::audio::{Mixer, SharedSound, SoundParams};
+use crate::audio::{sound_feed, Mixer};
 use crate::error::Error;
 use crate::render::wait_for_gpu;
 use crate::render::Renderer;
@@ -290,8 +291,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         Some(ai) => ProfileDriver::Ai(Box::new(ai.clone())),
         None => ProfileDriver::scenario(setup),
     };
-    let sound = SharedSound::default();
-    let mut mixer = Mixer::new(sound.clone());
+    let (mut sound, tap) = sound_feed();
+    let mut mixer = Mixer::new(tap, profile.loop_config.tick_rate_hz);
     let samples_per_frame = 2 * (crate::audio::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
     let mut audio_buffer = vec![0.0f32; samples_per_frame];
     let mut chunk_events = Vec::with_capacity(64);
@@ -406,15 +407,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             platform.swap();
             timer.mark(&clock, Phase::Swap);
         }
-        let world = session.world();
-        sound.set(SoundParams {
-            engine_on: true,
-            rpm: crate::app::engine_sound_rpm(world),
-            load: input.control.throttle,
-            slip_power_w: world.player().wheels().iter().map(|w| w.slip_power_w).sum(),
-            speed_mps: world.player_body().linvel().length(),
-            volumes: Default::default(),
-        });
+        // A frame's sound, as play sends it a tick at a time.
+        sound.send(session.sound_frame(input.control.throttle, Default::default(), Motion::Running));
         mixer.render(&mut audio_buffer);
         timer.mark(&clock, Phase::Audio);
         let frame = timer.finish(&clock);

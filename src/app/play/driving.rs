@@ -97,7 +97,7 @@ impl Driving {
     /// records when the mode keeps the run's inputs: a time trial's ghost), sound through
     /// `stage`; the first frame's time counts from now.
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, mode: Box<dyn GameMode>, stage: &Stage) -> Self {
-        let mut feedback = Feedback::new(stage.sound.clone(), settings.volumes);
+        let mut feedback = Feedback::new(settings.volumes);
         feedback.set_rumble_scale(settings.input.rumble_scale());
         let chunk_sizes = session.world().chunk_mesh_sizes();
         Self {
@@ -277,6 +277,9 @@ impl Driving {
         };
         self.outcomes.clear();
         menu.update(stage, &mut self.outcomes);
+        if let Some(hz) = menu.take_blip() {
+            self.feedback.beep(hz);
+        }
         for i in 0..self.outcomes.len() {
             match self.outcomes[i].clone() {
                 Outcome::Resume => self.hud.paused = false,
@@ -318,7 +321,7 @@ impl Driving {
             };
             self.world_replaced |= plan.world_replaced;
             if let Some(hz) = plan.beep_hz {
-                stage.sound.blip(hz);
+                self.feedback.beep(hz);
             }
             let world = self.session.world();
             let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
@@ -340,7 +343,11 @@ impl Driving {
             };
             match plan.gate {
                 // 3-2-1-go: the world waits, nobody moves before the go.
-                TickGate::Hold => continue,
+                TickGate::Hold => {
+                    let throttle = tick_input.control.throttle;
+                    self.feedback.held_tick(&self.session, throttle, &mut stage.sound);
+                    continue;
+                }
                 TickGate::Step => {}
                 TickGate::StepIdle => tick_input = TickInput::default(),
                 TickGate::StepWithoutResets => {
@@ -350,10 +357,11 @@ impl Driving {
             }
             self.session.tick(&tick_input);
             self.feedback.after_tick(
+                &self.session,
                 &tick_input,
-                &self.session.snapshot().events,
                 self.input.active_pad(),
                 &mut stage.pads,
+                &mut stage.sound,
             );
             self.feed.record(tick_input);
             self.mode
@@ -400,9 +408,12 @@ impl Driving {
         frame.mark(&stage.clock, Phase::Render);
     }
 
-    /// After the frame is shown: the engine, tyre and wind sound for it.
-    pub fn end_frame(&mut self, stage: &Stage, frame: &mut Frame) {
-        self.feedback.after_frame(self.session.world(), self.frozen);
+    /// After the frame is shown: while frozen, the idling engines (a running race's
+    /// sound goes out with each tick).
+    pub fn end_frame(&mut self, stage: &mut Stage, frame: &mut Frame) {
+        if self.frozen {
+            self.feedback.frozen_frame(&self.session, &mut stage.sound);
+        }
         frame.mark(&stage.clock, Phase::Audio);
     }
 

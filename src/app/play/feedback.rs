@@ -1,42 +1,30 @@
-//! What the player hears and feels of the race: impact and landing sounds and pad rumble
-//! after each tick, and the engine, tyre and wind sound set once a frame.
+//! What the player hears and feels of the race: the session's sound sent to the mixer
+//! after each tick (every car, the impacts, the wind; idling while frozen), the race's
+//! beeps with it, and pad rumble from the player's car's crashes and landings.
 
-use crate::audio::{virtual_rpm, IDLE_RPM};
-use crate::audio::{SharedSound, SoundParams};
+use crate::app::session::{Motion, Session};
+use crate::audio::{SoundEvent, SoundFeed};
 use crate::input::rumble_for;
 use crate::settings::Volumes;
-use crate::sim::{SimEvent, SimWorld, TickInput};
+use crate::sim::{SimEvent, TickInput};
 use skidpad_platform::{PadId, Pads};
-
-/// Impact impulse that plays at full volume, N·s.
-const FULL_IMPACT_NS: f32 = 18_000.0;
-/// Landing speed that plays at full volume, m/s.
-const FULL_LANDING_MPS: f32 = 12.0;
-
-/// Loudness of an impact of `impulse_ns`, 0..1: in proportion to the impulse up to
-/// [`FULL_IMPACT_NS`] (the camera shake and the damage smoke use the same full scale).
-fn impact_loudness(impulse_ns: f32) -> f32 {
-    (impulse_ns / FULL_IMPACT_NS).clamp(0.0, 1.0)
-}
 
 /// Sound and rumble for the player's car.
 pub struct Feedback {
-    sound: SharedSound,
     volumes: Volumes,
-    /// The throttle of the last tick run (the engine sound's load).
-    last_throttle: f32,
     /// What rumble strengths are multiplied by (0: rumble off).
     rumble_scale: f32,
+    /// A beep the mode asked for, sent with the next frame.
+    beep_hz: Option<f32>,
 }
 
 impl Feedback {
-    /// Plays through `sound` at the player's `volumes`.
-    pub fn new(sound: SharedSound, volumes: Volumes) -> Self {
+    /// Plays at the player's `volumes`.
+    pub fn new(volumes: Volumes) -> Self {
         Self {
-            sound,
             volumes,
-            last_throttle: 0.0,
             rumble_scale: 1.0,
+            beep_hz: None,
         }
     }
 
@@ -45,22 +33,28 @@ impl Feedback {
         self.rumble_scale = scale.clamp(0.0, 1.0);
     }
 
-    /// New volumes from the options, heard from the next frame.
+    /// New volumes from the options, heard from the next frame sent.
     pub fn set_volumes(&mut self, volumes: Volumes) {
         self.volumes = volumes;
     }
 
-    /// After a tick run with `input`: an impact sound for each of the player's car's
-    /// impacts and landings in `events`, and rumble on the pad in use (`pad`).
-    pub fn after_tick(&mut self, input: &TickInput, events: &[SimEvent], pad: Option<PadId>, pads: &mut Pads) {
-        self.last_throttle = input.control.throttle;
-        for e in events {
-            match *e {
-                SimEvent::Impact { car: 0, impulse_ns, .. } => self.sound.impact(impact_loudness(impulse_ns)),
-                SimEvent::Landing { car: 0, speed_mps, .. } => self.sound.impact(speed_mps / FULL_LANDING_MPS),
-                _ => {}
-            }
-        }
+    /// A beep at `pitch_hz` (the countdown's), heard with the next frame sent.
+    pub fn beep(&mut self, pitch_hz: f32) {
+        self.beep_hz = Some(pitch_hz);
+    }
+
+    /// After a tick run with `input`: the session's sound to `sound`, and rumble on the
+    /// pad in use (`pad`) for the player's car's impacts and landings.
+    pub fn after_tick(
+        &mut self,
+        session: &Session,
+        input: &TickInput,
+        pad: Option<PadId>,
+        pads: &mut Pads,
+        sound: &mut SoundFeed,
+    ) {
+        self.send(session, input.control.throttle, Motion::Running, sound);
+        let events: &[SimEvent] = &session.snapshot().events;
         if let (Some(pad), Some((strength, duration))) = (pad, rumble_for(events)) {
             if self.rumble_scale > 0.0 {
                 pads.rumble(pad, strength * self.rumble_scale, duration);
@@ -68,67 +62,22 @@ impl Feedback {
         }
     }
 
-    /// Once a frame: the engine at its rpm and load, tyre slip and wind; a frozen game
-    /// (paused, or the pad lost) idles silently but for the engine.
-    pub fn after_frame(&self, world: &SimWorld, frozen: bool) {
-        let speed = world.player_body().linvel().length();
-        self.sound.set(SoundParams {
-            engine_on: true,
-            rpm: engine_sound_rpm(world),
-            load: if frozen { 0.0 } else { self.last_throttle },
-            slip_power_w: if frozen {
-                0.0
-            } else {
-                world.player().wheels().iter().map(|w| w.slip_power_w).sum()
-            },
-            speed_mps: if frozen { 0.0 } else { speed },
-            volumes: self.volumes,
-        });
+    /// A tick the world waits through (the countdown): its sound, with the player's
+    /// `throttle` revving the engine.
+    pub fn held_tick(&mut self, session: &Session, throttle: f32, sound: &mut SoundFeed) {
+        self.send(session, throttle, Motion::Running, sound);
     }
-}
 
-/// The rpm the engine sound plays: a sim car's own engine speed, never below its idle (so
-/// the tone never stops, even as the engine stalls against the brakes); the arcade car's
-/// virtual rpm from its road speed.
-pub(crate) fn engine_sound_rpm(world: &SimWorld) -> f32 {
-    match world.player().def().sim() {
-        Some(p) => {
-            let idle = if p.engine.idle_rpm > 0.0 {
-                p.engine.idle_rpm
-            } else {
-                IDLE_RPM
-            };
-            world.telemetry(0).engine_rpm.max(idle)
-        }
-        None => virtual_rpm(world.player_body().linvel().length()).0,
+    /// A frame with no tick (paused, or the pad lost): every engine idling, nothing else.
+    pub fn frozen_frame(&mut self, session: &Session, sound: &mut SoundFeed) {
+        self.send(session, 0.0, Motion::Frozen, sound);
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use glam::Vec3;
-
-    #[test]
-    fn impact_sound_and_rumble_grow_with_the_impulse() {
-        let impulses = [0.0, 2_000.0, 6_000.0, 12_000.0, 18_000.0, 50_000.0];
-        let loud: Vec<f32> = impulses.iter().map(|&i| impact_loudness(i)).collect();
-        let rumble: Vec<f32> = impulses
-            .iter()
-            .map(|&impulse_ns| {
-                rumble_for(&[SimEvent::Impact {
-                    car: 0,
-                    position: Vec3::ZERO,
-                    impulse_ns,
-                }])
-                .map_or(0.0, |(s, _)| s)
-            })
-            .collect();
-        for v in [&loud, &rumble] {
-            assert!(v.windows(2).all(|w| w[0] <= w[1]), "not monotone: {v:?}");
-            // Strictly louder and stronger between a light knock and the full scale.
-            assert!(v[1] < v[2] && v[2] < v[3] && v[3] < v[4], "{v:?}");
-            assert_eq!(v[5], 1.0, "{v:?}");
+    fn send(&mut self, session: &Session, throttle: f32, motion: Motion, sound: &mut SoundFeed) {
+        let mut frame = session.sound_frame(throttle, self.volumes, motion);
+        if let Some(pitch_hz) = self.beep_hz.take() {
+            frame.push_event(SoundEvent::Blip { pitch_hz });
         }
+        sound.send(frame);
     }
 }

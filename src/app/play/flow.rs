@@ -465,7 +465,7 @@ impl Flow {
     }
 
     /// The main menu, its level select showing the records as they now stand; no level.
-    fn main_menu(&mut self, stage: &Stage) -> Screen {
+    fn main_menu(&mut self, stage: &mut Stage) -> Screen {
         let mut catalog = self.catalog();
         self.launcher.note_records(&mut catalog);
         self.catalog = Some(catalog.clone());

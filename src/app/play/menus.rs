@@ -8,7 +8,7 @@ use super::launcher::Launcher;
 use super::stage::Stage;
 use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome, Page};
 use crate::app::menu::{NavInput, Pressed};
-use crate::audio::{SharedSound, SoundParams};
+use crate::audio::{SoundEvent, SoundFeed, SoundFrame};
 use crate::settings::Settings;
 use skidpad_platform::Clock;
 use std::time::Duration;
@@ -33,8 +33,8 @@ pub struct Menus {
 impl Menus {
     /// Shows `front`, its sounds at the settings' volumes; `launcher` builds the car
     /// previews.
-    pub fn new(front: FrontEnd, stage: &Stage, launcher: &Launcher) -> Menus {
-        set_volumes(&stage.sound, front.settings());
+    pub fn new(front: FrontEnd, stage: &mut Stage, launcher: &Launcher) -> Menus {
+        send_menu_sound(&mut stage.sound, front.settings(), None);
         Menus {
             front,
             nav: NavInput::starting_on(stage.last_device, stage.home_device),
@@ -59,11 +59,10 @@ impl Menus {
         self.nav.end_events(now, &mut self.pressed);
         for p in self.pressed.iter().copied() {
             let outcome = self.front.apply(p);
-            play_sound(&stage.sound, &outcome);
+            send_menu_sound(&mut stage.sound, self.front.settings(), blip_for(&outcome));
             match outcome {
                 Outcome::SettingsChanged => {
                     self.settings_changed = true;
-                    set_volumes(&stage.sound, self.front.settings());
                 }
                 Outcome::Start(_) | Outcome::QuitGame | Outcome::Restart | Outcome::QuitToMenu => {
                     self.request = Some(outcome);
@@ -222,20 +221,22 @@ impl Menus {
     }
 }
 
-/// The menus' sounds: a tick as the focus moves, a higher blip as something is chosen.
-pub fn play_sound(sound: &SharedSound, outcome: &Outcome) {
+/// The menus' sound for `outcome`, Hz: a tick as the focus moves, a higher blip as
+/// something is chosen, nothing for nothing.
+pub fn blip_for(outcome: &Outcome) -> Option<f32> {
     match outcome {
-        Outcome::Nothing => {}
-        Outcome::Moved => sound.blip(660.0),
-        Outcome::SettingsChanged => sound.blip(880.0),
-        _ => sound.blip(990.0),
+        Outcome::Nothing => None,
+        Outcome::Moved => Some(660.0),
+        Outcome::SettingsChanged => Some(880.0),
+        _ => Some(990.0),
     }
 }
 
 /// Menus play no engine: only their blips, at the settings' volumes.
-pub fn set_volumes(sound: &SharedSound, settings: &Settings) {
-    sound.set(SoundParams {
-        volumes: settings.volumes,
-        ..SoundParams::default()
-    });
+pub fn send_menu_sound(sound: &mut SoundFeed, settings: &Settings, blip_hz: Option<f32>) {
+    let mut frame = SoundFrame::quiet(settings.volumes);
+    if let Some(pitch_hz) = blip_hz {
+        frame.push_event(SoundEvent::Blip { pitch_hz });
+    }
+    sound.send(frame);
 }

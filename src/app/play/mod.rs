@@ -26,7 +26,6 @@ mod run_prep;
 mod stage;
 
 pub use car_preview::CarPreview;
-pub(crate) use feedback::engine_sound_rpm;
 pub use game_loop::{play, PlayOptions};
 pub use launcher::Launcher;
 pub use level_preview::{draw_level_preview, overview_camera, LevelPreviews, PreviewStep, PREVIEW_SIZE};

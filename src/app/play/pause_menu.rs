@@ -2,7 +2,7 @@
 //! game (confirmed), over the frozen scene. The driving screen opens it on pause and acts
 //! on what it returns.
 
-use super::menus::{play_sound, set_volumes};
+use super::menus::blip_for;
 use super::stage::Stage;
 use crate::app::frontend::{self, FrontEnd, Outcome};
 use crate::app::hud::Rect;
@@ -15,6 +15,8 @@ pub struct PauseMenu {
     front: FrontEnd,
     nav: NavInput,
     pressed: Vec<Pressed>,
+    /// The latest press's blip, Hz, until the driving screen takes it.
+    blip_hz: Option<f32>,
 }
 
 impl PauseMenu {
@@ -26,6 +28,7 @@ impl PauseMenu {
             front: FrontEnd::pause(settings, trial, stage.frame_caps_hz.clone()),
             nav: NavInput::starting_on(stage.last_device, stage.home_device),
             pressed: Vec::with_capacity(16),
+            blip_hz: None,
         }
     }
 
@@ -42,14 +45,17 @@ impl PauseMenu {
         self.nav.end_events(now, &mut self.pressed);
         for p in self.pressed.iter().copied() {
             let outcome = self.front.apply(p);
-            play_sound(&stage.sound, &outcome);
-            if outcome == Outcome::SettingsChanged {
-                set_volumes(&stage.sound, self.front.settings());
-            }
+            self.blip_hz = blip_for(&outcome).or(self.blip_hz);
             if !matches!(outcome, Outcome::Nothing | Outcome::Moved | Outcome::Accepted) {
                 out.push(outcome);
             }
         }
+    }
+
+    /// The blip of the latest press since the last call, Hz: the driving screen plays it
+    /// with the idling engines (a menu frame of its own would silence them).
+    pub fn take_blip(&mut self) -> Option<f32> {
+        self.blip_hz.take()
     }
 
     /// The size the menu needs on a window `h` high, for the HUD's layout.

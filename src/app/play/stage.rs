@@ -4,7 +4,7 @@
 //! device themselves.
 
 use crate::app::menu::Device;
-use crate::audio::{Mixer, SharedSound};
+use crate::audio::{sound_feed, Mixer, SoundFeed};
 use crate::content::PlatformProfile;
 use crate::error::Error;
 use crate::render::Hud;
@@ -35,8 +35,8 @@ pub struct Stage {
     hud_height: u32,
     /// The clock frames are timed and paced by.
     pub clock: WallClock,
-    /// The game's handle on the mixer the audio thread plays.
-    pub sound: SharedSound,
+    /// The game's end of the sound feed the audio thread's mixer takes a frame from each tick.
+    pub sound: SoundFeed,
     /// Kept open for the whole game: dropping it stops the sound.
     _audio: AudioOutput,
     /// The 3D renderer.
@@ -123,8 +123,8 @@ impl Stage {
         }
         let renderer = Renderer::for_profile(profile)?;
         let audio = AudioOutput::open();
-        let sound = SharedSound::default();
-        audio.play(Mixer::new(sound.clone()));
+        let (sound, tap) = sound_feed();
+        audio.play(Mixer::new(tap, profile.loop_config.tick_rate_hz));
         let clock = if unattended {
             WallClock::stepped()
         } else {

@@ -6,6 +6,7 @@
 //! Updated once per tick from the simulation (so it is as deterministic as the sim) and
 //! interpolated with the loop's alpha like everything else render draws.
 
+use crate::audio::Listener;
 use crate::render::Camera;
 use crate::sim::{SimEvent, SimWorld};
 use glam::Vec3;
@@ -191,6 +192,17 @@ impl ChaseCamera {
     /// Switches to the next of [`VIEWS`]; the spring carries the camera there.
     pub fn next_view(&mut self) {
         self.view = (self.view + 1) % VIEWS.len();
+    }
+
+    /// The ear after the latest tick: at the eye (without its shake), its right-hand side
+    /// across the view, moving with the eye.
+    pub fn listener(&self) -> Listener {
+        let right = (self.target - self.eye).cross(Vec3::Y).normalize_or(Vec3::X);
+        Listener {
+            position_m: self.eye,
+            right,
+            velocity_mps: self.velocity,
+        }
     }
 
     /// The view `alpha` of the way from the previous tick to the latest.

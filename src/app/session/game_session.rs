@@ -185,6 +185,11 @@ impl Session {
         self.camera.next_view();
     }
 
+    /// Where the sound is heard from after the latest tick: the chase camera.
+    pub fn listener(&self) -> crate::audio::Listener {
+        self.camera.listener()
+    }
+
     /// The chase view `alpha` of the way between the last two ticks.
     pub fn camera(&self, alpha: f32) -> Camera {
         self.camera.camera(alpha)

@@ -1,26 +1,59 @@
-//! Sources rendered into buffers: no device involved.
+//! Sources rendered into buffers through the feed, a tick at a time: no device involved.
 
 use super::*;
+use crate::audio::car_voice::SQUEAL_THRESHOLD_W;
+use crate::audio::feed::sound_feed;
+use crate::audio::sound_frame::CarSound;
+use crate::audio::spatial::SPEED_OF_SOUND_MPS;
+use glam::Vec3;
 
-fn render(params: SoundParams, seconds: f32, impacts: &[f32]) -> Vec<f32> {
-    let shared = SharedSound::default();
-    shared.set(params);
-    let mut m = Mixer::new(shared.clone());
-    // Let the rpm glide settle before listening.
-    let mut warm = vec![0.0; 2 * SAMPLE_RATE as usize / 2];
-    m.render(&mut warm);
-    for i in impacts {
-        shared.impact(*i);
+const TICK_HZ: u32 = 60;
+
+/// Renders `seconds` of `frame_at(tick)`, sent a tick at a time as play sends them, after
+/// half a second of the first frame to let the voices settle.
+fn render_with(seconds: f32, mut frame_at: impl FnMut(u32) -> SoundFrame) -> Vec<f32> {
+    let (mut feed, tap) = sound_feed();
+    let mut m = Mixer::new(tap, TICK_HZ);
+    let tick = 2 * m.samples_per_tick() as usize;
+    let mut scratch = vec![0.0; tick];
+    for _ in 0..TICK_HZ / 2 {
+        feed.send(frame_at(0));
+        m.render(&mut scratch);
     }
-    let mut out = vec![0.0; 2 * (seconds * SAMPLE_RATE as f32) as usize];
-    for chunk in out.chunks_mut(512) {
+    let ticks = (seconds * TICK_HZ as f32) as u32;
+    let mut out = vec![0.0; tick * ticks as usize];
+    for (t, chunk) in out.chunks_mut(tick).enumerate() {
+        feed.send(frame_at(t as u32));
         m.render(chunk);
     }
     out
 }
 
-fn mono(stereo: &[f32]) -> Vec<f32> {
+fn render(frame: SoundFrame, seconds: f32) -> Vec<f32> {
+    render_with(seconds, |_| frame)
+}
+
+/// One car, the player's, at the listener.
+fn engine(rpm: f32, load: f32) -> SoundFrame {
+    let mut f = SoundFrame::default();
+    f.push_car(CarSound {
+        rpm,
+        load,
+        ..CarSound::default()
+    });
+    f
+}
+
+fn left(stereo: &[f32]) -> Vec<f32> {
     stereo.chunks(2).map(|f| f[0]).collect()
+}
+
+fn right(stereo: &[f32]) -> Vec<f32> {
+    stereo.chunks(2).map(|f| f[1]).collect()
+}
+
+fn rms(x: &[f32]) -> f32 {
+    (x.iter().map(|v| v * v).sum::<f32>() / x.len().max(1) as f32).sqrt()
 }
 
 /// Goertzel power of `f` Hz in `x`.
@@ -44,25 +77,16 @@ fn strongest(x: &[f32], lo: f32, hi: f32) -> f32 {
         if p > best.1 {
             best = (f, p);
         }
-        f += 0.5;
+        f += 0.25;
     }
     best.0
-}
-
-fn engine(rpm: f32, load: f32) -> SoundParams {
-    SoundParams {
-        engine_on: true,
-        rpm,
-        load,
-        ..SoundParams::default()
-    }
 }
 
 #[test]
 fn the_engines_fundamental_follows_rpm() {
     // A four-stroke four fires rpm/30 times a second: 60 Hz at 1800 rpm, 120 Hz at 3600.
     for rpm in [1800.0, 3600.0, 5400.0] {
-        let x = mono(&render(engine(rpm, 0.5), 0.5, &[]));
+        let x = left(&render(engine(rpm, 0.5), 0.5));
         let expected = rpm / 30.0;
         // Search above the crank component (rpm/60) and below the second harmonic.
         let found = strongest(&x, expected * 0.75, expected * 1.4);
@@ -75,77 +99,99 @@ fn the_engines_fundamental_follows_rpm() {
 
 #[test]
 fn squeal_only_above_the_slip_threshold() {
-    let quiet = render(
-        SoundParams {
-            slip_power_w: SQUEAL_THRESHOLD_W * 0.8,
-            ..SoundParams::default()
-        },
-        0.25,
-        &[],
-    );
+    let sliding = |w: f32| {
+        let mut f = SoundFrame::default();
+        f.push_car(CarSound {
+            slip_power_w: w,
+            ..CarSound::default()
+        });
+        f
+    };
+    let quiet = render(sliding(SQUEAL_THRESHOLD_W * 0.8), 0.25);
     assert!(quiet.iter().all(|s| *s == 0.0), "squeal below the threshold");
-    let loud = mono(&render(
-        SoundParams {
-            slip_power_w: 50_000.0,
-            ..SoundParams::default()
-        },
-        0.25,
-        &[],
-    ));
-    let rms = (loud.iter().map(|s| s * s).sum::<f32>() / loud.len() as f32).sqrt();
-    assert!(rms > 0.01, "squeal rms {rms}");
+    let loud = left(&render(sliding(50_000.0), 0.25));
+    assert!(rms(&loud) > 0.01, "squeal rms {}", rms(&loud));
     // And it sits around 1.5 kHz.
     assert!(power(&loud, 1500.0) > 20.0 * power(&loud, 300.0));
 }
 
 #[test]
-fn silence_at_rest_with_the_engine_off() {
-    let x = render(SoundParams::default(), 0.5, &[]);
+fn silence_with_no_car_and_nothing_happening() {
+    let x = render(SoundFrame::default(), 0.5);
     assert!(x.iter().all(|s| *s == 0.0));
 }
 
 #[test]
-fn no_clipping_at_full_load_with_everything_playing() {
-    let everything = SoundParams {
-        engine_on: true,
-        rpm: 6500.0,
-        load: 1.0,
-        slip_power_w: 500_000.0,
-        speed_mps: 80.0,
-        volumes: crate::settings::Volumes {
-            master: 1.0,
-            engine: 1.0,
-            tires: 1.0,
-            impacts: 1.0,
-            wind: 1.0,
-        },
+fn no_clipping_with_a_field_at_full_load_and_everything_playing() {
+    let volumes = crate::settings::Volumes {
+        master: 1.0,
+        engine: 1.0,
+        tires: 1.0,
+        impacts: 1.0,
+        wind: 1.0,
     };
-    let x = render(everything, 0.5, &[1.0, 1.0, 1.0, 1.0]);
+    let mut f = SoundFrame::quiet(volumes);
+    for i in 0..8 {
+        f.push_car(CarSound {
+            position_m: Vec3::new(i as f32 - 4.0, 0.0, -3.0),
+            rpm: 6500.0,
+            load: 1.0,
+            slip_power_w: 500_000.0,
+            ..CarSound::default()
+        });
+    }
+    f.wind_speed_mps = 80.0;
+    let x = render_with(0.5, |t| {
+        let mut f = f;
+        if t == 0 {
+            for _ in 0..4 {
+                f.push_event(SoundEvent::Impact {
+                    position_m: Vec3::ZERO,
+                    loudness: 1.0,
+                });
+            }
+        }
+        f
+    });
     let peak = x.iter().fold(0.0f32, |m, s| m.max(s.abs()));
     assert!(peak < 1.0, "peak {peak}");
     assert!(peak > 0.3, "suspiciously quiet: {peak}");
 }
 
 #[test]
-fn an_impact_is_heard_and_dies_away() {
-    let x = mono(&render(SoundParams::default(), 2.0, &[0.8]));
-    let rms = |s: &[f32]| (s.iter().map(|v| v * v).sum::<f32>() / s.len() as f32).sqrt();
+fn an_impact_is_heard_where_it_happened_and_dies_away() {
+    // Twenty metres to the listener's right.
+    let x = render_with(2.0, |t| {
+        let mut f = SoundFrame::default();
+        if t == 0 {
+            f.push_event(SoundEvent::Impact {
+                position_m: Vec3::new(20.0, 0.0, 0.0),
+                loudness: 0.8,
+            });
+        }
+        f
+    });
+    let (l, r) = (left(&x), right(&x));
     let n = SAMPLE_RATE as usize / 10;
-    assert!(rms(&x[..n]) > 0.02, "impact too quiet");
-    assert!(rms(&x[x.len() - n..]) < rms(&x[..n]) * 0.05, "impact does not decay");
+    assert!(rms(&r[..n]) > 0.01, "impact too quiet: {}", rms(&r[..n]));
+    assert!(
+        rms(&r[..n]) > 10.0 * rms(&l[..n]),
+        "not on the right: {} vs {}",
+        rms(&r[..n]),
+        rms(&l[..n])
+    );
+    assert!(rms(&r[r.len() - n..]) < rms(&r[..n]) * 0.05, "impact does not decay");
 }
 
 #[test]
 fn a_menu_blip_is_a_short_tone_at_its_pitch() {
-    let shared = SharedSound::default();
-    shared.set(SoundParams::default());
-    let mut m = Mixer::new(shared.clone());
-    shared.blip(660.0);
-    let mut out = vec![0.0; 2 * SAMPLE_RATE as usize / 5];
-    for chunk in out.chunks_mut(512) {
-        m.render(chunk);
-    }
-    let x = mono(&out);
+    let x = left(&render_with(0.2, |t| {
+        let mut f = SoundFrame::default();
+        if t == 0 {
+            f.push_event(SoundEvent::Blip { pitch_hz: 660.0 });
+        }
+        f
+    }));
     // The first 30 ms hold the tone: 660 Hz stands far above a fifth away (990 Hz).
     let head = &x[..SAMPLE_RATE as usize * 3 / 100];
     assert!(power(head, 660.0) > 50.0 * power(head, 990.0), "not a 660 Hz tone");
@@ -154,4 +200,116 @@ fn a_menu_blip_is_a_short_tone_at_its_pitch() {
     let tail = &x[SAMPLE_RATE as usize * 15 / 100..];
     assert!(peak(head) > 0.05, "blip too quiet: {}", peak(head));
     assert!(peak(tail) < 0.01 * peak(head), "blip still sounding: {}", peak(tail));
+}
+
+/// A car at 40 m/s passes 10 m in front of a still listener, left to right, its engine
+/// at 3 000 rpm (100 Hz). Coming, it is heard on the left and higher, by OpenAL's Doppler
+/// formula c/(c − v·cos θ) = 1.131 at x = −100 m; going, on the right and lower,
+/// c/(c + v·cos θ) = 0.896 at x = +100 m.
+#[test]
+fn a_pass_is_heard_coming_on_the_left_and_going_on_the_right_lower() {
+    let speed_mps = 40.0;
+    let start_x = -150.0;
+    let at = |t: u32| start_x + speed_mps * t as f32 / TICK_HZ as f32;
+    let x = render_with(300.0 / speed_mps, |t| {
+        let mut f = SoundFrame::default();
+        // The player's own car, silent, stands at the listener.
+        f.push_car(CarSound::default());
+        f.push_car(CarSound {
+            position_m: Vec3::new(at(t), 0.0, -10.0),
+            velocity_mps: Vec3::new(speed_mps, 0.0, 0.0),
+            rpm: 3000.0,
+            load: 0.5,
+            slip_power_w: 0.0,
+        });
+        f
+    });
+    let (l, r) = (left(&x), right(&x));
+    // A quarter second centred where the car is at x.
+    let window = |ch: &[f32], x_m: f32| {
+        let t_s = (x_m - start_x) / speed_mps;
+        let mid = (t_s * SAMPLE_RATE as f32) as usize;
+        let half = SAMPLE_RATE as usize / 8;
+        ch[mid - half..mid + half].to_vec()
+    };
+    let (coming_l, coming_r) = (window(&l, -100.0), window(&r, -100.0));
+    let (going_l, going_r) = (window(&l, 100.0), window(&r, 100.0));
+    assert!(rms(&coming_l) > 3.0 * rms(&coming_r), "coming not on the left");
+    assert!(rms(&going_r) > 3.0 * rms(&going_l), "going not on the right");
+    let cos = 100.0 / 100.0f32.hypot(10.0);
+    let c = SPEED_OF_SOUND_MPS;
+    for (ch, expected) in [
+        (&coming_l, 100.0 * c / (c - speed_mps * cos)),
+        (&going_r, 100.0 * c / (c + speed_mps * cos)),
+    ] {
+        let found = strongest(ch, 80.0, 125.0);
+        // A quarter second resolves about 4 Hz; the peak of a steady tone within 1 %.
+        assert!(
+            (found / expected - 1.0).abs() < 0.015,
+            "heard {found} Hz, expected {expected:.1}"
+        );
+    }
+    // Passing closest, the car is loudest.
+    let closest = rms(&window(&l, 0.0)) + rms(&window(&r, 0.0));
+    assert!(closest > 2.0 * (rms(&coming_l) + rms(&coming_r)));
+}
+
+/// A field of eight: the player's car and the three nearest are voiced in full, so a car
+/// fifth nearest loses its upper harmonics; alone at the same place it has them.
+#[test]
+fn the_nearest_cars_are_voiced_in_full_and_the_rest_cheaply() {
+    let far_rpm = 4_200.0; // 140 Hz, unlike the others' 100 Hz
+    let field = |others: bool| {
+        let mut f = SoundFrame::default();
+        f.push_car(CarSound::default());
+        if others {
+            for i in 0..6 {
+                f.push_car(CarSound {
+                    position_m: Vec3::new(-30.0, 0.0, -5.0 * i as f32),
+                    rpm: 3_000.0,
+                    load: 1.0,
+                    ..CarSound::default()
+                });
+            }
+        }
+        f.push_car(CarSound {
+            position_m: Vec3::new(60.0, 0.0, 0.0),
+            rpm: far_rpm,
+            load: 1.0,
+            ..CarSound::default()
+        });
+        f
+    };
+    let third_harmonic = |with_others: bool| {
+        let x = right(&render(field(with_others), 0.5));
+        let f0 = far_rpm / 30.0;
+        power(&x, 3.0 * f0) / power(&x, f0)
+    };
+    let (cheap, full) = (third_harmonic(true), third_harmonic(false));
+    // Full: the third harmonic at bright/3 of the fundamental, power (1/3)² ≈ 0.11.
+    assert!(full > 0.05, "alone, the third harmonic: {full}");
+    assert!(
+        cheap < 0.01 * full,
+        "far in a field, the third harmonic: {cheap} (alone {full})"
+    );
+}
+
+#[test]
+fn the_same_frames_render_the_same_bytes() {
+    let frames = |t: u32| {
+        let mut f = engine(2000.0 + 20.0 * t as f32, 0.7);
+        f.cars[0].slip_power_w = 30_000.0;
+        f.wind_speed_mps = 30.0;
+        if t % 20 == 0 {
+            f.push_event(SoundEvent::Impact {
+                position_m: Vec3::new(5.0, 0.0, 0.0),
+                loudness: 0.5,
+            });
+        }
+        f
+    };
+    let a = render_with(1.0, frames);
+    let b = render_with(1.0, frames);
+    assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
+    assert!(rms(&a) > 0.01);
 }

@@ -31,6 +31,13 @@ impl SimWorld {
         }
     }
 
+    /// The controls car `index` drives with (those last set by
+    /// [`SimWorld::set_car_control`]; the player's car drives with each tick's input
+    /// instead, so for index 0 this is not what it drove with). Neutral past the last car.
+    pub fn car_control(&self, index: usize) -> VehicleControl {
+        self.cars.get(index).map(|slot| slot.control).unwrap_or_default()
+    }
+
     /// Puts the player's car at `position` with `rotation`, at rest (test and scenario
     /// set-ups; play uses the reset input).
     pub fn teleport_player(&mut self, position: Vec3, rotation: Quat) {

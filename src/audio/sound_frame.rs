@@ -1,0 +1,126 @@
+//! What the mixer is told once a tick: the listener, every car's engine and tyres, and
+//! the tick's one-off sounds. Plain data of a fixed size, so it crosses to the audio
+//! thread through a ring of slots with nothing allocated on either side.
+
+use super::spatial::Listener;
+use crate::settings::Volumes;
+use glam::Vec3;
+
+/// Cars a frame describes: a race of eight, with room for split screen's players on top.
+pub const MAX_SOUND_CARS: usize = 16;
+/// One-off sounds a frame carries; further ones in the same tick are dropped (a pile-up
+/// sounds no different with a ninth crash).
+pub const MAX_SOUND_EVENTS: usize = 8;
+
+/// One car as it is heard this tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CarSound {
+    /// Centre of the car, m (world).
+    pub position_m: Vec3,
+    /// Its velocity, m/s (world): the Doppler shift.
+    pub velocity_mps: Vec3,
+    /// Engine speed, rpm (the sim car's own, the arcade car's virtual one).
+    pub rpm: f32,
+    /// Throttle, 0..1.
+    pub load: f32,
+    /// Power its tyres dissipate sliding, W: the squeal.
+    pub slip_power_w: f32,
+}
+
+impl Default for CarSound {
+    fn default() -> Self {
+        Self {
+            position_m: Vec3::ZERO,
+            velocity_mps: Vec3::ZERO,
+            rpm: 0.0,
+            load: 0.0,
+            slip_power_w: 0.0,
+        }
+    }
+}
+
+/// A sound that starts this tick and plays out by itself.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SoundEvent {
+    /// Something hit hard at `position_m`, loudness 0..1 from its impulse.
+    Impact {
+        /// Where, m (world).
+        position_m: Vec3,
+        /// 0..1.
+        loudness: f32,
+    },
+    /// A menu's tick or select sound, heard centred: a short sine at `pitch_hz`.
+    Blip {
+        /// Its pitch, Hz.
+        pitch_hz: f32,
+    },
+}
+
+/// Everything the mixer hears of one tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SoundFrame {
+    /// Where the mix is heard from.
+    pub listener: Listener,
+    /// The cars heard, the first `car_count` of them; the first is the player's.
+    pub cars: [CarSound; MAX_SOUND_CARS],
+    /// How many of `cars` are in the race.
+    pub car_count: u8,
+    /// The player's road speed, m/s: the wind in their ears.
+    pub wind_speed_mps: f32,
+    /// The tick's one-off sounds, the first `event_count` of them.
+    pub events: [SoundEvent; MAX_SOUND_EVENTS],
+    /// How many of `events` happened.
+    pub event_count: u8,
+    /// Master and per-source volumes.
+    pub volumes: Volumes,
+}
+
+impl Default for SoundFrame {
+    fn default() -> Self {
+        Self {
+            listener: Listener::default(),
+            cars: [CarSound::default(); MAX_SOUND_CARS],
+            car_count: 0,
+            wind_speed_mps: 0.0,
+            events: [SoundEvent::Blip { pitch_hz: 0.0 }; MAX_SOUND_EVENTS],
+            event_count: 0,
+            volumes: Volumes::default(),
+        }
+    }
+}
+
+impl SoundFrame {
+    /// Silence but for what `volumes` will play later: the menus' frame.
+    pub fn quiet(volumes: Volumes) -> Self {
+        Self {
+            volumes,
+            ..Self::default()
+        }
+    }
+
+    /// The cars in the race.
+    pub fn cars(&self) -> &[CarSound] {
+        &self.cars[..self.car_count as usize]
+    }
+
+    /// The tick's one-off sounds.
+    pub fn events(&self) -> &[SoundEvent] {
+        &self.events[..self.event_count as usize]
+    }
+
+    /// Adds a car; one past [`MAX_SOUND_CARS`] is not heard.
+    pub fn push_car(&mut self, car: CarSound) {
+        if let Some(slot) = self.cars.get_mut(self.car_count as usize) {
+            *slot = car;
+            self.car_count += 1;
+        }
+    }
+
+    /// Adds a one-off sound; one past [`MAX_SOUND_EVENTS`] is dropped.
+    pub fn push_event(&mut self, event: SoundEvent) {
+        if let Some(slot) = self.events.get_mut(self.event_count as usize) {
+            *slot = event;
+            self.event_count += 1;
+        }
+    }
+}
