@@ -214,7 +214,9 @@ void main() {
     vec3 env = r.y >= 0.0
         ? mix(horizon, u_sky * 0.75, sqrt(r.y))
         : mix(horizon * 0.7, u_ground, clamp(-r.y * 4.0, 0.0, 1.0));
-    float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
+    // (1 − cos)^5 as products: pow is an exp2 and a log2 a fragment on llvmpipe.
+    float grazing = 1.0 - max(dot(n, v), 0.0), grazing2 = grazing * grazing;
+    float fresnel = 0.04 + 0.96 * grazing2 * grazing2 * grazing;
     float k = refl * (0.2 + 0.8 * fresnel) * mix(0.6, 1.0, lit_fraction);
     vec3 lit = diffuse * (1.0 - k) + env * k + vec3(1.0, 0.97, 0.9) * spec + v_emissive;
     frag = vec4(mix(lit, u_sky, v_fog), 1.0);

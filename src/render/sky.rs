@@ -54,18 +54,20 @@ vec2 hill_ridges(vec3 dir) {
     // sin(h) to h^5/120, under 2e-6 for the highest hills a level may ask (10°).
     return u_hills[0].z > 0.0 ? h - h * h * h * (1.0 / 6.0) : vec2(-2.0);
 }
-// Colour c with the hills over it, seen at height y under ridges `ridge` (hill_ridges).
-vec3 with_hills(vec3 c, float y, vec2 ridge) {
-    // Aerial perspective: the far range mostly sky, the near one greener.
-    vec3 far_c = mix(u_sky, vec3(0.30, 0.42, 0.50), 0.45);
-    vec3 near_c = mix(u_sky, vec3(0.18, 0.31, 0.20), 0.62);
+// Colour c with the hills over it, seen at height y under ridges `ridge` (hill_ridges),
+// the far range in far_c and the near in near_c (hill_tints).
+vec3 with_hills(vec3 c, float y, vec2 ridge, vec3 far_c, vec3 near_c) {
     // A soft edge a tenth of a degree across, so the ridge does not crawl.
     const float edge = 0.0009;
     c = mix(c, far_c, 1.0 - smoothstep(ridge.x - edge, ridge.x + edge, y));
     return mix(c, near_c, 1.0 - smoothstep(ridge.y - edge, ridge.y + edge, y));
 }
 vec3 sky_colour(vec3 dir) {
-    return with_hills(sky_gradient(dir.y) + sky_glow(dir), dir.y, hill_ridges(dir));
+    // Aerial perspective: the far range mostly sky, the near one greener (the sky pass
+    // has them from `sky::tints`, worked out once a frame).
+    vec3 far_c = mix(u_sky, vec3(0.30, 0.42, 0.50), 0.45);
+    vec3 near_c = mix(u_sky, vec3(0.18, 0.31, 0.20), 0.62);
+    return with_hills(sky_gradient(dir.y) + sky_glow(dir), dir.y, hill_ridges(dir), far_c, near_c);
 }
 "#;
 
@@ -91,6 +93,10 @@ uniform vec3 u_sky;
 uniform vec3 u_sun_dir;
 uniform sampler2D u_clouds;
 uniform vec4 u_cloud;
+// Colours that depend on the uniforms alone, worked out once a frame (`sky::tints`)
+// rather than at every sky pixel: the far and near hills, the clouds' sunlit white and
+// their grey middles.
+uniform vec3 u_tints[4];
 out vec4 frag;
 "#;
 
@@ -114,15 +120,19 @@ void main() {
         // Seen from below, thin edges let the sunlight through and thick middles are
         // grey; the sun's halo silvers the ones in front of it.
         float thick = clamp((d - lo) / max(u_cloud.x, 0.05), 0.0, 1.0);
-        vec3 white = vec3(1.0, 0.98, 0.95) * (0.62 + 0.38 * clamp(-u_sun_dir.y, 0.0, 1.0));
-        vec3 cloud = mix(white, white * vec3(0.66, 0.69, 0.76), thick) + glow * 1.5;
+        vec3 cloud = mix(u_tints[2], u_tints[3], thick) + glow * 1.5;
         c = mix(c, cloud, cover);
         disc *= 1.0 - cover;
     }
     c = mix(c, vec3(1.0, 0.97, 0.9), disc);
-    // Every pixel works out the ridges: a branch leaving out those above the highest
-    // saved nothing on llvmpipe (92.851 against 92.856 M instructions a circuit frame).
-    frag = vec4(with_hills(c, dir.y, hill_ridges(dir)), 1.0);
+    // Only the rows the hills may reach work out the ridges (`hill_rows`): a branch
+    // leaving out the pixels above the highest saved nothing on llvmpipe (92.851 against
+    // 92.856 M instructions a circuit frame), which runs both sides.
+#ifdef HILLS
+    frag = vec4(with_hills(c, dir.y, hill_ridges(dir), u_tints[0], u_tints[1]), 1.0);
+#else
+    frag = vec4(c, 1.0);
+#endif
 }
 "#;
 
@@ -157,12 +167,18 @@ impl CloudLayer {
     }
 }
 
-/// The sky's program, the empty vertex array its triangle is drawn from, and the clouds'
-/// texture.
+/// The sky's two programs (with the hills, for the rows they may reach, and without), the
+/// empty vertex array its triangle is drawn from, and the clouds' texture.
 pub struct Sky {
-    program: Program,
+    with_hills: SkyProgram,
+    without_hills: SkyProgram,
     vao: u32,
     clouds: u32,
+}
+
+/// One of the sky's programs and its uniforms.
+struct SkyProgram {
+    program: Program,
     u_inv_view_proj: i32,
     u_eye: i32,
     u_sky: i32,
@@ -170,10 +186,30 @@ pub struct Sky {
     u_hills: i32,
     u_clouds: i32,
     u_cloud: i32,
+    u_tints: i32,
 }
 
 /// Texture unit the clouds are bound to while the sky draws (the scene's are 0–2).
 const CLOUD_UNIT: u32 = 3;
+
+/// The far hills' colour and how far the sky's is mixed towards it (`sky_colour`'s).
+const FAR_HILL_TINT: ([f32; 3], f32) = ([0.30, 0.42, 0.50], 0.45);
+/// The near hills' colour and how far the sky's is mixed towards it.
+const NEAR_HILL_TINT: ([f32; 3], f32) = ([0.18, 0.31, 0.20], 0.62);
+
+/// What the sky pass's `u_tints` holds under sky colour `sky` and sunlight travelling
+/// along `sun_dir`: the far and near hills' colours (as `sky_colour` mixes them), the
+/// clouds' sunlit white (brighter the higher the sun) and their grey middles.
+pub fn tints(sky: Vec3, sun_dir: Vec3) -> [Vec3; 4] {
+    let white = Vec3::new(1.0, 0.98, 0.95) * (0.62 + 0.38 * (-sun_dir.y).clamp(0.0, 1.0));
+    let tint = |(colour, share): ([f32; 3], f32)| sky.lerp(Vec3::from_array(colour), share);
+    [
+        tint(FAR_HILL_TINT),
+        tint(NEAR_HILL_TINT),
+        white,
+        white * Vec3::new(0.66, 0.69, 0.76),
+    ]
+}
 
 /// The horizon hills as the sky function's `uniform vec4 u_hills[4]` holds them.
 pub type HillsUniform = [[f32; 4]; 4];
@@ -222,22 +258,16 @@ impl Sky {
     /// Compiles the sky and makes the clouds' texture. Needs a current GL 3.3 core
     /// context.
     pub fn new() -> Result<Sky, RenderError> {
-        let fragment = format!("{FRAGMENT_HEAD}{SKY_GLSL}{FRAGMENT_MAIN}");
-        let program = Program::new("sky", VERTEX, &fragment)?;
+        let with_hills = SkyProgram::new("sky with hills", "#define HILLS\n")?;
+        let without_hills = SkyProgram::new("sky", "")?;
         let mut vao = 0;
         // SAFETY: creates a vertex array of ours (core profile draws need one bound).
         unsafe { gl::GenVertexArrays(1, &mut vao) };
         let clouds = upload_clouds(&cloud_texture::density(cloud_texture::SIDE), cloud_texture::SIDE);
         gl_check::check("sky")?;
         Ok(Sky {
-            u_inv_view_proj: program.uniform("u_inv_view_proj"),
-            u_eye: program.uniform("u_eye"),
-            u_sky: program.uniform("u_sky"),
-            u_sun_dir: program.uniform("u_sun_dir"),
-            u_hills: program.uniform("u_hills"),
-            u_clouds: program.uniform("u_clouds"),
-            u_cloud: program.uniform("u_cloud"),
-            program,
+            with_hills,
+            without_hills,
             vao,
             clouds,
         })
@@ -248,10 +278,13 @@ impl Sky {
         mip_chain::chain_bytes(cloud_texture::SIDE)
     }
 
-    /// Draws the sky behind what the bound framebuffer already holds, seen through
-    /// `view_proj` from `eye`; `sky` is the horizon (and fog) colour, `sun_dir` the
-    /// direction sunlight travels, `hills` the horizon hills ([`hills_uniform`]), `clouds`
-    /// the cloud layer. Leaves depth testing on and depth writes on.
+    /// Draws the sky behind what the bound `width × height` framebuffer already holds,
+    /// seen through `view_proj` from `eye`; `sky` is the horizon (and fog) colour,
+    /// `sun_dir` the direction sunlight travels, `hills` the horizon hills
+    /// ([`hills_uniform`]), `clouds` the cloud layer. The rows the hills may reach are
+    /// drawn with the program that works them out, the rows above with the one that does
+    /// not. Leaves depth testing on, depth writes on and the scissor test off.
+    #[allow(clippy::too_many_arguments)]
     pub fn draw(
         &self,
         view_proj: &Mat4,
@@ -260,29 +293,130 @@ impl Sky {
         sun_dir: Vec3,
         hills: &HillsUniform,
         clouds: CloudLayer,
+        (width, height): (u32, u32),
     ) {
-        self.program.bind();
         let inv = view_proj.inverse();
-        // SAFETY: uniforms of the bound program; state on the current context, restored
-        // below; our vertex array and texture.
+        let split = hill_rows(&inv, eye, hills[0][2], height);
+        // SAFETY: state on the current context, restored below; our vertex array and
+        // texture.
         unsafe {
-            gl::UniformMatrix4fv(self.u_inv_view_proj, 1, gl::FALSE, inv.to_cols_array().as_ptr());
-            gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
-            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
-            gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
-            gl::Uniform4fv(self.u_hills, 4, hills.as_ptr().cast());
-            gl::Uniform4fv(self.u_cloud, 1, clouds.uniform().as_ptr());
-            gl::Uniform1i(self.u_clouds, CLOUD_UNIT as i32);
             gl::ActiveTexture(gl::TEXTURE0 + CLOUD_UNIT);
             gl::BindTexture(gl::TEXTURE_2D, self.clouds);
             gl::ActiveTexture(gl::TEXTURE0);
             gl::DepthFunc(gl::LEQUAL);
             gl::DepthMask(gl::FALSE);
             gl::BindVertexArray(self.vao);
-            gl::DrawArrays(gl::TRIANGLES, 0, 3);
+            gl::Enable(gl::SCISSOR_TEST);
+        }
+        let parts = [(&self.with_hills, 0, split), (&self.without_hills, split, height)];
+        for (program, from_row, to_row) in parts {
+            if to_row > from_row {
+                program.bind(&inv, eye, sky, sun_dir, hills, clouds);
+                // SAFETY: as above.
+                unsafe {
+                    gl::Scissor(0, from_row as i32, width as i32, (to_row - from_row) as i32);
+                    gl::DrawArrays(gl::TRIANGLES, 0, 3);
+                }
+            }
+        }
+        // SAFETY: as above.
+        unsafe {
+            gl::Disable(gl::SCISSOR_TEST);
             gl::BindVertexArray(0);
             gl::DepthMask(gl::TRUE);
             gl::DepthFunc(gl::LESS);
+        }
+    }
+}
+
+impl SkyProgram {
+    /// The sky's program with `defines` ahead of its fragment source.
+    fn new(name: &str, defines: &str) -> Result<SkyProgram, RenderError> {
+        let head = FRAGMENT_HEAD.replacen('\n', &format!("\n{defines}"), 1);
+        let fragment = format!("{head}{SKY_GLSL}{FRAGMENT_MAIN}");
+        let program = Program::new(name, VERTEX, &fragment)?;
+        Ok(SkyProgram {
+            u_inv_view_proj: program.uniform("u_inv_view_proj"),
+            u_eye: program.uniform("u_eye"),
+            u_sky: program.uniform("u_sky"),
+            u_sun_dir: program.uniform("u_sun_dir"),
+            u_hills: program.uniform("u_hills"),
+            u_clouds: program.uniform("u_clouds"),
+            u_cloud: program.uniform("u_cloud"),
+            u_tints: program.uniform("u_tints"),
+            program,
+        })
+    }
+
+    /// Binds the program with the frame's uniforms (`inv_view_proj`: the inverse of the
+    /// camera's view-projection).
+    fn bind(
+        &self,
+        inv_view_proj: &Mat4,
+        eye: Vec3,
+        sky: Vec3,
+        sun_dir: Vec3,
+        hills: &HillsUniform,
+        clouds: CloudLayer,
+    ) {
+        self.program.bind();
+        let tints = tints(sky, sun_dir);
+        // SAFETY: uniforms of the bound program, from live arrays of the sizes declared.
+        unsafe {
+            gl::UniformMatrix4fv(
+                self.u_inv_view_proj,
+                1,
+                gl::FALSE,
+                inv_view_proj.to_cols_array().as_ptr(),
+            );
+            gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
+            gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
+            gl::Uniform4fv(self.u_hills, 4, hills.as_ptr().cast());
+            gl::Uniform4fv(self.u_cloud, 1, clouds.uniform().as_ptr());
+            gl::Uniform3fv(self.u_tints, 4, tints.as_ptr().cast());
+            gl::Uniform1i(self.u_clouds, CLOUD_UNIT as i32);
+        }
+    }
+}
+
+/// Rows of the image sampled when finding where the hills end: a step is under 8 px at
+/// 480 rows, about a degree of view.
+const HILL_ROW_SAMPLES: u32 = 64;
+
+/// The first row (from the bottom of a `height`-row image seen through the inverse
+/// view-projection `inv_view_proj` from `eye`) above which no pixel looks at or below the
+/// hills' crest, `hills_height_rad` high (0: no hills, no row needs them). Each sampled
+/// row's lowest ray is taken across nine columns, and a sampled row's step is added above
+/// the highest that reaches the crest, so a roll of the camera or the rows between samples
+/// leave no hill unshaded. A camera upside down sees hills in every row it needs to.
+pub fn hill_rows(inv_view_proj: &Mat4, eye: Vec3, hills_height_rad: f32, height: u32) -> u32 {
+    if hills_height_rad <= 0.0 || height == 0 {
+        return 0;
+    }
+    // The ridge's soft edge, and a step's worth above it.
+    let crest = (hills_height_rad + 0.002).sin();
+    let mut highest = None;
+    for row in 0..=HILL_ROW_SAMPLES {
+        let ndc_y = row as f32 / HILL_ROW_SAMPLES as f32 * 2.0 - 1.0;
+        let lowest = (0..=8)
+            .map(|col| {
+                let ndc_x = col as f32 / 4.0 - 1.0;
+                let p = *inv_view_proj * glam::Vec4::new(ndc_x, ndc_y, 0.0, 1.0);
+                let ray = p.truncate() / p.w - eye;
+                ray.y / ray.length().max(1e-9)
+            })
+            .fold(f32::INFINITY, f32::min);
+        // A NaN (a degenerate matrix) counts as reaching the hills.
+        if lowest.is_nan() || lowest <= crest {
+            highest = Some(row);
+        }
+    }
+    match highest {
+        None => 0,
+        Some(row) => {
+            let top = (row + 1).min(HILL_ROW_SAMPLES) as f32 / HILL_ROW_SAMPLES as f32;
+            ((top * height as f32).ceil() as u32).min(height)
         }
     }
 }
@@ -338,6 +472,71 @@ impl Drop for Sky {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A camera 1.5 m up looking level at the horizon (60° vertical field of view): the
+    /// horizon is the image's middle row, hills 3° high reach 3/30 of the half-image
+    /// above it (tan 3° / tan 30° = 0.091), so the hills' program draws the lower 55 %
+    /// or so, never less than the crest needs, and nothing without hills.
+    #[test]
+    fn the_hills_program_draws_the_rows_up_to_the_crest_and_no_higher_than_a_step_over() {
+        let eye = Vec3::new(0.0, 1.5, 0.0);
+        let proj = glam::camera::rh::proj::opengl::perspective(60f32.to_radians(), 4.0 / 3.0, 0.1, 2000.0);
+        let level = proj * glam::camera::rh::view::look_at_mat4(eye, eye + Vec3::NEG_Z, Vec3::Y);
+        let height = 480;
+        let rows = hill_rows(&level.inverse(), eye, 3f32.to_radians(), height);
+        // The crest at the image's centre column, where it stands highest on screen.
+        let crest_row = (0.5 + 0.5 * 3f32.to_radians().tan() / 30f32.to_radians().tan()) * height as f32;
+        let step = height as f32 / HILL_ROW_SAMPLES as f32;
+        assert!(rows as f32 >= crest_row, "{rows} rows, the crest at {crest_row}");
+        assert!(
+            rows as f32 <= crest_row + 2.5 * step,
+            "{rows} rows, the crest at {crest_row}"
+        );
+        assert_eq!(hill_rows(&level.inverse(), eye, 0.0, height), 0, "no hills");
+        // Looking 60° up, the hills are below the image: no row needs them.
+        let up = proj
+            * glam::camera::rh::view::look_at_mat4(eye, eye + Vec3::new(0.0, 60f32.to_radians().tan(), -1.0), Vec3::Y);
+        assert_eq!(hill_rows(&up.inverse(), eye, 3f32.to_radians(), height), 0);
+        // Looking 40° down, the horizon is above the image's top: every row may.
+        let down = proj
+            * glam::camera::rh::view::look_at_mat4(
+                eye,
+                eye + Vec3::new(0.0, -(40f32.to_radians().tan()), -1.0),
+                Vec3::Y,
+            );
+        assert_eq!(hill_rows(&down.inverse(), eye, 3f32.to_radians(), height), height);
+        // Rolled 30°, the crest's highest point moves to a side of the image: still covered.
+        let roll = Mat4::from_rotation_z(30f32.to_radians());
+        let rolled = proj * roll * glam::camera::rh::view::look_at_mat4(eye, eye + Vec3::NEG_Z, Vec3::Y);
+        let rolled_rows = hill_rows(&rolled.inverse(), eye, 3f32.to_radians(), height);
+        // At the image's edge (x = ±1) the horizon stands tan 30° · (4/3) of a half-image off the middle.
+        let edge_rise = (30f32.to_radians().tan() * 4.0 / 3.0 * 0.5 + 0.5) * height as f32;
+        assert!(
+            rolled_rows as f32 >= edge_rise,
+            "rolled: {rolled_rows} rows, the horizon up to {edge_rise}"
+        );
+    }
+
+    /// The sky pass reads the hills' colours from `tints`, the lit pass's fog works them
+    /// out in `sky_colour`: both from the same constants, so the fogged ground meets the
+    /// hills in one colour.
+    #[test]
+    fn the_sky_pass_and_the_fog_colour_the_hills_alike() {
+        for (colour, share) in [FAR_HILL_TINT, NEAR_HILL_TINT] {
+            let glsl = format!(
+                "mix(u_sky, vec3({:.2}, {:.2}, {:.2}), {share:.2})",
+                colour[0], colour[1], colour[2]
+            );
+            assert!(SKY_GLSL.contains(&glsl), "SKY_GLSL lacks {glsl}");
+        }
+        let sky = Vec3::new(0.6, 0.7, 0.8);
+        let [far, near, white, grey] = tints(sky, Vec3::new(0.0, -1.0, 0.0));
+        assert!((far - sky.lerp(Vec3::new(0.30, 0.42, 0.50), 0.45)).length() < 1e-6);
+        assert!((near - sky.lerp(Vec3::new(0.18, 0.31, 0.20), 0.62)).length() < 1e-6);
+        // The sun overhead lights the clouds fully; their middles are darker.
+        assert!((white - Vec3::new(1.0, 0.98, 0.95)).length() < 1e-6);
+        assert!(grey.max_element() < white.min_element());
+    }
 
     #[test]
     fn the_clouds_drift_with_the_wind_and_wrap_without_a_jump_in_precision() {

@@ -575,7 +575,9 @@ impl Renderer {
             cover: scene.cloud_cover,
             time_s: view.time_s,
         };
-        self.sky.draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds);
+        let size = (width, height);
+        self.sky
+            .draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds, size);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur, wheel_detail);
         }
