@@ -20,6 +20,15 @@ pub const SAMPLE_RATE: u32 = 44_100;
 pub const FULL_VOICES: usize = 4;
 /// A car heard quieter than this (distance gain) is not voiced at all: −40 dB.
 const SILENT_GAIN: f32 = 0.01;
+/// The integrated loudness of the mix at unit gain and the default volumes, LUFS: the
+/// mean of the three loudness scenes (a race start among seven AI cars, a time trial
+/// alone, a crash run; `tests/sim/audio_loudness.rs`) measured with an EBU R128 meter.
+/// The mix gain lifts or lowers this to the profile's target. Re-measure it
+/// (`run --replay R --audio-out F --json` reports the loudness) after changing a voice.
+pub const MIX_REFERENCE_LUFS: f32 = -17.8;
+/// The limiter's ceiling, linear: −1.5 dBFS, so the true peak (the samples' overshoot
+/// between them, up to ~0.5 dB for a soft-clipped signal) stays under ASWG-R001's −1 dBTP.
+pub const CEILING: f32 = 0.841;
 
 /// A menu blip voice: pitch, phase (cycles), amplitude.
 #[derive(Debug, Clone, Copy, Default)]
@@ -53,6 +62,8 @@ pub struct Mixer {
     wind_gain: f32,
     impacts: [Impact; IMPACT_VOICES],
     blip: Blip,
+    /// The gain from the mix at [`MIX_REFERENCE_LUFS`] to the profile's loudness target.
+    mix_gain: f32,
 }
 
 impl std::fmt::Debug for Mixer {
@@ -65,8 +76,15 @@ impl std::fmt::Debug for Mixer {
 }
 
 impl Mixer {
-    /// A mixer taking its frames from `tap`, one every 1/`tick_rate_hz` s of samples.
-    pub fn new(tap: SoundTap, tick_rate_hz: u32) -> Self {
+    /// A mixer taking its frames from `tap`, one every 1/`tick_rate_hz` s of samples, its
+    /// mix calibrated to `loudness_lufs` integrated at the default volumes (the platform
+    /// profile's target; a non-finite one is taken as −23).
+    pub fn new(tap: SoundTap, tick_rate_hz: u32, loudness_lufs: f32) -> Self {
+        let target = if loudness_lufs.is_finite() {
+            loudness_lufs.clamp(-60.0, 0.0)
+        } else {
+            -23.0
+        };
         Self {
             tap,
             samples_per_tick: (SAMPLE_RATE / tick_rate_hz.max(1)).max(1),
@@ -78,6 +96,7 @@ impl Mixer {
             wind_gain: 0.0,
             impacts: [Impact::default(); IMPACT_VOICES],
             blip: Blip::default(),
+            mix_gain: 10f32.powf((target - MIX_REFERENCE_LUFS) / 20.0),
         }
     }
 
@@ -187,6 +206,7 @@ impl Mixer {
             voice.add_into(out, dt, &mut self.noise);
         }
         let v = self.frame.volumes;
+        let gain = v.master * self.mix_gain;
         let tau = std::f32::consts::TAU;
         for frame in out.chunks_exact_mut(2) {
             // Centred: the wind in the player's ears and the menus' blips.
@@ -214,10 +234,17 @@ impl Mixer {
                     imp.amplitude *= 0.9996;
                 }
             }
-            frame[0] = ((frame[0] + left) * v.master).tanh();
-            frame[1] = ((frame[1] + right) * v.master).tanh();
+            frame[0] = limit((frame[0] + left) * gain);
+            frame[1] = limit((frame[1] + right) * gain);
         }
     }
+}
+
+/// The soft limiter: linear for quiet signals, bending smoothly towards [`CEILING`] and
+/// never past it (a tanh scaled to the ceiling), so the mix never clips.
+#[inline]
+fn limit(x: f32) -> f32 {
+    CEILING * (x / CEILING).tanh()
 }
 
 impl skidpad_platform::AudioRenderer for Mixer {

@@ -10,6 +10,7 @@
 mod car_voice;
 mod engine;
 mod feed;
+pub mod meter;
 mod mixer;
 mod noise;
 mod sound_frame;

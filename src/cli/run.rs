@@ -7,6 +7,7 @@ use crate::ai::AiDifficulty;
 use crate::app::game_mode::ModeReport;
 use crate::app::headless::{self, ModeOptions, ModeRun, RunInput, RunOptions, RunReport};
 use crate::app::Setup;
+use crate::audio::meter::Loudness;
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
 use crate::modes::{Mode, Start};
@@ -107,6 +108,9 @@ struct Printed<'a> {
     run: &'a RunReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     mode: Option<&'a ModeReport>,
+    /// With `--audio-out`: how loud the render is (EBU R128).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    audio_loudness: Option<Loudness>,
 }
 
 /// What a run was set up to do: its world, its input, and (replaying) the final state
@@ -123,7 +127,7 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     if a.mode == Mode::Challenge {
         // The challenge plays its level's script: the level and car as given, no controls.
         let setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
-        return run_mode(ctx, a, setup, RunInput::Recorded(Vec::new()), None);
+        return run_mode(ctx, a, setup, RunInput::Recorded(Vec::new()), None, None);
     }
     let Planned {
         setup,
@@ -137,11 +141,13 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     if a.laps == 0 {
         return Err(Error::bad_argument("--laps", "must be at least 1"));
     }
+    let mut loudness = None;
     if let (Some(path), RunInput::Recorded(inputs)) = (&a.audio_out, &input) {
         let samples = headless::render_audio(&setup, inputs, Default::default());
         headless::save_wav(&samples, path)?;
+        loudness = crate::audio::meter::measure(&samples);
     }
-    run_mode(ctx, a, setup, input, expected_hash)
+    run_mode(ctx, a, setup, input, expected_hash, loudness)
 }
 
 /// Runs `setup` on `input` in `--mode` and prints what it reports; `expected_hash` is a
@@ -152,6 +158,7 @@ fn run_mode(
     setup: Setup,
     input: RunInput,
     expected_hash: Option<u64>,
+    audio_loudness: Option<Loudness>,
 ) -> Result<(), Error> {
     let played = headless::run_mode(
         &setup,
@@ -187,10 +194,17 @@ fn run_mode(
     let printed = Printed {
         run: &report,
         mode: mode.as_ref(),
+        audio_loudness,
     };
     emit(a.json, &printed, || {
         let mode_text = mode.as_ref().map_or(String::new(), |m| "\n".to_string() + m.summary());
-        report.summary() + &mode_text + "\n"
+        let audio_text = audio_loudness.map_or(String::new(), |l| {
+            format!(
+                "\naudio: {:.1} LUFS integrated, true peak {:.1} dBTP",
+                l.integrated_lufs, l.true_peak_dbtp
+            )
+        });
+        report.summary() + &mode_text + &audio_text + "\n"
     })?;
     check_replay_matched(expected_hash, &report)
 }

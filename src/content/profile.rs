@@ -33,6 +33,30 @@ struct RawProfile {
     render: RawRender,
     #[serde(default)]
     input: RawInput,
+    #[serde(default)]
+    audio: RawAudio,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAudio {
+    /// The integrated loudness the mix is calibrated to, LUFS.
+    #[serde(default = "default_loudness_lufs")]
+    loudness_lufs: f64,
+}
+
+impl Default for RawAudio {
+    fn default() -> Self {
+        Self {
+            loudness_lufs: default_loudness_lufs(),
+        }
+    }
+}
+
+/// ASWG-R001's target for home platforms (a console on a television, a desktop): −23 LUFS
+/// integrated, as EBU R128 has for broadcast.
+fn default_loudness_lufs() -> f64 {
+    -23.0
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -159,6 +183,10 @@ pub struct PlatformProfile {
     /// Played with a pad and no keyboard (`[input] pad_only`: a console, a handheld PC):
     /// the front end's prompts show the pad's buttons.
     pub pad_only: bool,
+    /// The integrated loudness the mix is calibrated to at the default volumes, LUFS
+    /// (`[audio] loudness_lufs`: −23 when absent, ASWG-R001's home target; −18 on a
+    /// handheld, its portable target, heard over small speakers and earbuds outdoors).
+    pub loudness_lufs: f32,
 }
 
 impl PlatformProfile {
@@ -244,6 +272,7 @@ impl PlatformProfile {
                 )
             })?,
         };
+        let loudness_lufs = v.range("audio.loudness_lufs", raw.audio.loudness_lufs, -40.0, -10.0)? as f32;
         Ok(Self {
             name: raw.name,
             description: raw.description,
@@ -267,6 +296,7 @@ impl PlatformProfile {
             shadow_filter: raw.render.shadow_filter,
             gl,
             pad_only: raw.input.pad_only,
+            loudness_lufs,
         })
     }
 }
@@ -298,6 +328,20 @@ mod tests {
             "a handheld PC and a console are played with a pad"
         );
         assert!(!desktop.pad_only);
+        assert_eq!(
+            (desktop.loudness_lufs, xbox.loudness_lufs, handheld.loudness_lufs),
+            (-23.0, -23.0, -18.0),
+            "ASWG-R001: −23 LUFS at home, −18 on a portable"
+        );
+    }
+
+    #[test]
+    fn a_loudness_target_out_of_reason_is_refused_naming_the_field() {
+        for bad in ["0.0", "-90.0", "nan"] {
+            let text = format!("{}\n[audio]\nloudness_lufs = {bad}\n", xbox_text());
+            let e = PlatformProfile::parse("p.toml", text.as_bytes()).unwrap_err();
+            assert_eq!(e.field, "audio.loudness_lufs", "{bad}");
+        }
     }
 
     #[test]

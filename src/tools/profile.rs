@@ -292,7 +292,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         None => ProfileDriver::scenario(setup),
     };
     let (mut sound, tap) = sound_feed();
-    let mut mixer = Mixer::new(tap, profile.loop_config.tick_rate_hz);
+    let mut mixer = Mixer::new(tap, profile.loop_config.tick_rate_hz, profile.loudness_lufs);
     let samples_per_frame = 2 * (crate::audio::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
     let mut audio_buffer = vec![0.0f32; samples_per_frame];
     let mut chunk_events = Vec::with_capacity(64);

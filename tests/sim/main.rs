@@ -11,6 +11,7 @@ mod ai_racecraft;
 mod arcade_car;
 mod architecture;
 mod assists;
+mod audio_loudness;
 mod audio_render;
 mod author_time;
 mod bad_centre_lines;

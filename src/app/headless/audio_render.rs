@@ -16,7 +16,7 @@ use std::path::Path;
 pub fn render_audio(setup: &Setup, inputs: &[TickInput], volumes: Volumes) -> Vec<f32> {
     let mut session = Session::start(setup);
     let (mut feed, tap) = sound_feed();
-    let mut mixer = Mixer::new(tap, setup.profile.loop_config.tick_rate_hz);
+    let mut mixer = Mixer::new(tap, setup.profile.loop_config.tick_rate_hz, setup.profile.loudness_lufs);
     let tick = 2 * mixer.samples_per_tick() as usize;
     let mut out = vec![0.0; tick * inputs.len()];
     for (input, samples) in inputs.iter().zip(out.chunks_exact_mut(tick)) {

@@ -124,7 +124,7 @@ impl Stage {
         let renderer = Renderer::for_profile(profile)?;
         let audio = AudioOutput::open();
         let (sound, tap) = sound_feed();
-        audio.play(Mixer::new(tap, profile.loop_config.tick_rate_hz));
+        audio.play(Mixer::new(tap, profile.loop_config.tick_rate_hz, profile.loudness_lufs));
         let clock = if unattended {
             WallClock::stepped()
         } else {

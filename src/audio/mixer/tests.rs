@@ -13,7 +13,7 @@ const TICK_HZ: u32 = 60;
 /// half a second of the first frame to let the voices settle.
 fn render_with(seconds: f32, mut frame_at: impl FnMut(u32) -> SoundFrame) -> Vec<f32> {
     let (mut feed, tap) = sound_feed();
-    let mut m = Mixer::new(tap, TICK_HZ);
+    let mut m = Mixer::new(tap, TICK_HZ, -23.0);
     let tick = 2 * m.samples_per_tick() as usize;
     let mut scratch = vec![0.0; tick];
     for _ in 0..TICK_HZ / 2 {
