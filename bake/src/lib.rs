@@ -46,7 +46,7 @@ pub mod worn_line;
 
 pub use error::ContentError;
 pub use level::Level;
-pub use material::{GroundTexture, MaterialId, MaterialTable};
+pub use material::{GroundTexture, ImpactSound, MaterialId, MaterialTable, RollingSound};
 
 /// Reads files that belong to one level (heightmaps, track data), by path relative to the
 /// level's directory. The game implements it over embedded content or a directory; the

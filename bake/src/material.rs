@@ -41,6 +41,78 @@ pub struct Material {
     /// What a tire throws up on it (`particles = "snow"`); by default dust on loose
     /// ground, tire smoke elsewhere. Presentation only: the physics never reads it.
     pub particles: SurfaceParticles,
+    /// What a tyre rolling on it sounds like (`rolling_sound = "gravel"`); by default
+    /// grass on loose ground, tarmac elsewhere. Presentation only.
+    pub rolling_sound: RollingSound,
+    /// What a car hitting it sounds like (`impact_sound = "metal"`); by default earth on
+    /// loose ground, concrete elsewhere. Presentation only.
+    pub impact_sound: ImpactSound,
+}
+
+/// Defines a sound kind a material names in `materials.toml`: the enum, its names in
+/// variant order, and the lookup by name.
+macro_rules! named_sounds {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum $name {
+            #[default]
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            /// Every kind, in variant order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+            /// The names in `materials.toml`, in variant order.
+            pub const NAMES: &'static [&'static str] = &[$($text,)+];
+
+            /// The kind named `name` in a material file, if it is one.
+            pub fn from_name(name: &str) -> Option<Self> {
+                Self::NAMES.iter().position(|n| *n == name).map(|i| Self::ALL[i])
+            }
+
+            /// Its index in [`Self::ALL`].
+            pub fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+
+named_sounds! {
+    /// The rolling noise a tyre makes on a surface; the mixer voices each.
+    RollingSound {
+        /// A low tyre roar (asphalt, concrete): the default on firm ground.
+        Tarmac = "tarmac",
+        /// Stones crunching and pinging under the tread.
+        Gravel = "gravel",
+        /// A low rumble and swish: the default on loose ground.
+        Grass = "grass",
+        /// A kerb's ridges drumming at the rate the tyre crosses them.
+        RumbleStrip = "rumble_strip",
+        /// Water hissing off the tread.
+        Water = "water",
+        /// A soft, dense crunch (sand, snow).
+        Soft = "soft",
+        /// Nothing (ice, a polished floor).
+        Silent = "none",
+    }
+}
+
+named_sounds! {
+    /// What a car hitting a surface sounds like; the mixer voices each.
+    ImpactSound {
+        /// A hard, dull crack (concrete blocks, walls): the default on firm ground.
+        Concrete = "concrete",
+        /// A ringing clang (armco, another car's panels).
+        Metal = "metal",
+        /// A soft bounce (a tyre wall).
+        Rubber = "rubber",
+        /// A knock with a short ring (boards, crates).
+        Wood = "wood",
+        /// A heavy thud (landing on grass or gravel): the default on loose ground.
+        Earth = "earth",
+    }
 }
 
 /// What a tire throws up on a surface: the particle look render gives its slips and dust,
@@ -161,6 +233,10 @@ struct RawMaterial {
     sheen: f64,
     #[serde(default)]
     particles: Option<String>,
+    #[serde(default)]
+    rolling_sound: Option<String>,
+    #[serde(default)]
+    impact_sound: Option<String>,
 }
 
 fn default_texture_scale() -> f64 {
@@ -184,48 +260,66 @@ impl MaterialTable {
         if raw.len() > u16::MAX as usize {
             return Err(v.fail("(whole file)", "too many materials"));
         }
-        let materials = raw
-            .into_iter()
-            .map(|(name, m)| {
-                let f = |field: &str| format!("{name}.{field}");
-                let c = v.color(&f("color"), m.color)?;
-                let texture = match &m.texture {
-                    None => None,
-                    Some(t) => Some(GroundTexture::named(t).ok_or_else(|| {
-                        let known: Vec<&str> = GroundTexture::ALL.iter().map(|t| t.name()).collect();
-                        v.fail(
-                            &f("texture"),
-                            format!("unknown texture `{t}` (known: {})", known.join(", ")),
-                        )
-                    })?),
-                };
-                let particles = match m.particles.as_deref() {
-                    None if m.loose => SurfaceParticles::Dust,
-                    None => SurfaceParticles::Smoke,
-                    Some(name) => SurfaceParticles::from_name(name).ok_or_else(|| {
-                        v.fail(
-                            &f("particles"),
-                            format!(
-                                "unknown particles `{name}` (known: {})",
-                                SurfaceParticles::NAMES.join(", ")
-                            ),
-                        )
-                    })?,
-                };
-                Ok(Material {
-                    friction: v.range(&f("friction"), m.friction, 0.0, 5.0)? as f32,
-                    loose: m.loose,
-                    rolling_resistance: v.range(&f("rolling_resistance"), m.rolling_resistance, 0.0, 1.0)? as f32,
-                    color: c.to_array(),
-                    pattern: v.range(&f("pattern"), m.pattern, 0.0, 1.0)? as f32,
-                    texture,
-                    texture_scale_m: v.range(&f("texture_scale_m"), m.texture_scale_m, 0.05, 1000.0)? as f32,
-                    sheen: v.range(&f("sheen"), m.sheen, 0.0, 1.0)? as f32,
-                    particles,
-                    name,
+        let materials =
+            raw.into_iter()
+                .map(|(name, m)| {
+                    let f = |field: &str| format!("{name}.{field}");
+                    let c = v.color(&f("color"), m.color)?;
+                    let texture = match &m.texture {
+                        None => None,
+                        Some(t) => Some(GroundTexture::named(t).ok_or_else(|| {
+                            let known: Vec<&str> = GroundTexture::ALL.iter().map(|t| t.name()).collect();
+                            v.fail(
+                                &f("texture"),
+                                format!("unknown texture `{t}` (known: {})", known.join(", ")),
+                            )
+                        })?),
+                    };
+                    let particles = match m.particles.as_deref() {
+                        None if m.loose => SurfaceParticles::Dust,
+                        None => SurfaceParticles::Smoke,
+                        Some(name) => SurfaceParticles::from_name(name).ok_or_else(|| {
+                            v.fail(
+                                &f("particles"),
+                                format!(
+                                    "unknown particles `{name}` (known: {})",
+                                    SurfaceParticles::NAMES.join(", ")
+                                ),
+                            )
+                        })?,
+                    };
+                    let named = |field: &str, given: &Option<String>, names: &[&str]| match given.as_deref() {
+                        None => Ok(None),
+                        Some(n) => names.iter().position(|k| *k == n).map(Some).ok_or_else(|| {
+                            v.fail(&f(field), format!("unknown sound `{n}` (known: {})", names.join(", ")))
+                        }),
+                    };
+                    let rolling_sound = match named("rolling_sound", &m.rolling_sound, RollingSound::NAMES)? {
+                        Some(i) => RollingSound::ALL[i],
+                        None if m.loose => RollingSound::Grass,
+                        None => RollingSound::Tarmac,
+                    };
+                    let impact_sound = match named("impact_sound", &m.impact_sound, ImpactSound::NAMES)? {
+                        Some(i) => ImpactSound::ALL[i],
+                        None if m.loose => ImpactSound::Earth,
+                        None => ImpactSound::Concrete,
+                    };
+                    Ok(Material {
+                        friction: v.range(&f("friction"), m.friction, 0.0, 5.0)? as f32,
+                        loose: m.loose,
+                        rolling_resistance: v.range(&f("rolling_resistance"), m.rolling_resistance, 0.0, 1.0)? as f32,
+                        color: c.to_array(),
+                        pattern: v.range(&f("pattern"), m.pattern, 0.0, 1.0)? as f32,
+                        texture,
+                        texture_scale_m: v.range(&f("texture_scale_m"), m.texture_scale_m, 0.05, 1000.0)? as f32,
+                        sheen: v.range(&f("sheen"), m.sheen, 0.0, 1.0)? as f32,
+                        particles,
+                        rolling_sound,
+                        impact_sound,
+                        name,
+                    })
                 })
-            })
-            .collect::<Result<Vec<_>, ContentError>>()?;
+                .collect::<Result<Vec<_>, ContentError>>()?;
         Ok(Self { materials })
     }
 
@@ -309,6 +403,39 @@ mod tests {
         );
         assert!(bad("sheen = 1.5").contains("mud.sheen"));
         assert!(bad("texture_scale_m = 0.0").contains("mud.texture_scale_m"));
+    }
+
+    #[test]
+    fn sounds_default_by_looseness_and_an_unknown_one_is_refused_naming_the_field() {
+        let t = MaterialTable::parse(
+            "m.toml",
+            b"[a]\nfriction = 1.0\ncolor = [0.3, 0.3, 0.3]\n\
+              [b]\nfriction = 0.5\nloose = true\ncolor = [0.5, 0.4, 0.3]\n\
+              [c]\nfriction = 0.9\ncolor = [0.9, 0.1, 0.1]\nrolling_sound = \"rumble_strip\"\nimpact_sound = \"metal\"\n",
+        )
+        .unwrap();
+        let sounds: Vec<_> = t.iter().map(|(_, m)| (m.rolling_sound, m.impact_sound)).collect();
+        assert_eq!(
+            sounds,
+            [
+                (RollingSound::Tarmac, ImpactSound::Concrete),
+                (RollingSound::Grass, ImpactSound::Earth),
+                (RollingSound::RumbleStrip, ImpactSound::Metal)
+            ]
+        );
+        let e = MaterialTable::parse(
+            "m.toml",
+            b"[mud]\nfriction = 0.4\ncolor = [0.3, 0.2, 0.1]\nrolling_sound = \"squelch\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("mud.rolling_sound") && e.contains("`squelch`") && e.contains("rumble_strip"),
+            "{e}"
+        );
+        for (i, name) in RollingSound::NAMES.iter().enumerate() {
+            assert_eq!(RollingSound::from_name(name).map(RollingSound::index), Some(i));
+        }
     }
 
     #[test]

@@ -57,6 +57,15 @@ fn solid_material(level: &Level) -> MaterialId {
         .unwrap_or(level.terrain.material)
 }
 
+/// The material a tyre wall reports (`tyres`, which collides as concrete and sounds as
+/// rubber; concrete's when the table lacks it).
+fn tyre_material(level: &Level) -> MaterialId {
+    level
+        .materials
+        .id("tyres", &level.name, "scenery")
+        .unwrap_or_else(|_| solid_material(level))
+}
+
 /// Appends every scenery piece of `level`, in file order.
 pub fn pieces(level: &Level, out: &mut Vec<Piece>) {
     for d in &level.dressing {
@@ -105,7 +114,7 @@ pub fn dressing_pieces(level: &Level, d: &Dressing, out: &mut Vec<Piece>) {
             let mut build = Build {
                 out,
                 decor: Decor::new(mid),
-                solid: solid(w.solid),
+                solid: w.solid.then(|| tyre_material(level)),
             };
             tyre_wall(&mut build, mid.y, w, level.tyre_model.as_deref());
             out_decor(build, paint);

@@ -107,6 +107,11 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
     let Ok(material) = level.materials.id("concrete", &level.name, "track.barrier_height_m") else {
         return;
     };
+    // Armco collides as the blocks do; its own material says it rings when hit.
+    let armco_material = level
+        .materials
+        .id("armco", &level.name, "track.barrier_height_m")
+        .unwrap_or(material);
     let beyond = def.kerb_width_m + def.runoff_width_m + BARRIER_GAP_M + BARRIER_THICKNESS_M * 0.5;
     let per = crate::piece::TRACK_POINTS_PER_PIECE;
     let h = def.barrier_height_m;
@@ -136,7 +141,7 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
                     shape: PieceShape::Collider(half),
                     position: Vec3::new(mid.x, ground + h * 0.5, mid.y),
                     rotation,
-                    material,
+                    material: armco_material,
                     color: Vec3::ONE,
                     pattern: 0.0,
                 });
@@ -173,7 +178,7 @@ fn barriers(level: &Level, def: &TrackDef, out: &mut Vec<Piece>) {
                 pattern: 0.0,
             });
         }
-        out.extend(rails.and_then(|d| d.into_piece(material)));
+        out.extend(rails.and_then(|d| d.into_piece(armco_material)));
     }
 }
 
@@ -184,6 +189,23 @@ const CORNER_STAND_STEPS: u32 = 6;
 const CORNER_STAND_DEPTH_M: f32 = CORNER_STAND_STEPS as f32 * 0.9 + 1.0;
 /// Nearest a corner grandstand's footprint comes to any road, m.
 const CORNER_STAND_CLEAR_M: f32 = 15.0;
+
+/// Every grandstand in `level`: its file's own and those its track's dressing puts outside
+/// the tightest corners (what the crowd is heard from).
+pub fn grandstands(level: &Level) -> Vec<Grandstand> {
+    let mut stands: Vec<_> = level
+        .dressing
+        .iter()
+        .filter_map(|d| match d {
+            Dressing::Grandstand(g) => Some(g.clone()),
+            _ => None,
+        })
+        .collect();
+    if let Some(def) = &level.track {
+        stands.extend(corner_stands(def));
+    }
+    stands
+}
 
 /// The grandstands outside the tightest `corner_stands` corners, leaving out those with no
 /// room (see [`corner_stand`]).

@@ -197,6 +197,16 @@ fn a_tyre_wall_is_stacks_of_tyres_around_one_collider() {
         Vec3::new(3.41, 0.49, 20.31),
     );
     assert_eq!(compounds(&with), 1);
+    // It collides as the `tyres` material: a hit on it sounds like rubber.
+    let level = level_with("[[props]]\nkind = \"tyre_wall\"\nfrom_m = [-3.1, 20.0]\nto_m = [3.1, 20.0]\n").unwrap();
+    let tyres = level.materials.id("tyres", "", "").unwrap();
+    assert!(pieces(&level)
+        .iter()
+        .any(|p| p.material == tyres && !matches!(p.shape, PieceShape::Decor { .. })));
+    assert_eq!(
+        level.materials.get(tyres).impact_sound,
+        skidpad_bake::ImpactSound::Rubber
+    );
 }
 
 fn error_of(props: &str) -> ContentError {
@@ -555,18 +565,25 @@ fn ring(radius_m: f32) -> Level {
 
 #[test]
 fn fast_corners_get_gravel_and_armco_slow_ones_grass_and_concrete() {
+    // Armco is its own material (it collides as concrete and rings when hit).
     // The default `fast_corner_radius_m` is 60: a 100 m ring is all fast corner, a 40 m
     // one all slow.
     for (radius_m, fast) in [(100.0, true), (40.0, false)] {
         let level = ring(radius_m);
         let concrete = level.materials.id("concrete", "", "").unwrap();
+        let armco = level.materials.id("armco", "", "").unwrap();
         let gravel = level.materials.id("gravel", "", "").unwrap();
+        assert_eq!(
+            level.materials.get(armco).friction,
+            level.materials.get(concrete).friction,
+            "armco grips as concrete"
+        );
         let all = pieces(&level);
         let of = |m, want: fn(&PieceShape) -> bool| all.iter().filter(|p| p.material == m && want(&p.shape)).count();
         // Armco collides as invisible blocks with its rail and posts drawn apart; concrete
         // blocks are drawn as they collide.
-        let armco_blocks = of(concrete, |s| matches!(s, PieceShape::Collider(_)));
-        let armco_rails = of(concrete, |s| matches!(s, PieceShape::Decor { .. }));
+        let armco_blocks = of(armco, |s| matches!(s, PieceShape::Collider(_)));
+        let armco_rails = of(armco, |s| matches!(s, PieceShape::Decor { .. }));
         let concrete_blocks = of(concrete, |s| matches!(s, PieceShape::Cuboid(_)));
         let gravel_strips = of(gravel, |s| matches!(s, PieceShape::Mesh { .. }));
         let blocks = (std::f32::consts::TAU * radius_m / 5.0) as usize;

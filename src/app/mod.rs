@@ -35,5 +35,7 @@ pub use play::{
 };
 pub use race::{grid_slot, AiPlayer, AiRace, Opponents, PastBorder, Race, TrackBorders};
 pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, ShotOptions};
-pub use session::{engine_sound_rpm, field_camera, impact_loudness, ChaseCamera, Motion, Session, ThreadedChunks};
+pub use session::{
+    engine_sound_rpm, field_camera, impact_loudness, world_sound_frame, ChaseCamera, Motion, Session, ThreadedChunks,
+};
 pub use setup::Setup;

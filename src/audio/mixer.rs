@@ -7,7 +7,9 @@
 //! ([`Voicing`]): a field of eight costs about as much as four full voices.
 
 use super::car_voice::{CarVoice, Voicing};
+use super::crowd_voice::CrowdVoice;
 use super::feed::SoundTap;
+use super::impact_voice::ImpactVoice;
 use super::noise::Noise;
 use super::sound_frame::{SoundEvent, SoundFrame, MAX_SOUND_CARS};
 use super::spatial::Placement;
@@ -41,15 +43,6 @@ struct Blip {
 /// A blip's amplitude kept per sample: e^(−1) after ~25 ms at 44.1 kHz.
 const BLIP_DECAY: f32 = 0.9991;
 
-/// A decaying noise burst, placed where the impact was.
-#[derive(Debug, Clone, Copy, Default)]
-struct Impact {
-    amplitude: f32,
-    low: f32,
-    left: f32,
-    right: f32,
-}
-
 /// The voices and their state; renders interleaved stereo.
 pub struct Mixer {
     tap: SoundTap,
@@ -60,10 +53,14 @@ pub struct Mixer {
     noise: Noise,
     wind_low: f32,
     wind_gain: f32,
-    impacts: [Impact; IMPACT_VOICES],
+    impacts: [ImpactVoice; IMPACT_VOICES],
+    crowd: CrowdVoice,
     blip: Blip,
     /// The gain from the mix at [`MIX_REFERENCE_LUFS`] to the profile's loudness target.
     mix_gain: f32,
+    /// Ticks begun with no new frame from the feed, after the first frame came.
+    starved_ticks: u64,
+    fed: bool,
 }
 
 impl std::fmt::Debug for Mixer {
@@ -94,10 +91,20 @@ impl Mixer {
             noise: Noise::default(),
             wind_low: 0.0,
             wind_gain: 0.0,
-            impacts: [Impact::default(); IMPACT_VOICES],
+            impacts: [ImpactVoice::default(); IMPACT_VOICES],
+            crowd: CrowdVoice::default(),
             blip: Blip::default(),
             mix_gain: 10f32.powf((target - MIX_REFERENCE_LUFS) / 20.0),
+            starved_ticks: 0,
+            fed: false,
         }
+    }
+
+    /// Ticks of samples begun, since the first frame came, with no new frame waiting: the
+    /// sound ran ahead of the game (a stalled game, a dropped frame), an underrun of the
+    /// feed. The last frame played again without its one-off sounds each time.
+    pub fn starved_ticks(&self) -> u64 {
+        self.starved_ticks
     }
 
     /// Stereo frames a tick lasts (735 at 60 Hz).
@@ -109,8 +116,14 @@ impl Mixer {
     /// sounds, when none came), each car placed and voiced, its events started.
     fn begin_tick(&mut self) {
         match self.tap.take() {
-            Some(frame) => self.frame = frame,
-            None => self.frame.event_count = 0,
+            Some(frame) => {
+                self.frame = frame;
+                self.fed = true;
+            }
+            None => {
+                self.frame.event_count = 0;
+                self.starved_ticks += u64::from(self.fed);
+            }
         }
         let frame = &self.frame;
         let v = frame.volumes;
@@ -154,21 +167,25 @@ impl Mixer {
             voice.retarget(&car, placed[i], voicing[i], (v.engine, v.tires), n);
         }
         self.wind_gain = (frame.wind_speed_mps / 60.0).powi(2).min(1.0) * 0.25 * v.wind;
+        let crowd = frame
+            .crowd
+            .map(|c| (c.size, frame.listener.place(c.position_m, glam::Vec3::ZERO)));
+        self.crowd.retarget(crowd, 1.0, n, &mut self.noise);
         for e in frame.events() {
             match *e {
-                SoundEvent::Impact { position_m, loudness } => {
+                SoundEvent::Impact {
+                    position_m,
+                    loudness,
+                    sound,
+                } => {
                     let p = frame.listener.place(position_m, glam::Vec3::ZERO);
                     if let Some(voice) = self
                         .impacts
                         .iter_mut()
-                        .min_by(|a, b| a.amplitude.total_cmp(&b.amplitude))
+                        .min_by(|a, b| a.amplitude().total_cmp(&b.amplitude()))
                     {
-                        *voice = Impact {
-                            amplitude: loudness.clamp(0.0, 1.0),
-                            low: 0.0,
-                            left: p.left * std::f32::consts::SQRT_2,
-                            right: p.right * std::f32::consts::SQRT_2,
-                        };
+                        let (left, right) = (p.left * std::f32::consts::SQRT_2, p.right * std::f32::consts::SQRT_2);
+                        *voice = ImpactVoice::start(sound, loudness, left, right, SAMPLE_RATE as f32);
                     }
                 }
                 SoundEvent::Blip { pitch_hz } => {
@@ -205,6 +222,7 @@ impl Mixer {
         for voice in &mut self.voices {
             voice.add_into(out, dt, &mut self.noise);
         }
+        self.crowd.add_into(out, &mut self.noise);
         let v = self.frame.volumes;
         let gain = v.master * self.mix_gain;
         let tau = std::f32::consts::TAU;
@@ -223,16 +241,8 @@ impl Mixer {
                 b.amplitude *= BLIP_DECAY;
             }
             let (mut left, mut right) = (centre, centre);
-            for k in 0..IMPACT_VOICES {
-                if self.impacts[k].amplitude > 1e-4 {
-                    let n = self.noise.next();
-                    let imp = &mut self.impacts[k];
-                    imp.low += (n - imp.low) * 0.15;
-                    let s = imp.low * imp.amplitude * 1.5 * v.impacts;
-                    left += s * imp.left;
-                    right += s * imp.right;
-                    imp.amplitude *= 0.9996;
-                }
+            for imp in &mut self.impacts {
+                imp.add(&mut self.noise, v.impacts, (&mut left, &mut right));
             }
             frame[0] = limit((frame[0] + left) * gain);
             frame[1] = limit((frame[1] + right) * gain);

@@ -2,7 +2,9 @@
 //! the tick's one-off sounds. Plain data of a fixed size, so it crosses to the audio
 //! thread through a ring of slots with nothing allocated on either side.
 
+use super::rolling_voice::ROLLING_KINDS;
 use super::spatial::Listener;
+use crate::content::material::ImpactSound;
 use crate::settings::Volumes;
 use glam::Vec3;
 
@@ -25,6 +27,18 @@ pub struct CarSound {
     pub load: f32,
     /// Power its tyres dissipate sliding, W: the squeal.
     pub slip_power_w: f32,
+    /// Its speed over the ground, m/s: the tyres' rolling noise.
+    pub speed_mps: f32,
+    /// How many of its wheels roll on each rolling sound (indexed by
+    /// [`RollingSound::index`](crate::content::material::RollingSound::index)); wheels in
+    /// the air are on none.
+    pub rolling_wheels: [u8; ROLLING_KINDS],
+    /// How many wheels it has.
+    pub wheel_count: u8,
+    /// The gear engaged (−1 reverse, 0 neutral, 1..): a change is heard as a shift.
+    pub gear: i8,
+    /// The engine is on its rev limiter: the ignition cut stutters.
+    pub on_limiter: bool,
 }
 
 impl Default for CarSound {
@@ -35,6 +49,11 @@ impl Default for CarSound {
             rpm: 0.0,
             load: 0.0,
             slip_power_w: 0.0,
+            speed_mps: 0.0,
+            rolling_wheels: [0; ROLLING_KINDS],
+            wheel_count: 4,
+            gear: 1,
+            on_limiter: false,
         }
     }
 }
@@ -48,6 +67,8 @@ pub enum SoundEvent {
         position_m: Vec3,
         /// 0..1.
         loudness: f32,
+        /// What it sounds like: what was hit.
+        sound: ImpactSound,
     },
     /// A menu's tick or select sound, heard centred: a short sine at `pitch_hz`.
     Blip {
@@ -71,8 +92,19 @@ pub struct SoundFrame {
     pub events: [SoundEvent; MAX_SOUND_EVENTS],
     /// How many of `events` happened.
     pub event_count: u8,
+    /// The crowd nearest the listener, if the level has stands.
+    pub crowd: Option<Crowd>,
     /// Master and per-source volumes.
     pub volumes: Volumes,
+}
+
+/// A grandstand's crowd, heard as a murmur from where it sits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Crowd {
+    /// The middle of the stand, m (world).
+    pub position_m: Vec3,
+    /// How many it holds, as a share of a full main-straight stand (0..1).
+    pub size: f32,
 }
 
 impl Default for SoundFrame {
@@ -84,6 +116,7 @@ impl Default for SoundFrame {
             wind_speed_mps: 0.0,
             events: [SoundEvent::Blip { pitch_hz: 0.0 }; MAX_SOUND_EVENTS],
             event_count: 0,
+            crowd: None,
             volumes: Volumes::default(),
         }
     }

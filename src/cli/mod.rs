@@ -112,8 +112,9 @@ pub enum Command {
     /// the speed profile with --evaluate): lap time, CSV, plot.
     Raceline(RacelineArgs),
     /// The long-run test: AI cars on every level for an hour of simulated time each,
-    /// checking every body stays finite, the heap stays flat and the replay reproduces the
-    /// final state hash. Exit code 4 when a check fails.
+    /// checking every body stays finite, the sound mixes every tick with no underrun, the
+    /// heap stays flat and the replay reproduces the final state hash. Exit code 4 when a
+    /// check fails.
     Soak(SoakArgs),
     /// List the saved records: best laps, medals and ghosts per level + car + assist set
     /// (`--save-dir DIR` or the per-user data directory).

@@ -16,6 +16,6 @@ pub use root::ContentRoot;
 pub use root::{build_content_digest, embedded_baked_levels, embedded_baked_models, embedded_baked_props, read_file};
 pub use skidpad_bake::level_info::{LevelInfo, LevelKind};
 pub use skidpad_bake::{
-    challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, validate,
+    challenge, chunk, ground, level, material, scenario, surface_check, toml_file, track, track_dressing, validate,
 };
 pub use skidpad_bake::{ContentError, Level, MaterialTable};

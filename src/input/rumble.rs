@@ -40,6 +40,7 @@ mod tests {
             car,
             position: Vec3::ZERO,
             impulse_ns,
+            struck: crate::sim::Struck::Surface(None),
         };
         let (soft, _) = rumble_for(&[hit(0, 4_000.0)]).unwrap();
         let (hard, _) = rumble_for(&[hit(0, 40_000.0)]).unwrap();

@@ -84,5 +84,17 @@ pub enum SimEvent {
         position: Vec3,
         /// Momentum exchanged, N·s.
         impulse_ns: f32,
+        /// What it hit: the contact that pushed hardest this tick.
+        struck: Struck,
     },
+}
+
+/// What a car that crashed hit (what the crash sounds like).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Struck {
+    /// Another car, by index (0 = the player).
+    Car(u8),
+    /// The ground or something fixed: a barrier, a wall, a prop. Its material when the
+    /// collider has one (props have none).
+    Surface(Option<MaterialId>),
 }

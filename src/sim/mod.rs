@@ -13,7 +13,7 @@ mod streaming;
 mod world;
 
 pub use assist_hook::read_car;
-pub use events::{SimEvent, SLIP_EVENT_W, SPRAY_SPEED_MPS};
+pub use events::{SimEvent, Struck, SLIP_EVENT_W, SPRAY_SPEED_MPS};
 pub use hash::StateHasher;
 pub use input::{TickInput, VehicleControl};
 pub use snapshot::{BodyPose, CarPose, Snapshot};

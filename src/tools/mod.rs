@@ -16,4 +16,5 @@ pub mod profile_driver;
 pub mod profile_trace;
 pub mod raceline_search;
 pub mod soak;
+pub mod soak_sound;
 pub mod validation;

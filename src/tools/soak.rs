@@ -1,9 +1,10 @@
 //! `skidpad soak`: the long-run test. On each level, the AI drives the player's car and AI
 //! opponents round the level's line for a given number of ticks (an hour of simulated time
 //! by default, 216 000 ticks at 60 Hz), checking after every tick that every body's state
-//! is finite; it watches the heap for growth once warmed up, then replays the recorded
-//! inputs (through the replay file format) and checks the final state hash comes out the
-//! same.
+//! is finite; it mixes every tick's sound as play does and checks the feed never ran dry
+//! and every sample stayed finite and in range; it watches the heap for growth once warmed
+//! up, then replays the recorded inputs (through the replay file format) and checks the
+//! final state hash comes out the same.
 //!
 //! What to do when it fails: a non-finite tick or a fault reset names the level and tick
 //! (run `skidpad run --replay` on the saved replay with `RUST_LOG=info` to see the log
@@ -19,6 +20,7 @@ use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::replay::{Replay, ReplayHeader};
 use crate::report::emit;
+use crate::tools::soak_sound::{SoakAudio, SoakSound};
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
 use std::path::PathBuf;
@@ -109,6 +111,8 @@ pub struct LevelSoak {
     /// Where the replay was saved, if asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay_file: Option<String>,
+    /// The sound of the run, mixed a tick at a time as play mixes it.
+    pub audio: SoakAudio,
     /// Every check held.
     pub pass: bool,
 }
@@ -120,13 +124,15 @@ impl LevelSoak {
             && self.warm_up_ticks.is_some()
             && self.laps_watched >= 2
             && self.heap_growth_bytes <= FLAT_HEAP_BYTES
+            && self.audio.underruns == 0
+            && self.audio.bad_samples == 0
             && self.state_hash == self.replay_state_hash;
     }
 
     /// One line for people.
     pub fn line(&self) -> String {
         format!(
-            "{:<15} {} cars {:>7} ticks ({:.2} h) {:>4} laps  non-finite {} resets {} put back {}  heap {:.1}..{:.1} MiB (chunks {:.1}..{:.1}), +{} KiB half to half  hash {} replay {}  {}",
+            "{:<15} {} cars {:>7} ticks ({:.2} h) {:>4} laps  non-finite {} resets {} put back {}  heap {:.1}..{:.1} MiB (chunks {:.1}..{:.1}), +{} KiB half to half  sound {:.0} s, {} underruns, {} bad samples, slowest callback {:.0} % of its time  hash {} replay {}  {}",
             self.level,
             self.cars,
             self.ticks,
@@ -140,6 +146,10 @@ impl LevelSoak {
             self.chunk_bytes_min as f64 / 1048576.0,
             self.chunk_bytes_max as f64 / 1048576.0,
             self.heap_growth_bytes / 1024,
+            self.audio.seconds,
+            self.audio.underruns,
+            self.audio.bad_samples,
+            self.audio.worst_callback_share * 100.0,
             self.state_hash,
             if self.state_hash == self.replay_state_hash { "matches" } else { "DIFFERS" },
             if self.pass { "ok" } else { "FAIL" },
@@ -215,8 +225,10 @@ fn soak_level(
     let mut half_max = [0u64; 2];
     let mut laps_at_warm = 0;
     let mut leaked: Vec<Box<[u8]>> = Vec::new();
+    let mut sound = SoakSound::new(profile.loop_config.tick_rate_hz, profile.loudness_lufs);
     for t in 1..=ticks {
         let input = ai.tick();
+        sound.tick(&ai.race.world, input.control.throttle, &clock);
         player_put_back += input.restart as u64;
         recorded.push(input);
         if opts.leak_bytes_per_tick > 0 {
@@ -323,6 +335,7 @@ fn soak_level(
         replay_state_hash: replayed.state_hash,
         wall_seconds: clock.now().as_secs_f64(),
         replay_file,
+        audio: sound.report(),
         pass: false,
     };
     report.judge();

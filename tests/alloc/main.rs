@@ -42,6 +42,7 @@ fn beside_others() -> std::sync::RwLockReadGuard<'static, ()> {
 }
 
 mod chunk_streaming_alloc;
+mod mixer_no_alloc;
 mod modes_no_alloc;
 mod no_alloc_tick;
 mod play_alloc_every_level;

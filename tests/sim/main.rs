@@ -25,6 +25,7 @@ mod field_camera;
 #[cfg(target_os = "linux")]
 mod file_faults;
 mod fuzz_regressions;
+mod impact_struck;
 mod input_shaping;
 mod modes_challenge;
 mod modes_laps;
@@ -47,6 +48,7 @@ mod sim_car;
 mod sim_faults;
 mod slipstream;
 mod soak;
+mod sound_scene;
 mod streaming;
 mod surface_lanes;
 mod validation;

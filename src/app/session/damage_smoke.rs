@@ -78,6 +78,7 @@ mod tests {
             car: 0,
             position: Vec3::ZERO,
             impulse_ns,
+            struck: crate::sim::Struck::Surface(None),
         }];
         for tick in 0..60 {
             let events: &[SimEvent] = if tick == 0 { &hit } else { &[] };
@@ -110,6 +111,7 @@ mod tests {
             car: 1,
             position: Vec3::ZERO,
             impulse_ns: 40_000.0,
+            struck: crate::sim::Struck::Surface(None),
         }];
         d.update(&hit, Vec3::ZERO, Quat::IDENTITY, Vec3::ZERO, 1.0 / 60.0, &mut pool);
         assert_eq!(d.damage, 0.0);

@@ -26,6 +26,8 @@ pub struct Session {
     current: Snapshot,
     /// Skid marks and ruts the cars leave (render only, fed from the snapshots' events).
     skid_marks: SkidMarks,
+    /// The crowds in the level's stands (sound only).
+    pub(super) crowds: Vec<crate::audio::Crowd>,
 }
 
 impl Session {
@@ -71,6 +73,7 @@ impl Session {
             race,
             previous: current.clone(),
             current,
+            crowds: super::stand_crowds::stand_crowds(&setup.level.level),
         }
     }
 

@@ -11,9 +11,10 @@ mod field_camera;
 mod game_session;
 mod scuff_marks;
 mod sound_scene;
+mod stand_crowds;
 
 pub use chase_camera::ChaseCamera;
 pub use chunk_loader::ThreadedChunks;
 pub use field_camera::field_camera;
 pub use game_session::Session;
-pub use sound_scene::{engine_sound_rpm, impact_loudness, Motion};
+pub use sound_scene::{engine_sound_rpm, impact_loudness, world_sound_frame, Motion};

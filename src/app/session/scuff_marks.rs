@@ -32,6 +32,7 @@ impl ScuffMarks {
                 car: 0,
                 position: at,
                 impulse_ns,
+                ..
             } = *e
             else {
                 continue;
@@ -74,6 +75,7 @@ mod tests {
             car: 0,
             position: at,
             impulse_ns,
+            struck: crate::sim::Struck::Surface(None),
         }
     }
 

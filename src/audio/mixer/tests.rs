@@ -5,6 +5,7 @@ use crate::audio::car_voice::SQUEAL_THRESHOLD_W;
 use crate::audio::feed::sound_feed;
 use crate::audio::sound_frame::CarSound;
 use crate::audio::spatial::SPEED_OF_SOUND_MPS;
+use crate::content::material::{ImpactSound, RollingSound};
 use glam::Vec3;
 
 const TICK_HZ: u32 = 60;
@@ -148,6 +149,7 @@ fn no_clipping_with_a_field_at_full_load_and_everything_playing() {
                 f.push_event(SoundEvent::Impact {
                     position_m: Vec3::ZERO,
                     loudness: 1.0,
+                    sound: ImpactSound::Concrete,
                 });
             }
         }
@@ -167,6 +169,7 @@ fn an_impact_is_heard_where_it_happened_and_dies_away() {
             f.push_event(SoundEvent::Impact {
                 position_m: Vec3::new(20.0, 0.0, 0.0),
                 loudness: 0.8,
+                sound: ImpactSound::Concrete,
             });
         }
         f
@@ -221,6 +224,7 @@ fn a_pass_is_heard_coming_on_the_left_and_going_on_the_right_lower() {
             rpm: 3000.0,
             load: 0.5,
             slip_power_w: 0.0,
+            ..CarSound::default()
         });
         f
     });
@@ -304,6 +308,7 @@ fn the_same_frames_render_the_same_bytes() {
             f.push_event(SoundEvent::Impact {
                 position_m: Vec3::new(5.0, 0.0, 0.0),
                 loudness: 0.5,
+                sound: ImpactSound::Concrete,
             });
         }
         f
@@ -312,4 +317,201 @@ fn the_same_frames_render_the_same_bytes() {
     let b = render_with(1.0, frames);
     assert!(a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits()));
     assert!(rms(&a) > 0.01);
+}
+
+/// The player's car, engine silent (0 rpm), rolling at `speed_mps` with every wheel on
+/// `surface`.
+fn rolling_on(surface: RollingSound, speed_mps: f32) -> SoundFrame {
+    let mut f = SoundFrame::default();
+    let mut car = CarSound {
+        speed_mps,
+        ..CarSound::default()
+    };
+    car.rolling_wheels[surface.index()] = 4;
+    f.push_car(car);
+    f
+}
+
+/// Energy of the first difference over the signal's: near 0 for a low rumble, near 2 for
+/// white noise (a one-zero high-pass's gain, averaged over the spectrum).
+fn brightness(x: &[f32]) -> f32 {
+    let d: f32 = x.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum();
+    d / x.iter().map(|v| v * v).sum::<f32>().max(1e-12)
+}
+
+#[test]
+fn each_surface_rolls_with_its_own_sound() {
+    let at = |s| left(&render(rolling_on(s, 25.0), 1.0));
+    let (tarmac, gravel, grass, water, ice) = (
+        at(RollingSound::Tarmac),
+        at(RollingSound::Gravel),
+        at(RollingSound::Grass),
+        at(RollingSound::Water),
+        at(RollingSound::Silent),
+    );
+    // Gravel is a crunch well over the tarmac's roar; ice is silent.
+    assert!(
+        rms(&gravel) > 2.0 * rms(&tarmac),
+        "{} vs {}",
+        rms(&gravel),
+        rms(&tarmac)
+    );
+    assert!(rms(&ice) < 1e-6, "ice rolls with a sound: {}", rms(&ice));
+    // Their spectra: gravel and water hiss high, grass rumbles low, tarmac between.
+    let b = |x: &[f32]| brightness(x);
+    assert!(
+        b(&gravel) > 4.0 * b(&tarmac),
+        "gravel {} tarmac {}",
+        b(&gravel),
+        b(&tarmac)
+    );
+    assert!(
+        b(&water) > 4.0 * b(&tarmac),
+        "water {} tarmac {}",
+        b(&water),
+        b(&tarmac)
+    );
+    assert!(b(&grass) < b(&tarmac), "grass {} tarmac {}", b(&grass), b(&tarmac));
+    // Standing still, nothing rolls.
+    assert!(rms(&left(&render(rolling_on(RollingSound::Gravel, 0.0), 0.5))) < 1e-6);
+}
+
+#[test]
+fn a_kerb_drums_at_the_rate_its_ridges_pass() {
+    // At 30 m/s over ridges 0.75 m apart: 40 blows a second.
+    for speed in [15.0f32, 30.0] {
+        let x = left(&render(rolling_on(RollingSound::RumbleStrip, speed), 1.0));
+        let expected = speed / crate::audio::KERB_RIDGE_SPACING_M;
+        let found = strongest(&x, expected * 0.6, expected * 1.6);
+        assert!(
+            (found / expected - 1.0).abs() < 0.03,
+            "{speed} m/s: strongest at {found} Hz, expected {expected}"
+        );
+    }
+    // Two wheels on the kerb drum at half the level of four (in amplitude).
+    let mut half = rolling_on(RollingSound::RumbleStrip, 30.0);
+    half.cars[0].rolling_wheels[RollingSound::RumbleStrip.index()] = 2;
+    let (full, half) = (
+        rms(&left(&render(rolling_on(RollingSound::RumbleStrip, 30.0), 1.0))),
+        rms(&left(&render(half, 1.0))),
+    );
+    assert!((half / full - 0.5).abs() < 0.05, "{half} of {full}");
+}
+
+/// The sound of one impact of `sound`, centred, 0.6 s.
+fn impact(sound: ImpactSound) -> Vec<f32> {
+    left(&render_with(0.6, |t| {
+        let mut f = SoundFrame::default();
+        if t == 0 {
+            f.push_event(SoundEvent::Impact {
+                position_m: Vec3::new(0.0, 0.0, -5.0),
+                loudness: 0.8,
+                sound,
+            });
+        }
+        f
+    }))
+}
+
+#[test]
+fn an_impact_sounds_like_what_was_hit() {
+    let ms = |t: usize| SAMPLE_RATE as usize * t / 1000;
+    // How much of the impact is still ringing 150–400 ms after the blow (first 50 ms).
+    let ring = |x: &[f32]| rms(&x[ms(150)..ms(400)]) / rms(&x[..ms(50)]);
+    let (metal, concrete, rubber) = (
+        impact(ImpactSound::Metal),
+        impact(ImpactSound::Concrete),
+        impact(ImpactSound::Rubber),
+    );
+    assert!(
+        ring(&metal) > 3.0 * ring(&concrete),
+        "armco rings no longer than concrete: {} vs {}",
+        ring(&metal),
+        ring(&concrete)
+    );
+    // Metal rings at its modes; a tyre wall is a low bounce with no ring.
+    let head = |x: &[f32]| x[..ms(200)].to_vec();
+    assert!(power(&head(&metal), 523.0) > 10.0 * power(&head(&rubber), 523.0));
+    assert!(
+        brightness(&rubber) < brightness(&concrete),
+        "rubber is duller than concrete"
+    );
+}
+
+/// The player's engine at `rpm`, half load, in `gear`, on its limiter or not.
+fn engine_in(rpm: f32, gear: i8, on_limiter: bool) -> SoundFrame {
+    let mut f = engine(rpm, 0.5);
+    f.cars[0].gear = gear;
+    f.cars[0].on_limiter = on_limiter;
+    f
+}
+
+/// The envelope's modulation at `hz`: Goertzel power of the 2 ms RMS envelope there over
+/// the envelope's mean power.
+fn modulation(x: &[f32], hz: f32) -> f32 {
+    let win = SAMPLE_RATE as usize / 500;
+    let env: Vec<f32> = x.chunks(win).map(rms).collect();
+    let mean = env.iter().sum::<f32>() / env.len() as f32;
+    let centred: Vec<f32> = env.iter().map(|e| e - mean).collect();
+    // Goertzel on the envelope, sampled at 500 Hz.
+    let w = std::f32::consts::TAU * hz / 500.0;
+    let c = 2.0 * w.cos();
+    let (mut s1, mut s2) = (0.0f32, 0.0f32);
+    for v in &centred {
+        let s = v + c * s1 - s2;
+        s2 = s1;
+        s1 = s;
+    }
+    (s1 * s1 + s2 * s2 - c * s1 * s2) / (mean * mean * env.len() as f32 * env.len() as f32)
+}
+
+#[test]
+fn the_rev_limiter_stutters_the_engine_at_16_hz() {
+    let on = left(&render(engine_in(7000.0, 3, true), 1.0));
+    let off = left(&render(engine_in(7000.0, 3, false), 1.0));
+    let (m_on, m_off) = (modulation(&on, 16.0), modulation(&off, 16.0));
+    assert!(m_on > 20.0 * m_off.max(1e-6), "on the limiter {m_on}, off {m_off}");
+    assert!(m_on > 0.01, "no stutter on the limiter: {m_on}");
+}
+
+#[test]
+fn a_gear_shift_dips_the_engine_for_a_moment() {
+    // Third to fourth at tick 30 (half a second in), the rpm held so only the shift shows.
+    let x = left(&render_with(1.0, |t| {
+        engine_in(5000.0, if t < 30 { 3 } else { 4 }, false)
+    }));
+    let ms = |t: usize| SAMPLE_RATE as usize * t / 1000;
+    let before = rms(&x[ms(400)..ms(490)]);
+    let during = rms(&x[ms(505)..ms(545)]);
+    let after = rms(&x[ms(800)..ms(890)]);
+    assert!(during < 0.75 * before, "no dip: {during} against {before}");
+    assert!(
+        (after / before - 1.0).abs() < 0.15,
+        "not back after the shift: {after} vs {before}"
+    );
+    // A shift into reverse is not a shift.
+    let y = left(&render_with(1.0, |t| {
+        engine_in(5000.0, if t < 30 { 1 } else { -1 }, false)
+    }));
+    assert!(rms(&y[ms(505)..ms(545)]) > 0.85 * rms(&y[ms(400)..ms(490)]));
+}
+
+#[test]
+fn the_crowd_is_heard_near_its_stand_and_not_far_away() {
+    let at = |distance_m: f32| {
+        let f = SoundFrame {
+            crowd: Some(crate::audio::Crowd {
+                position_m: Vec3::new(distance_m, 0.0, 0.0),
+                size: 1.0,
+            }),
+            ..SoundFrame::default()
+        };
+        let x = render(f, 1.0);
+        (rms(&left(&x)), rms(&right(&x)))
+    };
+    let (near, far) = (at(15.0), at(300.0));
+    assert!(near.1 > 0.01, "a stand 15 m away is not heard: {near:?}");
+    assert!(near.1 > 2.0 * near.0, "not on the right: {near:?}");
+    // Inverse distance: 20 times farther, about 20 times quieter.
+    assert!(far.1 < near.1 / 10.0, "{far:?} vs {near:?}");
 }

@@ -3,8 +3,12 @@
 
 use super::SimWorld;
 use crate::content::material::SurfaceParticles;
-use crate::sim::events::{SimEvent, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W, SPRAY_SPEED_MPS};
+use crate::sim::events::{
+    SimEvent, Struck, DUST_SPEED_MPS, IMPACT_DV_MPS, LANDING_AIRTIME_S, SLIP_EVENT_W, SPRAY_SPEED_MPS,
+};
+use crate::vehicle::Surfaces;
 use glam::Vec3;
+use rapier3d::prelude::ColliderHandle;
 
 impl SimWorld {
     /// Derives this tick's events from the state after the step.
@@ -66,8 +70,52 @@ impl SimWorld {
                     car: i as u8,
                     position: body.translation() - dv.normalize() * 2.0 + Vec3::Y * 0.5,
                     impulse_ns: dv.length() * body.mass(),
+                    struck: Struck::Surface(None),
                 });
             }
+        }
+        // What each crash hit, read from the contacts once the cars are no longer borrowed
+        // (the list moves out and back: nothing is allocated).
+        let mut events = std::mem::take(&mut self.sim_events);
+        for e in &mut events {
+            if let SimEvent::Impact { car, struck, .. } = e {
+                *struck = self.struck_by(*car as usize);
+            }
+        }
+        self.sim_events = events;
+    }
+
+    /// What car `index` pushed against hardest in the latest step: another car, or a fixed
+    /// collider and its material. Nothing touched (a landing on the wheels' rays alone):
+    /// the ground under it, unnamed.
+    fn struck_by(&self, index: usize) -> Struck {
+        let Some(slot) = self.cars.get(index) else {
+            return Struck::Surface(None);
+        };
+        let body = &self.physics.bodies[slot.car.body()];
+        let mut hardest: Option<(f32, ColliderHandle)> = None;
+        for &own in body.colliders() {
+            for pair in self.physics.contact_pairs_with(own) {
+                let other = if pair.collider1 == own {
+                    pair.collider2
+                } else {
+                    pair.collider1
+                };
+                let impulse = pair.total_impulse_magnitude();
+                if impulse > 0.0 && hardest.is_none_or(|(best, _)| impulse > best) {
+                    hardest = Some((impulse, other));
+                }
+            }
+        }
+        let Some(collider) = hardest.and_then(|(_, h)| self.physics.colliders.get(h)) else {
+            return Struck::Surface(None);
+        };
+        let car = collider
+            .parent()
+            .and_then(|parent| self.cars.iter().position(|s| s.car.body() == parent));
+        match car {
+            Some(j) => Struck::Car(j as u8),
+            None => Struck::Surface(Surfaces::new(&self.materials).surface(collider)),
         }
     }
 
