@@ -42,7 +42,8 @@ use std::str::FromStr;
 
 /// An AI driver's difficulty: what fraction of the speed profile it aims at and how far it
 /// wanders off the racing line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum AiDifficulty {
     /// 89 % of the profile, wanders up to 1.2 m off the line.
     Rookie,

@@ -15,9 +15,13 @@
 //! - [`score_challenge`]: a scenario level's `[challenge]` goals against its runs' figures.
 //! - [`Recorder`]: what a scenario run measures (stopping distance, airtime, peak
 //!   deceleration, ...), read after each tick by the scenario runner and play's challenge.
-//! - [`RecordStore`]: records and ghosts on disk, checksummed and versioned.
+//! - [`RecordStore`]: records and ghosts on disk, checksummed and versioned
+//!   (`checked_file`: the save files' format, shared with championships).
+//! - [`championship`]: cups, seasons, standings, trophies.
 
 mod challenge;
+pub mod championship;
+mod checked_file;
 mod course;
 mod ghost;
 mod lap_tracker;

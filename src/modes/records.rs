@@ -11,6 +11,7 @@
 //! once and moved aside — renamed `NAME.corrupt` (or `.corrupt.1`, ...), kept, never
 //! overwritten — and the level then has no record.
 
+use super::checked_file;
 use super::medals::Medal;
 use super::mode::Mode;
 use crate::assists::AssistSet;
@@ -162,16 +163,7 @@ pub struct Loaded {
     pub set_aside: Option<SetAside>,
 }
 
-/// A record file moved aside.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SetAside {
-    /// Where it was.
-    pub file: PathBuf,
-    /// Where it is now.
-    pub moved_to: PathBuf,
-    /// What was wrong.
-    pub problem: String,
-}
+pub use super::checked_file::SetAside;
 
 impl SetAside {
     /// Says in the log, once, which record was moved aside, where, and why.
@@ -362,37 +354,12 @@ impl RecordStore {
 
 /// A record as the file's bytes: the version line, the checksum line, the JSON.
 pub fn encode(record: &Record) -> Vec<u8> {
-    let body = serde_json::to_vec_pretty(record).expect("a record is plain data");
-    let mut out = format!(
-        "{MAGIC} {RECORD_VERSION}\nxxh3 {:016x}\n",
-        xxhash_rust::xxh3::xxh3_64(&body)
-    )
-    .into_bytes();
-    out.extend_from_slice(&body);
-    out
+    checked_file::encode(MAGIC, RECORD_VERSION, record)
 }
 
 /// Parses a record file's bytes; the error says what is wrong.
 pub fn decode(bytes: &[u8]) -> Result<Record, String> {
-    let mut lines = bytes.splitn(3, |b| *b == b'\n');
-    let first = std::str::from_utf8(lines.next().unwrap_or_default()).unwrap_or("");
-    let version = first
-        .strip_prefix(MAGIC)
-        .map(str::trim)
-        .ok_or("not a Skidpad record (no `skidpad-record` first line)")?;
-    if version != RECORD_VERSION.to_string() {
-        return Err(format!("record format {version}, this build reads {RECORD_VERSION}"));
-    }
-    let sum_line = std::str::from_utf8(lines.next().unwrap_or_default()).unwrap_or("");
-    let sum = sum_line
-        .strip_prefix("xxh3 ")
-        .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
-        .ok_or("no checksum line")?;
-    let body = lines.next().unwrap_or_default();
-    if xxhash_rust::xxh3::xxh3_64(body) != sum {
-        return Err("corrupt or truncated (checksum mismatch)".into());
-    }
-    serde_json::from_slice(body).map_err(|e| format!("corrupt ({e})"))
+    checked_file::decode(MAGIC, RECORD_VERSION, "record", bytes)
 }
 
 fn load_file(path: &Path) -> Loaded {
@@ -410,41 +377,11 @@ fn load_file(path: &Path) -> Loaded {
     }
 }
 
-/// Moves `path` to the first free `NAME.corrupt[.N]` and reports it (a warning in the log
-/// and the returned note).
+/// Moves `path` aside (see [`checked_file::set_aside`]) and reports it.
 fn set_aside(path: &Path, problem: String) -> Loaded {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let moved_to = (0..1000)
-        .map(|n| match n {
-            0 => path.with_file_name(format!("{name}.corrupt")),
-            n => path.with_file_name(format!("{name}.corrupt.{n}")),
-        })
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_file_name(format!("{name}.corrupt.last")));
-    let note = match std::fs::rename(path, &moved_to) {
-        Ok(()) => SetAside {
-            file: path.to_path_buf(),
-            moved_to,
-            problem,
-        },
-        Err(e) => SetAside {
-            file: path.to_path_buf(),
-            moved_to: path.to_path_buf(),
-            problem: format!("{problem}; could not move it aside: {e}"),
-        },
-    };
-    log::warn!(
-        "{}: record set aside as {}: {}",
-        note.file.display(),
-        note.moved_to.display(),
-        note.problem
-    );
     Loaded {
         record: None,
-        set_aside: Some(note),
+        set_aside: Some(checked_file::set_aside(path, problem, "record")),
     }
 }
 
