@@ -29,6 +29,12 @@ pub struct Setup {
     /// The player's paint (settings `display.car_paint`); none: the car file's colour.
     /// Every other car is painted from the AI palette, never in the player's colour.
     pub player_paint: Option<glam::Vec3>,
+    /// Each opponent's own difficulty, in grid order (a championship's field); empty:
+    /// every opponent at `ai_difficulty`.
+    pub opponent_skills: Vec<AiDifficulty>,
+    /// The player's grid slot, 0 for pole (a championship's grid follows its table); the
+    /// opponents fill the other slots in order.
+    pub player_grid_slot: usize,
 }
 
 impl Setup {
@@ -66,6 +72,8 @@ impl Setup {
             opponents_line: None,
             ai_difficulty: AiDifficulty::default(),
             player_paint: None,
+            opponent_skills: Vec::new(),
+            player_grid_slot: 0,
         }
     }
 

@@ -10,6 +10,7 @@ use crate::app::Setup;
 use crate::audio::meter::Loudness;
 use crate::content::DEFAULT_LEVEL;
 use crate::error::Error;
+use crate::modes::championship::GridOrder;
 use crate::modes::{Mode, Start};
 use crate::replay::{Replay, ReplayHeader};
 use crate::report::emit;
@@ -96,9 +97,23 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value = "rolling")]
     pub start: Start,
     /// Where records and ghosts (time trial, challenge) are read and written (default: the per-user
-    /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
+    /// data directory, $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records); a
+    /// championship's season is saved here too (`championship.season`; default the data
+    /// directory itself).
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// With `--mode championship`: the cup (`content/cups/NAME.toml`: rookie, saloon,
+    /// world_tour). A saved season of that cup continues from its last round; `--car` must
+    /// be one of the cup's cars.
+    #[arg(long, value_name = "NAME")]
+    pub cup: Option<String>,
+    /// With `--mode championship`: each round's grid has the leader at the back.
+    #[arg(long)]
+    pub reversed_grid: bool,
+    /// With `--mode championship`: play at most N rounds in this run (the season is saved
+    /// after each).
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<usize>,
 }
 
 /// `run --json`: the run's report, and the mode's when one was played.
@@ -124,6 +139,9 @@ struct Planned {
 /// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
 /// hash it ended on is there to compare.
 pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
+    if a.mode == Mode::Championship {
+        return run_championship(ctx, a);
+    }
     if a.mode == Mode::Challenge {
         // The challenge plays its level's script: the level and car as given, no controls.
         let setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
@@ -148,6 +166,39 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
         loudness = crate::audio::meter::measure(&samples);
     }
     run_mode(ctx, a, setup, input, expected_hash, loudness)
+}
+
+/// `--mode championship`: the cup's season, its player's car driven by the AI.
+fn run_championship(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
+    let Some(cup) = &a.cup else {
+        return Err(Error::bad_argument(
+            "--cup",
+            "a championship needs a cup (rookie, saloon, world_tour)",
+        ));
+    };
+    if !a.ai_driver {
+        return Err(Error::bad_argument(
+            "--ai-driver",
+            "a headless championship is driven by the AI: add --ai-driver",
+        ));
+    }
+    let report = headless::run_season(
+        &ctx.root,
+        &ctx.profile,
+        &headless::SeasonOptions {
+            cup: cup.clone(),
+            car: Some(a.car.clone()),
+            grid_order: if a.reversed_grid {
+                GridOrder::Reversed
+            } else {
+                GridOrder::Standings
+            },
+            seed: 1,
+            save_dir: a.save_dir.clone(),
+            rounds: a.rounds,
+        },
+    )?;
+    emit(a.json, &report, || report.text())
 }
 
 /// Runs `setup` on `input` in `--mode` and prints what it reports; `expected_hash` is a

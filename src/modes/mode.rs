@@ -29,6 +29,10 @@ pub enum Mode {
     /// gold against the level's targets.
     #[value(help = "A scenario level's challenge: its scripted runs' figures against its medals.")]
     Challenge,
+    /// A cup's season of races for points (`--cup`), round by round; not in the main menu
+    /// until its screens land.
+    #[value(help = "A cup's season (--cup NAME), every round raced for points; needs --ai-driver.")]
+    Championship,
 }
 
 /// What a level must have for a mode.
@@ -53,6 +57,7 @@ impl Mode {
             Mode::TimeTrial => "Time trial",
             Mode::Race => "Race",
             Mode::Challenge => "Challenges",
+            Mode::Championship => "Championship",
         }
     }
 
@@ -63,6 +68,7 @@ impl Mode {
             Mode::TimeTrial => "time-trial",
             Mode::Race => "race",
             Mode::Challenge => "challenge",
+            Mode::Championship => "championship",
         }
     }
 
@@ -70,7 +76,7 @@ impl Mode {
     pub fn needs(self) -> LevelNeeds {
         match self {
             Mode::FreeDrive => LevelNeeds::Nothing,
-            Mode::TimeTrial | Mode::Race => LevelNeeds::Course,
+            Mode::TimeTrial | Mode::Race | Mode::Championship => LevelNeeds::Course,
             Mode::Challenge => LevelNeeds::Challenge,
         }
     }

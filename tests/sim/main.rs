@@ -16,6 +16,7 @@ mod audio_render;
 mod author_time;
 mod bad_centre_lines;
 mod boxes_settle;
+mod championship;
 mod chase_camera;
 mod cli;
 mod content_paths;

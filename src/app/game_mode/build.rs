@@ -16,7 +16,8 @@ pub fn build(mode: Mode, params: ModeParams, setup: &Setup, world: &SimWorld) ->
     Ok(match mode {
         Mode::FreeDrive => Box::new(FreeDriveMode),
         Mode::TimeTrial => Box::new(TimeTrialMode::new(setup, world, params)?),
-        Mode::Race => Box::new(RaceMode::new(setup, world, params.laps)?),
+        // A championship's round is a race (the season around it is `run_season`'s).
+        Mode::Race | Mode::Championship => Box::new(RaceMode::new(setup, world, params.laps)?),
         Mode::Challenge => Box::new(ChallengeMode::new(setup, &params.root, params.assists, params.store)?),
     })
 }

@@ -52,7 +52,7 @@ impl Race {
     /// As [`Race::new`], for a race nothing draws (`run`, the soak, the tests): the world
     /// keeps no chunk events.
     pub fn headless(setup: &Setup) -> Race {
-        Self::headless_field(setup, &[setup.ai_difficulty], true)
+        Self::headless_field(setup, setup_skills(setup), true)
     }
 
     /// As [`Race::headless`], opponent `k` at `difficulties[k]` (the last repeated for the
@@ -80,7 +80,7 @@ impl Race {
     /// Puts `setup`'s opponents on the grid of `world` (from [`Race::level_world`]), driving the
     /// setup's line and racing each other ([`crate::ai::Racecraft`]).
     pub fn on(world: SimWorld, setup: &Setup) -> Race {
-        Self::on_field(world, setup, &[setup.ai_difficulty], true)
+        Self::on_field(world, setup, setup_skills(setup), true)
     }
 
     /// As [`Race::on`], opponent `k` at `difficulties[k]` (the last repeated for the rest);
@@ -91,7 +91,12 @@ impl Race {
         let opponents = match (&setup.opponents_line, setup.opponents.first()) {
             (Some(line), Some(car)) => {
                 let room = racecraft.then(|| std::sync::Arc::new(line_room(&setup.level, &line.line, car)));
-                Opponents::spawn_field(&mut world, &line.line, room.as_ref(), &setup.opponents, difficulties)
+                let opponents =
+                    Opponents::spawn_field(&mut world, &line.line, room.as_ref(), &setup.opponents, difficulties);
+                if setup.player_grid_slot > 0 {
+                    move_player_back(&mut world, &line.line, setup.player_grid_slot, setup.opponents.len());
+                }
+                opponents
             }
             _ => Opponents::default(),
         };
@@ -109,4 +114,40 @@ impl Race {
         self.opponents.drive(&mut self.world);
         self.world.step_timed(input, mark);
     }
+}
+
+/// The opponents' difficulties `setup` asks for: each its own, else all at one.
+fn setup_skills(setup: &Setup) -> &[AiDifficulty] {
+    if setup.opponent_skills.is_empty() {
+        std::slice::from_ref(&setup.ai_difficulty)
+    } else {
+        &setup.opponent_skills
+    }
+}
+
+/// Puts the player in grid slot `slot` (of 1 + `opponents`; 0 is pole, where the level
+/// spawned it), the opponents spawned in slots 1.. ahead of it moving up one slot each:
+/// before the first tick, so no driver has seen the old grid.
+fn move_player_back(world: &mut SimWorld, line: &crate::ai::DrivingLine, slot: usize, opponents: usize) {
+    let slot = slot.min(opponents);
+    let pole = world.player_body();
+    let (pole_position, pole_rotation) = (pole.translation(), *pole.rotation());
+    let start = glam::Vec2::new(pole_position.x, pole_position.z);
+    let pose_of = |world: &mut SimWorld, k: usize| -> (glam::Vec3, glam::Quat) {
+        if k == 0 {
+            return (pole_position, pole_rotation);
+        }
+        let (p, heading) = opponents::grid_slot(line, start, k);
+        let y = world.ground_height_at(p.x, p.y).unwrap_or(pole_position.y) + 0.4;
+        (glam::Vec3::new(p.x, y, p.y), glam::Quat::from_rotation_y(heading))
+    };
+    // Opponent k sat in slot k + 1; those ahead of the player's new slot move up one. The
+    // opponents are the world's last cars (after any parked ones).
+    let first = world.cars().len().saturating_sub(opponents);
+    for k in 0..slot {
+        let (p, r) = pose_of(world, k);
+        world.teleport_car(first + k, p, r);
+    }
+    let (p, r) = pose_of(world, slot);
+    world.teleport_player(p, r);
 }

@@ -1,0 +1,321 @@
+//! `skidpad run --mode championship --cup NAME --ai-driver`: a whole season played headless,
+//! round by round, each round a race through the race mode as `run --mode race` plays it:
+//! the field of the season in its own skills, the grid from the table (the player's slot
+//! included), the results counted into the table, the season saved after every round so
+//! a run stopped midway continues from the last round finished.
+
+use super::mode_run::{self, ModeOptions, ModeRun};
+use super::runner::{RunInput, RunOptions};
+use crate::app::setup::Setup;
+use crate::content::{level_names, ContentRoot, PlatformProfile};
+use crate::error::Error;
+use crate::modes::championship::{load_cups, CupDef, GridOrder, RoundFinish, Season, SeasonStore, Trophy};
+use crate::modes::{Mode, Start};
+use crate::vehicle::CarDef;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct SeasonOptions {
+    /// The cup's name (`content/cups/NAME.toml`).
+    pub cup: String,
+    /// The player's car (None: the cup's first).
+    pub car: Option<String>,
+    /// How grids follow the table.
+    pub grid_order: GridOrder,
+    /// The seed of the field's names and the first grid.
+    pub seed: u64,
+    /// Where the season is saved (None: the per-user data directory).
+    pub save_dir: Option<PathBuf>,
+    /// Rounds to play in this run at most (None: to the season's end).
+    pub rounds: Option<usize>,
+}
+
+/// One finisher of a round, as the report lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundLine {
+    /// Place, 1 for the winner; None: did not finish.
+    pub position: Option<usize>,
+    /// Driver's name.
+    pub driver: String,
+    /// Race time, s.
+    pub time_s: Option<f64>,
+    /// Points scored.
+    pub points: u32,
+}
+
+/// One round played.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundReport {
+    /// Its number, 1 for the first.
+    pub round: usize,
+    /// The level raced.
+    pub level: String,
+    /// Laps raced.
+    pub laps: u32,
+    /// The grid, pole first (drivers' names).
+    pub grid: Vec<String>,
+    /// The finishers in order, then those who did not finish.
+    pub results: Vec<RoundLine>,
+}
+
+/// A driver's line in the table.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingLine {
+    /// Place in the championship.
+    pub position: usize,
+    /// Driver's name.
+    pub driver: String,
+    /// Whether this is the player.
+    pub player: bool,
+    /// Points.
+    pub points: u32,
+    /// Wins.
+    pub wins: u32,
+    /// Total race time of the rounds finished, s.
+    pub total_time_s: f64,
+}
+
+/// What `run --mode championship` reports.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeasonReport {
+    /// `championship`.
+    pub name: &'static str,
+    /// The cup's name and title.
+    pub cup: String,
+    /// See `cup`.
+    pub title: String,
+    /// The rounds played in this run.
+    pub rounds: Vec<RoundReport>,
+    /// Rounds run in the season so far, and in all.
+    pub rounds_done: usize,
+    /// See `rounds_done`.
+    pub rounds_total: usize,
+    /// The table after the last round played.
+    pub standings: Vec<StandingLine>,
+    /// The player's trophy, once the season is over.
+    pub trophy: Option<Trophy>,
+    /// Where the season is saved (until it is over).
+    pub saved_to: String,
+}
+
+impl SeasonReport {
+    /// The report for people: each round's result, then the table.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{} ({} of {} rounds)\n",
+            self.title, self.rounds_done, self.rounds_total
+        );
+        for r in &self.rounds {
+            out += &format!("round {}: {} ({} laps)\n", r.round, r.level, r.laps);
+            for l in &r.results {
+                let place = l.position.map_or("DNF".to_string(), |p| format!("{p:>2}."));
+                out += &format!("  {place:>4} {:<22} {:>3} pts\n", l.driver, l.points);
+            }
+        }
+        out += "standings\n";
+        for s in &self.standings {
+            out += &format!(
+                "  {:>2}. {:<22} {:>4} pts {:>2} wins\n",
+                s.position, s.driver, s.points, s.wins
+            );
+        }
+        if let Some(t) = self.trophy {
+            out += &format!("trophy: {t:?}\n");
+        }
+        out
+    }
+}
+
+/// The race mode's report, as much of it as a round needs.
+#[derive(Deserialize)]
+struct RaceResults {
+    results: Vec<RaceRow>,
+}
+
+#[derive(Deserialize)]
+struct RaceRow {
+    car_index: usize,
+    total_time_s: Option<f64>,
+}
+
+/// Plays `opts`' season (a saved season of the same cup continues) under `profile`, the
+/// player's car driven by the AI.
+pub fn run_season(root: &ContentRoot, profile: &PlatformProfile, opts: &SeasonOptions) -> Result<SeasonReport, Error> {
+    let (cups, points) = load_cups(root, &level_names(root), &CarDef::names(root))?;
+    let cup = find_cup(&cups, &opts.cup)?;
+    let store = match &opts.save_dir {
+        Some(d) => SeasonStore::new(d),
+        None => SeasonStore::new(
+            skidpad_platform::files::data_dir()
+                .ok_or_else(|| Error::bad_argument("--save-dir", "no per-user data directory; give --save-dir DIR"))?,
+        ),
+    };
+    let loaded = store.load();
+    let mut season = match loaded.season.filter(|s| s.cup == cup.name && !s.is_over()) {
+        Some(s) => s,
+        None => {
+            let car = opts.car.clone().unwrap_or_else(|| cup.cars[0].clone());
+            if !cup.cars.contains(&car) {
+                return Err(Error::bad_argument(
+                    "--car",
+                    format!("the {} is raced in {} (got `{car}`)", cup.title, cup.cars.join(", ")),
+                ));
+            }
+            Season::start(cup, &points, opts.seed, "Player", &car, opts.grid_order)
+        }
+    };
+    let mut rounds = Vec::new();
+    while let Some((i, round)) = season.next_round() {
+        if opts.rounds.is_some_and(|n| rounds.len() >= n) {
+            break;
+        }
+        let round = round.clone();
+        let grid = season.grid();
+        let finishes = play_round(root, profile, &season, &grid, &round.level, round.laps)?;
+        let lines = round_lines(&season, &finishes);
+        season.record_round(finishes).map_err(Error::runtime)?;
+        store.save(&season)?;
+        rounds.push(RoundReport {
+            round: i + 1,
+            level: round.level.clone(),
+            laps: round.laps,
+            grid: grid.iter().map(|&d| season.drivers[d].name.clone()).collect(),
+            results: lines,
+        });
+    }
+    Ok(report(&season, rounds, store.path()))
+}
+
+fn find_cup<'a>(cups: &'a [CupDef], name: &str) -> Result<&'a CupDef, Error> {
+    cups.iter().find(|c| c.name == name).ok_or_else(|| {
+        let known: Vec<&str> = cups.iter().map(|c| c.name.as_str()).collect();
+        Error::bad_argument("--cup", format!("no cup `{name}` (known: {})", known.join(", ")))
+    })
+}
+
+/// Races round `level` for `laps` with `season`'s field on `grid` (driver indices, pole
+/// first); each driver's finish.
+fn play_round(
+    root: &ContentRoot,
+    profile: &PlatformProfile,
+    season: &Season,
+    grid: &[usize],
+    level: &str,
+    laps: u32,
+) -> Result<Vec<RoundFinish>, Error> {
+    let player = &season.drivers[0];
+    let mut setup = Setup::load(root, level, &player.car, profile.clone())?;
+    // The AI drivers in grid order, the player's slot left out.
+    let ai_order: Vec<usize> = grid.iter().copied().filter(|&d| d != 0).collect();
+    let ai_car = season.drivers[ai_order.first().copied().unwrap_or(0)].car.clone();
+    setup.add_opponents(root, ai_order.len(), &ai_car)?;
+    setup.opponent_skills = ai_order.iter().map(|&d| season.drivers[d].skill).collect();
+    setup.player_grid_slot = grid.iter().position(|&d| d == 0).unwrap_or(0);
+    let line = crate::raceline::level_line(root, &setup.level, &setup.car)?;
+    let max_ticks =
+        ((laps as f64 + 1.0) * line.predicted_lap_s as f64 * 3.0 + 120.0) * profile.loop_config.tick_rate_hz as f64;
+    let run = mode_run::run(
+        &setup,
+        RunOptions {
+            input: RunInput::AiDriven {
+                race: line,
+                laps,
+                max_ticks: max_ticks as u64,
+            },
+            record: false,
+            telemetry: false,
+        },
+        &ModeOptions {
+            mode: Mode::Race,
+            laps,
+            start: Start::Standing,
+            save_dir: None,
+            root: root.clone(),
+        },
+    )?;
+    let ModeRun::Ticked(_, Some(mode)) = run else {
+        return Err(Error::runtime(format!("round on {level}: the race reported nothing")));
+    };
+    let race: RaceResults = serde_json::from_str(mode.json())
+        .map_err(|e| Error::runtime(format!("round on {level}: the race's report: {e}")))?;
+    // World car 0 is the player, then the level's parked cars, then the opponents in grid
+    // order.
+    let first_opponent = 1 + setup.parked.len();
+    let driver_of = |car_index: usize| -> Option<usize> {
+        match car_index {
+            0 => Some(0),
+            k => ai_order.get(k.checked_sub(first_opponent)?).copied(),
+        }
+    };
+    let mut finishes: Vec<RoundFinish> = Vec::with_capacity(season.drivers.len());
+    let mut place = 0;
+    for row in &race.results {
+        let Some(driver) = driver_of(row.car_index) else {
+            continue;
+        };
+        let finished = row.total_time_s.filter(|t| t.is_finite());
+        if finished.is_some() {
+            place += 1;
+        }
+        finishes.push(RoundFinish {
+            driver,
+            position: finished.map(|_| place),
+            time_s: finished,
+        });
+    }
+    // A driver the race did not list did not finish.
+    for d in 0..season.drivers.len() {
+        if !finishes.iter().any(|f| f.driver == d) {
+            finishes.push(RoundFinish {
+                driver: d,
+                position: None,
+                time_s: None,
+            });
+        }
+    }
+    Ok(finishes)
+}
+
+fn round_lines(season: &Season, finishes: &[RoundFinish]) -> Vec<RoundLine> {
+    let mut lines: Vec<RoundLine> = finishes
+        .iter()
+        .map(|f| RoundLine {
+            position: f.position,
+            driver: season.drivers[f.driver].name.clone(),
+            time_s: f.time_s,
+            points: f.position.map_or(0, |p| season.points.for_position(p)),
+        })
+        .collect();
+    lines.sort_by_key(|l| l.position.unwrap_or(usize::MAX));
+    lines
+}
+
+fn report(season: &Season, rounds: Vec<RoundReport>, saved_to: PathBuf) -> SeasonReport {
+    let standings = season
+        .standings
+        .order()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| StandingLine {
+            position: i + 1,
+            driver: season.drivers[t.driver].name.clone(),
+            player: t.driver == 0,
+            points: t.points,
+            wins: t.places.first().copied().unwrap_or(0),
+            total_time_s: t.total_time_s,
+        })
+        .collect();
+    SeasonReport {
+        name: "championship",
+        cup: season.cup.clone(),
+        title: season.title.clone(),
+        rounds,
+        rounds_done: season.results.len(),
+        rounds_total: season.rounds.len(),
+        standings,
+        trophy: season.trophy(),
+        saved_to: saved_to.display().to_string(),
+    }
+}
