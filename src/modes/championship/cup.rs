@@ -54,7 +54,7 @@ pub struct CupDef {
     pub description: String,
     /// The class's name ("Arcade", "Saloons").
     pub class: String,
-    /// The cars of the class: the player chooses one, the AI field drives them in turn.
+    /// The cars of the class: the player chooses one, the AI field drives the first.
     pub cars: Vec<String>,
     /// Cars in each race, the player's included.
     pub field: usize,

@@ -151,8 +151,8 @@ impl SeasonRng {
 }
 
 /// The field of `field` drivers: the player (named `player_name`, in `player_car`) first,
-/// then AI drivers with names drawn from `seed`, their cars taken from `cars` in turn and
-/// their skills from `skill_of(k, count)` (quickest first).
+/// then AI drivers with names drawn from `seed`, each in the first of `cars` (the class's
+/// reference car), their skills from `skill_of(k, count)` (quickest first).
 pub fn generate_field(
     seed: u64,
     field: usize,
@@ -182,10 +182,9 @@ pub fn generate_field(
         drivers.push(Driver {
             name: format!("{first} {}", SURNAMES[s]),
             is_player: false,
-            car: cars
-                .get(k % cars.len().max(1))
-                .cloned()
-                .unwrap_or_else(|| player_car.to_string()),
+            // The whole AI field drives the class's first car: one racing line serves a
+            // field (the player may choose any car of the class).
+            car: cars.first().cloned().unwrap_or_else(|| player_car.to_string()),
             paint_slot: k,
             skill: skill_of(k, ai),
         });
@@ -226,9 +225,8 @@ mod tests {
         // The same seed, the same field; another seed, another.
         assert_eq!(field(7), f);
         assert_ne!(field(8), f);
-        // Cars in turn, each AI its own paint, skills as asked.
-        assert_eq!(f[1].car, "coupe");
-        assert_eq!(f[2].car, "electric");
+        // The class's first car for every AI driver, each its own paint, skills as asked.
+        assert!(f[1..].iter().all(|d| d.car == "coupe"));
         let slots: Vec<usize> = f[1..].iter().map(|d| d.paint_slot).collect();
         assert_eq!(slots, (0..7).collect::<Vec<_>>());
         assert_eq!(f[3].skill, AiDifficulty::Pro);
