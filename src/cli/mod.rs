@@ -116,8 +116,8 @@ pub enum Command {
     /// heap stays flat and the replay reproduces the final state hash. Exit code 4 when a
     /// check fails.
     Soak(SoakArgs),
-    /// List the saved records: best laps, medals and ghosts per level + car + assist set
-    /// (`--save-dir DIR` or the per-user data directory).
+    /// List the saved records: best laps, medals and ghosts per level + car + assist set,
+    /// and championship trophies (`--save-dir DIR` or the per-user data directory).
     Records(RecordsArgs),
 }
 

@@ -1,8 +1,10 @@
 //! `skidpad records`: the saved best laps, medals and ghosts, one line per level + car +
 //! assist set (a challenge's kept attempt under it, a line per run: its replay file and
-//! figures); corrupt or foreign record files are moved aside and named.
+//! figures), then the championship trophies, one per cup; corrupt or foreign files are
+//! moved aside and named.
 
 use crate::error::Error;
+use crate::modes::championship::{TrophyRecord, TrophyShelf};
 use crate::modes::{Medal, Record, RecordStore, SetAside};
 use crate::report::emit;
 use clap::Args;
@@ -16,7 +18,7 @@ pub struct RecordsArgs {
     /// $XDG_DATA_HOME/skidpad/records or ~/.local/share/skidpad/records).
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    /// Print one JSON object: dir, records (each as saved), set_aside.
+    /// Print one JSON object: dir, records (each as saved), trophies, set_aside.
     #[arg(long)]
     pub json: bool,
 }
@@ -25,6 +27,7 @@ pub struct RecordsArgs {
 struct Listing {
     dir: PathBuf,
     records: Vec<Record>,
+    trophies: Vec<TrophyRecord>,
     set_aside: Vec<SetAside>,
 }
 
@@ -34,10 +37,13 @@ pub fn run(a: &RecordsArgs) -> Result<(), Error> {
         Some(d) => RecordStore::new(d),
         None => RecordStore::per_user()?,
     };
-    let (records, set_aside) = store.list()?;
+    let (records, mut set_aside) = store.list()?;
+    let (trophies, trophies_aside) = TrophyShelf::new(store.dir()).list()?;
+    set_aside.extend(trophies_aside);
     let listing = Listing {
         dir: store.dir().to_path_buf(),
         records,
+        trophies,
         set_aside,
     };
     emit(a.json, &listing, || text(&listing))
@@ -62,6 +68,18 @@ fn text(l: &Listing) -> String {
             let figures: Vec<String> = run.figures.iter().map(|(k, v)| format!("{k}={v:.3}")).collect();
             out += &format!("  run {:<14} {}  {}\n", run.run, run.file, figures.join(" "));
         }
+    }
+    for t in &l.trophies {
+        out += &format!(
+            "trophy {:<18} {:<6} {} of {}, {} pts over {} rounds, {}\n",
+            t.title,
+            format!("{:?}", t.trophy).to_lowercase(),
+            t.position,
+            t.field,
+            t.points,
+            t.rounds,
+            t.car
+        );
     }
     for a in &l.set_aside {
         out += &format!(

@@ -83,6 +83,22 @@ fn a_rookie_season_is_raced_scored_and_saved_round_by_round() {
         _ => Value::Null,
     };
     assert_eq!(whole["trophy"], trophy);
+    // The season over, its save is cleared and its trophy kept with the records.
+    assert!(!dir.path().join("championship.season").exists());
+    let records = json(&skidpad(&[
+        "records",
+        "--save-dir",
+        dir.path().to_str().unwrap(),
+        "--json",
+    ]));
+    let kept: Vec<&Value> = records["trophies"].as_array().unwrap().iter().collect();
+    if trophy.is_null() {
+        assert!(kept.is_empty(), "{kept:?}");
+    } else {
+        assert_eq!(kept.len(), 1, "{records}");
+        assert_eq!((&kept[0]["cup"], &kept[0]["trophy"]), (&Value::from("rookie"), &trophy));
+        assert_eq!(whole["trophy_kept"], true);
+    }
 
     // The same season stopped after one round and continued from its save ends the same.
     let split = tempfile::tempdir().unwrap();

@@ -9,8 +9,10 @@ use super::runner::{RunInput, RunOptions};
 use crate::app::setup::Setup;
 use crate::content::{level_names, ContentRoot, PlatformProfile};
 use crate::error::Error;
-use crate::modes::championship::{load_cups, CupDef, GridOrder, RoundFinish, Season, SeasonStore, Trophy};
-use crate::modes::{Mode, Start};
+use crate::modes::championship::{
+    load_cups, CupDef, GridOrder, RoundFinish, Season, SeasonStore, Trophy, TrophyRecord, TrophyShelf,
+};
+use crate::modes::{Mode, RecordStore, Start};
 use crate::vehicle::CarDef;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -96,8 +98,10 @@ pub struct SeasonReport {
     pub standings: Vec<StandingLine>,
     /// The player's trophy, once the season is over.
     pub trophy: Option<Trophy>,
-    /// Where the season is saved (until it is over).
+    /// Where the season is saved (until it is over; then the save is cleared).
     pub saved_to: String,
+    /// Whether the trophy was kept with the records (a better one of the cup's stays).
+    pub trophy_kept: bool,
 }
 
 impl SeasonReport {
@@ -122,7 +126,12 @@ impl SeasonReport {
             );
         }
         if let Some(t) = self.trophy {
-            out += &format!("trophy: {t:?}\n");
+            let kept = if self.trophy_kept {
+                "kept with the records"
+            } else {
+                "a better one is kept"
+            };
+            out += &format!("trophy: {t:?} ({kept})\n");
         }
         out
     }
@@ -185,7 +194,20 @@ pub fn run_season(root: &ContentRoot, profile: &PlatformProfile, opts: &SeasonOp
             results: lines,
         });
     }
-    Ok(report(&season, rounds, store.path()))
+    let mut trophy_kept = false;
+    if season.is_over() {
+        if let Some(t) = TrophyRecord::of(&season) {
+            let dir = match &opts.save_dir {
+                Some(d) => d.clone(),
+                None => RecordStore::per_user()?.dir().to_path_buf(),
+            };
+            trophy_kept = TrophyShelf::new(dir).keep(&t)?;
+        }
+        store.clear()?;
+    }
+    let mut report = report(&season, rounds, store.path());
+    report.trophy_kept = trophy_kept;
+    Ok(report)
 }
 
 fn find_cup<'a>(cups: &'a [CupDef], name: &str) -> Result<&'a CupDef, Error> {
@@ -317,5 +339,6 @@ fn report(season: &Season, rounds: Vec<RoundReport>, saved_to: PathBuf) -> Seaso
         standings,
         trophy: season.trophy(),
         saved_to: saved_to.display().to_string(),
+        trophy_kept: false,
     }
 }

@@ -7,11 +7,13 @@
 //! - [`Standings`]: points, count-back and total time.
 //! - [`Driver`], [`generate_field`]: the field with generated names, paints, skills.
 //! - [`Season`], [`SeasonStore`]: a season under way and its save.
+//! - [`TrophyShelf`]: the trophies won, kept with the records.
 
 mod cup;
 mod drivers;
 mod season;
 mod standings;
+mod trophies;
 
 pub use cup::{load_cups, parse_points, CupDef, Round, MAX_FIELD, MAX_LAPS, MAX_ROUNDS};
 pub use drivers::{generate_field, Driver, SeasonRng};
@@ -20,3 +22,4 @@ pub use season::{
     SEASON_FILE, SEASON_VERSION,
 };
 pub use standings::{DriverTally, PointsTable, RoundFinish, Standings};
+pub use trophies::{TrophyRecord, TrophyShelf, TROPHY_VERSION};
