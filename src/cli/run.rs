@@ -275,7 +275,7 @@ fn from_replay(ctx: &Context, path: &Path) -> Result<Planned, Error> {
 fn ai_driven(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
     let setup = load_setup(ctx, a)?;
     let race = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
-    let max_ticks = ai_max_ticks(a, race.predicted_lap_s, rate_hz(ctx));
+    let max_ticks = ai_max_ticks(a, &race, ctx.profile.loop_config.tick_rate_hz);
     Ok(Planned {
         setup,
         input: RunInput::AiDriven {
@@ -334,11 +334,10 @@ fn held_ticks(ticks: Option<u64>, seconds: Option<f64>, rate_hz: f64) -> Result<
 /// The AI driver's tick limit: `--ticks`, else `--seconds`, else room for the out-lap and
 /// every timed lap three times over at the line's predicted lap time, plus two minutes. (An
 /// unusable `--seconds` falls back to that room rather than refuse.)
-fn ai_max_ticks(a: &RunArgs, predicted_lap_s: f32, rate_hz: f64) -> u64 {
-    let room = ((a.laps as f64 + 1.0) * predicted_lap_s as f64 * 3.0 + 120.0) * rate_hz;
+fn ai_max_ticks(a: &RunArgs, line: &crate::raceline::RaceLine, tick_rate_hz: u32) -> u64 {
     a.ticks
-        .or_else(|| a.seconds.and_then(|s| seconds_to_ticks(s, rate_hz)))
-        .unwrap_or(room as u64)
+        .or_else(|| a.seconds.and_then(|s| seconds_to_ticks(s, f64::from(tick_rate_hz))))
+        .unwrap_or_else(|| line.ai_run_ticks(a.laps, tick_rate_hz))
 }
 
 /// The held controls: throttle in 0..1, steering in −1..1, both finite.

@@ -21,6 +21,17 @@ pub struct RaceLine {
     pub source: String,
 }
 
+impl RaceLine {
+    /// Ticks an AI-driven run of `laps` timed laps on this line may take before it gives
+    /// up, at `tick_rate_hz`: the out-lap and every timed lap three times over at the
+    /// predicted lap time, plus two minutes (a car that spun, was put back and rejoined
+    /// still finishes; one that cannot does not hold the run for ever).
+    pub fn ai_run_ticks(&self, laps: u32, tick_rate_hz: u32) -> u64 {
+        let room_s = (f64::from(laps) + 1.0) * f64::from(self.predicted_lap_s) * 3.0 + 120.0;
+        (room_s * f64::from(tick_rate_hz)) as u64
+    }
+}
+
 /// What [`RaceLine::source`] says of the line a level without a shipped one gets.
 pub const SEARCHED_SOURCE: &str = "searched line";
 

@@ -162,6 +162,16 @@ pub fn run_season(root: &ContentRoot, profile: &PlatformProfile, opts: &SeasonOp
         ),
     };
     let loaded = store.load();
+    if let Some(other) = loaded.season.as_ref().filter(|s| s.cup != cup.name && !s.is_over()) {
+        log::warn!(
+            "{}: the {} season (round {} of {}) is replaced by a new {}",
+            store.path().display(),
+            other.title,
+            other.results.len() + 1,
+            other.rounds.len(),
+            cup.title
+        );
+    }
     let mut season = match loaded.season.filter(|s| s.cup == cup.name && !s.is_over()) {
         Some(s) => s,
         None => {
@@ -236,15 +246,14 @@ fn play_round(
     setup.opponent_skills = ai_order.iter().map(|&d| season.drivers[d].skill).collect();
     setup.player_grid_slot = grid.iter().position(|&d| d == 0).unwrap_or(0);
     let line = crate::raceline::level_line(root, &setup.level, &setup.car)?;
-    let max_ticks =
-        ((laps as f64 + 1.0) * line.predicted_lap_s as f64 * 3.0 + 120.0) * profile.loop_config.tick_rate_hz as f64;
+    let max_ticks = line.ai_run_ticks(laps, profile.loop_config.tick_rate_hz);
     let run = mode_run::run(
         &setup,
         RunOptions {
             input: RunInput::AiDriven {
                 race: line,
                 laps,
-                max_ticks: max_ticks as u64,
+                max_ticks,
             },
             record: false,
             telemetry: false,

@@ -62,7 +62,7 @@ pub fn author_lap_reporting(
         &mut |f| on_progress(PrepStep::SearchingLine, f),
     )?;
     let rate_hz = setup.profile.loop_config.tick_rate_hz;
-    let max_ticks = ((2.0 * f64::from(race.predicted_lap_s) * 3.0 + 120.0) * f64::from(rate_hz)) as u64;
+    let max_ticks = race.ai_run_ticks(1, rate_hz);
     let mut alone = setup.clone();
     alone.opponents.clear();
     alone.ai_difficulty = crate::ai::AiDifficulty::Ace;
