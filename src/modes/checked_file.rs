@@ -40,6 +40,26 @@ pub fn decode<T: DeserializeOwned>(magic: &str, version: u32, what: &str, bytes:
     serde_json::from_slice(body).map_err(|e| format!("corrupt ({e})"))
 }
 
+/// The files in `dir` whose extension is `ext`, sorted (none if `dir` does not exist);
+/// `what` names them in the error when the directory cannot be read.
+pub fn files_in(dir: &Path, ext: &str, what: &str) -> Result<Vec<PathBuf>, crate::error::Error> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => {
+            return Err(crate::error::Error::runtime(format!(
+                "{}: cannot list {what}: {e}",
+                dir.display()
+            )))
+        }
+    };
+    files.sort();
+    Ok(files)
+}
+
 /// A save file moved aside.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SetAside {

@@ -314,20 +314,7 @@ impl RecordStore {
     /// Every record in the directory, by file name; corrupt or foreign ones are moved
     /// aside and listed.
     pub fn list(&self) -> Result<(Vec<Record>, Vec<SetAside>), Error> {
-        let mut files: Vec<PathBuf> = match std::fs::read_dir(&self.dir) {
-            Ok(entries) => entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "rec"))
-                .collect(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => {
-                return Err(Error::runtime(format!(
-                    "{}: cannot list records: {e}",
-                    self.dir.display()
-                )))
-            }
-        };
-        files.sort();
+        let files = checked_file::files_in(&self.dir, "rec", "records")?;
         let (mut records, mut aside) = (Vec::new(), Vec::new());
         for f in files {
             let l = load_file(&f);

@@ -4,14 +4,9 @@
 //! start among seven AI cars, a time trial alone, a crash run.
 
 use std::path::Path;
-use std::process::Command;
 
 fn skidpad(args: &[&str]) {
-    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the skidpad binary runs");
+    let o = crate::common::cli::skidpad(args);
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
 }
 

@@ -3,22 +3,15 @@
 //! contact that pushed hardest in the impact's tick.
 
 use glam::{Quat, Vec3};
-use skidpad::content::{load_level, ContentRoot, LoadedLevel};
+use skidpad::app::Setup;
+use skidpad::content::{ContentRoot, PlatformProfile};
 use skidpad::sim::{SimEvent, SimWorld, Struck, TickInput, VehicleControl};
-use skidpad::vehicle::CarDef;
 
-fn crash_world() -> (LoadedLevel, SimWorld) {
-    let root = ContentRoot::Embedded;
-    let level = load_level(&root, "crash").unwrap();
-    let car = CarDef::load(&root, "coupe").unwrap();
-    let parked: Vec<CarDef> = level
-        .level
-        .parked_cars
-        .iter()
-        .map(|p| CarDef::load(&root, &p.car).unwrap())
-        .collect();
-    let w = SimWorld::new(&level, &car, &parked, 60);
-    (level, w)
+fn crash_world() -> (Setup, SimWorld) {
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let setup = Setup::load(&ContentRoot::Embedded, "crash", "coupe", profile).unwrap();
+    let w = SimWorld::new(&setup.level, &setup.car, &setup.parked, 60);
+    (setup, w)
 }
 
 /// The player's first impact within 5 s of running at 25 m/s from where it stands.
@@ -56,9 +49,9 @@ fn a_car_driven_into_the_concrete_wall_hits_concrete() {
 
 #[test]
 fn a_car_driven_into_the_parked_car_hits_a_car() {
-    let (level, mut w) = crash_world();
+    let (setup, mut w) = crash_world();
     // 15 m short of the parked car, heading at it (+Z).
-    let parked = level.level.parked_cars[0].position_m;
+    let parked = setup.level.level.parked_cars[0].position_m;
     w.teleport_player(Vec3::new(parked.x, 0.5, parked.z - 15.0), Quat::IDENTITY);
     assert_eq!(
         first_hit(&mut w),

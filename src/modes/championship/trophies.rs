@@ -105,20 +105,7 @@ impl TrophyShelf {
 
     /// Every trophy on the shelf, by file name; corrupt files are moved aside and listed.
     pub fn list(&self) -> Result<(Vec<TrophyRecord>, Vec<SetAside>), Error> {
-        let mut files: Vec<PathBuf> = match std::fs::read_dir(&self.dir) {
-            Ok(entries) => entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "trophy"))
-                .collect(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => {
-                return Err(Error::runtime(format!(
-                    "{}: cannot list trophies: {e}",
-                    self.dir.display()
-                )))
-            }
-        };
-        files.sort();
+        let files = checked_file::files_in(&self.dir, "trophy", "trophies")?;
         let (mut trophies, mut aside) = (Vec::new(), Vec::new());
         for f in files {
             match std::fs::read(&f)
