@@ -1,6 +1,6 @@
 //! Player settings (`settings.toml` in the per-user settings directory, or `--settings
-//! FILE`): volumes, stick and trigger response, keyboard steering, key and button
-//! bindings, driving assists.
+//! FILE`): the player's name, volumes, stick and trigger response, keyboard steering, key
+//! and button bindings, driving assists.
 //!
 //! Numbers are written as a person would (`0.15`, not `0.15000000596046448`): each f32 is
 //! written as the shortest decimal that reads back to it.
@@ -94,9 +94,28 @@ impl Default for Display {
     }
 }
 
+/// The player as the game names them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    /// The name a championship's tables show for the player (`[player] name`): 1 to
+    /// [`MAX_NAME_CHARS`] characters, no control characters.
+    pub name: String,
+}
+
+/// The longest player name, in characters (a table's driver column fits it at 640×480).
+pub const MAX_NAME_CHARS: usize = 20;
+
+impl Default for Player {
+    fn default() -> Self {
+        Self { name: "Player".into() }
+    }
+}
+
 /// All settings.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Settings {
+    /// The player's name.
+    pub player: Player,
     /// Volumes.
     pub volumes: Volumes,
     /// Window size and fullscreen (desktop).
@@ -165,8 +184,21 @@ impl Default for RawDisplay {
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(default)]
+struct RawPlayer {
+    name: String,
+}
+
+impl Default for RawPlayer {
+    fn default() -> Self {
+        Settings::default().to_raw().player
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(default)]
 struct RawSettings {
     version: u32,
+    player: RawPlayer,
     audio: RawVolumes,
     display: RawDisplay,
     input: RawInput,
@@ -227,6 +259,9 @@ impl Settings {
         let i = &self.input;
         RawSettings {
             version: VERSION,
+            player: RawPlayer {
+                name: self.player.name.clone(),
+            },
             display: RawDisplay {
                 shadows: self.display.shadows,
                 particles: self.display.particles,
@@ -415,7 +450,16 @@ impl Settings {
                 d.frame_cap_hz
             ));
         }
+        let name = raw.player.name.trim();
+        let chars = name.chars().count();
+        if !(1..=MAX_NAME_CHARS).contains(&chars) || name.chars().any(char::is_control) {
+            return Err(format!(
+                "player.name must be 1 to {MAX_NAME_CHARS} characters without control characters, got {:?}",
+                raw.player.name
+            ));
+        }
         Ok(Settings {
+            player: Player { name: name.to_string() },
             assists,
             volumes,
             display: Display {
@@ -531,6 +575,24 @@ mod tests {
             "{w:?}"
         );
         assert!(w.iter().any(|l| l.contains("older version")), "{w:?}");
+    }
+
+    #[test]
+    fn the_players_name_loads_trimmed_and_a_bad_one_falls_back_with_a_warning() {
+        let (s, w) = Settings::parse("s.toml", "[player]\nname = \"  Ana Souza \"\n");
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(s.player.name, "Ana Souza");
+        assert!(Settings::default().to_toml().contains("name = \"Player\""));
+        for bad in [
+            "\"\"",
+            "\"   \"",
+            "\"A name far too long for the table\"",
+            "\"tab\\there\"",
+        ] {
+            let (s, w) = Settings::parse("s.toml", &format!("[player]\nname = {bad}\n"));
+            assert_eq!(s, Settings::default(), "{bad}");
+            assert!(w.iter().any(|l| l.contains("player.name")), "{bad}: {w:?}");
+        }
     }
 
     #[test]

@@ -35,6 +35,10 @@ pub struct Setup {
     /// The player's grid slot, 0 for pole (a championship's grid follows its table); the
     /// opponents fill the other slots in order.
     pub player_grid_slot: usize,
+    /// Each opponent's paint, in grid order, as a slot of the AI palette
+    /// (`render::ai_paint`; a championship driver wears theirs all season); empty: the
+    /// palette in grid order.
+    pub opponent_paint_slots: Vec<usize>,
 }
 
 impl Setup {
@@ -74,6 +78,7 @@ impl Setup {
             player_paint: None,
             opponent_skills: Vec::new(),
             player_grid_slot: 0,
+            opponent_paint_slots: Vec::new(),
         }
     }
 
@@ -87,6 +92,17 @@ impl Setup {
         let line = level_line(root, &self.level, &def)?;
         self.set_opponents(def, count, line);
         Ok(())
+    }
+
+    /// The paint world car `car` wears (0 the player's, then the parked cars and the
+    /// opponents in the AI palette, as the session paints them), linear RGB.
+    pub fn car_paint(&self, car: usize) -> glam::Vec3 {
+        let player = self.player_paint.unwrap_or(self.car.color);
+        if car == 0 {
+            return player;
+        }
+        let slot = crate::render::ai_paint_slot(car, 1 + self.parked.len(), &self.opponent_paint_slots);
+        crate::render::ai_paint(slot, player)
     }
 
     /// Sets `count` AI opponents in `car` driving `line`, the level's racing line for that

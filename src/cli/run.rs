@@ -196,6 +196,12 @@ fn run_championship(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
             seed: 1,
             save_dir: a.save_dir.clone(),
             rounds: a.rounds,
+            // The settings' name when there is a settings file (a headless run does not
+            // write one).
+            player_name: match ctx.settings_file().filter(|f| f.is_file()) {
+                Some(_) => ctx.settings().player.name,
+                None => crate::settings::Player::default().name,
+            },
         },
     )?;
     emit(a.json, &report, || report.text())

@@ -67,9 +67,11 @@ pub struct ShotArgs {
     /// `race-results`: a race's table of eight cars, sample figures; on a challenge level
     /// `challenge`: its HUD on the first run braked from the launch for `--frames` ticks,
     /// `challenge-results`: every goal at silver, sample figures; `loading`: the loading
-    /// screen timing an author lap, at 42 %),
+    /// screen timing an author lap, at 42 %; `championship`: the championship page;
+    /// `round-results` and `standings`: a championship round's results and the standings
+    /// after it, eight drivers, sample figures on `--level`),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading", "championship", "round-results", "standings"])]
     pub screen: Option<String>,
 }
 

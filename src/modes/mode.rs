@@ -29,8 +29,8 @@ pub enum Mode {
     /// gold against the level's targets.
     #[value(help = "A scenario level's challenge: its scripted runs' figures against its medals.")]
     Challenge,
-    /// A cup's season of races for points (`--cup`), round by round; not in the main menu
-    /// until its screens land.
+    /// A cup's season of races for points (`--cup`), round by round: the main menu's
+    /// championship page (and *Continue championship*), or `run --mode championship`.
     #[value(help = "A cup's season (--cup NAME), every round raced for points; needs --ai-driver.")]
     Championship,
 }
@@ -48,7 +48,13 @@ pub enum LevelNeeds {
 
 impl Mode {
     /// Every mode, in the main menu's order.
-    pub const ALL: [Mode; 4] = [Mode::FreeDrive, Mode::TimeTrial, Mode::Race, Mode::Challenge];
+    pub const ALL: [Mode; 5] = [
+        Mode::FreeDrive,
+        Mode::TimeTrial,
+        Mode::Race,
+        Mode::Championship,
+        Mode::Challenge,
+    ];
 
     /// The main menu's name for it.
     pub fn label(self) -> &'static str {

@@ -126,6 +126,11 @@ impl RaceRules {
         &self.trackers[car]
     }
 
+    /// A tick's length, s.
+    pub fn tick_s(&self) -> f64 {
+        self.tick_s
+    }
+
     /// Laps to race.
     pub fn laps(&self) -> u32 {
         self.laps
@@ -160,6 +165,19 @@ impl RaceRules {
         let ahead = i.checked_sub(1).and_then(|j| self.gap_s(self.order[j], me));
         let behind = self.order.get(i + 1).and_then(|&b| self.gap_s(me, b));
         (ahead, behind)
+    }
+
+    /// Car `car`'s time from the go to its finish, s: its own when it has finished, else
+    /// projected at `race_s` from the go at the average speed it has kept so far (the race
+    /// distance over the distance covered: how a race that ends before the field finishes
+    /// classifies the cars still running). None for a car that has not left the grid.
+    pub fn projected_finish_s(&self, car: usize, race_s: f64) -> Option<f64> {
+        if let Some(t) = self.finish_s.get(car).copied().flatten() {
+            return Some(t);
+        }
+        let covered_m = self.trackers.get(car)?.race_distance_m(&self.course);
+        let total_m = self.laps as f64 * self.course.length_m() as f64;
+        (covered_m > 1.0 && race_s > 0.0).then(|| race_s.max(race_s * total_m / covered_m))
     }
 
     /// The results table in finishing order; `names` names the cars by index.

@@ -76,6 +76,14 @@ pub fn ai_paint(k: usize, player: Vec3) -> Vec3 {
     palette().nth(k % n).unwrap_or(Vec3::new(0.5, 0.5, 0.5))
 }
 
+/// The AI palette slot world car `k` (not the player's, 0) wears: `slots[k - first_slotted]`
+/// for the cars given one (a championship's drivers), else the palette in the world's order.
+pub fn ai_paint_slot(k: usize, first_slotted: usize, slots: &[usize]) -> usize {
+    k.checked_sub(first_slotted)
+        .and_then(|j| slots.get(j).copied())
+        .unwrap_or(k.saturating_sub(1))
+}
+
 /// A vertex colour of part `part`: its base colour (paint is white: the shader puts the
 /// car's paint there), alpha the part code.
 pub fn part_color(part: CarPart) -> [f32; 4] {

@@ -2,7 +2,7 @@
 //! chunks: each car's look (boxes or its model, paint, wheels), the props' shapes, the sun
 //! and sky, and how each material is textured. Built once per level; data only, no GL.
 
-use super::car_paint::ai_paint;
+use super::car_paint::{ai_paint, ai_paint_slot};
 use crate::content::level::{DynamicShape, Level};
 use crate::vehicle::CarDef;
 use glam::Vec3;
@@ -171,8 +171,19 @@ impl SceneDesc {
     /// palette, which leaves out colours near `player`: the player's car is the one of its
     /// colour on the grid.
     pub fn paint(&mut self, player: Vec3) {
+        self.paint_with_slots(player, 0, &[]);
+    }
+
+    /// As [`SceneDesc::paint`], the cars from index `first_slotted` on wearing the AI
+    /// palette's slots `slots` in turn (a championship's drivers keep their paint whatever
+    /// their place on the grid); cars past the slots, and before, in the palette's order.
+    pub fn paint_with_slots(&mut self, player: Vec3, first_slotted: usize, slots: &[usize]) {
         for (k, look) in self.cars.iter_mut().enumerate() {
-            look.color = if k == 0 { player } else { ai_paint(k - 1, player) };
+            look.color = if k == 0 {
+                player
+            } else {
+                ai_paint(ai_paint_slot(k, first_slotted, slots), player)
+            };
         }
     }
 }

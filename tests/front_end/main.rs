@@ -2,7 +2,8 @@
 //! (`SKIDPAD_PAD_SCRIPT`, the queue gilrs' events take) goes from the title through level
 //! and car select into a level, pauses, quits to the main menu and quits the game with
 //! the confirmation; and a menu frame rendered offscreen has text in its title area.
-//! `real_loop_show.rs`: issue 18's Show through the same loop (the pad-only title, a time
+//! `real_loop_season.rs`: a championship season played, retired, continued and finished
+//! by pad through the same loop. `real_loop_show.rs`: issue 18's Show through the same loop (the pad-only title, a time
 //! trial and a race with the AI at the player's wheel).
 
 use std::io::BufRead;
@@ -41,12 +42,14 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
+        (0, "DPadDown"), // Championship
         (0, "DPadDown"), // Challenges
         (0, "DPadDown"), // Options
         (0, "South"),
         (0, "DPadLeft"), // master volume 0.8 → 0.75, saved at once
         (0, "East"),     // back to the main menu
         (0, "DPadUp"),   // Challenges
+        (0, "DPadUp"),   // Championship
         (0, "DPadUp"),   // Race
         (0, "DPadUp"),   // Time trial
         (0, "DPadUp"),   // Free drive
@@ -376,7 +379,7 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
         .lines()
         .find(|l| l.contains("results: Skidpad Hills, 3 laps"))
         .unwrap_or_else(|| panic!("a race's results table: {log}"));
-    for p in ["P1  ", "P2  ", "P3  ", "P4  "] {
+    for p in ["; 1  ", "; 2  ", "; 3  ", "; 4  "] {
         assert!(results.contains(p), "{p} in {results}");
     }
     assert_eq!(results.matches("  You  ").count(), 1, "{results}");
@@ -403,6 +406,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         (0, "South"),    // title → main menu
         (0, "DPadDown"), // Time trial
         (0, "DPadDown"), // Race
+        (0, "DPadDown"), // Championship
         (0, "DPadDown"), // Challenges
         (0, "South"),    // → level select, on the first challenge: Crash Test
         (0, "DPadDown"), // Ramp Jump
@@ -526,4 +530,5 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+mod real_loop_season;
 mod real_loop_show;

@@ -226,7 +226,7 @@ fn from_the_title_a_race_with_three_ai_runs_to_the_finish_and_its_results_table(
         .unwrap_or_else(|| panic!("no results table: {log}"));
     assert!(results.contains("results: Skidpad Hills, 1 lap;"), "{results}");
     // Four rows, P1 to P4, the player's with a finishing time (the race ends at its flag).
-    for p in ["P1 ", "P2 ", "P3 ", "P4 "] {
+    for p in ["; 1  ", "; 2  ", "; 3  ", "; 4  "] {
         assert!(results.contains(p), "{p} missing: {results}");
     }
     let you = results

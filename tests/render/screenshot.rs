@@ -210,3 +210,77 @@ fn the_race_minimap_shows_the_line_and_the_players_dot_at_the_bottom_left() {
         "only the minimap's dot is orange"
     );
 }
+
+/// The y ranges of `png` where some pixel in the columns `x0..x1` (fractions) is bright
+/// text (every channel over 200), runs closer than 5 px merged (a glyph's dot and stem).
+fn text_lines(png: &Png, x0: f32, x1: f32) -> Vec<(u32, u32)> {
+    let bright = |p: [i32; 3]| p.iter().all(|c| *c > 200);
+    let mut lines: Vec<(u32, u32)> = Vec::new();
+    for y in 0..png.height {
+        let lit = ((x0 * png.width as f32) as u32..(x1 * png.width as f32) as u32).any(|x| bright(png.px(x, y)));
+        if !lit {
+            continue;
+        }
+        match lines.last_mut() {
+            Some((_, end)) if y - *end <= 5 => *end = y,
+            _ => lines.push((y, y)),
+        }
+    }
+    lines
+}
+
+/// A championship's standings after a round (`screenshot --screen standings`: eight
+/// drivers, the player second) and a race's results (`--screen race-results`: eight cars)
+/// at 640×480 and 1280×720: the title, every row of the table and the buttons below it are
+/// all on screen as lines of their own, and one band the width of the table is lit in the
+/// player's faint orange.
+#[test]
+fn results_and_standings_tables_fit_with_every_row_and_the_players_lit_at_640_and_1280() {
+    let dir = tempfile::tempdir().unwrap();
+    for (screen, lines_wanted) in [("standings", 1 + 8 + 1), ("race-results", 1 + 8 + 1)] {
+        for (w, h) in [(640u32, 480u32), (1280, 720)] {
+            let out = dir.path().join(format!("{screen}_{w}.png"));
+            let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+                .args(["screenshot", "--screen", screen, "--level", "monza", "--car", "sedan"])
+                .args(["--width", &w.to_string(), "--height", &h.to_string(), "--out"])
+                .arg(&out)
+                .env_remove("DISPLAY")
+                .env_remove("WAYLAND_DISPLAY")
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let png = Png::read(&out);
+            assert_eq!((png.width, png.height), (w, h));
+            // The title, eight rows, and the one button not focused ("Main menu"; the
+            // focused one is dark on orange), each a line of bright text on the left half.
+            let lines = text_lines(&png, 0.0, 0.5);
+            assert_eq!(lines.len(), lines_wanted, "{screen} at {w}×{h}: text lines {lines:?}");
+            assert!(
+                lines.last().unwrap().1 < h - h / 8,
+                "{screen} at {w}×{h}: the buttons sit above the prompts"
+            );
+            // The lit row: the orange at a third over the page (linear blend of 0.95, 0.55,
+            // 0.12 at 0.32 over 0.06, 0.07, 0.09, as the HUD blends), across most of the
+            // table: one band, about a row high.
+            let tint = |p: [i32; 3]| (70..110).contains(&p[0]) && (45..75).contains(&p[1]) && (15..40).contains(&p[2]);
+            let lit_rows: Vec<u32> = (0..h)
+                .filter(|&y| {
+                    let n = (0..w).filter(|&x| tint(png.px(x, y))).count() as u32;
+                    n > w / 2
+                })
+                .collect();
+            assert!(!lit_rows.is_empty(), "{screen} at {w}×{h}: no lit row");
+            let (top, bottom) = (lit_rows[0], *lit_rows.last().unwrap());
+            assert_eq!(
+                lit_rows.len() as u32,
+                bottom - top + 1,
+                "{screen} at {w}×{h}: one band, not several: {lit_rows:?}"
+            );
+            let band = bottom - top + 1;
+            assert!(
+                (h / 40..h / 12).contains(&band),
+                "{screen} at {w}×{h}: the lit band is {band} px high"
+            );
+        }
+    }
+}

@@ -172,6 +172,46 @@ fn a_race_orders_the_field_and_finishes_it() {
     assert!(table.iter().all(|r| r.laps == 2 && r.best_lap_s.is_some()));
 }
 
+/// A race that ends with cars still running (the player's flag, or the player retiring)
+/// classifies them at the pace they kept: a car at 1 m a tick, halfway through a two-lap
+/// race after a 5 m run-up, is projected to finish at twice the time it has taken.
+#[test]
+fn a_car_still_running_is_projected_to_finish_at_the_pace_it_kept() {
+    let c = circle();
+    let l = c.length_m();
+    let start = c.point_at(-5.0);
+    let mut race = RaceRules::new(c.clone(), 2, &[start, start], RATE_HZ);
+    while race.hold() {}
+    assert_eq!(
+        race.projected_finish_s(0, 0.0),
+        None,
+        "on the grid: nothing to project from"
+    );
+    // Car 0 at 1 m a tick, car 1 at 2 m a tick, until car 1 has finished.
+    let mut tick = 0;
+    while !race.finished(1) {
+        tick += 1;
+        race.after_tick(
+            [c.point_at(-5.0 + tick as f32), c.point_at(-5.0 + 2.0 * tick as f32)].into_iter(),
+            tick,
+        );
+    }
+    let now_s = tick as f64 / RATE_HZ as f64;
+    let finisher = race.results(&["a", "b"])[0].total_time_s.unwrap();
+    assert_eq!(
+        race.projected_finish_s(1, now_s),
+        Some(finisher),
+        "a finisher keeps its own time"
+    );
+    // Car 0 covered about (2L + 5) / 2 - 5 m of the 2L race in `now_s`: at that speed it
+    // finishes at now_s * 2L / covered.
+    let covered = -5.0 + tick as f64;
+    let want = now_s * 2.0 * l as f64 / covered;
+    let got = race.projected_finish_s(0, now_s).unwrap();
+    assert!((got - want).abs() < 0.01 * want, "{got} vs {want}");
+    assert!(got > finisher, "the slower car is classified behind");
+}
+
 #[test]
 fn a_course_takes_its_sector_lines_from_the_level_or_refuses_them() {
     let n = 128;

@@ -1,6 +1,7 @@
 //! The monkey test of the real `play` loop (#18): random pad and keyboard input for
-//! 100 000 frames through the title, menus, loading, every mode's race, the pause menu, the
-//! pad-unplugged screen and the results, with no panic, no screen kept beyond a bound (every
+//! 100 000 frames through the title, menus, loading, every mode's race (a championship's
+//! rounds too), the pause menu, the pad-unplugged screen, the results and a season's
+//! standings, with no panic, no screen kept beyond a bound (every
 //! screen can be left), and the save intact.
 //!
 //! The game runs `--unattended`: nothing is drawn and frames run on a stepped clock (a
@@ -228,7 +229,7 @@ fn a_monkey_plays_100_000_frames_of_the_real_loop_and_breaks_nothing() {
             !log.contains("set aside") && !log.contains("corrupt"),
             "game {games}:\n{log}"
         );
-        for mode in ["Free drive", "Time trial", "Race", "Challenges"] {
+        for mode in ["Free drive", "Time trial", "Race", "Championship", "Challenges"] {
             *modes.entry(mode).or_default() += game
                 .log
                 .lines()
@@ -248,8 +249,20 @@ fn a_monkey_plays_100_000_frames_of_the_real_loop_and_breaks_nothing() {
     // The monkey went everywhere: every menu page, loading, the race, its pause menu, the
     // pad-unplugged screen and the results.
     for screen in [
-        "title", "main", "levels", "cars", "options", "credits", "confirm", "loading", "race", "pause", "pad-lost",
+        "title",
+        "main",
+        "levels",
+        "cars",
+        "cup",
+        "options",
+        "credits",
+        "confirm",
+        "loading",
+        "race",
+        "pause",
+        "pad-lost",
         "results",
+        "standings",
     ] {
         assert!(
             longest.contains_key(screen),

@@ -83,14 +83,24 @@ pub fn menu(catalog: &Catalog, choice: &Choice, settings: &Settings) -> Menu {
             },
         ));
     }
-    items.push(Item::new(
+    items.push(paint_row(settings));
+    Menu::new(items)
+}
+
+/// The paint row, on the paint `settings` hold.
+pub fn paint_row(settings: &Settings) -> Item {
+    Item::new(
         PAINT_ROW,
         Widget::Choice {
             index: settings.display.car_paint.map_or(0, |i| i + 1),
             options: paint_options(),
         },
-    ));
-    Menu::new(items)
+    )
+}
+
+/// Sets the paint row's choice `index` in `settings` (0: the car's own).
+pub fn set_paint(settings: &mut Settings, index: usize) {
+    settings.display.car_paint = index.checked_sub(1).filter(|i| *i < PAINTS.len());
 }
 
 /// A race's "Opponents" and "Difficulty" rows.
@@ -138,7 +148,7 @@ pub fn on(event: MenuEvent, menu: &Menu, catalog: &Catalog, choice: &mut Choice,
             if let Some(item) = menu.items().get(i) {
                 if let Widget::Choice { index, .. } = item.widget {
                     if item.label == PAINT_ROW {
-                        settings.display.car_paint = index.checked_sub(1).filter(|i| *i < PAINTS.len());
+                        set_paint(settings, index);
                         return Step::Out(Outcome::SettingsChanged);
                     }
                     match item.label.as_str() {

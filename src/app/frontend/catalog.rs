@@ -4,6 +4,7 @@
 use crate::app::hud::LevelMap;
 use crate::content::challenge::Challenge;
 use crate::content::{level_names, load_level, ContentRoot, LevelInfo};
+use crate::modes::championship::{load_cups, CupDef, Season};
 use crate::modes::{Medal, Mode, Record};
 use crate::vehicle::{CarDef, PointMass};
 
@@ -59,6 +60,29 @@ pub struct CarEntry {
     pub top_speed_mps: Option<f32>,
 }
 
+/// A cup as the championship page shows it: its definition, and its rounds as players
+/// know their levels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CupEntry {
+    /// The cup.
+    pub def: CupDef,
+    /// Its rounds: the level's name players know, and the laps.
+    pub rounds: Vec<(String, u32)>,
+}
+
+/// The season saved and not finished, as the main menu's *Continue championship* says it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedSeason {
+    /// The cup's title.
+    pub title: String,
+    /// Rounds run, and in all.
+    pub rounds_done: usize,
+    /// See `rounds_done`.
+    pub rounds_total: usize,
+    /// The player's place in the table.
+    pub position: usize,
+}
+
 /// Every level and car that loads; ones that do not are logged and left out.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalog {
@@ -71,6 +95,11 @@ pub struct Catalog {
     pub window_options: bool,
     /// The frame-rate caps the options offer (the profile's; empty: none).
     pub frame_caps_hz: Vec<u32>,
+    /// The cups a championship can be raced in (none when `content/cups` does not load:
+    /// logged).
+    pub cups: Vec<CupEntry>,
+    /// The season saved and not finished, if any.
+    pub season: Option<SavedSeason>,
 }
 
 /// Standard gravity for the top-speed estimate, m/s².
@@ -100,12 +129,30 @@ impl Catalog {
                 }
             })
             .collect();
+        let cups = cup_entries(root, &levels);
         Catalog {
             levels,
             cars,
             window_options,
             frame_caps_hz: Vec::new(),
+            cups,
+            season: None,
         }
+    }
+
+    /// Notes the season saved and not finished (None: no season to continue).
+    pub fn set_season(&mut self, season: Option<&Season>) {
+        self.season = season.filter(|s| !s.is_over()).map(|s| SavedSeason {
+            title: s.title.clone(),
+            rounds_done: s.results.len(),
+            rounds_total: s.rounds.len(),
+            position: s.player_position(),
+        });
+    }
+
+    /// The cup called `name`.
+    pub fn cup(&self, name: &str) -> Option<&CupEntry> {
+        self.cups.iter().find(|c| c.def.name == name)
     }
 
     /// Notes each level's best lap and medal from `records` (the fastest over its cars
@@ -127,6 +174,31 @@ impl Catalog {
     /// The level called `name`.
     pub fn level(&self, name: &str) -> Option<&LevelEntry> {
         self.levels.iter().find(|l| l.name == name)
+    }
+}
+
+/// The cups of `root`, their rounds named as `levels` name them; none, logged, when the
+/// cups do not load (a championship is then not offered).
+fn cup_entries(root: &ContentRoot, levels: &[LevelEntry]) -> Vec<CupEntry> {
+    match load_cups(root, &level_names(root), &CarDef::names(root)) {
+        Ok((cups, _)) => cups
+            .into_iter()
+            .map(|def| CupEntry {
+                rounds: def
+                    .rounds
+                    .iter()
+                    .map(|r| {
+                        let shown = levels.iter().find(|l| l.name == r.level);
+                        (shown.map_or(r.level.clone(), |l| l.info.name.clone()), r.laps)
+                    })
+                    .collect(),
+                def,
+            })
+            .collect(),
+        Err(e) => {
+            log::warn!("no championship: {e}");
+            Vec::new()
+        }
     }
 }
 

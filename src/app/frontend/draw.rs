@@ -6,7 +6,7 @@
 
 use super::{credits, levels, Catalog, Choice, FrontEnd, Mode, Page};
 use crate::app::game_mode::challenge::presentation;
-use crate::app::hud::{lap_clock, LevelMap};
+use crate::app::hud::{lap_clock, LevelMap, TableColours};
 use crate::app::menu::{Device, Menu, Rows, Widget};
 use crate::content::challenge::{Better, Challenge};
 use crate::render::{Hud, TextSize};
@@ -87,24 +87,35 @@ pub fn draw(
             hud.rect(x + pw, y, wf - x - pw, ph, BACKGROUND);
         }
     }
-    let title = page_title(fe.page());
     if let Page::Title = fe.page() {
         draw_title(hud, device, wf, hf);
         return None;
     }
-    let tw = hud.label_width(TextSize::Title, title);
-    hud.label((wf - tw) * 0.5, hf * 0.04, TextSize::Title, title, TEXT);
+    let title = match (fe.page(), &fe.results_page().standings) {
+        (Page::Standings(_), Some(s)) => s.title.clone(),
+        (page, _) => page_title(page).to_string(),
+    };
     let (margin, top, bottom) = frame(hud, wf, hf);
-    let detail = matches!(fe.page(), Page::Levels(_) | Page::Cars(_));
-    let list_w = if detail { wf * 0.40 } else { (wf * 0.6).min(hf * 1.2) };
+    let (tsize, title) = fit_label(hud, &title, wf - 2.0 * margin, TextSize::Title);
+    let tw = hud.label_width(tsize, &title);
+    hud.label((wf - tw) * 0.5, hf * 0.04, tsize, &title, TEXT);
+    let detail = matches!(fe.page(), Page::Levels(_) | Page::Cars(_) | Page::Cup(_));
+    let tables = matches!(fe.page(), Page::Results(_) | Page::Standings(_));
+    let list_w = match (detail, tables) {
+        (true, _) => wf * 0.40,
+        // The buttons under a table as wide as it.
+        (_, true) => table_width(wf - 2.0 * margin, bottom - top),
+        _ => (wf * 0.6).min(hf * 1.2),
+    };
     let list_x = if detail { margin } else { ((wf - list_w) * 0.5).round() };
     let mut list_top = top;
     match fe.page() {
         Page::Credits(_) => list_top = draw_lines(hud, &credits::LINES, list_x, top, list_w),
         Page::Confirm(_) => list_top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w),
-        Page::Results(_) => {
-            let lines: Vec<&str> = fe.results_lines().iter().map(String::as_str).collect();
-            list_top = draw_lines(hud, &lines, list_x, top, list_w);
+        Page::Results(m) | Page::Standings(m) => {
+            let rows = m.items().len();
+            let standings = matches!(fe.page(), Page::Standings(_));
+            list_top = draw_results(hud, fe, standings, rows, [margin, top, wf - 2.0 * margin, bottom - top]);
         }
         _ => {}
     }
@@ -185,6 +196,44 @@ pub fn draw_paused_in(hud: &mut Hud, fe: &mut FrontEnd, device: Device, region: 
     );
 }
 
+/// The colours the results and standings tables are drawn in: the player's row lit in a
+/// faint orange (the menu's focus is the solid one), every other row striped.
+const TABLE_COLOURS: TableColours = TableColours {
+    text: TEXT,
+    dim: DIM,
+    lit: [0.95, 0.55, 0.12, 0.32],
+    on_lit: [1.0, 1.0, 1.0, 1.0],
+    stripe: [1.0, 1.0, 1.0, 0.035],
+};
+
+/// A table's width in an area `w` × `h`: as wide as it allows, up to 1.6 heights (columns
+/// spread further apart read badly).
+fn table_width(w: f32, h: f32) -> f32 {
+    w.min(h * 1.6).round()
+}
+
+/// A results or standings page's lines and table in `area` (x, y, width, height), room
+/// left below for its `buttons` rows; returns the y where the buttons go. The table is as
+/// wide as the window allows up to 1.6 heights (columns spread too far apart read badly).
+fn draw_results(hud: &mut Hud, fe: &FrontEnd, standings: bool, buttons: usize, area: [f32; 4]) -> f32 {
+    let [x, y, w, h] = area;
+    let page = fe.results_page();
+    let (lines, table, progress) = match (&page.standings, standings) {
+        (Some(s), true) => (&s.lines, Some(&s.table), fe.standings_progress()),
+        _ => (&page.lines, page.table.as_ref(), 1.0),
+    };
+    let table_w = table_width(w, h);
+    let table_x = (x + (w - table_w) * 0.5).round();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let mut below = draw_lines(hud, &lines, table_x, y, table_w);
+    if let Some(t) = table {
+        let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
+        let room = (y + h - below - buttons as f32 * row_h - row_h * 0.4).max(row_h * 2.0);
+        below = t.draw(hud, [table_x, below, table_w, room], progress, TABLE_COLOURS) + row_h * 0.4;
+    }
+    below
+}
+
 fn page_title(page: &Page) -> &'static str {
     match page {
         Page::Title => "SKIDPAD",
@@ -196,6 +245,8 @@ fn page_title(page: &Page) -> &'static str {
         Page::Confirm(_) => "Quit",
         Page::Pause(_) => "Paused",
         Page::Results(_) => "Results",
+        Page::Cup(_) => "Championship",
+        Page::Standings(_) => "Standings",
     }
 }
 
@@ -297,7 +348,13 @@ fn draw_rows(hud: &mut Hud, menu: &mut Menu, x: f32, top: f32, w: f32, bottom: f
         if menu.capturing() == Some(row) {
             value = "press a button…".replace('…', "...");
         } else if matches!(item.widget, Widget::Slider { .. } | Widget::Choice { .. }) && focused {
-            value = format!("◀ {value} ▶");
+            // Between its arrows where they leave the label room (the prompts say ◀ ▶
+            // anyway: "Cup" beside "◀ Rookie Cup ▶" in a 640-pixel window would touch).
+            let arrows = format!("◀ {value} ▶");
+            let room = w - 3.0 * pad - hud.label_width(size, &label);
+            if hud.label_width(TextSize::Body, &arrows) <= room {
+                value = arrows;
+            }
         }
         if !value.is_empty() {
             let vw = hud.label_width(TextSize::Body, &value);
@@ -338,6 +395,28 @@ fn draw_detail(
     let mut lines: Vec<String> = Vec::new();
     let name;
     match page {
+        Page::Cup(_) => {
+            let cup = catalog.cups.get(super::cup::cup_index(menu))?;
+            name = cup.def.title.clone();
+            lines.push(cup.def.description.clone());
+            lines.push(format!(
+                "{} class, {} cars, AI up to {}",
+                cup.def.class,
+                cup.def.field,
+                cup.def.skill.name()
+            ));
+            if let Some(saved) = &catalog.season {
+                lines.push(format!(
+                    "Starting replaces the {} in progress (round {} of {}).",
+                    saved.title,
+                    saved.rounds_done + 1,
+                    saved.rounds_total
+                ));
+            }
+            lines.push(format!("{} rounds:", cup.rounds.len()));
+            let inner = [x, y, w, h];
+            return draw_cup_rounds(hud, &name, &lines, &cup.rounds, inner, pad);
+        }
         Page::Levels(_) => {
             let l = catalog.levels.get(levels::level_at(catalog, menu.focus())?)?;
             name = l.info.name.clone();
@@ -413,6 +492,37 @@ fn draw_detail(
         }
     }
     draw_detail_lines(hud, &name, &lines, x, y + pad, w, y + h - pad);
+    None
+}
+
+/// A cup's details, then its rounds as many as fit in the panel (`area`: x, y, width,
+/// height inside its padding), the rest counted ("… and 19 more").
+fn draw_cup_rounds(
+    hud: &mut Hud,
+    name: &str,
+    lines: &[String],
+    rounds: &[(String, u32)],
+    area: [f32; 4],
+    pad: f32,
+) -> Option<PreviewSlot> {
+    let [x, y, w, h] = area;
+    let bottom = y + h - pad;
+    let below = draw_detail_lines(hud, name, lines, x, y + pad, w, bottom);
+    let line_h = hud.line_height(TextSize::Small);
+    let fit = ((bottom - below) / line_h).floor().max(0.0) as usize;
+    let shown = if rounds.len() <= fit {
+        rounds.len()
+    } else {
+        fit.saturating_sub(1)
+    };
+    for (i, (level, laps)) in rounds.iter().take(shown).enumerate() {
+        let text = fit_label(hud, &format!("{}. {level}, {laps} laps", i + 1), w, TextSize::Small).1;
+        hud.label(x, below + i as f32 * line_h, TextSize::Small, &text, DIM);
+    }
+    if shown < rounds.len() && fit > 0 {
+        let more = format!("… and {} more", rounds.len() - shown);
+        hud.label(x, below + shown as f32 * line_h, TextSize::Small, &more, DIM);
+    }
     None
 }
 

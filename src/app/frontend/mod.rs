@@ -1,32 +1,42 @@
 //! The front end the player meets, without GL: the title, the main menu (one entry per
-//! game [`Mode`]), level and car select, options, credits, the quit confirmation and the
-//! pause menu, as a stack of pages over [`crate::app::menu`]. Pressing Back pops a page;
+//! game [`Mode`], and *Continue championship* when a season is saved), level and car
+//! select, the championship page, options, credits, the quit confirmation, the pause
+//! menu, a mode's results and a season's standings, as a stack of pages over
+//! [`crate::app::menu`]. Pressing Back pops a page;
 //! what leaves the front end (start a level, quit, resume…) comes back as an [`Outcome`]
 //! for the flow (`crate::app::play`) to carry out. `draw.rs` lays the pages out on the HUD.
 //!
 //! - `catalog`: the levels and cars listed, with their figures and each level's map.
-//! - one file per page: `title`, `main_menu`, `levels`, `cars`, `options`, `credits`,
-//!   `confirm`, `pause`, `results`.
+//! - one file per page: `title`, `main_menu`, `levels`, `cars`, `cup`, `options`,
+//!   `credits`, `confirm`, `pause`, `results`, `standings`.
+//!
+//! A page that animates (the standings' rows moving to their places) is driven by
+//! [`FrontEnd::advance`], the time the page has been shown; the first press while it
+//! moves finishes it.
 
 mod cars;
 mod catalog;
 mod confirm;
 mod credits;
+mod cup;
 mod draw;
 mod levels;
 mod main_menu;
 mod options;
 mod pause;
 mod results;
+mod standings;
 #[cfg(test)]
 mod tests;
 mod title;
 
-pub use catalog::{CarEntry, Catalog, LevelEntry};
+pub use catalog::{CarEntry, Catalog, CupEntry, LevelEntry, SavedSeason};
+pub use cup::SeasonChoice;
 pub use draw::{car_preview_region, draw, draw_paused_in, paused_size, Backdrop, PreviewSlot};
 pub use results::next_level;
 
 use crate::ai::AiDifficulty;
+use crate::app::game_mode::{ModeResults, StandingsPage};
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 pub use crate::modes::Mode;
 use crate::settings::Settings;
@@ -78,6 +88,12 @@ pub enum Outcome {
     Finish,
     /// Leave the game (confirmed).
     QuitGame,
+    /// Start a new championship season (replacing one saved).
+    StartSeason(SeasonChoice),
+    /// Go on with the season saved: its standings, then its next round.
+    ContinueSeason,
+    /// The standings page's Next round: race the season's next round.
+    NextRound,
 }
 
 /// One page of the front end.
@@ -99,9 +115,13 @@ pub enum Page {
     Confirm(Menu),
     /// The pause menu.
     Pause(Menu),
-    /// Any mode's results: its lines (the mode's own), Retry, its Next if it offers one,
-    /// Main menu.
+    /// Any mode's results: its lines and table (the mode's own), then Retry, its Next if
+    /// it offers one, Main menu; a championship round's: Standings, Main menu.
     Results(Menu),
+    /// The championship page: cup, car, grid, paint, Start season.
+    Cup(Menu),
+    /// A season's standings: the table, then Next round (until the last) and Main menu.
+    Standings(Menu),
 }
 
 impl Page {
@@ -117,6 +137,8 @@ impl Page {
             Page::Confirm(_) => "confirm",
             Page::Pause(_) => "pause",
             Page::Results(_) => "results",
+            Page::Cup(_) => "cup",
+            Page::Standings(_) => "standings",
         }
     }
 }
@@ -133,7 +155,9 @@ impl Page {
             | Page::Credits(m)
             | Page::Confirm(m)
             | Page::Pause(m)
-            | Page::Results(m) => Some(m),
+            | Page::Results(m)
+            | Page::Cup(m)
+            | Page::Standings(m) => Some(m),
         }
     }
 
@@ -147,7 +171,9 @@ impl Page {
             | Page::Credits(m)
             | Page::Confirm(m)
             | Page::Pause(m)
-            | Page::Results(m) => Some(m),
+            | Page::Results(m)
+            | Page::Cup(m)
+            | Page::Standings(m) => Some(m),
         }
     }
 }
@@ -167,11 +193,17 @@ pub struct FrontEnd {
     settings: Settings,
     catalog: Catalog,
     choice: Choice,
-    /// The results page's lines.
-    results: Vec<String>,
+    /// The results page's lines and table, and the standings after them.
+    results: ModeResults,
     /// What a challenge's results page's Next starts.
     next: Option<Choice>,
+    /// How long the page on top has been shown, s (its animation's clock).
+    shown_s: f32,
 }
+
+/// When the standings' rows start moving after the page opens, s, and how long they take.
+const STANDINGS_HOLD_S: f32 = 0.5;
+const STANDINGS_MOVE_S: f32 = 1.5;
 
 impl FrontEnd {
     /// On the title screen.
@@ -181,52 +213,89 @@ impl FrontEnd {
             settings,
             catalog,
             choice: Choice::default(),
-            results: Vec::new(),
+            results: ModeResults::default(),
             next: None,
+            shown_s: 0.0,
         }
     }
 
     /// On the main menu (back from a race), the title below it.
     pub fn main_menu(settings: Settings, catalog: Catalog) -> FrontEnd {
         let mut fe = Self::title(settings, catalog);
-        fe.stack.push(Page::Main(main_menu::menu()));
+        fe.stack.push(Page::Main(main_menu::menu(&fe.catalog)));
         fe
     }
 
-    /// The pause menu of a race (with Finish in a time trial); its options offer
-    /// `frame_caps_hz` (the profile's).
-    pub fn pause(settings: Settings, trial: bool, frame_caps_hz: Vec<u32>) -> FrontEnd {
+    /// The pause menu of a race (with `finish`'s row — Finish, or a championship's
+    /// Retire — in a mode that offers it); its options offer `frame_caps_hz` (the
+    /// profile's).
+    pub fn pause(settings: Settings, finish: Option<&'static str>, frame_caps_hz: Vec<u32>) -> FrontEnd {
         FrontEnd {
-            stack: vec![Page::Pause(pause::menu(trial))],
+            stack: vec![Page::Pause(pause::menu(finish))],
             settings,
             catalog: Catalog {
                 frame_caps_hz,
                 ..Catalog::default()
             },
             choice: Choice::default(),
-            results: Vec::new(),
+            results: ModeResults::default(),
             next: None,
+            shown_s: 0.0,
         }
     }
 
-    /// A mode's results page: `lines` (the mode's own), then Retry, the mode's Next
-    /// button when it has one (`next`: its label and what it starts: the next level the
-    /// mode fits, with the same car) and Main menu.
-    pub fn results(settings: Settings, lines: Vec<String>, next: Option<(&'static str, Choice)>) -> FrontEnd {
-        let (label, next) = next.map_or((None, None), |(l, c)| (Some(l), Some(c)));
+    /// A mode's results page: its lines and table (the mode's own), then Retry, the mode's
+    /// Next button when it has one (labelled `results.next_label`; `next` is what it
+    /// starts: the next level the mode fits, with the same car) and Main menu; with a
+    /// season's standings after it, Standings and Main menu.
+    pub fn results(settings: Settings, results: ModeResults, next: Option<Choice>) -> FrontEnd {
+        let next = next.filter(|_| results.next_label.is_some());
+        let menu = match &results.standings {
+            Some(_) => results::menu_to_standings(),
+            None => results::menu_with_next(results.next_label.filter(|_| next.is_some())),
+        };
         FrontEnd {
-            stack: vec![Page::Results(results::menu_with_next(label))],
+            stack: vec![Page::Results(menu)],
             settings,
             catalog: Catalog::default(),
             choice: Choice::default(),
-            results: lines,
+            results,
             next,
+            shown_s: 0.0,
         }
     }
 
-    /// The results page's lines (empty elsewhere).
-    pub fn results_lines(&self) -> &[String] {
+    /// A season's standings as a page of its own (the season continued from the main
+    /// menu): the rows where they stand, Next round and Main menu.
+    pub fn standings(settings: Settings, page: StandingsPage) -> FrontEnd {
+        let menu = standings::menu(&page);
+        FrontEnd {
+            stack: vec![Page::Standings(menu)],
+            settings,
+            catalog: Catalog::default(),
+            choice: Choice::default(),
+            results: ModeResults {
+                standings: Some(page),
+                ..ModeResults::default()
+            },
+            next: None,
+            shown_s: STANDINGS_HOLD_S + STANDINGS_MOVE_S,
+        }
+    }
+
+    /// The results page's lines and table, and the standings after them (empty elsewhere).
+    pub fn results_page(&self) -> &ModeResults {
         &self.results
+    }
+
+    /// Advances the page's animation by `dt_s` (the menus' frame time).
+    pub fn advance(&mut self, dt_s: f32) {
+        self.shown_s += dt_s.max(0.0);
+    }
+
+    /// How far the standings' rows have moved to their new places: 0 before, 1 done.
+    pub fn standings_progress(&self) -> f32 {
+        ((self.shown_s - STANDINGS_HOLD_S) / STANDINGS_MOVE_S).clamp(0.0, 1.0)
     }
 
     /// The page shown.
@@ -269,12 +338,17 @@ impl FrontEnd {
 
     /// Applies one press.
     pub fn apply(&mut self, pressed: Pressed) -> Outcome {
+        // The first press on standings still moving shows them settled.
+        if matches!(self.page(), Page::Standings(_)) && self.standings_progress() < 1.0 && pressed.action().is_some() {
+            self.shown_s = STANDINGS_HOLD_S + STANDINGS_MOVE_S;
+            return Outcome::Accepted;
+        }
         let Some(page) = self.stack.last_mut() else {
             return Outcome::Nothing;
         };
         if let Page::Title = page {
             return if title::starts(pressed) {
-                self.stack.push(Page::Main(main_menu::menu()));
+                self.stack.push(Page::Main(main_menu::menu(&self.catalog)));
                 Outcome::Accepted
             } else {
                 Outcome::Nothing
@@ -313,17 +387,19 @@ impl FrontEnd {
         };
         match (page, event) {
             (Page::Pause(_), MenuEvent::Back) if root => Step::Out(Outcome::Resume),
-            (Page::Results(_), MenuEvent::Back) if root => Step::Out(Outcome::QuitToMenu),
+            (Page::Results(_) | Page::Standings(_), MenuEvent::Back) if root => Step::Out(Outcome::QuitToMenu),
             (_, MenuEvent::Back) if root => Step::Stay,
             (_, MenuEvent::Back) => Step::Pop,
-            (Page::Main(_), e) => main_menu::on(e, &mut self.choice, &self.catalog, &self.settings),
+            (Page::Main(m), e) => main_menu::on(e, m, &mut self.choice, &self.catalog, &self.settings),
             (Page::Levels(_), e) => levels::on(e, &self.catalog, &mut self.choice, &self.settings),
             (Page::Cars(m), e) => cars::on(e, m, &self.catalog, &mut self.choice, &mut self.settings),
             (Page::Options(m), e) => options::on(e, m, &mut self.settings),
             (Page::Credits(_), e) => credits::on(e),
             (Page::Confirm(_), e) => confirm::on(e),
             (Page::Pause(m), e) => pause::on(e, m, &self.settings, &self.catalog.frame_caps_hz),
-            (Page::Results(_), e) => results::on(e, self.next.as_ref()),
+            (Page::Results(_), e) => results::on(e, self.next.as_ref(), self.results.standings.as_ref()),
+            (Page::Cup(m), e) => cup::on(e, m, &self.catalog, &mut self.settings),
+            (Page::Standings(_), e) => standings::on(e, self.results.standings.as_ref()),
             (Page::Title, _) => Step::Stay,
         }
     }
@@ -332,10 +408,12 @@ impl FrontEnd {
         match step {
             Step::Push(page) => {
                 self.stack.push(page);
+                self.shown_s = 0.0;
                 Outcome::Accepted
             }
             Step::Pop => {
                 self.stack.pop();
+                self.shown_s = STANDINGS_HOLD_S + STANDINGS_MOVE_S;
                 Outcome::Accepted
             }
             Step::Out(o) => o,

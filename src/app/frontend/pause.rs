@@ -1,4 +1,5 @@
-//! The pause menu: Resume, Restart, (in a time trial or a race) Finish, Reset car, Camera,
+//! The pause menu: Resume, Restart, (in a time trial or a race) Finish (a championship's
+//! Retire), Reset car, Camera,
 //! Options, Quit to menu, Quit game (confirmed). Back resumes. Its options leave out the window's
 //! size and fullscreen (changed from the main menu's options).
 
@@ -6,7 +7,8 @@ use super::{confirm, options, Outcome, Page, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
 use crate::settings::Settings;
 
-/// The rows, in order; `FINISH` only in a time trial, after Restart.
+/// The rows, in order; the mode's Finish (or Retire) only where it offers one, after
+/// Restart.
 const ROWS: [&str; 7] = [
     "Resume",
     "Restart",
@@ -17,14 +19,15 @@ const ROWS: [&str; 7] = [
     "Quit game",
 ];
 
-/// A time trial's row: end the run now and see its results.
-const FINISH: &str = "Finish";
+/// The labels a mode's row that ends the run now may have: Finish (see the results now)
+/// and a championship's Retire (the round counted with the player out of it).
+const FINISHES: [&str; 2] = ["Finish", "Retire"];
 
-/// The pause menu's rows (with Finish in a time trial or a race).
-pub fn menu(trial: bool) -> Menu {
+/// The pause menu's rows, with the mode's `finish` row when it offers one.
+pub fn menu(finish: Option<&'static str>) -> Menu {
     let mut rows: Vec<Item> = ROWS.map(Item::button).to_vec();
-    if trial {
-        rows.insert(2, Item::button(FINISH));
+    if let Some(label) = finish {
+        rows.insert(2, Item::button(label));
     }
     Menu::new(rows)
 }
@@ -37,7 +40,7 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &Settings, frame_caps_hz: &[u
     match menu.items().get(i).map(|it| it.label.as_str()) {
         Some("Resume") => Step::Out(Outcome::Resume),
         Some("Restart") => Step::Out(Outcome::Restart),
-        Some(FINISH) => Step::Out(Outcome::Finish),
+        Some(label) if FINISHES.contains(&label) => Step::Out(Outcome::Finish),
         Some("Reset car") => Step::Out(Outcome::ResetCar),
         Some("Camera") => Step::Out(Outcome::Camera),
         Some("Options") => Step::Push(Page::Options(options::menu(settings, false, frame_caps_hz))),

@@ -1,8 +1,11 @@
-//! The results page of any mode: its lines (the mode's own, `app::game_mode`), then Retry
-//! (the same level and car at once: the new best is the one to beat), the mode's Next
-//! (a challenge's next challenge) when it offers one, and Main menu (also Back).
+//! The results page of any mode: its lines and table (the mode's own, `app::game_mode`),
+//! then Retry (the same level and car at once: the new best is the one to beat), the
+//! mode's Next (a challenge's next challenge) when it offers one, and Main menu (also
+//! Back). A championship round's offers Standings and Main menu: the round is counted, so
+//! there is no Retry.
 
-use super::{Catalog, Choice, Outcome, Step};
+use super::{standings, Catalog, Choice, Outcome, Page, Step};
+use crate::app::game_mode::StandingsPage;
 use crate::app::menu::{Item, Menu, MenuEvent};
 
 /// The level after `choice`'s in `catalog`'s order (wrapping) that `choice`'s mode fits,
@@ -34,8 +37,21 @@ pub fn menu_with_next(next: Option<&'static str>) -> Menu {
     Menu::new(items)
 }
 
-/// Retry restarts the level; Next starts `next`; Main menu leaves for it.
-pub fn on(event: MenuEvent, next: Option<&Choice>) -> Step {
+/// A championship round's buttons: Standings, Main menu.
+pub fn menu_to_standings() -> Menu {
+    Menu::new(vec![Item::button("Standings"), Item::button("Main menu")])
+}
+
+/// Retry restarts the level; Next starts `next`; Main menu leaves for it; with a season's
+/// `standings`, Standings opens them.
+pub fn on(event: MenuEvent, next: Option<&Choice>, standings: Option<&StandingsPage>) -> Step {
+    if let Some(page) = standings {
+        return match event {
+            MenuEvent::Activated(0) => Step::Push(Page::Standings(standings::menu(page))),
+            MenuEvent::Activated(1) => Step::Out(Outcome::QuitToMenu),
+            _ => Step::Stay,
+        };
+    }
     match (event, next) {
         (MenuEvent::Activated(0), _) => Step::Out(Outcome::Restart),
         (MenuEvent::Activated(1), Some(n)) => Step::Out(Outcome::Start(n.clone())),

@@ -5,6 +5,7 @@
 use super::*;
 use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
 use crate::app::game_mode::time_trial::Summary;
+use crate::app::game_mode::{ModeResults, StandingsPage};
 use crate::app::hud::{lap_clock, LevelMap};
 use crate::app::menu::{NavAction, Widget};
 use crate::content::LevelKind;
@@ -45,6 +46,33 @@ fn catalog() -> Catalog {
         cars: vec![car("coupe"), car("sedan"), car("electric")],
         window_options: true,
         frame_caps_hz: vec![30, 60],
+        cups: vec![
+            cup("rookie", "Rookie Cup", &["coupe", "sedan"]),
+            cup("saloon", "Saloon Series", &["sedan"]),
+        ],
+        season: None,
+    }
+}
+
+/// A cup of the test catalog: three rounds on its circuit.
+fn cup(name: &str, title: &str, cars: &[&str]) -> CupEntry {
+    let round = crate::modes::championship::Round {
+        level: "circuit".into(),
+        laps: 2,
+    };
+    CupEntry {
+        def: crate::modes::championship::CupDef {
+            name: name.into(),
+            title: title.into(),
+            description: format!("{title} for testing"),
+            class: "Arcade".into(),
+            cars: cars.iter().map(|c| c.to_string()).collect(),
+            field: 6,
+            skill: AiDifficulty::Amateur,
+            skill_spread: 0,
+            rounds: vec![round; 3],
+        },
+        rounds: vec![("Skidpad Hills".into(), 2); 3],
     }
 }
 
@@ -153,8 +181,8 @@ fn quit_asks_first_and_no_is_the_default() {
 fn options_change_the_settings_at_once() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    // Options: below the four modes.
-    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    // Options: below the five modes.
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Accept]);
     assert!(matches!(fe.page(), Page::Options(_)));
     assert_eq!(nav(&mut fe, &[Left]), Outcome::SettingsChanged);
     assert_eq!(fe.settings().volumes.master, 0.75, "master volume 0.8 − 0.05");
@@ -174,7 +202,7 @@ fn options_change_the_settings_at_once() {
 fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Accept]);
     // The Reset binding is eleventh from the bottom (under it: Camera, Shift up, Shift
     // down, Pause, Shadows, Particles, Dynamic resolution, Frame rate cap, Fullscreen,
     // Window size); up from the first row wraps.
@@ -220,7 +248,7 @@ fn the_window_rows_only_where_the_display_can_change() {
             .collect()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Window size"));
     // Window size is the last row: up wraps to it; right picks 1280 × 720.
     assert_eq!(nav(&mut fe, &[Up, Right]), Outcome::SettingsChanged);
@@ -233,7 +261,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), console);
-    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Accept]);
     assert!(!labels(&fe)
         .iter()
         .any(|l| l == "Fullscreen" || l == "Window size" || l == "Frame rate cap"));
@@ -250,7 +278,7 @@ fn the_window_rows_only_where_the_display_can_change() {
         ..catalog()
     };
     let mut fe = FrontEnd::main_menu(Settings::default(), handheld);
-    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Accept]);
     assert_eq!(labels(&fe).last().map(String::as_str), Some("Frame rate cap"));
     assert!(!labels(&fe).iter().any(|l| l == "Fullscreen" || l == "Window size"));
     assert_eq!(nav(&mut fe, &[Up, Right, Right]), Outcome::SettingsChanged);
@@ -262,7 +290,7 @@ fn the_window_rows_only_where_the_display_can_change() {
 #[test]
 fn pause_menu_rows_and_back_resumes() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default(), false, Vec::new());
+    let mut fe = FrontEnd::pause(Settings::default(), None, Vec::new());
     assert_eq!(nav(&mut fe, &[Back]), Outcome::Resume);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
@@ -493,9 +521,13 @@ fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
         lines.iter().any(|l| l == "Medal: silver (author time 1:30.000)"),
         "{lines:?}"
     );
-    let mut fe = FrontEnd::results(Settings::default(), summary.lines(), None);
+    let results = ModeResults {
+        lines: summary.lines(),
+        ..ModeResults::default()
+    };
+    let mut fe = FrontEnd::results(Settings::default(), results, None);
     assert!(matches!(fe.page(), Page::Results(_)));
-    assert_eq!(fe.results_lines(), lines.as_slice());
+    assert_eq!(fe.results_page().lines, lines);
     // Back (the prompt's B / Esc) goes to the main menu, like its row.
     assert_eq!(fe.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
     // Retry is focused first: one press races again.
@@ -513,13 +545,13 @@ fn results_offer_retry_then_the_main_menu_and_say_what_was_driven() {
 #[test]
 fn a_time_trial_pause_menu_finishes_the_run() {
     use NavAction::*;
-    let mut fe = FrontEnd::pause(Settings::default(), true, Vec::new());
+    let mut fe = FrontEnd::pause(Settings::default(), Some("Finish"), Vec::new());
     // Finish follows Restart; the rows after it do what they did.
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Restart);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Finish);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::ResetCar);
     assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::Camera);
-    let free = FrontEnd::pause(Settings::default(), false, Vec::new());
+    let free = FrontEnd::pause(Settings::default(), None, Vec::new());
     assert!(!free.page().menu().unwrap().items().iter().any(|i| i.label == "Finish"));
 }
 
@@ -589,8 +621,8 @@ fn a_race_untouched_starts_with_its_defaults() {
 fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
     use NavAction::*;
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
-    // Free drive, Time trial, Race, Challenges.
-    nav(&mut fe, &[Down, Down, Down, Accept]);
+    // Free drive, Time trial, Race, Championship, Challenges.
+    nav(&mut fe, &[Down, Down, Down, Down, Accept]);
     assert_eq!(fe.choice().mode, Mode::Challenge);
     assert!(matches!(fe.page(), Page::Levels(_)));
     assert_eq!(
@@ -627,18 +659,19 @@ fn challenges_take_only_a_challenge_level_and_their_results_offer_the_next() {
         (next.mode, next.level.as_str(), next.car.as_str()),
         (Mode::Challenge, "slip", "sedan")
     );
-    let mut results = FrontEnd::results(
-        Settings::default(),
-        vec!["slip".into()],
-        Some(("Next challenge", next.clone())),
-    );
+    let page = ModeResults {
+        lines: vec!["slip".into()],
+        next_label: Some("Next challenge"),
+        ..ModeResults::default()
+    };
+    let mut results = FrontEnd::results(Settings::default(), page, Some(next.clone()));
     let Page::Results(menu) = results.page() else {
         panic!("the results page");
     };
     let rows: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
     assert_eq!(rows, ["Retry", "Next challenge", "Main menu"]);
     assert_eq!(nav(&mut results, &[Down, Accept]), Outcome::Start(next));
-    let mut results = FrontEnd::results(Settings::default(), Vec::new(), None);
+    let mut results = FrontEnd::results(Settings::default(), ModeResults::default(), None);
     assert_eq!(
         nav(&mut results, &[Down, Accept]),
         Outcome::QuitToMenu,
@@ -687,4 +720,153 @@ fn the_car_selects_paint_row_sets_the_players_paint_in_the_settings() {
         fe.settings().display.car_paint_color(),
         crate::render::paint_color(crate::render::PAINTS[1].0)
     );
+}
+
+#[test]
+fn the_championship_page_chooses_a_cup_its_car_and_the_grid_then_starts_a_season() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    let Page::Main(menu) = fe.page() else { panic!() };
+    let rows: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(
+        rows,
+        [
+            "Free drive",
+            "Time trial",
+            "Race",
+            "Championship",
+            "Challenges",
+            "Options",
+            "Credits",
+            "Quit"
+        ],
+        "no season saved: no Continue"
+    );
+    nav(&mut fe, &[Down, Down, Down, Accept]);
+    assert!(matches!(fe.page(), Page::Cup(_)), "{:?}", fe.page().name());
+    assert_eq!(fe.choice().mode, Mode::Championship);
+    // The second cup offers only its own car; the grid reversed; Start season.
+    nav(&mut fe, &[Right]);
+    let Page::Cup(menu) = fe.page() else { panic!() };
+    assert_eq!(menu.items()[1].value_text(), "sedan");
+    let out = nav(&mut fe, &[Down, Down, Right, Down, Down, Accept]);
+    assert_eq!(
+        out,
+        Outcome::StartSeason(SeasonChoice {
+            cup: "saloon".into(),
+            car: "sedan".into(),
+            grid_order: crate::modes::championship::GridOrder::Reversed,
+        })
+    );
+    // Back on the first cup, its second car.
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Down, Down, Accept, Down, Right]);
+    let out = nav(&mut fe, &[Down, Down, Down, Accept]);
+    let Outcome::StartSeason(c) = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!((c.cup.as_str(), c.car.as_str()), ("rookie", "sedan"));
+    // Without cups there is no championship row.
+    let mut bare = catalog();
+    bare.cups.clear();
+    let fe = FrontEnd::main_menu(Settings::default(), bare);
+    let Page::Main(menu) = fe.page() else { panic!() };
+    assert!(!menu.items().iter().any(|i| i.label == "Championship"));
+}
+
+#[test]
+fn a_saved_season_is_continued_from_the_first_row_of_the_main_menu() {
+    use NavAction::*;
+    let mut with_season = catalog();
+    with_season.season = Some(SavedSeason {
+        title: "Rookie Cup".into(),
+        rounds_done: 1,
+        rounds_total: 3,
+        position: 2,
+    });
+    let mut fe = FrontEnd::main_menu(Settings::default(), with_season);
+    let Page::Main(menu) = fe.page() else { panic!() };
+    assert_eq!(menu.items()[0].label, "Continue championship");
+    assert_eq!(menu.focus(), 0, "focused first");
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::ContinueSeason);
+    // The rows below still do what they did: Options is now sixth.
+    let mut fe = FrontEnd::main_menu(Settings::default(), {
+        let mut c = catalog();
+        c.season = Some(SavedSeason {
+            title: "Rookie Cup".into(),
+            rounds_done: 1,
+            rounds_total: 3,
+            position: 2,
+        });
+        c
+    });
+    nav(&mut fe, &[Down, Down, Down, Down, Down, Down, Accept]);
+    assert!(matches!(fe.page(), Page::Options(_)));
+}
+
+/// A round's results and the standings after it, as `ChampionshipMode` hands them over.
+fn round_results(next_round: Option<&str>) -> ModeResults {
+    use crate::app::hud::{Cell, Column, Table, TableRow};
+    let table = Table {
+        columns: vec![Column::right("Pos"), Column::fill("Driver"), Column::right("Pts")],
+        rows: vec![TableRow {
+            cells: vec![Cell::text("1"), Cell::text("Ana"), Cell::Count { from: 18, to: 43 }],
+            lit: true,
+            from_row: Some(1),
+        }],
+    };
+    ModeResults {
+        lines: vec!["Rookie Cup: round 2 of 3".into()],
+        table: Some(table.clone()),
+        next_label: None,
+        standings: Some(StandingsPage {
+            title: "Rookie Cup".into(),
+            lines: vec!["After round 2 of 3".into()],
+            table,
+            next_round: next_round.map(str::to_string),
+        }),
+    }
+}
+
+#[test]
+fn a_rounds_results_lead_to_the_standings_which_move_then_race_the_next_round() {
+    use NavAction::*;
+    let mut fe = FrontEnd::results(Settings::default(), round_results(Some("Next round: Monza")), None);
+    let Page::Results(menu) = fe.page() else { panic!() };
+    let rows: Vec<&str> = menu.items().iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(rows, ["Standings", "Main menu"], "the round is counted: no Retry");
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::Accepted);
+    assert!(matches!(fe.page(), Page::Standings(_)));
+    assert_eq!(fe.page().name(), "standings");
+    // The rows hold, then move over a second and a half.
+    assert_eq!(fe.standings_progress(), 0.0);
+    fe.advance(0.5 + 0.75);
+    assert!(
+        (fe.standings_progress() - 0.5).abs() < 1e-4,
+        "{}",
+        fe.standings_progress()
+    );
+    // A press while they move settles them and does nothing else.
+    assert_eq!(nav(&mut fe, &[Down]), Outcome::Accepted);
+    assert_eq!(fe.standings_progress(), 1.0);
+    let Page::Standings(menu) = fe.page() else { panic!() };
+    assert_eq!(menu.focus(), 0, "the settling press did not move the focus");
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::NextRound);
+    assert_eq!(nav(&mut fe, &[Down, Accept]), Outcome::QuitToMenu);
+    // Back from the standings returns to the round's results, settled.
+    assert_eq!(fe.apply(Pressed::Nav(Back)), Outcome::Accepted);
+    assert!(matches!(fe.page(), Page::Results(_)));
+    // After the last round: Main menu only.
+    let mut last = FrontEnd::results(Settings::default(), round_results(None), None);
+    nav(&mut last, &[Accept]);
+    last.advance(5.0);
+    let Page::Standings(menu) = last.page() else { panic!() };
+    assert_eq!(menu.items().len(), 1);
+    assert_eq!(nav(&mut last, &[Accept]), Outcome::QuitToMenu);
+    // A season continued from the menu opens on its standings, settled.
+    let page = round_results(Some("Next round: Monza")).standings.unwrap();
+    let mut cont = FrontEnd::standings(Settings::default(), page);
+    assert_eq!(cont.standings_progress(), 1.0);
+    assert_eq!(nav(&mut cont, &[Accept]), Outcome::NextRound);
+    assert_eq!(cont.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
 }

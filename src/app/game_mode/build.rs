@@ -16,7 +16,8 @@ pub fn build(mode: Mode, params: ModeParams, setup: &Setup, world: &SimWorld) ->
     Ok(match mode {
         Mode::FreeDrive => Box::new(FreeDriveMode),
         Mode::TimeTrial => Box::new(TimeTrialMode::new(setup, world, params)?),
-        // A championship's round is a race (the season around it is `run_season`'s).
+        // A championship's round outside its season (the flow carries the season's own
+        // mode from round to round; headless, `run_season` plays it) is a race.
         Mode::Race | Mode::Championship => Box::new(RaceMode::new(setup, world, params.laps)?),
         Mode::Challenge => Box::new(ChallengeMode::new(setup, &params.root, params.assists, params.store)?),
     })

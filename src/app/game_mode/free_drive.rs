@@ -25,7 +25,7 @@ impl GameMode for FreeDriveMode {
     fn results(&self, setup: &Setup) -> ModeResults {
         ModeResults {
             lines: vec![format!("{} in the {}", setup.level.level.info.name, setup.car.name)],
-            next_label: None,
+            ..ModeResults::default()
         }
     }
 }

@@ -14,6 +14,8 @@
 //! - `race/`: a grid, a countdown, positions and gaps, the finishing order.
 //! - `challenge/`: a scenario level's runs played and scored; `run --mode challenge`
 //!   plays its script (`scripted`).
+//! - `championship/`: a season's rounds, each a race on the grid the table gives, counted
+//!   and saved as the player's run ends; one object carried from round to round.
 //!
 //! - `seam`: the trait and what passes through it; `build`: the one place a mode is made.
 //!
@@ -23,6 +25,7 @@
 
 mod build;
 pub mod challenge;
+pub mod championship;
 mod free_drive;
 pub mod race;
 mod seam;
@@ -30,4 +33,7 @@ pub mod time_trial;
 
 pub use build::build;
 pub use free_drive::FreeDriveMode;
-pub use seam::{GameMode, GhostView, ModeParams, ModeReport, ModeResults, RunEnd, TickGate, TickPlan, WorldHost};
+pub use seam::{
+    GameMode, GhostView, ModeParams, ModeReport, ModeResults, NextRound, RunEnd, StandingsPage, TickGate, TickPlan,
+    WorldHost,
+};

@@ -1,10 +1,13 @@
 //! The seam every game mode implements once ([`GameMode`]), and what passes through it:
 //! what a tick may do ([`TickPlan`], [`TickGate`]), the world a mode may replace
-//! ([`WorldHost`]), the ghost it shows ([`GhostView`]), its results page ([`ModeResults`]),
+//! ([`WorldHost`]), the ghost it shows ([`GhostView`]), its results page ([`ModeResults`],
+//! a season's [`StandingsPage`] after it), the round a multi-round mode runs next
+//! ([`NextRound`]),
 //! what a headless run hands it and gets back ([`RunEnd`], [`ModeReport`]) and what it is
 //! built from ([`ModeParams`]).
 
-use crate::app::hud::HudPanel;
+use crate::ai::AiDifficulty;
+use crate::app::hud::{HudPanel, Table};
 use crate::app::race::Race;
 use crate::app::session::Session;
 use crate::app::setup::Setup;
@@ -109,14 +112,65 @@ pub struct GhostView<'a> {
     pub authors: bool,
 }
 
-/// A mode's results page: its lines, and whether it offers the next level this mode fits
-/// (a challenge's "Next challenge") with that button's label.
+/// A mode's results page: its lines, its table (a race's finishing order), and whether it
+/// offers the next level this mode fits (a challenge's "Next challenge") with that
+/// button's label, or a season's standings after it (a championship) in place of Retry.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ModeResults {
-    /// The page's lines, in order.
+    /// The page's lines, in order, above the table.
     pub lines: Vec<String>,
+    /// The results table, aligned in columns.
+    pub table: Option<Table>,
     /// The label of the button that starts the next level of this mode, if it offers one.
     pub next_label: Option<&'static str>,
+    /// The standings page the results lead to (a championship's table after the round);
+    /// the results then offer no Retry: the round is counted.
+    pub standings: Option<StandingsPage>,
+}
+
+/// A season's table after a round, the page after a championship round's results: the
+/// rows move from their places before the round to their places after it as the points
+/// count up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandingsPage {
+    /// The page's title ("Rookie Cup").
+    pub title: String,
+    /// Lines above the table: after which round, and at the end the trophy.
+    pub lines: Vec<String>,
+    /// The standings.
+    pub table: Table,
+    /// The next round's button ("Next round: Norisring"); None after the last round.
+    pub next_round: Option<String>,
+}
+
+/// The next round of a mode that lasts rounds (a championship), as the flow sets it up:
+/// the level, the player's car, the laps, and the opponents with each one's skill, paint
+/// and place on the grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NextRound {
+    /// The level.
+    pub level: String,
+    /// The player's car.
+    pub car: String,
+    /// Laps.
+    pub laps: u32,
+    /// The opponents' car.
+    pub opponents_car: String,
+    /// Each opponent's skill, in grid order (as many as there are opponents).
+    pub opponent_skills: Vec<AiDifficulty>,
+    /// Each opponent's AI palette slot, in grid order.
+    pub opponent_paint_slots: Vec<usize>,
+    /// The player's grid slot, 0 for pole.
+    pub player_grid_slot: usize,
+}
+
+impl NextRound {
+    /// Puts the round's grid in `setup` (its opponents are added beside it, as a race's).
+    pub fn arrange(&self, setup: &mut Setup) {
+        setup.opponent_skills = self.opponent_skills.clone();
+        setup.opponent_paint_slots = self.opponent_paint_slots.clone();
+        setup.player_grid_slot = self.player_grid_slot;
+    }
 }
 
 /// How a headless run ended, for a mode's report: every tick's input from the first (the
@@ -218,6 +272,23 @@ pub trait GameMode {
     /// Whether the pause menu offers Finish (the results now).
     fn offers_finish(&self) -> bool {
         false
+    }
+
+    /// The pause menu's label for Finish ("Retire" in a championship: the round is
+    /// counted with the player out of it).
+    fn finish_label(&self) -> &'static str {
+        "Finish"
+    }
+
+    /// The player's run ends on `world` (their flag, or the pause menu's Finish), before
+    /// its results: a mode that keeps a round's result (a championship) counts and saves it
+    /// here, once. Not called on Restart or Quit to menu (the round is then not counted).
+    fn end_run(&mut self, _world: &SimWorld) {}
+
+    /// The next round, for a mode that lasts rounds: what the flow loads when the player
+    /// goes on (None: the last round is run, or the mode has none).
+    fn next_round(&self) -> Option<NextRound> {
+        None
     }
 
     /// Hands `show` the panel this mode draws on `player`'s HUD this frame, reading

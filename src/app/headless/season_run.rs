@@ -10,7 +10,8 @@ use crate::app::setup::Setup;
 use crate::content::{level_names, ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::modes::championship::{
-    load_cups, CupDef, GridOrder, RoundFinish, Season, SeasonStore, Trophy, TrophyRecord, TrophyShelf,
+    load_cups, Classified, CupDef, GridOrder, RoundFinish, RoundPlan, Season, SeasonStore, Trophy, TrophyRecord,
+    TrophyShelf,
 };
 use crate::modes::{Mode, RecordStore, Start};
 use crate::vehicle::CarDef;
@@ -32,6 +33,8 @@ pub struct SeasonOptions {
     pub save_dir: Option<PathBuf>,
     /// Rounds to play in this run at most (None: to the season's end).
     pub rounds: Option<usize>,
+    /// The player's name in the tables (the settings').
+    pub player_name: String,
 }
 
 /// One finisher of a round, as the report lists it.
@@ -182,17 +185,17 @@ pub fn run_season(root: &ContentRoot, profile: &PlatformProfile, opts: &SeasonOp
                     format!("the {} is raced in {} (got `{car}`)", cup.title, cup.cars.join(", ")),
                 ));
             }
-            Season::start(cup, &points, opts.seed, "Player", &car, opts.grid_order)
+            Season::start(cup, &points, opts.seed, &opts.player_name, &car, opts.grid_order)
         }
     };
     let mut rounds = Vec::new();
-    while let Some((i, round)) = season.next_round() {
+    while let Some(plan) = season.round_plan() {
         if opts.rounds.is_some_and(|n| rounds.len() >= n) {
             break;
         }
-        let round = round.clone();
+        let (i, round) = (plan.round, season.rounds[plan.round].clone());
         let grid = season.grid();
-        let finishes = play_round(root, profile, &season, &grid, &round.level, round.laps)?;
+        let finishes = play_round(root, profile, &season, &plan)?;
         let lines = round_lines(&season, &finishes);
         season.record_round(finishes).map_err(Error::runtime)?;
         store.save(&season)?;
@@ -227,32 +230,27 @@ fn find_cup<'a>(cups: &'a [CupDef], name: &str) -> Result<&'a CupDef, Error> {
     })
 }
 
-/// Races round `level` for `laps` with `season`'s field on `grid` (driver indices, pole
-/// first); each driver's finish.
+/// Races `season`'s next round (`plan`) with its field on its grid; each driver's finish.
 fn play_round(
     root: &ContentRoot,
     profile: &PlatformProfile,
     season: &Season,
-    grid: &[usize],
-    level: &str,
-    laps: u32,
+    plan: &RoundPlan,
 ) -> Result<Vec<RoundFinish>, Error> {
-    let player = &season.drivers[0];
-    let mut setup = Setup::load(root, level, &player.car, profile.clone())?;
-    // The AI drivers in grid order, the player's slot left out.
-    let ai_order: Vec<usize> = grid.iter().copied().filter(|&d| d != 0).collect();
-    let ai_car = season.drivers[ai_order.first().copied().unwrap_or(0)].car.clone();
-    setup.add_opponents(root, ai_order.len(), &ai_car)?;
-    setup.opponent_skills = ai_order.iter().map(|&d| season.drivers[d].skill).collect();
-    setup.player_grid_slot = grid.iter().position(|&d| d == 0).unwrap_or(0);
+    let level = plan.level.as_str();
+    let mut setup = Setup::load(root, level, &plan.player_car, profile.clone())?;
+    setup.add_opponents(root, plan.ai_drivers.len(), &plan.ai_car)?;
+    setup.opponent_skills = plan.ai_skills.clone();
+    setup.opponent_paint_slots = plan.ai_paint_slots.clone();
+    setup.player_grid_slot = plan.player_grid_slot;
     let line = crate::raceline::level_line(root, &setup.level, &setup.car)?;
-    let max_ticks = line.ai_run_ticks(laps, profile.loop_config.tick_rate_hz);
+    let max_ticks = line.ai_run_ticks(plan.laps, profile.loop_config.tick_rate_hz);
     let run = mode_run::run(
         &setup,
         RunOptions {
             input: RunInput::AiDriven {
                 race: line,
-                laps,
+                laps: plan.laps,
                 max_ticks,
             },
             record: false,
@@ -260,7 +258,7 @@ fn play_round(
         },
         &ModeOptions {
             mode: Mode::Race,
-            laps,
+            laps: plan.laps,
             start: Start::Standing,
             save_dir: None,
             root: root.clone(),
@@ -271,42 +269,15 @@ fn play_round(
     };
     let race: RaceResults = serde_json::from_str(mode.json())
         .map_err(|e| Error::runtime(format!("round on {level}: the race's report: {e}")))?;
-    // World car 0 is the player, then the level's parked cars, then the opponents in grid
-    // order.
-    let first_opponent = 1 + setup.parked.len();
-    let driver_of = |car_index: usize| -> Option<usize> {
-        match car_index {
-            0 => Some(0),
-            k => ai_order.get(k.checked_sub(first_opponent)?).copied(),
-        }
-    };
-    let mut finishes: Vec<RoundFinish> = Vec::with_capacity(season.drivers.len());
-    let mut place = 0;
-    for row in &race.results {
-        let Some(driver) = driver_of(row.car_index) else {
-            continue;
-        };
-        let finished = row.total_time_s.filter(|t| t.is_finite());
-        if finished.is_some() {
-            place += 1;
-        }
-        finishes.push(RoundFinish {
-            driver,
-            position: finished.map(|_| place),
-            time_s: finished,
-        });
-    }
-    // A driver the race did not list did not finish.
-    for d in 0..season.drivers.len() {
-        if !finishes.iter().any(|f| f.driver == d) {
-            finishes.push(RoundFinish {
-                driver: d,
-                position: None,
-                time_s: None,
-            });
-        }
-    }
-    Ok(finishes)
+    // The race ran until every car finished or the time ran out: a car without a time did
+    // not finish.
+    Ok(plan.finishes_in_order(
+        season.drivers.len(),
+        setup.parked.len(),
+        race.results
+            .iter()
+            .map(|r| (r.car_index, Classified::from_time(r.total_time_s))),
+    ))
 }
 
 fn round_lines(season: &Season, finishes: &[RoundFinish]) -> Vec<RoundLine> {

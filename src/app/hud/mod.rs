@@ -3,7 +3,8 @@
 //! element placed by `layout` inside the title-safe area, none overlapping; a game mode's
 //! figures come in through a [`HudPanel`] the mode hands over (its drawing lives with the
 //! mode, in `game_mode/`). `level_map` is a level's top-down map (the level select's
-//! picture, the race's minimap); `clock` writes lap times.
+//! picture, the race's minimap); `clock` writes lap times; `table` lays out and draws the
+//! results and standings tables the front end shows.
 //!
 //! Namespaces callers read through: `layout` (rectangles and priorities), `speedo`,
 //! `frame_graph`, `telemetry_page` (each element's pure formatting, tested alone).
@@ -15,6 +16,7 @@ mod level_map;
 mod overlay;
 mod panel;
 pub mod speedo;
+mod table;
 pub mod telemetry_page;
 
 pub use clock::{lap_clock, write_clock};
@@ -22,3 +24,4 @@ pub use layout::{place, Element, Layout, Rect, Request};
 pub use level_map::{LevelMap, LINE_POINTS};
 pub use overlay::{assist_lamps, compose, dial_reading, lamps_size, request, HudInputs, HudState};
 pub use panel::HudPanel;
+pub use table::{cut_to, ease, Align, Cell, Column, Measure, Table, TableColours, TableLayout, TableRow};

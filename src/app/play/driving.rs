@@ -254,14 +254,12 @@ impl Driving {
         self.hud.controller_lost = self.input.controller_lost();
         self.hud.pad_connected = self.input.pad_connected();
         match (was_paused, self.hud.paused) {
-            (false, true) => {
-                self.pause = Some(PauseMenu::open(self.settings.clone(), self.mode.offers_finish(), stage))
-            }
+            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone(), self.finish_row(), stage)),
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
             (true, true) if !self.hud.controller_lost && !lost_before => {
                 if self.pause.is_none() {
-                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.mode.offers_finish(), stage));
+                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.finish_row(), stage));
                 }
                 self.pause_menu(stage);
             }
@@ -421,6 +419,18 @@ impl Driving {
     /// flow keeps a mode that lasts more than one round.
     pub fn take_mode(&mut self) -> Box<dyn GameMode> {
         std::mem::replace(&mut self.mode, Box::new(FreeDriveMode))
+    }
+
+    /// The game mode, its run ended on the world as it stands ([`GameMode::end_run`]: a
+    /// championship counts its round), taken as the screen is left for its results.
+    pub fn take_finished_mode(&mut self) -> Box<dyn GameMode> {
+        self.mode.end_run(self.session.world());
+        self.take_mode()
+    }
+
+    /// The pause menu's row that ends the run now, if the mode offers one.
+    fn finish_row(&self) -> Option<&'static str> {
+        self.mode.offers_finish().then(|| self.mode.finish_label())
     }
 
     /// The race as it stands and the recording.

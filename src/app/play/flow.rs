@@ -12,6 +12,11 @@
 //! starts the level again, the mode's Next (a challenge's) the next level it fits, Main
 //! menu goes back.
 //!
+//! A mode that lasts rounds (a championship) is one object carried from round to round
+//! (`carried`): Start season and Continue championship make it, each round is loaded from
+//! its [`GameMode::next_round`] and raced on the grid it gives, and its results lead to
+//! the standings page, whose Next round loads the next.
+//!
 //! - `stage`: the devices every screen plays through, and the frame's events.
 //! - `frame`: a frame's phase timing, and the accounting of frames of play.
 //! - `menus`, `loading`, `driving`: the screens; `pause_menu` (the race's pause menu),
@@ -27,6 +32,7 @@ use super::menus::Menus;
 use super::run_prep::RunPrep;
 use super::stage::Stage;
 use crate::app::frontend::{next_level, Catalog, Choice, FrontEnd, Outcome};
+use crate::app::game_mode::championship::{self, SeasonStart};
 use crate::app::game_mode::{self, FreeDriveMode, GameMode, ModeParams};
 use crate::app::race::AiPlayer;
 use crate::app::session::Session;
@@ -34,6 +40,7 @@ use crate::app::setup::Setup;
 use crate::modes::{Mode, RecordKey, Start};
 use crate::settings::Settings;
 use crate::vehicle::CarDef;
+use skidpad_platform::Clock;
 
 /// Where a game of `skidpad play` begins.
 pub enum PlayStart {
@@ -387,6 +394,42 @@ impl Flow {
                         self.carried = None;
                         self.screen = self.main_menu(stage);
                     }
+                    Some(Outcome::StartSeason(choice)) => {
+                        let catalog = self.catalog();
+                        let start = SeasonStart {
+                            cup: &choice.cup,
+                            car: &choice.car,
+                            grid_order: choice.grid_order,
+                            player_name: &self.settings.player.name,
+                            // A new field each season: the clock (a stepped one under
+                            // `--unattended`, so the monkey's seasons repeat).
+                            seed: stage.clock.now().as_nanos() as u64 ^ 0x5EA5_0000,
+                        };
+                        let title_of = |level: &str| level_title(&catalog, level);
+                        let keeping = self.launcher.season_keeping();
+                        match championship::begin(&self.launcher.root, start, keeping, &title_of) {
+                            Ok(mode) => self.enter_round(mode, stage),
+                            Err(e) => log::error!("cannot start the championship: {e}"),
+                        }
+                    }
+                    Some(Outcome::ContinueSeason) => {
+                        let catalog = self.catalog();
+                        let title_of = |level: &str| level_title(&catalog, level);
+                        let paint = self.settings.display.car_paint_color();
+                        let keeping = self.launcher.season_keeping();
+                        match championship::resume(&self.launcher.root, keeping, paint, &title_of) {
+                            Some((mode, page)) => {
+                                self.carried = Some(mode);
+                                let front = FrontEnd::standings(self.settings.clone(), page);
+                                self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
+                            }
+                            None => self.screen = self.main_menu(stage),
+                        }
+                    }
+                    Some(Outcome::NextRound) => match self.carried.take() {
+                        Some(mode) => self.enter_round(mode, stage),
+                        None => self.screen = self.main_menu(stage),
+                    },
                     _ => {}
                 }
                 FrameKind::Menu
@@ -419,8 +462,13 @@ impl Flow {
                     let (level, car) = names(self.setup.as_ref());
                     self.finished = Some(d.finish(&level, &car));
                 }
-                // The mode that was played, taken as the screen is left.
-                let ended = matches!(request, Some(Outcome::Restart | Outcome::Finish)).then(|| d.take_mode());
+                // The mode that was played, taken as the screen is left: its run ended for the
+                // results (a championship counts its round), or not (Restart).
+                let ended = match request {
+                    Some(Outcome::Finish) => Some(d.take_finished_mode()),
+                    Some(Outcome::Restart) => Some(d.take_mode()),
+                    _ => None,
+                };
                 match request {
                     Some(Outcome::Restart) => {
                         if let Some(setup) = self.setup.take() {
@@ -439,13 +487,13 @@ impl Flow {
                             .zip(ended.as_ref())
                             .map(|(setup, mode)| mode.results(setup))
                             .unwrap_or_default();
-                        log::info!("results: {}", results.lines.join("; "));
-                        let next = results.next_label.and_then(|label| {
+                        let rows = results.table.as_ref().map(|t| t.plain_rows()).unwrap_or_default();
+                        log::info!("results: {}", [&results.lines[..], &rows[..]].concat().join("; "));
+                        let next = results.next_label.and_then(|_| {
                             let catalog = self.catalog.get_or_insert_with(|| self.launcher.catalog());
-                            let next = self.choice.as_ref().and_then(|c| next_level(catalog, c))?;
-                            Some((label, next))
+                            self.choice.as_ref().and_then(|c| next_level(catalog, c))
                         });
-                        let front = FrontEnd::results(self.settings.clone(), results.lines, next);
+                        let front = FrontEnd::results(self.settings.clone(), results, next);
                         self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
                     }
                     Some(Outcome::QuitGame) => {
@@ -464,10 +512,48 @@ impl Flow {
         }
     }
 
+    /// Loads the next round of `mode` (a mode that lasts rounds) on the grid it gives, the
+    /// mode carried into the round's race; back to the main menu when it has none.
+    fn enter_round(&mut self, mode: Box<dyn GameMode>, stage: &mut Stage) {
+        let Some(round) = mode.next_round() else {
+            log::info!("no round left: back to the main menu");
+            self.screen = self.main_menu(stage);
+            return;
+        };
+        match self.launcher.round_setup(&round) {
+            Ok((setup, opponents)) => {
+                log::info!(
+                    "playing {} in the {} with {} opponents ({})",
+                    round.level,
+                    round.car,
+                    round.opponent_skills.len(),
+                    mode.mode().label()
+                );
+                self.mode = mode.mode();
+                self.laps = round.laps.max(1);
+                self.choice = Some(Choice {
+                    mode: mode.mode(),
+                    level: round.level.clone(),
+                    car: round.car.clone(),
+                    opponents: round.opponent_skills.len(),
+                    laps: round.laps,
+                    difficulty: None,
+                });
+                self.carried = Some(mode);
+                self.screen = self.enter_level(setup, opponents, stage);
+            }
+            Err(e) => {
+                log::error!("cannot load the round on {}: {e}", round.level);
+                self.screen = self.main_menu(stage);
+            }
+        }
+    }
+
     /// The main menu, its level select showing the records as they now stand; no level.
     fn main_menu(&mut self, stage: &mut Stage) -> Screen {
         let mut catalog = self.catalog();
         self.launcher.note_records(&mut catalog);
+        self.launcher.note_season(&mut catalog);
         self.catalog = Some(catalog.clone());
         let front = FrontEnd::main_menu(self.settings.clone(), catalog);
         self.setup = None;
@@ -495,6 +581,13 @@ fn add_opponents_now(launcher: &Launcher, setup: &mut Setup, car: CarDef, count:
         Ok(line) => setup.set_opponents(car, count, line),
         Err(e) => log::error!("no opponents: {e}; play goes on without"),
     }
+}
+
+/// `level`'s name as players know it, from `catalog` (its file name if it is not listed).
+fn level_title(catalog: &Catalog, level: &str) -> String {
+    catalog
+        .level(level)
+        .map_or_else(|| level.to_string(), |l| l.info.name.clone())
 }
 
 /// The level's and the car's names of `setup` (empty without one).

@@ -2,9 +2,12 @@
 //! content, the platform profile and where the settings file is.
 
 use crate::app::frontend::{Catalog, Choice};
+use crate::app::game_mode::championship::SeasonKeeping;
+use crate::app::game_mode::NextRound;
 use crate::app::setup::Setup;
 use crate::content::{ContentRoot, PlatformProfile};
 use crate::error::Error;
+use crate::modes::championship::{SeasonStore, TrophyShelf};
 use crate::modes::RecordStore;
 use crate::settings::Settings;
 use crate::vehicle::CarDef;
@@ -32,7 +35,50 @@ impl Launcher {
         let mut catalog = Catalog::load(&self.root, self.window_options());
         catalog.frame_caps_hz = self.profile.frame_caps_hz.clone();
         self.note_records(&mut catalog);
+        self.note_season(&mut catalog);
         catalog
+    }
+
+    /// Notes the season saved and not finished in `catalog` (the main menu's *Continue
+    /// championship*).
+    pub fn note_season(&self, catalog: &mut Catalog) {
+        // A corrupt save is set aside, and said so in the log, as it loads.
+        let loaded = self.season_store().map(|s| s.load()).unwrap_or_default();
+        catalog.set_season(loaded.season.as_ref());
+    }
+
+    /// Where the season in progress is saved: the per-user data directory (None, logged,
+    /// when there is none: a season is then played but not kept).
+    pub fn season_store(&self) -> Option<SeasonStore> {
+        match skidpad_platform::files::data_dir() {
+            Some(dir) => Some(SeasonStore::new(dir)),
+            None => {
+                log::warn!("no per-user data directory: a championship is not saved");
+                None
+            }
+        }
+    }
+
+    /// What a championship keeps: its season's save and the trophy shelf beside the
+    /// records.
+    pub fn season_keeping(&self) -> SeasonKeeping {
+        SeasonKeeping {
+            store: self.season_store(),
+            shelf: self.records().map(|r| TrophyShelf::new(r.dir())),
+        }
+    }
+
+    /// A round of a season: its level and the player's car loaded, its grid arranged, its
+    /// opponents' car and count beside it (their racing line is found by the loading
+    /// screen, as a race's).
+    pub fn round_setup(&self, round: &NextRound) -> Result<(Setup, Option<(CarDef, usize)>), Error> {
+        let mut setup = Setup::load(&self.root, &round.level, &round.car, self.profile.clone())?;
+        round.arrange(&mut setup);
+        let opponents = match round.opponent_skills.len() {
+            0 => None,
+            n => Some((CarDef::load(&self.root, &round.opponents_car)?, n)),
+        };
+        Ok((setup, opponents))
     }
 
     /// Notes the records kept in `catalog`'s levels (after a time trial saved one).

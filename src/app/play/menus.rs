@@ -28,6 +28,8 @@ pub struct Menus {
     /// The car select's turning car: which car, and its preview (None if it failed to
     /// build: logged once, not retried).
     preview: Option<(String, Option<CarPreview>)>,
+    /// When the page was last updated (the animation's clock).
+    last_update: Option<Duration>,
 }
 
 impl Menus {
@@ -43,12 +45,17 @@ impl Menus {
             settings_changed: false,
             launcher: launcher.clone(),
             preview: None,
+            last_update: None,
         }
     }
 
     /// Takes the frame's presses. False when the window closed.
     pub fn update(&mut self, stage: &mut Stage) -> bool {
         let now = stage.clock.now();
+        // The page's animation runs on the menus' own clock.
+        let dt = self.last_update.map_or(Duration::ZERO, |t| now.saturating_sub(t));
+        self.last_update = Some(now);
+        self.front.advance(dt.as_secs_f32());
         self.pressed.clear();
         for e in &stage.events {
             self.nav.on_platform_event(e, now, &mut self.pressed);
@@ -64,7 +71,13 @@ impl Menus {
                 Outcome::SettingsChanged => {
                     self.settings_changed = true;
                 }
-                Outcome::Start(_) | Outcome::QuitGame | Outcome::Restart | Outcome::QuitToMenu => {
+                Outcome::Start(_)
+                | Outcome::QuitGame
+                | Outcome::Restart
+                | Outcome::QuitToMenu
+                | Outcome::StartSeason(_)
+                | Outcome::ContinueSeason
+                | Outcome::NextRound => {
                     self.request = Some(outcome);
                     break;
                 }

@@ -20,12 +20,13 @@ pub struct PauseMenu {
 }
 
 impl PauseMenu {
-    /// Opens on Resume, editing `settings`; with Finish in a time trial (`trial`); its
+    /// Opens on Resume, editing `settings`; with the mode's `finish` row (Finish, Retire)
+    /// where it offers one; its
     /// options offer the profile's frame caps; its prompts for the device the menus saw
     /// last (the profile's own until one is used: [`Stage::last_device`]).
-    pub fn open(settings: Settings, trial: bool, stage: &Stage) -> PauseMenu {
+    pub fn open(settings: Settings, finish: Option<&'static str>, stage: &Stage) -> PauseMenu {
         PauseMenu {
-            front: FrontEnd::pause(settings, trial, stage.frame_caps_hz.clone()),
+            front: FrontEnd::pause(settings, finish, stage.frame_caps_hz.clone()),
             nav: NavInput::starting_on(stage.last_device, stage.home_device),
             pressed: Vec::with_capacity(16),
             blip_hz: None,

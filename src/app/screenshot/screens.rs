@@ -4,9 +4,9 @@
 
 use super::scene::{flushed_and_read, overlay, ShotOptions};
 use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
-use crate::app::game_mode::race::{race_lines, RaceBoard, RacePanel};
+use crate::app::game_mode::race::{race_heading, race_table, RaceBoard, RacePanel};
 use crate::app::game_mode::time_trial::{LapBoard, PrepStep, Summary};
-use crate::app::game_mode::{self, ModeParams, TickGate};
+use crate::app::game_mode::{self, ModeParams, ModeResults, TickGate};
 use crate::app::hud::{Element, HudState, LevelMap};
 use crate::app::play::{draw_level_preview, draw_prep_screen, CarPreview, PrepScreen};
 use crate::app::session::Session;
@@ -60,11 +60,18 @@ pub enum MenuShot {
     ChallengeResults,
     /// The loading screen while a time trial's author lap is timed (a sample: 42 %).
     Loading,
+    /// The championship page (cup, car, grid, paint), on the first cup.
+    Championship,
+    /// A championship round's results (a sample: round 2 of the season, eight drivers, one
+    /// projected at the flag, one out of it).
+    RoundResults,
+    /// The standings after that round, the rows settled in their new places.
+    Standings,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 17] = [
+    pub const NAMES: [(MenuShot, &'static str); 20] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -82,6 +89,9 @@ impl MenuShot {
         (MenuShot::Challenge, "challenge"),
         (MenuShot::ChallengeResults, "challenge-results"),
         (MenuShot::Loading, "loading"),
+        (MenuShot::Championship, "championship"),
+        (MenuShot::RoundResults, "round-results"),
+        (MenuShot::Standings, "standings"),
     ];
 }
 
@@ -102,15 +112,28 @@ pub fn capture_screen(
     let car_index = catalog.cars.iter().position(|c| c.name == setup.car.name);
     let mut front = match which {
         MenuShot::Title => FrontEnd::title(settings, catalog),
-        MenuShot::Pause => FrontEnd::pause(settings, false, setup.profile.frame_caps_hz.clone()),
-        MenuShot::Results => FrontEnd::results(settings, sample_summary(setup).lines(), None),
-        MenuShot::RaceResults => FrontEnd::results(settings, sample_race_table(setup), None),
+        MenuShot::Pause => FrontEnd::pause(settings, None, setup.profile.frame_caps_hz.clone()),
+        MenuShot::Results => FrontEnd::results(
+            settings,
+            ModeResults {
+                lines: sample_summary(setup).lines(),
+                ..ModeResults::default()
+            },
+            None,
+        ),
+        MenuShot::RaceResults => FrontEnd::results(settings, sample_race_results(setup), None),
+        MenuShot::RoundResults | MenuShot::Standings => FrontEnd::results(settings, sample_round_results(setup), None),
         MenuShot::ChallengeResults => {
             let next = crate::app::frontend::Choice {
                 mode: Mode::Challenge,
                 ..Default::default()
             };
-            FrontEnd::results(settings, sample_challenge_lines(setup)?, Some(("Next challenge", next)))
+            let results = ModeResults {
+                lines: sample_challenge_lines(setup)?,
+                next_label: Some("Next challenge"),
+                ..ModeResults::default()
+            };
+            FrontEnd::results(settings, results, Some(next))
         }
         _ => FrontEnd::main_menu(settings, catalog),
     };
@@ -157,6 +180,18 @@ pub fn capture_screen(
         MenuShot::Credits => {
             press(f, &downs(Mode::ALL.len() + 1));
             press(f, &[NavAction::Accept]);
+        }
+        MenuShot::Championship => {
+            press(
+                f,
+                &downs(Mode::ALL.iter().position(|&m| m == Mode::Championship).unwrap_or(0)),
+            );
+            press(f, &[NavAction::Accept]);
+        }
+        // The results' first button opens the standings; the rows are shown settled.
+        MenuShot::Standings => {
+            press(f, &[NavAction::Accept]);
+            f.advance(10.0);
         }
         _ => {}
     }
@@ -297,7 +332,7 @@ pub fn capture_screen(
             let mut pause = overlays.then(|| {
                 FrontEnd::pause(
                     crate::settings::Settings::default(),
-                    false,
+                    None,
                     setup.profile.frame_caps_hz.clone(),
                 )
             });
@@ -485,7 +520,7 @@ fn sample_challenge_lines(setup: &Setup) -> Result<Vec<String>, Error> {
 
 /// The table the `race-results` screenshot shows: made-up figures for eight cars of the
 /// longest shipped name on `setup`'s level, the player third, the last two still running.
-fn sample_race_table(setup: &Setup) -> Vec<String> {
+fn sample_race_results(setup: &Setup) -> ModeResults {
     let rows: Vec<crate::modes::ResultRow> = (0..8)
         .map(|i| {
             let finished = i < 6;
@@ -500,7 +535,92 @@ fn sample_race_table(setup: &Setup) -> Vec<String> {
             }
         })
         .collect();
-    race_lines(&setup.level.level.info.name, 3, &rows, 0)
+    let who = |car: usize| {
+        let name = if car == 0 {
+            "You".to_string()
+        } else {
+            format!("AI {car}")
+        };
+        (name, setup.car_paint(car).to_array())
+    };
+    ModeResults {
+        lines: vec![race_heading(&setup.level.level.info.name, 3)],
+        table: Some(race_table(&rows, 3, 0, &who)),
+        ..ModeResults::default()
+    }
+}
+
+/// The results the `round-results` and `standings` screenshots show: round 2 of a made-up
+/// three-round season on `setup`'s level, eight drivers, the player (the longest name the
+/// settings allow) up from fourth to second, one car projected at the flag, one out.
+fn sample_round_results(setup: &Setup) -> ModeResults {
+    use crate::app::game_mode::championship::{round_table, standings_table};
+    use crate::modes::championship::{CupDef, GridOrder, PointsTable, Round, RoundFinish, Season};
+    let round = Round {
+        level: setup.level.level.name.clone(),
+        laps: 3,
+    };
+    let cup = CupDef {
+        name: "sample".into(),
+        title: "Saloon Series".into(),
+        description: String::new(),
+        class: "Saloons".into(),
+        cars: vec![setup.car.name.clone()],
+        field: 8,
+        skill: crate::ai::AiDifficulty::Pro,
+        skill_spread: 2,
+        rounds: vec![round; 3],
+    };
+    let mut season = Season::start(
+        &cup,
+        &PointsTable::default(),
+        7,
+        "Alessandra Figueira",
+        &setup.car.name,
+        GridOrder::Standings,
+    );
+    let finish = |order: [usize; 8], out: Option<usize>| -> Vec<RoundFinish> {
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, &driver)| {
+                let ran = out != Some(driver);
+                RoundFinish {
+                    driver,
+                    position: ran.then_some(i + 1),
+                    time_s: ran.then_some(601.25 + 1.75 * i as f64),
+                }
+            })
+            .collect()
+    };
+    let _ = season.record_round(finish([3, 1, 4, 0, 2, 5, 6, 7], None));
+    let before = season.standings.clone();
+    let round2 = finish([1, 0, 2, 5, 4, 6, 7, 3], Some(3));
+    let _ = season.record_round(round2.clone());
+    let paint = setup.car_paint(0);
+    let mut projected = vec![false; 8];
+    projected[6] = true;
+    let standings = crate::app::game_mode::StandingsPage {
+        title: season.title.clone(),
+        lines: vec![
+            "After round 2 of 3".into(),
+            format!("Next, round 3 of 3: {}", race_heading(&setup.level.level.info.name, 3)),
+        ],
+        table: standings_table(&season, Some(&before), season.results.last(), paint),
+        next_round: Some("Next round".into()),
+    };
+    ModeResults {
+        lines: vec![
+            format!(
+                "Saloon Series, round 2 of 3: {}",
+                race_heading(&setup.level.level.info.name, 3)
+            ),
+            "~ still running at the flag: placed at the pace they kept".into(),
+        ],
+        table: Some(round_table(&season, &round2, &projected, paint)),
+        standings: Some(standings),
+        ..ModeResults::default()
+    }
 }
 
 /// The results the `results` screenshot shows: made-up figures on `setup`'s level and car.

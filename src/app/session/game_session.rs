@@ -50,7 +50,11 @@ impl Session {
         // The player's chosen paint (or the car's own), and every other car in the AI
         // palette's colours, none near the player's, so opponents of one model tell apart
         // and the player's car stands out.
-        scene.paint(setup.player_paint.unwrap_or(setup.car.color));
+        scene.paint_with_slots(
+            setup.player_paint.unwrap_or(setup.car.color),
+            1 + setup.parked.len(),
+            &setup.opponent_paint_slots,
+        );
         let mut current = Snapshot::default();
         race.world.snapshot_into(&mut current);
         let materials = &setup.level.level.materials;

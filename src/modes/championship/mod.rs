@@ -7,16 +7,20 @@
 //! - [`Standings`]: points, count-back and total time.
 //! - [`Driver`], [`generate_field`]: the field with generated names, paints, skills.
 //! - [`Season`], [`SeasonStore`]: a season under way and its save.
+//! - [`RoundPlan`]: the next round's grid and cars, and a race's classification counted
+//!   back into each driver's finish.
 //! - [`TrophyShelf`]: the trophies won, kept with the records.
 
 mod cup;
 mod drivers;
+mod round;
 mod season;
 mod standings;
 mod trophies;
 
 pub use cup::{load_cups, parse_points, CupDef, Round, MAX_FIELD, MAX_LAPS, MAX_ROUNDS};
 pub use drivers::{generate_field, Driver, SeasonRng};
+pub use round::{Classified, RoundPlan};
 pub use season::{
     decode as decode_season, encode as encode_season, GridOrder, Season, SeasonLoaded, SeasonStore, Trophy,
     SEASON_FILE, SEASON_VERSION,

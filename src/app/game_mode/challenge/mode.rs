@@ -385,6 +385,7 @@ impl GameMode for ChallengeMode {
         ModeResults {
             lines,
             next_label: Some("Next challenge"),
+            ..ModeResults::default()
         }
     }
 

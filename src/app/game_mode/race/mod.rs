@@ -11,4 +11,4 @@ mod results;
 
 pub use mode::{RaceMode, RaceReport, COUNT_BEEP_HZ, GO_BEEP_HZ};
 pub use panel::{draw, draw_countdown, panel_size, write_gap, write_lap, write_position, RaceBoard, RacePanel};
-pub use results::race_lines;
+pub use results::{driver_columns, gap_text, race_heading, race_table, Who};

@@ -5,7 +5,7 @@
 //! results table (`results`) and `run --mode race`'s report.
 
 use super::panel::{RaceBoard, RacePanel};
-use super::results::race_lines;
+use super::results::{race_heading, race_table};
 use crate::app::game_mode::seam::{GameMode, ModeReport, ModeResults, RunEnd, TickGate, TickPlan, WorldHost};
 use crate::app::hud::LevelMap;
 use crate::app::setup::Setup;
@@ -110,6 +110,12 @@ impl RaceMode {
         &self.map
     }
 
+    /// Time from the go to `world`'s latest tick, s (0 before the go).
+    pub fn race_s(&self, world: &SimWorld) -> f64 {
+        self.go_tick
+            .map_or(0.0, |go| world.tick().saturating_sub(go) as f64 * self.rules.tick_s())
+    }
+
     /// The rules, for the results table.
     pub fn rules(&self) -> &RaceRules {
         &self.rules
@@ -204,14 +210,18 @@ impl GameMode for RaceMode {
     }
 
     fn results(&self, setup: &Setup) -> ModeResults {
+        let names = car_names(setup);
+        let who = |car: usize| {
+            let name = match car {
+                PLAYER => "You".to_string(),
+                k => format!("AI {k}"),
+            };
+            (name, setup.car_paint(car).to_array())
+        };
         ModeResults {
-            lines: race_lines(
-                &setup.level.level.info.name,
-                self.rules.laps(),
-                &self.rules.results(&car_names(setup)),
-                PLAYER,
-            ),
-            next_label: None,
+            lines: vec![race_heading(&setup.level.level.info.name, self.rules.laps())],
+            table: Some(race_table(&self.rules.results(&names), self.rules.laps(), PLAYER, &who)),
+            ..ModeResults::default()
         }
     }
 

@@ -545,7 +545,7 @@ impl GameMode for TimeTrialMode {
     fn results(&self, setup: &Setup) -> ModeResults {
         ModeResults {
             lines: self.summary(setup).lines(),
-            next_label: None,
+            ..ModeResults::default()
         }
     }
 

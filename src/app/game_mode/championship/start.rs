@@ -1,0 +1,85 @@
+//! How a season begins in play: a new one from the championship page's choice, or the one
+//! saved, continued from its standings. Both hand the flow a mode it carries from round
+//! to round as any [`GameMode`] (play never names the championship's type).
+
+use super::mode::{ChampionshipMode, SeasonKeeping};
+use crate::app::game_mode::seam::{GameMode, StandingsPage};
+use crate::content::{level_names, ContentRoot};
+use crate::error::Error;
+use crate::modes::championship::{load_cups, GridOrder};
+use crate::vehicle::CarDef;
+
+/// A new season as the player chose it.
+#[derive(Debug, Clone, Copy)]
+pub struct SeasonStart<'a> {
+    /// The cup's name.
+    pub cup: &'a str,
+    /// The player's car (one of the cup's).
+    pub car: &'a str,
+    /// How grids follow the table.
+    pub grid_order: GridOrder,
+    /// The player's name (the settings').
+    pub player_name: &'a str,
+    /// The seed of the field's names and the first grid.
+    pub seed: u64,
+}
+
+/// A new season of `start.cup` under `root`, saved at once in `keeping` (replacing any
+/// season saved); `title_of` names a level as players know it. Bad input: a cup that does
+/// not load, or a car the cup is not raced in.
+pub fn begin(
+    root: &ContentRoot,
+    start: SeasonStart,
+    keeping: SeasonKeeping,
+    title_of: &dyn Fn(&str) -> String,
+) -> Result<Box<dyn GameMode>, Error> {
+    let (cups, points) = load_cups(root, &level_names(root), &CarDef::names(root))?;
+    let cup = cups
+        .iter()
+        .find(|c| c.name == start.cup)
+        .ok_or_else(|| Error::runtime(format!("no cup `{}` in content/cups", start.cup)))?;
+    if !cup.cars.iter().any(|c| c == start.car) {
+        return Err(Error::runtime(format!(
+            "the {} is raced in {}, not the {}",
+            cup.title,
+            cup.cars.join(", "),
+            start.car
+        )));
+    }
+    let titles = cup.rounds.iter().map(|r| title_of(&r.level)).collect();
+    log::info!("a new season of the {} in the {}", cup.title, start.car);
+    Ok(Box::new(ChampionshipMode::begin(
+        cup,
+        &points,
+        start.seed,
+        start.player_name,
+        start.car,
+        start.grid_order,
+        keeping,
+        titles,
+    )))
+}
+
+/// The season saved in `keeping` and not finished, with its standings as they stand (the
+/// player's row in `player_paint`, linear RGB, or their car's own colour); None when there
+/// is none (a corrupt save is set aside and said so in the log as it loads).
+pub fn resume(
+    root: &ContentRoot,
+    keeping: SeasonKeeping,
+    player_paint: Option<glam::Vec3>,
+    title_of: &dyn Fn(&str) -> String,
+) -> Option<(Box<dyn GameMode>, StandingsPage)> {
+    let season = keeping.store.as_ref()?.load().season.filter(|s| !s.is_over())?;
+    let paint =
+        player_paint.unwrap_or_else(|| CarDef::load(root, &season.drivers[0].car).map_or(glam::Vec3::ONE, |c| c.color));
+    let titles = season.rounds.iter().map(|r| title_of(&r.level)).collect();
+    log::info!(
+        "continuing the {} after round {} of {}",
+        season.title,
+        season.results.len(),
+        season.rounds.len()
+    );
+    let mode = ChampionshipMode::resume(season, keeping, titles);
+    let page = mode.standings_page(None, paint);
+    Some((Box::new(mode), page))
+}
