@@ -69,9 +69,10 @@ pub struct ShotArgs {
     /// `challenge-results`: every goal at silver, sample figures; `loading`: the loading
     /// screen timing an author lap, at 42 %; `championship`: the championship page;
     /// `round-results` and `standings`: a championship round's results and the standings
-    /// after it, eight drivers, sample figures on `--level`),
+    /// after it, `season-end` the final standings with the player's trophy, eight drivers,
+    /// sample figures on `--level`),
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
-    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading", "championship", "round-results", "standings"])]
+    #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading", "championship", "round-results", "standings", "season-end"])]
     pub screen: Option<String>,
 }
 

@@ -230,14 +230,21 @@ fn text_lines(png: &Png, x0: f32, x1: f32) -> Vec<(u32, u32)> {
 }
 
 /// A championship's standings after a round (`screenshot --screen standings`: eight
-/// drivers, the player second) and a race's results (`--screen race-results`: eight cars)
-/// at 640×480 and 1280×720: the title, every row of the table and the buttons below it are
-/// all on screen as lines of their own, and one band the width of the table is lit in the
-/// player's faint orange.
+/// drivers, the player second), the final standings (`--screen season-end`: the player
+/// champion) and a race's results (`--screen race-results`: eight cars) at 640×480 and
+/// 1280×720: the title, every row of the table and the buttons below it are all on screen
+/// as lines of their own, one band the width of the table is lit in the player's faint
+/// orange, and only the final standings show the gold trophy (at the top right).
 #[test]
 fn results_and_standings_tables_fit_with_every_row_and_the_players_lit_at_640_and_1280() {
     let dir = tempfile::tempdir().unwrap();
-    for (screen, lines_wanted) in [("standings", 1 + 8 + 1), ("race-results", 1 + 8 + 1)] {
+    // Bright text lines: the title, eight rows and the unfocused button (the final
+    // standings have one button, focused, dark on orange).
+    for (screen, lines_wanted) in [
+        ("standings", 1 + 8 + 1),
+        ("season-end", 1 + 8),
+        ("race-results", 1 + 8 + 1),
+    ] {
         for (w, h) in [(640u32, 480u32), (1280, 720)] {
             let out = dir.path().join(format!("{screen}_{w}.png"));
             let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
@@ -281,6 +288,15 @@ fn results_and_standings_tables_fit_with_every_row_and_the_players_lit_at_640_an
                 (h / 40..h / 12).contains(&band),
                 "{screen} at {w}×{h}: the lit band is {band} px high"
             );
+            // The trophy's gold (0.98, 0.78, 0.22): a cup of some hundred pixels at the top
+            // right of the final standings, nowhere on the others.
+            let gold = |p: [i32; 3]| p[0] > 230 && (170..225).contains(&p[1]) && p[2] < 110;
+            let cup = png.count(0.5, 0.1, 1.0, 0.35, gold);
+            if screen == "season-end" {
+                assert!(cup >= (w * h / 4000) as usize, "{screen} at {w}×{h}: {cup} gold pixels");
+            } else {
+                assert_eq!(cup, 0, "{screen} at {w}×{h}: no trophy before the season's end");
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::app::game_mode::challenge::presentation;
 use crate::app::hud::{lap_clock, LevelMap, TableColours};
 use crate::app::menu::{Device, Menu, Rows, Widget};
 use crate::content::challenge::{Better, Challenge};
+use crate::modes::championship::Trophy;
 use crate::render::{Hud, TextSize};
 
 const BACKGROUND: [f32; 4] = [0.06, 0.07, 0.09, 1.0];
@@ -206,6 +207,28 @@ const TABLE_COLOURS: TableColours = TableColours {
     stripe: [1.0, 1.0, 1.0, 0.035],
 };
 
+/// A trophy cup in its metal (gold, silver, bronze) in the square `at` (x, y, side): a
+/// bowl with handles on a stem and a base.
+fn draw_trophy(hud: &mut Hud, trophy: Trophy, at: [f32; 3]) {
+    let [x, y, s] = at;
+    let c = match trophy {
+        Trophy::Gold => [0.98, 0.78, 0.22, 1.0],
+        Trophy::Silver => [0.80, 0.82, 0.86, 1.0],
+        Trophy::Bronze => [0.78, 0.47, 0.22, 1.0],
+    };
+    let r = |hud: &mut Hud, x0: f32, y0: f32, x1: f32, y1: f32| {
+        hud.rect(x + x0 * s, y + y0 * s, (x1 - x0) * s, (y1 - y0) * s, c);
+    };
+    r(hud, 0.25, 0.0, 0.75, 0.42); // bowl
+    r(hud, 0.32, 0.42, 0.68, 0.50);
+    r(hud, 0.08, 0.06, 0.25, 0.14); // handles
+    r(hud, 0.08, 0.06, 0.15, 0.32);
+    r(hud, 0.75, 0.06, 0.92, 0.14);
+    r(hud, 0.85, 0.06, 0.92, 0.32);
+    r(hud, 0.45, 0.50, 0.55, 0.78); // stem
+    r(hud, 0.25, 0.78, 0.75, 0.92); // base
+}
+
 /// A table's width in an area `w` × `h`: as wide as it allows, up to 1.6 heights (columns
 /// spread further apart read badly).
 fn table_width(w: f32, h: f32) -> f32 {
@@ -225,7 +248,17 @@ fn draw_results(hud: &mut Hud, fe: &FrontEnd, standings: bool, buttons: usize, a
     let table_w = table_width(w, h);
     let table_x = (x + (w - table_w) * 0.5).round();
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let mut below = draw_lines(hud, &lines, table_x, y, table_w);
+    let trophy = page.standings.as_ref().and_then(|s| s.trophy).filter(|_| standings);
+    let lines_w = match trophy {
+        Some(_) => table_w - 3.0 * hud.line_height(TextSize::Small),
+        None => table_w,
+    };
+    let mut below = draw_lines(hud, &lines, table_x, y, lines_w);
+    if let Some(t) = trophy {
+        let side = (2.0 * hud.line_height(TextSize::Small)).round();
+        draw_trophy(hud, t, [table_x + table_w - side, y, side]);
+        below = below.max(y + side + hud.line_height(TextSize::Small) * 0.3);
+    }
     if let Some(t) = table {
         let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
         let room = (y + h - below - buttons as f32 * row_h - row_h * 0.4).max(row_h * 2.0);

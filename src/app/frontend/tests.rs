@@ -824,6 +824,7 @@ fn round_results(next_round: Option<&str>) -> ModeResults {
             lines: vec!["After round 2 of 3".into()],
             table,
             next_round: next_round.map(str::to_string),
+            trophy: None,
         }),
     }
 }

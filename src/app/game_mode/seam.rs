@@ -14,6 +14,7 @@ use crate::app::setup::Setup;
 use crate::assists::AssistSet;
 use crate::content::ContentRoot;
 use crate::error::Error;
+use crate::modes::championship::Trophy;
 use crate::modes::{Mode, RecordStore, Start};
 use crate::sim::{CarPose, SimWorld, TickInput};
 use serde::Serialize;
@@ -139,8 +140,10 @@ pub struct StandingsPage {
     pub lines: Vec<String>,
     /// The standings.
     pub table: Table,
-    /// The next round's button ("Next round: Norisring"); None after the last round.
+    /// The next round's button ("Next round"); None after the last round.
     pub next_round: Option<String>,
+    /// The player's trophy, shown beside the final standings.
+    pub trophy: Option<Trophy>,
 }
 
 /// The next round of a mode that lasts rounds (a championship), as the flow sets it up:

@@ -67,11 +67,14 @@ pub enum MenuShot {
     RoundResults,
     /// The standings after that round, the rows settled in their new places.
     Standings,
+    /// The final standings after the season's last round, the player champion: the gold
+    /// trophy beside them.
+    SeasonEnd,
 }
 
 impl MenuShot {
     /// Every screen with its `--screen` name.
-    pub const NAMES: [(MenuShot, &'static str); 20] = [
+    pub const NAMES: [(MenuShot, &'static str); 21] = [
         (MenuShot::Title, "title"),
         (MenuShot::Menu, "menu"),
         (MenuShot::Levels, "levels"),
@@ -92,6 +95,7 @@ impl MenuShot {
         (MenuShot::Championship, "championship"),
         (MenuShot::RoundResults, "round-results"),
         (MenuShot::Standings, "standings"),
+        (MenuShot::SeasonEnd, "season-end"),
     ];
 }
 
@@ -122,7 +126,10 @@ pub fn capture_screen(
             None,
         ),
         MenuShot::RaceResults => FrontEnd::results(settings, sample_race_results(setup), None),
-        MenuShot::RoundResults | MenuShot::Standings => FrontEnd::results(settings, sample_round_results(setup), None),
+        MenuShot::RoundResults | MenuShot::Standings => {
+            FrontEnd::results(settings, sample_round_results(setup, false), None)
+        }
+        MenuShot::SeasonEnd => FrontEnd::results(settings, sample_round_results(setup, true), None),
         MenuShot::ChallengeResults => {
             let next = crate::app::frontend::Choice {
                 mode: Mode::Challenge,
@@ -189,7 +196,7 @@ pub fn capture_screen(
             press(f, &[NavAction::Accept]);
         }
         // The results' first button opens the standings; the rows are shown settled.
-        MenuShot::Standings => {
+        MenuShot::Standings | MenuShot::SeasonEnd => {
             press(f, &[NavAction::Accept]);
             f.advance(10.0);
         }
@@ -551,9 +558,10 @@ fn sample_race_results(setup: &Setup) -> ModeResults {
 }
 
 /// The results the `round-results` and `standings` screenshots show: round 2 of a made-up
-/// three-round season on `setup`'s level, eight drivers, the player (the longest name the
-/// settings allow) up from fourth to second, one car projected at the flag, one out.
-fn sample_round_results(setup: &Setup) -> ModeResults {
+/// three-round season on `setup`'s level, eight drivers, the player (a name near the
+/// longest the settings allow) up from fourth to second, one car projected at the flag,
+/// one out; with `last`, round 3 too, which the player wins to take the title.
+fn sample_round_results(setup: &Setup, last: bool) -> ModeResults {
     use crate::app::game_mode::championship::{round_table, standings_table};
     use crate::modes::championship::{CupDef, GridOrder, PointsTable, Round, RoundFinish, Season};
     let round = Round {
@@ -594,30 +602,45 @@ fn sample_round_results(setup: &Setup) -> ModeResults {
             .collect()
     };
     let _ = season.record_round(finish([3, 1, 4, 0, 2, 5, 6, 7], None));
-    let before = season.standings.clone();
-    let round2 = finish([1, 0, 2, 5, 4, 6, 7, 3], Some(3));
-    let _ = season.record_round(round2.clone());
+    let mut before = season.standings.clone();
+    let mut round = finish([1, 0, 2, 5, 4, 6, 7, 3], Some(3));
+    let _ = season.record_round(round.clone());
+    if last {
+        before = season.standings.clone();
+        round = finish([0, 2, 5, 4, 1, 6, 7, 3], None);
+        let _ = season.record_round(round.clone());
+    }
+    let done = season.results.len();
     let paint = setup.car_paint(0);
     let mut projected = vec![false; 8];
     projected[6] = true;
-    let standings = crate::app::game_mode::StandingsPage {
-        title: season.title.clone(),
-        lines: vec![
+    let lines = if last {
+        vec![
+            "Final standings".into(),
+            crate::app::game_mode::championship::trophy_line(&season),
+        ]
+    } else {
+        vec![
             "After round 2 of 3".into(),
             format!("Next, round 3 of 3: {}", race_heading(&setup.level.level.info.name, 3)),
-        ],
+        ]
+    };
+    let standings = crate::app::game_mode::StandingsPage {
+        title: season.title.clone(),
+        lines,
         table: standings_table(&season, Some(&before), season.results.last(), paint),
-        next_round: Some("Next round".into()),
+        next_round: (!last).then(|| "Next round".into()),
+        trophy: season.trophy(),
     };
     ModeResults {
         lines: vec![
             format!(
-                "Saloon Series, round 2 of 3: {}",
+                "Saloon Series, round {done} of 3: {}",
                 race_heading(&setup.level.level.info.name, 3)
             ),
             "~ still running at the flag: placed at the pace they kept".into(),
         ],
-        table: Some(round_table(&season, &round2, &projected, paint)),
+        table: Some(round_table(&season, &round, &projected, paint)),
         standings: Some(standings),
         ..ModeResults::default()
     }

@@ -140,6 +140,7 @@ impl ChampionshipMode {
             lines,
             table: standings_table(&self.season, before, self.season.results.last(), player_paint),
             next_round: next.map(|_| "Next round".to_string()),
+            trophy: self.season.trophy(),
         }
     }
 
