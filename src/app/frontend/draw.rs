@@ -6,7 +6,7 @@
 
 use super::{credits, levels, Catalog, Choice, FrontEnd, Mode, Page};
 use crate::app::game_mode::challenge::presentation;
-use crate::app::hud::{lap_clock, LevelMap, TableColours};
+use crate::app::hud::{lap_clock, LevelMap, TableColours, TableMotion};
 use crate::app::menu::{Device, Menu, Rows, Widget};
 use crate::content::challenge::{Better, Challenge};
 use crate::modes::championship::Trophy;
@@ -243,7 +243,7 @@ fn draw_results(hud: &mut Hud, fe: &FrontEnd, standings: bool, buttons: usize, a
     let page = fe.results_page();
     let (lines, table, progress) = match (&page.standings, standings) {
         (Some(s), true) => (&s.lines, Some(&s.table), fe.standings_progress()),
-        _ => (&page.lines, page.table.as_ref(), 1.0),
+        _ => (&page.lines, page.table.as_ref(), TableMotion::DONE),
     };
     let table_w = table_width(w, h);
     let table_x = (x + (w - table_w) * 0.5).round();

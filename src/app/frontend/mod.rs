@@ -37,6 +37,7 @@ pub use results::next_level;
 
 use crate::ai::AiDifficulty;
 use crate::app::game_mode::{ModeResults, StandingsPage};
+use crate::app::hud::TableMotion;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
 pub use crate::modes::Mode;
 use crate::settings::Settings;
@@ -201,9 +202,14 @@ pub struct FrontEnd {
     shown_s: f32,
 }
 
-/// When the standings' rows start moving after the page opens, s, and how long they take.
-const STANDINGS_HOLD_S: f32 = 0.5;
-const STANDINGS_MOVE_S: f32 = 1.5;
+/// The standings' animation, s from the page opening: a hold, then the points counting up
+/// with the rows where they were, then the rows sliding to their new places (briefly:
+/// rows passing each other overlap while they do).
+const STANDINGS_HOLD_S: f32 = 0.4;
+const STANDINGS_COUNT_S: f32 = 0.8;
+const STANDINGS_MOVE_S: f32 = 0.6;
+/// The whole animation, s.
+const STANDINGS_ANIMATION_S: f32 = STANDINGS_HOLD_S + STANDINGS_COUNT_S + STANDINGS_MOVE_S;
 
 impl FrontEnd {
     /// On the title screen.
@@ -279,7 +285,7 @@ impl FrontEnd {
                 ..ModeResults::default()
             },
             next: None,
-            shown_s: STANDINGS_HOLD_S + STANDINGS_MOVE_S,
+            shown_s: STANDINGS_ANIMATION_S,
         }
     }
 
@@ -293,9 +299,14 @@ impl FrontEnd {
         self.shown_s += dt_s.max(0.0);
     }
 
-    /// How far the standings' rows have moved to their new places: 0 before, 1 done.
-    pub fn standings_progress(&self) -> f32 {
-        ((self.shown_s - STANDINGS_HOLD_S) / STANDINGS_MOVE_S).clamp(0.0, 1.0)
+    /// How far the standings' points have counted up (0 before, 1 done) and their rows
+    /// moved to their new places after that.
+    pub fn standings_progress(&self) -> TableMotion {
+        let phase = |from: f32, length: f32| ((self.shown_s - from) / length).clamp(0.0, 1.0);
+        TableMotion {
+            count: phase(STANDINGS_HOLD_S, STANDINGS_COUNT_S),
+            rows: phase(STANDINGS_HOLD_S + STANDINGS_COUNT_S, STANDINGS_MOVE_S),
+        }
     }
 
     /// The page shown.
@@ -339,8 +350,9 @@ impl FrontEnd {
     /// Applies one press.
     pub fn apply(&mut self, pressed: Pressed) -> Outcome {
         // The first press on standings still moving shows them settled.
-        if matches!(self.page(), Page::Standings(_)) && self.standings_progress() < 1.0 && pressed.action().is_some() {
-            self.shown_s = STANDINGS_HOLD_S + STANDINGS_MOVE_S;
+        if matches!(self.page(), Page::Standings(_)) && !self.standings_progress().done() && pressed.action().is_some()
+        {
+            self.shown_s = STANDINGS_ANIMATION_S;
             return Outcome::Accepted;
         }
         let Some(page) = self.stack.last_mut() else {
@@ -413,7 +425,7 @@ impl FrontEnd {
             }
             Step::Pop => {
                 self.stack.pop();
-                self.shown_s = STANDINGS_HOLD_S + STANDINGS_MOVE_S;
+                self.shown_s = STANDINGS_ANIMATION_S;
                 Outcome::Accepted
             }
             Step::Out(o) => o,

@@ -6,7 +6,7 @@ use super::*;
 use crate::app::game_mode::challenge::{challenge_lines, ChallengeOutcome};
 use crate::app::game_mode::time_trial::Summary;
 use crate::app::game_mode::{ModeResults, StandingsPage};
-use crate::app::hud::{lap_clock, LevelMap};
+use crate::app::hud::{lap_clock, LevelMap, TableMotion};
 use crate::app::menu::{NavAction, Widget};
 use crate::content::LevelKind;
 use skidpad_platform::{Key, PadButton};
@@ -839,17 +839,17 @@ fn a_rounds_results_lead_to_the_standings_which_move_then_race_the_next_round() 
     assert_eq!(nav(&mut fe, &[Accept]), Outcome::Accepted);
     assert!(matches!(fe.page(), Page::Standings(_)));
     assert_eq!(fe.page().name(), "standings");
-    // The rows hold, then move over a second and a half.
-    assert_eq!(fe.standings_progress(), 0.0);
-    fe.advance(0.5 + 0.75);
-    assert!(
-        (fe.standings_progress() - 0.5).abs() < 1e-4,
-        "{}",
-        fe.standings_progress()
-    );
+    // The rows hold, the points count up, then the rows move.
+    assert_eq!(fe.standings_progress(), TableMotion { count: 0.0, rows: 0.0 });
+    fe.advance(0.4 + 0.4);
+    let halfway = fe.standings_progress();
+    assert!((halfway.count - 0.5).abs() < 1e-4 && halfway.rows == 0.0, "{halfway:?}");
+    fe.advance(0.4 + 0.3);
+    let moving = fe.standings_progress();
+    assert!(moving.count == 1.0 && (moving.rows - 0.5).abs() < 1e-4, "{moving:?}");
     // A press while they move settles them and does nothing else.
     assert_eq!(nav(&mut fe, &[Down]), Outcome::Accepted);
-    assert_eq!(fe.standings_progress(), 1.0);
+    assert!(fe.standings_progress().done());
     let Page::Standings(menu) = fe.page() else { panic!() };
     assert_eq!(menu.focus(), 0, "the settling press did not move the focus");
     assert_eq!(nav(&mut fe, &[Accept]), Outcome::NextRound);
@@ -867,7 +867,7 @@ fn a_rounds_results_lead_to_the_standings_which_move_then_race_the_next_round() 
     // A season continued from the menu opens on its standings, settled.
     let page = round_results(Some("Next round: Monza")).standings.unwrap();
     let mut cont = FrontEnd::standings(Settings::default(), page);
-    assert_eq!(cont.standings_progress(), 1.0);
+    assert!(cont.standings_progress().done());
     assert_eq!(nav(&mut cont, &[Accept]), Outcome::NextRound);
     assert_eq!(cont.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
 }

@@ -24,4 +24,4 @@ pub use layout::{place, Element, Layout, Rect, Request};
 pub use level_map::{LevelMap, LINE_POINTS};
 pub use overlay::{assist_lamps, compose, dial_reading, lamps_size, request, HudInputs, HudState};
 pub use panel::HudPanel;
-pub use table::{cut_to, ease, Align, Cell, Column, Measure, Table, TableColours, TableLayout, TableRow};
+pub use table::{cut_to, ease, Align, Cell, Column, Measure, Table, TableColours, TableLayout, TableMotion, TableRow};

@@ -125,6 +125,26 @@ pub struct Table {
     pub rows: Vec<TableRow>,
 }
 
+/// How far a table's animation has gone: its numbers counting up, its rows moving to their
+/// places, each from 0 (as they were) to 1 (as they are).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TableMotion {
+    /// The counts (`Cell::Count`).
+    pub count: f32,
+    /// The rows (`TableRow::from_row`).
+    pub rows: f32,
+}
+
+impl TableMotion {
+    /// Everything where it ends.
+    pub const DONE: TableMotion = TableMotion { count: 1.0, rows: 1.0 };
+
+    /// Whether everything is where it ends.
+    pub fn done(self) -> bool {
+        self.count >= 1.0 && self.rows >= 1.0
+    }
+}
+
 /// Ease in and out (smoothstep), so rows start and settle gently.
 pub fn ease(progress: f32) -> f32 {
     let t = progress.clamp(0.0, 1.0);
@@ -289,9 +309,9 @@ impl Table {
             .collect()
     }
 
-    /// Draws the table in `rect` (x, y, width, height) at `progress` (0: rows where they
-    /// were, numbers at their start; 1: where they end); returns the y below it.
-    pub fn draw(&self, hud: &mut Hud, rect: [f32; 4], progress: f32, colours: TableColours) -> f32 {
+    /// Draws the table in `rect` (x, y, width, height) as far into its animation as
+    /// `motion` says; returns the y below it.
+    pub fn draw(&self, hud: &mut Hud, rect: [f32; 4], motion: TableMotion, colours: TableColours) -> f32 {
         let [x, y, w, h] = rect;
         let layout = TableLayout::fit(self, hud, w, h);
         let (size, row_h) = (layout.size, layout.row_h);
@@ -306,21 +326,29 @@ impl Table {
             hud.label(at, text_y, TextSize::Small, c.header, colours.dim);
         }
         let top = y + row_h;
-        let eased = ease(progress);
+        let eased = ease(motion.rows);
         let shown = layout.first..layout.first + layout.shown;
-        for (i, row) in self.rows.iter().enumerate() {
+        // Where each row stands at `progress`, in slots from the first shown (None: off).
+        let slot_of = |i: usize, row: &TableRow| {
             let from = row.from_row.unwrap_or(i) as f32;
-            let place = from + (i as f32 - from) * eased;
-            let slot = place - layout.first as f32;
-            if !shown.contains(&i) || slot < -0.5 || slot > layout.shown as f32 - 0.5 {
+            let slot = from + (i as f32 - from) * eased - layout.first as f32;
+            (shown.contains(&i) && (-0.5..=layout.shown as f32 - 0.5).contains(&slot)).then_some(slot)
+        };
+        // Three passes, so no row's background covers another's text as rows pass each
+        // other: the stripes, still, by slot; the lit row's band where it is; every entry.
+        for k in (1..layout.shown).step_by(2) {
+            hud.rect(x - pad, top + k as f32 * row_h, w + 2.0 * pad, row_h, colours.stripe);
+        }
+        for (i, row) in self.rows.iter().enumerate().filter(|(_, r)| r.lit) {
+            if let Some(slot) = slot_of(i, row) {
+                hud.rect(x - pad, top + slot * row_h, w + 2.0 * pad, row_h, colours.lit);
+            }
+        }
+        for (i, row) in self.rows.iter().enumerate() {
+            let Some(slot) = slot_of(i, row) else {
                 continue;
-            }
+            };
             let ry = top + slot * row_h;
-            if row.lit {
-                hud.rect(x - pad, ry, w + 2.0 * pad, row_h, colours.lit);
-            } else if i % 2 == 1 {
-                hud.rect(x - pad, ry, w + 2.0 * pad, row_h, colours.stripe);
-            }
             let colour = if row.lit { colours.on_lit } else { colours.text };
             for ((c, cell), &(cx, cw)) in self.columns.iter().zip(&row.cells).zip(&layout.columns) {
                 if let Cell::Swatch(rgb) = cell {
@@ -333,7 +361,7 @@ impl Table {
                     hud.rect(sx, sy, side, side, [srgb[0], srgb[1], srgb[2], 1.0]);
                     continue;
                 }
-                let text = cut_to(hud, size, &cell.shown(progress), cw);
+                let text = cut_to(hud, size, &cell.shown(motion.count), cw);
                 let tw = hud.label_width(size, &text);
                 let at = match c.align {
                     Align::Left => x + cx,
