@@ -29,6 +29,8 @@ fn a_pad_plays_a_season_retires_a_round_continues_it_from_the_menu_and_finishes_
         (300, "Start"),  // some seconds of round 1, then the pause menu
         (0, "DPadDown"), // Restart
         (0, "DPadDown"), // Retire
+        (0, "South"),    // "Retire from this round?", No focused
+        (0, "DPadDown"), // Yes, retire
         (0, "South"),    // → the round's results
         (10, "South"),   // Standings
         (10, "South"),   // the rows settle at once

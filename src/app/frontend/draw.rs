@@ -112,7 +112,7 @@ pub fn draw(
     let mut list_top = top;
     match fe.page() {
         Page::Credits(_) => list_top = draw_lines(hud, &credits::LINES, list_x, top, list_w),
-        Page::Confirm(_) => list_top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w),
+        Page::Confirm(_, q) => list_top = draw_lines(hud, &[q.text()], list_x, top, list_w),
         Page::Results(m) | Page::Standings(m) => {
             let rows = m.items().len();
             let standings = matches!(fe.page(), Page::Standings(_));
@@ -146,11 +146,17 @@ pub fn paused_size(hud: &Hud, fe: &FrontEnd, h: f32) -> [f32; 2] {
     let pad = (hud.line_height(TextSize::Body) * 0.35).round();
     let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
     let mut w = hud.label_width(TextSize::Title, page_title(fe.page()));
+    let question = match fe.page() {
+        Page::Confirm(_, q) => Some(q.text()),
+        _ => None,
+    };
     for text in [
         "◀ ▶ Change    Enter Select    Esc Back",
         "◀ ▶ Change    (A) Select    (B) Back",
-        "Quit the game?",
-    ] {
+    ]
+    .into_iter()
+    .chain(question)
+    {
         w = w.max(hud.label_width(TextSize::Small, text));
     }
     let mut rows = 1;
@@ -166,7 +172,9 @@ pub fn paused_size(hud: &Hud, fe: &FrontEnd, h: f32) -> [f32; 2] {
     let w = (w + 2.0 * pad).max(h * 0.6).ceil();
     let title = hud.line_height(TextSize::Title) * 1.05;
     let prompts = hud.line_height(TextSize::Small) * 1.8;
-    [w, (title + rows as f32 * row_h + prompts + pad).ceil()]
+    // The question's line, and the half line `draw_lines` leaves under it.
+    let asked = question.map_or(0.0, |_| hud.line_height(TextSize::Small) * 1.5);
+    [w, (title + asked + rows as f32 * row_h + prompts + pad).ceil()]
 }
 
 /// Draws the pause menu's page (or a page it opened) inside `region` (from the HUD's
@@ -182,8 +190,8 @@ pub fn draw_paused_in(hud: &mut Hud, fe: &mut FrontEnd, device: Device, region: 
     let mut top = y + hud.line_height(TextSize::Title) * 1.05;
     let bottom = y + rh - hud.line_height(TextSize::Small) * 1.8;
     let (list_x, list_w) = (x + pad, rw - 2.0 * pad);
-    if let Page::Confirm(_) = fe.page() {
-        top = draw_lines(hud, &["Quit the game?"], list_x, top, list_w);
+    if let Page::Confirm(_, q) = fe.page() {
+        top = draw_lines(hud, &[q.text()], list_x, top, list_w);
     }
     if let Some(menu) = fe.menu_mut() {
         draw_rows(hud, menu, list_x, top, list_w, bottom);
@@ -275,7 +283,7 @@ fn page_title(page: &Page) -> &'static str {
         Page::Cars(_) => "Choose a car",
         Page::Options(_) => "Options",
         Page::Credits(_) => "Credits",
-        Page::Confirm(_) => "Quit",
+        Page::Confirm(_, q) => q.title(),
         Page::Pause(_) => "Paused",
         Page::Results(_) => "Results",
         Page::Cup(_) => "Championship",

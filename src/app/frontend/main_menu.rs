@@ -1,7 +1,7 @@
 //! The main menu: *Continue championship* when a season is saved, one row per game mode,
 //! then Options, Credits and Quit (confirmed).
 
-use super::{confirm, credits, cup, levels, options, Catalog, Choice, Mode, Outcome, Page, Step};
+use super::{confirm, credits, cup, levels, options, Catalog, Choice, Mode, Outcome, Page, Question, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
 use crate::settings::Settings;
 
@@ -41,7 +41,7 @@ pub fn on(event: MenuEvent, menu: &Menu, choice: &mut Choice, catalog: &Catalog,
             &catalog.frame_caps_hz,
         ))),
         "Credits" => Step::Push(Page::Credits(credits::menu())),
-        "Quit" => Step::Push(Page::Confirm(confirm::menu())),
+        "Quit" => Step::Push(Page::Confirm(confirm::menu(Question::Quit), Question::Quit)),
         _ => match Mode::ALL.iter().find(|m| m.label() == label) {
             Some(&Mode::Championship) => match cup::menu(catalog, settings) {
                 Some(menu) => {

@@ -31,6 +31,7 @@ mod tests;
 mod title;
 
 pub use catalog::{CarEntry, Catalog, CupEntry, LevelEntry, SavedSeason};
+pub use confirm::Question;
 pub use cup::SeasonChoice;
 pub use draw::{car_preview_region, draw, draw_paused_in, paused_size, Backdrop, PreviewSlot};
 pub use results::next_level;
@@ -112,8 +113,8 @@ pub enum Page {
     Options(Menu),
     /// Who made what.
     Credits(Menu),
-    /// "Quit the game?"
-    Confirm(Menu),
+    /// "Quit the game?", "Retire from this round?"
+    Confirm(Menu, Question),
     /// The pause menu.
     Pause(Menu),
     /// Any mode's results: its lines and table (the mode's own), then Retry, its Next if
@@ -135,7 +136,7 @@ impl Page {
             Page::Cars(_) => "cars",
             Page::Options(_) => "options",
             Page::Credits(_) => "credits",
-            Page::Confirm(_) => "confirm",
+            Page::Confirm(..) => "confirm",
             Page::Pause(_) => "pause",
             Page::Results(_) => "results",
             Page::Cup(_) => "cup",
@@ -154,7 +155,7 @@ impl Page {
             | Page::Cars(m)
             | Page::Options(m)
             | Page::Credits(m)
-            | Page::Confirm(m)
+            | Page::Confirm(m, _)
             | Page::Pause(m)
             | Page::Results(m)
             | Page::Cup(m)
@@ -170,7 +171,7 @@ impl Page {
             | Page::Cars(m)
             | Page::Options(m)
             | Page::Credits(m)
-            | Page::Confirm(m)
+            | Page::Confirm(m, _)
             | Page::Pause(m)
             | Page::Results(m)
             | Page::Cup(m)
@@ -407,7 +408,7 @@ impl FrontEnd {
             (Page::Cars(m), e) => cars::on(e, m, &self.catalog, &mut self.choice, &mut self.settings),
             (Page::Options(m), e) => options::on(e, m, &mut self.settings),
             (Page::Credits(_), e) => credits::on(e),
-            (Page::Confirm(_), e) => confirm::on(e),
+            (Page::Confirm(_, q), e) => confirm::on(e, *q),
             (Page::Pause(m), e) => pause::on(e, m, &self.settings, &self.catalog.frame_caps_hz),
             (Page::Results(_), e) => results::on(e, self.next.as_ref(), self.results.standings.as_ref()),
             (Page::Cup(m), e) => cup::on(e, m, &self.catalog, &mut self.settings),

@@ -3,7 +3,7 @@
 //! Options, Quit to menu, Quit game (confirmed). Back resumes. Its options leave out the window's
 //! size and fullscreen (changed from the main menu's options).
 
-use super::{confirm, options, Outcome, Page, Step};
+use super::{confirm, options, Outcome, Page, Question, Step};
 use crate::app::menu::{Item, Menu, MenuEvent};
 use crate::settings::Settings;
 
@@ -40,12 +40,14 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &Settings, frame_caps_hz: &[u
     match menu.items().get(i).map(|it| it.label.as_str()) {
         Some("Resume") => Step::Out(Outcome::Resume),
         Some("Restart") => Step::Out(Outcome::Restart),
+        // Retiring scores nothing: asked first.
+        Some("Retire") => Step::Push(Page::Confirm(confirm::menu(Question::Retire), Question::Retire)),
         Some(label) if FINISHES.contains(&label) => Step::Out(Outcome::Finish),
         Some("Reset car") => Step::Out(Outcome::ResetCar),
         Some("Camera") => Step::Out(Outcome::Camera),
         Some("Options") => Step::Push(Page::Options(options::menu(settings, false, frame_caps_hz))),
         Some("Quit to menu") => Step::Out(Outcome::QuitToMenu),
-        Some("Quit game") => Step::Push(Page::Confirm(confirm::menu())),
+        Some("Quit game") => Step::Push(Page::Confirm(confirm::menu(Question::Quit), Question::Quit)),
         _ => Step::Stay,
     }
 }

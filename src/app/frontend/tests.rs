@@ -171,7 +171,7 @@ fn quit_asks_first_and_no_is_the_default() {
     let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
     // Up wraps to Quit.
     nav(&mut fe, &[Up, Accept]);
-    assert!(matches!(fe.page(), Page::Confirm(_)));
+    assert!(matches!(fe.page(), Page::Confirm(_, Question::Quit)));
     assert_eq!(nav(&mut fe, &[Accept]), Outcome::Accepted, "No closes the question");
     assert!(matches!(fe.page(), Page::Main(_)));
     assert_eq!(nav(&mut fe, &[Accept, Down, Accept]), Outcome::QuitGame);
@@ -870,4 +870,24 @@ fn a_rounds_results_lead_to_the_standings_which_move_then_race_the_next_round() 
     assert!(cont.standings_progress().done());
     assert_eq!(nav(&mut cont, &[Accept]), Outcome::NextRound);
     assert_eq!(cont.apply(Pressed::Nav(Back)), Outcome::QuitToMenu);
+}
+
+#[test]
+fn a_championship_round_is_retired_only_when_asked_twice() {
+    use NavAction::*;
+    let mut fe = FrontEnd::pause(Settings::default(), Some("Retire"), Vec::new());
+    let Page::Pause(menu) = fe.page() else { panic!() };
+    assert_eq!(menu.items()[2].label, "Retire", "after Restart, as Finish is");
+    // Retire asks first, No focused: a stray press goes back to the pause menu.
+    assert_eq!(nav(&mut fe, &[Down, Down, Accept]), Outcome::Accepted);
+    assert!(matches!(fe.page(), Page::Confirm(_, Question::Retire)));
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::Accepted);
+    assert!(matches!(fe.page(), Page::Pause(_)));
+    // Yes, retire: the run ends for its results.
+    assert_eq!(nav(&mut fe, &[Accept, Down, Accept]), Outcome::Finish);
+    // Back from the question is No.
+    let mut fe = FrontEnd::pause(Settings::default(), Some("Retire"), Vec::new());
+    nav(&mut fe, &[Down, Down, Accept]);
+    assert_eq!(fe.apply(Pressed::Nav(Back)), Outcome::Accepted);
+    assert!(matches!(fe.page(), Page::Pause(_)));
 }
