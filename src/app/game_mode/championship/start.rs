@@ -83,3 +83,52 @@ pub fn resume(
     let page = mode.standings_page(None, paint);
     Some((Box::new(mode), page))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::modes::championship::SeasonStore;
+
+    #[test]
+    fn a_corrupt_save_is_set_aside_and_there_is_no_season_to_continue() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SeasonStore::new(dir.path());
+        std::fs::write(store.path(), b"skidpad-championship 1\nnot a checksum\n{}").unwrap();
+        let keeping = SeasonKeeping {
+            store: Some(store.clone()),
+            shelf: None,
+        };
+        let resumed = resume(&ContentRoot::Embedded, keeping, None, &|l: &str| l.to_string());
+        assert!(resumed.is_none(), "nothing to continue");
+        assert!(!store.path().exists(), "the corrupt save is moved");
+        let aside = store.path().with_file_name("championship.season.corrupt");
+        assert!(aside.exists(), "set aside beside it, not deleted");
+    }
+
+    #[test]
+    fn a_new_season_is_saved_at_once_and_continues_from_its_first_round() {
+        let dir = tempfile::tempdir().unwrap();
+        let keeping = || SeasonKeeping {
+            store: Some(SeasonStore::new(dir.path())),
+            shelf: None,
+        };
+        let start = SeasonStart {
+            cup: "rookie",
+            car: "coupe",
+            grid_order: GridOrder::Standings,
+            player_name: "Ana",
+            seed: 3,
+        };
+        let title = |l: &str| format!("<{l}>");
+        let mode = begin(&ContentRoot::Embedded, start, keeping(), &title).unwrap();
+        let first = mode.next_round().expect("a first round");
+        let (again, page) = resume(&ContentRoot::Embedded, keeping(), None, &title).expect("saved at once");
+        assert_eq!(again.next_round(), Some(first), "the same round, grid and field");
+        assert_eq!(page.lines[0], "Before the first round");
+        assert!(page.lines[1].contains("<circuit>"), "{:?}", page.lines);
+        // A car the cup is not raced in is refused, naming the cars it is.
+        let wrong = SeasonStart { car: "sedan", ..start };
+        let err = begin(&ContentRoot::Embedded, wrong, keeping(), &title).err().unwrap();
+        assert!(err.to_string().contains("coupe, big_wheeler"), "{err}");
+    }
+}
