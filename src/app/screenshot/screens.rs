@@ -542,14 +542,11 @@ fn sample_race_results(setup: &Setup) -> ModeResults {
             }
         })
         .collect();
-    let who = |car: usize| {
-        let name = if car == 0 {
-            "You".to_string()
-        } else {
-            format!("AI {car}")
-        };
-        (name, setup.car_paint(car).to_array())
-    };
+    // A field named as a race's is.
+    let field = crate::modes::championship::generate_field(7, 8, "You", &setup.car.name, &[], |_, _| {
+        crate::ai::AiDifficulty::Pro
+    });
+    let who = |car: usize| (field[car].name.clone(), setup.car_paint(car).to_array());
     ModeResults {
         lines: vec![race_heading(&setup.level.level.info.name, 3)],
         table: Some(race_table(&rows, 3, 0, &who)),

@@ -10,6 +10,7 @@ use crate::app::game_mode::seam::{GameMode, ModeReport, ModeResults, RunEnd, Tic
 use crate::app::hud::LevelMap;
 use crate::app::setup::Setup;
 use crate::error::Error;
+use crate::modes::championship::generate_field;
 use crate::modes::{Course, Mode, RaceRules, ResultRow};
 use crate::sim::{SimWorld, TickInput};
 use glam::Vec2;
@@ -162,6 +163,13 @@ impl RaceReport {
     }
 }
 
+/// A seed from `name` (FNV-1a, 64 bits): the same name, the same seed on every machine.
+fn name_seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// The names of `setup`'s cars in the world's order: the player's, then the opponents'.
 fn car_names(setup: &Setup) -> Vec<&str> {
     std::iter::once(setup.car.name.as_str())
@@ -211,11 +219,18 @@ impl GameMode for RaceMode {
 
     fn results(&self, setup: &Setup) -> ModeResults {
         let names = car_names(setup);
+        // The opponents named as a championship's field is (never "AI 3"), drawn from the
+        // level's name: a level's races have the same field each time.
+        let field = generate_field(
+            name_seed(&setup.level.level.name),
+            self.rules.order().len(),
+            "You",
+            &setup.car.name,
+            &[],
+            |_, _| crate::ai::AiDifficulty::Pro,
+        );
         let who = |car: usize| {
-            let name = match car {
-                PLAYER => "You".to_string(),
-                k => format!("AI {k}"),
-            };
+            let name = field.get(car).map_or_else(|| format!("Car {car}"), |d| d.name.clone());
             (name, setup.car_paint(car).to_array())
         };
         ModeResults {
