@@ -24,6 +24,17 @@ pub(crate) fn skidpad(args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("the skidpad binary runs")
 }
 
+/// Appends `presses` to the pad script `s`: each (polls waited, button) tapped three polls
+/// after the last plus its wait, the first at poll 5. Returns the last one's poll.
+pub(crate) fn taps(s: &mut String, presses: &[(u32, &str)]) -> u32 {
+    let mut at = 2;
+    for &(wait, button) in presses {
+        at += 3 + wait;
+        *s += &tap(at, button);
+    }
+    at
+}
+
 /// Press and release `button` on pad 0 at poll `at`.
 pub(crate) fn tap(at: u32, button: &str) -> String {
     format!("{at} 0 press {button}\n{} 0 release {button}\n", at + 1)
@@ -71,11 +82,7 @@ fn a_pad_alone_goes_from_the_title_into_a_level_and_back_to_the_menu() {
         (0, "DPadDown"), // Yes
         (0, "South"),
     ];
-    let mut at = 2;
-    for (wait, button) in presses {
-        at += 3 + wait;
-        s += &tap(at, button);
-    }
+    taps(&mut s, &presses);
     std::fs::write(&script, s).unwrap();
     let replay = dir.path().join("menus.rpl");
     let o = skidpad(
@@ -161,11 +168,7 @@ fn a_pad_starts_a_time_trial_finishes_it_retries_and_leaves_for_the_menu() {
         (0, "DPadDown"), // Yes
         (0, "South"),
     ];
-    let mut at = 2;
-    for (wait, button) in presses {
-        at += 3 + wait;
-        s += &tap(at, button);
-    }
+    taps(&mut s, &presses);
     std::fs::write(&script, s).unwrap();
     let data = dir.path().join("data");
     let o = skidpad(
@@ -349,11 +352,7 @@ fn a_pad_starts_a_race_with_its_default_field_and_leaves_it_for_the_menu() {
         (0, "DPadDown"), // Yes
         (0, "South"),
     ];
-    let mut at = 2;
-    for (wait, button) in presses {
-        at += 3 + wait;
-        s += &tap(at, button);
-    }
+    taps(&mut s, &presses);
     std::fs::write(&script, s).unwrap();
     let o = skidpad(
         &[
@@ -420,11 +419,7 @@ fn a_pad_plays_the_slip_challenge_to_a_medal_and_its_record_is_kept() {
         (0, "DPadDown"), // coupe
         (0, "South"),    // → loading → the first run
     ];
-    let mut at = 2;
-    for (wait, button) in presses {
-        at += 3 + wait;
-        s += &tap(at, button);
-    }
+    let at = taps(&mut s, &presses);
     // The brake, held from the first driving frames on (settling ignores it).
     s += &format!("{} 0 axis LeftTrigger 1.0\n", at + 3);
     std::fs::write(&script, s).unwrap();

@@ -39,11 +39,7 @@ fn a_pad_plays_a_season_retires_a_round_continues_it_from_the_menu_and_finishes_
         (10, "South"),   // → the standings after round 1
         (10, "South"),   // Next round → round 2
     ];
-    let mut at = 2;
-    for (wait, button) in presses {
-        at += 3 + wait;
-        s += &tap(at, button);
-    }
+    let mut at = taps(&mut s, &presses);
     // From here A now and then: through each round's results, the standings and Next round
     // (A is nothing to the AI at the wheel), and after the final standings the main menu.
     while at < 34_000 {
