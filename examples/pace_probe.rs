@@ -135,10 +135,12 @@ fn main() {
     let setup = Setup::load(&root, level, car, PlatformProfile::load(DEFAULT_PROFILE).unwrap()).unwrap();
     let line = level_line(&root, &setup.level, &setup.car).unwrap();
     let driving = line.line.clone();
-    let mut ai = AiRace {
-        race: Race::headless(&setup),
-        player: AiPlayer::with_settings(&driving, &setup.car, settings()),
-    };
+    let mut ai = AiRace::with_player(
+        Race::headless(&setup),
+        AiPlayer::with_settings(&driving, &setup.car, settings()),
+        &driving,
+        setup.ai_difficulty,
+    );
     let dt = ai.race.world.dt_s();
     let max_ticks = (3.0 * 2.0 * line.predicted_lap_s / dt) as u64;
     let mut lap = Vec::new();

@@ -39,6 +39,18 @@ pub struct Setup {
     /// (`render::ai_paint`; a championship driver wears theirs all season); empty: the
     /// palette in grid order.
     pub opponent_paint_slots: Vec<usize>,
+    /// The players after the first in a split-screen game (none: one player), each on the
+    /// grid right behind the one before, ahead of the opponents.
+    pub guests: Vec<Guest>,
+}
+
+/// A player after the first in a split-screen game: the car they chose and its paint.
+#[derive(Debug, Clone)]
+pub struct Guest {
+    /// Their car.
+    pub car: CarDef,
+    /// Their paint, linear RGB (none: the car file's colour).
+    pub paint: Option<glam::Vec3>,
 }
 
 impl Setup {
@@ -79,6 +91,7 @@ impl Setup {
             opponent_skills: Vec::new(),
             player_grid_slot: 0,
             opponent_paint_slots: Vec::new(),
+            guests: Vec::new(),
         }
     }
 
@@ -94,15 +107,46 @@ impl Setup {
         Ok(())
     }
 
-    /// The paint world car `car` wears (0 the player's, then the parked cars and the
-    /// opponents in the AI palette, as the session paints them), linear RGB.
+    /// The paint world car `car` wears (0 the player's, then the parked cars in the AI
+    /// palette, the guests' own and the opponents in the AI palette, as the session paints
+    /// them), linear RGB.
     pub fn car_paint(&self, car: usize) -> glam::Vec3 {
         let player = self.player_paint.unwrap_or(self.car.color);
         if car == 0 {
             return player;
         }
-        let slot = crate::render::ai_paint_slot(car, 1 + self.parked.len(), &self.opponent_paint_slots);
+        let first_guest = 1 + self.parked.len();
+        if let Some(guest) = car.checked_sub(first_guest).and_then(|g| self.guests.get(g)) {
+            return guest.paint.unwrap_or(guest.car.color);
+        }
+        // The AI palette counts the world's cars without the guests, so a field wears the
+        // same paints whoever plays.
+        let ai_car = if car > first_guest {
+            car - self.guests.len()
+        } else {
+            car
+        };
+        let slot = crate::render::ai_paint_slot(ai_car, first_guest, &self.opponent_paint_slots);
         crate::render::ai_paint(slot, player)
+    }
+
+    /// Adds a guest (a player after the first) in `car` (name or path), in its file's
+    /// colour.
+    pub fn add_guest(&mut self, root: &ContentRoot, car: &str) -> Result<(), Error> {
+        let car = CarDef::load(root, car)?;
+        self.guests.push(Guest { car, paint: None });
+        Ok(())
+    }
+
+    /// People playing: the first player and the guests.
+    pub fn player_count(&self) -> usize {
+        1 + self.guests.len()
+    }
+
+    /// The world index of the first AI opponent's car (after the first player's, the
+    /// level's parked cars and the guests').
+    pub fn first_opponent_car(&self) -> usize {
+        1 + self.parked.len() + self.guests.len()
     }
 
     /// Sets `count` AI opponents in `car` driving `line`, the level's racing line for that

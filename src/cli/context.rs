@@ -72,6 +72,9 @@ impl Context {
         replay.check_build(&path.display().to_string())?;
         let h = &replay.header;
         let mut setup = Setup::load(&self.root, &h.level, &h.car, PlatformProfile::load(&h.platform)?)?;
+        for car in &h.guest_cars {
+            setup.add_guest(&self.root, car)?;
+        }
         setup.add_opponents(&self.root, h.ai_opponents as usize, &h.ai_car)?;
         if !h.ai_difficulty.is_empty() {
             setup.ai_difficulty = h.ai_difficulty.parse().map_err(|e: String| {

@@ -5,7 +5,7 @@
 use super::context::Context;
 use crate::ai::AiDifficulty;
 use crate::app::game_mode::ModeReport;
-use crate::app::headless::{self, ModeOptions, ModeRun, RunInput, RunOptions, RunReport};
+use crate::app::headless::{self, ModeOptions, ModeRun, RecordedInputs, RunInput, RunOptions, RunReport};
 use crate::app::Setup;
 use crate::audio::meter::Loudness;
 use crate::content::DEFAULT_LEVEL;
@@ -114,6 +114,15 @@ pub struct RunArgs {
     /// after each).
     #[arg(long, value_name = "N")]
     pub rounds: Option<usize>,
+    /// People playing, 1 to 4 (split screen): the players after the first line up on the
+    /// grid behind them, ahead of any opponents, in `--guest-car`. Held controls drive
+    /// every player's car; with `--ai-driver` the AI drives each; `--record` keeps every
+    /// player's inputs and `--replay` replays them.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub players: u8,
+    /// The car of the players after the first (default: `--car`).
+    #[arg(long, value_name = "NAME|PATH")]
+    pub guest_car: Option<String>,
 }
 
 /// `run --json`: the run's report, and the mode's when one was played.
@@ -145,7 +154,7 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     if a.mode == Mode::Challenge {
         // The challenge plays its level's script: the level and car as given, no controls.
         let setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
-        return run_mode(ctx, a, setup, RunInput::Recorded(Vec::new()), None, None);
+        return run_mode(ctx, a, setup, RunInput::Recorded(Default::default()), None, None);
     }
     let Planned {
         setup,
@@ -161,7 +170,7 @@ pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
     }
     let mut loudness = None;
     if let (Some(path), RunInput::Recorded(inputs)) = (&a.audio_out, &input) {
-        let samples = headless::render_audio(&setup, inputs, Default::default());
+        let samples = headless::render_audio(&setup, &inputs.first, Default::default());
         headless::save_wav(&samples, path)?;
         loudness = crate::audio::meter::measure(&samples);
     }
@@ -245,6 +254,7 @@ fn run_mode(
         Replay {
             header: recording_header(ctx, a, &setup, &report),
             inputs: std::mem::take(&mut report.recorded),
+            guest_inputs: std::mem::take(&mut report.recorded_guests),
         }
         .save(path)?;
     }
@@ -272,7 +282,10 @@ fn from_replay(ctx: &Context, path: &Path) -> Result<Planned, Error> {
     Ok(Planned {
         setup,
         expected_hash: Some(replay.header.final_state_hash),
-        input: RunInput::Recorded(replay.inputs),
+        input: RunInput::Recorded(RecordedInputs {
+            first: replay.inputs,
+            guests: replay.guest_inputs,
+        }),
     })
 }
 
@@ -281,13 +294,24 @@ fn from_replay(ctx: &Context, path: &Path) -> Result<Planned, Error> {
 fn ai_driven(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
     let setup = load_setup(ctx, a)?;
     let race = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
-    let max_ticks = ai_max_ticks(a, &race, ctx.profile.loop_config.tick_rate_hz);
+    let guest_lines = setup
+        .guests
+        .iter()
+        .map(|g| crate::raceline::level_line(&ctx.root, &setup.level, &g.car))
+        .collect::<Result<Vec<_>, _>>()?;
+    // Room for the slowest car's laps.
+    let max_ticks = std::iter::once(&race)
+        .chain(&guest_lines)
+        .map(|line| ai_max_ticks(a, line, ctx.profile.loop_config.tick_rate_hz))
+        .max()
+        .unwrap_or(0);
     Ok(Planned {
         setup,
         input: RunInput::AiDriven {
             race,
             laps: a.laps,
             max_ticks,
+            guest_lines,
         },
         expected_hash: None,
     })
@@ -305,9 +329,13 @@ fn held(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
     })
 }
 
-/// The level and car as given, with the opponents.
+/// The level and car as given, with the guests and the opponents.
 fn load_setup(ctx: &Context, a: &RunArgs) -> Result<Setup, Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+    let guest_car = a.guest_car.as_deref().unwrap_or(&a.car);
+    for _ in 1..a.players {
+        setup.add_guest(&ctx.root, guest_car)?;
+    }
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
     setup.ai_difficulty = a.ai_difficulty;
     Ok(setup)
@@ -382,7 +410,16 @@ fn recording_header(ctx: &Context, a: &RunArgs, setup: &Setup, report: &RunRepor
             a.ai_car.as_str(),
         ),
     };
+    let guest_car = match a.replay {
+        Some(_) => None,
+        None => a.guest_car.as_deref().or(Some(&a.car)),
+    };
     ReplayHeader {
+        guest_cars: setup
+            .guests
+            .iter()
+            .map(|g| guest_car.map_or(g.car.name.clone(), str::to_owned))
+            .collect(),
         ai_difficulty: if setup.opponents.is_empty() {
             String::new()
         } else {

@@ -13,10 +13,15 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
-/// Format version written in every replay (5: each input has an `actions` byte, for the
-/// restart action that came with reset-in-place, and the header names the opponents'
-/// difficulty). Format 4 never left the development branches that each made one half of 5.
-pub const FORMAT: u32 = 5;
+/// Format version written in every replay (6: the header names each guest's car and the
+/// file holds every guest's inputs, for split-screen races; 5: each input has an `actions`
+/// byte, for the restart action that came with reset-in-place, and the header names the
+/// opponents' difficulty). Format 4 never left the development branches that each made
+/// one half of 5.
+pub const FORMAT: u32 = 6;
+
+/// The format before guests: one player's inputs. Read, as one player's replay.
+const FORMAT_BEFORE_GUESTS: u32 = 5;
 
 /// The format before: no `actions` byte, its reset flag put the car back at the start,
 /// which is this format's restart, and no difficulty in the header (its opponents raced at
@@ -47,6 +52,9 @@ pub struct ReplayHeader {
     pub ai_difficulty: String,
     /// State hash after the last tick.
     pub final_state_hash: u64,
+    /// Each guest's car (the players after the first in a split-screen race), name or
+    /// path; empty with one player.
+    pub guest_cars: Vec<String>,
 }
 
 impl ReplayHeader {
@@ -79,6 +87,7 @@ impl ReplayHeader {
             },
             ai_difficulty: String::new(),
             final_state_hash,
+            guest_cars: Vec::new(),
         }
     }
 }
@@ -103,6 +112,49 @@ struct StoredInput {
 struct ReplayFile {
     header: ReplayHeader,
     inputs: Vec<StoredInput>,
+    /// Each guest's inputs, one per tick as `inputs`.
+    guest_inputs: Vec<Vec<StoredInput>>,
+}
+
+/// The header as format 5 stored it: [`ReplayHeader`] without `guest_cars`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ReplayHeaderV5 {
+    format: u32,
+    build: String,
+    level: String,
+    car: String,
+    platform: String,
+    tick_rate_hz: u32,
+    ai_opponents: u32,
+    ai_car: String,
+    ai_difficulty: String,
+    final_state_hash: u64,
+}
+
+/// A format 5 file: one player's inputs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct ReplayFileV5 {
+    header: ReplayHeaderV5,
+    inputs: Vec<StoredInput>,
+}
+
+impl ReplayHeaderV5 {
+    /// This header in today's format: no guests.
+    fn upgraded(self) -> ReplayHeader {
+        ReplayHeader {
+            format: FORMAT,
+            build: self.build,
+            level: self.level,
+            car: self.car,
+            platform: self.platform,
+            tick_rate_hz: self.tick_rate_hz,
+            ai_opponents: self.ai_opponents,
+            ai_car: self.ai_car,
+            ai_difficulty: self.ai_difficulty,
+            final_state_hash: self.final_state_hash,
+            guest_cars: Vec::new(),
+        }
+    }
 }
 
 /// One tick's input as format 3 stored it: [`StoredInput`] without `actions`.
@@ -153,6 +205,7 @@ impl ReplayHeaderV3 {
             },
             ai_car: self.ai_car,
             final_state_hash: self.final_state_hash,
+            guest_cars: Vec::new(),
         }
     }
 }
@@ -172,13 +225,73 @@ impl StoredInputV3 {
     }
 }
 
+impl StoredInput {
+    /// `input` as stored.
+    fn of(i: &TickInput) -> StoredInput {
+        StoredInput {
+            throttle: i.control.throttle,
+            steer: i.control.steer,
+            brake: i.control.brake,
+            flags: i.control.hand_brake as u8
+                | (i.control.reverse as u8) << 1
+                | (i.reset as u8) << 2
+                | (i.control.manual_gear_shift as u8) << 3
+                | i.assists.bits() << 4,
+            gear: i.control.gear,
+            actions: i.restart as u8,
+        }
+    }
+
+    /// The input this stores.
+    fn tick_input(&self) -> TickInput {
+        TickInput {
+            control: VehicleControl {
+                throttle: self.throttle,
+                steer: self.steer,
+                brake: self.brake,
+                hand_brake: self.flags & 1 != 0,
+                reverse: self.flags & 2 != 0,
+                manual_gear_shift: self.flags & 8 != 0,
+                gear: self.gear,
+                wheel_brake_scale: None,
+            },
+            reset: self.flags & 4 != 0,
+            restart: self.actions & 1 != 0,
+            assists: AssistSet::from_bits(self.flags >> 4),
+        }
+    }
+}
+
+/// A NaN or ∞ axis is refused at the edge: no file we write has one (the checksum passed,
+/// so this one was made by hand or by another tool). `what` names the list.
+fn check_finite(file: &str, what: &str, inputs: &[StoredInput]) -> Result<(), ContentError> {
+    match inputs
+        .iter()
+        .enumerate()
+        .find(|(_, s)| !(s.throttle.is_finite() && s.steer.is_finite() && s.brake.is_finite()))
+    {
+        Some((tick, s)) => Err(ContentError::new(
+            file,
+            format!("{what}[{tick}]"),
+            format!(
+                "controls must be finite numbers (throttle {}, steer {}, brake {})",
+                s.throttle, s.steer, s.brake
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A replay in memory.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Replay {
     /// What was played.
     pub header: ReplayHeader,
-    /// One input per tick.
+    /// The first player's input, one per tick.
     pub inputs: Vec<TickInput>,
+    /// Each guest's inputs (the header's `guest_cars`, in order), as many as `inputs`;
+    /// empty with one player.
+    pub guest_inputs: Vec<Vec<TickInput>>,
 }
 
 /// The build's identity: version and a digest of the content it carries.
@@ -195,21 +308,11 @@ impl Replay {
     pub fn encode(&self) -> Vec<u8> {
         let file = ReplayFile {
             header: self.header.clone(),
-            inputs: self
-                .inputs
+            inputs: self.inputs.iter().map(StoredInput::of).collect(),
+            guest_inputs: self
+                .guest_inputs
                 .iter()
-                .map(|i| StoredInput {
-                    throttle: i.control.throttle,
-                    steer: i.control.steer,
-                    brake: i.control.brake,
-                    flags: i.control.hand_brake as u8
-                        | (i.control.reverse as u8) << 1
-                        | (i.reset as u8) << 2
-                        | (i.control.manual_gear_shift as u8) << 3
-                        | i.assists.bits() << 4,
-                    gear: i.control.gear,
-                    actions: i.restart as u8,
-                })
+                .map(|inputs| inputs.iter().map(StoredInput::of).collect())
                 .collect(),
         };
         let mut out = MAGIC.to_vec();
@@ -242,59 +345,63 @@ impl Replay {
         let corrupt = |e: postcard::Error| fail(format!("corrupt ({e})"));
         let parsed: ReplayFile = match format {
             FORMAT => postcard::from_bytes(payload).map_err(corrupt)?,
+            FORMAT_BEFORE_GUESTS => {
+                let old: ReplayFileV5 = postcard::from_bytes(payload).map_err(corrupt)?;
+                ReplayFile {
+                    header: old.header.upgraded(),
+                    inputs: old.inputs,
+                    guest_inputs: Vec::new(),
+                }
+            }
             FORMAT_BEFORE_ACTIONS => {
                 let old: ReplayFileV3 = postcard::from_bytes(payload).map_err(corrupt)?;
                 ReplayFile {
                     // Upgraded: it is written back, if at all, in today's format.
                     header: old.header.upgraded(),
                     inputs: old.inputs.into_iter().map(StoredInputV3::upgraded).collect(),
+                    guest_inputs: Vec::new(),
                 }
             }
             other => {
                 return Err(fail(format!(
-                    "format {other} but this build reads {FORMAT_BEFORE_ACTIONS} and {FORMAT}"
+                    "format {other} but this build reads {FORMAT_BEFORE_ACTIONS}, {FORMAT_BEFORE_GUESTS} and {FORMAT}"
                 )))
             }
         };
-        // A NaN or ∞ axis is refused here, at the edge: no file we write has one (the
-        // checksum passed, so this one was made by hand or by another tool).
-        if let Some((tick, s)) = parsed
-            .inputs
-            .iter()
-            .enumerate()
-            .find(|(_, s)| !(s.throttle.is_finite() && s.steer.is_finite() && s.brake.is_finite()))
-        {
+        if parsed.guest_inputs.len() != parsed.header.guest_cars.len() {
             return Err(ContentError::new(
                 file,
-                format!("inputs[{tick}]"),
+                "guest_inputs",
                 format!(
-                    "controls must be finite numbers (throttle {}, steer {}, brake {})",
-                    s.throttle, s.steer, s.brake
+                    "{} guests' inputs for {} guests' cars",
+                    parsed.guest_inputs.len(),
+                    parsed.header.guest_cars.len()
                 ),
             ));
         }
-        let inputs = parsed
-            .inputs
-            .iter()
-            .map(|s| TickInput {
-                control: VehicleControl {
-                    throttle: s.throttle,
-                    steer: s.steer,
-                    brake: s.brake,
-                    hand_brake: s.flags & 1 != 0,
-                    reverse: s.flags & 2 != 0,
-                    manual_gear_shift: s.flags & 8 != 0,
-                    gear: s.gear,
-                    wheel_brake_scale: None,
-                },
-                reset: s.flags & 4 != 0,
-                restart: s.actions & 1 != 0,
-                assists: AssistSet::from_bits(s.flags >> 4),
-            })
-            .collect();
+        check_finite(file, "inputs", &parsed.inputs)?;
+        for (g, inputs) in parsed.guest_inputs.iter().enumerate() {
+            if inputs.len() != parsed.inputs.len() {
+                return Err(ContentError::new(
+                    file,
+                    format!("guest_inputs[{g}]"),
+                    format!(
+                        "{} ticks, but the first player's run {}",
+                        inputs.len(),
+                        parsed.inputs.len()
+                    ),
+                ));
+            }
+            check_finite(file, &format!("guest_inputs[{g}]"), inputs)?;
+        }
         Ok(Replay {
+            inputs: parsed.inputs.iter().map(StoredInput::tick_input).collect(),
+            guest_inputs: parsed
+                .guest_inputs
+                .iter()
+                .map(|inputs| inputs.iter().map(StoredInput::tick_input).collect())
+                .collect(),
             header: parsed.header,
-            inputs,
         })
     }
 
@@ -348,7 +455,9 @@ mod tests {
                 ai_car: String::new(),
                 ai_difficulty: String::new(),
                 final_state_hash: 0xDEAD_BEEF,
+                guest_cars: Vec::new(),
             },
+            guest_inputs: Vec::new(),
             inputs: (0..100)
                 .map(|i| TickInput {
                     control: VehicleControl {
@@ -403,6 +512,74 @@ mod tests {
         let mut other = sample();
         other.header.build = "skidpad 0.0.0 content 0".into();
         assert!(other.check_build("r").unwrap_err().problem.contains("recorded with"));
+    }
+
+    /// A two-player replay: the guest drives the other way round the same ticks.
+    fn with_a_guest() -> Replay {
+        let mut r = sample();
+        let mut guest = r.inputs.clone();
+        for i in &mut guest {
+            i.control.steer = -i.control.steer;
+        }
+        guest[10].reset = true;
+        r.header.guest_cars = vec!["buggy".into()];
+        r.guest_inputs = vec![guest];
+        r
+    }
+
+    #[test]
+    fn every_players_inputs_round_trip_bit_exactly() {
+        let r = with_a_guest();
+        let back = Replay::decode("r", &r.encode()).unwrap();
+        assert_eq!(back, r);
+        assert!(back.guest_inputs[0][10].reset && !back.inputs[10].reset);
+    }
+
+    #[test]
+    fn guests_inputs_that_do_not_match_their_cars_or_ticks_are_refused() {
+        let mut r = with_a_guest();
+        r.guest_inputs[0].pop();
+        let e = Replay::decode("r.rpl", &r.encode()).unwrap_err();
+        assert_eq!(e.field, "guest_inputs[0]", "{e}");
+        let mut r = with_a_guest();
+        r.header.guest_cars.push("coupe".into());
+        let e = Replay::decode("r.rpl", &r.encode()).unwrap_err();
+        assert_eq!(e.field, "guest_inputs", "{e}");
+        let mut r = with_a_guest();
+        r.guest_inputs[0][3].control.brake = f32::NAN;
+        let e = Replay::decode("r.rpl", &r.encode()).unwrap_err();
+        assert_eq!(e.field, "guest_inputs[0][3]", "{e}");
+    }
+
+    #[test]
+    fn a_format_5_replay_reads_as_one_players() {
+        let r = sample();
+        let old = ReplayFileV5 {
+            header: ReplayHeaderV5 {
+                format: FORMAT_BEFORE_GUESTS,
+                build: r.header.build.clone(),
+                level: r.header.level.clone(),
+                car: r.header.car.clone(),
+                platform: r.header.platform.clone(),
+                tick_rate_hz: r.header.tick_rate_hz,
+                ai_opponents: 3,
+                ai_car: "sedan".into(),
+                ai_difficulty: "pro".into(),
+                final_state_hash: r.header.final_state_hash,
+            },
+            inputs: r.inputs.iter().map(StoredInput::of).collect(),
+        };
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_stdvec(&old).unwrap());
+        let sum = xxhash_rust::xxh3::xxh3_64(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let back = Replay::decode("five.rpl", &bytes).unwrap();
+        assert_eq!(back.inputs, r.inputs);
+        assert!(back.guest_inputs.is_empty() && back.header.guest_cars.is_empty());
+        assert_eq!(
+            (back.header.ai_opponents, back.header.ai_difficulty.as_str()),
+            (3, "pro")
+        );
     }
 
     #[test]

@@ -19,4 +19,4 @@ pub use input::{TickInput, VehicleControl};
 pub use snapshot::{BodyPose, CarPose, Snapshot};
 pub use streaming::{chunks_near, StreamRadii};
 pub use streaming::{ChunkEvent, ChunkProvider, StreamStats, SyncProvider};
-pub use world::{FaultTarget, SimWorld, TickPart};
+pub use world::{FaultTarget, SimWorld, TickPart, MAX_PLAYERS};

@@ -291,6 +291,7 @@ fn soak_level(
             final_hash,
         ),
         inputs: recorded,
+        guest_inputs: Vec::new(),
     };
     let replay_file = match &opts.replay_dir {
         Some(dir) => {
@@ -305,7 +306,7 @@ fn soak_level(
     let replayed = headless::run(
         &setup,
         RunOptions {
-            input: RunInput::Recorded(decoded.inputs),
+            input: RunInput::Recorded(decoded.inputs.into()),
             record: false,
             telemetry: false,
         },

@@ -166,7 +166,9 @@ fn racing_ai_cars_allocate_nothing_in_a_tick_once_warm() {
         let mut setup = Setup::load(&root, &level, "coupe", profile.clone()).unwrap();
         // Every level gives AI cars a line (a track's racing line, or an `ai_line` loop).
         setup.add_opponents(&root, 3, "sedan").unwrap();
-        let AiRace { mut race, mut player } = AiRace::new(&root, &setup).unwrap();
+        let AiRace {
+            mut race, mut player, ..
+        } = AiRace::new(&root, &setup).unwrap();
 
         // What a tick may change that allocates: chunks streamed in, out or asked for,
         // contacts that formed (a new pair, or a new triangle under a car), and bodies
@@ -252,7 +254,9 @@ fn racecraft_allocates_nothing_choosing_controls() {
         .unwrap()
         .line;
     let race = Race::headless_field(&setup, &[Rookie, Amateur, Amateur, Pro, Pro, Ace, Ace], true);
-    let AiRace { mut race, mut player } = AiRace::on_at(race, &line, &setup.car, Rookie);
+    let AiRace {
+        mut race, mut player, ..
+    } = AiRace::on_at(race, &line, &setup.car, Rookie);
     let (warm_ticks, measured_ticks) = (1200, 1200);
     let mut allocs = 0u64;
     for tick in 0..warm_ticks + measured_ticks {

@@ -245,9 +245,11 @@ fn a_replay_with_assists_on_reproduces_its_hash() {
             ai_opponents: 0,
             ai_car: String::new(),
             ai_difficulty: String::new(),
+            guest_cars: Vec::new(),
             final_state_hash: w.state_hash(),
         },
         inputs,
+        guest_inputs: Vec::new(),
     };
     let back = Replay::decode("assists.rpl", &replay.encode()).unwrap();
     let mut again = settled("wet");

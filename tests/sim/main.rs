@@ -50,6 +50,7 @@ mod sim_faults;
 mod slipstream;
 mod soak;
 mod sound_scene;
+mod split_screen;
 mod streaming;
 mod surface_lanes;
 mod validation;

@@ -70,9 +70,11 @@ fn a_recorded_lap_of_the_circuit_replays_to_the_same_hash() {
             ai_opponents: 0,
             ai_car: String::new(),
             ai_difficulty: String::new(),
+            guest_cars: Vec::new(),
             final_state_hash: recorded_hash,
         },
         inputs,
+        guest_inputs: Vec::new(),
     };
     let back = Replay::decode("lap.rpl", &replay.encode()).unwrap();
     back.check_build("lap.rpl").unwrap();

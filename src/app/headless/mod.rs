@@ -11,6 +11,6 @@ mod telemetry_csv;
 
 pub use audio_render::{render_audio, save_wav, wav_bytes};
 pub use mode_run::{run as run_mode, ModeOptions, ModeRun};
-pub use runner::{run, run_race, RunInput, RunOptions, RunReport, TelemetryRow};
+pub use runner::{run, run_race, GuestReport, RecordedInputs, RunInput, RunOptions, RunReport, TelemetryRow};
 pub use season_run::{run_season, SeasonOptions, SeasonReport};
 pub use telemetry_csv::{save_telemetry, telemetry_csv, telemetry_header};

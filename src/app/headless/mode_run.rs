@@ -48,7 +48,7 @@ pub fn run(setup: &Setup, mut opts: RunOptions, mode: &ModeOptions) -> Result<Mo
     };
     // A replay's records are kept under the assists it was driven with.
     let assists = match &opts.input {
-        RunInput::Recorded(inputs) => inputs.first().map_or(AssistSet::default(), |i| i.assists),
+        RunInput::Recorded(inputs) => inputs.first.first().map_or(AssistSet::default(), |i| i.assists),
         _ => AssistSet::default(),
     };
     let params = ModeParams {

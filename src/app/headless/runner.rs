@@ -7,7 +7,7 @@ use crate::app::race::{AiRace, PastBorder, Race, TrackBorders};
 use crate::app::setup::Setup;
 use crate::error::Error;
 use crate::raceline::RaceLine;
-use crate::sim::{SimWorld, TickInput, VehicleControl};
+use crate::sim::{SimWorld, TickInput, VehicleControl, MAX_PLAYERS};
 use crate::vehicle::Telemetry;
 use serde::Serialize;
 use skidpad_platform::{Clock, WallClock};
@@ -22,10 +22,10 @@ pub enum RunInput {
         /// Controls held for the whole run.
         control: VehicleControl,
     },
-    /// A recorded input per tick (a replay).
-    Recorded(Vec<TickInput>),
-    /// The AI drives the player's car along `race`'s line until `laps` laps are timed (the
-    /// out-lap to the start is not) or `max_ticks` pass.
+    /// A recorded input per tick for every player (a replay).
+    Recorded(RecordedInputs),
+    /// The AI drives every player's car along `race`'s line until each has `laps` laps
+    /// timed (the out-lap to the start is not) or `max_ticks` pass.
     AiDriven {
         /// The line and its profile.
         race: RaceLine,
@@ -33,7 +33,29 @@ pub enum RunInput {
         laps: u32,
         /// Give up after this many ticks.
         max_ticks: u64,
+        /// Each guest's line, profiled for their car (`race`'s where missing).
+        guest_lines: Vec<RaceLine>,
     },
+}
+
+/// Every player's recorded inputs: one per tick each.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RecordedInputs {
+    /// The first player's.
+    pub first: Vec<TickInput>,
+    /// Each guest's, in player order, as many as `first` (a shorter list runs out into
+    /// no input).
+    pub guests: Vec<Vec<TickInput>>,
+}
+
+impl From<Vec<TickInput>> for RecordedInputs {
+    /// One player's inputs.
+    fn from(first: Vec<TickInput>) -> Self {
+        RecordedInputs {
+            first,
+            guests: Vec::new(),
+        }
+    }
 }
 
 /// How long to run and with what input.
@@ -103,9 +125,15 @@ pub struct RunReport {
     /// borders, m; 0 when the whole car stayed on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_footprint_off_track_m: Option<f64>,
-    /// The inputs run, when recording.
+    /// With guests (`--players`): each guest's car and timed laps, in player order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub guests: Vec<GuestReport>,
+    /// The first player's inputs run, when recording.
     #[serde(skip)]
     pub recorded: Vec<TickInput>,
+    /// Each guest's inputs run, when recording.
+    #[serde(skip)]
+    pub recorded_guests: Vec<Vec<TickInput>>,
     /// The player car's telemetry after every tick, when asked for.
     #[serde(skip)]
     pub telemetry: Vec<TelemetryRow>,
@@ -115,6 +143,15 @@ pub struct RunReport {
     /// The final state hash as a number.
     #[serde(skip)]
     pub final_hash: u64,
+}
+
+/// What a run reports of a guest (a player after the first).
+#[derive(Debug, Clone, Serialize)]
+pub struct GuestReport {
+    /// Their car.
+    pub car: String,
+    /// With `--ai-driver`: every lap their AI timed, s.
+    pub lap_times_s: Vec<f64>,
 }
 
 /// Simulates `setup` on `opts`' input with no mode (free drive).
@@ -139,15 +176,20 @@ pub fn run_race(
     let watched = mode.is_some();
     let ticks = match &opts.input {
         RunInput::Held { ticks, .. } => usize::try_from(*ticks).unwrap_or(usize::MAX),
-        RunInput::Recorded(inputs) => inputs.len(),
+        RunInput::Recorded(inputs) => inputs.first.len(),
         RunInput::AiDriven { max_ticks, .. } => usize::try_from(*max_ticks).unwrap_or(usize::MAX),
     };
     let mut track = TrackMonitor::new(setup);
     // Reserved up front: the tick loop itself never allocates.
     let too_long = |what: &str| Error::runtime(format!("{what}: {ticks} ticks are too many to keep in memory"));
+    let players = race.world.player_count();
     let mut recorded = Vec::new();
+    let mut recorded_guests = vec![Vec::new(); if opts.record { players - 1 } else { 0 }];
     if opts.record {
         recorded.try_reserve_exact(ticks).map_err(|_| too_long("--record"))?;
+        for guest in &mut recorded_guests {
+            guest.try_reserve_exact(ticks).map_err(|_| too_long("--record"))?;
+        }
     }
     let mut telemetry = Vec::new();
     if opts.telemetry {
@@ -156,10 +198,14 @@ pub fn run_race(
             .map_err(|_| too_long("--telemetry"))?;
     }
     // What a run watches after every tick, whoever drives.
-    let mut observe = |world: &SimWorld, input: &TickInput, mode: &mut Option<&mut dyn GameMode>| -> bool {
+    let mut observe = |world: &SimWorld, inputs: &[TickInput], mode: &mut Option<&mut dyn GameMode>| -> bool {
+        let input = &inputs[0];
         track.after_tick(world);
         if opts.record {
             recorded.push(*input);
+            for (guest, i) in recorded_guests.iter_mut().zip(&inputs[1..]) {
+                guest.push(*i);
+            }
         }
         if opts.telemetry {
             telemetry.push(TelemetryRow {
@@ -181,6 +227,9 @@ pub fn run_race(
         })
     };
     let (mut lap_times, mut predicted, mut line) = (Vec::new(), None, None);
+    let mut guest_laps = vec![Vec::new(); players - 1];
+    // A tick's inputs, every player's (a fixed array: the loop allocates nothing).
+    let mut tick_inputs = [TickInput::default(); MAX_PLAYERS];
     match &opts.input {
         RunInput::Held { ticks, control } => {
             let input = TickInput {
@@ -194,43 +243,61 @@ pub fn run_race(
                     continue;
                 };
                 stepped += 1;
-                race.step(&input);
-                if observe(&race.world, &input, &mut mode) {
+                // Every player holds the same controls.
+                tick_inputs = [input; MAX_PLAYERS];
+                race.step_players(&tick_inputs[..players]);
+                if observe(&race.world, &tick_inputs[..players], &mut mode) {
                     break;
                 }
             }
         }
         RunInput::Recorded(inputs) => {
-            let mut inputs = inputs.iter();
-            while let Some(input) = inputs.as_slice().first() {
-                let Some(input) = gated(gate(&mut race, &mut mode)?, input) else {
-                    continue;
+            for t in 0..inputs.first.len() {
+                let g = loop {
+                    let g = gate(&mut race, &mut mode)?;
+                    if g != TickGate::Hold {
+                        break g;
+                    }
                 };
-                inputs.next();
-                race.step(&input);
-                observe(&race.world, &input, &mut mode);
+                for (p, slot) in tick_inputs[..players].iter_mut().enumerate() {
+                    let recorded = match p {
+                        0 => inputs.first.get(t),
+                        _ => inputs.guests.get(p - 1).and_then(|g| g.get(t)),
+                    };
+                    *slot = gated(g, &recorded.copied().unwrap_or_default()).unwrap_or_default();
+                }
+                race.step_players(&tick_inputs[..players]);
+                observe(&race.world, &tick_inputs[..players], &mut mode);
             }
         }
         RunInput::AiDriven {
             race: line_driven,
             laps,
             max_ticks,
+            guest_lines,
         } => {
-            let mut ai = AiRace::on_at(race, &line_driven.line, car, setup.ai_difficulty);
+            let guest_lines: Vec<_> = guest_lines.iter().map(|l| l.line.clone()).collect();
+            let mut ai = AiRace::on_lines(race, &line_driven.line, car, &guest_lines, setup.ai_difficulty);
             let mut stepped = 0;
             while stepped < *max_ticks {
                 if gate(&mut ai.race, &mut mode)? == TickGate::Hold {
                     continue;
                 }
                 stepped += 1;
-                let input = ai.tick();
-                let mode_over = observe(&ai.race.world, &input, &mut mode);
-                if mode_over || (!watched && ai.player.laps_ticks().len() >= *laps as usize) {
+                ai.tick();
+                let mode_over = observe(&ai.race.world, ai.inputs(), &mut mode);
+                let all_lapped = std::iter::once(&ai.player)
+                    .chain(&ai.guests)
+                    .all(|p| p.laps_ticks().len() >= *laps as usize);
+                if mode_over || (!watched && all_lapped) {
                     break;
                 }
             }
             let dt = ai.race.world.dt_s() as f64;
             lap_times = ai.player.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            for (laps, guest) in guest_laps.iter_mut().zip(&ai.guests) {
+                *laps = guest.laps_ticks().iter().map(|t| *t as f64 * dt).collect();
+            }
             race = ai.race;
             predicted = Some(line_driven.predicted_lap_s as f64);
             line = Some(line_driven.source.clone());
@@ -254,7 +321,19 @@ pub fn run_race(
         line,
         max_off_track_m: track.worst_m(),
         max_footprint_off_track_m: track.worst_footprint_m(),
+        guests: guest_laps
+            .into_iter()
+            .enumerate()
+            .map(|(g, lap_times_s)| GuestReport {
+                car: setup
+                    .guests
+                    .get(g)
+                    .map_or(String::new(), |guest| guest.car.name.clone()),
+                lap_times_s,
+            })
+            .collect(),
         recorded,
+        recorded_guests,
         telemetry,
         wheel_count: car.wheels.len(),
         final_hash: world.state_hash(),
@@ -345,6 +424,10 @@ impl RunReport {
         }
         if let Some(off) = self.max_footprint_off_track_m {
             s += &format!(" (its footprint {off:.2} m)");
+        }
+        for (g, guest) in self.guests.iter().enumerate() {
+            let laps: Vec<String> = guest.lap_times_s.iter().map(|t| format!("{t:.2} s")).collect();
+            s += &format!("\nplayer {} in the {}: laps [{}]", g + 2, guest.car, laps.join(", "));
         }
         s
     }

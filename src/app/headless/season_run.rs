@@ -252,6 +252,7 @@ fn play_round(
                 race: line,
                 laps: plan.laps,
                 max_ticks,
+                guest_lines: Vec::new(),
             },
             record: false,
             telemetry: false,

@@ -214,6 +214,7 @@ fn save_recording(
             )
         },
         inputs,
+        guest_inputs: Vec::new(),
     }
     .save(path)?;
     log::info!("replay of {level} in the {car} written to {}", path.display());

@@ -8,7 +8,7 @@ use crate::app::setup::Setup;
 use crate::content::ContentRoot;
 use crate::error::Error;
 use crate::raceline::level_line;
-use crate::sim::{SimWorld, TickInput};
+use crate::sim::{SimWorld, TickInput, MAX_PLAYERS};
 use crate::vehicle::CarDef;
 use glam::Vec2;
 use std::sync::Arc;
@@ -24,6 +24,8 @@ pub struct AiPlayer {
     racecraft: Racecraft,
     /// Its driver's speed scale (the difficulty's pace), for the pace its racecraft judges.
     speed_scale: f32,
+    /// The player whose car it drives (0 the first; a guest's in a split-screen race).
+    seat: usize,
 }
 
 impl AiPlayer {
@@ -50,18 +52,32 @@ impl AiPlayer {
             watch: StuckWatch::default(),
             racecraft: Racecraft::new(racecraft, width_m, length_m),
             speed_scale,
+            seat: 0,
         }
+    }
+
+    /// The same AI at the wheel of player `seat`'s car instead (a guest's: 1 for the
+    /// second player).
+    pub fn at_seat(self, seat: usize) -> Self {
+        Self { seat, ..self }
+    }
+
+    /// The world index of the car it drives.
+    fn car_index(&self, world: &SimWorld) -> usize {
+        world.player_car_index(self.seat).unwrap_or(0)
     }
 
     /// The player's input for the next tick: the AI's controls, or the restart input (back
     /// to the spawn, where its lap timing began) once the car has been overturned or stuck
     /// for a while.
     pub fn input(&mut self, world: &SimWorld) -> TickInput {
+        let car = self.car_index(world);
+        let body = world.car_body(car);
         TickInput {
             control: self
                 .driver
-                .control(&self.car, world.player_body(), &world.telemetry(0), world.dt_s()),
-            restart: self.watch.update(world.player_body(), true, world.dt_s()),
+                .control(&self.car, body, &world.telemetry(car), world.dt_s()),
+            restart: self.watch.update(body, true, world.dt_s()),
             ..Default::default()
         }
     }
@@ -70,19 +86,21 @@ impl AiPlayer {
     /// a car alongside, passing, rejoining; [`Opponents::plan_for`]); alone on its line when
     /// they only follow or there are none.
     pub fn input_among(&mut self, world: &SimWorld, opponents: &mut Opponents) -> TickInput {
-        let Some(plan) = opponents.plan_for(world, 0, &mut self.racecraft, self.speed_scale, &self.driver) else {
+        let car = self.car_index(world);
+        let Some(plan) = opponents.plan_for(world, car, &mut self.racecraft, self.speed_scale, &self.driver) else {
             return self.input(world);
         };
+        let body = world.car_body(car);
         TickInput {
             control: self.driver.control_located(
                 &self.car,
-                world.player_body(),
-                &world.telemetry(0),
+                body,
+                &world.telemetry(car),
                 world.dt_s(),
                 &plan,
-                opponents.located(0),
+                opponents.located(car),
             ),
-            restart: self.watch.update(world.player_body(), true, world.dt_s()),
+            restart: self.watch.update(body, true, world.dt_s()),
             ..Default::default()
         }
     }
@@ -94,7 +112,7 @@ impl AiPlayer {
 
     /// Times laps from the world after a tick; true when one was completed.
     pub fn after_tick(&mut self, world: &SimWorld) -> bool {
-        let p = world.player_body().translation();
+        let p = world.car_body(self.car_index(world)).translation();
         self.timer.update(self.driver.line(), Vec2::new(p.x, p.z), world.tick())
     }
 
@@ -104,6 +122,10 @@ impl AiPlayer {
     }
 }
 
+/// Seeds of the guests' AIs (plus the player's number), apart from the opponents' grid
+/// slots.
+const GUEST_SEED: u64 = 1000;
+
 /// A level raced by the AI alone: the setup's [`Race`] (headless: nothing draws it) with
 /// an [`AiPlayer`] at the player's wheel. What `run --ai-driver`, the soak, the
 /// allocation test and `alloc_sites` drive.
@@ -112,6 +134,10 @@ pub struct AiRace {
     pub race: Race,
     /// The player's car's AI and lap timer.
     pub player: AiPlayer,
+    /// The guests' cars' AIs, in player order (none with one player).
+    pub guests: Vec<AiPlayer>,
+    /// Every player's input in the latest tick, the first player's first.
+    inputs: [TickInput; MAX_PLAYERS],
 }
 
 impl AiRace {
@@ -135,10 +161,59 @@ impl AiRace {
 
     /// As [`AiRace::on`], the player's AI at `difficulty` (seed 0: the pole slot; the
     /// opponents behind it are seeded by their grid slots).
+    /// Each guest's AI drives the same line in their own car, seeded apart from the
+    /// opponents (who are seeded by their grid slots).
     pub fn on_at(race: Race, line: &Arc<DrivingLine>, car: &CarDef, difficulty: AiDifficulty) -> Self {
+        Self::on_lines(race, line, car, &[], difficulty)
+    }
+
+    /// As [`AiRace::on_at`], guest `g` (0 the second player) driving `guest_lines[g]`, the
+    /// line profiled for their car (`line` where none is given).
+    pub fn on_lines(
+        race: Race,
+        line: &Arc<DrivingLine>,
+        car: &CarDef,
+        guest_lines: &[Arc<DrivingLine>],
+        difficulty: AiDifficulty,
+    ) -> Self {
+        let player = AiPlayer::racing(line, car, difficulty.settings(0), difficulty.racecraft());
+        let mut ai = Self::with_player(race, player, line, difficulty);
+        for (g, guest) in ai.guests.iter_mut().enumerate() {
+            if let Some(own) = guest_lines.get(g) {
+                let p = g + 1;
+                let def = ai.race.world.player_car(p).def();
+                *guest = AiPlayer::racing(
+                    own,
+                    def,
+                    difficulty.settings(GUEST_SEED + p as u64),
+                    difficulty.racecraft(),
+                )
+                .at_seat(p);
+            }
+        }
+        ai
+    }
+
+    /// `race` with `player` at the first player's wheel, and each guest's AI at
+    /// `difficulty` along `line` (a tool's own AI settings for the first player).
+    pub fn with_player(race: Race, player: AiPlayer, line: &Arc<DrivingLine>, difficulty: AiDifficulty) -> Self {
+        let guests = (1..race.world.player_count())
+            .map(|p| {
+                let def = race.world.player_car(p).def();
+                AiPlayer::racing(
+                    line,
+                    def,
+                    difficulty.settings(GUEST_SEED + p as u64),
+                    difficulty.racecraft(),
+                )
+                .at_seat(p)
+            })
+            .collect();
         Self {
             race,
-            player: AiPlayer::racing(line, car, difficulty.settings(0), difficulty.racecraft()),
+            player,
+            guests,
+            inputs: [TickInput::default(); MAX_PLAYERS],
         }
     }
 
@@ -146,9 +221,22 @@ impl AiRace {
     /// other), the world steps, the lap timer looks. Returns the
     /// player's input (a replay records it).
     pub fn tick(&mut self) -> TickInput {
-        let input = self.player.input_among(&self.race.world, &mut self.race.opponents);
-        self.race.step(&input);
+        let players = 1 + self.guests.len();
+        self.inputs[0] = self.player.input_among(&self.race.world, &mut self.race.opponents);
+        for (g, guest) in self.guests.iter_mut().enumerate() {
+            self.inputs[1 + g] = guest.input_among(&self.race.world, &mut self.race.opponents);
+        }
+        self.race.step_players(&self.inputs[..players]);
         self.player.after_tick(&self.race.world);
-        input
+        for guest in &mut self.guests {
+            guest.after_tick(&self.race.world);
+        }
+        self.inputs[0]
+    }
+
+    /// Every player's input in the latest tick, the first player's first (a replay records
+    /// them all).
+    pub fn inputs(&self) -> &[TickInput] {
+        &self.inputs[..1 + self.guests.len()]
     }
 }

@@ -11,13 +11,15 @@
 //! inputs and the opponent count.
 
 mod ai_player;
+mod grid;
 mod opponents;
 mod track_borders;
 mod track_room;
 
 pub use ai_player::{AiPlayer, AiRace};
+pub use grid::grid_slot;
 pub(crate) use opponents::footprint_m;
-pub use opponents::{grid_slot, Opponents};
+pub use opponents::Opponents;
 pub use track_borders::{PastBorder, TrackBorders};
 pub use track_room::line_room;
 
@@ -88,13 +90,27 @@ impl Race {
     /// that the level's track leaves (a level without a track leaves none: they follow);
     /// without, only following.
     pub fn on_field(mut world: SimWorld, setup: &Setup, difficulties: &[AiDifficulty], racecraft: bool) -> Race {
-        let opponents = match (&setup.opponents_line, setup.opponents.first()) {
+        let line = setup.opponents_line.as_ref().map(|l| &l.line);
+        let guest_cars = seat_guests(&mut world, setup, line.map(|l| &**l));
+        let opponents = match (line, setup.opponents.first()) {
             (Some(line), Some(car)) => {
-                let room = racecraft.then(|| std::sync::Arc::new(line_room(&setup.level, &line.line, car)));
-                let opponents =
-                    Opponents::spawn_field(&mut world, &line.line, room.as_ref(), &setup.opponents, difficulties);
+                let room = racecraft.then(|| std::sync::Arc::new(line_room(&setup.level, line, car)));
+                let opponents = Opponents::spawn_field(
+                    &mut world,
+                    line,
+                    room.as_ref(),
+                    &setup.opponents,
+                    difficulties,
+                    setup.player_count(),
+                );
                 if setup.player_grid_slot > 0 {
-                    move_player_back(&mut world, &line.line, setup.player_grid_slot, setup.opponents.len());
+                    grid::move_players_back(
+                        &mut world,
+                        line,
+                        setup.player_grid_slot,
+                        &guest_cars,
+                        setup.opponents.len(),
+                    );
                 }
                 opponents
             }
@@ -104,16 +120,49 @@ impl Race {
     }
 
     /// One tick: every opponent chooses its controls from the world as it is, then the
-    /// world steps with the player's `input`.
+    /// world steps with the first player's `input` (the guests', if any, get none).
     pub fn step(&mut self, input: &TickInput) {
         self.step_timed(input, &mut |_| {});
     }
 
     /// [`Race::step`] with the world's parts reported to `mark` (the profiler).
     pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
-        self.opponents.drive(&mut self.world);
-        self.world.step_timed(input, mark);
+        self.step_players_timed(std::slice::from_ref(input), mark);
     }
+
+    /// One tick with `inputs[p]` driving player `p`'s car (the first player's, then each
+    /// guest's).
+    pub fn step_players(&mut self, inputs: &[TickInput]) {
+        self.step_players_timed(inputs, &mut |_| {});
+    }
+
+    /// [`Race::step_players`] with the world's parts reported to `mark`.
+    pub fn step_players_timed(&mut self, inputs: &[TickInput], mark: &mut dyn FnMut(TickPart)) {
+        self.opponents.drive(&mut self.world);
+        self.world.step_players_timed(inputs, mark);
+    }
+}
+
+/// Seats `setup`'s guests in `world`, each in the grid slot behind the player before
+/// (along `line` when the race has one, else straight back from the first player's car);
+/// their world indices. A guest past the world's limit of players is left out with a log
+/// line (the front end never offers more).
+fn seat_guests(world: &mut SimWorld, setup: &Setup, line: Option<&crate::ai::DrivingLine>) -> Vec<usize> {
+    let pole = world.player_body();
+    let pole = (pole.translation(), *pole.rotation());
+    let mut cars = Vec::with_capacity(setup.guests.len());
+    for (g, guest) in setup.guests.iter().enumerate() {
+        let (position, heading_rad) = grid::slot_pose(world, line, pole, g + 1);
+        match world.add_player(&guest.car, position, heading_rad) {
+            Some(player) => cars.push(world.player_car_index(player).unwrap_or(0)),
+            None => log::warn!(
+                "guest {} left out: the world seats at most {} players",
+                g + 2,
+                crate::sim::MAX_PLAYERS
+            ),
+        }
+    }
+    cars
 }
 
 /// The opponents' difficulties `setup` asks for: each its own, else all at one.
@@ -123,31 +172,4 @@ fn setup_skills(setup: &Setup) -> &[AiDifficulty] {
     } else {
         &setup.opponent_skills
     }
-}
-
-/// Puts the player in grid slot `slot` (of 1 + `opponents`; 0 is pole, where the level
-/// spawned it), the opponents spawned in slots 1.. ahead of it moving up one slot each:
-/// before the first tick, so no driver has seen the old grid.
-fn move_player_back(world: &mut SimWorld, line: &crate::ai::DrivingLine, slot: usize, opponents: usize) {
-    let slot = slot.min(opponents);
-    let pole = world.player_body();
-    let (pole_position, pole_rotation) = (pole.translation(), *pole.rotation());
-    let start = glam::Vec2::new(pole_position.x, pole_position.z);
-    let pose_of = |world: &mut SimWorld, k: usize| -> (glam::Vec3, glam::Quat) {
-        if k == 0 {
-            return (pole_position, pole_rotation);
-        }
-        let (p, heading) = opponents::grid_slot(line, start, k);
-        let y = world.ground_height_at(p.x, p.y).unwrap_or(pole_position.y) + 0.4;
-        (glam::Vec3::new(p.x, y, p.y), glam::Quat::from_rotation_y(heading))
-    };
-    // Opponent k sat in slot k + 1; those ahead of the player's new slot move up one. The
-    // opponents are the world's last cars (after any parked ones).
-    let first = world.cars().len().saturating_sub(opponents);
-    for k in 0..slot {
-        let (p, r) = pose_of(world, k);
-        world.teleport_car(first + k, p, r);
-    }
-    let (p, r) = pose_of(world, slot);
-    world.teleport_player(p, r);
 }

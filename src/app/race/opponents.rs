@@ -3,6 +3,7 @@
 //! ahead, passing, giving room, defending), and put back beside the line when overturned
 //! or stuck.
 
+use super::grid::grid_slot;
 use crate::ai::{
     AiDifficulty, AiDriver, CarPlace, DrivingLine, LinePosition, LineRoom, Located, Plan, Racecraft, StuckWatch,
     Traffic, FOLLOW_GAP_M, SEE_AHEAD_M, SEE_BEHIND_M,
@@ -12,10 +13,6 @@ use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
 use std::sync::Arc;
 
-/// Distance between grid slots along the line, m.
-const GRID_SPACING_M: f32 = 10.0;
-/// Lateral offset of alternate grid slots from the line, m.
-const GRID_STAGGER_M: f32 = 1.6;
 /// A car put back on the track waits off the racing line, this far short of the room at
 /// its edge, m (rejoining from there, [`Racecraft`], without cutting across traffic).
 const PUT_BACK_EDGE_MARGIN_M: f32 = 0.5;
@@ -31,19 +28,6 @@ const FOLLOW_LATERAL_M: f32 = 2.5;
 const FOLLOW_TIME_GAP_S: f32 = 0.3;
 /// Without racecraft: how fast it closes a larger gap, 1/s.
 const FOLLOW_GAIN_PER_S: f32 = 0.5;
-
-/// Grid slot `k` (1 = first behind the player) behind `start` along `line`: a position and
-/// a heading about +Y.
-pub fn grid_slot(line: &DrivingLine, start: Vec2, k: usize) -> (Vec2, f32) {
-    let s0 = line.locate(start, None).s_m;
-    let s = s0 - GRID_SPACING_M * k as f32;
-    let p = line.point_at(s);
-    let t = (line.point_at(s + 1.0) - p).normalize_or(Vec2::Y);
-    // Left of the driving direction in world (x, z): (t.y, −t.x).
-    let left = Vec2::new(t.y, -t.x);
-    let side = if k % 2 == 1 { 1.0 } else { -1.0 };
-    (p + left * (side * GRID_STAGGER_M), t.x.atan2(t.y))
-}
 
 /// One AI car: its place in the world, its driver and its racecraft.
 #[derive(Debug, Clone)]
@@ -99,25 +83,27 @@ impl Opponents {
         defs: &[CarDef],
         difficulty: AiDifficulty,
     ) -> Opponents {
-        Self::spawn_field(world, line, None, defs, &[difficulty])
+        Self::spawn_field(world, line, None, defs, &[difficulty], 1)
     }
 
     /// As [`Opponents::spawn`], car `k` at `difficulties[k]` (the last repeated for the
     /// rest; the top difficulty if empty); racing each other within `room` beside the line
-    /// when given, else only following.
+    /// when given, else only following. The first lines up in grid slot `first_slot` (1:
+    /// behind the one player; after the guests when several play).
     pub fn spawn_field(
         world: &mut SimWorld,
         line: &Arc<DrivingLine>,
         room: Option<&Arc<LineRoom>>,
         defs: &[CarDef],
         difficulties: &[AiDifficulty],
+        first_slot: usize,
     ) -> Opponents {
         let p = world.player_body().translation();
         let start = Vec2::new(p.x, p.z);
         let mut cars = Vec::with_capacity(defs.len());
         let difficulty_of = |k: usize| difficulties.get(k).or(difficulties.last()).copied().unwrap_or_default();
         for (k, def) in defs.iter().enumerate() {
-            let (slot, heading) = grid_slot(line, start, k + 1);
+            let (slot, heading) = grid_slot(line, start, first_slot + k);
             let y = world.ground_height_at(slot.x, slot.y).unwrap_or(p.y) + 0.4;
             let index = world.add_car(def, Vec3::new(slot.x, y, slot.y), heading);
             let difficulty = difficulty_of(k);

@@ -11,6 +11,7 @@
 //! `reset_place.rs` where the reset input puts the player's car.
 
 mod chunks;
+mod players;
 mod queries;
 mod recovery;
 mod reset_guide;
@@ -20,6 +21,8 @@ mod slots;
 mod staging;
 mod tick_events;
 
+use self::players::PlayerSeat;
+pub use self::players::MAX_PLAYERS;
 use self::reset_guide::ResetGuide;
 use self::slots::{CarSlot, PropSlot};
 use super::assist_hook::PlayerAssists;
@@ -136,8 +139,11 @@ pub struct SimWorld {
     physics: PhysicsWorld,
     /// Cars; the player's is first, then the parked ones, then any added later.
     cars: Vec<CarSlot>,
-    /// The player's driving assists (they act only through the player's controls).
-    assists: PlayerAssists,
+    /// The players, the first driving car 0; reserved for [`MAX_PLAYERS`] at load.
+    players: Vec<PlayerSeat>,
+    /// Each player's controls for the tick being stepped, after their assists (reserved
+    /// for [`MAX_PLAYERS`]).
+    player_controls: Vec<crate::sim::input::VehicleControl>,
     /// Dynamic props in snapshot order.
     props: Vec<PropSlot>,
     materials: MaterialTable,
@@ -161,7 +167,7 @@ pub struct SimWorld {
     /// Chunk events are kept for a renderer to drain, unless nothing draws (see
     /// [`SimWorld::discard_chunk_events`]).
     keep_chunk_events: bool,
-    /// The player's spawn point, where the restart input puts the car back.
+    /// The first player's spawn point, where their restart input puts the car back.
     spawn: Spawn,
     /// Where the reset input may put the car: the level's track or checkpoints.
     guide: ResetGuide,
@@ -243,7 +249,8 @@ impl SimWorld {
         let mut world = SimWorld {
             physics,
             cars: Vec::new(),
-            assists: PlayerAssists::default(),
+            players: Vec::with_capacity(MAX_PLAYERS),
+            player_controls: Vec::with_capacity(MAX_PLAYERS),
             props: Vec::new(),
             materials: level.materials.clone(),
             streamer,
@@ -277,6 +284,11 @@ impl SimWorld {
         world.stream(&positions);
 
         world.spawn_car(player, spawn_pose(&spawn));
+        world.players.push(PlayerSeat {
+            car: 0,
+            assists: PlayerAssists::default(),
+            start: (spawn.position_m, spawn.heading_rad),
+        });
         for (p, def) in level.parked_cars.iter().zip(parked) {
             world.spawn_car(
                 def,
@@ -343,36 +355,60 @@ impl SimWorld {
         self.dt_s
     }
 
-    /// Advances the world by one tick with `input` driving the player's car.
+    /// Advances the world by one tick with `input` driving the first player's car (any
+    /// other player's car gets no input: it coasts).
     pub fn step(&mut self, input: &TickInput) {
         self.step_timed(input, &mut |_| {});
     }
 
     /// [`SimWorld::step`], calling `mark` as each part of the tick ends, so a profiler can
     /// time the parts with its own clock (the simulation reads none).
-    #[profiling::function]
     pub fn step_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(TickPart)) {
+        self.step_players_timed(std::slice::from_ref(input), mark);
+    }
+
+    /// Advances the world by one tick, `inputs[p]` driving player `p`'s car (a player
+    /// without one gets no input). With one player this is [`SimWorld::step`] exactly.
+    pub fn step_players(&mut self, inputs: &[TickInput]) {
+        self.step_players_timed(inputs, &mut |_| {});
+    }
+
+    /// [`SimWorld::step_players`] with the tick's parts reported to `mark`.
+    #[profiling::function]
+    pub fn step_players_timed(&mut self, inputs: &[TickInput], mark: &mut dyn FnMut(TickPart)) {
         // Something set between ticks (a caller, a test) is checked before anything uses it.
         self.recover_non_finite();
         self.stream_around_cars();
         mark(TickPart::Streaming);
 
-        let player = &self.cars[0].car;
-        let control = self.assists.controls(
-            input,
-            player,
-            || player.telemetry(&self.physics),
-            &self.physics.bodies[player.body()],
-            self.dt_s,
-        );
-        if input.restart {
-            self.restart_player();
-        } else if input.reset {
-            self.reset_player_in_place();
+        // Every player's controls through their own assists, read from the world as the
+        // last tick left it, before any reset moves a car.
+        self.player_controls.clear();
+        for (p, seat) in self.players.iter_mut().enumerate() {
+            let input = inputs.get(p).copied().unwrap_or_default();
+            let car = &self.cars[seat.car].car;
+            let control = seat.assists.controls(
+                &input,
+                car,
+                || car.telemetry(&self.physics),
+                &self.physics.bodies[car.body()],
+                self.dt_s,
+            );
+            self.player_controls.push(control);
+        }
+        for p in 0..self.players.len() {
+            let input = inputs.get(p).copied().unwrap_or_default();
+            if input.restart {
+                self.restart_player(p);
+            } else if input.reset {
+                self.reset_player_in_place(p);
+            }
+            let car = self.players[p].car;
+            self.cars[car].control = self.player_controls[p];
         }
         self.sum_wakes();
-        for (i, slot) in self.cars.iter_mut().enumerate() {
-            let c = if i == 0 { &control } else { &slot.control };
+        for slot in self.cars.iter_mut() {
+            let c = &slot.control;
             let surfaces = Surfaces::new(&self.materials).with_ground(&slot.ground, self.static_generation);
             slot.car
                 .update(&mut self.physics, c, &surfaces, slot.drag_scale, self.dt_s);

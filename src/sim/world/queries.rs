@@ -109,7 +109,7 @@ impl SimWorld {
 
     /// Which of the player's assists acted in the latest tick (the HUD's lamps).
     pub fn assist_lamps(&self) -> crate::assists::AssistLamps {
-        self.assists.lamps()
+        self.player_assist_lamps(0)
     }
 
     /// Every car, the player's first.

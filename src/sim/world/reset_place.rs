@@ -36,15 +36,16 @@ const GROUND_RAY_ABOVE_M: f32 = 50.0;
 const GROUND_RAY_LENGTH_M: f32 = 500.0;
 
 impl SimWorld {
-    /// Puts the player's car on the nearest free place behind it (on a track: on the
+    /// Puts player `player`'s car on the nearest free place behind it (on a track: on the
     /// centre line facing the racing direction; elsewhere: the nearest spawn or checkpoint),
-    /// upright and at rest; at the level's start when no place is found.
-    pub(super) fn reset_player_in_place(&mut self) {
-        let car_m = self.physics.bodies[self.cars[0].car.body()].translation();
+    /// upright and at rest; where it started when no place is found.
+    pub(super) fn reset_player_in_place(&mut self, player: usize) {
+        let car = self.players[player].car;
+        let car_m = self.physics.bodies[self.cars[car].car.body()].translation();
         let mut k = 0;
         while let Some(spot) = self.guide.spot(car_m, k, &TRACK_STEP_BACK) {
-            if let Some(origin) = self.free_origin(spot, car_m.y) {
-                self.put_player(origin, spot.heading_rad);
+            if let Some(origin) = self.free_origin(car, spot, car_m.y) {
+                self.put_car(car, origin, spot.heading_rad);
                 return;
             }
             k += 1;
@@ -55,39 +56,26 @@ impl SimWorld {
             car_m.x,
             car_m.z
         );
-        self.restart_player();
+        self.restart_player(player);
     }
 
-    /// Puts the player's car back at the level's start, upright and at rest.
-    pub(super) fn restart_player(&mut self) {
-        self.put_player(self.spawn.position_m, self.spawn.heading_rad);
-    }
-
-    fn put_player(&mut self, origin: Vec3, heading_rad: f32) {
-        let pose = Pose::from_parts(origin, Quat::from_rotation_y(heading_rad));
-        let slot = &mut self.cars[0];
-        slot.car.teleport(&mut self.physics, pose);
-        slot.velocity_before_mps = Vec3::ZERO;
-        slot.air_ticks = 0;
-    }
-
-    /// The chassis origin for the player's car at `spot` when the place is free and has
+    /// The chassis origin for car `car` at `spot` when the place is free and has
     /// ground under it: the wheels just touching the ground (the suspension at full
     /// droop, so the car settles onto it rather than out of it). `near_y` is the car's
     /// height now, where the ground is looked for.
-    fn free_origin(&mut self, spot: ResetSpot, near_y: f32) -> Option<Vec3> {
+    fn free_origin(&mut self, car: usize, spot: ResetSpot, near_y: f32) -> Option<Vec3> {
         let at = Vec3::new(spot.xz_m.x, near_y, spot.xz_m.y);
         // A spawn far away may lie in chunks not yet in the world.
         self.stream_around_cars_and(at);
         let top = at + Vec3::Y * GROUND_RAY_ABOVE_M;
         let ground_y = top.y - self.cast_static_ray(top, -Vec3::Y, GROUND_RAY_LENGTH_M)?;
-        let def = self.cars[0].car.def();
+        let def = self.cars[car].car.def();
         let origin = Vec3::new(at.x, ground_y + def.reach_m(), at.z);
         let rotation = Quat::from_rotation_y(spot.heading_rad);
         let (centre, half) = occupancy_box(def);
         let shape = Cuboid::new(half);
         let pose = Pose::from_parts(origin + rotation * centre, rotation);
-        let filter = QueryFilter::default().exclude_rigid_body(self.cars[0].car.body());
+        let filter = QueryFilter::default().exclude_rigid_body(self.cars[car].car.body());
         let taken = self.physics.intersect_shape(pose, &shape, filter).next().is_some();
         (!taken).then_some(origin)
     }

@@ -231,8 +231,15 @@ impl ChallengeMode {
             .map(|(k, v)| ((*k).to_string(), *v))
             .collect();
         let inputs = std::mem::take(&mut self.inputs);
-        self.played
-            .push((leg.run.name.clone(), Replay { header, inputs }, figures));
+        self.played.push((
+            leg.run.name.clone(),
+            Replay {
+                header,
+                inputs,
+                guest_inputs: Vec::new(),
+            },
+            figures,
+        ));
         self.results.push(result);
         self.steps = None;
         self.index += 1;

@@ -84,20 +84,25 @@ impl RaceMode {
         self.rules.after_tick(positions(world), world.tick() - go);
     }
 
-    /// The figures the HUD shows.
+    /// The figures the first player's HUD shows.
     pub fn board(&self) -> RaceBoard {
-        let position = self.rules.position_of(PLAYER);
+        self.board_of(PLAYER)
+    }
+
+    /// The figures the HUD of the player driving world car `car` shows.
+    pub fn board_of(&self, car: usize) -> RaceBoard {
+        let position = self.rules.position_of(car);
         let (gap_ahead_s, gap_behind_s) = self.rules.gaps_around(position);
         let laps = self.rules.laps();
         RaceBoard {
             countdown: self.rules.countdown_shown(),
             position,
             cars: self.rules.order().len(),
-            lap: (self.rules.tracker(PLAYER).laps_done() + 1).min(laps),
+            lap: (self.rules.tracker(car).laps_done() + 1).min(laps),
             laps,
             gap_ahead_s,
             gap_behind_s,
-            finished: self.rules.finished(PLAYER),
+            finished: self.rules.finished(car),
         }
     }
 
@@ -170,11 +175,27 @@ fn name_seed(name: &str) -> u64 {
     })
 }
 
-/// The names of `setup`'s cars in the world's order: the player's, then the opponents'.
+/// The names of `setup`'s cars in the world's order: the player's, the parked cars', the
+/// guests', then the opponents'.
 fn car_names(setup: &Setup) -> Vec<&str> {
     std::iter::once(setup.car.name.as_str())
+        .chain(setup.parked.iter().map(|c| c.name.as_str()))
+        .chain(setup.guests.iter().map(|g| g.car.name.as_str()))
         .chain(setup.opponents.iter().map(|c| c.name.as_str()))
         .collect()
+}
+
+/// Who drives world car `car` of `setup` in a results table: a guest is "Player 2" and
+/// on; the others are `field`'s, counted without the guests (so a field keeps its names
+/// whoever plays).
+fn driver_name(setup: &Setup, field: &[crate::modes::championship::Driver], car: usize) -> String {
+    let first_guest = 1 + setup.parked.len();
+    let guests = setup.guests.len();
+    if (first_guest..first_guest + guests).contains(&car) {
+        return format!("Player {}", car - first_guest + 2);
+    }
+    let k = if car >= first_guest + guests { car - guests } else { car };
+    field.get(k).map_or_else(|| format!("Car {car}"), |d| d.name.clone())
 }
 
 impl GameMode for RaceMode {
@@ -209,10 +230,10 @@ impl GameMode for RaceMode {
         true
     }
 
-    fn show_panel(&mut self, world: &SimWorld, _player: usize, show: &mut dyn FnMut(&dyn crate::app::hud::HudPanel)) {
-        let _ = world;
+    fn show_panel(&mut self, world: &SimWorld, player: usize, show: &mut dyn FnMut(&dyn crate::app::hud::HudPanel)) {
+        let car = world.player_car_index(player).unwrap_or(PLAYER);
         show(&RacePanel {
-            board: self.board(),
+            board: self.board_of(car),
             map: &self.map,
         });
     }
@@ -229,10 +250,7 @@ impl GameMode for RaceMode {
             &[],
             |_, _| crate::ai::AiDifficulty::Pro,
         );
-        let who = |car: usize| {
-            let name = field.get(car).map_or_else(|| format!("Car {car}"), |d| d.name.clone());
-            (name, setup.car_paint(car).to_array())
-        };
+        let who = |car: usize| (driver_name(setup, &field, car), setup.car_paint(car).to_array());
         ModeResults {
             lines: vec![race_heading(&setup.level.level.info.name, self.rules.laps())],
             table: Some(race_table(&self.rules.results(&names), self.rules.laps(), PLAYER, &who)),

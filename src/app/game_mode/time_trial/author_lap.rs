@@ -126,6 +126,7 @@ pub fn keep_author_ghost(
             lap.end_state_hash,
         ),
         inputs: lap.inputs,
+        guest_inputs: Vec::new(),
     }
     .save(&path)?;
     record.author_s = Some(lap.lap_s);

@@ -418,6 +418,7 @@ impl TimeTrialMode {
             Replay {
                 header: ReplayHeader::new(&n.level, &n.car, &n.profile, n.tick_rate_hz, 0, "", hash),
                 inputs: recorded[..best.end_tick as usize].to_vec(),
+                guest_inputs: Vec::new(),
             }
             .save(&ghost_path)?;
             record.ghost_file = ghost_path.file_name().map(|f| f.to_string_lossy().into_owned());

@@ -199,6 +199,7 @@ impl TimeTrialMode {
                     hash,
                 ),
                 inputs,
+                guest_inputs: Vec::new(),
             }
             .save(&ghost_path)?;
             record.best_lap_s = Some(lap.lap_s);
