@@ -6,12 +6,13 @@
 //! - `screenshot/`: frames and screens drawn offscreen.
 //! - `game_mode/`: the game modes, one type each behind the one [`GameMode`] seam that
 //!   play, the headless runner and the screenshots all drive.
-//! - `hud/`: the heads-up display; `frontend/` the menu pages and `menu/` their widgets.
+//! - `hud/`: the heads-up display; `frontend/` the menu pages and `menu/` their widgets;
+//!   `split_screen/`: where each player's view goes when several play.
 //! - `session/`: a level being played and drawn; `race/`: the world and the AI opponents
 //!   ([`Race`]), which every front end steps; `scenario/`: a scenario level's runs.
 //!
 //! Imports run down these floors, top first: `screenshot`; `play`, `headless`; `frontend`;
-//! `game_mode`; `hud`, `menu`; `session`, `scenario`; `race`; `setup`. A folder uses
+//! `game_mode`; `hud`, `menu`, `split_screen`; `session`, `scenario`; `race`; `setup`. A folder uses
 //! folders on lower floors by their own paths (`crate::app::race::Race`), never through
 //! the re-exports below, which are for callers outside `app` (`tests/sim/architecture.rs`).
 
@@ -26,6 +27,7 @@ pub mod scenario;
 mod screenshot;
 mod session;
 mod setup;
+pub mod split_screen;
 
 pub use game_mode::GameMode;
 pub use play::Launcher;

@@ -127,7 +127,25 @@ impl Setup {
             car
         };
         let slot = crate::render::ai_paint_slot(ai_car, first_guest, &self.opponent_paint_slots);
-        crate::render::ai_paint(slot, player)
+        let mut players = [player; crate::sim::MAX_PLAYERS];
+        for (p, guest) in players[1..].iter_mut().zip(&self.guests) {
+            *p = guest.paint.unwrap_or(guest.car.color);
+        }
+        crate::render::ai_paint_avoiding(slot, &players[..self.player_count().min(crate::sim::MAX_PLAYERS)])
+    }
+
+    /// Seats `count` guests in `car` (name or path), each in the next paint of the
+    /// palette that is not near the first player's (`run`, `screenshot` and `profile`
+    /// with `--players`; the car select lets players choose theirs).
+    pub fn add_guests(&mut self, root: &ContentRoot, count: usize, car: &str) -> Result<(), Error> {
+        let first = self.player_paint.unwrap_or(self.car.color);
+        for g in 0..count {
+            self.add_guest(root, car)?;
+            if let Some(guest) = self.guests.last_mut() {
+                guest.paint = Some(crate::render::ai_paint(g, first));
+            }
+        }
+        Ok(())
     }
 
     /// Adds a guest (a player after the first) in `car` (name or path), in its file's

@@ -62,17 +62,29 @@ pub struct ProfileArgs {
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// People playing, 1 to 4 (split screen): a view each, drawn every frame; the
+    /// players after the first on the grid behind them in `--car`, driven by the AI with
+    /// `--ai-driver`, else on the first player's input.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub players: u8,
+    /// How two players share the screen: `stacked` (one above the other) or `side-by-side`.
+    #[arg(long, value_name = "SPLIT", value_enum, default_value = "stacked")]
+    pub split: crate::app::split_screen::TwoPlayerSplit,
 }
 
 /// Runs `skidpad profile`.
 pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
+    setup.add_guests(&ctx.root, usize::from(a.players) - 1, &a.car)?;
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
-    let ai_driver = if a.ai_driver {
+    let (ai_driver, guest_drivers) = if a.ai_driver {
         let line = crate::raceline::level_line(&ctx.root, &setup.level, &setup.car)?;
-        Some(AiPlayer::new(&line.line, &setup.car))
+        let guests = (1..setup.player_count())
+            .map(|p| AiPlayer::new(&line.line, &setup.car).at_seat(p))
+            .collect();
+        (Some(AiPlayer::new(&line.line, &setup.car)), guests)
     } else {
-        None
+        (None, Vec::new())
     };
     let report = crate::tools::profile::profile(
         &setup,
@@ -86,6 +98,8 @@ pub fn run(ctx: &Context, a: &ProfileArgs) -> Result<(), Error> {
             dynamic_resolution: a.dynamic_resolution,
             fixed_step: a.fixed_step,
             ai_driver,
+            guest_drivers,
+            two_player_split: a.split,
         },
     )?;
     emit(a.json, &report, || report.text())

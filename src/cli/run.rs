@@ -333,9 +333,7 @@ fn held(ctx: &Context, a: &RunArgs) -> Result<Planned, Error> {
 fn load_setup(ctx: &Context, a: &RunArgs) -> Result<Setup, Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
     let guest_car = a.guest_car.as_deref().unwrap_or(&a.car);
-    for _ in 1..a.players {
-        setup.add_guest(&ctx.root, guest_car)?;
-    }
+    setup.add_guests(&ctx.root, usize::from(a.players) - 1, guest_car)?;
     setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
     setup.ai_difficulty = a.ai_difficulty;
     Ok(setup)

@@ -74,14 +74,23 @@ pub struct ShotArgs {
     /// with the pad's prompts on the xbox profile and the keyboard's elsewhere.
     #[arg(long, value_name = "SCREEN", value_parser = ["title", "menu", "levels", "cars", "options", "pause", "credits", "unplugged", "results", "trial", "trial-author", "race", "race-overlays", "race-results", "challenge", "challenge-results", "loading", "championship", "round-results", "standings", "season-end"])]
     pub screen: Option<String>,
+    /// People playing, 1 to 4 (split screen): the players after the first on the grid
+    /// behind them in `--car`, each in a paint of their own; each gets a view with its own
+    /// chase camera and HUD, all on the same held controls.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub players: u8,
+    /// How two players share the screen: `stacked` (one above the other) or `side-by-side`.
+    #[arg(long, value_name = "SPLIT", value_enum, default_value = "stacked")]
+    pub split: crate::app::split_screen::TwoPlayerSplit,
 }
 
 /// Runs `skidpad screenshot`.
 pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
     let mut setup = Setup::load(&ctx.root, &a.level, &a.car, ctx.profile.clone())?;
-    setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
     // The player's paint from the settings, as play paints it.
     setup.player_paint = ctx.settings().display.car_paint_color();
+    setup.add_guests(&ctx.root, usize::from(a.players) - 1, &a.car)?;
+    setup.add_opponents(&ctx.root, a.ai, &a.ai_car)?;
     let opts = ShotOptions {
         frames: a.frames,
         width: a.width.unwrap_or(ctx.profile.width),
@@ -99,6 +108,8 @@ pub fn run(ctx: &Context, a: &ShotArgs) -> Result<(), Error> {
             "field" => ShotCamera::Field,
             _ => ShotCamera::Chase,
         },
+        players: usize::from(a.players),
+        two_player_split: a.split,
     };
     check_pedals(a)?;
     check_size(&opts)?;

@@ -66,14 +66,30 @@ pub fn paint_color(name: &str) -> Option<Vec3> {
 /// The `k`-th AI car's paint: [`PAINTS`] in turn, skipping any near `player` (within 0.35
 /// in RGB: an orange is not given to the AI beside a red player).
 pub fn ai_paint(k: usize, player: Vec3) -> Vec3 {
-    let palette = || {
-        PAINTS
-            .iter()
-            .map(|(_, c)| Vec3::from(*c))
-            .filter(move |c| c.distance(player) > NEAR_PAINT)
+    ai_paint_avoiding(k, &[player])
+}
+
+/// The `k`-th AI car's paint with several people playing: [`PAINTS`] in turn, skipping any
+/// near one of `players`' paints; where they leave none, skipping only the first player's.
+pub fn ai_paint_avoiding(k: usize, players: &[Vec3]) -> Vec3 {
+    // No more than four players: a fixed array, the rest of it far from every paint.
+    let mut avoid = [Vec3::splat(f32::INFINITY); 4];
+    for (a, p) in avoid.iter_mut().zip(players) {
+        *a = *p;
+    }
+    let pick = |avoid: &[Vec3]| {
+        let palette = || {
+            PAINTS
+                .iter()
+                .map(|(_, c)| Vec3::from(*c))
+                .filter(|c| avoid.iter().all(|p| c.distance(*p) > NEAR_PAINT))
+        };
+        let n = palette().count();
+        (n > 0).then(|| palette().nth(k % n).unwrap_or(Vec3::splat(0.5)))
     };
-    let n = palette().count().max(1);
-    palette().nth(k % n).unwrap_or(Vec3::new(0.5, 0.5, 0.5))
+    pick(&avoid)
+        .or_else(|| pick(&avoid[..1]))
+        .unwrap_or(Vec3::new(0.5, 0.5, 0.5))
 }
 
 /// The AI palette slot world car `k` (not the player's, 0) wears: `slots[k - first_slotted]`

@@ -276,11 +276,18 @@ impl Hud {
 
     /// Draws everything added since the last flush over the current frame.
     pub fn flush(&mut self, width: u32, height: u32) {
+        self.flush_in(super::ViewRect::full(width, height));
+    }
+
+    /// Draws everything added since the last flush over `rect` of the current frame, laid
+    /// out as if `rect` were the whole screen (a split-screen player's HUD over their view).
+    pub fn flush_in(&mut self, rect: super::ViewRect) {
+        let (width, height) = (rect.width, rect.height);
         if !self.vertices.is_empty() || !self.text_vertices.is_empty() {
             self.program.bind();
             // SAFETY: uniforms of the bound program, our texture, and blend state.
             unsafe {
-                gl::Viewport(0, 0, width as i32, height as i32);
+                gl::Viewport(rect.x as i32, rect.y as i32, width as i32, height as i32);
                 gl::Uniform2f(self.u_screen, width as f32, height as f32);
                 gl::Uniform1i(self.u_font, 0);
                 gl::ActiveTexture(gl::TEXTURE0);

@@ -49,11 +49,12 @@ mod sky;
 mod surface_look;
 mod texture_array;
 mod textures;
+mod viewport;
 
-pub use camera::Camera;
+pub use camera::{fov_y_for_aspect, Camera, MAX_FOV_X_DEG};
 pub use car_lod::{FAR_BODY_MAX_PX, FAR_WHEEL_MAX_PX, FAR_WHEEL_SIDES};
 pub use car_model::{mesh_width_m, wheel_scale};
-pub use car_paint::{ai_paint, ai_paint_slot, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
+pub use car_paint::{ai_paint, ai_paint_avoiding, ai_paint_slot, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
 pub use decor_lod::FAR_DECOR_MAX_PX;
 pub use draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 pub use dynamic_resolution::{DynamicResolution, SceneDetail, MAX_DETAIL_STEPS, MIN_SCALE};
@@ -67,6 +68,7 @@ pub use scene::{CarLook, FrameView, Renderer, SceneDesc};
 pub use scene_desc::{SurfaceTexture, WheelSize, MAX_TEXTURED_MATERIALS};
 pub use skid_marks::SkidMarks;
 pub use surface_look::{SurfaceLook, SurfaceLooks};
+pub use viewport::ViewRect;
 
 /// Why rendering could not start: a shader that does not compile or link (with the
 /// driver's log), or a GL error.

@@ -7,6 +7,7 @@
 //! costs no allocation.
 
 use super::gl_check;
+use super::viewport::ViewRect;
 
 /// Colour and depth renderbuffers behind a framebuffer object.
 #[derive(Default)]
@@ -46,10 +47,12 @@ impl SceneTarget {
     /// Stretches the `src_w × src_h` corner drawn into the window's `dst_w × dst_h`
     /// default framebuffer, bilinearly or (`nearest`, the detail ladder's last step:
     /// cheaper on llvmpipe) by nearest texel, and leaves the default framebuffer bound.
-    pub fn blit_to_window(&self, src_w: u32, src_h: u32, dst_w: u32, dst_h: u32, nearest: bool) {
+    pub fn blit_to_window(&self, src_w: u32, src_h: u32, dst: ViewRect, nearest: bool) {
         // SAFETY: reads our framebuffer, writes the default one; both exist on the
-        // current context, and the source rectangle lies inside our storage.
+        // current context, and the source rectangle lies inside our storage. The scissor
+        // box (the view's) would clip the blit as it clips clears: off for it.
         unsafe {
+            gl::Disable(gl::SCISSOR_TEST);
             gl::BindFramebuffer(gl::READ_FRAMEBUFFER, self.fbo);
             gl::BindFramebuffer(gl::DRAW_FRAMEBUFFER, 0);
             gl::BlitFramebuffer(
@@ -57,10 +60,10 @@ impl SceneTarget {
                 0,
                 src_w as i32,
                 src_h as i32,
-                0,
-                0,
-                dst_w as i32,
-                dst_h as i32,
+                dst.x as i32,
+                dst.y as i32,
+                (dst.x + dst.width) as i32,
+                (dst.y + dst.height) as i32,
                 gl::COLOR_BUFFER_BIT,
                 if nearest { gl::NEAREST } else { gl::LINEAR },
             );

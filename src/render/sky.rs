@@ -14,6 +14,7 @@
 //! The fog leaves out the clouds: they are over the horizon's haze, never behind ground.
 
 use super::shader::Program;
+use super::viewport::ViewRect;
 use super::{cloud_texture, gl_check, mip_chain, RenderError};
 use glam::{Mat4, Vec3};
 
@@ -278,7 +279,7 @@ impl Sky {
         mip_chain::chain_bytes(cloud_texture::SIDE)
     }
 
-    /// Draws the sky behind what the bound `width × height` framebuffer already holds,
+    /// Draws the sky behind what `rect` of the bound framebuffer (the viewport) already holds,
     /// seen through `view_proj` from `eye`; `sky` is the horizon (and fog) colour,
     /// `sun_dir` the direction sunlight travels, `hills` the horizon hills
     /// ([`hills_uniform`]), `clouds` the cloud layer. The rows the hills may reach are
@@ -293,8 +294,9 @@ impl Sky {
         sun_dir: Vec3,
         hills: &HillsUniform,
         clouds: CloudLayer,
-        (width, height): (u32, u32),
+        rect: ViewRect,
     ) {
+        let (width, height) = (rect.width, rect.height);
         let inv = view_proj.inverse();
         let split = hill_rows(&inv, eye, hills[0][2], height);
         // SAFETY: state on the current context, restored below; our vertex array and
@@ -314,7 +316,12 @@ impl Sky {
                 program.bind(&inv, eye, sky, sun_dir, hills, clouds);
                 // SAFETY: as above.
                 unsafe {
-                    gl::Scissor(0, from_row as i32, width as i32, (to_row - from_row) as i32);
+                    gl::Scissor(
+                        rect.x as i32,
+                        (rect.y + from_row) as i32,
+                        width as i32,
+                        (to_row - from_row) as i32,
+                    );
                     gl::DrawArrays(gl::TRIANGLES, 0, 3);
                 }
             }

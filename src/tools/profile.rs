@@ -6,13 +6,14 @@
 
 use super::profile_driver::ProfileDriver;
 pub use super::profile_trace::{chrome_trace, TracedScene};
+use crate::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
 use crate::app::Motion;
 use crate::app::{AiPlayer, Session, Setup, ThreadedChunks};
 use crate::audio::{sound_feed, Mixer};
 use crate::error::Error;
 use crate::render::wait_for_gpu;
 use crate::render::Renderer;
-use crate::sim::TickPart;
+use crate::sim::{TickInput, TickPart, MAX_PLAYERS};
 use crate::time::{FramePacing, FramePhases, Phase, PhaseTimer};
 use serde::Serialize;
 use skidpad_platform::{Clock, Platform, WallClock, WindowConfig};
@@ -42,6 +43,11 @@ pub struct ProfileOptions {
     /// The AI at the player's wheel instead of the level's scenario script: whole laps of
     /// a track with the field around the camera (`profile --ai-driver`).
     pub ai_driver: Option<AiPlayer>,
+    /// The AIs at the guests' wheels (split screen, `--players N` with `--ai-driver`), in
+    /// player order; a guest without one drives on the first player's input.
+    pub guest_drivers: Vec<AiPlayer>,
+    /// How two players share the screen.
+    pub two_player_split: TwoPlayerSplit,
 }
 
 impl ProfileOptions {
@@ -58,6 +64,8 @@ impl ProfileOptions {
             dynamic_resolution: false,
             fixed_step: false,
             ai_driver: None,
+            guest_drivers: Vec::new(),
+            two_player_split: TwoPlayerSplit::default(),
         }
     }
 }
@@ -86,6 +94,8 @@ pub struct ProfileReport {
     pub gl_api: Option<&'static str>,
     /// With `--ai-driver`: the laps the AI completed, warm-up included, s (simulated time).
     pub ai_laps_s: Option<Vec<f64>>,
+    /// People playing (split screen with more than one: a view each).
+    pub players: usize,
     /// Frames measured.
     pub frames: usize,
     /// The profile's frame budget, ms.
@@ -291,6 +301,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         Some(ai) => ProfileDriver::Ai(Box::new(ai.clone())),
         None => ProfileDriver::scenario(setup),
     };
+    let players = session.player_count();
+    let mut inputs = [TickInput::default(); MAX_PLAYERS];
+    let mut guest_drivers = opts.guest_drivers.clone();
     let (mut sound, tap) = sound_feed();
     let mut mixer = Mixer::new(tap, profile.loop_config.tick_rate_hz, profile.loudness_lufs);
     let samples_per_frame = 2 * (crate::audio::SAMPLE_RATE / profile.loop_config.tick_rate_hz) as usize;
@@ -350,9 +363,16 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         };
         last_start = frame_start;
         let input = driver.input(setup, &mut session, dt);
+        inputs[0] = input;
+        for (p, slot) in inputs[..players].iter_mut().enumerate().skip(1) {
+            *slot = match guest_drivers.get_mut(p - 1) {
+                Some(ai) => ai.input(session.world()),
+                None => input,
+            };
+        }
         timer.mark(&clock, Phase::Input);
         for _ in 0..ticks {
-            session.tick_timed(&input, &mut |part| {
+            session.tick_players_timed(&inputs[..players], &mut |part| {
                 let phase = match part {
                     TickPart::Streaming => Phase::Streaming,
                     TickPart::Vehicles => Phase::Vehicle,
@@ -362,6 +382,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
                 timer.mark(&clock, phase);
             });
             driver.after_tick(session.world());
+            for ai in &mut guest_drivers {
+                ai.after_tick(session.world());
+            }
             timer.mark(&clock, Phase::Sim);
         }
         timer.set_ticks(ticks);
@@ -371,7 +394,8 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
             chunk_events.clear();
             timer.mark(&clock, Phase::Streaming);
             let (w, h) = platform.drawable_size();
-            let camera = session.camera(1.0);
+            let split = split_views(players, w, h, opts.two_player_split);
+            let cameras = player_cameras(&session, &split, 1.0);
             let mut gpu_scene_ms = None;
             if opts.dynamic_resolution {
                 if let Some((ms, drawn)) = renderer.take_gpu_scene_time() {
@@ -380,7 +404,7 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
                 }
                 renderer.set_scene_detail(resolution.detail());
             }
-            renderer.draw(&session.frame_view(1.0, &camera), w, h);
+            renderer.draw_views(frame_views(&session, &split, &cameras, 1.0), w, h);
             timer.mark(&clock, Phase::Render);
             if f >= warmup {
                 draws.add(renderer.last_draw_stats());
@@ -472,6 +496,7 @@ fn report(
     ProfileReport {
         level: setup.level.level.name.clone(),
         platform: setup.profile.name.clone(),
+        players: setup.player_count(),
         headless: opts.headless,
         gl_api: None,
         ai_laps_s: None,

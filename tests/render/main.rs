@@ -19,3 +19,4 @@ mod prop_models;
 mod render_frames;
 mod screenshot;
 mod sky_look;
+mod split_screen;

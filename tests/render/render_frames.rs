@@ -191,6 +191,7 @@ fn overlay(hud: &mut Hud, text: &mut String, s: &Session, state: HudState) -> La
     let layout = place(&req);
     let inputs = HudInputs {
         session: s,
+        player: 0,
         history: &FrameHistory::new(4),
         budget: std::time::Duration::from_millis(16),
         state,

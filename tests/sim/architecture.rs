@@ -118,7 +118,7 @@ fn app_imports_run_down_its_floors() {
         &["play", "headless"],
         &["frontend"],
         &["game_mode"],
-        &["hud", "menu"],
+        &["hud", "menu", "split_screen"],
         &["session", "scenario"],
         &["race"],
         &["setup"],

@@ -22,6 +22,6 @@ pub mod telemetry_page;
 pub use clock::{lap_clock, write_clock};
 pub use layout::{place, Element, Layout, Rect, Request};
 pub use level_map::{LevelMap, LINE_POINTS};
-pub use overlay::{assist_lamps, compose, dial_reading, lamps_size, request, HudInputs, HudState};
+pub use overlay::{assist_lamps, compose, dial_reading, lamps_size, request, request_for, HudInputs, HudState};
 pub use panel::HudPanel;
 pub use table::{cut_to, ease, Align, Cell, Column, Measure, Table, TableColours, TableLayout, TableMotion, TableRow};

@@ -83,6 +83,8 @@ pub fn assist_lamps(hud: &mut Hud, lamps: AssistLamps, rect: Rect) {
 pub struct HudInputs<'a> {
     /// The game.
     pub session: &'a Session,
+    /// Whose HUD it is: 0 the first player, a guest's number in their split-screen view.
+    pub player: usize,
     /// Recent frames, for the graph.
     pub history: &'a FrameHistory,
     /// The profile's frame budget.
@@ -99,6 +101,19 @@ pub struct HudInputs<'a> {
 /// mode's panel, the countdown, the minimap and the pause menu, then calls
 /// [`layout::place`].
 pub fn request(hud: &Hud, session: &Session, state: HudState, width: u32, height: u32, title_safe: f32) -> Request {
+    request_for(hud, session, 0, state, width, height, title_safe)
+}
+
+/// [`request`] for player `player`'s HUD (their split-screen view's size).
+pub fn request_for(
+    hud: &Hud,
+    session: &Session,
+    player: usize,
+    state: HudState,
+    width: u32,
+    height: u32,
+    title_safe: f32,
+) -> Request {
     let h = height as f32;
     let message = if state.controller_lost {
         let (lines, size) = controller_lost_lines(state.pad_connected);
@@ -117,18 +132,19 @@ pub fn request(hud: &Hud, session: &Session, state: HudState, width: u32, height
         assist_lamps: Some(lamps_size(hud)),
         telemetry: state
             .telemetry
-            .then(|| telemetry_page::size(session.world().player().wheels().len(), h)),
+            .then(|| telemetry_page::size(session.world().player_car(player).wheels().len(), h)),
         frame_graph: state.frame_graph,
         ..Request::default()
     }
 }
 
-/// What the dial shows for the player's car: the sim car's engine and gearbox, or the
-/// arcade car's virtual engine (the one its engine sound follows).
-pub fn dial_reading(session: &Session) -> DialReading {
+/// What the dial shows for player `player`'s car: the sim car's engine and gearbox, or
+/// the arcade car's virtual engine (the one its engine sound follows).
+pub fn dial_reading(session: &Session, player: usize) -> DialReading {
     let world = session.world();
-    let speed_kmh = world.player_body().linvel().length() * 3.6;
-    let car = world.player();
+    let index = world.player_car_index(player).unwrap_or(0);
+    let speed_kmh = world.car_body(index).linvel().length() * 3.6;
+    let car = world.player_car(player);
     match (car.as_sim(), car.def().sim()) {
         (Some(sim), Some(p)) => {
             let rev_limit_rpm = p.engine.max_rpm;
@@ -145,7 +161,7 @@ pub fn dial_reading(session: &Session) -> DialReading {
             }
         }
         _ => {
-            let forward = world.player_forward_speed();
+            let forward = world.car_forward_speed(index);
             let (rpm, gear) = crate::audio::virtual_rpm(forward);
             DialReading {
                 speed_kmh,
@@ -163,6 +179,7 @@ pub fn dial_reading(session: &Session) -> DialReading {
 pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, height: u32) {
     let HudInputs {
         session,
+        player,
         history,
         budget,
         state,
@@ -171,16 +188,17 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
     let (w, h) = (width as f32, height as f32);
     let world = session.world();
     if let Some(rect) = layout.get(Element::Speedo) {
-        speedo::draw(hud, text, &dial_reading(session), rect);
+        speedo::draw(hud, text, &dial_reading(session, player), rect);
     }
     if let Some(rect) = layout.get(Element::AssistLamps) {
-        assist_lamps(hud, world.assist_lamps(), rect);
+        assist_lamps(hud, world.player_assist_lamps(player), rect);
     }
     if let Some(rect) = layout.get(Element::FrameGraph) {
         frame_graph::draw(hud, text, history, budget, rect);
     }
     if let Some(rect) = layout.get(Element::Telemetry) {
-        let engine = world.player().as_sim().map(|_| world.telemetry(0));
+        let index = world.player_car_index(player).unwrap_or(0);
+        let engine = world.player_car(player).as_sim().map(|_| world.telemetry(index));
         telemetry_page::draw(hud, text, session, engine.as_ref(), rect, h);
     }
     // The modal message goes over everything drawn before it: the batch so far is flushed

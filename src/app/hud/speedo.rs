@@ -168,12 +168,18 @@ pub fn draw(hud: &mut Hud, text: &mut String, r: &DialReading, rect: Rect) {
     hud.label_centred(centre[0], gear_y, figure, text, GEAR);
     text.clear();
     let _ = write!(text, "{:.0}", r.speed_kmh.abs().min(999.0));
-    if compact {
+    // Compact, the unit follows the figure on its line where that line fits inside the
+    // face (a split-screen view's small dial at the least text size: under it instead).
+    let unit_inline = compact && {
+        let line = hud.label_width(figure, text) + hud.label_width(unit_size, " km/h");
+        line <= side * 0.8
+    };
+    if unit_inline {
         text.push_str(" km/h");
     }
     let speed_y = centre[1] + figure_gap + fig_cap * 0.5;
     let [_, speed_top] = hud.label_centred(centre[0], speed_y, figure, text, WHITE);
-    if !compact {
+    if !unit_inline {
         let unit = "km/h";
         let uw = hud.label_width(unit_size, unit);
         let y = speed_top + hud.line_height(figure) * 0.95;

@@ -488,6 +488,7 @@ impl Overlay<'_> {
             self.text,
             hud::HudInputs {
                 session: self.session,
+                player: 0,
                 history: self.account.history(),
                 budget: self.account.budget(),
                 state: self.state,

@@ -4,6 +4,7 @@
 use crate::app::hud::{HudPanel, HudState};
 use crate::app::session::{field_camera, Session};
 use crate::app::setup::Setup;
+use crate::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
 use crate::error::Error;
 use crate::render::Renderer;
 use crate::render::{read_back_buffer, Image};
@@ -34,6 +35,11 @@ pub struct ShotOptions {
     pub view: crate::render::GroundView,
     /// Where the camera stands.
     pub camera: ShotCamera,
+    /// People playing (split screen with more than one: a view and a HUD each, every car
+    /// on the same held controls).
+    pub players: usize,
+    /// How two players share the screen.
+    pub two_player_split: TwoPlayerSplit,
 }
 
 /// Where a screenshot's camera stands.
@@ -59,6 +65,7 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
     })?;
     let mut renderer = Renderer::for_profile(&setup.profile)?;
     let mut session = Session::start(setup);
+    let players = session.player_count();
     for f in 0..opts.frames {
         let braking = f + opts.brake_frames >= opts.frames;
         let control = VehicleControl {
@@ -67,42 +74,49 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
             brake: if braking { opts.brake } else { 0.0 },
             ..VehicleControl::default()
         };
-        session.tick(&TickInput {
+        let input = TickInput {
             control,
             reset: false,
             ..Default::default()
-        });
+        };
+        session.tick_players(&[input; crate::sim::MAX_PLAYERS][..players]);
     }
     let mut events = Vec::new();
     session.drain_chunk_events(&mut events);
     renderer.set_ground_view(opts.view, &setup.level.level.materials);
     renderer.apply_chunk_events(&events);
-    // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
-    let camera = match opts.camera {
-        ShotCamera::Chase => session.camera(1.0),
-        ShotCamera::Field => {
-            let cars: Vec<_> = session.snapshot().cars.iter().map(|c| c.chassis).collect();
-            field_camera(&cars).unwrap_or_else(|| session.camera(1.0))
-        }
-    };
     let (w, h) = platform.drawable_size();
-    renderer.draw(&session.frame_view(1.0, &camera), w, h);
+    let split = split_views(players, w, h, opts.two_player_split);
+    // Alpha 1 draws the latest tick exactly: a still frame needs no interpolation.
+    let mut cameras = player_cameras(&session, &split, 1.0);
+    if (opts.camera, players) == (ShotCamera::Field, 1) {
+        let cars: Vec<_> = session.snapshot().cars.iter().map(|c| c.chassis).collect();
+        cameras[0] = field_camera(&cars).unwrap_or(cameras[0]);
+    }
+    let views = frame_views(&session, &split, &cameras, 1.0);
+    renderer.draw_views(views, w, h);
     if opts.hud {
-        let mut hud = crate::render::Hud::for_height(h)?;
+        // Text sized for a view's height (each HUD laid out on its view), never under
+        // the least readable sizes (`face_sizes_px`).
+        let view_h = split.views().iter().map(|r| r.height).min().unwrap_or(h);
+        let mut hud = crate::render::Hud::for_height(view_h)?;
         let history = crate::time::FrameHistory::new(1);
-        overlay(
-            &mut hud,
-            setup,
-            &session,
-            &history,
-            HudState::default(),
-            w,
-            h,
-            None,
-            None,
-            |_, _| {},
-        );
-        hud.flush(w, h);
+        for (p, rect) in split.views().iter().enumerate() {
+            overlay_for(
+                &mut hud,
+                setup,
+                &session,
+                p,
+                &history,
+                HudState::default(),
+                rect.width,
+                rect.height,
+                None,
+                None,
+                |_, _| {},
+            );
+            hud.flush_in(*rect);
+        }
     }
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;
@@ -141,8 +155,26 @@ pub(super) fn overlay(
     pause_size: Option<[f32; 2]>,
     more: impl FnOnce(&mut crate::render::Hud, &crate::app::hud::Layout),
 ) {
+    overlay_for(hud, setup, session, 0, history, state, w, h, panel, pause_size, more);
+}
+
+/// [`overlay`] for player `player`'s HUD, laid out on their view's `w` × `h`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn overlay_for(
+    hud: &mut crate::render::Hud,
+    setup: &Setup,
+    session: &Session,
+    player: usize,
+    history: &crate::time::FrameHistory,
+    state: HudState,
+    w: u32,
+    h: u32,
+    panel: Option<&dyn HudPanel>,
+    pause_size: Option<[f32; 2]>,
+    more: impl FnOnce(&mut crate::render::Hud, &crate::app::hud::Layout),
+) {
     let mut text = String::new();
-    let mut req = crate::app::hud::request(hud, session, state, w, h, setup.profile.title_safe);
+    let mut req = crate::app::hud::request_for(hud, session, player, state, w, h, setup.profile.title_safe);
     if let Some(p) = panel {
         p.request(hud, &mut text, &mut req);
     }
@@ -153,6 +185,7 @@ pub(super) fn overlay(
     }
     let inputs = crate::app::hud::HudInputs {
         session,
+        player,
         history,
         budget: setup.profile.frame_budget,
         state,

@@ -43,6 +43,8 @@ const SHAKE_HZ: (f32, f32) = (9.0, 13.0);
 /// interpolation.
 #[derive(Debug, Clone, Copy)]
 pub struct ChaseCamera {
+    /// The world index of the car it follows (0, the first player's).
+    car: usize,
     view: usize,
     eye: Vec3,
     velocity: Vec3,
@@ -67,13 +69,19 @@ pub fn shake_amplitude_m(impulse_ns: f32) -> f32 {
 impl ChaseCamera {
     /// A camera already in place behind the player.
     pub fn new(world: &SimWorld) -> Self {
-        Self::with_view(world, 0)
+        Self::following(world, 0)
     }
 
-    fn with_view(world: &SimWorld, view: usize) -> Self {
-        let (eye, target) = Self::desired(world, view);
+    /// A camera already in place behind world car `car` (a split-screen guest's).
+    pub fn following(world: &SimWorld, car: usize) -> Self {
+        Self::with_view(world, car, 0)
+    }
+
+    fn with_view(world: &SimWorld, car: usize, view: usize) -> Self {
+        let (eye, target) = Self::desired(world, car, view);
         let eye = Self::clip(world, target, eye);
         Self {
+            car,
             view,
             eye,
             velocity: Vec3::ZERO,
@@ -89,9 +97,9 @@ impl ChaseCamera {
 
     /// Where the camera wants to be (behind the car's heading, above it) and what it looks
     /// at. Heading only, not pitch or roll, so the view stays level over bumps and flips.
-    fn desired(world: &SimWorld, view: usize) -> (Vec3, Vec3) {
+    fn desired(world: &SimWorld, car: usize, view: usize) -> (Vec3, Vec3) {
         let (distance, height) = VIEWS[view % VIEWS.len()];
-        let body = world.player_body();
+        let body = world.car_body(car);
         let pos = body.translation();
         let fwd = *body.rotation() * Vec3::Z;
         let flat = Vec3::new(fwd.x, 0.0, fwd.z).try_normalize().unwrap_or(Vec3::Z);
@@ -124,16 +132,16 @@ impl ChaseCamera {
     pub fn update(&mut self, world: &SimWorld, dt_s: f32) {
         self.prev_eye = self.eye;
         self.prev_target = self.target;
-        let (want, target) = Self::desired(world, self.view);
+        let (want, target) = Self::desired(world, self.car, self.view);
         if self.eye.distance(want) > SNAP_DISTANCE_M {
-            *self = Self::with_view(world, self.view);
+            *self = Self::with_view(world, self.car, self.view);
             return;
         }
         // Critically damped spring toward the moving goal, semi-implicit Euler:
         // a = ω²(x* − x) + 2ω(v* − v), with v* the car's velocity so that a car at steady
         // speed is followed at the set distance and only changes of speed or heading lag.
         let w = SPRING_RAD_PER_S;
-        let goal_velocity = world.player_body().linvel();
+        let goal_velocity = world.car_body(self.car).linvel();
         let accel = (want - self.eye) * (w * w) + (goal_velocity - self.velocity) * (2.0 * w);
         self.velocity += accel * dt_s;
         let eye = self.keep_gap(target, self.eye + self.velocity * dt_s, want);
@@ -142,7 +150,7 @@ impl ChaseCamera {
         self.shake_from(world.events(), dt_s);
     }
 
-    /// The shake after this tick's events: the player's hardest impact restarts it at its
+    /// The shake after this tick's events: its car's hardest impact restarts it at its
     /// amplitude if that is more than what is left; it dies away exponentially. A function
     /// of the events and the tick length only, so a replay shakes alike.
     fn shake_from(&mut self, events: &[SimEvent], dt_s: f32) {
@@ -150,7 +158,9 @@ impl ChaseCamera {
         let hit = events
             .iter()
             .filter_map(|e| match e {
-                SimEvent::Impact { car: 0, impulse_ns, .. } => Some(shake_amplitude_m(*impulse_ns)),
+                SimEvent::Impact { car, impulse_ns, .. } if usize::from(*car) == self.car => {
+                    Some(shake_amplitude_m(*impulse_ns))
+                }
                 _ => None,
             })
             .fold(0.0, f32::max);

@@ -16,7 +16,8 @@ pub struct Session {
     pub scene: SceneDesc,
     race: Race,
     fixed: FixedStepLoop,
-    camera: ChaseCamera,
+    /// A chase camera per player, the first player's first.
+    cameras: Vec<ChaseCamera>,
     particles: ParticlePool,
     /// The player's car's smoke after a hard hit.
     damage: super::damage_smoke::DamageSmoke,
@@ -43,18 +44,25 @@ impl Session {
         // Placed behind the player before the grid fills, as it always was.
         let camera = ChaseCamera::new(&world);
         let race = Race::on(world, setup);
+        let mut cameras = vec![camera];
+        for p in 1..race.world.player_count() {
+            let car = race.world.player_car_index(p).unwrap_or(0);
+            cameras.push(ChaseCamera::following(&race.world, car));
+        }
         let mut scene = SceneDesc::new(&setup.level.level, &setup.car, &setup.parked);
+        let guests = setup.guests.iter().take(race.world.player_count() - 1);
+        scene
+            .cars
+            .extend(guests.map(|g| crate::render::CarLook::from_def(&g.car)));
         scene
             .cars
             .extend(race.opponents.defs().map(crate::render::CarLook::from_def));
-        // The player's chosen paint (or the car's own), and every other car in the AI
-        // palette's colours, none near the player's, so opponents of one model tell apart
-        // and the player's car stands out.
-        scene.paint_with_slots(
-            setup.player_paint.unwrap_or(setup.car.color),
-            1 + setup.parked.len(),
-            &setup.opponent_paint_slots,
-        );
+        // The players' chosen paints (or their cars' own), and every other car in the AI
+        // palette's colours, none near the first player's, so opponents of one model tell
+        // apart and the player's car stands out.
+        for (k, look) in scene.cars.iter_mut().enumerate() {
+            look.color = setup.car_paint(k);
+        }
         let mut current = Snapshot::default();
         race.world.snapshot_into(&mut current);
         let materials = &setup.level.level.materials;
@@ -69,7 +77,7 @@ impl Session {
         Self {
             skid_marks,
             scene,
-            camera,
+            cameras,
             particles: ParticlePool::new(setup.profile.max_particles as usize).with_surfaces(surfaces),
             damage: Default::default(),
             scuffs: Default::default(),
@@ -101,16 +109,29 @@ impl Session {
         self.race.world.drain_chunk_events(out);
     }
 
-    /// Runs one tick, moves the camera, and rotates the snapshots.
+    /// Runs one tick on the first player's `input` (any guest's car gets none), moves
+    /// the cameras, and rotates the snapshots.
     pub fn tick(&mut self, input: &TickInput) {
         self.tick_timed(input, &mut |_| {});
     }
 
     /// [`Session::tick`] with the world's parts reported to `mark` (the profiler).
     pub fn tick_timed(&mut self, input: &TickInput, mark: &mut dyn FnMut(crate::sim::TickPart)) {
-        self.race.step_timed(input, mark);
+        self.tick_players_timed(std::slice::from_ref(input), mark);
+    }
+
+    /// Runs one tick, `inputs[p]` driving player `p`'s car.
+    pub fn tick_players(&mut self, inputs: &[TickInput]) {
+        self.tick_players_timed(inputs, &mut |_| {});
+    }
+
+    /// [`Session::tick_players`] with the world's parts reported to `mark`.
+    pub fn tick_players_timed(&mut self, inputs: &[TickInput], mark: &mut dyn FnMut(crate::sim::TickPart)) {
+        self.race.step_players_timed(inputs, mark);
         let world = &self.race.world;
-        self.camera.update(world, world.dt_s());
+        for camera in &mut self.cameras {
+            camera.update(world, world.dt_s());
+        }
         std::mem::swap(&mut self.previous, &mut self.current);
         world.snapshot_into(&mut self.current);
         self.particles.advance(world.dt_s());
@@ -134,7 +155,8 @@ impl Session {
     /// caller frees the renderer's chunks (`Renderer::forget_chunks`): the new world
     /// streams its own in.
     pub fn replace_world(&mut self, world: SimWorld) {
-        self.camera = ChaseCamera::new(&world);
+        self.cameras.truncate(1);
+        self.cameras[0] = ChaseCamera::new(&world);
         self.race = Race {
             world,
             opponents: Opponents::default(),
@@ -187,19 +209,46 @@ impl Session {
         &self.current
     }
 
-    /// Cycles the chase camera's views (near, far, default).
+    /// Cycles the first player's chase camera's views (near, far, default).
     pub fn next_camera_view(&mut self) {
-        self.camera.next_view();
+        self.next_camera_view_of(0);
     }
 
-    /// Where the sound is heard from after the latest tick: the chase camera.
+    /// Cycles player `player`'s chase camera's views.
+    pub fn next_camera_view_of(&mut self, player: usize) {
+        if let Some(camera) = self.cameras.get_mut(player) {
+            camera.next_view();
+        }
+    }
+
+    /// Where the sound is heard from after the latest tick: the first player's chase
+    /// camera.
     pub fn listener(&self) -> crate::audio::Listener {
-        self.camera.listener()
+        self.cameras[0].listener()
     }
 
-    /// The chase view `alpha` of the way between the last two ticks.
+    /// The first player's chase view `alpha` of the way between the last two ticks.
     pub fn camera(&self, alpha: f32) -> Camera {
-        self.camera.camera(alpha)
+        self.cameras[0].camera(alpha)
+    }
+
+    /// Player `player`'s chase view (the first player's past the last).
+    pub fn camera_of(&self, player: usize, alpha: f32) -> Camera {
+        self.cameras.get(player).unwrap_or(&self.cameras[0]).camera(alpha)
+    }
+
+    /// People playing in this session.
+    pub fn player_count(&self) -> usize {
+        self.cameras.len()
+    }
+
+    /// What player `player`'s view draws this frame: [`Session::frame_view`], its sun
+    /// shadows centred on their car.
+    pub fn frame_view_of<'a>(&'a self, player: usize, alpha: f32, camera: &'a Camera) -> FrameView<'a> {
+        FrameView {
+            focus_car: self.race.world.player_car_index(player).unwrap_or(0),
+            ..self.frame_view(alpha, camera)
+        }
     }
 
     /// What to draw this frame: the snapshots `alpha` apart, from `camera`.
@@ -216,6 +265,7 @@ impl Session {
             ghost_is_authors: false,
             skid_marks: Some(&self.skid_marks),
             scuffs: Some(self.scuffs.scuffs()),
+            focus_car: 0,
         }
     }
 }

@@ -34,6 +34,7 @@ use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
 use super::sky::{CloudLayer, Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
+use super::viewport::ViewRect;
 use super::RenderError;
 use crate::content::level::DynamicShape;
 use crate::content::{ChunkMeshSizes, MaterialTable};
@@ -72,6 +73,9 @@ pub struct FrameView<'a> {
     pub skid_marks: Option<&'a SkidMarks>,
     /// The player's car's scuffed paint (car 0; the others are drawn clean).
     pub scuffs: Option<&'a Scuffs>,
+    /// The car the view follows (0, the first player's; a guest's in their split-screen
+    /// view): the sun's shadow map is centred on it.
+    pub focus_car: usize,
 }
 
 /// Owns the GL objects for drawing levels.
@@ -449,17 +453,43 @@ impl Renderer {
     /// [`Renderer::set_resolution_scale`]) the scene goes to an offscreen target first and
     /// is stretched onto the window; either way the window's framebuffer is bound after.
     pub fn draw(&mut self, view: &FrameView, width: u32, height: u32) {
-        let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
-        let (w, h) = (scaled(width), scaled(height));
-        let offscreen = (w, h) != (width, height);
+        self.draw_views([(*view, ViewRect::full(width, height))], width, height);
+    }
+
+    /// Draws each view into its rectangle of a `width × height` window (split screen: a
+    /// view per player), as [`Renderer::draw`] draws one; the views' scenes are timed as
+    /// one, the frame's (what dynamic resolution follows). Each view chooses its own level
+    /// of detail from its own size and camera.
+    /// Views come as an iterator so a frame builds none into a list (no allocation).
+    pub fn draw_views<'a, I>(&mut self, views: I, width: u32, height: u32)
+    where
+        I: IntoIterator<Item = (FrameView<'a>, ViewRect)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let views = views.into_iter();
         // Only when asked: on llvmpipe the query is a scene of its own, which the shadow
         // pass waits on (PERFORMANCE.md, "Scenes the driver waits on"). Begun later, in
         // the shadow map's scene, it measured 1.4 ms less of the desktop's frame, and
         // dynamic resolution, which follows it, drew at too high a scale.
         let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
-        self.draw_scene(view, w, h, offscreen.then_some((width, height)));
-        if offscreen {
-            self.target.blit_to_window(w, h, width, height, self.upscale_nearest());
+        if views.len() > 1 {
+            // The dividers between views (and a free quarter) start dark.
+            self.clear(width, height);
+        }
+        for (view, rect) in views {
+            let view = &view;
+            let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
+            let (w, h) = (scaled(rect.width), scaled(rect.height));
+            let offscreen = (w, h) != (rect.width, rect.height);
+            self.draw_scene(view, w, h, rect, (width, height), offscreen);
+            if offscreen {
+                self.target.blit_to_window(w, h, rect, self.upscale_nearest());
+            }
+        }
+        // SAFETY: plain state setting on the current context: the whole window again.
+        unsafe {
+            gl::Disable(gl::SCISSOR_TEST);
+            gl::Viewport(0, 0, width as i32, height as i32);
         }
         if timed {
             self.gpu_timer.end();
@@ -492,9 +522,17 @@ impl Renderer {
         self.gpu_timer.take_latest()
     }
 
-    /// [`Renderer::draw`] at `width × height`, into the scene target sized for `window`
-    /// when there is one, else into the window.
-    fn draw_scene(&mut self, view: &FrameView, width: u32, height: u32, window: Option<(u32, u32)>) {
+    /// [`Renderer::draw`] at `width × height`: `offscreen`, into the scene target's corner
+    /// (the target sized for the whole `window`), else into `rect` of the window.
+    fn draw_scene(
+        &mut self,
+        view: &FrameView,
+        width: u32,
+        height: u32,
+        rect: ViewRect,
+        window: (u32, u32),
+        offscreen: bool,
+    ) {
         let (scene, camera) = (view.scene, view.camera);
         let sky = scene.sky_color;
         for look in &scene.cars {
@@ -505,7 +543,7 @@ impl Renderer {
         if let Some(model) = &scene.cone_model {
             self.prop_models.ensure(model);
         }
-        let focus = match (view.prev.cars.first(), view.cur.cars.first()) {
+        let focus = match (view.prev.cars.get(view.focus_car), view.cur.cars.get(view.focus_car)) {
             (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
             _ => camera.target,
         };
@@ -546,21 +584,26 @@ impl Renderer {
             gl::Enable(gl::DEPTH_TEST);
             gl::Enable(gl::CULL_FACE);
         }
-        match window {
-            Some((ww, wh)) => self.target.bind(ww, wh),
-            None => self.warm_offscreen_ahead(width, height, &lit_frame, &car_frame),
-        }
-        // SAFETY: as above.
-        unsafe { gl::Viewport(0, 0, width as i32, height as i32) };
+        let drawn_into = if offscreen {
+            self.target.bind(window.0, window.1);
+            ViewRect::full(width, height)
+        } else {
+            self.warm_offscreen_ahead(window.0, window.1, &lit_frame, &car_frame);
+            rect
+        };
+        drawn_into.set_viewport();
         self.open_lit_scene(&car_frame);
-        // SAFETY: a clear of the bound framebuffer.
+        // SAFETY: a clear of the bound framebuffer, only within the view (the scissor box
+        // the viewport set): the other players' views stay.
         unsafe {
+            gl::Enable(gl::SCISSOR_TEST);
             gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
             gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
         }
-        let target = match window {
-            Some(_) => SceneTargetKind::Offscreen,
-            None => SceneTargetKind::Window,
+        let target = if offscreen {
+            SceneTargetKind::Offscreen
+        } else {
+            SceneTargetKind::Window
         };
         if !self.pipelines.warm_for(target) {
             self.warm_pipelines(target, &lit_frame, &car_frame);
@@ -575,9 +618,8 @@ impl Renderer {
             cover: scene.cloud_cover,
             time_s: view.time_s,
         };
-        let size = (width, height);
         self.sky
-            .draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds, size);
+            .draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds, drawn_into);
         if let Some((prev, cur)) = view.ghost {
             self.draw_ghost(view, prev, cur, wheel_detail);
         }

@@ -1,0 +1,34 @@
+//! What each player's view draws: their chase camera, its field of view fitted to the
+//! view's shape, and the session's frame seen through it.
+
+use super::layout::SplitViews;
+use crate::app::session::Session;
+use crate::render::{Camera, FrameView, ViewRect};
+use crate::sim::MAX_PLAYERS;
+
+/// Each player's camera `alpha` of the way between the last two ticks, for the views of
+/// `split` (one player's whole-window view keeps the chase camera's own field of view).
+pub fn player_cameras(session: &Session, split: &SplitViews, alpha: f32) -> [Camera; MAX_PLAYERS] {
+    let mut cameras = [session.camera(alpha); MAX_PLAYERS];
+    if split.views().len() > 1 {
+        for (p, rect) in split.views().iter().enumerate() {
+            cameras[p] = session.camera_of(p, alpha).fitted_to(rect.aspect());
+        }
+    }
+    cameras
+}
+
+/// The frame each player's view draws, with the rectangle it goes in: what
+/// `Renderer::draw_views` takes. Builds no list (no allocation).
+pub fn frame_views<'a>(
+    session: &'a Session,
+    split: &'a SplitViews,
+    cameras: &'a [Camera; MAX_PLAYERS],
+    alpha: f32,
+) -> impl ExactSizeIterator<Item = (FrameView<'a>, ViewRect)> + 'a {
+    split
+        .views()
+        .iter()
+        .enumerate()
+        .map(move |(p, rect)| (session.frame_view_of(p, alpha, &cameras[p]), *rect))
+}

@@ -1,0 +1,106 @@
+//! Split screen in real frames (`skidpad screenshot --players N` through SDL's offscreen
+//! driver): each player's view shows their own car from behind, the views parted by a
+//! dark divider, each with its own dial.
+
+use super::screenshot::Png;
+use std::process::Command;
+
+/// `skidpad screenshot --players N` of the circuit's start after 4 s at 60 % throttle,
+/// 640 × 480.
+fn shoot(players: u8) -> Png {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("split.png");
+    let o = Command::new(env!("CARGO_BIN_EXE_skidpad"))
+        .args(["screenshot", "--level", "circuit", "--width", "640", "--height", "480"])
+        .args(["--frames", "240", "--throttle", "0.6", "--players"])
+        .arg(players.to_string())
+        .arg("--out")
+        .arg(&out)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    Png::read(&out)
+}
+
+// The paints: the first player's coupe in its file's red; the guests take the palette in
+// turn, skipping paints near the first player's (orange): blue, yellow, green.
+fn red(p: [i32; 3]) -> bool {
+    p[0] > 110 && p[1] < 60 && p[2] < 60
+}
+fn blue(p: [i32; 3]) -> bool {
+    p[2] > 100 && p[2] > p[0] + 60 && p[2] > p[1] + 30
+}
+fn yellow(p: [i32; 3]) -> bool {
+    p[0] > 140 && p[1] > 100 && p[2] < 70
+}
+fn green(p: [i32; 3]) -> bool {
+    p[1] > p[0] + 40 && p[1] > p[2] + 40
+}
+fn dark(p: [i32; 3]) -> bool {
+    p.iter().all(|&c| c < 40)
+}
+
+/// The share of a row's pixels for which `f` holds.
+fn row_share(img: &Png, y: u32, f: impl Fn([i32; 3]) -> bool) -> f32 {
+    (0..img.width).filter(|&x| f(img.px(x, y))).count() as f32 / img.width as f32
+}
+
+#[test]
+fn two_players_each_see_their_own_car_above_and_below_a_divider() {
+    let img = shoot(2);
+    // The divider: 2 px at 480 rows, in the middle (rows 239 and 240 from the top).
+    let divider = (236..244).filter(|&y| row_share(&img, y, dark) > 0.95).count();
+    assert_eq!(divider, 2, "a 2 px dark divider across the middle");
+    // The top view: the first player's red car big in its lower middle, no blue car there.
+    let top_car = (0.35, 0.2, 0.65, 0.45);
+    let bottom_car = (0.35, 0.7, 0.65, 0.95);
+    let count = |(x0, y0, x1, y1): (f32, f32, f32, f32), f: fn([i32; 3]) -> bool| img.count(x0, y0, x1, y1, f);
+    assert!(
+        count(top_car, red) > 1500,
+        "red in the top view: {}",
+        count(top_car, red)
+    );
+    assert!(
+        count(top_car, blue) < 100,
+        "blue in the top view: {}",
+        count(top_car, blue)
+    );
+    // The bottom view: the guest's blue car in the same place of its view.
+    assert!(
+        count(bottom_car, blue) > 1500,
+        "blue below: {}",
+        count(bottom_car, blue)
+    );
+    assert!(count(bottom_car, red) < 100, "red below: {}", count(bottom_car, red));
+    // Each view has its dial at its own lower right: the dial's dark face in both.
+    for (y0, y1) in [(0.3, 0.5), (0.8, 1.0)] {
+        let face = img.count(0.8, y0, 1.0, y1, dark);
+        assert!(face > 800, "a dial's face in rows {y0}..{y1}: {face} px");
+    }
+}
+
+#[test]
+fn four_players_each_have_a_quarter_with_their_car() {
+    let img = shoot(4);
+    type Paint = fn([i32; 3]) -> bool;
+    let quarters: [((f32, f32), Paint, &str); 4] = [
+        ((0.0, 0.0), red, "red"),
+        ((0.5, 0.0), blue, "blue"),
+        ((0.0, 0.5), yellow, "yellow"),
+        ((0.5, 0.5), green, "green"),
+    ];
+    for ((qx, qy), paint, name) in quarters {
+        // The car's place in its quarter: the middle, below the horizon.
+        let (x0, x1) = (qx + 0.5 * 0.38, qx + 0.5 * 0.62);
+        let (y0, y1) = (qy + 0.5 * 0.45, qy + 0.5 * 0.75);
+        let n = img.count(x0, y0, x1, y1, paint);
+        assert!(n > 300, "the {name} car in the quarter at ({qx}, {qy}): {n} px");
+    }
+    // Dividers across and down the middle.
+    assert!((236..244).any(|y| row_share(&img, y, dark) > 0.95));
+    let column_dark = |x: u32| (0..img.height).filter(|&y| dark(img.px(x, y))).count() as f32 / img.height as f32;
+    assert!((316..324).any(|x| column_dark(x) > 0.95));
+}
