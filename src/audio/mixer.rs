@@ -131,7 +131,7 @@ impl Mixer {
         let mut placed = [Placement::CENTRED; MAX_SOUND_CARS];
         let mut nearest = [0u8; MAX_SOUND_CARS];
         for (i, car) in cars.iter().enumerate() {
-            placed[i] = frame.listener.place(car.position_m, car.velocity_mps);
+            placed[i] = frame.place(car.position_m, car.velocity_mps);
             // Insertion by distance: at most sixteen, no allocation.
             let mut k = i;
             while k > 0 && placed[nearest[k - 1] as usize].distance_m > placed[i].distance_m {
@@ -169,7 +169,7 @@ impl Mixer {
         self.wind_gain = (frame.wind_speed_mps / 60.0).powi(2).min(1.0) * 0.25 * v.wind;
         let crowd = frame
             .crowd
-            .map(|c| (c.size, frame.listener.place(c.position_m, glam::Vec3::ZERO)));
+            .map(|c| (c.size, frame.place(c.position_m, glam::Vec3::ZERO)));
         self.crowd.retarget(crowd, 1.0, n, &mut self.noise);
         for e in frame.events() {
             match *e {
@@ -178,7 +178,7 @@ impl Mixer {
                     loudness,
                     sound,
                 } => {
-                    let p = frame.listener.place(position_m, glam::Vec3::ZERO);
+                    let p = frame.place(position_m, glam::Vec3::ZERO);
                     if let Some(voice) = self
                         .impacts
                         .iter_mut()

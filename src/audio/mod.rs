@@ -27,5 +27,5 @@ pub use engine::{virtual_rpm, IDLE_RPM, SHIFT_RPM};
 pub use feed::{sound_feed, SoundFeed, SoundTap};
 pub use mixer::{Mixer, FULL_VOICES, IMPACT_VOICES, SAMPLE_RATE};
 pub use rolling_voice::{KERB_RIDGE_SPACING_M, ROLLING_KINDS};
-pub use sound_frame::{CarSound, Crowd, SoundEvent, SoundFrame, MAX_SOUND_CARS, MAX_SOUND_EVENTS};
+pub use sound_frame::{CarSound, Crowd, SoundEvent, SoundFrame, MAX_GUEST_LISTENERS, MAX_SOUND_CARS, MAX_SOUND_EVENTS};
 pub use spatial::{Listener, Placement, SPEED_OF_SOUND_MPS};

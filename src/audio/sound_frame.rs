@@ -3,7 +3,7 @@
 //! thread through a ring of slots with nothing allocated on either side.
 
 use super::rolling_voice::ROLLING_KINDS;
-use super::spatial::Listener;
+use super::spatial::{Listener, Placement};
 use crate::content::material::ImpactSound;
 use crate::settings::Volumes;
 use glam::Vec3;
@@ -77,11 +77,20 @@ pub enum SoundEvent {
     },
 }
 
+/// Split-screen players' cameras a frame is heard from beside the first player's.
+pub const MAX_GUEST_LISTENERS: usize = 3;
+
 /// Everything the mixer hears of one tick.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SoundFrame {
-    /// Where the mix is heard from.
+    /// Where the mix is heard from (the first player's camera).
     pub listener: Listener,
+    /// In split screen, the other players' cameras, the first `guest_listener_count`:
+    /// every source is then heard at the gain of the camera nearest it, centred and
+    /// unshifted ([`SoundFrame::place`]), so one speaker pair serves every view.
+    pub guest_listeners: [Listener; MAX_GUEST_LISTENERS],
+    /// How many of `guest_listeners` listen.
+    pub guest_listener_count: u8,
     /// The cars heard, the first `car_count` of them; the first is the player's.
     pub cars: [CarSound; MAX_SOUND_CARS],
     /// How many of `cars` are in the race.
@@ -111,6 +120,8 @@ impl Default for SoundFrame {
     fn default() -> Self {
         Self {
             listener: Listener::default(),
+            guest_listeners: [Listener::default(); MAX_GUEST_LISTENERS],
+            guest_listener_count: 0,
             cars: [CarSound::default(); MAX_SOUND_CARS],
             car_count: 0,
             wind_speed_mps: 0.0,
@@ -123,6 +134,32 @@ impl Default for SoundFrame {
 }
 
 impl SoundFrame {
+    /// How a source at `position_m` moving at `velocity_mps` is heard: from the one
+    /// listener ([`Listener::place`]); in split screen, at the loudest gain any player's
+    /// camera hears it with, in the middle (no pan: a car on one view's left is on
+    /// another's right) and without Doppler (the cameras move differently). So each
+    /// player hears their own car as loud as alone, and no one's view decides where a
+    /// sound is.
+    pub fn place(&self, position_m: Vec3, velocity_mps: Vec3) -> Placement {
+        let first = self.listener.place(position_m, velocity_mps);
+        let guests = usize::from(self.guest_listener_count).min(MAX_GUEST_LISTENERS);
+        if guests == 0 {
+            return first;
+        }
+        let power = |p: &Placement| p.left * p.left + p.right * p.right;
+        let nearest = self.guest_listeners[..guests]
+            .iter()
+            .map(|l| l.place(position_m, velocity_mps))
+            .fold(first, |best, p| if power(&p) > power(&best) { p } else { best });
+        let side = (power(&nearest) * 0.5).sqrt();
+        Placement {
+            left: side,
+            right: side,
+            doppler: 1.0,
+            distance_m: nearest.distance_m,
+        }
+    }
+
     /// Silence but for what `volumes` will play later: the menus' frame.
     pub fn quiet(volumes: Volumes) -> Self {
         Self {
@@ -155,5 +192,53 @@ impl SoundFrame {
             *slot = event;
             self.event_count += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(x: f32) -> Listener {
+        Listener {
+            position_m: Vec3::new(x, 0.0, 0.0),
+            ..Listener::default()
+        }
+    }
+
+    #[test]
+    fn one_listener_places_as_the_listener_does() {
+        let frame = SoundFrame {
+            listener: at(0.0),
+            ..SoundFrame::default()
+        };
+        let (p, v) = (Vec3::new(30.0, 0.0, 5.0), Vec3::new(-20.0, 0.0, 0.0));
+        assert_eq!(frame.place(p, v), frame.listener.place(p, v));
+    }
+
+    #[test]
+    fn in_split_screen_a_source_is_heard_as_loud_as_the_nearest_camera_hears_it_centred() {
+        // The first player's camera 200 m away, the second's beside the source: the
+        // source is as loud as the second camera alone hears it (the inverse distance
+        // model's gain), in the middle, unshifted.
+        let mut frame = SoundFrame {
+            listener: at(0.0),
+            ..SoundFrame::default()
+        };
+        frame.guest_listeners[0] = at(200.0);
+        frame.guest_listener_count = 1;
+        let source = Vec3::new(205.0, 0.0, 0.0);
+        let moving = Vec3::new(30.0, 0.0, 0.0);
+        let near = at(200.0).place(source, moving);
+        let heard = frame.place(source, moving);
+        let power = |p: Placement| p.left * p.left + p.right * p.right;
+        assert!((power(heard) - power(near)).abs() < 1e-6, "{heard:?} {near:?}");
+        assert_eq!(heard.left, heard.right);
+        assert_eq!(heard.doppler, 1.0);
+        assert_eq!(heard.distance_m, near.distance_m);
+        // Far from both: the nearer one's gain still, never the sum.
+        let far = Vec3::new(100.0, 0.0, 300.0);
+        let loudest = power(at(0.0).place(far, Vec3::ZERO)).max(power(at(200.0).place(far, Vec3::ZERO)));
+        assert!((power(frame.place(far, Vec3::ZERO)) - loudest).abs() < 1e-6);
     }
 }

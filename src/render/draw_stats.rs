@@ -54,3 +54,27 @@ pub struct FrameDrawStats {
     /// `shadow` and `shadow_texels` are zero).
     pub shadow_map_kept: bool,
 }
+
+impl PassDrawStats {
+    /// The counts of two passes of one frame together (split screen: a pass per view).
+    pub fn plus(self, other: PassDrawStats) -> PassDrawStats {
+        PassDrawStats {
+            drawn: self.drawn + other.drawn,
+            culled: self.culled + other.culled,
+            triangles: self.triangles + other.triangles,
+        }
+    }
+}
+
+impl FrameDrawStats {
+    /// The counts of a frame's views together (split screen): every view's passes summed,
+    /// the map kept only when every view kept it.
+    pub fn plus(self, other: FrameDrawStats) -> FrameDrawStats {
+        FrameDrawStats {
+            shadow: self.shadow.plus(other.shadow),
+            lit: self.lit.plus(other.lit),
+            shadow_texels: self.shadow_texels + other.shadow_texels,
+            shadow_map_kept: self.shadow_map_kept && other.shadow_map_kept,
+        }
+    }
+}

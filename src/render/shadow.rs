@@ -80,7 +80,8 @@ void main() {}
 /// on llvmpipe (16 MB of fresh memory touched), a frame over budget at every ladder climb
 /// (PERFORMANCE.md, "Dynamic resolution at its floor").
 pub struct ShadowMap {
-    /// The targets made so far; `targets[current]` is drawn into and sampled.
+    /// The targets made so far, by side and view; `targets[current]` is drawn into and
+    /// sampled.
     targets: Vec<DepthTarget>,
     current: usize,
     program: Program,
@@ -93,12 +94,15 @@ struct DepthTarget {
     fbo: u32,
     depth: u32,
     size: u32,
+    /// The split-screen view it serves (0 with one view): each view draws its own map, so
+    /// drawing the next view's never waits for the last view's scene to finish reading it.
+    view: usize,
 }
 
 impl DepthTarget {
     /// A `size` × `size` depth texture, compared on lookup and lit outside its edge, and
     /// its framebuffer.
-    fn new(size: u32) -> Result<DepthTarget, super::RenderError> {
+    fn new(size: u32, view: usize) -> Result<DepthTarget, super::RenderError> {
         let (mut fbo, mut depth) = (0, 0);
         // SAFETY: creates and configures a depth texture and a framebuffer that uses it;
         // all calls on the current context with objects created here.
@@ -134,7 +138,7 @@ impl DepthTarget {
             gl::ReadBuffer(gl::NONE);
             let status = gl::CheckFramebufferStatus(gl::FRAMEBUFFER);
             gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
-            let target = DepthTarget { fbo, depth, size };
+            let target = DepthTarget { fbo, depth, size, view };
             if status != gl::FRAMEBUFFER_COMPLETE {
                 return Err(super::RenderError::Gl {
                     code: status,
@@ -164,7 +168,7 @@ impl ShadowMap {
             u_model: program.uniform("u_model"),
             u_light_vp: program.uniform("u_light_vp"),
             program,
-            targets: vec![DepthTarget::new(size)?],
+            targets: vec![DepthTarget::new(size, 0)?],
             current: 0,
         })
     }
@@ -244,28 +248,40 @@ impl ShadowMap {
         }
     }
 
-    /// Draws the map at `size` × `size` texels from now on (the detail ladder's smaller
-    /// map, and back), making that side's target the first time; its contents are redrawn
-    /// every frame. Make the sides a switch will need beforehand with
-    /// [`ShadowMap::prepare_side`], or the frame that switches pays for the new memory.
-    pub fn use_side(&mut self, size: u32) -> Result<(), super::RenderError> {
-        self.current = match self.targets.iter().position(|t| t.size == size) {
+    /// Draws the map at `size` × `size` texels into split-screen view `view`'s target from
+    /// now on (the detail ladder's smaller map, and back; a split frame's half side),
+    /// making the target the first time; its contents are redrawn every frame. Each view
+    /// has its own map: llvmpipe would otherwise finish drawing one view before the next
+    /// view's casters could go into the map it reads. Make the targets a switch will need
+    /// beforehand with [`ShadowMap::prepare_target`], or the frame that switches pays for
+    /// the new memory.
+    pub fn use_target(&mut self, size: u32, view: usize) -> Result<(), super::RenderError> {
+        self.current = match self.find(size, view) {
             Some(i) => i,
             None => {
-                self.prepare_side(size)?;
+                self.prepare_target(size, view)?;
                 self.targets.len() - 1
             }
         };
         Ok(())
     }
 
+    fn find(&self, size: u32, view: usize) -> Option<usize> {
+        self.targets.iter().position(|t| t.size == size && t.view == view)
+    }
+
     /// Makes a target of `size` × `size` texels (if there is none) and clears it once, so
-    /// the driver has its memory in place before [`ShadowMap::use_side`] switches to it.
+    /// the driver has its memory in place before [`ShadowMap::use_target`] switches to it.
     pub fn prepare_side(&mut self, size: u32) -> Result<(), super::RenderError> {
-        if self.targets.iter().any(|t| t.size == size) {
+        self.prepare_target(size, 0)
+    }
+
+    /// As [`ShadowMap::prepare_side`], for split-screen view `view`.
+    pub fn prepare_target(&mut self, size: u32, view: usize) -> Result<(), super::RenderError> {
+        if self.find(size, view).is_some() {
             return Ok(());
         }
-        let target = DepthTarget::new(size)?;
+        let target = DepthTarget::new(size, view)?;
         // SAFETY: clears our new framebuffer's depth on the current context, then binds
         // the default framebuffer back.
         unsafe {
@@ -284,7 +300,7 @@ impl ShadowMap {
         self.target().size
     }
 
-    /// Bytes of depth the map holds, all its sides together.
+    /// Bytes of depth the map holds, all its sides and views together.
     pub fn bytes(&self) -> u64 {
         self.targets
             .iter()

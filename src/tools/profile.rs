@@ -325,6 +325,9 @@ pub fn profile(setup: &Setup, opts: &ProfileOptions) -> Result<ProfileReport, Er
         w.renderer.set_shadows(opts.shadows);
         w.renderer.set_particles(opts.particles);
         w.renderer.set_count_fragments(true);
+        if setup.player_count() > 1 {
+            w.renderer.prepare_split_screen(setup.player_count())?;
+        }
     }
     let mut resolution = crate::render::DynamicResolution::new(profile.frame_budget);
     if let Some(w) = window.as_mut().filter(|_| opts.dynamic_resolution) {
@@ -571,8 +574,13 @@ impl ProfileReport {
     /// The human-readable report.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "profile {} ({} profile, {}), {} frames, budget {:.2} ms\n",
+            "profile {}{} ({} profile, {}), {} frames, budget {:.2} ms\n",
             self.level,
+            if self.players > 1 {
+                format!(", {} players in split screen", self.players)
+            } else {
+                String::new()
+            },
             self.platform,
             match self.gl_api {
                 Some("es") => "window, OpenGL ES",

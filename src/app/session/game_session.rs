@@ -227,6 +227,12 @@ impl Session {
         self.cameras[0].listener()
     }
 
+    /// Where player `player` hears from: their chase camera (the first player's past the
+    /// last).
+    pub fn listener_of(&self, player: usize) -> crate::audio::Listener {
+        self.cameras.get(player).unwrap_or(&self.cameras[0]).listener()
+    }
+
     /// The first player's chase view `alpha` of the way between the last two ticks.
     pub fn camera(&self, alpha: f32) -> Camera {
         self.cameras[0].camera(alpha)

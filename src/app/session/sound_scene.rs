@@ -34,9 +34,10 @@ pub enum Motion {
 }
 
 impl Session {
-    /// The sound of the latest tick heard from the chase camera at `volumes`: the player's
-    /// engine under `player_throttle` (its control this tick), the others' under theirs;
-    /// the crowd in the stand nearest the camera.
+    /// The sound of the latest tick heard from the chase camera at `volumes` (in split
+    /// screen, from every player's): the player's engine under `player_throttle` (its
+    /// control this tick), the others' under theirs; the crowd in the stand nearest the
+    /// first player's camera.
     pub fn sound_frame(&self, player_throttle: f32, volumes: Volumes, motion: Motion) -> SoundFrame {
         let mut frame = world_sound_frame(
             self.world(),
@@ -47,6 +48,14 @@ impl Session {
             motion,
         );
         frame.crowd = super::stand_crowds::nearest(&self.crowds, frame.listener.position_m);
+        // Split screen: every player's camera listens (`SoundFrame::place`).
+        for (slot, p) in frame.guest_listeners.iter_mut().zip(1..self.player_count()) {
+            *slot = self.listener_of(p);
+            if motion != Motion::Running {
+                slot.velocity_mps = Vec3::ZERO;
+            }
+            frame.guest_listener_count += 1;
+        }
         frame
     }
 }

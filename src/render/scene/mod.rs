@@ -139,7 +139,24 @@ pub struct Renderer {
     /// What the shadow map now holds was drawn from: a frame with the same inputs keeps it
     /// (`shadow_reuse.rs`).
     /// Forgotten whenever a chunk enters or leaves.
-    kept_shadow: Option<ShadowInputs>,
+    kept_shadow: [Option<ShadowInputs>; MAX_VIEWS],
+    /// The view being drawn (split screen: its shadow map and what that map was drawn
+    /// from are its own).
+    view_slot: usize,
+}
+
+/// Split-screen views a frame draws (each with a shadow map of its own); more are not
+/// drawn.
+pub const MAX_VIEWS: usize = 4;
+
+/// What a view's shadow and lit passes share (`Renderer::view_setup`).
+#[derive(Clone, Copy)]
+struct ViewSetup {
+    light_vp: Mat4,
+    vp: Mat4,
+    frustum: Frustum,
+    wheel_detail: WheelDetail,
+    decor: DecorScale,
 }
 
 impl Renderer {
@@ -187,7 +204,8 @@ impl Renderer {
             car_models: CarModels::default(),
             prop_models: PropMeshes::default(),
             pipelines: Pipelines::default(),
-            kept_shadow: None,
+            kept_shadow: [None; MAX_VIEWS],
+            view_slot: 0,
         };
         gl_check::check("renderer setup")?;
         Ok(r)
@@ -202,7 +220,7 @@ impl Renderer {
                 ChunkEvent::Entered(chunk) => self.ground.enter(chunk),
                 ChunkEvent::Left(c) => self.ground.leave(*c),
             }
-            self.kept_shadow = None;
+            self.kept_shadow = [None; MAX_VIEWS];
         }
         gl_check::debug_check("chunk upload");
     }
@@ -315,7 +333,7 @@ impl Renderer {
     pub fn forget_chunks(&mut self) {
         self.ground.forget_all();
         self.skid_marks.forget();
-        self.kept_shadow = None;
+        self.kept_shadow = [None; MAX_VIEWS];
     }
 
     /// Colours the ground by its look or by the friction the physics uses (`materials` are
@@ -472,20 +490,63 @@ impl Renderer {
         // the shadow map's scene, it measured 1.4 ms less of the desktop's frame, and
         // dynamic resolution, which follows it, drew at too high a scale.
         let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
+        let shadow_side = self.shadow_side_for(views.len());
         if views.len() > 1 {
             // The dividers between views (and a free quarter) start dark.
             self.clear(width, height);
         }
-        for (view, rect) in views {
-            let view = &view;
-            let scaled = |n: u32| ((n as f32 * self.resolution_scale).round() as u32).clamp(1, n.max(1));
-            let (w, h) = (scaled(rect.width), scaled(rect.height));
-            let offscreen = (w, h) != (rect.width, rect.height);
-            self.draw_scene(view, w, h, rect, (width, height), offscreen);
-            if offscreen {
-                self.target.blit_to_window(w, h, rect, self.upscale_nearest());
+        let scaled = |n: u32, scale: f32| ((n as f32 * scale).round() as u32).clamp(1, n.max(1));
+        let mut frame_stats: Option<FrameDrawStats> = None;
+        if views.len() == 1 {
+            for (view, rect) in views {
+                self.view_slot = 0;
+                self.use_shadow_target(shadow_side, 0);
+                let (w, h) = (
+                    scaled(rect.width, self.resolution_scale),
+                    scaled(rect.height, self.resolution_scale),
+                );
+                let offscreen = (w, h) != (rect.width, rect.height);
+                self.draw_scene(&view, w, h, rect, (width, height), offscreen);
+                if offscreen {
+                    self.target.blit_to_window(w, h, rect, self.upscale_nearest());
+                }
+                frame_stats = Some(self.stats);
+            }
+        } else {
+            // Every view's shadow map first, then every view's lit scene: the lit scenes
+            // go into the one framebuffer back to back, and no view's shadow pass has to
+            // wait for the view before it to be drawn (llvmpipe finishes a scene before
+            // another may write a texture it reads; PERFORMANCE.md, "Scenes the driver
+            // waits on").
+            let mut held: [Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS] = [None; MAX_VIEWS];
+            for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
+                self.view_slot = i;
+                self.use_shadow_target(shadow_side, i);
+                let (w, h) = (
+                    scaled(rect.width, self.resolution_scale),
+                    scaled(rect.height, self.resolution_scale),
+                );
+                let setup = self.view_setup(&view, w, h);
+                held[i] = Some((view, rect, self.draw_view_shadows(&view, &setup)));
+            }
+            for (i, (view, rect, stats)) in held.into_iter().enumerate().filter_map(|(i, h)| Some((i, h?))) {
+                self.view_slot = i;
+                self.use_shadow_target(shadow_side, i);
+                let (w, h) = (
+                    scaled(rect.width, self.resolution_scale),
+                    scaled(rect.height, self.resolution_scale),
+                );
+                let offscreen = (w, h) != (rect.width, rect.height);
+                let setup = self.view_setup(&view, w, h);
+                self.draw_view_lit(&view, &setup, stats, (w, h), rect, (width, height), offscreen);
+                if offscreen {
+                    self.target.blit_to_window(w, h, rect, self.upscale_nearest());
+                }
+                frame_stats = Some(frame_stats.map_or(self.stats, |f| f.plus(self.stats)));
             }
         }
+        // The frame's counts: every view's passes together.
+        self.stats = frame_stats.unwrap_or_default();
         // SAFETY: plain state setting on the current context: the whole window again.
         unsafe {
             gl::Disable(gl::SCISSOR_TEST);
@@ -533,8 +594,15 @@ impl Renderer {
         window: (u32, u32),
         offscreen: bool,
     ) {
+        let setup = self.view_setup(view, width, height);
+        let stats = self.draw_view_shadows(view, &setup);
+        self.draw_view_lit(view, &setup, stats, (width, height), rect, window, offscreen);
+    }
+
+    /// What a view's two passes share: its matrices, its culling and its level of detail,
+    /// from its camera at `width × height`. Sorts the chunks nearest its eye first.
+    fn view_setup(&mut self, view: &FrameView, width: u32, height: u32) -> ViewSetup {
         let (scene, camera) = (view.scene, view.camera);
-        let sky = scene.sky_color;
         for look in &scene.cars {
             if let Some(model) = &look.model {
                 self.car_models.ensure(model);
@@ -550,19 +618,59 @@ impl Renderer {
         let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
         self.chunk_order
             .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
-        let mut stats = FrameDrawStats::default();
         let aspect = width as f32 / height.max(1) as f32;
         let vp = camera.view_proj(aspect);
-        let frustum = self.culling_frustum(&vp);
-        // Wheels and bodies small on screen draw with coarser meshes in the lit pass; the
-        // shadow pass draws every wheel and body far, distant bodies distant (`car_lod.rs`).
-        let wheel_detail = WheelDetail::on_screen(camera, height);
-        let decor = DecorScale::on_screen(camera, height, self.far_decor_max_px);
+        ViewSetup {
+            light_vp,
+            vp,
+            frustum: self.culling_frustum(&vp),
+            // Wheels and bodies small on screen draw with coarser meshes in the lit pass;
+            // the shadow pass draws every wheel and body far, distant bodies distant
+            // (`car_lod.rs`).
+            wheel_detail: WheelDetail::on_screen(camera, height),
+            decor: DecorScale::on_screen(camera, height, self.far_decor_max_px),
+        }
+    }
+
+    /// A view's shadow pass into the shadow map in use (or the map kept, unchanged).
+    fn draw_view_shadows(&mut self, view: &FrameView, setup: &ViewSetup) -> FrameDrawStats {
+        let mut stats = FrameDrawStats::default();
+        let ViewSetup {
+            light_vp,
+            vp,
+            frustum,
+            wheel_detail,
+            decor,
+        } = *setup;
         match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
             Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
             None => stats.shadow_map_kept = true,
         }
+        stats
+    }
 
+    /// A view's lit scene at `size`, over its shadow pass (`stats`): into the scene
+    /// target's corner when `offscreen`, else into `rect` of the window.
+    #[allow(clippy::too_many_arguments)]
+    fn draw_view_lit(
+        &mut self,
+        view: &FrameView,
+        setup: &ViewSetup,
+        mut stats: FrameDrawStats,
+        (width, height): (u32, u32),
+        rect: ViewRect,
+        window: (u32, u32),
+        offscreen: bool,
+    ) {
+        let (scene, camera) = (view.scene, view.camera);
+        let sky = scene.sky_color;
+        let ViewSetup {
+            light_vp,
+            vp,
+            frustum,
+            wheel_detail,
+            decor,
+        } = *setup;
         self.shadow.bind(1);
         self.ground_textures.bind(2);
         let car_frame = CarFrame {

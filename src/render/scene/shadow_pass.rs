@@ -39,7 +39,7 @@ impl Renderer {
             TexelRect::whole(self.shadow.size())
         };
         let inputs = self.shadow_inputs(view, light_vp, view_proj, map_texels, decor);
-        if self.kept_shadow == Some(inputs) {
+        if self.kept_shadow[self.view_slot] == Some(inputs) {
             return None;
         }
         let mut stats = PassDrawStats::default();
@@ -58,7 +58,7 @@ impl Renderer {
             );
         }
         self.shadow.end_pass();
-        self.kept_shadow = Some(inputs);
+        self.kept_shadow[self.view_slot] = Some(inputs);
         Some((stats, map_texels.area()))
     }
 
