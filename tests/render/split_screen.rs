@@ -104,3 +104,26 @@ fn four_players_each_have_a_quarter_with_their_car() {
     let column_dark = |x: u32| (0..img.height).filter(|&y| dark(img.px(x, y))).count() as f32 / img.height as f32;
     assert!((316..324).any(|x| column_dark(x) > 0.95));
 }
+
+#[test]
+fn three_players_leave_the_map_in_the_free_quarter() {
+    let img = shoot(3);
+    // The bottom-right quarter: the circuit's centre line as light dots on a dark square,
+    // no sky and no grass (no view is drawn there).
+    let line = |p: [i32; 3]| p.iter().all(|&c| c > 170);
+    let grass = |p: [i32; 3]| p[1] > p[0] + 30 && p[1] > p[2] + 30;
+    // The sky is a light blue (its red above 90); a blue car's dot is not.
+    let sky = |p: [i32; 3]| p[0] > 90 && p[2] > p[0] + 40 && p[2] > 180;
+    // Inside the quarter, clear of the dividers.
+    let (x0, y0) = (0.51, 0.51);
+    let dots = img.count(x0, y0, 1.0, 1.0, line);
+    assert!(dots > 300, "the map's line: {dots} px");
+    assert_eq!(img.count(x0, y0, 1.0, 1.0, grass), 0, "grass in the free quarter");
+    assert_eq!(img.count(x0, y0, 1.0, 1.0, sky), 0, "sky in the free quarter");
+    // Every player's dot in their paint: the first's red, the second's blue, the third's
+    // yellow, each drawn over the line near the start.
+    for (name, paint) in [("red", red as fn([i32; 3]) -> bool), ("blue", blue), ("yellow", yellow)] {
+        let n = img.count(x0, y0, 1.0, 1.0, paint);
+        assert!(n >= 4, "the {name} player's dot: {n} px");
+    }
+}

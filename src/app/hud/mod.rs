@@ -13,6 +13,7 @@ mod clock;
 pub mod frame_graph;
 pub mod layout;
 mod level_map;
+pub mod minimap;
 mod overlay;
 mod panel;
 pub mod speedo;

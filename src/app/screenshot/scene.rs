@@ -4,7 +4,7 @@
 use crate::app::hud::{HudPanel, HudState};
 use crate::app::session::{field_camera, Session};
 use crate::app::setup::Setup;
-use crate::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
+use crate::app::split_screen::{draw_free_quarter, frame_views, player_cameras, split_views, TwoPlayerSplit};
 use crate::error::Error;
 use crate::render::Renderer;
 use crate::render::{read_back_buffer, Image};
@@ -117,6 +117,12 @@ pub fn capture(setup: &Setup, opts: ShotOptions) -> Result<Image, Error> {
             );
             hud.flush_in(*rect);
         }
+        let players: Vec<_> = (0..players)
+            .filter_map(|p| session.world().player_car_index(p))
+            .map(|car| (car, setup.car_paint(car).extend(1.0).to_array()))
+            .collect();
+        let map = crate::app::hud::LevelMap::of(&setup.level.level);
+        draw_free_quarter(&mut hud, &map, &session, &split, &players);
     }
     let image = read_back_buffer(w, h);
     crate::render::gl_check::check("screenshot readback")?;

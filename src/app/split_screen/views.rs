@@ -2,8 +2,9 @@
 //! view's shape, and the session's frame seen through it.
 
 use super::layout::SplitViews;
+use crate::app::hud::{minimap, LevelMap, Rect};
 use crate::app::session::Session;
-use crate::render::{Camera, FrameView, ViewRect};
+use crate::render::{Camera, FrameView, Hud, ViewRect};
 use crate::sim::MAX_PLAYERS;
 
 /// Each player's camera `alpha` of the way between the last two ticks, for the views of
@@ -31,4 +32,29 @@ pub fn frame_views<'a>(
         .iter()
         .enumerate()
         .map(move |(p, rect)| (session.frame_view_of(p, alpha, &cameras[p]), *rect))
+}
+
+/// The quarter three players leave free (`SplitViews::free`): the level's map with every
+/// car, each player's dot in the colour of their car (`players`: world index and colour),
+/// centred in the quarter. Flushed into the quarter itself.
+pub fn draw_free_quarter(
+    hud: &mut Hud,
+    map: &LevelMap,
+    session: &Session,
+    split: &SplitViews,
+    players: &[(usize, [f32; 4])],
+) {
+    let Some(quarter) = split.free else {
+        return;
+    };
+    let (w, h) = (quarter.width as f32, quarter.height as f32);
+    let side = (w.min(h) * 0.9).floor();
+    let square = Rect {
+        x: ((w - side) * 0.5).floor(),
+        y: ((h - side) * 0.5).floor(),
+        w: side,
+        h: side,
+    };
+    minimap::draw_players(hud, map, session.snapshot(), square, players);
+    hud.flush_in(quarter);
 }

@@ -1,10 +1,9 @@
 //! A race in play and headless: the race's rules ([`crate::modes::RaceRules`]) after every
 //! tick — the grid where the cars stand, the 3-2-1 countdown the world is held through
 //! (nothing steps, so nobody moves before the go), every car's laps, positions and the gaps
-//! around the player — its HUD (`panel`: the board and the countdown; `minimap`), its
+//! around the player — its HUD (`panel`: the board and the countdown; the minimap, `hud::minimap`), its
 //! results table (`results`) and `run --mode race`'s report.
 
-mod minimap;
 mod mode;
 mod panel;
 mod results;

@@ -3,7 +3,7 @@
 //! cars ahead and behind. Drawn in the real font; the panel's width follows its text, so
 //! it fits at 640×480 as at 1280×720; the HUD's layout places both. The formatting is pure functions, tested alone.
 
-use super::minimap;
+use crate::app::hud::minimap;
 use crate::app::hud::{Element, HudPanel, Layout, LevelMap, Rect, Request};
 use crate::render::{Hud, TextSize};
 use crate::sim::Snapshot;

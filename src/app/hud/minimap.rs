@@ -1,12 +1,12 @@
-//! The race's minimap, bottom left: the level's centre line (the level select's
-//! `LevelMap`, made once from the level's data) as a chain of dots on a shaded square,
-//! framed on the line, and
+//! The level's minimap: the level's centre line (the level select's `LevelMap`, made once
+//! from the level's data) as a chain of dots on a shaded square, framed on the line, and
 //! a dot for every car from the latest snapshot — the player's larger and in its own
-//! colour, drawn last so it is never hidden. `hud::layout` places it bottom left, clear of
+//! colour, drawn last so it is never hidden (in split screen, every player's, each in
+//! their car's paint: [`draw_players`]). The race draws it bottom left; `hud::layout` places it bottom left, clear of
 //! the race panel, the dial and the pages, in every combination (its test). Drawing
 //! allocates nothing: the line is the map's, the cars the snapshot's.
 
-use crate::app::hud::{LevelMap, Rect};
+use super::{LevelMap, Rect};
 use crate::render::Hud;
 use crate::sim::Snapshot;
 
@@ -20,6 +20,12 @@ pub const OPPONENT: [f32; 4] = [0.3, 0.75, 1.0, 1.0];
 /// Adds the minimap of `map` with `snapshot`'s cars (the player's first) to `hud`, in the
 /// square `rect` the layout gives it.
 pub fn draw(hud: &mut Hud, map: &LevelMap, snapshot: &Snapshot, rect: Rect) {
+    draw_players(hud, map, snapshot, rect, &[(0, PLAYER)]);
+}
+
+/// As [`draw`], the cars `players` names (world index and colour) larger and in their own
+/// colours, drawn last in that order; every other car an opponent's dot.
+pub fn draw_players(hud: &mut Hud, map: &LevelMap, snapshot: &Snapshot, rect: Rect, players: &[(usize, [f32; 4])]) {
     let (x, y, side) = (rect.x, rect.y, rect.w.min(rect.h));
     hud.rect(x, y, side, side, SHADE);
     // Framed on the line (a track is often a small part of its terrain), in metres so
@@ -49,21 +55,25 @@ pub fn draw(hud: &mut Hud, map: &LevelMap, snapshot: &Snapshot, rect: Rect) {
         hud.rect(px - dot * 0.5, py - dot * 0.5, dot, dot, LINE);
     }
     let car = dot * 3.0;
-    for (i, pose) in snapshot
-        .cars
-        .iter()
-        .enumerate()
-        .skip(1)
-        .chain(snapshot.cars.iter().enumerate().take(1))
-    {
+    let mut car_dot = |i: usize, size: f32, colour: [f32; 4]| {
+        let Some(pose) = snapshot.cars.get(i) else {
+            return;
+        };
         let p = pose.chassis.position;
         let (px, py) = at(map.place(p.x, p.z));
-        let (size, colour) = if i == 0 { (car * 1.4, PLAYER) } else { (car, OPPONENT) };
         // Kept inside the square.
         let (px, py) = (
             px.clamp(x + size * 0.5, x + side - size * 0.5),
             py.clamp(y + size * 0.5, y + side - size * 0.5),
         );
         hud.rect(px - size * 0.5, py - size * 0.5, size, size, colour);
+    };
+    for i in 0..snapshot.cars.len() {
+        if !players.iter().any(|&(p, _)| p == i) {
+            car_dot(i, car, OPPONENT);
+        }
+    }
+    for &(i, colour) in players {
+        car_dot(i, car * 1.4, colour);
     }
 }
