@@ -59,6 +59,15 @@ impl Camera {
         }
     }
 
+    /// This camera seeing no further than `far_m` (a split-screen view's shorter draw
+    /// distance; never further than it already did).
+    pub fn seeing(self, far_m: f32) -> Self {
+        Self {
+            far_m: self.far_m.min(far_m.max(self.near_m * 2.0)),
+            ..self
+        }
+    }
+
     /// The view matrix (world → camera).
     pub fn view(&self) -> Mat4 {
         glam::camera::rh::view::look_at_mat4(self.eye, self.target, Vec3::Y)
@@ -90,5 +99,14 @@ mod tests {
         assert!((fov_x.to_degrees() - MAX_FOV_X_DEG).abs() < 0.01);
         // Nonsense aspects fall back to a square image.
         assert_eq!(fov_y_for_aspect(f32::NAN), 60f32.to_radians());
+    }
+
+    #[test]
+    fn a_shorter_draw_distance_never_lengthens_it() {
+        let c = Camera::looking_at(Vec3::ZERO, Vec3::Z);
+        assert_eq!(c.seeing(480.0).far_m, 480.0);
+        assert_eq!(c.seeing(5000.0).far_m, c.far_m);
+        // Never inside the near plane.
+        assert!(c.seeing(0.0).far_m > c.near_m);
     }
 }

@@ -7,13 +7,21 @@ use crate::app::session::Session;
 use crate::render::{Camera, FrameView, Hud, ViewRect};
 use crate::sim::MAX_PLAYERS;
 
+/// How far a split-screen view sees, m: where the haze hides all but 0.1 % of a surface
+/// (`render::fog_amount`: 1 − e^−(d/180 m)² = 0.999 at 473 m), so nothing a player could
+/// make out is left out, and the views do not each draw the far side of the level.
+pub const SPLIT_VIEW_FAR_M: f32 = 480.0;
+
 /// Each player's camera `alpha` of the way between the last two ticks, for the views of
 /// `split` (one player's whole-window view keeps the chase camera's own field of view).
 pub fn player_cameras(session: &Session, split: &SplitViews, alpha: f32) -> [Camera; MAX_PLAYERS] {
     let mut cameras = [session.camera(alpha); MAX_PLAYERS];
     if split.views().len() > 1 {
         for (p, rect) in split.views().iter().enumerate() {
-            cameras[p] = session.camera_of(p, alpha).fitted_to(rect.aspect());
+            cameras[p] = session
+                .camera_of(p, alpha)
+                .fitted_to(rect.aspect())
+                .seeing(SPLIT_VIEW_FAR_M);
         }
     }
     cameras
