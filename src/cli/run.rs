@@ -50,7 +50,7 @@ pub struct RunArgs {
     pub record: Option<PathBuf>,
     /// Run a replay's inputs on its level, car and platform instead, and check the final
     /// state hash against the recorded one (exit 1 when they differ).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["ticks", "seconds", "throttle", "steer", "players", "guest_car"])]
     pub replay: Option<PathBuf>,
     /// Render what the replay sounds like, heard from the chase camera at the default
     /// volumes, to a 16-bit stereo WAV file at 44.1 kHz (atomically): the same per-tick
@@ -148,6 +148,15 @@ struct Planned {
 /// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
 /// hash it ended on is there to compare.
 pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
+    if a.players > 1 && matches!(a.mode, Mode::Championship | Mode::Challenge) {
+        return Err(Error::bad_argument(
+            "--players",
+            match a.mode {
+                Mode::Championship => "a headless championship is played by one player",
+                _ => "a challenge's runs are one car's: one player",
+            },
+        ));
+    }
     if a.mode == Mode::Championship {
         return run_championship(ctx, a);
     }

@@ -205,9 +205,15 @@ fn every_players_ai_laps_and_the_replay_reproduces_them() {
 }
 
 #[test]
-fn more_than_four_players_is_refused_by_name() {
+fn more_than_four_players_and_one_player_modes_are_refused_by_name() {
     let o = skidpad(&["run", "--players", "5", "--ticks", "1"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--players"), "{err}");
+    // Modes played by one player say so rather than leave the guests out.
+    for mode in ["challenge", "championship"] {
+        let o = skidpad(&["run", "--mode", mode, "--players", "2", "--level", "slip"]);
+        assert_eq!(o.status.code(), Some(2), "{mode}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("one player"), "{mode}");
+    }
 }
