@@ -127,3 +127,72 @@ fn three_players_leave_the_map_in_the_free_quarter() {
         assert!(n >= 4, "the {name} player's dot: {n} px");
     }
 }
+
+/// Dynamic resolution with two views: drawn at half scale, every view goes into its part
+/// of the scene target and the target is stretched over the window once, so the frame
+/// looks like the full-resolution one (a blurrier copy: both views in place, the divider
+/// between them), not one view stretched over the other.
+#[test]
+fn two_views_at_half_scale_look_like_the_full_scale_frame() {
+    use crate::common;
+    use skidpad::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
+    use skidpad::app::{Guest, Session, Setup};
+    use skidpad::content::{bake_now, PlatformProfile};
+    use skidpad::render::{read_back_buffer, Renderer};
+    use skidpad::sim::TickInput;
+    const W: u32 = 320;
+    const H: u32 = 240;
+    common::gl::on_each_api(|api| {
+        let _platform = common::gl::open_offscreen(api, W, H);
+        let mut r = Renderer::with_shadow_filter(1024, 2048, Default::default()).unwrap();
+        let profile = PlatformProfile::load("desktop").unwrap();
+        let car = common::coupe();
+        let mut setup = Setup::new(bake_now(common::flat()), car.clone(), vec![], profile);
+        setup.guests.push(Guest {
+            car,
+            paint: Some(glam::Vec3::new(0.06, 0.22, 0.70)),
+        });
+        let mut s = Session::start(&setup);
+        for _ in 0..120 {
+            s.tick_players(&[TickInput::default(); 2]);
+        }
+        let mut events = Vec::new();
+        s.drain_chunk_events(&mut events);
+        r.apply_chunk_events(&events);
+        let split = split_views(2, W, H, TwoPlayerSplit::Stacked);
+        let cameras = player_cameras(&s, &split, 1.0);
+        let mut frame_at = |scale: f32| {
+            r.set_resolution_scale(scale);
+            r.draw_views(frame_views(&s, &split, &cameras, 1.0), W, H);
+            read_back_buffer(W, H)
+        };
+        let full = frame_at(1.0);
+        let half = frame_at(0.5);
+        let mean_abs = |y0: u32, y1: u32| {
+            let mut sum = 0.0;
+            for y in y0..y1 {
+                for x in 0..W {
+                    let (a, b) = (full.pixel(x, y), half.pixel(x, y));
+                    sum += (0..3).map(|c| (a[c] as f32 - b[c] as f32).abs()).sum::<f32>() / 3.0;
+                }
+            }
+            sum / ((y1 - y0) * W) as f32
+        };
+        // Each view's rows clear of the divider: the same picture, blurrier.
+        for (y0, y1) in [(4, H / 2 - 4), (H / 2 + 4, H - 4)] {
+            let d = mean_abs(y0, y1);
+            assert!(d < 12.0, "{api:?}: rows {y0}..{y1} differ by {d} on average");
+        }
+        assert!(full.rgba != half.rgba, "{api:?}: not drawn at half scale");
+        // The divider is dark in both.
+        for img in [&full, &half] {
+            let dark = (0..W)
+                .filter(|&x| img.pixel(x, H / 2).iter().take(3).all(|&c| c < 40))
+                .count();
+            assert!(
+                dark as u32 > W * 9 / 10,
+                "{api:?}: the divider row has {dark} dark pixels"
+            );
+        }
+    });
+}

@@ -149,6 +149,57 @@ pub struct Renderer {
 /// drawn.
 pub const MAX_VIEWS: usize = 4;
 
+/// `rect` of the window in the scene target drawn at `scale`: inside the scaled edges
+/// (from the start rounded up to the end rounded down), so the dividers between views
+/// keep at least a row of the target and stay dark when stretched.
+fn scaled_rect(rect: ViewRect, scale: f32) -> ViewRect {
+    let start = |v: u32| (v as f32 * scale).ceil() as u32;
+    let end = |v: u32| (v as f32 * scale).floor() as u32;
+    let (x, y) = (start(rect.x), start(rect.y));
+    ViewRect {
+        x,
+        y,
+        width: end(rect.x + rect.width).saturating_sub(x).max(1),
+        height: end(rect.y + rect.height).saturating_sub(y).max(1),
+    }
+}
+
+/// Clears the window dark between neighbouring `views`: the strip between two views side
+/// by side (as tall as they both are) and between two one above the other (as wide).
+fn clear_between(views: &[ViewRect]) {
+    // SAFETY: scissored clears of the default framebuffer on the current context.
+    unsafe {
+        gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
+        gl::Enable(gl::SCISSOR_TEST);
+        gl::ClearColor(0.06, 0.07, 0.09, 1.0);
+    }
+    let overlap = |a0: u32, a1: u32, b0: u32, b1: u32| (a0.max(b0), a1.min(b1));
+    for a in views {
+        for b in views {
+            let (ax1, ay1) = (a.x + a.width, a.y + a.height);
+            let (bx1, by1) = (b.x + b.width, b.y + b.height);
+            let strip = if ax1 <= b.x {
+                let (y0, y1) = overlap(a.y, ay1, b.y, by1);
+                (y1 > y0).then(|| (ax1, y0, b.x - ax1, y1 - y0))
+            } else if ay1 <= b.y {
+                let (x0, x1) = overlap(a.x, ax1, b.x, bx1);
+                (x1 > x0).then(|| (x0, ay1, x1 - x0, b.y - ay1))
+            } else {
+                None
+            };
+            if let Some((x, y, w, h)) = strip.filter(|s| s.2 > 0 && s.3 > 0) {
+                // SAFETY: as above.
+                unsafe {
+                    gl::Scissor(x as i32, y as i32, w as i32, h as i32);
+                    gl::Clear(gl::COLOR_BUFFER_BIT);
+                }
+            }
+        }
+    }
+    // SAFETY: as above.
+    unsafe { gl::Disable(gl::SCISSOR_TEST) };
+}
+
 /// What a view's shadow and lit passes share (`Renderer::view_setup`).
 #[derive(Clone, Copy)]
 struct ViewSetup {
@@ -491,11 +542,14 @@ impl Renderer {
         // dynamic resolution, which follows it, drew at too high a scale.
         let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
         let shadow_side = self.shadow_side_for(views.len());
-        if views.len() > 1 {
-            // The dividers between views (and a free quarter) start dark.
+        let scaled = |n: u32, scale: f32| ((n as f32 * scale).round() as u32).clamp(1, n.max(1));
+        let full_size =
+            scaled(width, self.resolution_scale) == width && scaled(height, self.resolution_scale) == height;
+        if views.len() > 1 && full_size {
+            // The dividers between views (and a free quarter) start dark (below full size
+            // the scene target is cleared instead, and stretched over the whole window).
             self.clear(width, height);
         }
-        let scaled = |n: u32, scale: f32| ((n as f32 * scale).round() as u32).clamp(1, n.max(1));
         let mut frame_stats: Option<FrameDrawStats> = None;
         if views.len() == 1 {
             for (view, rect) in views {
@@ -529,20 +583,43 @@ impl Renderer {
                 let setup = self.view_setup(&view, w, h);
                 held[i] = Some((view, rect, self.draw_view_shadows(&view, &setup)));
             }
+            // Below full resolution every view goes into its own part of the scene target
+            // (the window's layout scaled), and the target is stretched onto the window
+            // once: one scene for the views and one stretch, not one of each a view.
+            let scale = self.resolution_scale;
+            let offscreen = scaled(width, scale) != width || scaled(height, scale) != height;
+            if offscreen {
+                self.target.bind(width, height);
+                // SAFETY: clears the whole target (the dividers stay dark).
+                unsafe {
+                    gl::Disable(gl::SCISSOR_TEST);
+                    gl::Viewport(0, 0, width as i32, height as i32);
+                    gl::ClearColor(0.06, 0.07, 0.09, 1.0);
+                    gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+                }
+            }
             for (i, (view, rect, stats)) in held.into_iter().enumerate().filter_map(|(i, h)| Some((i, h?))) {
                 self.view_slot = i;
                 self.use_shadow_target(shadow_side, i);
-                let (w, h) = (
-                    scaled(rect.width, self.resolution_scale),
-                    scaled(rect.height, self.resolution_scale),
-                );
-                let offscreen = (w, h) != (rect.width, rect.height);
-                let setup = self.view_setup(&view, w, h);
-                self.draw_view_lit(&view, &setup, stats, (w, h), rect, (width, height), offscreen);
-                if offscreen {
-                    self.target.blit_to_window(w, h, rect, self.upscale_nearest());
-                }
+                let into = if offscreen { scaled_rect(rect, scale) } else { rect };
+                let setup = self.view_setup(&view, into.width, into.height);
+                self.draw_view_lit(&view, &setup, stats, into, (width, height), offscreen);
                 frame_stats = Some(frame_stats.map_or(self.stats, |f| f.plus(self.stats)));
+            }
+            if offscreen {
+                let whole = ViewRect::full(width, height);
+                let drawn = scaled_rect(whole, scale);
+                self.target
+                    .blit_to_window(drawn.width, drawn.height, whole, self.upscale_nearest());
+                // The stretch blurs a divider a target row wide into the views beside it:
+                // the dividers are cleared again at the window's own resolution.
+                let mut rects = [ViewRect::default(); MAX_VIEWS];
+                let mut n = 0;
+                for (slot, (_, rect, _)) in rects.iter_mut().zip(held.iter().flatten()) {
+                    *slot = *rect;
+                    n += 1;
+                }
+                clear_between(&rects[..n]);
             }
         }
         // The frame's counts: every view's passes together.
@@ -596,7 +673,8 @@ impl Renderer {
     ) {
         let setup = self.view_setup(view, width, height);
         let stats = self.draw_view_shadows(view, &setup);
-        self.draw_view_lit(view, &setup, stats, (width, height), rect, window, offscreen);
+        let into = if offscreen { ViewRect::full(width, height) } else { rect };
+        self.draw_view_lit(view, &setup, stats, into, window, offscreen);
     }
 
     /// What a view's two passes share: its matrices, its culling and its level of detail,
@@ -649,16 +727,14 @@ impl Renderer {
         stats
     }
 
-    /// A view's lit scene at `size`, over its shadow pass (`stats`): into the scene
-    /// target's corner when `offscreen`, else into `rect` of the window.
-    #[allow(clippy::too_many_arguments)]
+    /// A view's lit scene over its shadow pass (`stats`), into `into`: a rectangle of the
+    /// scene target (sized for the whole `window`) when `offscreen`, else of the window.
     fn draw_view_lit(
         &mut self,
         view: &FrameView,
         setup: &ViewSetup,
         mut stats: FrameDrawStats,
-        (width, height): (u32, u32),
-        rect: ViewRect,
+        into: ViewRect,
         window: (u32, u32),
         offscreen: bool,
     ) {
@@ -692,13 +768,12 @@ impl Renderer {
             gl::Enable(gl::DEPTH_TEST);
             gl::Enable(gl::CULL_FACE);
         }
-        let drawn_into = if offscreen {
+        if offscreen {
             self.target.bind(window.0, window.1);
-            ViewRect::full(width, height)
         } else {
             self.warm_offscreen_ahead(window.0, window.1, &lit_frame, &car_frame);
-            rect
-        };
+        }
+        let drawn_into = into;
         drawn_into.set_viewport();
         self.open_lit_scene(&car_frame);
         // SAFETY: a clear of the bound framebuffer, only within the view (the scissor box
