@@ -4,6 +4,8 @@ mod cars;
 mod detail_ladder;
 mod lit_pass;
 mod shadow_pass;
+mod view_pass;
+mod views;
 mod warm_up;
 
 use super::billboards::Billboards;
@@ -22,7 +24,7 @@ use super::frustum::Frustum;
 use super::gl_check;
 use super::gpu_timer::GpuTimer;
 use super::ground_chunks::GroundChunks;
-use super::lit_program::{LitFrame, LitProgram, Sheen};
+use super::lit_program::{LitProgram, Sheen};
 use super::mesh::Mesh;
 use super::particles::ParticlePool;
 use super::prop_model::PropMeshes;
@@ -32,9 +34,8 @@ use super::shadow::{shadow_glsl, ShadowMap};
 use super::shadow_reuse::ShadowInputs;
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
-use super::sky::{CloudLayer, Sky, SKY_GLSL};
+use super::sky::{Sky, SKY_GLSL};
 use super::texture_array::GroundTextures;
-use super::viewport::ViewRect;
 use super::RenderError;
 use crate::content::level::DynamicShape;
 use crate::content::{ChunkMeshSizes, MaterialTable};
@@ -42,7 +43,7 @@ use crate::content::{PlatformProfile, ShadowFilter};
 use crate::sim::{CarPose, ChunkEvent, Snapshot};
 use detail_ladder::DetailLadder;
 use glam::{Mat4, Vec3};
-use warm_up::{Pipelines, SceneTargetKind};
+use warm_up::Pipelines;
 
 /// Everything one frame draws: the scene, body poses `alpha` of the way from `prev` to
 /// `cur`, seen from `camera`.
@@ -148,67 +149,6 @@ pub struct Renderer {
 /// Split-screen views a frame draws (each with a shadow map of its own); more are not
 /// drawn.
 pub const MAX_VIEWS: usize = 4;
-
-/// `rect` of the window in the scene target drawn at `scale`: inside the scaled edges
-/// (from the start rounded up to the end rounded down), so the dividers between views
-/// keep at least a row of the target and stay dark when stretched.
-fn scaled_rect(rect: ViewRect, scale: f32) -> ViewRect {
-    let start = |v: u32| (v as f32 * scale).ceil() as u32;
-    let end = |v: u32| (v as f32 * scale).floor() as u32;
-    let (x, y) = (start(rect.x), start(rect.y));
-    ViewRect {
-        x,
-        y,
-        width: end(rect.x + rect.width).saturating_sub(x).max(1),
-        height: end(rect.y + rect.height).saturating_sub(y).max(1),
-    }
-}
-
-/// Clears the window dark between neighbouring `views`: the strip between two views side
-/// by side (as tall as they both are) and between two one above the other (as wide).
-fn clear_between(views: &[ViewRect]) {
-    // SAFETY: scissored clears of the default framebuffer on the current context.
-    unsafe {
-        gl::BindFramebuffer(gl::FRAMEBUFFER, 0);
-        gl::Enable(gl::SCISSOR_TEST);
-        gl::ClearColor(0.06, 0.07, 0.09, 1.0);
-    }
-    let overlap = |a0: u32, a1: u32, b0: u32, b1: u32| (a0.max(b0), a1.min(b1));
-    for a in views {
-        for b in views {
-            let (ax1, ay1) = (a.x + a.width, a.y + a.height);
-            let (bx1, by1) = (b.x + b.width, b.y + b.height);
-            let strip = if ax1 <= b.x {
-                let (y0, y1) = overlap(a.y, ay1, b.y, by1);
-                (y1 > y0).then(|| (ax1, y0, b.x - ax1, y1 - y0))
-            } else if ay1 <= b.y {
-                let (x0, x1) = overlap(a.x, ax1, b.x, bx1);
-                (x1 > x0).then(|| (x0, ay1, x1 - x0, b.y - ay1))
-            } else {
-                None
-            };
-            if let Some((x, y, w, h)) = strip.filter(|s| s.2 > 0 && s.3 > 0) {
-                // SAFETY: as above.
-                unsafe {
-                    gl::Scissor(x as i32, y as i32, w as i32, h as i32);
-                    gl::Clear(gl::COLOR_BUFFER_BIT);
-                }
-            }
-        }
-    }
-    // SAFETY: as above.
-    unsafe { gl::Disable(gl::SCISSOR_TEST) };
-}
-
-/// What a view's shadow and lit passes share (`Renderer::view_setup`).
-#[derive(Clone, Copy)]
-struct ViewSetup {
-    light_vp: Mat4,
-    vp: Mat4,
-    frustum: Frustum,
-    wheel_detail: WheelDetail,
-    decor: DecorScale,
-}
 
 impl Renderer {
     /// Compiles shaders and uploads meshes, with a `shadow_map_size`² sun shadow map and room
@@ -517,123 +457,6 @@ impl Renderer {
         stats
     }
 
-    /// Draws `view` into a `width × height` window: the sun's shadow map, the lit scene,
-    /// the ghost, then the particles. Below full resolution (see
-    /// [`Renderer::set_resolution_scale`]) the scene goes to an offscreen target first and
-    /// is stretched onto the window; either way the window's framebuffer is bound after.
-    pub fn draw(&mut self, view: &FrameView, width: u32, height: u32) {
-        self.draw_views([(*view, ViewRect::full(width, height))], width, height);
-    }
-
-    /// Draws each view into its rectangle of a `width × height` window (split screen: a
-    /// view per player), as [`Renderer::draw`] draws one; the views' scenes are timed as
-    /// one, the frame's (what dynamic resolution follows). Each view chooses its own level
-    /// of detail from its own size and camera.
-    /// Views come as an iterator so a frame builds none into a list (no allocation).
-    pub fn draw_views<'a, I>(&mut self, views: I, width: u32, height: u32)
-    where
-        I: IntoIterator<Item = (FrameView<'a>, ViewRect)>,
-        I::IntoIter: ExactSizeIterator,
-    {
-        let views = views.into_iter();
-        // Only when asked: on llvmpipe the query is a scene of its own, which the shadow
-        // pass waits on (PERFORMANCE.md, "Scenes the driver waits on"). Begun later, in
-        // the shadow map's scene, it measured 1.4 ms less of the desktop's frame, and
-        // dynamic resolution, which follows it, drew at too high a scale.
-        let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
-        let shadow_side = self.shadow_side_for(views.len());
-        let scaled = |n: u32, scale: f32| ((n as f32 * scale).round() as u32).clamp(1, n.max(1));
-        let full_size =
-            scaled(width, self.resolution_scale) == width && scaled(height, self.resolution_scale) == height;
-        if views.len() > 1 && full_size {
-            // The dividers between views (and a free quarter) start dark (below full size
-            // the scene target is cleared instead, and stretched over the whole window).
-            self.clear(width, height);
-        }
-        let mut frame_stats: Option<FrameDrawStats> = None;
-        if views.len() == 1 {
-            for (view, rect) in views {
-                self.view_slot = 0;
-                self.use_shadow_target(shadow_side, 0);
-                let (w, h) = (
-                    scaled(rect.width, self.resolution_scale),
-                    scaled(rect.height, self.resolution_scale),
-                );
-                let offscreen = (w, h) != (rect.width, rect.height);
-                self.draw_scene(&view, w, h, rect, (width, height), offscreen);
-                if offscreen {
-                    self.target.blit_to_window(w, h, rect, self.upscale_nearest());
-                }
-                frame_stats = Some(self.stats);
-            }
-        } else {
-            // Every view's shadow map first, then every view's lit scene: the lit scenes
-            // go into the one framebuffer back to back, and no view's shadow pass has to
-            // wait for the view before it to be drawn (llvmpipe finishes a scene before
-            // another may write a texture it reads; PERFORMANCE.md, "Scenes the driver
-            // waits on").
-            let mut held: [Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS] = [None; MAX_VIEWS];
-            for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
-                self.view_slot = i;
-                self.use_shadow_target(shadow_side, i);
-                let (w, h) = (
-                    scaled(rect.width, self.resolution_scale),
-                    scaled(rect.height, self.resolution_scale),
-                );
-                let setup = self.view_setup(&view, w, h);
-                held[i] = Some((view, rect, self.draw_view_shadows(&view, &setup)));
-            }
-            // Below full resolution every view goes into its own part of the scene target
-            // (the window's layout scaled), and the target is stretched onto the window
-            // once: one scene for the views and one stretch, not one of each a view.
-            let scale = self.resolution_scale;
-            let offscreen = scaled(width, scale) != width || scaled(height, scale) != height;
-            if offscreen {
-                self.target.bind(width, height);
-                // SAFETY: clears the whole target (the dividers stay dark).
-                unsafe {
-                    gl::Disable(gl::SCISSOR_TEST);
-                    gl::Viewport(0, 0, width as i32, height as i32);
-                    gl::ClearColor(0.06, 0.07, 0.09, 1.0);
-                    gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
-                }
-            }
-            for (i, (view, rect, stats)) in held.into_iter().enumerate().filter_map(|(i, h)| Some((i, h?))) {
-                self.view_slot = i;
-                self.use_shadow_target(shadow_side, i);
-                let into = if offscreen { scaled_rect(rect, scale) } else { rect };
-                let setup = self.view_setup(&view, into.width, into.height);
-                self.draw_view_lit(&view, &setup, stats, into, (width, height), offscreen);
-                frame_stats = Some(frame_stats.map_or(self.stats, |f| f.plus(self.stats)));
-            }
-            if offscreen {
-                let whole = ViewRect::full(width, height);
-                let drawn = scaled_rect(whole, scale);
-                self.target
-                    .blit_to_window(drawn.width, drawn.height, whole, self.upscale_nearest());
-                // The stretch blurs a divider a target row wide into the views beside it:
-                // the dividers are cleared again at the window's own resolution.
-                let mut rects = [ViewRect::default(); MAX_VIEWS];
-                let mut n = 0;
-                for (slot, (_, rect, _)) in rects.iter_mut().zip(held.iter().flatten()) {
-                    *slot = *rect;
-                    n += 1;
-                }
-                clear_between(&rects[..n]);
-            }
-        }
-        // The frame's counts: every view's passes together.
-        self.stats = frame_stats.unwrap_or_default();
-        // SAFETY: plain state setting on the current context: the whole window again.
-        unsafe {
-            gl::Disable(gl::SCISSOR_TEST);
-            gl::Viewport(0, 0, width as i32, height as i32);
-        }
-        if timed {
-            self.gpu_timer.end();
-        }
-    }
-
     /// Counts the fragments each frame's lit pass shades (a GL query read back one frame
     /// late, with a wait: for measuring, not for play). Core GL only: ES 3.0 has no
     /// samples-passed query, and there the count stays off.
@@ -658,159 +481,6 @@ impl Renderer {
     /// [`DynamicResolution`]: super::DynamicResolution
     pub fn take_gpu_scene_time(&mut self) -> Option<(f32, SceneDetail)> {
         self.gpu_timer.take_latest()
-    }
-
-    /// [`Renderer::draw`] at `width × height`: `offscreen`, into the scene target's corner
-    /// (the target sized for the whole `window`), else into `rect` of the window.
-    fn draw_scene(
-        &mut self,
-        view: &FrameView,
-        width: u32,
-        height: u32,
-        rect: ViewRect,
-        window: (u32, u32),
-        offscreen: bool,
-    ) {
-        let setup = self.view_setup(view, width, height);
-        let stats = self.draw_view_shadows(view, &setup);
-        let into = if offscreen { ViewRect::full(width, height) } else { rect };
-        self.draw_view_lit(view, &setup, stats, into, window, offscreen);
-    }
-
-    /// What a view's two passes share: its matrices, its culling and its level of detail,
-    /// from its camera at `width × height`. Sorts the chunks nearest its eye first.
-    fn view_setup(&mut self, view: &FrameView, width: u32, height: u32) -> ViewSetup {
-        let (scene, camera) = (view.scene, view.camera);
-        for look in &scene.cars {
-            if let Some(model) = &look.model {
-                self.car_models.ensure(model);
-            }
-        }
-        if let Some(model) = &scene.cone_model {
-            self.prop_models.ensure(model);
-        }
-        let focus = match (view.prev.cars.get(view.focus_car), view.cur.cars.get(view.focus_car)) {
-            (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
-            _ => camera.target,
-        };
-        let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
-        self.chunk_order
-            .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
-        let aspect = width as f32 / height.max(1) as f32;
-        let vp = camera.view_proj(aspect);
-        ViewSetup {
-            light_vp,
-            vp,
-            frustum: self.culling_frustum(&vp),
-            // Wheels and bodies small on screen draw with coarser meshes in the lit pass;
-            // the shadow pass draws every wheel and body far, distant bodies distant
-            // (`car_lod.rs`).
-            wheel_detail: WheelDetail::on_screen(camera, height),
-            decor: DecorScale::on_screen(camera, height, self.far_decor_max_px),
-        }
-    }
-
-    /// A view's shadow pass into the shadow map in use (or the map kept, unchanged).
-    fn draw_view_shadows(&mut self, view: &FrameView, setup: &ViewSetup) -> FrameDrawStats {
-        let mut stats = FrameDrawStats::default();
-        let ViewSetup {
-            light_vp,
-            vp,
-            frustum,
-            wheel_detail,
-            decor,
-        } = *setup;
-        match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
-            Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
-            None => stats.shadow_map_kept = true,
-        }
-        stats
-    }
-
-    /// A view's lit scene over its shadow pass (`stats`), into `into`: a rectangle of the
-    /// scene target (sized for the whole `window`) when `offscreen`, else of the window.
-    fn draw_view_lit(
-        &mut self,
-        view: &FrameView,
-        setup: &ViewSetup,
-        mut stats: FrameDrawStats,
-        into: ViewRect,
-        window: (u32, u32),
-        offscreen: bool,
-    ) {
-        let (scene, camera) = (view.scene, view.camera);
-        let sky = scene.sky_color;
-        let ViewSetup {
-            light_vp,
-            vp,
-            frustum,
-            wheel_detail,
-            decor,
-        } = *setup;
-        self.shadow.bind(1);
-        self.ground_textures.bind(2);
-        let car_frame = CarFrame {
-            view_proj: vp,
-            light_vp,
-            shadow_texel: 1.0 / self.shadow.size() as f32,
-            sun_dir: scene.sun_dir,
-            sky,
-            hills: scene.hills,
-            eye: camera.eye,
-        };
-        let lit_frame = LitFrame {
-            shared: &car_frame,
-            detail: self.ground.view() == GroundView::Albedo,
-            surfaces: &scene.surfaces,
-        };
-        // SAFETY: plain state setting on the current context.
-        unsafe {
-            gl::Enable(gl::DEPTH_TEST);
-            gl::Enable(gl::CULL_FACE);
-        }
-        if offscreen {
-            self.target.bind(window.0, window.1);
-        } else {
-            self.warm_offscreen_ahead(window.0, window.1, &lit_frame, &car_frame);
-        }
-        let drawn_into = into;
-        drawn_into.set_viewport();
-        self.open_lit_scene(&car_frame);
-        // SAFETY: a clear of the bound framebuffer, only within the view (the scissor box
-        // the viewport set): the other players' views stay.
-        unsafe {
-            gl::Enable(gl::SCISSOR_TEST);
-            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
-            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
-        }
-        let target = if offscreen {
-            SceneTargetKind::Offscreen
-        } else {
-            SceneTargetKind::Window
-        };
-        if !self.pipelines.warm_for(target) {
-            self.warm_pipelines(target, &lit_frame, &car_frame);
-        }
-        stats.lit = self.draw_lit_pass(view, &frustum, &decor, &lit_frame, &car_frame, wheel_detail);
-        self.stats = stats;
-        if let Some(marks) = view.skid_marks {
-            self.skid_marks.draw(marks, &vp, camera.eye);
-        }
-        // After the solid scene: the sky fills only what it left empty.
-        let clouds = CloudLayer {
-            cover: scene.cloud_cover,
-            time_s: view.time_s,
-        };
-        self.sky
-            .draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds, drawn_into);
-        if let Some((prev, cur)) = view.ghost {
-            self.draw_ghost(view, prev, cur, wheel_detail);
-        }
-        if let Some(pool) = view.particles.filter(|_| self.particles) {
-            let view_m = camera.view();
-            self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
-        }
-        gl_check::debug_check("scene draw");
     }
 
     /// The frustum a pass drawn through `view_proj` culls by: everything with culling off.

@@ -1,0 +1,181 @@
+//! One view's passes: what they share (its matrices, culling and level of detail), its
+//! shadow pass into its own map, and its lit scene into its rectangle.
+
+use super::warm_up::SceneTargetKind;
+use super::{FrameView, Renderer};
+use crate::render::car_lod::WheelDetail;
+use crate::render::car_paint::CarFrame;
+use crate::render::decor_lod::DecorScale;
+use crate::render::draw_stats::FrameDrawStats;
+use crate::render::friction_view::GroundView;
+use crate::render::frustum::Frustum;
+use crate::render::gl_check;
+use crate::render::lit_program::LitFrame;
+use crate::render::sky::CloudLayer;
+use crate::render::viewport::ViewRect;
+use glam::Mat4;
+
+/// What a view's shadow and lit passes share (`Renderer::view_setup`).
+#[derive(Clone, Copy)]
+pub(super) struct ViewSetup {
+    light_vp: Mat4,
+    vp: Mat4,
+    frustum: Frustum,
+    wheel_detail: WheelDetail,
+    decor: DecorScale,
+}
+
+impl Renderer {
+    /// [`Renderer::draw`] at `width × height`: `offscreen`, into the scene target's corner
+    /// (the target sized for the whole `window`), else into `rect` of the window.
+    pub(super) fn draw_scene(
+        &mut self,
+        view: &FrameView,
+        width: u32,
+        height: u32,
+        rect: ViewRect,
+        window: (u32, u32),
+        offscreen: bool,
+    ) {
+        let setup = self.view_setup(view, width, height);
+        let stats = self.draw_view_shadows(view, &setup);
+        let into = if offscreen { ViewRect::full(width, height) } else { rect };
+        self.draw_view_lit(view, &setup, stats, into, window, offscreen);
+    }
+
+    /// What a view's two passes share: its matrices, its culling and its level of detail,
+    /// from its camera at `width × height`. Sorts the chunks nearest its eye first.
+    pub(super) fn view_setup(&mut self, view: &FrameView, width: u32, height: u32) -> ViewSetup {
+        let (scene, camera) = (view.scene, view.camera);
+        for look in &scene.cars {
+            if let Some(model) = &look.model {
+                self.car_models.ensure(model);
+            }
+        }
+        if let Some(model) = &scene.cone_model {
+            self.prop_models.ensure(model);
+        }
+        let focus = match (view.prev.cars.get(view.focus_car), view.cur.cars.get(view.focus_car)) {
+            (Some(a), Some(b)) => a.chassis.position.lerp(b.chassis.position, view.alpha),
+            _ => camera.target,
+        };
+        let light_vp = self.shadow.light_view_proj(focus, scene.sun_dir);
+        self.chunk_order
+            .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
+        let aspect = width as f32 / height.max(1) as f32;
+        let vp = camera.view_proj(aspect);
+        ViewSetup {
+            light_vp,
+            vp,
+            frustum: self.culling_frustum(&vp),
+            // Wheels and bodies small on screen draw with coarser meshes in the lit pass;
+            // the shadow pass draws every wheel and body far, distant bodies distant
+            // (`car_lod.rs`).
+            wheel_detail: WheelDetail::on_screen(camera, height),
+            decor: DecorScale::on_screen(camera, height, self.far_decor_max_px),
+        }
+    }
+
+    /// A view's shadow pass into the shadow map in use (or the map kept, unchanged).
+    pub(super) fn draw_view_shadows(&mut self, view: &FrameView, setup: &ViewSetup) -> FrameDrawStats {
+        let mut stats = FrameDrawStats::default();
+        let ViewSetup {
+            light_vp,
+            vp,
+            frustum,
+            wheel_detail,
+            decor,
+        } = *setup;
+        match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
+            Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
+            None => stats.shadow_map_kept = true,
+        }
+        stats
+    }
+
+    /// A view's lit scene over its shadow pass (`stats`), into `into`: a rectangle of the
+    /// scene target (sized for the whole `window`) when `offscreen`, else of the window.
+    pub(super) fn draw_view_lit(
+        &mut self,
+        view: &FrameView,
+        setup: &ViewSetup,
+        mut stats: FrameDrawStats,
+        into: ViewRect,
+        window: (u32, u32),
+        offscreen: bool,
+    ) {
+        let (scene, camera) = (view.scene, view.camera);
+        let sky = scene.sky_color;
+        let ViewSetup {
+            light_vp,
+            vp,
+            frustum,
+            wheel_detail,
+            decor,
+        } = *setup;
+        self.shadow.bind(1);
+        self.ground_textures.bind(2);
+        let car_frame = CarFrame {
+            view_proj: vp,
+            light_vp,
+            shadow_texel: 1.0 / self.shadow.size() as f32,
+            sun_dir: scene.sun_dir,
+            sky,
+            hills: scene.hills,
+            eye: camera.eye,
+        };
+        let lit_frame = LitFrame {
+            shared: &car_frame,
+            detail: self.ground.view() == GroundView::Albedo,
+            surfaces: &scene.surfaces,
+        };
+        // SAFETY: plain state setting on the current context.
+        unsafe {
+            gl::Enable(gl::DEPTH_TEST);
+            gl::Enable(gl::CULL_FACE);
+        }
+        if offscreen {
+            self.target.bind(window.0, window.1);
+        } else {
+            self.warm_offscreen_ahead(window.0, window.1, &lit_frame, &car_frame);
+        }
+        let drawn_into = into;
+        drawn_into.set_viewport();
+        self.open_lit_scene(&car_frame);
+        // SAFETY: a clear of the bound framebuffer, only within the view (the scissor box
+        // the viewport set): the other players' views stay.
+        unsafe {
+            gl::Enable(gl::SCISSOR_TEST);
+            gl::ClearColor(sky.x, sky.y, sky.z, 1.0);
+            gl::Clear(gl::COLOR_BUFFER_BIT | gl::DEPTH_BUFFER_BIT);
+        }
+        let target = if offscreen {
+            SceneTargetKind::Offscreen
+        } else {
+            SceneTargetKind::Window
+        };
+        if !self.pipelines.warm_for(target) {
+            self.warm_pipelines(target, &lit_frame, &car_frame);
+        }
+        stats.lit = self.draw_lit_pass(view, &frustum, &decor, &lit_frame, &car_frame, wheel_detail);
+        self.stats = stats;
+        if let Some(marks) = view.skid_marks {
+            self.skid_marks.draw(marks, &vp, camera.eye);
+        }
+        // After the solid scene: the sky fills only what it left empty.
+        let clouds = CloudLayer {
+            cover: scene.cloud_cover,
+            time_s: view.time_s,
+        };
+        self.sky
+            .draw(&vp, camera.eye, sky, scene.sun_dir, &scene.hills, clouds, drawn_into);
+        if let Some((prev, cur)) = view.ghost {
+            self.draw_ghost(view, prev, cur, wheel_detail);
+        }
+        if let Some(pool) = view.particles.filter(|_| self.particles) {
+            let view_m = camera.view();
+            self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
+        }
+        gl_check::debug_check("scene draw");
+    }
+}
