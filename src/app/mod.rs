@@ -12,7 +12,7 @@
 //!   ([`Race`]), which every front end steps; `scenario/`: a scenario level's runs.
 //!
 //! Imports run down these floors, top first: `screenshot`; `play`, `headless`; `frontend`;
-//! `game_mode`; `hud`, `menu`, `split_screen`; `session`, `scenario`; `race`; `setup`. A folder uses
+//! `game_mode`; `split_screen`; `hud`, `menu`; `session`, `scenario`; `race`; `setup`. A folder uses
 //! folders on lower floors by their own paths (`crate::app::race::Race`), never through
 //! the re-exports below, which are for callers outside `app` (`tests/sim/architecture.rs`).
 

@@ -1,5 +1,5 @@
-//! What callers change between ticks: cars added, the controls of cars other than the
-//! player's, teleports and velocities (AI recovery, scenario and test set-ups).
+//! What callers change between ticks: cars added, the controls of cars no player drives,
+//! teleports and velocities (AI recovery, scenario and test set-ups).
 
 use super::slots::CarSlot;
 use super::SimWorld;
@@ -23,17 +23,17 @@ impl SimWorld {
         self.cars.len() - 1
     }
 
-    /// Controls car `index` takes from the next tick on (index 0, the player's, takes its
-    /// controls from each tick's input instead). Values are clamped and NaN becomes 0.
+    /// Controls car `index` takes from the next tick on (a player's car takes its controls
+    /// from each tick's input instead). Values are clamped and NaN becomes 0.
     pub fn set_car_control(&mut self, index: usize, control: VehicleControl) {
         if let Some(slot) = self.cars.get_mut(index) {
             slot.control = control.sanitized();
         }
     }
 
-    /// The controls car `index` drives with (those last set by
-    /// [`SimWorld::set_car_control`]; the player's car drives with each tick's input
-    /// instead, so for index 0 this is not what it drove with). Neutral past the last car.
+    /// The controls car `index` drives with: those last set by
+    /// [`SimWorld::set_car_control`], or for a player's car what it drove with in the latest
+    /// tick (their input through their assists). Neutral past the last car.
     pub fn car_control(&self, index: usize) -> VehicleControl {
         self.cars.get(index).map(|slot| slot.control).unwrap_or_default()
     }
