@@ -177,38 +177,18 @@ impl AiRace {
         difficulty: AiDifficulty,
     ) -> Self {
         let player = AiPlayer::racing(line, car, difficulty.settings(0), difficulty.racecraft());
-        let mut ai = Self::with_player(race, player, line, difficulty);
-        for (g, guest) in ai.guests.iter_mut().enumerate() {
-            if let Some(own) = guest_lines.get(g) {
-                let p = g + 1;
-                let def = ai.race.world.player_car(p).def();
-                *guest = AiPlayer::racing(
-                    own,
-                    def,
-                    difficulty.settings(GUEST_SEED + p as u64),
-                    difficulty.racecraft(),
-                )
-                .at_seat(p);
-            }
-        }
-        ai
+        let guests = guest_ais(&race, line, guest_lines, difficulty);
+        Self::seated(race, player, guests)
     }
 
     /// `race` with `player` at the first player's wheel, and each guest's AI at
     /// `difficulty` along `line` (a tool's own AI settings for the first player).
     pub fn with_player(race: Race, player: AiPlayer, line: &Arc<DrivingLine>, difficulty: AiDifficulty) -> Self {
-        let guests = (1..race.world.player_count())
-            .map(|p| {
-                let def = race.world.player_car(p).def();
-                AiPlayer::racing(
-                    line,
-                    def,
-                    difficulty.settings(GUEST_SEED + p as u64),
-                    difficulty.racecraft(),
-                )
-                .at_seat(p)
-            })
-            .collect();
+        let guests = guest_ais(&race, line, &[], difficulty);
+        Self::seated(race, player, guests)
+    }
+
+    fn seated(race: Race, player: AiPlayer, guests: Vec<AiPlayer>) -> Self {
         Self {
             race,
             player,
@@ -239,4 +219,28 @@ impl AiRace {
     pub fn inputs(&self) -> &[TickInput] {
         &self.inputs[..1 + self.guests.len()]
     }
+}
+
+/// The AI at each guest's wheel in `race`: guest `g` (0 the second player) along
+/// `guest_lines[g]`, else `line`, in their own car at `difficulty`, seeded apart from the
+/// opponents.
+fn guest_ais(
+    race: &Race,
+    line: &Arc<DrivingLine>,
+    guest_lines: &[Arc<DrivingLine>],
+    difficulty: AiDifficulty,
+) -> Vec<AiPlayer> {
+    (1..race.world.player_count())
+        .map(|p| {
+            let def = race.world.player_car(p).def();
+            let line = guest_lines.get(p - 1).unwrap_or(line);
+            AiPlayer::racing(
+                line,
+                def,
+                difficulty.settings(GUEST_SEED + p as u64),
+                difficulty.racecraft(),
+            )
+            .at_seat(p)
+        })
+        .collect()
 }
