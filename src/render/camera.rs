@@ -20,6 +20,12 @@ pub fn fov_y_for_aspect(aspect: f32) -> f32 {
     }
 }
 
+/// The share of a narrowed view's lost field that comes off its top (the rest off its
+/// bottom): a chase camera aimed 12° down at its car keeps the horizon a third of the way
+/// up a 37° view and the whole car a third of the way down (a half would fill the view
+/// with sky and cut the car's tail; none would lose the horizon).
+pub const NARROWED_OFF_TOP: f32 = 0.25;
+
 /// Where the camera is and what it looks at.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Camera {
@@ -51,10 +57,32 @@ impl Camera {
     /// (width / height): the usual 60° unless the image is so wide that the horizontal
     /// field would pass [`MAX_FOV_X_DEG`] (a split screen's view across the top half),
     /// then whatever keeps it at that. Split-screen racers keep the horizontal view and
-    /// narrow the vertical: the road ahead stays as wide as in one player's view.
+    /// narrow the vertical: the road ahead stays as wide as in one player's view. What the
+    /// narrower field loses comes mostly off the bottom, the ground just behind the car
+    /// ([`NARROWED_OFF_TOP`] of it off the top): the camera tilts up, so the horizon and the
+    /// road ahead stay in view and the car sits lower in it.
     pub fn fitted_to(self, aspect: f32) -> Self {
+        let fov_y_rad = fov_y_for_aspect(aspect);
+        // Off the top: half the loss less the tilt; off the bottom: half plus the tilt.
+        let tilt = (self.fov_y_rad - fov_y_rad).max(0.0) * (0.5 - NARROWED_OFF_TOP);
+        let look = self.target - self.eye;
+        let right = look.cross(Vec3::Y);
+        let target = if tilt > 0.0 && right.length_squared() > 1e-8 {
+            // Never past straight up: a camera looking nearly straight down or up keeps
+            // its aim.
+            let up = glam::Quat::from_axis_angle(right.normalize(), tilt) * look;
+            let lifted = up.normalize().dot(Vec3::Y) < 0.99;
+            if lifted {
+                self.eye + up
+            } else {
+                self.target
+            }
+        } else {
+            self.target
+        };
         Self {
-            fov_y_rad: fov_y_for_aspect(aspect),
+            fov_y_rad,
+            target,
             ..self
         }
     }
@@ -99,6 +127,28 @@ mod tests {
         assert!((fov_x.to_degrees() - MAX_FOV_X_DEG).abs() < 0.01);
         // Nonsense aspects fall back to a square image.
         assert_eq!(fov_y_for_aspect(f32::NAN), 60f32.to_radians());
+    }
+
+    #[test]
+    fn a_narrowed_view_gives_up_mostly_the_ground_behind_and_keeps_the_horizon() {
+        // A chase camera 6 m behind and 2.5 m above the car, aimed 1 m over it.
+        let c = Camera::looking_at(Vec3::new(0.0, 2.5, -6.0), Vec3::new(0.0, 1.0, 0.0));
+        let elevation = |c: &Camera| (c.target - c.eye).normalize().y.asin();
+        let wide = c.fitted_to(1280.0 / 360.0);
+        let top = |c: &Camera| elevation(c) + c.fov_y_rad * 0.5;
+        let bottom = |c: &Camera| elevation(c) - c.fov_y_rad * 0.5;
+        // 60° − 37° = 23° lost: a quarter off the top, three quarters off the bottom.
+        let off_top = (top(&c) - top(&wide)).to_degrees();
+        let off_bottom = (bottom(&wide) - bottom(&c)).to_degrees();
+        assert!((off_top - 5.75).abs() < 0.2, "{off_top}");
+        assert!((off_bottom - 17.25).abs() < 0.2, "{off_bottom}");
+        // The horizon (0°) and the car (the old aim) are both in view, the car below the
+        // middle.
+        let car = (c.target - wide.eye).normalize().y.asin();
+        assert!(top(&wide) > 0.0, "the horizon shows");
+        assert!(car > bottom(&wide) && car < elevation(&wide));
+        // A view that keeps 60° keeps its aim.
+        assert_eq!(c.fitted_to(16.0 / 9.0), c);
     }
 
     #[test]

@@ -55,8 +55,10 @@ fn two_players_each_see_their_own_car_above_and_below_a_divider() {
     let divider = (236..244).filter(|&y| row_share(&img, y, dark) > 0.95).count();
     assert_eq!(divider, 2, "a 2 px dark divider across the middle");
     // The top view: the first player's red car big in its lower middle, no blue car there.
-    let top_car = (0.35, 0.2, 0.65, 0.45);
-    let bottom_car = (0.35, 0.7, 0.65, 0.95);
+    // A view this wide tilts up (the horizon in view), so each car sits low in its view;
+    // the guest's view sees the first player's car ahead, above its own.
+    let top_car = (0.35, 0.27, 0.65, 0.45);
+    let bottom_car = (0.35, 0.77, 0.65, 0.95);
     let count = |(x0, y0, x1, y1): (f32, f32, f32, f32), f: fn([i32; 3]) -> bool| img.count(x0, y0, x1, y1, f);
     assert!(
         count(top_car, red) > 1500,

@@ -86,6 +86,24 @@ fn stays_above_a_steep_hill_behind_the_car() {
 }
 
 #[test]
+fn passes_under_a_beam_overhead_without_being_lifted_over_it() {
+    // A start gantry's beam 20 m wide, its underside 3.75 m up, right over where the camera
+    // wants to be (7.5 m behind the car, 2.6 m up). Looking for the ground from 4 m above
+    // the eye would find the beam's top and lift the camera over it, looking down on the
+    // car; it stays under the beam.
+    let beam = block(Vec3::new(20.0, 0.5, 1.0), Vec3::new(0.0, 4.0, -7.5), Quat::IDENTITY);
+    let mut w = world_with(vec![beam], Vec3::new(0.0, 0.2, 0.0), Quat::IDENTITY);
+    let mut cam = ChaseCamera::new(&w);
+    for tick in 0..120 {
+        w.step(&idle());
+        cam.update(&w, w.dt_s());
+        let eye = cam.camera(1.0).eye;
+        assert!(eye.y < 3.75 - 0.3, "tick {tick}: lifted over the beam: {eye:?}");
+        assert!(eye.y > 2.0, "tick {tick}: still its height: {eye:?}");
+    }
+}
+
+#[test]
 fn keeps_its_clearance_from_a_post_beside_its_line_of_sight() {
     // A post 0.2 m square, 6 m high, where the camera wants to be (7.5 m behind the car),
     // its side 0.05 m from the line between the car and the camera: a ray along that line

@@ -121,7 +121,18 @@ impl ChaseCamera {
                 eye = target + dir * hit;
             }
         }
-        let probe = 4.0;
+        // The ground is looked for from up to 4 m above the eye (a slope may have risen
+        // past it), but never from above something overhead — a start gantry's beam, a
+        // bridge — that the camera is passing under: found from above, its top would lift
+        // the eye over it. Something met at once going up is ground the eye is already in.
+        let mut probe = 4.0;
+        if let Some(over) = world
+            .cast_static_sphere(eye, Vec3::Y, CLEARANCE_M, probe)
+            .filter(|d| *d > 0.05)
+        {
+            // A little short of touching it: a cast that starts touching reports a hit.
+            probe = (over - 0.1).max(0.0);
+        }
         if let Some(hit) = world.cast_static_sphere(eye + Vec3::Y * probe, -Vec3::Y, CLEARANCE_M, probe) {
             eye.y = eye.y.max(eye.y + probe - hit);
         }
