@@ -69,6 +69,8 @@ pub struct Display {
     /// The player's car paint: an index into `render::PAINTS` (`car_paint = "blue"` in the
     /// file); none: the car file's own colour (`"car"`).
     pub car_paint: Option<usize>,
+    /// Two players side by side instead of one above the other (split screen).
+    pub split_side_by_side: bool,
 }
 
 impl Display {
@@ -90,6 +92,7 @@ impl Default for Display {
             fullscreen: false,
             window_height_px: 0,
             car_paint: None,
+            split_side_by_side: false,
         }
     }
 }
@@ -174,6 +177,7 @@ struct RawDisplay {
     fullscreen: bool,
     window_height_px: u32,
     car_paint: String,
+    split_side_by_side: bool,
 }
 
 impl Default for RawDisplay {
@@ -273,6 +277,7 @@ impl Settings {
                     Some((name, _)) => name.to_string(),
                     None => "car".to_string(),
                 },
+                split_side_by_side: self.display.split_side_by_side,
             },
             audio: RawVolumes {
                 master: tidy(self.volumes.master),
@@ -469,6 +474,7 @@ impl Settings {
                 frame_cap_hz: d.frame_cap_hz,
                 fullscreen: d.fullscreen,
                 window_height_px: d.window_height_px,
+                split_side_by_side: d.split_side_by_side,
                 car_paint: match d.car_paint.as_str() {
                     "car" => None,
                     name => Some(

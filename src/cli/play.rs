@@ -109,17 +109,21 @@ impl PlayArgs {
 pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
     let level = a.level.clone().unwrap_or_else(|| DEFAULT_LEVEL.to_string());
     let car = a.car.clone().unwrap_or_else(|| DEFAULT_CAR.to_string());
-    let (setup, replay, opponents) = match &a.replay {
-        _ if a.opens_title() => (None, None, None),
+    let mut identity = (level, car, ctx.platform_arg.clone());
+    let (setup, replay, guest_replays, opponents) = match &a.replay {
+        _ if a.opens_title() => (None, None, Vec::new(), None),
         Some(path) => {
             let (setup, replay) = ctx.replay_setup(path)?;
-            (Some(setup), Some(replay.inputs), None)
+            // A replay watched and recorded again names what it played, as it did.
+            let h = &replay.header;
+            identity = (h.level.clone(), h.car.clone(), h.platform.clone());
+            (Some(setup), Some(replay.inputs), replay.guest_inputs, None)
         }
         None => {
-            let mut setup = Setup::load(&ctx.root, &level, &car, ctx.profile.clone())?;
+            let mut setup = Setup::load(&ctx.root, &identity.0, &identity.1, ctx.profile.clone())?;
             setup.ai_difficulty = a.ai_difficulty;
             let opponents = later_opponents(ctx, &mut setup, a)?;
-            (Some(setup), None, opponents)
+            (Some(setup), None, Vec::new(), opponents)
         }
     };
     let launcher = Launcher {
@@ -135,7 +139,8 @@ pub fn run(ctx: &Context, a: &PlayArgs) -> Result<(), Error> {
             max_frames: a.max_frames,
             record: a.record.clone(),
             replay,
-            identity: (level, car, ctx.platform_arg.clone()),
+            guest_replays,
+            identity,
             settings: ctx.settings(),
             unattended: a.unattended,
             capture: a.capture.clone(),

@@ -76,7 +76,8 @@ pub struct ShotArgs {
     pub screen: Option<String>,
     /// People playing, 1 to 4 (split screen): the players after the first on the grid
     /// behind them in `--car`, each in a paint of their own; each gets a view with its own
-    /// chase camera and HUD, all on the same held controls.
+    /// chase camera and HUD, all on the same held controls. With `--screen cars`: the car
+    /// select as the guests' pads have joined it.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub players: u8,
     /// How two players share the screen: `stacked` (one above the other) or `side-by-side`.

@@ -10,6 +10,7 @@
 // settings must reach it below this file rather than through it.
 pub mod bindings;
 mod rumble;
+pub mod seats;
 mod settings;
 pub mod shaping;
 
@@ -189,6 +190,11 @@ impl InputState {
         }
     }
 
+    /// The assists this input's ticks carry.
+    pub fn assists(&self) -> AssistSettings {
+        self.assists
+    }
+
     /// The pad in use, if any.
     pub fn active_pad(&self) -> Option<PadId> {
         self.active_pad
@@ -205,6 +211,11 @@ impl InputState {
         !self.pads.is_empty()
     }
 
+    /// Menu-key presses since the last [`InputState::take_ui`], left in place.
+    pub fn peek_ui(&self) -> UiRequests {
+        self.ui
+    }
+
     /// Menu-key presses since the last call.
     pub fn take_ui(&mut self) -> UiRequests {
         std::mem::take(&mut self.ui)
@@ -214,6 +225,14 @@ impl InputState {
     pub fn set_settings(&mut self, settings: InputSettings, assists: AssistSettings) {
         self.settings = settings;
         self.assists = assists;
+    }
+
+    /// This player's own pad was unplugged (split screen, where each player has one): the
+    /// game pauses until they press a button on a pad, as if it were the pad in use.
+    pub fn lose_pad(&mut self) {
+        self.active_pad = None;
+        self.controller_lost = true;
+        self.pad = PadState::default();
     }
 
     /// The player chose to go on with the keyboard after the pad in use was unplugged.

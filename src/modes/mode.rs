@@ -112,6 +112,13 @@ impl Mode {
         self == Mode::FreeDrive
     }
 
+    /// Whether several people can play it on one screen (the car select's "press A to
+    /// join"): free drive and a race. A time trial and a challenge are one driver's
+    /// records.
+    pub fn has_split_screen(self) -> bool {
+        matches!(self, Mode::FreeDrive | Mode::Race)
+    }
+
     /// Whether the car select asks for a number of laps.
     pub fn has_laps(self) -> bool {
         matches!(self, Mode::TimeTrial | Mode::Race)

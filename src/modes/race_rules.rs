@@ -156,14 +156,20 @@ impl RaceRules {
     }
 
     /// Gaps of the car in position `position` (1-based) to the car ahead and the car
-    /// behind, s.
+    /// behind, s. None until the pair has passed a gate in this order: just after a pass
+    /// the last gate still has them the other way round, and a gap of the wrong sign
+    /// would read as the pass undone.
     pub fn gaps_around(&self, position: usize) -> (Option<f64>, Option<f64>) {
         let i = position.saturating_sub(1);
         let Some(&me) = self.order.get(i) else {
             return (None, None);
         };
-        let ahead = i.checked_sub(1).and_then(|j| self.gap_s(self.order[j], me));
-        let behind = self.order.get(i + 1).and_then(|&b| self.gap_s(me, b));
+        let in_order = |g: &f64| *g >= 0.0;
+        let ahead = i
+            .checked_sub(1)
+            .and_then(|j| self.gap_s(self.order[j], me))
+            .filter(in_order);
+        let behind = self.order.get(i + 1).and_then(|&b| self.gap_s(me, b)).filter(in_order);
         (ahead, behind)
     }
 

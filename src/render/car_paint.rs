@@ -56,7 +56,7 @@ pub const PAINTS: [(&str, [f32; 3]); 8] = [
 ];
 
 /// How close in RGB two paints may be and still tell apart at a glance.
-const NEAR_PAINT: f32 = 0.35;
+pub const NEAR_PAINT: f32 = 0.35;
 
 /// The colour of a named paint, if it is one of [`PAINTS`].
 pub fn paint_color(name: &str) -> Option<Vec3> {

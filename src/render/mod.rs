@@ -54,7 +54,7 @@ mod viewport;
 pub use camera::{fov_y_for_aspect, Camera, MAX_FOV_X_DEG};
 pub use car_lod::{FAR_BODY_MAX_PX, FAR_WHEEL_MAX_PX, FAR_WHEEL_SIDES};
 pub use car_model::{mesh_width_m, wheel_scale};
-pub use car_paint::{ai_paint, ai_paint_avoiding, ai_paint_slot, paint_color, Scuffs, MAX_SCUFFS, PAINTS};
+pub use car_paint::{ai_paint, ai_paint_avoiding, ai_paint_slot, paint_color, Scuffs, MAX_SCUFFS, NEAR_PAINT, PAINTS};
 pub use decor_lod::FAR_DECOR_MAX_PX;
 pub use draw_stats::{FrameDrawStats, GpuMemory, PassDrawStats};
 pub use dynamic_resolution::{DynamicResolution, SceneDetail, MAX_DETAIL_STEPS, MIN_SCALE};

@@ -532,3 +532,4 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 mod real_loop_season;
 mod real_loop_show;
+mod real_loop_split_screen;

@@ -2,7 +2,8 @@
 //! 100 000 frames through the title, menus, loading, every mode's race (a championship's
 //! rounds too), the pause menu, the pad-unplugged screen, the results and a season's
 //! standings, with no panic, no screen kept beyond a bound (every
-//! screen can be left), and the save intact.
+//! screen can be left), and the save intact. Two friends' pads press now and then too (#45),
+//! joining on the car select, so some races are split screen.
 //!
 //! The game runs `--unattended`: nothing is drawn and frames run on a stepped clock (a
 //! frame of play is one tick), so the 100 000 frames are the real screens and simulation
@@ -64,10 +65,43 @@ fn monkey_script(rng: &mut Rng, polls: u64) -> String {
         "Up", "Down", "Down", "Left", "Right", "Enter", "Enter", "Escape", "P", "R", "C", "Space", "W", "S",
     ];
     const AXES: &[&str] = &["LeftStickX", "LeftStickY", "LeftTrigger", "RightTrigger"];
-    let mut s = String::from("0 0 connected\n");
+    // Two more pads, a friend's on each: now and then a press (mostly A, to join on the
+    // car select; Start, to pause a split-screen race) or the pad unplugged and plugged in
+    // again. Their own sequence, so pad 0's is the same as with one pad.
+    const GUEST_BUTTONS: &[&str] = &[
+        "South",
+        "South",
+        "East",
+        "DPadLeft",
+        "DPadRight",
+        "DPadUp",
+        "Start",
+        "West",
+    ];
+    let mut friends = Rng(0xF12E_4D55 ^ polls);
+    let mut s = String::from("0 0 connected\n0 1 connected\n0 2 connected\n");
+    let mut friend_unplugged = [false; 2];
     let mut unplugged_until: Option<u64> = None;
     let mut poll = 3;
     while poll + 1 < polls {
+        // After pad 0's lines of this poll (the script's polls never go back): the
+        // friend's press a poll later, released with pad 0's next.
+        let friend_roll = friends.next() % 1000;
+        let pad = 1 + (friends.next() % 2) as usize;
+        let friend = if friend_roll < 3 {
+            friend_unplugged[pad - 1] ^= true;
+            let what = if friend_unplugged[pad - 1] {
+                "disconnected"
+            } else {
+                "connected"
+            };
+            format!("{} {pad} {what}\n", poll + 1)
+        } else if friend_roll < 80 && !friend_unplugged[pad - 1] {
+            let b = friends.pick(GUEST_BUTTONS);
+            format!("{} {pad} press {b}\n{} {pad} release {b}\n", poll + 1, poll + 2)
+        } else {
+            String::new()
+        };
         let roll = rng.next() % 100;
         match unplugged_until {
             Some(t) if poll >= t => {
@@ -93,6 +127,7 @@ fn monkey_script(rng: &mut Rng, polls: u64) -> String {
             }
             _ => {}
         }
+        s += &friend;
         poll += 2;
     }
     s
@@ -196,6 +231,8 @@ fn a_monkey_plays_100_000_frames_of_the_real_loop_and_breaks_nothing() {
     let mut longest: BTreeMap<String, u64> = BTreeMap::new();
     // Races started per mode (the flow logs "playing LEVEL in the CAR ... (MODE)").
     let mut modes: BTreeMap<&str, u32> = BTreeMap::new();
+    // Races played on a split screen (the friends' pads joined on the car select).
+    let mut split_races = 0;
     while total < FRAMES {
         games += 1;
         assert!(
@@ -236,10 +273,15 @@ fn a_monkey_plays_100_000_frames_of_the_real_loop_and_breaks_nothing() {
                 .filter(|l| l.contains("playing ") && l.ends_with(&format!("({mode})")))
                 .count() as u32;
         }
+        split_races += game.log.matches("split screen: ").count();
         total += game.frames;
     }
     eprintln!("{total} frames in {games} games; races per mode: {modes:?}; longest stay per screen: {longest:?}");
     assert!(modes.values().all(|n| *n > 0), "every mode was played: {modes:?}");
+    assert!(
+        split_races > 0,
+        "the friends' pads joined a race: none in {games} games"
+    );
     for (screen, frames) in &longest {
         assert!(
             *frames <= LONGEST_STAY_FRAMES,

@@ -58,6 +58,8 @@ pub struct CarEntry {
     pub drivetrain: Option<&'static str>,
     /// Top speed on flat asphalt from the point-mass longitudinal model (sim cars), m/s.
     pub top_speed_mps: Option<f32>,
+    /// The car file's own paint, linear RGB (a guest's first paint keeps clear of it).
+    pub color: [f32; 3],
 }
 
 /// A cup as the championship page shows it: its definition, and its rounds as players
@@ -246,5 +248,6 @@ fn car_entry(c: &CarDef) -> CarEntry {
             _ => "AWD",
         }),
         top_speed_mps: PointMass::new(c, 1.0, GRAVITY_MPS2).map(|m| m.top_speed_mps()),
+        color: c.color.to_array(),
     }
 }

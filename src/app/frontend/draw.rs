@@ -4,7 +4,8 @@
 //! the window height (the HUD's font sizes do too), so a page fits at 640×480 as at
 //! 1920×1080.
 
-use super::{credits, levels, Catalog, Choice, FrontEnd, Mode, Page};
+use super::prompts::{draw_prompts, draw_prompts_at};
+use super::{credits, levels, party_draw, Catalog, Choice, FrontEnd, Mode, Page};
 use crate::app::game_mode::challenge::presentation;
 use crate::app::hud::{lap_clock, LevelMap, TableColours, TableMotion};
 use crate::app::menu::{Device, Menu, Rows, Widget};
@@ -35,19 +36,20 @@ pub enum Backdrop {
 /// The share of the details panel's height the car preview takes, at its bottom.
 const PREVIEW_SHARE: f32 = 0.38;
 
-/// The page's frame: the side margin, and the top and bottom of the rows and panels.
-fn frame(hud: &Hud, wf: f32, hf: f32) -> (f32, f32, f32) {
+/// The page's frame: the side margin, and the top and bottom of the rows and panels (above
+/// the car select's strip of guests, where they can join).
+fn frame(hud: &Hud, fe: &FrontEnd, wf: f32, hf: f32) -> (f32, f32, f32) {
     let margin = (wf * 0.06).round();
     let top = (hf * 0.04 + hud.line_height(TextSize::Title) * 1.1).round();
-    let bottom = hf - hud.line_height(TextSize::Small) * 2.0;
+    let bottom = hf - hud.line_height(TextSize::Small) * 2.0 - party_draw::strip_height(hud, fe);
     (margin, top, bottom)
 }
 
 /// Where the car select shows the turning car: the lower part of its details panel
 /// (x, y, width, height in window pixels).
-pub fn car_preview_region(hud: &Hud, w: u32, h: u32) -> [f32; 4] {
+pub fn car_preview_region(hud: &Hud, fe: &FrontEnd, w: u32, h: u32) -> [f32; 4] {
     let (wf, hf) = (w as f32, h as f32);
-    let (margin, top, bottom) = frame(hud, wf, hf);
+    let (margin, top, bottom) = frame(hud, fe, wf, hf);
     let panel_x = (wf * 0.48).round();
     let ph = ((bottom - top) * PREVIEW_SHARE).round();
     [panel_x, bottom - ph, wf - panel_x - margin, ph]
@@ -81,7 +83,7 @@ pub fn draw(
         Backdrop::Paused => hud.rect(0.0, 0.0, wf, hf, OVERLAY),
         Backdrop::CarPreview => {
             // Everything but the preview's window onto the 3D frame.
-            let [x, y, pw, ph] = car_preview_region(hud, w, h);
+            let [x, y, pw, ph] = car_preview_region(hud, fe, w, h);
             hud.rect(0.0, 0.0, wf, y, BACKGROUND);
             hud.rect(0.0, y + ph, wf, hf - y - ph, BACKGROUND);
             hud.rect(0.0, y, x, ph, BACKGROUND);
@@ -96,7 +98,7 @@ pub fn draw(
         (Page::Standings(_), Some(s)) => s.title.clone(),
         (page, _) => page_title(page).to_string(),
     };
-    let (margin, top, bottom) = frame(hud, wf, hf);
+    let (margin, top, bottom) = frame(hud, fe, wf, hf);
     let (tsize, title) = fit_label(hud, &title, wf - 2.0 * margin, TextSize::Title);
     let tw = hud.label_width(tsize, &title);
     hud.label((wf - tw) * 0.5, hf * 0.04, tsize, &title, TEXT);
@@ -125,7 +127,7 @@ pub fn draw(
         let panel_x = (wf * 0.48).round();
         let mut panel = [panel_x, top, wf - panel_x - margin, bottom - top];
         if backdrop == Backdrop::CarPreview {
-            panel[3] -= car_preview_region(hud, w, h)[3];
+            panel[3] -= car_preview_region(hud, fe, w, h)[3];
         }
         let (catalog, choice) = (fe.catalog().clone(), fe.choice().clone());
         if let Some(menu) = fe.page().menu() {
@@ -135,6 +137,8 @@ pub fn draw(
     if let Some(menu) = fe.menu_mut() {
         draw_rows(hud, menu, list_x, list_top, list_w, bottom);
     }
+    let strip = party_draw::strip_height(hud, fe);
+    party_draw::draw_strip(hud, fe, [margin, bottom, wf - 2.0 * margin, strip]);
     draw_prompts(hud, device, fe.page(), wf, hf);
     slot
 }
@@ -642,37 +646,6 @@ fn draw_detail_lines(hud: &mut Hud, name: &str, lines: &[String], x: f32, y: f32
         y += gap;
     }
     y
-}
-
-/// What the buttons do, in the terms of the device used last.
-fn draw_prompts(hud: &mut Hud, device: Device, page: &Page, w: f32, h: f32) {
-    let text = prompt_text(device, page);
-    let tw = hud.label_width(TextSize::Small, text);
-    let y = h - hud.line_height(TextSize::Small) * 1.5;
-    hud.label((w - tw) * 0.5, y, TextSize::Small, text, DIM);
-}
-
-/// The prompt line for `page` on `device`.
-fn prompt_text(device: Device, page: &Page) -> &'static str {
-    let adjusts = page.menu().and_then(|m| m.items().get(m.focus())).is_some_and(|i| {
-        matches!(
-            i.widget,
-            Widget::Slider { .. } | Widget::Choice { .. } | Widget::Toggle(_)
-        )
-    });
-    match (device, adjusts) {
-        (Device::Pad, false) => "(A) Select    (B) Back",
-        (Device::Pad, true) => "◀ ▶ Change    (A) Select    (B) Back",
-        (Device::Keyboard, false) => "Enter Select    Esc Back",
-        (Device::Keyboard, true) => "◀ ▶ Change    Enter Select    Esc Back",
-    }
-}
-
-/// The prompts centred on `centre_x`, their line's top at `y`.
-fn draw_prompts_at(hud: &mut Hud, device: Device, page: &Page, centre_x: f32, y: f32) {
-    let text = prompt_text(device, page);
-    let tw = hud.label_width(TextSize::Small, text);
-    hud.label(centre_x - tw * 0.5, y, TextSize::Small, text, DIM);
 }
 
 /// `text` cut into lines no wider than `max_w` at `size`, at spaces.

@@ -23,7 +23,10 @@ mod draw;
 mod levels;
 mod main_menu;
 mod options;
+mod party;
+mod party_draw;
 mod pause;
+mod prompts;
 mod results;
 mod standings;
 #[cfg(test)]
@@ -34,12 +37,14 @@ pub use catalog::{CarEntry, Catalog, CupEntry, LevelEntry, SavedSeason};
 pub use confirm::Question;
 pub use cup::SeasonChoice;
 pub use draw::{car_preview_region, draw, draw_paused_in, paused_size, Backdrop, PreviewSlot};
+pub use party::{AssistPreset, GuestChoice, Party};
 pub use results::next_level;
 
 use crate::ai::AiDifficulty;
 use crate::app::game_mode::{ModeResults, StandingsPage};
 use crate::app::hud::TableMotion;
 use crate::app::menu::{Menu, MenuEvent, NavAction, Pressed};
+use crate::input::seats::InputDevice;
 pub use crate::modes::Mode;
 use crate::settings::Settings;
 use skidpad_platform::{Key, PadButton};
@@ -61,6 +66,9 @@ pub struct Choice {
     /// How well a race's opponents drive (None until chosen: `cars::DEFAULT_DIFFICULTY`
     /// in a race, the setup's own default elsewhere).
     pub difficulty: Option<AiDifficulty>,
+    /// Everyone playing: the first player's controller, and the guests seated on the car
+    /// select with what they chose (none: one player).
+    pub party: Party,
 }
 
 /// What a press did that the flow must carry out.
@@ -201,6 +209,8 @@ pub struct FrontEnd {
     next: Option<Choice>,
     /// How long the page on top has been shown, s (its animation's clock).
     shown_s: f32,
+    /// The controller that pressed last: the first player's, when the car select opens.
+    device: InputDevice,
 }
 
 /// The standings' animation, s from the page opening: a hold, then the points counting up
@@ -223,6 +233,7 @@ impl FrontEnd {
             results: ModeResults::default(),
             next: None,
             shown_s: 0.0,
+            device: InputDevice::Keyboard,
         }
     }
 
@@ -248,6 +259,7 @@ impl FrontEnd {
             results: ModeResults::default(),
             next: None,
             shown_s: 0.0,
+            device: InputDevice::Keyboard,
         }
     }
 
@@ -269,6 +281,7 @@ impl FrontEnd {
             results,
             next,
             shown_s: 0.0,
+            device: InputDevice::Keyboard,
         }
     }
 
@@ -287,6 +300,7 @@ impl FrontEnd {
             },
             next: None,
             shown_s: STANDINGS_ANIMATION_S,
+            device: InputDevice::Keyboard,
         }
     }
 
@@ -346,6 +360,46 @@ impl FrontEnd {
     /// The shown page's menu, to note where its rows were drawn.
     pub fn menu_mut(&mut self) -> Option<&mut Menu> {
         self.stack.last_mut().and_then(Page::menu_mut)
+    }
+
+    /// The controller the next presses come from (the first player's until the car
+    /// select opens: who opens it plays first).
+    pub fn set_device(&mut self, device: InputDevice) {
+        self.device = device;
+    }
+
+    /// Whether other controllers can join now: the car select of a mode played together.
+    pub fn party_open(&self) -> bool {
+        matches!(self.page(), Page::Cars(_)) && self.choice.mode.has_split_screen()
+    }
+
+    /// Everyone seated on the car select so far.
+    pub fn party(&self) -> &Party {
+        &self.choice.party
+    }
+
+    /// The seats, for the menus to route controllers through and seat those joining.
+    pub fn party_mut(&mut self) -> &mut Party {
+        &mut self.choice.party
+    }
+
+    /// Gives guests just seated their first choices (the first car, a paint nobody wears).
+    pub fn seat_new_guests(&mut self) {
+        let cars: Vec<String> = self.catalog.cars.iter().map(|c| c.name.clone()).collect();
+        // The first player's colour: their paint, else the focused car's own.
+        let focused = match self.page() {
+            Page::Cars(menu) => self.catalog.cars.get(menu.focus()),
+            _ => None,
+        };
+        let own = focused.or(self.catalog.cars.first()).map_or([0.5; 3], |c| c.color);
+        let colour = self.settings.display.car_paint_color().map_or(own, |c| c.to_array());
+        self.choice.party.seat_new_guests(&cars, colour);
+    }
+
+    /// Guest `guest`'s press on their own controller (their car, paint, assists, leaving).
+    pub fn apply_guest(&mut self, guest: usize, pressed: Pressed) -> Outcome {
+        let cars: Vec<String> = self.catalog.cars.iter().map(|c| c.name.clone()).collect();
+        self.choice.party.on_guest(guest, pressed, &cars)
     }
 
     /// Applies one press.
@@ -420,6 +474,10 @@ impl FrontEnd {
     fn carry_out(&mut self, step: Step, event: MenuEvent) -> Outcome {
         match step {
             Step::Push(page) => {
+                if let Page::Cars(_) = page {
+                    // Whoever opened the car select is the first player; guests join on it.
+                    self.choice.party = Party::solo(self.device);
+                }
                 self.stack.push(page);
                 self.shown_s = 0.0;
                 Outcome::Accepted

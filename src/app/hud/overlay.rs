@@ -26,6 +26,9 @@ pub struct HudState {
     pub controller_lost: bool,
     /// A pad is connected again (the prompt asks for a button press).
     pub pad_connected: bool,
+    /// Whose pad was unplugged, with several people playing (0 for the first player; None
+    /// alone, where the message names nobody).
+    pub lost_player: Option<u8>,
 }
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -116,7 +119,7 @@ pub fn request_for(
 ) -> Request {
     let h = height as f32;
     let message = if state.controller_lost {
-        let (lines, size) = controller_lost_lines(state.pad_connected);
+        let (lines, size) = controller_lost_lines(state.pad_connected, state.lost_player);
         Some(message_size(hud, &lines, size))
     } else if state.paused {
         Some(message_size(hud, &PAUSED_LINES, PAUSED_SIZES))
@@ -209,7 +212,7 @@ pub fn compose(hud: &mut Hud, text: &mut String, inputs: HudInputs, width: u32, 
         if state.controller_lost {
             hud.flush(width, height);
             hud.rect(0.0, 0.0, w, h, [0.0, 0.0, 0.0, 0.7]);
-            let (lines, sizes) = controller_lost_lines(state.pad_connected);
+            let (lines, sizes) = controller_lost_lines(state.pad_connected, state.lost_player);
             message(hud, &lines, sizes, rect);
         } else if state.paused {
             hud.flush(width, height);
@@ -223,16 +226,31 @@ const PAUSED_LINES: [&str; 2] = ["PAUSED", "P / START TO RESUME"];
 const PAUSED_SIZES: [(TextSize, [f32; 4]); 2] = [(TextSize::Title, WHITE), (TextSize::Small, AMBER)];
 
 /// The lines of the unplugged-pad message and their sizes and colours.
-fn controller_lost_lines(pad_connected: bool) -> ([&'static str; 3], [(TextSize, [f32; 4]); 3]) {
+fn controller_lost_lines(
+    pad_connected: bool,
+    lost_player: Option<u8>,
+) -> ([&'static str; 3], [(TextSize, [f32; 4]); 3]) {
+    const WHOSE: [&str; 4] = [
+        "Player 1's controller disconnected",
+        "Player 2's controller disconnected",
+        "Player 3's controller disconnected",
+        "Player 4's controller disconnected",
+    ];
     (
         [
-            "Controller disconnected",
+            lost_player
+                .and_then(|p| WHOSE.get(usize::from(p)).copied())
+                .unwrap_or("Controller disconnected"),
             if pad_connected {
                 "Press any button on a controller to go on"
             } else {
                 "Connect a controller and press a button"
             },
-            "or press Enter to go on with the keyboard",
+            if lost_player.is_some() {
+                "or Start on another player's pad: go on without them"
+            } else {
+                "or press Enter to go on with the keyboard"
+            },
         ],
         [
             (TextSize::Body, WHITE),

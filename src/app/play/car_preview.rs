@@ -4,12 +4,11 @@
 //! car turns against the sky and nothing is left behind in the renderer for the level
 //! played next.
 
-use crate::app::frontend::car_preview_region;
 use crate::app::session::Session;
 use crate::app::setup::Setup;
 use crate::content::{bake_now, materials, ContentRoot, Level, PlatformProfile};
 use crate::error::Error;
-use crate::render::{Camera, Hud, Renderer};
+use crate::render::{Camera, Renderer};
 use crate::sim::TickInput;
 use crate::vehicle::CarDef;
 use glam::{Vec2, Vec3};
@@ -72,9 +71,10 @@ impl CarPreview {
     }
 
     /// Draws the car, seen from `angle_rad` around it, into a `w` × `h` frame so it sits in
-    /// the car select's preview region (the page is drawn over the rest).
-    pub fn draw(&self, renderer: &mut Renderer, hud: &Hud, angle_rad: f32, w: u32, h: u32) {
-        let [x, y, pw, ph] = car_preview_region(hud, w, h);
+    /// `region`, the car select's preview region (`frontend::car_preview_region`: the page
+    /// is drawn over the rest).
+    pub fn draw(&self, renderer: &mut Renderer, region: [f32; 4], angle_rad: f32, w: u32, h: u32) {
+        let [x, y, pw, ph] = region;
         let (wf, hf) = (w as f32, h.max(1) as f32);
         let at = ((x + pw * 0.5) / wf * 2.0 - 1.0, 1.0 - (y + ph * 0.5) / hf * 2.0);
         let camera = self.camera(angle_rad, wf / hf, at, ph / hf);

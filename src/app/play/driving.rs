@@ -1,24 +1,29 @@
-//! The race being driven: the player's input folded into ticks, the session advanced by
-//! the frame's time (none while paused or while the pad in use is unplugged), the scene and
-//! the HUD drawn, sound and rumble played. Pausing (P, pad Start, Esc) opens the pause
-//! menu; what it asks beyond the race (restart, back to the menu, quit) waits in
+//! The race being driven: each player's input folded into ticks, the session advanced by
+//! the frame's time (none while paused or while a player's pad is unplugged), the scene
+//! and the HUD drawn (`race_view`: a view a player on a split screen), sound and rumble
+//! played. Pausing (P, pad Start, Esc) opens the pause menu, driven by the controller that
+//! paused; what it asks beyond the race (restart, back to the menu, quit) waits in
 //! [`Driving::request`] for the flow.
 
 use super::feed::TickFeed;
 use super::feedback::Feedback;
 use super::frame::{Frame, FrameAccount};
 use super::pause_menu::PauseMenu;
+use super::race_view::{draw_split, Overlay, SplitFrame};
+use super::seat_inputs::SeatInputs;
 use super::stage::Stage;
-use crate::app::frontend::Outcome;
+use crate::app::frontend::{Outcome, Party};
 use crate::app::game_mode::{FreeDriveMode, GameMode, TickGate};
-use crate::app::hud::{self, Element, HudPanel, HudState};
+use crate::app::hud::{HudState, LevelMap};
 use crate::app::race::AiPlayer;
 use crate::app::session::Session;
+use crate::app::split_screen::TwoPlayerSplit;
 use crate::content::ChunkMeshSizes;
 use crate::input::bindings::Action;
-use crate::input::InputState;
+use crate::input::seats::InputDevice;
+use crate::input::UiRequests;
 use crate::settings::Settings;
-use crate::sim::{ChunkEvent, TickInput};
+use crate::sim::{ChunkEvent, TickInput, MAX_PLAYERS};
 use crate::time::Phase;
 use skidpad_platform::{Clock, Key, PadId, PlatformEvent};
 use std::time::Duration;
@@ -32,7 +37,10 @@ const CHUNK_EVENTS_PER_FRAME: usize = 64;
 /// frame still draws.
 pub struct Driving {
     session: Session,
-    input: InputState,
+    /// Every player's input, each from their own controller.
+    inputs: SeatInputs,
+    /// This tick's input of each player.
+    tick_inputs: [TickInput; MAX_PLAYERS],
     hud: HudState,
     hud_text: String,
     feed: TickFeed,
@@ -63,11 +71,24 @@ pub struct Driving {
     events: Vec<PlatformEvent>,
     /// The game mode being played (its rules after every tick, its panel on the HUD).
     mode: Box<dyn GameMode>,
-    /// The AI at the player's wheel (`play --ai-driver`), in place of the player's
-    /// controls; the pads still pause and work the menus.
-    ai_driver: Option<Box<AiPlayer>>,
+    /// The AI at each player's wheel (`play --ai-driver`; one a player, in order), in
+    /// place of their controls; the pads still pause and work the menus.
+    ai_drivers: Vec<AiPlayer>,
+    /// Split screen's parts: how two players share the window, the level's map for the
+    /// quarter three leave free, each player's car and paint for its dots.
+    split: Option<SplitScreen>,
     /// The mode put a new world in place this frame (the renderer's chunks must go).
     world_replaced: bool,
+}
+
+/// What a race with several players draws beyond one player's.
+pub struct SplitScreen {
+    /// How two players share the window.
+    pub two: TwoPlayerSplit,
+    /// The level's map, for the quarter three players leave free.
+    pub map: LevelMap,
+    /// Each player's car (world index) and paint, for the map's dots.
+    pub dots: Vec<(usize, [f32; 4])>,
 }
 
 /// A race as it ended (the game closed in it, or the player left it): what `--record`
@@ -80,6 +101,10 @@ pub struct FinishedRun {
     pub car: String,
     /// Every tick's input, when recording.
     pub inputs: Option<Vec<TickInput>>,
+    /// The guests' cars, in seat order (none: one player).
+    pub guest_cars: Vec<String>,
+    /// Each guest's every tick's input, when recording.
+    pub guest_inputs: Vec<Vec<TickInput>>,
     /// Ticks run.
     pub ticks: u64,
     /// The world's state hash after the last tick.
@@ -102,7 +127,8 @@ impl Driving {
         let chunk_sizes = session.world().chunk_mesh_sizes();
         Self {
             session,
-            input: InputState::new(settings.input.clone()).with_assists(settings.assists),
+            inputs: SeatInputs::solo(settings),
+            tick_inputs: [TickInput::default(); MAX_PLAYERS],
             hud: HudState::default(),
             hud_text: String::with_capacity(HUD_TEXT_BYTES),
             feed,
@@ -126,14 +152,32 @@ impl Driving {
             settings_changed: false,
             events: Vec::with_capacity(64),
             mode,
-            ai_driver: None,
+            ai_drivers: Vec::new(),
+            split: None,
             world_replaced: false,
         }
     }
 
-    /// The same, the player's car driven by `ai` (`play --ai-driver`).
-    pub fn with_ai_driver(mut self, ai: Option<AiPlayer>) -> Self {
-        self.ai_driver = ai.map(Box::new);
+    /// The same, each player's car driven by the AI of the same place in `ais`
+    /// (`play --ai-driver`).
+    pub fn with_ai_drivers(mut self, ais: Vec<AiPlayer>) -> Self {
+        self.ai_drivers = ais;
+        self
+    }
+
+    /// The same, played by everyone in `party` (the session seats their cars), each on
+    /// their own controller with their own assists, on a split screen drawn as `split`
+    /// says. A party of one is the one-player game.
+    pub fn with_party(mut self, party: &Party, settings: &Settings, split: Option<SplitScreen>) -> Self {
+        self.inputs = SeatInputs::party(party, settings);
+        self.split = split.filter(|_| self.session.player_count() > 1);
+        if let Some(split) = &self.split {
+            log::info!(
+                "split screen: {} players ({:?} for two)",
+                self.session.player_count(),
+                split.two
+            );
+        }
         self
     }
 
@@ -196,12 +240,12 @@ impl Driving {
         true
     }
 
-    /// Folds the frame's events into the input state and acts on the UI keys. False when
-    /// the player quit.
+    /// Folds the frame's events into the players' inputs and acts on the UI keys. False
+    /// when the player quit.
     fn take_input(&mut self, stage: &mut Stage) -> bool {
         // The leave key (Esc) pauses instead of quitting: the pause menu has Quit game.
         let mut open_menu = false;
-        // The press that brings the player back from the unplugged screen (a pad's button,
+        // The press that brings a player back from the unplugged screen (a pad's button,
         // Enter) is not also a press in the pause menu under it: it would choose Resume.
         let lost_before = self.hud.controller_lost;
         self.events.clear();
@@ -218,6 +262,7 @@ impl Driving {
                     ) && self.pause.is_none()
                     {
                         open_menu = true;
+                        self.inputs.set_paused_by(InputDevice::Keyboard);
                     }
                 }
                 PlatformEvent::Key {
@@ -225,21 +270,34 @@ impl Driving {
                     pressed: true,
                     ..
                 } if self.hud.controller_lost => {
-                    self.input.continue_on_keyboard();
+                    self.inputs.continue_on_keyboard();
                 }
                 _ => self.events.push(*e),
             }
         }
-        let input = &mut self.input;
-        self.events.iter().for_each(|e| input.on_platform_event(e));
-        let (pad_in_use, was_lost) = (input.active_pad(), input.controller_lost());
-        stage.pad_events.iter().for_each(|e| input.on_pad_event(e));
-        log_controller_change(pad_in_use, was_lost, input, self.session.world().tick());
-        if input.quit_requested() {
+        let inputs = &mut self.inputs;
+        self.events.iter().for_each(|e| inputs.on_platform_event(e));
+        let (pad_in_use, was_lost) = (inputs.first().active_pad(), inputs.lost_player());
+        stage.pad_events.iter().for_each(|e| inputs.on_pad_event(e));
+        inputs.end_poll();
+        log_controller_change(pad_in_use, was_lost, inputs, self.session.world().tick());
+        if inputs.first().quit_requested() {
             return false;
         }
-        let ui = input.take_ui();
         let was_paused = self.hud.paused;
+        // While paused, only the controller driving the menu resumes with its pause key.
+        let menu_seat = self.inputs.menu_device().and_then(|d| self.inputs.seat_of(d));
+        let mut ui = UiRequests::default();
+        let mut cameras = [false; MAX_PLAYERS];
+        self.inputs.take_ui(|p, u| {
+            ui.toggle_pause |= u.toggle_pause && (!was_paused || menu_seat.is_none_or(|s| s == p));
+            ui.toggle_frame_graph |= u.toggle_frame_graph;
+            ui.toggle_telemetry |= u.toggle_telemetry;
+            ui.toggle_friction_view |= u.toggle_friction_view;
+            if let Some(c) = cameras.get_mut(p) {
+                *c = u.next_camera;
+            }
+        });
         self.hud.paused ^= ui.toggle_pause;
         self.hud.paused |= open_menu;
         self.hud.frame_graph ^= ui.toggle_frame_graph;
@@ -248,24 +306,39 @@ impl Driving {
             let view = stage.renderer.ground_view().toggled();
             stage.renderer.set_ground_view(view, self.session.world().materials());
         }
-        if ui.next_camera {
-            self.session.next_camera_view();
+        for (p, _) in cameras.iter().enumerate().filter(|(_, c)| **c) {
+            self.session.next_camera_view_of(p);
         }
-        self.hud.controller_lost = self.input.controller_lost();
-        self.hud.pad_connected = self.input.pad_connected();
+        let lost = self.inputs.lost_player();
+        self.hud.controller_lost = lost.is_some();
+        self.hud.lost_player = lost.filter(|_| self.inputs.len() > 1).map(|p| p as u8);
+        self.hud.pad_connected = self.inputs.pad_connected();
         match (was_paused, self.hud.paused) {
-            (false, true) => self.pause = Some(PauseMenu::open(self.settings.clone(), self.finish_row(), stage)),
+            (false, true) => self.pause = Some(self.open_pause_menu(stage)),
             (true, false) => self.pause = None,
             // The press that opened the menu is not also a menu press.
             (true, true) if !self.hud.controller_lost && !lost_before => {
                 if self.pause.is_none() {
-                    self.pause = Some(PauseMenu::open(self.settings.clone(), self.finish_row(), stage));
+                    self.pause = Some(self.open_pause_menu(stage));
                 }
                 self.pause_menu(stage);
             }
             _ => {}
         }
         true
+    }
+
+    /// The pause menu, driven by the controller that paused (any, with one player).
+    fn open_pause_menu(&self, stage: &Stage) -> PauseMenu {
+        PauseMenu::open(self.settings.clone(), self.finish_row(), stage).driven_by(self.inputs.menu_device())
+    }
+
+    /// The player driving the pause menu (the first, with one player).
+    fn menu_player(&self) -> usize {
+        self.inputs
+            .menu_device()
+            .and_then(|d| self.inputs.seat_of(d))
+            .unwrap_or(0)
     }
 
     /// The pause menu's presses, and what they ask.
@@ -282,16 +355,21 @@ impl Driving {
             match self.outcomes[i].clone() {
                 Outcome::Resume => self.hud.paused = false,
                 Outcome::ResetCar => {
-                    self.input.request_reset();
+                    let p = self.menu_player();
+                    if let Some(input) = self.inputs.get_mut(p) {
+                        input.request_reset();
+                    }
                     self.hud.paused = false;
                 }
-                Outcome::Camera => self.session.next_camera_view(),
+                Outcome::Camera => {
+                    let p = self.menu_player();
+                    self.session.next_camera_view_of(p);
+                }
                 Outcome::SettingsChanged => {
                     if let Some(m) = &self.pause {
                         self.settings = m.settings().clone();
                     }
-                    self.input
-                        .set_settings(self.settings.input.clone(), self.settings.assists);
+                    self.inputs.set_settings(&self.settings);
                     self.feedback.set_volumes(self.settings.volumes);
                     self.feedback.set_rumble_scale(self.settings.input.rumble_scale());
                     self.settings_changed = true;
@@ -304,10 +382,13 @@ impl Driving {
         }
     }
 
-    /// Runs `ticks` ticks, each on the player's input (or the replay's) as the mode lets
+    /// Runs `ticks` ticks, each on the players' inputs (or the replay's) as the mode lets
     /// the world step, with sound, rumble and recording after each. False when the replay
     /// ran out.
     fn run_ticks(&mut self, ticks: u32, stage: &mut Stage) -> bool {
+        // Every player the session seats: those at the screen, and in a replay watched, those
+        // it recorded.
+        let players = self.session.player_count().clamp(1, MAX_PLAYERS);
         for _ in 0..ticks {
             let plan = match self.mode.before_tick(&mut self.session) {
                 Ok(plan) => plan,
@@ -321,49 +402,68 @@ impl Driving {
             if let Some(hz) = plan.beep_hz {
                 self.feedback.beep(hz);
             }
-            let world = self.session.world();
-            let top_gear = world.player().def().sim().map_or(0, |p| p.gearbox.forward.len() as i8);
-            self.input.observe_gearbox(world.telemetry(0).gear, top_gear);
             // While a challenge's car settles the player's input is not taken: a brake held
             // through it would count as held at a stop and engage reverse for the launch.
             let idle = plan.gate == TickGate::StepIdle;
-            let player = if idle {
-                TickInput::default()
-            } else {
-                self.input.take_tick_input(world.player_forward_speed(), world.dt_s())
-            };
-            let player = match self.ai_driver.as_mut() {
-                Some(ai) if !idle => ai.input(world),
-                _ => player,
-            };
-            let Some(mut tick_input) = self.feed.input(world.tick(), player) else {
+            let world = self.session.world();
+            for p in 0..players {
+                let car = world.player_car_index(p).unwrap_or(0);
+                let top_gear = world
+                    .player_car(p)
+                    .def()
+                    .sim()
+                    .map_or(0, |s| s.gearbox.forward.len() as i8);
+                let own = match self.inputs.get_mut(p) {
+                    Some(input) => {
+                        input.observe_gearbox(world.telemetry(car).gear, top_gear);
+                        if idle {
+                            TickInput::default()
+                        } else {
+                            input.take_tick_input(world.car_forward_speed(car), world.dt_s())
+                        }
+                    }
+                    None => TickInput::default(),
+                };
+                let own = match self.ai_drivers.get_mut(p) {
+                    Some(ai) if !idle => ai.input(world),
+                    _ => own,
+                };
+                self.tick_inputs[p] = match p {
+                    0 => own,
+                    _ => self.feed.guest_input(p - 1, world.tick(), own),
+                };
+            }
+            let Some(first) = self.feed.input(world.tick(), self.tick_inputs[0]) else {
                 return false;
             };
+            self.tick_inputs[0] = first;
+            let inputs = &mut self.tick_inputs[..players];
             match plan.gate {
                 // 3-2-1-go: the world waits, nobody moves before the go.
                 TickGate::Hold => {
-                    let throttle = tick_input.control.throttle;
+                    let throttle = inputs[0].control.throttle;
                     self.feedback.held_tick(&self.session, throttle, &mut stage.sound);
                     continue;
                 }
                 TickGate::Step => {}
-                TickGate::StepIdle => tick_input = TickInput::default(),
-                TickGate::StepWithoutResets => {
-                    tick_input.reset = false;
-                    tick_input.restart = false;
-                }
+                TickGate::StepIdle => inputs.fill(TickInput::default()),
+                TickGate::StepWithoutResets => inputs.iter_mut().for_each(|i| {
+                    i.reset = false;
+                    i.restart = false;
+                }),
             }
-            self.session.tick(&tick_input);
+            self.session.tick_players(inputs);
+            let rumble = self.rumble_targets();
             self.feedback.after_tick(
                 &self.session,
-                &tick_input,
-                self.input.active_pad(),
+                &self.tick_inputs[0],
+                &rumble[..players],
                 &mut stage.pads,
                 &mut stage.sound,
             );
-            self.feed.record(tick_input);
+            self.feed.record_players(&self.tick_inputs[..players]);
             self.mode
-                .after_tick(self.session.world(), &tick_input, self.feed.recorded());
+                .after_tick(self.session.world(), &self.tick_inputs[0], self.feed.recorded());
             if self.mode.is_over() && self.request.is_none() {
                 self.request = Some(Outcome::Finish);
             }
@@ -371,20 +471,43 @@ impl Driving {
         true
     }
 
-    /// The scene between the last two ticks from the chase camera, and the HUD over it.
+    /// Each player's car (world index) and the pad they drive with, for rumble.
+    fn rumble_targets(&self) -> [(usize, Option<PadId>); MAX_PLAYERS] {
+        let world = self.session.world();
+        std::array::from_fn(|p| (world.player_car_index(p).unwrap_or(0), self.inputs.active_pad(p)))
+    }
+
+    /// The scene between the last two ticks from each player's chase camera, and the HUD
+    /// over it: one view, or a view a player on a split screen.
     pub fn draw(&mut self, stage: &mut Stage, frame: &mut Frame, account: &FrameAccount) {
         let (w, h) = stage.platform.drawable_size();
-        let camera = self.session.camera(self.alpha);
-        let mut view = self.session.frame_view(self.alpha, &camera);
-        if let Some(ghost) = self.mode.ghost() {
-            view.ghost = Some((ghost.before, ghost.after));
-            view.ghost_is_authors = ghost.authors;
-        }
-        stage.pick_scene_resolution();
-        stage.renderer.draw(&view, w, h);
         // The pause menu says "paused" itself.
         let mut state = self.hud;
         state.paused &= self.pause.is_none();
+        let split = self.split.is_some();
+        if let Some(split) = &self.split {
+            let parts = SplitFrame {
+                session: &self.session,
+                mode: self.mode.as_mut(),
+                text: &mut self.hud_text,
+                account,
+                state,
+                alpha: self.alpha,
+                two: split.two,
+                map: Some(&split.map),
+                dots: &split.dots,
+            };
+            draw_split(stage, parts);
+        } else {
+            let camera = self.session.camera(self.alpha);
+            let mut view = self.session.frame_view(self.alpha, &camera);
+            if let Some(ghost) = self.mode.ghost() {
+                view.ghost = Some((ghost.before, ghost.after));
+                view.ghost_is_authors = ghost.authors;
+            }
+            stage.pick_scene_resolution();
+            stage.renderer.draw(&view, w, h);
+        }
         let menu = self.pause.as_mut().filter(|_| !self.hud.controller_lost);
         let mut overlay = Overlay {
             stage,
@@ -394,16 +517,20 @@ impl Driving {
             account,
             state,
             size: (w, h),
+            split,
         };
-        let mut shown = false;
-        self.mode.show_panel(self.session.world(), 0, &mut |panel| {
-            shown = true;
-            overlay.draw(Some(panel));
-        });
-        if !shown {
+        // Split, each view drew its player's panel; alone, the panel goes in the overlay.
+        let mut shown = split;
+        if !split {
+            self.mode.show_panel(self.session.world(), 0, &mut |panel| {
+                shown = true;
+                overlay.draw(Some(panel));
+            });
+        }
+        if !shown || split {
             overlay.draw(None);
         }
-        frame.mark(&stage.clock, Phase::Render);
+        frame.mark(&overlay.stage.clock, Phase::Render);
     }
 
     /// After the frame is shown: while frozen, the idling engines (a running race's
@@ -442,6 +569,10 @@ impl Driving {
             level: level.to_string(),
             car: car.to_string(),
             inputs: self.feed.take_recording(),
+            guest_cars: (1..self.session.player_count())
+                .map(|p| self.session.world().player_car(p).def().name.clone())
+                .collect(),
+            guest_inputs: self.feed.take_guest_recordings(),
             ticks: self.session.world().tick(),
             final_hash: self.session.world().state_hash(),
             opponents: opponents.len(),
@@ -455,66 +586,28 @@ impl Driving {
     }
 }
 
-/// What the HUD is drawn from in one frame of the race.
-struct Overlay<'a> {
-    stage: &'a mut Stage,
-    session: &'a Session,
-    text: &'a mut String,
-    /// The pause menu, while open and not under the unplugged screen.
-    menu: Option<&'a mut PauseMenu>,
-    account: &'a FrameAccount,
-    state: HudState,
-    size: (u32, u32),
-}
-
-impl Overlay<'_> {
-    /// Every element asks for its place, the layout gives each one clear of the others,
-    /// then each draws in its own: the mode's `panel`, the HUD, the pause menu.
-    fn draw(&mut self, panel: Option<&dyn HudPanel>) {
-        let (w, h) = self.size;
-        let stage = &mut *self.stage;
-        let mut req = hud::request(&stage.hud, self.session, self.state, w, h, stage.title_safe);
-        if let Some(p) = panel {
-            p.request(&stage.hud, self.text, &mut req);
-        }
-        req.pause_menu = self.menu.as_ref().map(|m| m.size(stage, h));
-        let layout = hud::place(&req);
-        if let Some(p) = panel {
-            p.draw(&mut stage.hud, self.text, &layout, self.session.snapshot());
-        }
-        // After the panels: its modal message dims them too.
-        hud::compose(
-            &mut stage.hud,
-            self.text,
-            hud::HudInputs {
-                session: self.session,
-                player: 0,
-                history: self.account.history(),
-                budget: self.account.budget(),
-                state: self.state,
-                layout: &layout,
-            },
-            w,
-            h,
-        );
-        if let (Some(menu), Some(rect)) = (self.menu.as_deref_mut(), layout.get(Element::PauseMenu)) {
-            menu.draw(stage, rect, w, h);
-        }
-        stage.hud.flush(w, h);
-    }
-}
-
 /// One log line when the pad in use is unplugged (the game pauses, and the HUD asks for a
-/// controller) and one when a button press on a pad brings the player back.
-fn log_controller_change(pad_in_use: Option<PadId>, was_lost: bool, input: &InputState, tick: u64) {
-    match (was_lost, input.controller_lost()) {
-        (false, true) => log::warn!(
-            "controller {} unplugged: paused at tick {tick}; connect a controller and press a button to go on",
-            pad_in_use.map_or_else(|| "?".to_string(), |p| p.0.to_string())
+/// controller) and one when a button press on a pad brings the player back; with several
+/// players, the line names whose pad it was.
+fn log_controller_change(pad_in_use: Option<PadId>, was_lost: Option<usize>, inputs: &SeatInputs, tick: u64) {
+    let pad_name = |p: Option<PadId>| p.map_or_else(|| "?".to_string(), |p| p.0.to_string());
+    let whose = |p: usize| {
+        if inputs.len() > 1 {
+            format!("player {}'s ", p + 1)
+        } else {
+            String::new()
+        }
+    };
+    match (was_lost, inputs.lost_player()) {
+        (None, Some(p)) => log::warn!(
+            "{}controller {} unplugged: paused at tick {tick}; connect a controller and press a button to go on",
+            whose(p),
+            if p == 0 { pad_name(pad_in_use) } else { "?".to_string() }
         ),
-        (true, false) => log::info!(
-            "controller {} in use: resumed at tick {tick}",
-            input.active_pad().map_or_else(|| "?".to_string(), |p| p.0.to_string())
+        (Some(p), None) => log::info!(
+            "{}controller {} in use: resumed at tick {tick}",
+            whose(p),
+            pad_name(inputs.active_pad(p))
         ),
         _ => {}
     }

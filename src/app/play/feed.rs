@@ -13,6 +13,10 @@ const RECORDING_RESERVE_TICKS: usize = 60 * 60 * 10;
 pub struct TickFeed {
     replay: Option<Vec<TickInput>>,
     recording: Option<Vec<TickInput>>,
+    /// Each guest's inputs, kept beside the first player's while recording.
+    guest_recordings: Vec<Vec<TickInput>>,
+    /// Each guest's recorded inputs, driving them in a replay watched.
+    guest_replays: Vec<Vec<TickInput>>,
 }
 
 impl TickFeed {
@@ -22,6 +26,26 @@ impl TickFeed {
         Self {
             replay,
             recording: record.then(|| Vec::with_capacity(RECORDING_RESERVE_TICKS)),
+            guest_recordings: Vec::new(),
+            guest_replays: Vec::new(),
+        }
+    }
+
+    /// The same feed, guest `g` driven by `guests[g]`'s inputs (a replay of several
+    /// players).
+    pub fn with_guest_replays(self, guests: Vec<Vec<TickInput>>) -> Self {
+        Self {
+            guest_replays: guests,
+            ..self
+        }
+    }
+
+    /// Guest `guest`'s input for tick `tick`: the replay's when it has one for them, else
+    /// `own` (their controller's). A guest's replay that runs out leaves them idle.
+    pub fn guest_input(&self, guest: usize, tick: u64, own: TickInput) -> TickInput {
+        match self.guest_replays.get(guest) {
+            Some(inputs) => inputs.get(tick as usize).copied().unwrap_or_default(),
+            None => own,
         }
     }
 
@@ -53,6 +77,29 @@ impl TickFeed {
         if let Some(r) = self.recording.as_mut() {
             r.push(input);
         }
+    }
+
+    /// Keeps every player's input of the tick just run (`inputs[0]` the first player's),
+    /// when recording.
+    pub fn record_players(&mut self, inputs: &[TickInput]) {
+        let Some((first, guests)) = inputs.split_first() else {
+            return;
+        };
+        if self.recording.is_none() {
+            return;
+        }
+        self.record(*first);
+        while self.guest_recordings.len() < guests.len() {
+            self.guest_recordings.push(Vec::with_capacity(RECORDING_RESERVE_TICKS));
+        }
+        for (kept, input) in self.guest_recordings.iter_mut().zip(guests) {
+            kept.push(*input);
+        }
+    }
+
+    /// Each guest's inputs kept so far (taken).
+    pub fn take_guest_recordings(&mut self) -> Vec<Vec<TickInput>> {
+        std::mem::take(&mut self.guest_recordings)
     }
 
     /// Every tick's input, when recording (taken: the feed records no more).

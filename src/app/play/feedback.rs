@@ -43,21 +43,24 @@ impl Feedback {
         self.beep_hz = Some(pitch_hz);
     }
 
-    /// After a tick run with `input`: the session's sound to `sound`, and rumble on the
-    /// pad in use (`pad`) for the player's car's impacts and landings.
+    /// After a tick run with the first player's `input`: the session's sound to `sound`,
+    /// and rumble for each player's car's impacts and landings on the pad they drive with
+    /// (`players`: each one's car, world index, and pad).
     pub fn after_tick(
         &mut self,
         session: &Session,
         input: &TickInput,
-        pad: Option<PadId>,
+        players: &[(usize, Option<PadId>)],
         pads: &mut Pads,
         sound: &mut SoundFeed,
     ) {
         self.send(session, input.control.throttle, Motion::Running, sound);
         let events: &[SimEvent] = &session.snapshot().events;
-        if let (Some(pad), Some((strength, duration))) = (pad, rumble_for(events)) {
-            if self.rumble_scale > 0.0 {
-                pads.rumble(pad, strength * self.rumble_scale, duration);
+        for &(car, pad) in players {
+            if let (Some(pad), Some((strength, duration))) = (pad, rumble_for(events, car)) {
+                if self.rumble_scale > 0.0 {
+                    pads.rumble(pad, strength * self.rumble_scale, duration);
+                }
             }
         }
     }

@@ -23,7 +23,7 @@
 //!   `feed` (replay in, recording out) and `feedback` (sound and rumble) serve the driving
 //!   screen.
 
-use super::driving::{Driving, FinishedRun};
+use super::driving::{Driving, FinishedRun, SplitScreen};
 use super::feed::TickFeed;
 use super::frame::{Frame, FrameAccount, FrameKind};
 use super::launcher::Launcher;
@@ -34,9 +34,11 @@ use super::stage::Stage;
 use crate::app::frontend::{next_level, Catalog, Choice, FrontEnd, Outcome};
 use crate::app::game_mode::championship::{self, SeasonStart};
 use crate::app::game_mode::{self, FreeDriveMode, GameMode, ModeParams};
+use crate::app::hud::LevelMap;
 use crate::app::race::AiPlayer;
 use crate::app::session::Session;
 use crate::app::setup::Setup;
+use crate::app::split_screen::TwoPlayerSplit;
 use crate::modes::{Mode, RecordKey, Start};
 use crate::settings::Settings;
 use crate::vehicle::CarDef;
@@ -238,22 +240,35 @@ impl Flow {
         if mode.records_inputs() {
             feed = feed.recording();
         }
-        let ai = self.ai_driver.then(|| self.ai_player(setup)).flatten();
-        let driving = Driving::new(session, &self.settings, feed, mode, stage).with_ai_driver(ai);
+        let ais = if self.ai_driver {
+            self.ai_players(setup)
+        } else {
+            Vec::new()
+        };
+        let party = self.choice.as_ref().map(|c| c.party.clone()).unwrap_or_default();
+        let split = (setup.player_count() > 1).then(|| split_screen(&session, setup, &self.settings));
+        let driving = Driving::new(session, &self.settings, feed, mode, stage)
+            .with_ai_drivers(ais)
+            .with_party(&party, &self.settings, split);
         Screen::Driving(Box::new(driving))
     }
 
-    /// The AI at the wheel of `setup`'s player car, at its top setting on the level's
-    /// racing line for that car (as `run --ai-driver`); None, logged, when the level has
-    /// no line for it (the player drives).
-    fn ai_player(&self, setup: &Setup) -> Option<AiPlayer> {
-        match crate::raceline::level_line(&self.launcher.root, &setup.level, &setup.car) {
-            Ok(line) => Some(AiPlayer::new(&line.line, &setup.car)),
-            Err(e) => {
-                log::error!("the AI cannot drive here ({e}); the player drives");
-                None
-            }
-        }
+    /// The AI at the wheel of each of `setup`'s players' cars, at its top setting on the
+    /// level's racing line for that car (as `run --ai-driver`); none, logged, when the
+    /// level has no line for one (the players drive).
+    fn ai_players(&self, setup: &Setup) -> Vec<AiPlayer> {
+        let cars = std::iter::once(&setup.car).chain(setup.guests.iter().map(|g| &g.car));
+        let ais: Result<Vec<AiPlayer>, _> = cars
+            .enumerate()
+            .map(|(p, car)| {
+                crate::raceline::level_line(&self.launcher.root, &setup.level, car)
+                    .map(|line| AiPlayer::new(&line.line, car).at_seat(p))
+            })
+            .collect();
+        ais.unwrap_or_else(|e| {
+            log::error!("the AI cannot drive here ({e}); the players drive");
+            Vec::new()
+        })
     }
 
     /// The key of the time trial's record on `setup` with the player's assists.
@@ -538,6 +553,7 @@ impl Flow {
                     opponents: round.opponent_skills.len(),
                     laps: round.laps,
                     difficulty: None,
+                    party: Default::default(),
                 });
                 self.carried = Some(mode);
                 self.screen = self.enter_level(setup, opponents, stage);
@@ -570,6 +586,24 @@ impl Flow {
             }
             _ => self.finished,
         }
+    }
+}
+
+/// What a race of several players draws beyond one player's: the layout the settings
+/// choose, the level's map, each player's car and paint for its dots.
+fn split_screen(session: &Session, setup: &Setup, settings: &Settings) -> SplitScreen {
+    let world = session.world();
+    SplitScreen {
+        two: if settings.display.split_side_by_side {
+            TwoPlayerSplit::SideBySide
+        } else {
+            TwoPlayerSplit::Stacked
+        },
+        map: LevelMap::of(&setup.level.level),
+        dots: (0..world.player_count())
+            .filter_map(|p| world.player_car_index(p))
+            .map(|car| (car, setup.car_paint(car).extend(1.0).to_array()))
+            .collect(),
     }
 }
 

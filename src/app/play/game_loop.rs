@@ -28,6 +28,8 @@ pub struct PlayOptions {
     pub record: Option<std::path::PathBuf>,
     /// Drive from these recorded inputs instead of the player's; quit when they end.
     pub replay: Option<Vec<TickInput>>,
+    /// The guests' recorded inputs, with `replay` (a replay of several players).
+    pub guest_replays: Vec<Vec<TickInput>>,
     /// How the recording names what was played: (level, car, platform) as given.
     pub identity: (String, String, String),
     /// The player's settings.
@@ -61,7 +63,8 @@ pub fn play(
         None => "Skidpad".to_string(),
     };
     let mut stage = Stage::open(&profile, title, opts.max_frames, opts.unattended)?;
-    let feed = TickFeed::new(opts.replay.take(), opts.record.is_some());
+    let feed = TickFeed::new(opts.replay.take(), opts.record.is_some())
+        .with_guest_replays(std::mem::take(&mut opts.guest_replays));
     // What the command line named (as given: a path stays a path), to tell its level from
     // one chosen in the menus when the recording is written.
     let cli_names = setup.as_ref().map(|s| (s.level.level.name.clone(), s.car.name.clone()));
@@ -203,6 +206,7 @@ fn save_recording(
     Replay {
         header: ReplayHeader {
             ai_difficulty: run.ai_difficulty.clone(),
+            guest_cars: run.guest_cars.clone(),
             ..ReplayHeader::new(
                 level,
                 car,
@@ -214,7 +218,7 @@ fn save_recording(
             )
         },
         inputs,
-        guest_inputs: Vec::new(),
+        guest_inputs: run.guest_inputs.clone(),
     }
     .save(path)?;
     log::info!("replay of {level} in the {car} written to {}", path.display());

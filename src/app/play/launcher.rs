@@ -133,6 +133,14 @@ impl Launcher {
         if let Some(d) = choice.difficulty {
             setup.ai_difficulty = d;
         }
+        for guest in &choice.party.guests {
+            setup.add_guest(&self.root, &guest.car)?;
+            if let Some(seated) = setup.guests.last_mut() {
+                seated.paint = crate::render::PAINTS
+                    .get(guest.paint)
+                    .map(|(_, c)| glam::Vec3::from(*c));
+            }
+        }
         let opponents = match choice.opponents {
             0 => None,
             n => Some((CarDef::load(&self.root, OPPONENTS_CAR)?, n)),

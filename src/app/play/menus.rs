@@ -9,8 +9,9 @@ use super::stage::Stage;
 use crate::app::frontend::{self, Backdrop, FrontEnd, Outcome, Page};
 use crate::app::menu::{NavInput, Pressed};
 use crate::audio::{SoundEvent, SoundFeed, SoundFrame};
+use crate::input::seats::{InputDevice, Joined, Route, MAX_SEATS};
 use crate::settings::Settings;
-use skidpad_platform::Clock;
+use skidpad_platform::{Clock, Key, PadButton, PadEventKind, PlatformEvent};
 use std::time::Duration;
 
 /// Menus redraw at most this often (they pace themselves; nothing moves faster).
@@ -30,6 +31,12 @@ pub struct Menus {
     preview: Option<(String, Option<CarPreview>)>,
     /// When the page was last updated (the animation's clock).
     last_update: Option<Duration>,
+    /// Each guest's controller in the menus' terms (guest `g` holds seat `g + 1`).
+    guest_navs: [NavInput; MAX_SEATS - 1],
+    /// The guests' presses this frame, for their sounds.
+    guest_sounds: Vec<Outcome>,
+    /// The keyboard joined this frame.
+    joined: bool,
 }
 
 impl Menus {
@@ -46,6 +53,9 @@ impl Menus {
             launcher: launcher.clone(),
             preview: None,
             last_update: None,
+            guest_navs: Default::default(),
+            guest_sounds: Vec::with_capacity(8),
+            joined: false,
         }
     }
 
@@ -57,13 +67,26 @@ impl Menus {
         self.last_update = Some(now);
         self.front.advance(dt.as_secs_f32());
         self.pressed.clear();
-        for e in &stage.events {
-            self.nav.on_platform_event(e, now, &mut self.pressed);
-        }
-        for e in &stage.pad_events {
-            self.nav.on_pad_event(e, now, &mut self.pressed);
+        if self.front.party_open() {
+            self.seat_guests(stage, now);
+        } else {
+            for e in &stage.events {
+                self.nav.on_platform_event(e, now, &mut self.pressed);
+                if matches!(e, PlatformEvent::Key { pressed: true, .. }) {
+                    self.front.set_device(InputDevice::Keyboard);
+                }
+            }
+            for e in &stage.pad_events {
+                self.nav.on_pad_event(e, now, &mut self.pressed);
+                if matches!(e.kind, PadEventKind::Button { pressed: true, .. }) {
+                    self.front.set_device(InputDevice::of_pad(e));
+                }
+            }
         }
         self.nav.end_events(now, &mut self.pressed);
+        for outcome in self.guest_sounds.drain(..) {
+            send_menu_sound(&mut stage.sound, self.front.settings(), blip_for(&outcome));
+        }
         for p in self.pressed.iter().copied() {
             let outcome = self.front.apply(p);
             send_menu_sound(&mut stage.sound, self.front.settings(), blip_for(&outcome));
@@ -88,6 +111,93 @@ impl Menus {
         !stage.quit_event()
     }
 
+    /// The car select of a mode played together: the first player's controller drives the
+    /// menu; a guest's chooses their own car, paint and assists; any other controller's A
+    /// (Enter) joins; a guest's pad unplugged leaves its seat.
+    fn seat_guests(&mut self, stage: &mut Stage, now: Duration) {
+        let first = self.front.party().seats.device(0);
+        for e in &stage.events {
+            let keyboard_seat = self.front.party().seats.keyboard_seat();
+            let guest = match (e, keyboard_seat) {
+                (PlatformEvent::Key { .. }, Some(seat)) if seat > 0 => Some(seat - 1),
+                (PlatformEvent::Key { .. }, None) if first != Some(InputDevice::Keyboard) => {
+                    if matches!(
+                        e,
+                        PlatformEvent::Key {
+                            key: Key::Enter,
+                            pressed: true,
+                            repeat: false
+                        }
+                    ) {
+                        self.front
+                            .party_mut()
+                            .seats
+                            .ask_to_join(InputDevice::Keyboard, PadButton::South);
+                        self.joined = true;
+                    }
+                    continue;
+                }
+                _ => None,
+            };
+            match guest {
+                Some(g) => self.guest_press(g, |nav, out| nav.on_platform_event(e, now, out)),
+                None => self.nav.on_platform_event(e, now, &mut self.pressed),
+            }
+        }
+        for e in &stage.pad_events {
+            match self.front.party_mut().seats.route(e) {
+                Route::Seat(0) => self.nav.on_pad_event(e, now, &mut self.pressed),
+                Route::Seat(seat) if e.kind == PadEventKind::Disconnected => {
+                    log::info!("player {} left: pad {} unplugged", seat + 1, e.pad.0);
+                    self.front.party_mut().guest_leaves(seat - 1);
+                    self.guest_navs = Default::default();
+                }
+                Route::Seat(seat) => self.guest_press(seat - 1, |nav, out| nav.on_pad_event(e, now, out)),
+                Route::Mirror => {}
+                Route::Unseated => {
+                    if e.kind
+                        == (PadEventKind::Button {
+                            button: PadButton::South,
+                            pressed: true,
+                        })
+                    {
+                        self.front
+                            .party_mut()
+                            .seats
+                            .ask_to_join(InputDevice::of_pad(e), PadButton::South);
+                    }
+                }
+            }
+        }
+        let mut joined = Vec::new();
+        self.front.party_mut().seats.end_poll(&mut joined);
+        if std::mem::take(&mut self.joined) || joined.iter().any(|(_, j)| matches!(j, Joined::Seat(_))) {
+            self.front.seat_new_guests();
+            send_menu_sound(&mut stage.sound, self.front.settings(), Some(990.0));
+            log::info!("{} players seated", self.front.party().players());
+        }
+        for g in 0..self.guest_navs.len() {
+            self.guest_press(g, |nav, out| nav.end_events(now, out));
+        }
+    }
+
+    /// Guest `guest`'s presses, as `feed` makes them from their controller's events.
+    fn guest_press(&mut self, guest: usize, feed: impl FnOnce(&mut NavInput, &mut Vec<Pressed>)) {
+        let Some(nav) = self.guest_navs.get_mut(guest) else {
+            return;
+        };
+        let mut presses = Vec::new();
+        feed(nav, &mut presses);
+        for p in presses {
+            let outcome = self.front.apply_guest(guest, p);
+            if outcome == Outcome::Accepted {
+                // A guest left: the seats after moved up, and their controllers' states with them.
+                self.guest_navs = Default::default();
+            }
+            self.guest_sounds.push(outcome);
+        }
+    }
+
     /// Draws the page (on the car select over the focused car, turning). On a frame the
     /// player pressed nothing, first makes the next level preview still to make, before the
     /// level select needs it ([`Menus::make_preview_while_idle`]).
@@ -96,12 +206,13 @@ impl Menus {
         if self.pressed.is_empty() {
             self.make_preview_while_idle(stage, w, h);
         }
+        let region = frontend::car_preview_region(&stage.hud, &self.front, w, h);
         let backdrop = match self.car_preview() {
             Some(p) => {
                 let angle = stage.clock.now().as_secs_f32() * TURN_RATE_RAD_PER_S;
                 // The showroom is cheap: it is drawn sharp whatever the level's scenes cost.
                 stage.renderer.set_scene_detail(crate::render::SceneDetail::FULL);
-                p.draw(&mut stage.renderer, &stage.hud, angle, w, h);
+                p.draw(&mut stage.renderer, region, angle, w, h);
                 Backdrop::CarPreview
             }
             None => {

@@ -2,7 +2,9 @@
 //! screen, draw, swap, account the frame); `flow` the screens as states of one machine
 //! (`menus`, `loading`, `driving` with its `pause_menu`) and which follows which; `stage`
 //! the devices every screen plays through; `frame` a frame's timing and accounting; `feed`
-//! replay in and recording out; `feedback` sound and rumble. Before a level: `launcher`
+//! replay in and recording out; `feedback` sound and rumble; `seat_inputs` each player's
+//! input from their own controller; `race_view` the race drawn, a view a player on a
+//! split screen. Before a level: `launcher`
 //! builds what the menus chose, `run_prep` runs the work that takes seconds (the author
 //! lap, the opponents' racing line) on a worker, `level_preview` and `car_preview` draw
 //! the level and car selects' pictures.
@@ -22,7 +24,9 @@ mod level_preview;
 mod loading;
 mod menus;
 mod pause_menu;
+mod race_view;
 mod run_prep;
+mod seat_inputs;
 mod stage;
 
 pub use car_preview::CarPreview;

@@ -7,6 +7,7 @@ use super::stage::Stage;
 use crate::app::frontend::{self, FrontEnd, Outcome};
 use crate::app::hud::Rect;
 use crate::app::menu::{NavInput, Pressed};
+use crate::input::seats::InputDevice;
 use crate::settings::Settings;
 use skidpad_platform::Clock;
 
@@ -17,6 +18,9 @@ pub struct PauseMenu {
     pressed: Vec<Pressed>,
     /// The latest press's blip, Hz, until the driving screen takes it.
     blip_hz: Option<f32>,
+    /// The one controller that drives it (the one that paused, with several players);
+    /// None: any.
+    driver: Option<InputDevice>,
 }
 
 impl PauseMenu {
@@ -30,17 +34,26 @@ impl PauseMenu {
             nav: NavInput::starting_on(stage.last_device, stage.home_device),
             pressed: Vec::with_capacity(16),
             blip_hz: None,
+            driver: None,
         }
+    }
+
+    /// The same menu, driven by `driver` alone (None: by any controller).
+    pub fn driven_by(self, driver: Option<InputDevice>) -> PauseMenu {
+        PauseMenu { driver, ..self }
     }
 
     /// The frame's presses; each outcome other than moving around is pushed onto `out`.
     pub fn update(&mut self, stage: &Stage, out: &mut Vec<Outcome>) {
         let now = stage.clock.now();
         self.pressed.clear();
-        for e in &stage.events {
-            self.nav.on_platform_event(e, now, &mut self.pressed);
+        let takes = |d: InputDevice| self.driver.is_none_or(|driver| driver == d);
+        if takes(InputDevice::Keyboard) {
+            for e in &stage.events {
+                self.nav.on_platform_event(e, now, &mut self.pressed);
+            }
         }
-        for e in &stage.pad_events {
+        for e in stage.pad_events.iter().filter(|e| takes(InputDevice::of_pad(e))) {
             self.nav.on_pad_event(e, now, &mut self.pressed);
         }
         self.nav.end_events(now, &mut self.pressed);

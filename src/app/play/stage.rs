@@ -33,6 +33,9 @@ pub struct Stage {
     pub hud: Hud,
     /// The window height the HUD's font was rasterised for, px.
     hud_height: u32,
+    /// The HUD batch of split-screen views, with the view height its font was
+    /// rasterised for (made when split screen first draws).
+    view_hud: Option<(u32, Hud)>,
     /// The clock frames are timed and paced by.
     pub clock: WallClock,
     /// The game's end of the sound feed the audio thread's mixer takes a frame from each tick.
@@ -138,6 +141,7 @@ impl Stage {
             held_pad_events: Vec::new(),
             hud,
             hud_height,
+            view_hud: None,
             clock,
             sound,
             _audio: audio,
@@ -197,6 +201,25 @@ impl Stage {
                 self.hud_height = h;
             }
             Err(e) => log::warn!("HUD kept at {} px high: {e}", self.hud_height),
+        }
+    }
+
+    /// The HUD batch for split-screen views `height_px` high (its font rasterised for
+    /// that height, so text is in proportion to the view and never under the least
+    /// readable sizes); the window's HUD if it cannot be made (logged).
+    pub fn view_hud(&mut self, height_px: u32) -> &mut Hud {
+        if self.view_hud.as_ref().map(|(h, _)| *h) != Some(height_px) {
+            match Hud::for_height(height_px) {
+                Ok(hud) => self.view_hud = Some((height_px, hud)),
+                Err(e) => {
+                    log::warn!("split-screen HUD not made for {height_px} px views ({e}); the window's HUD instead");
+                    self.view_hud = None;
+                }
+            }
+        }
+        match &mut self.view_hud {
+            Some((_, hud)) => hud,
+            None => &mut self.hud,
         }
     }
 

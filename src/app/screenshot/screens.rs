@@ -178,6 +178,7 @@ pub fn capture_screen(
             focus_level(f);
             press(f, &[NavAction::Accept]);
             press(f, &downs(car_index.unwrap_or(0)));
+            super::guests::seat_guests(f, opts.players);
         }
         // Below the modes.
         MenuShot::Options => {
@@ -400,7 +401,8 @@ pub fn capture_screen(
     } else if let Some(preview) = preview {
         backdrop = Backdrop::CarPreview;
         // Three-quarters on from the front left.
-        preview.draw(&mut renderer, &hud, 0.8, w, h);
+        let region = crate::app::frontend::car_preview_region(&hud, &front, w, h);
+        preview.draw(&mut renderer, region, 0.8, w, h);
     } else {
         renderer.clear(w, h);
     }
@@ -549,7 +551,7 @@ fn sample_race_results(setup: &Setup) -> ModeResults {
     let who = |car: usize| (field[car].name.clone(), setup.car_paint(car).to_array());
     ModeResults {
         lines: vec![race_heading(&setup.level.level.info.name, 3)],
-        table: Some(race_table(&rows, 3, 0, &who)),
+        table: Some(race_table(&rows, 3, &[0], &who)),
         ..ModeResults::default()
     }
 }

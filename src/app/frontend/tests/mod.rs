@@ -9,6 +9,7 @@ use crate::app::game_mode::{ModeResults, StandingsPage};
 use crate::app::hud::{lap_clock, LevelMap, TableMotion};
 use crate::app::menu::{NavAction, Widget};
 use crate::content::LevelKind;
+use crate::input::seats::InputDevice;
 use skidpad_platform::{Key, PadButton};
 
 fn catalog() -> Catalog {
@@ -32,6 +33,7 @@ fn catalog() -> Catalog {
         power_kw: Some(100.0),
         drivetrain: Some("RWD"),
         top_speed_mps: Some(50.0),
+        color: [0.8, 0.1, 0.1],
     };
     let mut slip = level("slip", LevelKind::Challenge, None);
     slip.challenge = Some(stop_challenge());
@@ -148,7 +150,8 @@ fn title_to_a_level_with_opponents() {
             car: "sedan".into(),
             opponents: 3,
             laps: 3,
-            difficulty: None
+            difficulty: None,
+            party: Party::solo(InputDevice::Keyboard),
         })
     );
 }
@@ -359,7 +362,8 @@ fn a_time_trial_refuses_a_level_without_laps_and_is_driven_alone() {
             car: "coupe".into(),
             opponents: 0,
             laps: 5,
-            difficulty: None
+            difficulty: None,
+            party: Party::solo(InputDevice::Keyboard),
         })
     );
 }
@@ -505,7 +509,8 @@ fn a_race_needs_laps_and_offers_opponents_and_difficulty() {
             car: "coupe".into(),
             opponents: 4,
             laps: 3,
-            difficulty: Some(AiDifficulty::Amateur)
+            difficulty: Some(AiDifficulty::Amateur),
+            party: Party::solo(InputDevice::Keyboard),
         })
     );
 }

@@ -35,6 +35,8 @@ pub struct RaceMode {
     go_tick: Option<u64>,
     /// Ticks the countdown held the world.
     countdown_ticks: u32,
+    /// The world cars people drive: the first player's, then the guests' (split screen).
+    players: Vec<usize>,
 }
 
 fn positions(world: &SimWorld) -> impl Iterator<Item = Vec2> + '_ {
@@ -56,6 +58,9 @@ impl RaceMode {
             go_tick: None,
             announced: None,
             countdown_ticks: 0,
+            players: (0..setup.player_count())
+                .map(|p| if p == 0 { PLAYER } else { setup.parked.len() + p })
+                .collect(),
         })
     }
 
@@ -106,9 +111,10 @@ impl RaceMode {
         }
     }
 
-    /// Whether the player has finished.
+    /// Whether every player has finished (the race goes on for those still driving: a
+    /// player who finished first watches the others home).
     pub fn finished(&self) -> bool {
-        self.rules.finished(PLAYER)
+        self.players.iter().all(|&car| self.rules.finished(car))
     }
 
     /// The level's map the minimap draws the cars on.
@@ -253,7 +259,12 @@ impl GameMode for RaceMode {
         let who = |car: usize| (driver_name(setup, &field, car), setup.car_paint(car).to_array());
         ModeResults {
             lines: vec![race_heading(&setup.level.level.info.name, self.rules.laps())],
-            table: Some(race_table(&self.rules.results(&names), self.rules.laps(), PLAYER, &who)),
+            table: Some(race_table(
+                &self.rules.results(&names),
+                self.rules.laps(),
+                &self.players,
+                &who,
+            )),
             ..ModeResults::default()
         }
     }

@@ -32,9 +32,9 @@ pub type Who<'a> = &'a dyn Fn(usize) -> (String, [f32; 3]);
 
 /// A race's table: one row per car in finishing order — place, paint, driver, the winner's
 /// time and everyone else's gap to it (or the laps done by a car still running when the
-/// player finished), best lap. `who` names and paints each car by its index; `player` is
-/// the player's car (its row lit); `laps` the race's length.
-pub fn race_table(rows: &[ResultRow], laps: u32, player: usize, who: Who) -> Table {
+/// player finished), best lap. `who` names and paints each car by its index; `players`
+/// are the cars people drove (their rows lit); `laps` the race's length.
+pub fn race_table(rows: &[ResultRow], laps: u32, players: &[usize], who: Who) -> Table {
     let winner_s = rows.first().and_then(|r| r.total_time_s);
     Table {
         columns: driver_columns(&[Column::right("Time"), Column::right("Best lap")]),
@@ -55,7 +55,7 @@ pub fn race_table(rows: &[ResultRow], laps: u32, player: usize, who: Who) -> Tab
                         Cell::Text(time),
                         Cell::text(r.best_lap_s.map_or("—".to_string(), lap_clock)),
                     ],
-                    lit: r.car_index == player,
+                    lit: players.contains(&r.car_index),
                     from_row: None,
                 }
             })
@@ -100,7 +100,7 @@ mod race_tests {
                 (format!("AI {car}"), [0.0, 0.0, 1.0])
             }
         };
-        let t = race_table(&rows, 3, 0, &who);
+        let t = race_table(&rows, 3, &[0], &who);
         assert_eq!(t.rows.len(), 3, "one row per car");
         assert_eq!(t.columns.len(), 5);
         assert!(t.rows.iter().all(|r| r.cells.len() == t.columns.len()));
@@ -113,6 +113,9 @@ mod race_tests {
         assert_eq!(text(&t, 2, 4), "—");
         assert_eq!(t.rows[1].cells[1], Cell::Swatch([1.0, 0.0, 0.0]));
         assert!(t.rows[1].lit && !t.rows[0].lit, "the player's row is lit");
+        let split = race_table(&rows, 3, &[0, 1], &who);
+        let lit: Vec<bool> = split.rows.iter().map(|r| r.lit).collect();
+        assert_eq!(lit, [false, true, true], "with two players, both rows are lit");
         assert_eq!(race_heading("Monza", 1), "Monza, 1 lap");
         assert_eq!(gap_text(75.5), "+1:15.500");
     }

@@ -1,0 +1,210 @@
+//! The people playing one screen together, as the car select seats them: the first player
+//! drives the menu; every other controller's A (the keyboard's Enter) joins, up to four.
+//! Each guest chooses on their own controller, without taking the menu from anyone: ◀ ▶
+//! their car, ▲ ▼ their paint, (X) / Tab their assists, (B) / Esc to leave. A pad unplugged
+//! on the car select leaves its seat.
+//!
+//! Which device holds which seat, and the pad seen through two drivers counted once, is
+//! [`Seats`]'s job; this is what each guest chose.
+
+use super::Outcome;
+use crate::app::menu::{NavAction, Pressed};
+use crate::assists::AssistSettings;
+use crate::input::seats::{InputDevice, Seats};
+use crate::render::{NEAR_PAINT, PAINTS};
+use skidpad_platform::{Key, PadButton};
+
+/// The assists a guest drives with, from all (a first drive) to none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AssistPreset {
+    /// Every assist on, the automatic gearbox (the game's default).
+    #[default]
+    All,
+    /// Anti-lock brakes and traction control only.
+    BrakesAndTraction,
+    /// None: the car raw.
+    Off,
+}
+
+impl AssistPreset {
+    /// The presets in the order (X) cycles them.
+    pub const ALL: [AssistPreset; 3] = [AssistPreset::All, AssistPreset::BrakesAndTraction, AssistPreset::Off];
+
+    /// What the car select shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            AssistPreset::All => "All assists",
+            AssistPreset::BrakesAndTraction => "ABS + TCS",
+            AssistPreset::Off => "No assists",
+        }
+    }
+
+    /// The assists it turns on (the gearbox automatic).
+    pub fn settings(self) -> AssistSettings {
+        let on = self == AssistPreset::All;
+        let brakes = self != AssistPreset::Off;
+        AssistSettings {
+            traction_control: brakes,
+            abs: brakes,
+            stability_control: on,
+            steering_assist: on,
+            ..AssistSettings::default()
+        }
+    }
+
+    fn next(self) -> AssistPreset {
+        let i = Self::ALL.iter().position(|p| *p == self).unwrap_or(0);
+        Self::ALL[(i + 1) % Self::ALL.len()]
+    }
+}
+
+/// What a player after the first chose on the car select.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuestChoice {
+    /// Their car's name.
+    pub car: String,
+    /// Their paint, an index into [`PAINTS`].
+    pub paint: usize,
+    /// Their assists.
+    pub assists: AssistPreset,
+}
+
+/// Everyone at the screen: who holds which controller, and what each guest chose.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Party {
+    /// The seats: the first player's, then one per guest in order.
+    pub seats: Seats,
+    /// Guest `g` holds seat `g + 1`.
+    pub guests: Vec<GuestChoice>,
+}
+
+impl Party {
+    /// One player, on `device`.
+    pub fn solo(device: InputDevice) -> Party {
+        Party {
+            seats: Seats::first(device),
+            guests: Vec::new(),
+        }
+    }
+
+    /// People playing.
+    pub fn players(&self) -> usize {
+        1 + self.guests.len()
+    }
+
+    /// Gives the seats taken since the last call their guest choices: `cars[0]`, in the
+    /// first paint nobody wears nor is near the first player's colour (`first_colour`,
+    /// linear RGB: their chosen paint or their car's own).
+    pub fn seat_new_guests(&mut self, cars: &[String], first_colour: [f32; 3]) {
+        let first = glam::Vec3::from(first_colour);
+        while self.guests.len() + 1 < self.seats.len() {
+            let taken = |i: usize| {
+                glam::Vec3::from(PAINTS[i].1).distance(first) <= NEAR_PAINT || self.guests.iter().any(|g| g.paint == i)
+            };
+            let paint = (0..PAINTS.len()).find(|&i| !taken(i)).unwrap_or(0);
+            self.guests.push(GuestChoice {
+                car: cars.first().cloned().unwrap_or_default(),
+                paint,
+                assists: AssistPreset::default(),
+            });
+        }
+    }
+
+    /// Guest `guest` leaves (their pad unplugged, or (B)); those after move up a seat.
+    pub fn guest_leaves(&mut self, guest: usize) {
+        if guest < self.guests.len() {
+            self.guests.remove(guest);
+            self.seats.leave(guest + 1);
+        }
+    }
+
+    /// Guest `guest`'s press on their own controller, with `cars` to choose from.
+    pub fn on_guest(&mut self, guest: usize, pressed: Pressed, cars: &[String]) -> Outcome {
+        let assists = matches!(pressed, Pressed::Button(PadButton::West, _) | Pressed::Key(Key::Tab, _));
+        let Some(choice) = self.guests.get_mut(guest) else {
+            return Outcome::Nothing;
+        };
+        if assists {
+            choice.assists = choice.assists.next();
+            return Outcome::Moved;
+        }
+        let step = |i: usize, n: usize, forward: bool| if forward { (i + 1) % n } else { (i + n - 1) % n };
+        match pressed.action() {
+            Some(a @ (NavAction::Left | NavAction::Right)) if !cars.is_empty() => {
+                let i = cars.iter().position(|c| *c == choice.car).unwrap_or(0);
+                choice.car = cars[step(i, cars.len(), a == NavAction::Right)].clone();
+                Outcome::Moved
+            }
+            Some(a @ (NavAction::Up | NavAction::Down)) => {
+                choice.paint = step(choice.paint, PAINTS.len(), a == NavAction::Down);
+                Outcome::Moved
+            }
+            Some(NavAction::Back) => {
+                self.guest_leaves(guest);
+                Outcome::Accepted
+            }
+            _ => Outcome::Nothing,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skidpad_platform::PadId;
+
+    fn cars() -> Vec<String> {
+        ["coupe", "sedan", "buggy"].map(String::from).to_vec()
+    }
+
+    fn party_of_three() -> Party {
+        let mut party = Party::solo(InputDevice::Pad(PadId(0)));
+        party.seats.ask_to_join(InputDevice::Keyboard, PadButton::South);
+        party.seats.ask_to_join(InputDevice::Pad(PadId(1)), PadButton::South);
+        let mut joined = Vec::new();
+        party.seats.end_poll(&mut joined);
+        party.seats.end_poll(&mut joined);
+        party.seat_new_guests(&cars(), PAINTS[0].1);
+        party
+    }
+
+    #[test]
+    fn guests_get_the_first_car_and_paints_nobody_wears() {
+        let party = party_of_three();
+        assert_eq!(party.players(), 3);
+        assert_eq!(party.guests[0].car, "coupe");
+        assert_eq!(
+            (party.guests[0].paint, party.guests[1].paint),
+            (1, 2),
+            "paint 0 is the first player's"
+        );
+        let mut blue = Party::solo(InputDevice::Keyboard);
+        blue.seats.ask_to_join(InputDevice::Pad(PadId(0)), PadButton::South);
+        blue.seats.end_poll(&mut Vec::new());
+        blue.seats.end_poll(&mut Vec::new());
+        blue.seat_new_guests(&cars(), [0.05, 0.2, 0.72]);
+        assert_eq!(blue.guests[0].paint, 0, "red: blue is near the first player's own car");
+    }
+
+    #[test]
+    fn a_guest_chooses_on_their_own_controller_and_leaves() {
+        let mut party = party_of_three();
+        let nav = |a| Pressed::Nav(a);
+        assert_eq!(party.on_guest(0, nav(NavAction::Left), &cars()), Outcome::Moved);
+        assert_eq!(party.guests[0].car, "buggy", "left of the first wraps to the last");
+        party.on_guest(1, nav(NavAction::Down), &cars());
+        assert_eq!(party.guests[1].paint, 3);
+        party.on_guest(1, Pressed::Button(PadButton::West, None), &cars());
+        assert_eq!(party.guests[1].assists, AssistPreset::BrakesAndTraction);
+        assert!(!party.guests[1].assists.settings().stability_control);
+        assert!(party.guests[1].assists.settings().abs);
+        party.on_guest(0, nav(NavAction::Back), &cars());
+        assert_eq!(party.players(), 2);
+        assert_eq!(
+            party.seats.device(1),
+            Some(InputDevice::Pad(PadId(1))),
+            "pad 1 moves up a seat"
+        );
+        assert_eq!(party.guests[0].paint, 3, "and keeps what they chose");
+    }
+}

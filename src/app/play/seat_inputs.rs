@@ -1,0 +1,239 @@
+//! Every player's input in play: one [`InputState`] a seat, each fed only its own
+//! controller's events.
+//!
+//! One player (no party) is the game as it always was: the keyboard and every pad drive
+//! the one car, the pad in use the last one touched. With guests, each pad drives the
+//! seat that joined with it ([`Seats`]: a pad seen through two drivers counts once); the
+//! keyboard drives its seat if it joined, else the first player's (as it would alone); a
+//! pad nobody holds drives nothing, until a seat's own pad is unplugged: then its first
+//! button press takes that seat (the press that brings a player back, XR-115).
+
+use crate::app::frontend::Party;
+use crate::input::seats::{InputDevice, Route, Seats};
+use crate::input::{InputState, UiRequests};
+use crate::settings::Settings;
+use crate::sim::MAX_PLAYERS;
+use skidpad_platform::{PadButton, PadEvent, PadEventKind, PlatformEvent};
+
+/// The players' inputs and which controller feeds which.
+pub struct SeatInputs {
+    /// None: one player on every device.
+    seats: Option<Seats>,
+    /// One a player, in seat order.
+    inputs: Vec<InputState>,
+    /// The controller that asked for the pause menu last (it drives the menu).
+    paused_by: Option<InputDevice>,
+    /// Players whose pad is gone and whom the others chose to go on without.
+    away: [bool; MAX_PLAYERS],
+}
+
+impl SeatInputs {
+    /// One player on every device, with `settings`.
+    pub fn solo(settings: &Settings) -> SeatInputs {
+        SeatInputs {
+            seats: None,
+            inputs: vec![InputState::new(settings.input.clone()).with_assists(settings.assists)],
+            paused_by: None,
+            away: [false; MAX_PLAYERS],
+        }
+    }
+
+    /// Everyone in `party`: the first player with `settings`, each guest with the same
+    /// bindings and their own assists. A party of one is [`SeatInputs::solo`].
+    pub fn party(party: &Party, settings: &Settings) -> SeatInputs {
+        if party.guests.is_empty() {
+            return Self::solo(settings);
+        }
+        let mut inputs = Self::solo(settings).inputs;
+        inputs.extend(
+            party
+                .guests
+                .iter()
+                .map(|g| InputState::new(settings.input.clone()).with_assists(g.assists.settings())),
+        );
+        SeatInputs {
+            seats: Some(party.seats.clone()),
+            inputs,
+            paused_by: None,
+            away: [false; MAX_PLAYERS],
+        }
+    }
+
+    /// Players.
+    pub fn len(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// Player `p`'s input.
+    pub fn get_mut(&mut self, p: usize) -> Option<&mut InputState> {
+        self.inputs.get_mut(p)
+    }
+
+    /// The first player's input (the settings, the quit request, the solo pad rules).
+    pub fn first(&self) -> &InputState {
+        &self.inputs[0]
+    }
+
+    /// A window event: to the keyboard's seat (closing the window: the first player's).
+    pub fn on_platform_event(&mut self, event: &PlatformEvent) {
+        let seat = match event {
+            PlatformEvent::Quit => 0,
+            _ => self.seats.as_ref().and_then(Seats::keyboard_seat).unwrap_or(0),
+        };
+        if let PlatformEvent::Key { pressed: true, .. } = event {
+            self.note_pause_key(seat, InputDevice::Keyboard, |i| i.on_platform_event(event));
+        } else {
+            self.inputs[seat].on_platform_event(event);
+        }
+    }
+
+    /// A pad event: to the seat holding the pad.
+    pub fn on_pad_event(&mut self, event: &PadEvent) {
+        let Some(seats) = self.seats.as_mut() else {
+            let device = InputDevice::of_pad(event);
+            self.note_pause_key(0, device, |i| i.on_pad_event(event));
+            return;
+        };
+        let route = seats.route(event);
+        if matches!(event.kind, PadEventKind::Connected | PadEventKind::Disconnected) {
+            // Every player's prompt knows which pads are there.
+            self.inputs.iter_mut().for_each(|i| i.on_pad_event(event));
+            if let (Route::Seat(seat), PadEventKind::Disconnected) = (route, event.kind) {
+                log::warn!(
+                    "player {}'s pad {} unplugged: paused until they press a button",
+                    seat + 1,
+                    event.pad.0
+                );
+                self.inputs[seat].lose_pad();
+            }
+            return;
+        }
+        let waiting_for = self.lost_player();
+        let Some(seats) = self.seats.as_mut() else {
+            return;
+        };
+        let seat = match route {
+            Route::Seat(s) if waiting_for.is_some_and(|lost| lost != s) => {
+                // Start on another player's pad: everyone goes on without the player whose
+                // pad is gone (their car left idle) until a controller takes their seat.
+                if event.kind
+                    == (PadEventKind::Button {
+                        button: PadButton::Start,
+                        pressed: true,
+                    })
+                {
+                    for (p, away) in self.away.iter_mut().enumerate() {
+                        if self.inputs.get(p).is_some_and(InputState::controller_lost) && !*away {
+                            *away = true;
+                            log::info!("going on without player {} (their pad is gone)", p + 1);
+                        }
+                    }
+                    return;
+                }
+                s
+            }
+            Route::Seat(s) => s,
+            Route::Mirror => return,
+            Route::Unseated => {
+                // A pad nobody holds takes the seat whose own was unplugged, at a press.
+                let lost = self.inputs.iter().position(InputState::controller_lost);
+                match (lost, event.kind) {
+                    (Some(s), PadEventKind::Button { pressed: true, .. }) => {
+                        seats.reseat(s, InputDevice::of_pad(event));
+                        self.away[s] = false;
+                        log::info!("player {} goes on with pad {}", s + 1, event.pad.0);
+                        s
+                    }
+                    _ => return,
+                }
+            }
+        };
+        self.note_pause_key(seat, InputDevice::of_pad(event), |i| i.on_pad_event(event));
+        if !self.inputs[seat].controller_lost() {
+            self.away[seat] = false;
+        }
+    }
+
+    /// Feeds `seat` with `feed`; if that asked for the pause menu, `device` drives it.
+    fn note_pause_key(&mut self, seat: usize, device: InputDevice, feed: impl FnOnce(&mut InputState)) {
+        let input = &mut self.inputs[seat];
+        let before = input.peek_ui().toggle_pause;
+        feed(input);
+        if input.peek_ui().toggle_pause && !before {
+            self.paused_by = Some(device);
+        }
+    }
+
+    /// Ends the frame's events (the seats tell mirrors by the polls).
+    pub fn end_poll(&mut self) {
+        if let Some(seats) = self.seats.as_mut() {
+            seats.end_poll(&mut Vec::new());
+        }
+    }
+
+    /// Enter on the unplugged message: the player whose pad was lost goes on with the
+    /// keyboard (alone: always; with guests, when nobody else holds the keyboard).
+    pub fn continue_on_keyboard(&mut self) {
+        let Some(lost) = self.lost_player() else {
+            return;
+        };
+        if let Some(seats) = self.seats.as_mut() {
+            if seats.keyboard_seat().is_some_and(|s| s != lost) {
+                return;
+            }
+            seats.reseat(lost, InputDevice::Keyboard);
+        }
+        self.inputs[lost].continue_on_keyboard();
+    }
+
+    /// New settings from the pause menu's options: everyone's bindings and deadzones; the
+    /// first player's assists (the guests keep the assists they chose).
+    pub fn set_settings(&mut self, settings: &Settings) {
+        for (p, input) in self.inputs.iter_mut().enumerate() {
+            let assists = if p == 0 { settings.assists } else { input.assists() };
+            input.set_settings(settings.input.clone(), assists);
+        }
+    }
+
+    /// The pad player `p` drives with, if any (rumble goes there).
+    pub fn active_pad(&self, p: usize) -> Option<skidpad_platform::PadId> {
+        self.inputs.get(p).and_then(InputState::active_pad)
+    }
+
+    /// The player whose pad was unplugged (the first such), if any: play waits for them
+    /// (unless the others chose to go on without them).
+    pub fn lost_player(&self) -> Option<usize> {
+        (0..self.inputs.len()).find(|&p| self.inputs[p].controller_lost() && !self.away[p])
+    }
+
+    /// Whether any pad is connected (the unplugged message asks for a press, or a pad).
+    pub fn pad_connected(&self) -> bool {
+        self.inputs.iter().any(InputState::pad_connected)
+    }
+
+    /// Each player's menu keys since the last call, with the player.
+    pub fn take_ui(&mut self, mut each: impl FnMut(usize, UiRequests)) {
+        for (p, input) in self.inputs.iter_mut().enumerate() {
+            each(p, input.take_ui());
+        }
+    }
+
+    /// `device` opened the pause menu (the leave key, Esc, is the keyboard's).
+    pub fn set_paused_by(&mut self, device: InputDevice) {
+        self.paused_by = Some(device);
+    }
+
+    /// The controller that drives the pause menu: the one that paused (None: one player,
+    /// any device drives it).
+    pub fn menu_device(&self) -> Option<InputDevice> {
+        self.seats.as_ref().and(self.paused_by)
+    }
+
+    /// Whether `device` holds a seat (or mirrors one).
+    pub fn seat_of(&self, device: InputDevice) -> Option<usize> {
+        match &self.seats {
+            Some(s) => s.seat_of(device),
+            None => Some(0),
+        }
+    }
+}
