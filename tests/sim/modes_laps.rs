@@ -172,6 +172,45 @@ fn a_race_orders_the_field_and_finishes_it() {
     assert!(table.iter().all(|r| r.laps == 2 && r.best_lap_s.is_some()));
 }
 
+/// Right after a pass the last gate both cars crossed still has them the other way round:
+/// the gaps wait for the next gate rather than read as the pass undone (a gap ahead
+/// behind the car in front).
+#[test]
+fn right_after_a_pass_the_gaps_wait_for_a_gate_in_the_new_order() {
+    let c = circle();
+    let start = c.point_at(-5.0);
+    let mut race = RaceRules::new(c.clone(), 2, &[start, start], RATE_HZ);
+    while race.hold() {}
+    // Car 0 leads at 1 m a tick; car 1 follows at 0.9 and then passes at 3 m a tick.
+    let (mut s0, mut s1) = (-5.0f32, -5.0f32);
+    let mut passed_at = None;
+    for tick in 1..4_000u64 {
+        s0 += 1.0;
+        s1 += if tick < 300 { 0.9 } else { 3.0 };
+        race.after_tick([c.point_at(s0), c.point_at(s1)].into_iter(), tick);
+        if passed_at.is_none() && race.order() == [1, 0] {
+            passed_at = Some(tick);
+            // The pass has just happened: the gate both last crossed has car 0 first.
+            let (ahead, _) = race.gaps_around(2);
+            let (_, behind) = race.gaps_around(1);
+            assert_eq!((ahead, behind), (None, None), "no gap of the wrong sign at tick {tick}");
+        }
+        if let Some(p) = passed_at {
+            for (a, b) in [race.gaps_around(1), race.gaps_around(2)] {
+                assert!(
+                    a.is_none_or(|g| g >= 0.0) && b.is_none_or(|g| g >= 0.0),
+                    "tick {tick} (pass at {p})"
+                );
+            }
+        }
+    }
+    let p = passed_at.expect("car 1 passed");
+    assert!(
+        race.gaps_around(2).0.is_some_and(|g| g > 0.0),
+        "a gate later, the gap shows (pass at {p})"
+    );
+}
+
 /// A race that ends with cars still running (the player's flag, or the player retiring)
 /// classifies them at the pace they kept: a car at 1 m a tick, halfway through a two-lap
 /// race after a 5 m run-up, is projected to finish at twice the time it has taken.
