@@ -33,7 +33,7 @@ pub struct ReceiverSlab {
 }
 
 /// A rectangle of shadow-map texels, lower-left origin (as `glScissor` takes it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct TexelRect {
     /// Left column.
     pub x: i32,
@@ -59,6 +59,25 @@ impl TexelRect {
     /// Texels inside.
     pub fn area(&self) -> u32 {
         (self.width.max(0) as u32) * (self.height.max(0) as u32)
+    }
+
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    pub fn union(self, other: TexelRect) -> TexelRect {
+        if other.area() == 0 {
+            return self;
+        }
+        if self.area() == 0 {
+            return other;
+        }
+        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
+        let x1 = (self.x + self.width).max(other.x + other.width);
+        let y1 = (self.y + self.height).max(other.y + other.height);
+        TexelRect {
+            x: x0,
+            y: y0,
+            width: x1 - x0,
+            height: y1 - y0,
+        }
     }
 }
 

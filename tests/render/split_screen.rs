@@ -198,3 +198,56 @@ fn two_views_at_half_scale_look_like_the_full_scale_frame() {
         }
     });
 }
+
+/// Views whose cars are close (a start, a pack) share one shadow map: one depth pass for
+/// the frame instead of one a view, each view reading it under the same light. Apart, each
+/// view draws its own.
+#[test]
+fn close_cars_share_one_shadow_pass_and_cars_apart_draw_their_own() {
+    use crate::common;
+    use skidpad::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
+    use skidpad::app::{Guest, Session, Setup};
+    use skidpad::content::{bake_now, PlatformProfile};
+    use skidpad::render::Renderer;
+    use skidpad::sim::TickInput;
+    const W: u32 = 320;
+    const H: u32 = 240;
+    let _platform = common::gl::open_offscreen(skidpad_platform::GlApi::Core, W, H);
+    let mut r = Renderer::with_shadow_filter(1024, 2048, Default::default()).unwrap();
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let car = common::coupe();
+    let mut setup = Setup::new(bake_now(common::flat()), car.clone(), vec![], profile);
+    setup.guests.push(Guest { car, paint: None });
+    let mut s = Session::start(&setup);
+    for _ in 0..60 {
+        s.tick_players(&[TickInput::default(); 2]);
+    }
+    let mut events = Vec::new();
+    s.drain_chunk_events(&mut events);
+    r.apply_chunk_events(&events);
+    let split = split_views(2, W, H, TwoPlayerSplit::Stacked);
+    let mut shadow_draws = |s: &Session| {
+        let cameras = player_cameras(s, &split, 1.0);
+        r.draw_views(frame_views(s, &split, &cameras, 1.0), W, H);
+        r.last_draw_stats()
+    };
+    // The guest seated right behind the first player: one pass.
+    let close = shadow_draws(&s);
+    // The guest 200 m away: a pass each.
+    let guest = s.world().player_car_index(1).unwrap();
+    let far = glam::Vec3::new(200.0, 0.6, 0.0);
+    s.world_mut_for_tools().teleport_car(guest, far, glam::Quat::IDENTITY);
+    for _ in 0..30 {
+        s.tick_players(&[TickInput::default(); 2]);
+    }
+    let apart = shadow_draws(&s);
+    assert!(close.shadow.drawn > 0, "the shared pass drew the cars: {close:?}");
+    // Apart, each view's pass draws at least its own car (body and wheels) and the other's
+    // too: more than the one shared pass drew for both.
+    assert!(
+        apart.shadow.drawn > close.shadow.drawn,
+        "apart {} casters against {} shared",
+        apart.shadow.drawn,
+        close.shadow.drawn
+    );
+}

@@ -33,11 +33,42 @@ impl Renderer {
         decor: &DecorScale,
         wheel_detail: WheelDetail,
     ) -> Option<(PassDrawStats, u32)> {
-        let map_texels = if self.culling {
+        let map_texels = self.shadow_footprint(view, light_vp, view_proj);
+        self.draw_shadow_map_in(
+            view,
+            light_vp,
+            view_proj,
+            Some(frustum),
+            map_texels,
+            decor,
+            wheel_detail,
+        )
+    }
+
+    /// The texels of the map under `light_vp` a camera with `view_proj` can look up (the
+    /// whole map with culling off).
+    pub(super) fn shadow_footprint(&self, view: &FrameView, light_vp: &Mat4, view_proj: &Mat4) -> TexelRect {
+        if self.culling {
             lit_pass_footprint(view_proj, light_vp, self.receiver_slab(view), self.shadow.size())
         } else {
             TexelRect::whole(self.shadow.size())
-        };
+        }
+    }
+
+    /// [`Renderer::draw_shadow_map`] into `map_texels`, its casters kept where their shadow
+    /// may fall in `frustum` (None: wherever the light's box holds them: a map several
+    /// views share).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn draw_shadow_map_in(
+        &mut self,
+        view: &FrameView,
+        light_vp: &Mat4,
+        view_proj: &Mat4,
+        frustum: Option<&Frustum>,
+        map_texels: TexelRect,
+        decor: &DecorScale,
+        wheel_detail: WheelDetail,
+    ) -> Option<(PassDrawStats, u32)> {
         let inputs = self.shadow_inputs(view, light_vp, view_proj, map_texels, decor);
         if self.kept_shadow[self.view_slot] == Some(inputs) {
             return None;
@@ -53,7 +84,7 @@ impl Renderer {
                 &light_frustum,
                 Some(wheel_detail.for_shadows()),
                 decor,
-                Some(frustum),
+                frustum,
                 &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
             );
         }

@@ -13,16 +13,18 @@ use crate::render::gl_check;
 use crate::render::lit_program::LitFrame;
 use crate::render::sky::CloudLayer;
 use crate::render::viewport::ViewRect;
-use glam::Mat4;
+use glam::{Mat4, Vec3};
 
 /// What a view's shadow and lit passes share (`Renderer::view_setup`).
 #[derive(Clone, Copy)]
 pub(super) struct ViewSetup {
-    light_vp: Mat4,
-    vp: Mat4,
+    pub(super) light_vp: Mat4,
+    pub(super) vp: Mat4,
     frustum: Frustum,
-    wheel_detail: WheelDetail,
-    decor: DecorScale,
+    pub(super) wheel_detail: WheelDetail,
+    pub(super) decor: DecorScale,
+    /// Where its shadows centre: its car, between the last two ticks.
+    pub(super) focus: Vec3,
 }
 
 impl Renderer {
@@ -73,6 +75,7 @@ impl Renderer {
             // (`car_lod.rs`).
             wheel_detail: WheelDetail::on_screen(camera, height),
             decor: DecorScale::on_screen(camera, height, self.far_decor_max_px),
+            focus,
         }
     }
 
@@ -85,6 +88,7 @@ impl Renderer {
             frustum,
             wheel_detail,
             decor,
+            ..
         } = *setup;
         match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
             Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
@@ -112,6 +116,7 @@ impl Renderer {
             frustum,
             wheel_detail,
             decor,
+            ..
         } = *setup;
         self.shadow.bind(1);
         self.ground_textures.bind(2);

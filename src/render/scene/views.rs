@@ -2,9 +2,16 @@
 //! each into its rectangle of the window; below full resolution into the scene target,
 //! stretched onto the window once.
 
+use super::view_pass::ViewSetup;
 use super::{FrameView, Renderer, MAX_VIEWS};
 use crate::render::draw_stats::FrameDrawStats;
+use crate::render::shadow_footprint::TexelRect;
 use crate::render::viewport::ViewRect;
+use glam::{Mat4, Vec3};
+
+/// How far each car may be from the middle of all split-screen cars for their views to
+/// share one shadow map, m (see `Renderer::shared_shadow_light`).
+pub const SHARED_SHADOW_SPAN_M: f32 = 15.0;
 
 impl Renderer {
     /// Draws `view` into a `width × height` window: the sun's shadow map, the lit scene,
@@ -63,15 +70,36 @@ impl Renderer {
             // another may write a texture it reads; PERFORMANCE.md, "Scenes the driver
             // waits on").
             let mut held: [Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS] = [None; MAX_VIEWS];
+            let mut setups = [None; MAX_VIEWS];
             for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
-                self.view_slot = i;
-                self.use_shadow_target(shadow_side, i);
                 let (w, h) = (
                     scaled(rect.width, self.resolution_scale),
                     scaled(rect.height, self.resolution_scale),
                 );
-                let setup = self.view_setup(&view, w, h);
-                held[i] = Some((view, rect, self.draw_view_shadows(&view, &setup)));
+                setups[i] = Some(self.view_setup(&view, w, h));
+                held[i] = Some((view, rect, FrameDrawStats::default()));
+            }
+            let shared = self.shared_shadow_light(&held, &setups);
+            match shared {
+                Some(light_vp) => {
+                    self.view_slot = 0;
+                    self.use_shadow_target(shadow_side, 0);
+                    if let (Some(stats), Some(texels)) =
+                        (self.draw_shared_shadows(&held, &setups, &light_vp), held[0].as_mut())
+                    {
+                        texels.2 = stats;
+                    }
+                }
+                None => {
+                    for (i, slot) in held.iter_mut().enumerate() {
+                        let (Some((view, _, stats)), Some(setup)) = (slot.as_mut(), setups[i].as_ref()) else {
+                            continue;
+                        };
+                        self.view_slot = i;
+                        self.use_shadow_target(shadow_side, i);
+                        *stats = self.draw_view_shadows(view, setup);
+                    }
+                }
             }
             // Below full resolution every view goes into its own part of the scene target
             // (the window's layout scaled), and the target is stretched onto the window
@@ -89,10 +117,15 @@ impl Renderer {
                 }
             }
             for (i, (view, rect, stats)) in held.into_iter().enumerate().filter_map(|(i, h)| Some((i, h?))) {
-                self.view_slot = i;
-                self.use_shadow_target(shadow_side, i);
+                // A shared map is view 0's: every view reads it under its light.
+                let map = if shared.is_some() { 0 } else { i };
+                self.view_slot = map;
+                self.use_shadow_target(shadow_side, map);
                 let into = if offscreen { scaled_rect(rect, scale) } else { rect };
-                let setup = self.view_setup(&view, into.width, into.height);
+                let mut setup = self.view_setup(&view, into.width, into.height);
+                if let Some(light_vp) = shared {
+                    setup.light_vp = light_vp;
+                }
                 self.draw_view_lit(&view, &setup, stats, into, (width, height), offscreen);
                 frame_stats = Some(frame_stats.map_or(self.stats, |f| f.plus(self.stats)));
             }
@@ -122,6 +155,62 @@ impl Renderer {
         if timed {
             self.gpu_timer.end();
         }
+    }
+}
+
+impl Renderer {
+    /// One light for every view's shadows when their cars are close (a start, a pack):
+    /// each within [`SHARED_SHADOW_SPAN_M`] of their middle, where the map's square
+    /// (`SHADOW_HALF_EXTENT_M` either way) still reaches 30 m around each car. One depth
+    /// pass then serves every view instead of one a view. None when they are apart.
+    fn shared_shadow_light(
+        &self,
+        held: &[Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS],
+        setups: &[Option<ViewSetup>; MAX_VIEWS],
+    ) -> Option<Mat4> {
+        let foci = || setups.iter().flatten().map(|s| s.focus);
+        let n = foci().count();
+        if n < 2 {
+            return None;
+        }
+        let middle = foci().fold(Vec3::ZERO, |a, f| a + f) / n as f32;
+        if foci().any(|f| f.distance(middle) > SHARED_SHADOW_SPAN_M) {
+            return None;
+        }
+        let sun_dir = held.iter().flatten().next()?.0.scene.sun_dir;
+        Some(self.shadow.light_view_proj(middle, sun_dir))
+    }
+
+    /// The shared map's depth pass under `light_vp`: the texels any view reads, every
+    /// caster the light's box holds (what falls in any view).
+    fn draw_shared_shadows(
+        &mut self,
+        held: &[Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS],
+        setups: &[Option<ViewSetup>; MAX_VIEWS],
+        light_vp: &Mat4,
+    ) -> Option<FrameDrawStats> {
+        let mut texels = TexelRect::default();
+        for (slot, setup) in held.iter().zip(setups) {
+            if let (Some((view, _, _)), Some(setup)) = (slot, setup) {
+                texels = texels.union(self.shadow_footprint(view, light_vp, &setup.vp));
+            }
+        }
+        let (view, _, _) = held[0].as_ref()?;
+        let setup = setups[0].as_ref()?;
+        let mut stats = FrameDrawStats::default();
+        match self.draw_shadow_map_in(
+            view,
+            light_vp,
+            &setup.vp,
+            None,
+            texels,
+            &setup.decor,
+            setup.wheel_detail,
+        ) {
+            Some((pass, area)) => (stats.shadow, stats.shadow_texels) = (pass, area),
+            None => stats.shadow_map_kept = true,
+        }
+        Some(stats)
     }
 }
 
