@@ -520,14 +520,14 @@ impl Driving {
             split,
         };
         // Split, each view drew its player's panel; alone, the panel goes in the overlay.
-        let mut shown = split;
+        let mut shown = false;
         if !split {
             self.mode.show_panel(self.session.world(), 0, &mut |panel| {
                 shown = true;
                 overlay.draw(Some(panel));
             });
         }
-        if !shown || split {
+        if !shown {
             overlay.draw(None);
         }
         frame.mark(&overlay.stage.clock, Phase::Render);
