@@ -40,8 +40,12 @@ pub struct Setup {
     /// palette in grid order.
     pub opponent_paint_slots: Vec<usize>,
     /// The players after the first in a split-screen game (none: one player), each on the
-    /// grid right behind the one before, ahead of the opponents.
+    /// grid right behind the one before, ahead of the opponents (unless
+    /// `guest_grid_slots` says otherwise).
     pub guests: Vec<Guest>,
+    /// Each guest's grid slot (a championship's table); empty: each right behind the
+    /// player before.
+    pub guest_grid_slots: Vec<usize>,
 }
 
 /// A player after the first in a split-screen game: the car they chose and its paint.
@@ -92,7 +96,18 @@ impl Setup {
             player_grid_slot: 0,
             opponent_paint_slots: Vec::new(),
             guests: Vec::new(),
+            guest_grid_slots: Vec::new(),
         }
+    }
+
+    /// Each person's grid slot in seat order: the first player's, then each guest's (right
+    /// behind the one before, where the setup names none).
+    pub fn grid_slots(&self) -> Vec<usize> {
+        let first = self.player_grid_slot;
+        let guest = |g: usize| self.guest_grid_slots.get(g).copied().unwrap_or(first + 1 + g);
+        std::iter::once(first)
+            .chain((0..self.guests.len()).map(guest))
+            .collect()
     }
 
     /// Adds `count` AI opponents in `ai_car` (name or path), driving the level's racing

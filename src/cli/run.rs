@@ -115,7 +115,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub rounds: Option<usize>,
     /// People playing, 1 to 4 (split screen): the players after the first line up on the
-    /// grid behind them, ahead of any opponents, in `--guest-car`. Held controls drive
+    /// grid behind them, ahead of any opponents, in `--guest-car` (a championship's
+    /// people each take the slot its table gives them, and score). Held controls drive
     /// every player's car; with `--ai-driver` the AI drives each; `--record` keeps every
     /// player's inputs and `--replay` replays them.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
@@ -148,13 +149,10 @@ struct Planned {
 /// Runs `skidpad run`. The report is printed before a diverged replay is an error, so the
 /// hash it ended on is there to compare.
 pub fn run(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
-    if a.players > 1 && matches!(a.mode, Mode::Championship | Mode::Challenge) {
+    if a.players > 1 && a.mode == Mode::Challenge {
         return Err(Error::bad_argument(
             "--players",
-            match a.mode {
-                Mode::Championship => "a headless championship is played by one player",
-                _ => "a challenge's runs are one car's: one player",
-            },
+            "a challenge's runs are one car's: one player",
         ));
     }
     if a.mode == Mode::Championship {
@@ -214,6 +212,8 @@ fn run_championship(ctx: &Context, a: &RunArgs) -> Result<(), Error> {
             seed: 1,
             save_dir: a.save_dir.clone(),
             rounds: a.rounds,
+            guests: usize::from(a.players) - 1,
+            guest_car: a.guest_car.clone(),
             // The settings' name when there is a settings file (a headless run does not
             // write one).
             player_name: match ctx.settings_file().filter(|f| f.is_file()) {

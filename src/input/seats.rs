@@ -97,6 +97,9 @@ pub struct Seats {
     /// Recent button presses (pad, button, poll), to match against.
     presses: Vec<(PadId, PadButton, u64)>,
     poll: u64,
+    /// The most seats taken (at most [`MAX_SEATS`]; a season continued seats no more
+    /// people than it began with).
+    limit: usize,
 }
 
 impl Default for Seats {
@@ -118,7 +121,19 @@ impl Seats {
             pending: Vec::with_capacity(8),
             presses: Vec::with_capacity(PRESSES_KEPT),
             poll: 0,
+            limit: MAX_SEATS,
         }
+    }
+
+    /// The same, seating at most `limit` people (1 to [`MAX_SEATS`]).
+    pub fn with_limit(mut self, limit: usize) -> Seats {
+        self.limit = limit.clamp(1, MAX_SEATS);
+        self
+    }
+
+    /// The most people these seats take.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// Players seated.
@@ -181,7 +196,7 @@ impl Seats {
     /// seated pad (see the module). Nothing while every seat is taken or the device
     /// already has one.
     pub fn ask_to_join(&mut self, device: InputDevice, button: PadButton) {
-        if self.seats.len() + self.pending_joins() >= MAX_SEATS || self.seat_of(device).is_some() {
+        if self.seats.len() + self.pending_joins() >= self.limit || self.seat_of(device).is_some() {
             return;
         }
         match device {
@@ -232,7 +247,7 @@ impl Seats {
                         log::info!("seats: pad {} mirrors player {}'s (pressed with it)", pad.0, seat + 1);
                         joined.push((InputDevice::Pad(pad), Joined::Mirror(seat)));
                     }
-                    None if self.seats.len() < MAX_SEATS => {
+                    None if self.seats.len() < self.limit => {
                         self.seats.push(Seat {
                             device: InputDevice::Pad(pad),
                             mirrors: Vec::new(),

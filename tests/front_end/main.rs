@@ -531,5 +531,6 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 }
 
 mod real_loop_season;
+mod real_loop_shared_season;
 mod real_loop_show;
 mod real_loop_split_screen;

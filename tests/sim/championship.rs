@@ -166,3 +166,86 @@ fn the_player_can_start_from_any_grid_slot_and_the_field_fills_the_rest() {
     assert!(d(from_third[2], pole[1]) < 0.05);
     assert!(d(from_third[3], pole[3]) < 0.05, "the last slot unchanged");
 }
+
+#[test]
+fn a_shared_season_puts_each_person_on_their_own_slot_and_the_field_in_the_rest() {
+    use skidpad::app::{Race, Setup};
+    use skidpad::content::{ContentRoot, PlatformProfile};
+    let root = ContentRoot::Embedded;
+    let grid = |slots: Option<(usize, usize)>| {
+        let mut setup = Setup::load(&root, "circuit", "coupe", PlatformProfile::load("desktop").unwrap()).unwrap();
+        setup.add_guest(&root, "coupe").unwrap();
+        setup.add_opponents(&root, 3, "coupe").unwrap();
+        if let Some((player, guest)) = slots {
+            setup.player_grid_slot = player;
+            setup.guest_grid_slots = vec![guest];
+        }
+        let race = Race::headless(&setup);
+        let poses: Vec<glam::Vec3> = (0..race.world.cars().len())
+            .map(|i| race.world.car_body(i).translation())
+            .collect();
+        poses
+    };
+    // World order: player, guest, then three opponents. Without slots the people take
+    // the front two and the field the three behind: that grid's poses are the slots.
+    let slots = grid(None);
+    // The guest on pole, the player fourth: the opponents take second, third and fifth.
+    let apart = grid(Some((3, 0)));
+    let flat = |v: glam::Vec3| glam::Vec2::new(v.x, v.z);
+    let at = |p: glam::Vec3, slot: usize| flat(p).distance(flat(slots[slot])) < 0.05;
+    assert!(at(apart[1], 0), "the guest on pole: {:?} vs {:?}", apart[1], slots[0]);
+    assert!(at(apart[0], 3), "the player fourth");
+    assert!(at(apart[2], 1) && at(apart[3], 2) && at(apart[4], 4), "{apart:?}");
+}
+
+#[test]
+fn two_people_share_a_season_each_scored_and_lit_in_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = season(dir.path(), &["--players", "2", "--rounds", "2"]);
+    for r in s["rounds"].as_array().unwrap() {
+        let results = r["results"].as_array().unwrap();
+        assert_eq!(results.len(), 6, "the cup's field of six, both people in it: {r}");
+        let names: Vec<&str> = results.iter().map(|l| l["driver"].as_str().unwrap()).collect();
+        assert!(names.contains(&"Player") && names.contains(&"Player 2"), "{names:?}");
+        // Both people are raced by the AI at its top setting against a rookie field: both finish.
+        assert!(results.iter().all(|l| l["position"].as_u64().is_some()), "{r}");
+    }
+    let table = s["standings"].as_array().unwrap();
+    let people: Vec<&str> = table
+        .iter()
+        .filter(|l| l["player"].as_bool() == Some(true))
+        .map(|l| l["driver"].as_str().unwrap())
+        .collect();
+    assert_eq!(people.len(), 2, "both people's rows are the players': {table:?}");
+    // The second round's grid follows the table after the first: each person's slot is
+    // their place in it.
+    let first = &s["rounds"][0]["results"];
+    let grid2: Vec<&str> = s["rounds"][1]["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for who in ["Player", "Player 2"] {
+        let place = first
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|l| l["driver"] == who)
+            .unwrap();
+        assert_eq!(
+            grid2[place], who,
+            "{who} starts round 2 where round 1 placed them: {grid2:?}"
+        );
+    }
+    // A continued season keeps its people: a third round from the save, still two.
+    let rest = season(dir.path(), &[]);
+    let last = &rest["rounds"][0]["results"];
+    let names: Vec<&str> = last
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["driver"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Player 2"), "{names:?}");
+}

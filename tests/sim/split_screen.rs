@@ -205,15 +205,33 @@ fn every_players_ai_laps_and_the_replay_reproduces_them() {
 }
 
 #[test]
-fn more_than_four_players_and_one_player_modes_are_refused_by_name() {
+fn more_than_four_players_a_challenge_and_a_guest_outside_the_cup_are_refused_by_name() {
     let o = skidpad(&["run", "--players", "5", "--ticks", "1"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--players"), "{err}");
-    // Modes played by one player say so rather than leave the guests out.
-    for mode in ["challenge", "championship"] {
-        let o = skidpad(&["run", "--mode", mode, "--players", "2", "--level", "slip"]);
-        assert_eq!(o.status.code(), Some(2), "{mode}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("one player"), "{mode}");
-    }
+    // A challenge is one player's: it says so rather than leave the guests out (a
+    // championship seats them: tests/sim/championship.rs).
+    let o = skidpad(&["run", "--mode", "challenge", "--players", "2", "--level", "slip"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("one player"));
+    // A guest in a car the cup does not race is refused, naming the flag and the cars.
+    let dir = tempfile::tempdir().unwrap();
+    let o = skidpad(&[
+        "run",
+        "--mode",
+        "championship",
+        "--cup",
+        "rookie",
+        "--ai-driver",
+        "--players",
+        "2",
+        "--guest-car",
+        "sedan",
+        "--save-dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--guest-car") && err.contains("coupe"), "{err}");
 }

@@ -2,7 +2,7 @@
 //! the paint, and Start season. The focused cup's class, field and rounds are drawn beside
 //! the rows, with a warning when a season in progress would be replaced.
 
-use super::{cars, Catalog, Outcome, Step};
+use super::{cars, Catalog, Outcome, Party, Step};
 use crate::app::menu::{Item, Menu, MenuEvent, Widget};
 use crate::modes::championship::GridOrder;
 use crate::settings::Settings;
@@ -16,6 +16,9 @@ pub struct SeasonChoice {
     pub car: String,
     /// How grids follow the table.
     pub grid_order: GridOrder,
+    /// Everyone at the screen: the first player's controller, and the guests who joined
+    /// on the page with the cars and paints they chose (none: one player).
+    pub party: Party,
 }
 
 /// The rows, in order.
@@ -79,6 +82,7 @@ pub fn season_choice(menu: &Menu, catalog: &Catalog) -> Option<SeasonChoice> {
         cup: cup.def.name.clone(),
         car: cup.def.cars.get(chosen(menu, CAR)).or(cup.def.cars.first())?.clone(),
         grid_order: GRID_ORDERS[chosen(menu, GRID).min(GRID_ORDERS.len() - 1)].0,
+        party: Party::default(),
     })
 }
 
@@ -88,8 +92,8 @@ pub fn cup_index(menu: &Menu) -> usize {
 }
 
 /// A new cup offers its cars; the paint row sets the paint in `settings`; Start season
-/// starts it.
-pub fn on(event: MenuEvent, menu: &mut Menu, catalog: &Catalog, settings: &mut Settings) -> Step {
+/// starts it with everyone in `party`.
+pub fn on(event: MenuEvent, menu: &mut Menu, catalog: &Catalog, settings: &mut Settings, party: &Party) -> Step {
     match event {
         MenuEvent::Changed(CUP) => {
             if let (Some(cup), Some(row)) = (catalog.cups.get(chosen(menu, CUP)), menu.item_mut(CAR)) {
@@ -104,7 +108,10 @@ pub fn on(event: MenuEvent, menu: &mut Menu, catalog: &Catalog, settings: &mut S
             Step::Out(Outcome::SettingsChanged)
         }
         MenuEvent::Activated(START) => match season_choice(menu, catalog) {
-            Some(c) => Step::Out(Outcome::StartSeason(c)),
+            Some(c) => Step::Out(Outcome::StartSeason(SeasonChoice {
+                party: party.clone(),
+                ..c
+            })),
             None => Step::Stay,
         },
         _ => Step::Stay,

@@ -211,6 +211,9 @@ pub struct FrontEnd {
     shown_s: f32,
     /// The controller that pressed last: the first player's, when the car select opens.
     device: InputDevice,
+    /// The other people of a season continued from the main menu, with the cars and paints
+    /// the season keeps: its standings page seats them again (none: nobody to seat).
+    season_guests: Vec<GuestChoice>,
 }
 
 /// The standings' animation, s from the page opening: a hold, then the points counting up
@@ -234,6 +237,7 @@ impl FrontEnd {
             next: None,
             shown_s: 0.0,
             device: InputDevice::Keyboard,
+            season_guests: Vec::new(),
         }
     }
 
@@ -260,6 +264,7 @@ impl FrontEnd {
             next: None,
             shown_s: 0.0,
             device: InputDevice::Keyboard,
+            season_guests: Vec::new(),
         }
     }
 
@@ -282,6 +287,7 @@ impl FrontEnd {
             next,
             shown_s: 0.0,
             device: InputDevice::Keyboard,
+            season_guests: Vec::new(),
         }
     }
 
@@ -301,7 +307,30 @@ impl FrontEnd {
             next: None,
             shown_s: STANDINGS_ANIMATION_S,
             device: InputDevice::Keyboard,
+            season_guests: Vec::new(),
         }
+    }
+
+    /// The same, for a season shared by `guests` (its people after the first, with their
+    /// cars and paints) continued by `device`: the standings page lets each of them take
+    /// their seat again with their controller's A; no more seats than the season has.
+    pub fn with_season_guests(mut self, device: InputDevice, guests: Vec<GuestChoice>) -> FrontEnd {
+        self.device = device;
+        let mut party = Party::solo(device);
+        party.seats = party.seats.with_limit(1 + guests.len());
+        self.choice.party = party;
+        self.season_guests = guests;
+        self
+    }
+
+    /// The controller that pressed last.
+    pub fn device(&self) -> InputDevice {
+        self.device
+    }
+
+    /// The people seated on a continued season's standings (None: not such a page).
+    pub fn season_party(&self) -> Option<&Party> {
+        (!self.season_guests.is_empty()).then_some(&self.choice.party)
     }
 
     /// The results page's lines and table, and the standings after them (empty elsewhere).
@@ -368,9 +397,35 @@ impl FrontEnd {
         self.device = device;
     }
 
-    /// Whether other controllers can join now: the car select of a mode played together.
+    /// Whether other controllers can join now: the car select of a mode played together,
+    /// the championship page, a shared season's standings when it is continued.
     pub fn party_open(&self) -> bool {
-        matches!(self.page(), Page::Cars(_)) && self.choice.mode.has_split_screen()
+        match self.page() {
+            Page::Cars(_) => self.choice.mode.has_split_screen(),
+            Page::Cup(_) => true,
+            Page::Standings(_) => !self.season_guests.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// Whether the guests seated choose their car and paint here (not on a continued
+    /// season's standings: the season keeps them).
+    pub fn guests_choose_cars(&self) -> bool {
+        !matches!(self.page(), Page::Standings(_))
+    }
+
+    /// The cars a guest chooses from here: the focused cup's on the championship page,
+    /// every car elsewhere.
+    fn guest_cars(&self) -> Vec<String> {
+        match self.page() {
+            Page::Cup(menu) => self
+                .catalog
+                .cups
+                .get(cup::cup_index(menu))
+                .map(|c| c.def.cars.clone())
+                .unwrap_or_default(),
+            _ => self.catalog.cars.iter().map(|c| c.name.clone()).collect(),
+        }
     }
 
     /// Everyone seated on the car select so far.
@@ -383,12 +438,24 @@ impl FrontEnd {
         &mut self.choice.party
     }
 
-    /// Gives guests just seated their first choices (the first car, a paint nobody wears).
+    /// Gives guests just seated their first choices (the first car, a paint nobody wears;
+    /// on a continued season's standings, what the season keeps for that seat).
     pub fn seat_new_guests(&mut self) {
-        let cars: Vec<String> = self.catalog.cars.iter().map(|c| c.name.clone()).collect();
+        if !self.season_guests.is_empty() {
+            let party = &mut self.choice.party;
+            while party.guests.len() + 1 < party.seats.len() {
+                let kept = self.season_guests.get(party.guests.len()).cloned();
+                party.guests.push(kept.unwrap_or_else(|| self.season_guests[0].clone()));
+            }
+            return;
+        }
+        let cars = self.guest_cars();
         // The first player's colour: their paint, else the focused car's own.
         let focused = match self.page() {
             Page::Cars(menu) => self.catalog.cars.get(menu.focus()),
+            Page::Cup(menu) => {
+                cup::season_choice(menu, &self.catalog).and_then(|c| self.catalog.cars.iter().find(|e| e.name == c.car))
+            }
             _ => None,
         };
         let own = focused.or(self.catalog.cars.first()).map_or([0.5; 3], |c| c.color);
@@ -398,8 +465,29 @@ impl FrontEnd {
 
     /// Guest `guest`'s press on their own controller (their car, paint, assists, leaving).
     pub fn apply_guest(&mut self, guest: usize, pressed: Pressed) -> Outcome {
-        let cars: Vec<String> = self.catalog.cars.iter().map(|c| c.name.clone()).collect();
+        let chooses = self.guests_choose_cars();
+        let keeps_car = matches!(
+            pressed.action(),
+            Some(NavAction::Left | NavAction::Right | NavAction::Up | NavAction::Down)
+        );
+        if !chooses && keeps_car {
+            return Outcome::Nothing;
+        }
+        let cars = self.guest_cars();
         self.choice.party.on_guest(guest, pressed, &cars)
+    }
+
+    /// Guests whose car the focused cup is not raced in take its first (the cup row moved).
+    fn keep_guests_in_cup(&mut self) {
+        if !matches!(self.page(), Page::Cup(_)) {
+            return;
+        }
+        let cars = self.guest_cars();
+        for g in &mut self.choice.party.guests {
+            if !cars.contains(&g.car) {
+                g.car = cars.first().cloned().unwrap_or_default();
+            }
+        }
     }
 
     /// Applies one press.
@@ -443,7 +531,9 @@ impl FrontEnd {
             },
         };
         let step = self.step(event);
-        self.carry_out(step, event)
+        let outcome = self.carry_out(step, event);
+        self.keep_guests_in_cup();
+        outcome
     }
 
     /// The page's answer to `event`.
@@ -465,7 +555,7 @@ impl FrontEnd {
             (Page::Confirm(_, q), e) => confirm::on(e, *q),
             (Page::Pause(m), e) => pause::on(e, m, &self.settings, &self.catalog.frame_caps_hz),
             (Page::Results(_), e) => results::on(e, self.next.as_ref(), self.results.standings.as_ref()),
-            (Page::Cup(m), e) => cup::on(e, m, &self.catalog, &mut self.settings),
+            (Page::Cup(m), e) => cup::on(e, m, &self.catalog, &mut self.settings, &self.choice.party),
             (Page::Standings(_), e) => standings::on(e, self.results.standings.as_ref()),
             (Page::Title, _) => Step::Stay,
         }
@@ -474,8 +564,9 @@ impl FrontEnd {
     fn carry_out(&mut self, step: Step, event: MenuEvent) -> Outcome {
         match step {
             Step::Push(page) => {
-                if let Page::Cars(_) = page {
-                    // Whoever opened the car select is the first player; guests join on it.
+                if let Page::Cars(_) | Page::Cup(_) = page {
+                    // Whoever opened the car select (or the championship page) is the first
+                    // player; guests join on it.
                     self.choice.party = Party::solo(self.device);
                 }
                 self.stack.push(page);

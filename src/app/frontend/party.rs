@@ -11,6 +11,7 @@ use super::Outcome;
 use crate::app::menu::{NavAction, Pressed};
 use crate::assists::AssistSettings;
 use crate::input::seats::{InputDevice, Seats};
+use crate::modes::championship::SeasonPlayer;
 use crate::render::{NEAR_PAINT, PAINTS};
 use skidpad_platform::{Key, PadButton};
 
@@ -69,6 +70,18 @@ pub struct GuestChoice {
     pub assists: AssistPreset,
 }
 
+impl GuestChoice {
+    /// What a shared season keeps for a guest: their car and paint (the first paint when
+    /// it kept none), with every assist until they choose.
+    pub fn kept(player: &SeasonPlayer) -> GuestChoice {
+        GuestChoice {
+            car: player.car.clone(),
+            paint: player.paint.unwrap_or(0),
+            assists: AssistPreset::default(),
+        }
+    }
+}
+
 /// Everyone at the screen: who holds which controller, and what each guest chose.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Party {
@@ -90,6 +103,18 @@ impl Party {
     /// People playing.
     pub fn players(&self) -> usize {
         1 + self.guests.len()
+    }
+
+    /// The guests as a season's people after the first: "Player 2" and on, each in the
+    /// car and paint they chose.
+    pub fn season_guests(&self) -> Vec<SeasonPlayer> {
+        (self.guests.iter().enumerate())
+            .map(|(g, c)| SeasonPlayer {
+                name: format!("Player {}", g + 2),
+                car: c.car.clone(),
+                paint: Some(c.paint),
+            })
+            .collect()
     }
 
     /// Gives the seats taken since the last call their guest choices: `cars[0]`, in the

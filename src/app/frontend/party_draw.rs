@@ -16,6 +16,8 @@ const LINES: f32 = 3.0;
 
 /// What a guest's controller does, under the columns once someone has joined.
 const GUEST_KEYS: &str = "Guests: ◀ ▶ car  ▲ ▼ paint  (X)/Tab assists  (B)/Esc leave";
+/// The same on a continued season's standings (the season keeps each car and paint).
+const SEASON_GUEST_KEYS: &str = "Guests: (X)/Tab assists  (B)/Esc leave  ·  empty seats: the AI drives";
 
 /// How much height the strip takes at the bottom of the page, px (0 where nobody can
 /// join: a time trial, a challenge, any other page).
@@ -43,8 +45,13 @@ pub fn draw_strip(hud: &mut Hud, fe: &FrontEnd, area: [f32; 4]) {
     let line_h = hud.line_height(TextSize::Small);
     let pad = (line_h * 0.3).round();
     let col_h = (line_h * LINES + 2.0 * pad).ceil();
-    if party.players() > 1 {
-        let hint = fit(hud, GUEST_KEYS, w);
+    let keys = if fe.guests_choose_cars() {
+        GUEST_KEYS
+    } else {
+        SEASON_GUEST_KEYS
+    };
+    if party.players() > 1 || !fe.guests_choose_cars() {
+        let hint = fit(hud, keys, w);
         let hw = hud.label_width(TextSize::Small, &hint);
         let below = (line_h * 0.15).round();
         hud.label(x + (w - hw) * 0.5, y + col_h + below, TextSize::Small, &hint, DIM);
@@ -52,7 +59,7 @@ pub fn draw_strip(hud: &mut Hud, fe: &FrontEnd, area: [f32; 4]) {
     for c in 0..columns {
         let cx = x + c as f32 * (col_w + gap);
         hud.rect(cx, y, col_w, col_h, STRIP);
-        let lines = column_lines(party, c);
+        let lines = column_lines(party, c, fe.guests_choose_cars());
         let inner = col_w - 2.0 * pad;
         for (i, (text, colour)) in lines.iter().enumerate() {
             let text = fit(hud, text, inner);
@@ -61,9 +68,14 @@ pub fn draw_strip(hud: &mut Hud, fe: &FrontEnd, area: [f32; 4]) {
     }
 }
 
-/// Guest column `c`'s lines: seat `c + 2`'s holder and choices, or the invitation.
-fn column_lines(party: &Party, c: usize) -> Vec<(String, [f32; 4])> {
+/// Guest column `c`'s lines: seat `c + 2`'s holder and choices, or the invitation (to join;
+/// to take their seat again, where the guests do not choose their cars: a continued
+/// season's). A seat past the seats' limit is only numbered.
+fn column_lines(party: &Party, c: usize, choosing: bool) -> Vec<(String, [f32; 4])> {
     let seat = c + 1;
+    if seat >= party.seats.limit() {
+        return vec![(format!("P{}", seat + 1), DIM)];
+    }
     match (party.guests.get(c), party.seats.device(seat)) {
         (Some(guest), Some(device)) => {
             let paint = PAINTS.get(guest.paint).map_or("", |(n, _)| n);
@@ -76,8 +88,12 @@ fn column_lines(party: &Party, c: usize) -> Vec<(String, [f32; 4])> {
         _ if seat == party.players() => vec![
             (format!("P{}", seat + 1), DIM),
             ("Press (A) / Enter".to_string(), INVITE),
-            ("to join".to_string(), INVITE),
+            (
+                if choosing { "to join" } else { "to take your seat" }.to_string(),
+                INVITE,
+            ),
         ],
+        _ if !choosing => vec![(format!("P{}", seat + 1), DIM), ("waiting".to_string(), DIM)],
         _ => vec![(format!("P{}", seat + 1), DIM)],
     }
 }

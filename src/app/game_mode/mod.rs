@@ -34,6 +34,6 @@ pub mod time_trial;
 pub use build::build;
 pub use free_drive::FreeDriveMode;
 pub use seam::{
-    GameMode, GhostView, ModeParams, ModeReport, ModeResults, NextRound, RunEnd, StandingsPage, TickGate, TickPlan,
-    WorldHost,
+    GameMode, GhostView, ModeParams, ModeReport, ModeResults, NextRound, RoundGuest, RunEnd, StandingsPage, TickGate,
+    TickPlan, WorldHost,
 };

@@ -165,14 +165,29 @@ pub struct NextRound {
     pub opponent_paint_slots: Vec<usize>,
     /// The player's grid slot, 0 for pole.
     pub player_grid_slot: usize,
+    /// The other people of a split-screen season, in seat order (none alone).
+    pub guests: Vec<RoundGuest>,
+}
+
+/// A person after the first in a split-screen round: their car, paint and slot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoundGuest {
+    /// Their car.
+    pub car: String,
+    /// Their paint (an index into render's palette; None: the car's own colour).
+    pub paint: Option<usize>,
+    /// Their grid slot, 0 for pole.
+    pub grid_slot: usize,
 }
 
 impl NextRound {
-    /// Puts the round's grid in `setup` (its opponents are added beside it, as a race's).
+    /// Puts the round's grid in `setup` (its opponents are added beside it, as a race's;
+    /// the guests are seated by the launcher, [`NextRound::guests`]).
     pub fn arrange(&self, setup: &mut Setup) {
         setup.opponent_skills = self.opponent_skills.clone();
         setup.opponent_paint_slots = self.opponent_paint_slots.clone();
         setup.player_grid_slot = self.player_grid_slot;
+        setup.guest_grid_slots = self.guests.iter().map(|g| g.grid_slot).collect();
     }
 }
 

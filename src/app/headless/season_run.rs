@@ -10,8 +10,8 @@ use crate::app::setup::Setup;
 use crate::content::{level_names, ContentRoot, PlatformProfile};
 use crate::error::Error;
 use crate::modes::championship::{
-    load_cups, Classified, CupDef, GridOrder, RoundFinish, RoundPlan, Season, SeasonStore, Trophy, TrophyRecord,
-    TrophyShelf,
+    load_cups, Classified, CupDef, GridOrder, RoundFinish, RoundPlan, Season, SeasonPlayer, SeasonStore, Trophy,
+    TrophyRecord, TrophyShelf,
 };
 use crate::modes::{Mode, RecordStore, Start};
 use crate::vehicle::CarDef;
@@ -35,6 +35,11 @@ pub struct SeasonOptions {
     pub rounds: Option<usize>,
     /// The player's name in the tables (the settings').
     pub player_name: String,
+    /// People after the first (`--players N`: N − 1), each in `guest_car` (default: the
+    /// player's car), named "Player 2" and on.
+    pub guests: usize,
+    /// See `guests`.
+    pub guest_car: Option<String>,
 }
 
 /// One finisher of a round, as the report lists it.
@@ -185,7 +190,24 @@ pub fn run_season(root: &ContentRoot, profile: &PlatformProfile, opts: &SeasonOp
                     format!("the {} is raced in {} (got `{car}`)", cup.title, cup.cars.join(", ")),
                 ));
             }
-            Season::start(cup, &points, opts.seed, &opts.player_name, &car, opts.grid_order)
+            let guest_car = opts.guest_car.clone().unwrap_or_else(|| car.clone());
+            if opts.guests > 0 && !cup.cars.contains(&guest_car) {
+                return Err(Error::bad_argument(
+                    "--guest-car",
+                    format!(
+                        "the {} is raced in {} (got `{guest_car}`)",
+                        cup.title,
+                        cup.cars.join(", ")
+                    ),
+                ));
+            }
+            let mut players = vec![SeasonPlayer::new(&opts.player_name, &car)];
+            for g in 0..opts.guests {
+                let mut guest = SeasonPlayer::new(&format!("Player {}", g + 2), &guest_car);
+                guest.paint = Some(g + 1);
+                players.push(guest);
+            }
+            Season::start_with(cup, &points, opts.seed, &players, opts.grid_order)
         }
     };
     let mut rounds = Vec::new();
@@ -239,11 +261,18 @@ fn play_round(
 ) -> Result<Vec<RoundFinish>, Error> {
     let level = plan.level.as_str();
     let mut setup = Setup::load(root, level, &plan.player_car, profile.clone())?;
+    for car in &plan.guest_cars {
+        setup.add_guest(root, car)?;
+    }
     setup.add_opponents(root, plan.ai_drivers.len(), &plan.ai_car)?;
     setup.opponent_skills = plan.ai_skills.clone();
     setup.opponent_paint_slots = plan.ai_paint_slots.clone();
     setup.player_grid_slot = plan.player_grid_slot;
+    setup.guest_grid_slots = plan.guest_grid_slots.clone();
     let line = crate::raceline::level_line(root, &setup.level, &setup.car)?;
+    let guest_lines = (setup.guests.iter())
+        .map(|g| crate::raceline::level_line(root, &setup.level, &g.car))
+        .collect::<Result<Vec<_>, _>>()?;
     let max_ticks = line.ai_run_ticks(plan.laps, profile.loop_config.tick_rate_hz);
     let run = mode_run::run(
         &setup,
@@ -252,7 +281,7 @@ fn play_round(
                 race: line,
                 laps: plan.laps,
                 max_ticks,
-                guest_lines: Vec::new(),
+                guest_lines,
             },
             record: false,
             telemetry: false,
@@ -304,7 +333,7 @@ fn report(season: &Season, rounds: Vec<RoundReport>, saved_to: PathBuf) -> Seaso
         .map(|(i, t)| StandingLine {
             position: i + 1,
             driver: season.drivers[t.driver].name.clone(),
-            player: t.driver == 0,
+            player: t.driver < season.players(),
             points: t.points,
             wins: t.places.first().copied().unwrap_or(0),
             total_time_s: t.total_time_s,

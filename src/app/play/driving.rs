@@ -73,7 +73,7 @@ pub struct Driving {
     mode: Box<dyn GameMode>,
     /// The AI at each player's wheel (`play --ai-driver`; one a player, in order), in
     /// place of their controls; the pads still pause and work the menus.
-    ai_drivers: Vec<AiPlayer>,
+    ai_drivers: Vec<Option<AiPlayer>>,
     /// Split screen's parts: how two players share the window, the level's map for the
     /// quarter three leave free, each player's car and paint for its dots.
     split: Option<SplitScreen>,
@@ -158,9 +158,9 @@ impl Driving {
         }
     }
 
-    /// The same, each player's car driven by the AI of the same place in `ais`
-    /// (`play --ai-driver`).
-    pub fn with_ai_drivers(mut self, ais: Vec<AiPlayer>) -> Self {
+    /// The same, each player's car driven by the AI of the same place in `ais`, if any
+    /// (`play --ai-driver`; a shared season's person nobody sat in for).
+    pub fn with_ai_drivers(mut self, ais: Vec<Option<AiPlayer>>) -> Self {
         self.ai_drivers = ais;
         self
     }
@@ -424,7 +424,7 @@ impl Driving {
                     }
                     None => TickInput::default(),
                 };
-                let own = match self.ai_drivers.get_mut(p) {
+                let own = match self.ai_drivers.get_mut(p).and_then(Option::as_mut) {
                     Some(ai) if !idle => ai.input(world),
                     _ => own,
                 };

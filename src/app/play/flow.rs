@@ -31,7 +31,7 @@ use super::loading::Loading;
 use super::menus::Menus;
 use super::run_prep::RunPrep;
 use super::stage::Stage;
-use crate::app::frontend::{next_level, Catalog, Choice, FrontEnd, Outcome};
+use crate::app::frontend::{next_level, Catalog, Choice, FrontEnd, GuestChoice, Outcome, Party};
 use crate::app::game_mode::championship::{self, SeasonStart};
 use crate::app::game_mode::{self, FreeDriveMode, GameMode, ModeParams};
 use crate::app::hud::LevelMap;
@@ -96,6 +96,9 @@ pub struct Flow {
     /// A mode that lasts more than one round (a championship), kept between its rounds:
     /// the next run starts its next round rather than a fresh mode.
     carried: Option<Box<dyn GameMode>>,
+    /// Everyone at the screen for the season being played (who holds which controller,
+    /// each guest's assists); None: the first player alone.
+    season_party: Option<Party>,
 }
 
 impl Flow {
@@ -132,6 +135,7 @@ impl Flow {
             author_time_prepared: false,
             ai_driver,
             carried: None,
+            season_party: None,
         };
         flow.screen = match start {
             PlayStart::Title => {
@@ -240,12 +244,10 @@ impl Flow {
         if mode.records_inputs() {
             feed = feed.recording();
         }
-        let ais = if self.ai_driver {
-            self.ai_players(setup)
-        } else {
-            Vec::new()
-        };
         let party = self.choice.as_ref().map(|c| c.party.clone()).unwrap_or_default();
+        // `--ai-driver`: the AI at every wheel; else at the wheel of any person of a shared
+        // season whom nobody took the seat of (their car still races for their points).
+        let ais = self.ai_players(setup, if self.ai_driver { 0 } else { party.players() });
         let split = (setup.player_count() > 1).then(|| split_screen(&session, setup, &self.settings));
         let driving = Driving::new(session, &self.settings, feed, mode, stage)
             .with_ai_drivers(ais)
@@ -253,16 +255,25 @@ impl Flow {
         Screen::Driving(Box::new(driving))
     }
 
-    /// The AI at the wheel of each of `setup`'s players' cars, at its top setting on the
-    /// level's racing line for that car (as `run --ai-driver`); none, logged, when the
-    /// level has no line for one (the players drive).
-    fn ai_players(&self, setup: &Setup) -> Vec<AiPlayer> {
+    /// The AI at the wheel of `setup`'s players' cars from seat `from` on (none before it),
+    /// at its top setting on the level's racing line for that car (as `run --ai-driver`);
+    /// none, logged, when the level has no line for one (the players drive, or the car idles).
+    fn ai_players(&self, setup: &Setup, from: usize) -> Vec<Option<AiPlayer>> {
+        if from >= setup.player_count() {
+            return Vec::new();
+        }
         let cars = std::iter::once(&setup.car).chain(setup.guests.iter().map(|g| &g.car));
-        let ais: Result<Vec<AiPlayer>, _> = cars
+        let ais: Result<Vec<Option<AiPlayer>>, _> = cars
             .enumerate()
-            .map(|(p, car)| {
-                crate::raceline::level_line(&self.launcher.root, &setup.level, car)
-                    .map(|line| AiPlayer::new(&line.line, car).at_seat(p))
+            .map(|(p, car)| match p < from {
+                true => Ok(None),
+                false => {
+                    if from > 0 {
+                        log::info!("player {}'s seat is empty: the AI drives their car", p + 1);
+                    }
+                    crate::raceline::level_line(&self.launcher.root, &setup.level, car)
+                        .map(|line| Some(AiPlayer::new(&line.line, car).at_seat(p)))
+                }
             })
             .collect();
         ais.unwrap_or_else(|e| {
@@ -377,6 +388,8 @@ impl Flow {
                         apply_display(&self.launcher, &self.settings, stage);
                     }
                 }
+                let device = m.front().device();
+                let seated = m.front().season_party().cloned();
                 match m.request() {
                     Some(Outcome::Start(choice)) => match self.launcher.setup(&choice) {
                         Ok((setup, opponents)) => {
@@ -411,6 +424,7 @@ impl Flow {
                     }
                     Some(Outcome::StartSeason(choice)) => {
                         let catalog = self.catalog();
+                        let guests = choice.party.season_guests();
                         let start = SeasonStart {
                             cup: &choice.cup,
                             car: &choice.car,
@@ -419,7 +433,9 @@ impl Flow {
                             // A new field each season: the clock (a stepped one under
                             // `--unattended`, so the monkey's seasons repeat).
                             seed: stage.clock.now().as_nanos() as u64 ^ 0x5EA5_0000,
+                            guests: &guests,
                         };
+                        self.season_party = Some(choice.party.clone());
                         let title_of = |level: &str| level_title(&catalog, level);
                         let keeping = self.launcher.season_keeping();
                         match championship::begin(&self.launcher.root, start, keeping, &title_of) {
@@ -432,17 +448,26 @@ impl Flow {
                         let title_of = |level: &str| level_title(&catalog, level);
                         let paint = self.settings.display.car_paint_color();
                         let keeping = self.launcher.season_keeping();
+                        self.season_party = None;
                         match championship::resume(&self.launcher.root, keeping, paint, &title_of) {
-                            Some((mode, page)) => {
-                                self.carried = Some(mode);
-                                let front = FrontEnd::standings(self.settings.clone(), page);
+                            Some(resumed) => {
+                                self.carried = Some(resumed.mode);
+                                // The season's other people take their seats on its standings.
+                                let kept = resumed.guests.iter().map(GuestChoice::kept).collect();
+                                let front = FrontEnd::standings(self.settings.clone(), resumed.page)
+                                    .with_season_guests(device, kept);
                                 self.screen = Screen::Menus(Box::new(Menus::new(front, stage, &self.launcher)));
                             }
                             None => self.screen = self.main_menu(stage),
                         }
                     }
                     Some(Outcome::NextRound) => match self.carried.take() {
-                        Some(mode) => self.enter_round(mode, stage),
+                        Some(mode) => {
+                            if seated.is_some() {
+                                self.season_party = seated;
+                            }
+                            self.enter_round(mode, stage)
+                        }
                         None => self.screen = self.main_menu(stage),
                     },
                     _ => {}
@@ -553,7 +578,7 @@ impl Flow {
                     opponents: round.opponent_skills.len(),
                     laps: round.laps,
                     difficulty: None,
-                    party: Default::default(),
+                    party: self.season_party.clone().unwrap_or_default(),
                 });
                 self.carried = Some(mode);
                 self.screen = self.enter_level(setup, opponents, stage);

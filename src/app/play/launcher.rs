@@ -73,6 +73,12 @@ impl Launcher {
     /// screen, as a race's).
     pub fn round_setup(&self, round: &NextRound) -> Result<(Setup, Option<(CarDef, usize)>), Error> {
         let mut setup = Setup::load(&self.root, &round.level, &round.car, self.profile.clone())?;
+        for guest in &round.guests {
+            setup.add_guest(&self.root, &guest.car)?;
+            if let Some(seated) = setup.guests.last_mut() {
+                seated.paint = paint_of(guest.paint);
+            }
+        }
         round.arrange(&mut setup);
         let opponents = match round.opponent_skills.len() {
             0 => None,
@@ -136,9 +142,7 @@ impl Launcher {
         for guest in &choice.party.guests {
             setup.add_guest(&self.root, &guest.car)?;
             if let Some(seated) = setup.guests.last_mut() {
-                seated.paint = crate::render::PAINTS
-                    .get(guest.paint)
-                    .map(|(_, c)| glam::Vec3::from(*c));
+                seated.paint = paint_of(Some(guest.paint));
             }
         }
         let opponents = match choice.opponents {
@@ -158,4 +162,9 @@ impl Launcher {
             None => log::warn!("no settings directory: options apply to this game only"),
         }
     }
+}
+
+/// Paint `index` of render's palette as linear RGB (None: the car's own colour).
+fn paint_of(index: Option<usize>) -> Option<glam::Vec3> {
+    crate::render::PAINTS.get(index?).map(|(_, c)| glam::Vec3::from(*c))
 }

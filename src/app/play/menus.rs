@@ -339,6 +339,11 @@ impl Menus {
         std::mem::take(&mut self.settings_changed).then(|| self.front.settings())
     }
 
+    /// The front end shown.
+    pub fn front(&self) -> &FrontEnd {
+        &self.front
+    }
+
     /// The page shown.
     pub fn page_name(&self) -> &'static str {
         self.front.page().name()

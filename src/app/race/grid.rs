@@ -1,7 +1,8 @@
 //! The starting grid: where each car of a race lines up. Slot 0 is the level's spawn
 //! (pole); slot `k` is `k` × 10 m behind it along the racing line, alternate slots 1.6 m
 //! either side of it, as circuits paint their grids. The people playing take consecutive
-//! slots (the first player's, then each guest's), the AI opponents the rest in order.
+//! slots (the first player's, then each guest's), or each their own (a championship's grid
+//! follows its table), and the AI opponents the rest in order.
 
 use crate::ai::DrivingLine;
 use crate::sim::SimWorld;
@@ -57,19 +58,37 @@ pub fn slot_pose(world: &mut SimWorld, line: Option<&DrivingLine>, pole: (Vec3, 
     (Vec3::new(p.x, y, p.y), heading)
 }
 
-/// Moves the people playing from the front of the grid to slots `slot..slot + humans`
-/// (`humans` the first player and the guests, who were spawned in slots `0..humans`; the
-/// `opponents` after them in the world in slots `humans..`): the opponents that were behind
-/// them and now start ahead move up into slots `0..slot`. Before the first tick, so no
-/// driver has seen the old grid. `guest_cars` are the guests' world indices.
-pub fn move_players_back(
-    world: &mut SimWorld,
-    line: &DrivingLine,
-    slot: usize,
-    guest_cars: &[usize],
-    opponents: usize,
-) {
-    let slot = slot.min(opponents);
+/// Where everyone starts, given each person's slot (`slots`, seat order: the first
+/// player's, then each guest's): the AI opponents fill the free slots in order. A list that
+/// does not fit the grid (a slot past it, or one slot twice) puts the people together from
+/// the first one's slot, as a one-player grid would. Returns, for each AI opponent in
+/// order, its slot, and each person's.
+pub fn grid_order(slots: &[usize], opponents: usize) -> (Vec<usize>, Vec<usize>) {
+    let total = slots.len() + opponents;
+    let fits = slots
+        .iter()
+        .enumerate()
+        .all(|(i, &s)| s < total && !slots[..i].contains(&s));
+    let people: Vec<usize> = if fits {
+        slots.to_vec()
+    } else {
+        let from = slots.first().copied().unwrap_or(0).min(opponents);
+        log::warn!("grid slots {slots:?} do not fit a grid of {total}: the people start together from slot {from}");
+        (from..from + slots.len()).collect()
+    };
+    let ai = (0..total).filter(|k| !people.contains(k)).take(opponents).collect();
+    (ai, people)
+}
+
+/// Moves everyone to their slot (`slots`: each person's, see [`grid_order`]) from the
+/// grid they were spawned on (the people in slots `0..people`, the first player's car at
+/// pole, the `opponents` after them in the world in slots `people..`). Only cars whose
+/// slot changes move, so a grid that was right is left exactly as it was. Before the
+/// first tick, so no driver has seen the old grid. `guest_cars` are the guests' world
+/// indices.
+pub fn arrange_grid(world: &mut SimWorld, line: &DrivingLine, slots: &[usize], guest_cars: &[usize], opponents: usize) {
+    let people = slots.len();
+    let (ai_slots, people_slots) = grid_order(slots, opponents);
     let pole = world.player_body();
     let pole = (pole.translation(), *pole.rotation());
     let pose_of = |world: &mut SimWorld, k: usize| -> (Vec3, Quat) {
@@ -81,16 +100,25 @@ pub fn move_players_back(
     };
     // The opponents are the world's last cars (after any parked ones and the guests).
     let first = world.cars().len().saturating_sub(opponents);
-    for k in 0..slot {
-        let (p, r) = pose_of(world, k);
-        world.teleport_car(first + k, p, r);
+    for (k, &slot) in ai_slots.iter().enumerate() {
+        if slot != people + k {
+            let (p, r) = pose_of(world, slot);
+            world.teleport_car(first + k, p, r);
+        }
     }
     for (h, &car) in guest_cars.iter().enumerate() {
-        let (p, r) = pose_of(world, slot + 1 + h);
-        world.teleport_car(car, p, r);
+        match people_slots.get(1 + h) {
+            Some(&slot) if slot != 1 + h => {
+                let (p, r) = pose_of(world, slot);
+                world.teleport_car(car, p, r);
+            }
+            _ => {}
+        }
     }
-    let (p, r) = pose_of(world, slot);
-    world.teleport_player(p, r);
+    if let Some(&slot) = people_slots.first().filter(|&&s| s != 0) {
+        let (p, r) = pose_of(world, slot);
+        world.teleport_player(p, r);
+    }
 }
 
 #[cfg(test)]
@@ -112,5 +140,18 @@ mod tests {
         let (a, _) = slot_behind(Vec2::ZERO, 0.0, 1);
         let (b, _) = slot_behind(Vec2::ZERO, 0.0, 2);
         assert!(a.x * b.x < 0.0, "{a} {b}");
+    }
+
+    #[test]
+    fn the_ai_fill_the_slots_the_people_leave() {
+        // One player third on a grid of five: the AI take pole, second, then fourth and fifth.
+        assert_eq!(grid_order(&[2], 4), (vec![0, 1, 3, 4], vec![2]));
+        // Two people apart: the first player fifth, the guest on pole.
+        assert_eq!(grid_order(&[4, 0], 3), (vec![1, 2, 3], vec![4, 0]));
+        // Two people together from the first one's slot (the old grid of a party).
+        assert_eq!(grid_order(&[0, 1], 2), (vec![2, 3], vec![0, 1]));
+        // A slot twice, or past the grid: together from the first one's slot.
+        assert_eq!(grid_order(&[1, 1], 2), (vec![0, 3], vec![1, 2]));
+        assert_eq!(grid_order(&[9], 2), (vec![0, 1], vec![2]));
     }
 }

@@ -103,14 +103,9 @@ impl Race {
                     difficulties,
                     setup.player_count(),
                 );
-                if setup.player_grid_slot > 0 {
-                    grid::move_players_back(
-                        &mut world,
-                        line,
-                        setup.player_grid_slot,
-                        &guest_cars,
-                        setup.opponents.len(),
-                    );
+                let slots = setup.grid_slots();
+                if slots.iter().enumerate().any(|(p, &slot)| slot != p) {
+                    grid::arrange_grid(&mut world, line, &slots, &guest_cars, setup.opponents.len());
                 }
                 opponents
             }

@@ -1,12 +1,12 @@
-//! The car select of a shot with `--players N`: the guests seated as their pads would
-//! seat them.
+//! The car select or championship page of a shot with `--players N`: the guests seated
+//! as their pads would seat them.
 
 use crate::app::frontend::FrontEnd;
 use crate::app::menu::{NavAction, Pressed};
 use crate::input::seats::{InputDevice, MAX_SEATS};
 use skidpad_platform::{PadButton, PadId};
 
-/// With `players` > 1, the car select as pads 2 to `players` have joined it: each guest
+/// With `players` > 1, the page as pads 2 to `players` have joined it: each guest
 /// seated, the second of them on the next car, the third with fewer assists.
 pub(super) fn seat_guests(front: &mut FrontEnd, players: usize) {
     for p in 1..players.min(MAX_SEATS) {

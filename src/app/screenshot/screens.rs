@@ -195,6 +195,7 @@ pub fn capture_screen(
                 &downs(Mode::ALL.iter().position(|&m| m == Mode::Championship).unwrap_or(0)),
             );
             press(f, &[NavAction::Accept]);
+            super::guests::seat_guests(f, opts.players);
         }
         // The results' first button opens the standings; the rows are shown settled.
         MenuShot::Standings | MenuShot::SeasonEnd => {

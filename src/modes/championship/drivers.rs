@@ -113,7 +113,8 @@ const SURNAMES: [&str; 48] = [
 pub struct Driver {
     /// The name players read.
     pub name: String,
-    /// The player (driver 0), not the AI.
+    /// A person at the screen (drivers `0..players`: the first player, then each guest of
+    /// a split-screen season), not the AI.
     pub is_player: bool,
     /// The car they drive all season.
     pub car: String,
@@ -122,6 +123,33 @@ pub struct Driver {
     pub paint_slot: usize,
     /// How well they drive (the player's is unused).
     pub skill: AiDifficulty,
+    /// A guest's paint, an index into render's palette, kept all season (None: the first
+    /// player's paint is the settings', and the AI wear their slot). Left out of a save
+    /// when None, so a one-player season saves as it always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paint: Option<usize>,
+}
+
+/// A person starting a season: their name, their car, and (a guest's) their paint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeasonPlayer {
+    /// The name the tables show.
+    pub name: String,
+    /// The car they drive all season.
+    pub car: String,
+    /// A guest's paint (index into render's palette); None for the first player.
+    pub paint: Option<usize>,
+}
+
+impl SeasonPlayer {
+    /// A player named `name` in `car`, in their own paint.
+    pub fn new(name: &str, car: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            car: car.to_string(),
+            paint: None,
+        }
+    }
 }
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
@@ -161,15 +189,39 @@ pub fn generate_field(
     cars: &[String],
     skill_of: impl Fn(usize, usize) -> AiDifficulty,
 ) -> Vec<Driver> {
+    generate_field_of(
+        seed,
+        field,
+        &[SeasonPlayer::new(player_name, player_car)],
+        cars,
+        skill_of,
+    )
+}
+
+/// As [`generate_field`] with every person at the screen first (`players`, in seat order),
+/// the AI filling the rest of the `field`. The AI's names, paints and skills are drawn
+/// as they are with one player, so a field of one player is the field it always was.
+pub fn generate_field_of(
+    seed: u64,
+    field: usize,
+    players: &[SeasonPlayer],
+    cars: &[String],
+    skill_of: impl Fn(usize, usize) -> AiDifficulty,
+) -> Vec<Driver> {
     let mut rng = SeasonRng::new(seed);
-    let mut drivers = vec![Driver {
-        name: player_name.to_string(),
-        is_player: true,
-        car: player_car.to_string(),
-        paint_slot: 0,
-        skill: AiDifficulty::Ace,
-    }];
-    let ai = field.saturating_sub(1);
+    let mut drivers: Vec<Driver> = players
+        .iter()
+        .map(|p| Driver {
+            name: p.name.clone(),
+            is_player: true,
+            car: p.car.clone(),
+            paint_slot: 0,
+            skill: AiDifficulty::Ace,
+            paint: p.paint,
+        })
+        .collect();
+    let first_car = players.first().map_or("", |p| p.car.as_str());
+    let ai = field.saturating_sub(players.len().max(1));
     let mut used_surnames: Vec<usize> = Vec::with_capacity(ai);
     for k in 0..ai {
         let first = FIRST_NAMES[rng.below(FIRST_NAMES.len())];
@@ -184,9 +236,10 @@ pub fn generate_field(
             is_player: false,
             // The whole AI field drives the class's first car: one racing line serves a
             // field (the player may choose any car of the class).
-            car: cars.first().cloned().unwrap_or_else(|| player_car.to_string()),
+            car: cars.first().cloned().unwrap_or_else(|| first_car.to_string()),
             paint_slot: k,
             skill: skill_of(k, ai),
+            paint: None,
         });
     }
     drivers
@@ -231,5 +284,29 @@ mod tests {
         assert_eq!(slots, (0..7).collect::<Vec<_>>());
         assert_eq!(f[3].skill, AiDifficulty::Pro);
         assert_eq!(f[4].skill, AiDifficulty::Rookie);
+    }
+
+    #[test]
+    fn guests_take_the_first_places_and_the_ai_fill_the_rest_as_with_one_player() {
+        let cars = vec!["coupe".to_string()];
+        let skill = |_: usize, _: usize| AiDifficulty::Pro;
+        let mut guest = SeasonPlayer::new("Player 2", "electric");
+        guest.paint = Some(4);
+        let f = generate_field_of(7, 8, &[SeasonPlayer::new("You", "coupe"), guest], &cars, skill);
+        assert_eq!(f.len(), 8, "the cup's field, people included");
+        assert!(f[0].is_player && f[1].is_player && !f[2].is_player);
+        assert_eq!(
+            (f[1].name.as_str(), f[1].car.as_str(), f[1].paint),
+            ("Player 2", "electric", Some(4))
+        );
+        // The AI are drawn as they are with one player: the same names in the same order.
+        let solo = generate_field(7, 8, "You", "coupe", &cars, skill);
+        let names = |f: &[Driver]| {
+            f.iter()
+                .filter(|d| !d.is_player)
+                .map(|d| d.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&f)[..], names(&solo)[..6]);
     }
 }

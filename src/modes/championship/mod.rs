@@ -5,7 +5,8 @@
 //!
 //! - [`CupDef`], [`load_cups`]: cups and the points table from `content/cups/`.
 //! - [`Standings`]: points, count-back and total time.
-//! - [`Driver`], [`generate_field`]: the field with generated names, paints, skills.
+//! - [`Driver`], [`generate_field_of`]: the field (the people at the screen, then AI with
+//!   generated names, paints, skills).
 //! - [`Season`], [`SeasonStore`]: a season under way and its save.
 //! - [`RoundPlan`]: the next round's grid and cars, and a race's classification counted
 //!   back into each driver's finish.
@@ -19,7 +20,7 @@ mod standings;
 mod trophies;
 
 pub use cup::{load_cups, parse_points, CupDef, Round, MAX_FIELD, MAX_LAPS, MAX_ROUNDS};
-pub use drivers::{generate_field, Driver, SeasonRng};
+pub use drivers::{generate_field, generate_field_of, Driver, SeasonPlayer, SeasonRng};
 pub use round::{Classified, RoundPlan};
 pub use season::{
     decode as decode_season, encode as encode_season, GridOrder, Season, SeasonLoaded, SeasonStore, Trophy,

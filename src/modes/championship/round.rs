@@ -44,11 +44,17 @@ pub struct RoundPlan {
     pub level: String,
     /// Laps.
     pub laps: u32,
-    /// The player's car.
+    /// The first player's car.
     pub player_car: String,
+    /// Each guest's car (a split-screen season's drivers `1..players`; none alone).
+    pub guest_cars: Vec<String>,
+    /// Each guest's paint (index into render's palette).
+    pub guest_paints: Vec<Option<usize>>,
+    /// Each guest's grid slot, 0 for pole.
+    pub guest_grid_slots: Vec<usize>,
     /// The AI field's car (the class's first: one racing line serves the field).
     pub ai_car: String,
-    /// The AI drivers in grid order, pole first, the player's slot left out (driver
+    /// The AI drivers in grid order, pole first, the people's slots left out (driver
     /// indices into the season's field).
     pub ai_drivers: Vec<usize>,
     /// Each of `ai_drivers`' skill.
@@ -64,32 +70,47 @@ impl Season {
     pub fn round_plan(&self) -> Option<RoundPlan> {
         let (i, round) = self.next_round()?;
         let grid = self.grid();
-        let ai_drivers: Vec<usize> = grid.iter().copied().filter(|&d| d != 0).collect();
+        let players = self.players();
+        let ai_drivers: Vec<usize> = grid.iter().copied().filter(|&d| d >= players).collect();
         let driver = |d: usize| &self.drivers[d];
+        let slot_of = |d: usize| grid.iter().position(|&x| x == d).unwrap_or(d);
         Some(RoundPlan {
             round: i,
             level: round.level.clone(),
             laps: round.laps,
             player_car: driver(0).car.clone(),
+            guest_cars: (1..players).map(|d| driver(d).car.clone()).collect(),
+            guest_paints: (1..players).map(|d| driver(d).paint).collect(),
+            guest_grid_slots: (1..players).map(slot_of).collect(),
             ai_car: ai_drivers
                 .first()
                 .map_or_else(|| driver(0).car.clone(), |&d| driver(d).car.clone()),
             ai_skills: ai_drivers.iter().map(|&d| driver(d).skill).collect(),
             ai_paint_slots: ai_drivers.iter().map(|&d| driver(d).paint_slot).collect(),
-            player_grid_slot: grid.iter().position(|&d| d == 0).unwrap_or(0),
+            player_grid_slot: slot_of(0),
             ai_drivers,
         })
     }
 }
 
 impl RoundPlan {
-    /// The driver at the wheel of world car `car`: car 0 is the player, then come the
-    /// level's `parked` cars (nobody's), then the AI in grid order.
+    /// The driver at the wheel of world car `car`: car 0 is the first player, then come
+    /// the level's `parked` cars (nobody's), the guests (drivers `1..`), then the AI in
+    /// grid order.
     pub fn driver_of_car(&self, car: usize, parked: usize) -> Option<usize> {
-        match car {
-            0 => Some(0),
-            k => self.ai_drivers.get(k.checked_sub(1 + parked)?).copied(),
+        let guests = self.guest_cars.len();
+        match car.checked_sub(1 + parked) {
+            _ if car == 0 => Some(0),
+            None => None,
+            Some(g) if g < guests => Some(1 + g),
+            Some(k) => self.ai_drivers.get(k - guests).copied(),
         }
+    }
+
+    /// The world car of each person playing, in seat order (the inverse of
+    /// [`RoundPlan::driver_of_car`] for drivers `0..players`).
+    pub fn player_cars(&self, parked: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(0).chain((0..self.guest_cars.len()).map(move |g| 1 + parked + g))
     }
 
     /// Each of `drivers` drivers' finish from a race's classification: `classified` is
@@ -136,20 +157,21 @@ impl RoundPlan {
 
     /// Each driver's finish from `rules` at `race_s` from the go: the cars that finished
     /// at their times, the cars still running at the times their pace so far projects
-    /// ([`RaceRules::projected_finish_s`]), in the race's order; the player did not finish
-    /// when `player_retired`. A car with no pace to project (the player retired before it
-    /// left the grid) is placed where it stands, after those timed, with no time.
+    /// ([`RaceRules::projected_finish_s`]), in the race's order; the world cars in
+    /// `retired` (people who left the race before their flag) did not finish. A car with no
+    /// pace to project (the player retired before it left the grid) is placed where it
+    /// stands, after those timed, with no time.
     pub fn finishes(
         &self,
         drivers: usize,
         parked: usize,
         rules: &RaceRules,
         race_s: f64,
-        player_retired: bool,
+        retired: &[usize],
     ) -> Vec<RoundFinish> {
         let classified = rules.order().iter().map(|&car| {
             let how = match rules.projected_finish_s(car, race_s) {
-                _ if car == 0 && player_retired => Classified::Out,
+                _ if retired.contains(&car) => Classified::Out,
                 Some(t) => Classified::Time(t),
                 None => Classified::Placed,
             };
@@ -173,8 +195,8 @@ mod tests {
     use super::*;
     use crate::modes::championship::{CupDef, GridOrder, PointsTable};
 
-    fn season() -> Season {
-        let cup = CupDef {
+    fn cup() -> CupDef {
+        CupDef {
             name: "test".into(),
             title: "Test Cup".into(),
             description: String::new(),
@@ -193,9 +215,12 @@ mod tests {
                     laps: 3,
                 },
             ],
-        };
+        }
+    }
+
+    fn season() -> Season {
         Season::start(
-            &cup,
+            &cup(),
             &PointsTable::default(),
             11,
             "Ana",
@@ -226,6 +251,54 @@ mod tests {
         assert_eq!(plan.driver_of_car(1, 2), None, "a parked car is nobody's");
         assert_eq!(plan.driver_of_car(3, 2), Some(plan.ai_drivers[0]));
         assert_eq!(plan.driver_of_car(3 + 3, 2), None, "past the field");
+    }
+
+    #[test]
+    fn a_shared_screen_seats_each_person_on_their_own_slot_and_scores_each() {
+        use crate::modes::championship::SeasonPlayer;
+        let mut guest = SeasonPlayer::new("Player 2", "coupe");
+        guest.paint = Some(3);
+        let players = [SeasonPlayer::new("Ana", "big_wheeler"), guest];
+        let mut s = Season::start_with(&cup(), &PointsTable::default(), 11, &players, GridOrder::Standings);
+        assert_eq!((s.players(), s.drivers.len()), (2, 4), "two people and two AI");
+        let plan = s.round_plan().unwrap();
+        let grid = s.grid();
+        assert_eq!(grid[plan.player_grid_slot], 0);
+        assert_eq!(
+            grid[plan.guest_grid_slots[0]], 1,
+            "the guest on their own slot of the draw"
+        );
+        assert_eq!(
+            (plan.guest_cars.clone(), plan.guest_paints.clone()),
+            (vec!["coupe".to_string()], vec![Some(3)])
+        );
+        assert_eq!(plan.ai_drivers.len(), 2);
+        assert!(plan.ai_drivers.iter().all(|&d| d >= 2), "no person among the AI");
+        // World: player, one parked car, the guest, then the AI in grid order.
+        assert_eq!(plan.driver_of_car(0, 1), Some(0));
+        assert_eq!(plan.driver_of_car(1, 1), None, "parked");
+        assert_eq!(plan.driver_of_car(2, 1), Some(1), "the guest");
+        assert_eq!(plan.driver_of_car(3, 1), Some(plan.ai_drivers[0]));
+        assert_eq!(plan.player_cars(1).collect::<Vec<_>>(), [0, 2]);
+        // The guest wins, the first player retires: the guest scores the win, the first
+        // player nothing.
+        let f = plan.finishes_in_order(
+            4,
+            1,
+            [
+                (2, Classified::Time(60.0)),
+                (3, Classified::Time(61.0)),
+                (4, Classified::Time(62.0)),
+                (0, Classified::Out),
+            ],
+        );
+        s.record_round(f).unwrap();
+        assert_eq!(s.position_of(1), 1);
+        assert_eq!(s.position_of(0), 4);
+        assert_eq!(s.leading_player(), 1, "the guest leads the people");
+        // The next grid follows the table: the guest on pole, the first player last.
+        let plan = s.round_plan().unwrap();
+        assert_eq!((plan.guest_grid_slots[0], plan.player_grid_slot), (0, 3));
     }
 
     #[test]
@@ -275,7 +348,7 @@ mod tests {
         let plan = s.round_plan().unwrap();
         let (course, mut rules) = race_on_circle();
         // Retired on the grid: nobody has a pace, the AI are placed as they stand.
-        let f = plan.finishes(4, 0, &rules, 0.0, true);
+        let f = plan.finishes(4, 0, &rules, 0.0, &[0]);
         let of = |f: &[RoundFinish], d: usize| f.iter().find(|x| x.driver == d).copied().unwrap();
         assert_eq!(of(&f, 0).position, None, "the retired player is out");
         let placed: Vec<Option<usize>> = (1..4).map(|car| of(&f, plan.ai_drivers[car - 1]).position).collect();
@@ -288,7 +361,7 @@ mod tests {
             let at = (0..4).map(|k| course.point_at(-2.0 - k as f32 + speeds[k] * tick as f32));
             rules.after_tick(at, tick);
         }
-        let f = plan.finishes(4, 0, &rules, 50.0 / 60.0, true);
+        let f = plan.finishes(4, 0, &rules, 50.0 / 60.0, &[0]);
         let by_place: Vec<usize> = (1..=3)
             .map(|p| f.iter().find(|x| x.position == Some(p)).unwrap().driver)
             .collect();
@@ -300,7 +373,7 @@ mod tests {
         let got = of(&f, plan.ai_drivers[1]).time_s.unwrap();
         assert!((got - want).abs() < 0.02 * want, "{got} vs {want}");
         // Not retired, the player is classified at their own pace too.
-        let f = plan.finishes(4, 0, &rules, 50.0 / 60.0, false);
+        let f = plan.finishes(4, 0, &rules, 50.0 / 60.0, &[]);
         assert_eq!(of(&f, 0).position, Some(3), "0.4 m a tick: behind 0.6 and 0.5");
     }
 }

@@ -4,7 +4,7 @@
 //! after every round ([`SeasonStore`]), so quitting mid-round loses only that round.
 
 use super::cup::{CupDef, Round};
-use super::drivers::{generate_field, Driver, SeasonRng};
+use super::drivers::{generate_field_of, Driver, SeasonPlayer, SeasonRng};
 use super::standings::{PointsTable, RoundFinish, Standings};
 use crate::error::Error;
 use crate::modes::checked_file::{self, SetAside};
@@ -51,7 +51,8 @@ pub struct Season {
     pub seed: u64,
     /// How grids follow the table.
     pub grid_order: GridOrder,
-    /// The field, the player first.
+    /// The field: the people playing first (one, or a split screen's two to four), then
+    /// the AI.
     pub drivers: Vec<Driver>,
     /// The rounds, in order.
     pub rounds: Vec<Round>,
@@ -74,7 +75,25 @@ impl Season {
         player_car: &str,
         grid_order: GridOrder,
     ) -> Self {
-        let drivers = generate_field(seed, cup.field, player_name, player_car, &cup.cars, |k, n| {
+        Self::start_with(
+            cup,
+            points,
+            seed,
+            &[SeasonPlayer::new(player_name, player_car)],
+            grid_order,
+        )
+    }
+
+    /// A new season of `cup` for everyone in `players` (seat order, the first player
+    /// first), the AI filling the rest of the cup's field.
+    pub fn start_with(
+        cup: &CupDef,
+        points: &PointsTable,
+        seed: u64,
+        players: &[SeasonPlayer],
+        grid_order: GridOrder,
+    ) -> Self {
+        let drivers = generate_field_of(seed, cup.field.max(players.len()), players, &cup.cars, |k, n| {
             cup.driver_skill(k, n)
         });
         Self {
@@ -88,6 +107,11 @@ impl Season {
             points: points.clone(),
             results: Vec::new(),
         }
+    }
+
+    /// People playing: drivers `0..players()` (at least the first).
+    pub fn players(&self) -> usize {
+        self.drivers.iter().take_while(|d| d.is_player).count().max(1)
     }
 
     /// The next round to run and its number from 0, or None when the season is over.
@@ -146,17 +170,28 @@ impl Season {
         Ok(())
     }
 
-    /// The player's place in the table, 1 for the leader.
+    /// The first player's place in the table, 1 for the leader.
     pub fn player_position(&self) -> usize {
-        self.standings.position_of(0).unwrap_or(self.drivers.len())
+        self.position_of(0)
     }
 
-    /// The player's trophy once the season is over (None before, or outside the top three).
+    /// Driver `driver`'s place in the table, 1 for the leader.
+    pub fn position_of(&self, driver: usize) -> usize {
+        self.standings.position_of(driver).unwrap_or(self.drivers.len())
+    }
+
+    /// The person placed highest in the table (the first player when alone): whose
+    /// trophy a shared screen's season wins.
+    pub fn leading_player(&self) -> usize {
+        (0..self.players()).min_by_key(|&d| self.position_of(d)).unwrap_or(0)
+    }
+
+    /// The trophy once the season is over, won by the best-placed person (None before, or outside the top three).
     pub fn trophy(&self) -> Option<Trophy> {
         if !self.is_over() {
             return None;
         }
-        match self.player_position() {
+        match self.position_of(self.leading_player()) {
             1 => Some(Trophy::Gold),
             2 => Some(Trophy::Silver),
             3 => Some(Trophy::Bronze),

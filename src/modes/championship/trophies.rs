@@ -39,15 +39,16 @@ impl TrophyRecord {
     /// The trophy `season` won, if it is over and the player finished in the top three.
     pub fn of(season: &Season) -> Option<Self> {
         let trophy = season.trophy()?;
+        let winner = season.leading_player();
         Some(Self {
             cup: season.cup.clone(),
             title: season.title.clone(),
             trophy,
-            position: season.player_position(),
-            points: season.standings.tally(0).map_or(0, |t| t.points),
+            position: season.position_of(winner),
+            points: season.standings.tally(winner).map_or(0, |t| t.points),
             field: season.drivers.len(),
             rounds: season.rounds.len(),
-            car: season.drivers[0].car.clone(),
+            car: season.drivers[winner].car.clone(),
         })
     }
 }

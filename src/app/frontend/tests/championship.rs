@@ -37,6 +37,7 @@ fn the_championship_page_chooses_a_cup_its_car_and_the_grid_then_starts_a_season
             cup: "saloon".into(),
             car: "sedan".into(),
             grid_order: crate::modes::championship::GridOrder::Reversed,
+            party: Party::solo(InputDevice::Keyboard),
         })
     );
     // Back on the first cup, its second car.
@@ -53,6 +54,85 @@ fn the_championship_page_chooses_a_cup_its_car_and_the_grid_then_starts_a_season
     let fe = FrontEnd::main_menu(Settings::default(), bare);
     let Page::Main(menu) = fe.page() else { panic!() };
     assert!(!menu.items().iter().any(|i| i.label == "Championship"));
+}
+
+/// `pad` asks to join and is seated (the poll after it passes with no seated pad pressing).
+fn join(fe: &mut FrontEnd, pad: usize) {
+    let seats = &mut fe.party_mut().seats;
+    seats.ask_to_join(InputDevice::Pad(skidpad_platform::PadId(pad)), PadButton::South);
+    seats.end_poll(&mut Vec::new());
+    seats.end_poll(&mut Vec::new());
+    fe.seat_new_guests();
+}
+
+#[test]
+fn friends_join_on_the_championship_page_and_choose_among_the_cups_cars() {
+    use NavAction::*;
+    let mut fe = FrontEnd::main_menu(Settings::default(), catalog());
+    nav(&mut fe, &[Down, Down, Down, Accept]);
+    assert!(fe.party_open(), "the championship page seats friends");
+    join(&mut fe, 1);
+    assert_eq!(fe.party().guests[0].car, "coupe", "the rookie cup's first car");
+    // A guest's ◀ ▶ go through the cup's cars only: coupe, sedan.
+    fe.apply_guest(0, Pressed::Nav(Right));
+    assert_eq!(fe.party().guests[0].car, "sedan");
+    fe.apply_guest(0, Pressed::Nav(Right));
+    assert_eq!(
+        fe.party().guests[0].car,
+        "coupe",
+        "and wrap: the electric is no rookie's"
+    );
+    // The cup row to the saloon series, which races no coupe: the guest takes its sedan.
+    nav(&mut fe, &[Right]);
+    assert_eq!(fe.party().guests[0].car, "sedan");
+    let out = nav(&mut fe, &[Down, Down, Down, Down, Accept]);
+    let Outcome::StartSeason(c) = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(c.party.players(), 2, "the season starts with both");
+    let guests = c.party.season_guests();
+    assert_eq!((guests[0].name.as_str(), guests[0].car.as_str()), ("Player 2", "sedan"));
+    assert_eq!(guests[0].paint, Some(c.party.guests[0].paint));
+}
+
+#[test]
+fn a_shared_season_continued_seats_its_people_again_in_the_cars_it_keeps() {
+    use NavAction::*;
+    let kept = |car: &str, paint| GuestChoice {
+        car: car.into(),
+        paint,
+        assists: AssistPreset::default(),
+    };
+    let page = StandingsPage {
+        title: "Rookie Cup".into(),
+        lines: vec!["After round 1 of 3".into()],
+        table: crate::app::hud::Table {
+            columns: Vec::new(),
+            rows: Vec::new(),
+        },
+        next_round: Some("Next round".into()),
+        trophy: None,
+    };
+    let mut fe = FrontEnd::standings(Settings::default(), page.clone())
+        .with_season_guests(InputDevice::Keyboard, vec![kept("sedan", 4)]);
+    assert!(fe.party_open() && !fe.guests_choose_cars());
+    assert_eq!(fe.season_party().map(Party::players), Some(1), "nobody seated yet");
+    join(&mut fe, 2);
+    join(&mut fe, 3);
+    assert_eq!(fe.party().players(), 2, "no more seats than the season has people");
+    assert_eq!(fe.party().guests[0], kept("sedan", 4), "the season's car and paint");
+    // The car and paint stay the season's; the assists are the guest's to choose.
+    assert_eq!(fe.apply_guest(0, Pressed::Nav(Right)), Outcome::Nothing);
+    fe.apply_guest(0, Pressed::Nav(Down));
+    fe.apply_guest(0, Pressed::Key(Key::Tab, None));
+    let guest = &fe.party().guests[0];
+    assert_eq!((guest.car.as_str(), guest.paint), ("sedan", 4));
+    assert_eq!(guest.assists, AssistPreset::BrakesAndTraction);
+    assert_eq!(nav(&mut fe, &[Accept]), Outcome::NextRound);
+    assert_eq!(fe.season_party().map(Party::players), Some(2));
+    // A season of one opens nothing.
+    let solo = FrontEnd::standings(Settings::default(), page);
+    assert!(!solo.party_open() && solo.season_party().is_none());
 }
 
 #[test]

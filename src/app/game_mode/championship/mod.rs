@@ -11,5 +11,5 @@ mod start;
 mod tables;
 
 pub use mode::{ChampionshipMode, SeasonKeeping};
-pub use start::{begin, resume, SeasonStart};
+pub use start::{begin, resume, Resumed, SeasonStart};
 pub use tables::{round_table, standings_table, trophy_line};

@@ -8,12 +8,13 @@
 
 use super::tables::{round_table, standings_table, trophy_line};
 use crate::app::game_mode::race::{race_heading, RaceMode};
-use crate::app::game_mode::seam::{GameMode, ModeResults, NextRound, StandingsPage, TickPlan, WorldHost};
+use crate::app::game_mode::seam::{GameMode, ModeResults, NextRound, RoundGuest, StandingsPage, TickPlan, WorldHost};
 use crate::app::hud::HudPanel;
 use crate::app::setup::Setup;
 use crate::error::Error;
 use crate::modes::championship::{
-    CupDef, GridOrder, PointsTable, RoundFinish, RoundPlan, Season, SeasonStore, Standings, TrophyRecord, TrophyShelf,
+    CupDef, GridOrder, PointsTable, RoundFinish, RoundPlan, Season, SeasonPlayer, SeasonStore, Standings, TrophyRecord,
+    TrophyShelf,
 };
 use crate::modes::Mode;
 use crate::sim::{SimWorld, TickInput};
@@ -51,21 +52,19 @@ pub struct ChampionshipMode {
 }
 
 impl ChampionshipMode {
-    /// A new season of `cup`: the player named `player_name` in `car`, the field drawn from
-    /// `seed`; saved at once, so it can be continued from its first round. A failed save is
-    /// logged and the season played (it cannot then be continued).
-    #[allow(clippy::too_many_arguments)]
+    /// A new season of `cup` for `players` (the first player, then any guests), the
+    /// field drawn from `seed`; saved at once, so it can be continued from its first round.
+    /// A failed save is logged and the season played (it cannot then be continued).
     pub fn begin(
         cup: &CupDef,
         points: &PointsTable,
         seed: u64,
-        player_name: &str,
-        car: &str,
+        players: &[SeasonPlayer],
         grid_order: GridOrder,
         keeping: SeasonKeeping,
         round_titles: Vec<String>,
     ) -> Self {
-        let season = Season::start(cup, points, seed, player_name, car, grid_order);
+        let season = Season::start_with(cup, points, seed, players, grid_order);
         let mode = Self::resume(season, keeping, round_titles);
         mode.save();
         mode
@@ -150,11 +149,17 @@ impl ChampionshipMode {
         let Some(round) = self.round.as_mut().filter(|r| r.counted.is_none()) else {
             return;
         };
-        let retired = !round.race.finished();
         let race_s = round.race.race_s(world);
         let rules = round.race.rules();
+        // The run ends at the last person's flag or at Retire: whoever of them has not
+        // taken the flag then has retired.
+        let retired: Vec<usize> = round
+            .plan
+            .player_cars(round.parked)
+            .filter(|&car| !rules.finished(car))
+            .collect();
         let drivers = self.season.drivers.len();
-        let finishes = round.plan.finishes(drivers, round.parked, rules, race_s, retired);
+        let finishes = round.plan.finishes(drivers, round.parked, rules, race_s, &retired);
         // Which finishes were projected: the cars that had not taken the flag.
         let projected: Vec<bool> = finishes
             .iter()
@@ -230,6 +235,15 @@ impl GameMode for ChampionshipMode {
                 setup.level.level.name
             )));
         }
+        if plan.guest_cars.len() != setup.guests.len() {
+            return Err(Error::runtime(format!(
+                "{}: round {} seats {} people, the race {}",
+                self.season.title,
+                plan.round + 1,
+                1 + plan.guest_cars.len(),
+                1 + setup.guests.len()
+            )));
+        }
         let race = RaceMode::new(setup, world, plan.laps)?;
         self.round = Some(Round {
             plan,
@@ -284,6 +298,13 @@ impl GameMode for ChampionshipMode {
             opponent_skills: plan.ai_skills,
             opponent_paint_slots: plan.ai_paint_slots,
             player_grid_slot: plan.player_grid_slot,
+            guests: (0..plan.guest_cars.len())
+                .map(|g| RoundGuest {
+                    car: plan.guest_cars[g].clone(),
+                    paint: plan.guest_paints[g],
+                    grid_slot: plan.guest_grid_slots[g],
+                })
+                .collect(),
         })
     }
 

@@ -6,7 +6,7 @@ use super::mode::{ChampionshipMode, SeasonKeeping};
 use crate::app::game_mode::seam::{GameMode, StandingsPage};
 use crate::content::{level_names, ContentRoot};
 use crate::error::Error;
-use crate::modes::championship::{load_cups, GridOrder};
+use crate::modes::championship::{load_cups, GridOrder, SeasonPlayer};
 use crate::vehicle::CarDef;
 
 /// A new season as the player chose it.
@@ -22,6 +22,9 @@ pub struct SeasonStart<'a> {
     pub player_name: &'a str,
     /// The seed of the field's names and the first grid.
     pub seed: u64,
+    /// The other people at the screen, in seat order (none alone), each in one of the
+    /// cup's cars.
+    pub guests: &'a [SeasonPlayer],
 }
 
 /// A new season of `start.cup` under `root`, saved at once in `keeping` (replacing any
@@ -38,26 +41,44 @@ pub fn begin(
         .iter()
         .find(|c| c.name == start.cup)
         .ok_or_else(|| Error::runtime(format!("no cup `{}` in content/cups", start.cup)))?;
-    if !cup.cars.iter().any(|c| c == start.car) {
+    let mut players = vec![SeasonPlayer::new(start.player_name, start.car)];
+    players.extend_from_slice(start.guests);
+    if let Some(p) = players.iter().find(|p| !cup.cars.contains(&p.car)) {
         return Err(Error::runtime(format!(
             "the {} is raced in {}, not the {}",
             cup.title,
             cup.cars.join(", "),
-            start.car
+            p.car
         )));
     }
     let titles = cup.rounds.iter().map(|r| title_of(&r.level)).collect();
-    log::info!("a new season of the {} in the {}", cup.title, start.car);
+    log::info!(
+        "a new season of the {} in the {} ({} at the screen)",
+        cup.title,
+        start.car,
+        players.len()
+    );
     Ok(Box::new(ChampionshipMode::begin(
         cup,
         &points,
         start.seed,
-        start.player_name,
-        start.car,
+        &players,
         start.grid_order,
         keeping,
         titles,
     )))
+}
+
+/// A season continued: the mode, its standings as they stand, and the people after the
+/// first it was begun with (to seat again).
+pub struct Resumed {
+    /// The season as a mode the flow carries.
+    pub mode: Box<dyn GameMode>,
+    /// Its standings.
+    pub page: StandingsPage,
+    /// The other people of a shared season, in seat order, each with their car and paint
+    /// (none: a season of one).
+    pub guests: Vec<SeasonPlayer>,
 }
 
 /// The season saved in `keeping` and not finished, with its standings as they stand (the
@@ -68,7 +89,7 @@ pub fn resume(
     keeping: SeasonKeeping,
     player_paint: Option<glam::Vec3>,
     title_of: &dyn Fn(&str) -> String,
-) -> Option<(Box<dyn GameMode>, StandingsPage)> {
+) -> Option<Resumed> {
     let season = keeping.store.as_ref()?.load().season.filter(|s| !s.is_over())?;
     let paint =
         player_paint.unwrap_or_else(|| CarDef::load(root, &season.drivers[0].car).map_or(glam::Vec3::ONE, |c| c.color));
@@ -79,9 +100,21 @@ pub fn resume(
         season.results.len(),
         season.rounds.len()
     );
+    let guests = season.drivers[1..season.players()]
+        .iter()
+        .map(|d| SeasonPlayer {
+            name: d.name.clone(),
+            car: d.car.clone(),
+            paint: d.paint,
+        })
+        .collect();
     let mode = ChampionshipMode::resume(season, keeping, titles);
     let page = mode.standings_page(None, paint);
-    Some((Box::new(mode), page))
+    Some(Resumed {
+        mode: Box::new(mode),
+        page,
+        guests,
+    })
 }
 
 #[cfg(test)]
@@ -118,17 +151,61 @@ mod tests {
             grid_order: GridOrder::Standings,
             player_name: "Ana",
             seed: 3,
+            guests: &[],
         };
         let title = |l: &str| format!("<{l}>");
         let mode = begin(&ContentRoot::Embedded, start, keeping(), &title).unwrap();
         let first = mode.next_round().expect("a first round");
-        let (again, page) = resume(&ContentRoot::Embedded, keeping(), None, &title).expect("saved at once");
-        assert_eq!(again.next_round(), Some(first), "the same round, grid and field");
-        assert_eq!(page.lines[0], "Before the first round");
-        assert!(page.lines[1].contains("<circuit>"), "{:?}", page.lines);
+        let again = resume(&ContentRoot::Embedded, keeping(), None, &title).expect("saved at once");
+        assert_eq!(again.mode.next_round(), Some(first), "the same round, grid and field");
+        assert_eq!(again.page.lines[0], "Before the first round");
+        assert!(again.page.lines[1].contains("<circuit>"), "{:?}", again.page.lines);
+        assert!(again.guests.is_empty(), "a season of one");
         // A car the cup is not raced in is refused, naming the cars it is.
         let wrong = SeasonStart { car: "sedan", ..start };
         let err = begin(&ContentRoot::Embedded, wrong, keeping(), &title).err().unwrap();
         assert!(err.to_string().contains("coupe, big_wheeler"), "{err}");
+    }
+
+    #[test]
+    fn a_shared_season_keeps_its_guests_through_the_save_and_seats_them_each_round() {
+        let dir = tempfile::tempdir().unwrap();
+        let keeping = || SeasonKeeping {
+            store: Some(SeasonStore::new(dir.path())),
+            shelf: None,
+        };
+        let mut guest = SeasonPlayer::new("Player 2", "big_wheeler");
+        guest.paint = Some(6);
+        let guests = [guest.clone()];
+        let start = SeasonStart {
+            cup: "rookie",
+            car: "coupe",
+            grid_order: GridOrder::Standings,
+            player_name: "Ana",
+            seed: 3,
+            guests: &guests,
+        };
+        let title = |l: &str| l.to_string();
+        let mode = begin(&ContentRoot::Embedded, start, keeping(), &title).unwrap();
+        let round = mode.next_round().unwrap();
+        assert_eq!(round.guests.len(), 1);
+        assert_eq!(
+            (round.guests[0].car.as_str(), round.guests[0].paint),
+            ("big_wheeler", Some(6))
+        );
+        assert_ne!(
+            round.guests[0].grid_slot, round.player_grid_slot,
+            "each on their own slot"
+        );
+        let again = resume(&ContentRoot::Embedded, keeping(), None, &title).unwrap();
+        assert_eq!(again.guests, guests, "the save keeps who played");
+        assert_eq!(again.mode.next_round(), Some(round));
+        // A guest in a car the cup is not raced in is refused too.
+        let sedan = [SeasonPlayer::new("Player 2", "sedan")];
+        let wrong = SeasonStart {
+            guests: &sedan,
+            ..start
+        };
+        assert!(begin(&ContentRoot::Embedded, wrong, keeping(), &title).is_err());
     }
 }

@@ -5,16 +5,31 @@
 use crate::app::game_mode::race::{driver_columns, gap_text};
 use crate::app::hud::{lap_clock, Cell, Column, Table, TableRow};
 use crate::modes::championship::{RoundFinish, Season, Standings, Trophy};
-use crate::render::ai_paint;
+use crate::render::{ai_paint_avoiding, PAINTS};
 use glam::Vec3;
 
-/// Driver `d`'s paint in `season`: the player's own, each AI driver's palette slot.
+/// Driver `d`'s paint in `season`: the first player's own, a guest's chosen paint, each AI
+/// driver's palette slot avoiding every person's paint (as the race paints the cars).
 fn paint_of(season: &Season, d: usize, player_paint: Vec3) -> [f32; 3] {
-    if d == 0 {
-        return player_paint.to_array();
+    let person = |p: usize| match season.drivers.get(p).and_then(|x| x.paint).and_then(|i| PAINTS.get(i)) {
+        Some((_, rgb)) if p > 0 => Vec3::from(*rgb),
+        _ => player_paint,
+    };
+    let people = season.players();
+    if d < people {
+        return person(d).to_array();
+    }
+    let mut paints = [player_paint; crate::sim::MAX_PLAYERS];
+    for (p, paint) in paints.iter_mut().enumerate().take(people) {
+        *paint = person(p);
     }
     let slot = season.drivers.get(d).map_or(0, |x| x.paint_slot);
-    ai_paint(slot, player_paint).to_array()
+    ai_paint_avoiding(slot, &paints[..people.min(crate::sim::MAX_PLAYERS)]).to_array()
+}
+
+/// Whether driver `d` is a person at the screen (their row is lit).
+fn is_person(season: &Season, d: usize) -> bool {
+    d < season.players()
 }
 
 /// A round's table: place, paint, driver, the winner's time and the others' gaps (a `~`
@@ -55,7 +70,7 @@ pub fn round_table(season: &Season, finishes: &[RoundFinish], projected: &[bool]
                             String::new()
                         }),
                     ],
-                    lit: f.driver == 0,
+                    lit: is_person(season, f.driver),
                     from_row: None,
                 }
             })
@@ -103,7 +118,7 @@ pub fn standings_table(
                             to: t.points,
                         },
                     ],
-                    lit: d == 0,
+                    lit: is_person(season, d),
                     from_row: before_order.as_ref().and_then(|o| o.iter().position(|&x| x == d)),
                 }
             })
@@ -111,14 +126,20 @@ pub fn standings_table(
     }
 }
 
-/// What the final standings say of the player's season: the trophy, or the place.
+/// What the final standings say of the player's season: the trophy, or the place. A
+/// shared screen's season names the person placed highest, whose trophy it is.
 pub fn trophy_line(season: &Season) -> String {
-    let place = season.player_position();
-    match season.trophy() {
+    let best = season.leading_player();
+    let place = season.position_of(best);
+    let line = match season.trophy() {
         Some(Trophy::Gold) => format!("Champion! The {} gold trophy is yours", season.title),
         Some(Trophy::Silver) => format!("Second in the {}: the silver trophy", season.title),
         Some(Trophy::Bronze) => format!("Third in the {}: the bronze trophy", season.title),
         None => format!("{} of {}: no trophy this time", ordinal(place), season.drivers.len()),
+    };
+    match season.drivers.get(best).filter(|_| season.players() > 1) {
+        Some(d) => format!("{}: {line}", d.name),
+        None => line,
     }
 }
 
@@ -140,8 +161,8 @@ mod tests {
     use crate::ai::AiDifficulty;
     use crate::modes::championship::{CupDef, GridOrder, PointsTable, Round};
 
-    fn season(rounds: usize) -> Season {
-        let cup = CupDef {
+    fn cup(rounds: usize) -> CupDef {
+        CupDef {
             name: "test".into(),
             title: "Test Cup".into(),
             description: String::new(),
@@ -157,8 +178,18 @@ mod tests {
                 };
                 rounds
             ],
-        };
-        Season::start(&cup, &PointsTable::default(), 5, "Ana", "coupe", GridOrder::Standings)
+        }
+    }
+
+    fn season(rounds: usize) -> Season {
+        Season::start(
+            &cup(rounds),
+            &PointsTable::default(),
+            5,
+            "Ana",
+            "coupe",
+            GridOrder::Standings,
+        )
     }
 
     fn finish(driver: usize, position: Option<usize>, time_s: Option<f64>) -> RoundFinish {
@@ -240,5 +271,29 @@ mod tests {
         assert_eq!(ordinal(1), "1st");
         assert_eq!(ordinal(12), "12th");
         assert_eq!(ordinal(22), "22nd");
+    }
+
+    #[test]
+    fn a_shared_screens_tables_light_every_person_and_name_whose_trophy_it_is() {
+        use crate::modes::championship::SeasonPlayer;
+        let mut guest = SeasonPlayer::new("Player 2", "coupe");
+        guest.paint = Some(5);
+        let players = [SeasonPlayer::new("Ana", "coupe"), guest];
+        let mut s = Season::start_with(&cup(1), &PointsTable::default(), 5, &players, GridOrder::Standings);
+        s.record_round(vec![
+            finish(2, Some(1), Some(60.0)),
+            finish(1, Some(2), Some(61.0)),
+            finish(0, Some(3), Some(62.0)),
+        ])
+        .unwrap();
+        let t = standings_table(&s, None, s.results.last(), Vec3::ONE);
+        let lit: Vec<bool> = t.rows.iter().map(|r| r.lit).collect();
+        assert_eq!(lit, [false, true, true], "both people's rows, not the AI's");
+        assert!(
+            matches!(t.rows[1].cells[1], Cell::Swatch(c) if c == PAINTS[5].1),
+            "the guest's own paint"
+        );
+        let line = trophy_line(&s);
+        assert!(line.starts_with("Player 2: ") && line.contains("silver"), "{line}");
     }
 }
