@@ -9,6 +9,10 @@
 //! defaults and one clear warning (the file is left as it was, for the player to fix);
 //! unknown keys and an older version's file load with a warning. Saving is atomic.
 
+mod guests;
+
+pub use guests::{GuestSettings, MAX_GUESTS};
+
 use crate::assists::gearbox::GearboxMode;
 use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
 
@@ -127,6 +131,8 @@ pub struct Settings {
     pub input: InputSettings,
     /// Assists and gearbox.
     pub assists: AssistSettings,
+    /// What each guest seat of a split-screen game chose last (player 2 first).
+    pub guests: Vec<GuestSettings>,
 }
 
 /// An f32 as the shortest decimal that reads back to it, held as the f64 of that decimal
@@ -207,6 +213,8 @@ struct RawSettings {
     display: RawDisplay,
     input: RawInput,
     assists: RawAssists,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    guests: Vec<guests::RawGuest>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -293,6 +301,7 @@ impl Settings {
                 steering_assist: self.assists.steering_assist,
                 gearbox: self.assists.gearbox.name().to_string(),
             },
+            guests: guests::to_raw(&self.guests),
             input: RawInput {
                 stick_deadzone: tidy(i.stick_deadzone),
                 trigger_deadzone: tidy(i.trigger_deadzone),
@@ -373,7 +382,9 @@ impl Settings {
         key_paths(&value, "", &mut present);
         let unknown: Vec<String> = present
             .into_iter()
-            .filter(|p| !known.contains(p) && !p.starts_with("input.keyboard.") && !p.starts_with("input.pad."))
+            .filter(|p| {
+                !known.contains(p) && p != "guests" && !p.starts_with("input.keyboard.") && !p.starts_with("input.pad.")
+            })
             .collect();
         if !unknown.is_empty() {
             warnings.push(format!("{file}: ignoring unknown settings: {}", unknown.join(", ")));
@@ -385,7 +396,10 @@ impl Settings {
             ));
         }
         match Self::from_raw(&raw) {
-            Ok(s) => (s, warnings),
+            Ok(mut s) => {
+                s.guests = guests::from_raw(file, &raw.guests, &mut warnings);
+                (s, warnings)
+            }
             Err(problem) => {
                 warnings.push(format!("{file}: {problem}; using the default settings"));
                 (Settings::default(), warnings)
@@ -467,6 +481,8 @@ impl Settings {
             player: Player { name: name.to_string() },
             assists,
             volumes,
+            // Checked apart, so a bad guest table costs only itself (`Settings::parse`).
+            guests: Vec::new(),
             display: Display {
                 shadows: d.shadows,
                 particles: d.particles,

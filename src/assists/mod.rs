@@ -13,11 +13,13 @@
 
 pub mod abs;
 pub mod gearbox;
+mod preset;
 mod settings;
 pub mod stability;
 pub mod steering;
 pub mod traction;
 
+pub use preset::AssistPreset;
 pub use settings::AssistSettings;
 
 use crate::vehicle::{VehicleControl, MAX_WHEELS};

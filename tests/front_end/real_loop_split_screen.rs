@@ -167,6 +167,16 @@ fn two_pads_race_to_the_flag_and_both_rows_are_in_the_results() {
     taps_on(&mut s, 2, &presses);
     let (log, replay) = play_split(dir.path(), "two", &s, 12000);
     assert!(log.contains("2 players seated"), "{log}");
+    // Player 2's choice is kept for the next time a pad takes their seat.
+    let settings = std::fs::read_to_string(dir.path().join("settings.toml")).unwrap();
+    let guests = settings
+        .split("[[guests]]")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{settings}"));
+    assert!(
+        guests.contains("car = \"sedan\"") && guests.contains("assists = \"all\""),
+        "{settings}"
+    );
     assert!(
         log.contains("playing circuit in the sedan with 3 opponents (Race)"),
         "{log}"

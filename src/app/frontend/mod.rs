@@ -323,6 +323,12 @@ impl FrontEnd {
         self
     }
 
+    /// Keeps each guest's car, paint and assists in the settings' guests, for the next
+    /// time a pad takes their seat (a game starting); whether the settings changed.
+    pub fn remember_guests(&mut self) -> bool {
+        self.choice.party.remember(&mut self.settings.guests)
+    }
+
     /// The controller that pressed last.
     pub fn device(&self) -> InputDevice {
         self.device
@@ -460,7 +466,7 @@ impl FrontEnd {
         };
         let own = focused.or(self.catalog.cars.first()).map_or([0.5; 3], |c| c.color);
         let colour = self.settings.display.car_paint_color().map_or(own, |c| c.to_array());
-        self.choice.party.seat_new_guests(&cars, colour);
+        self.choice.party.seat_new_guests(&cars, colour, &self.settings.guests);
     }
 
     /// Guest `guest`'s press on their own controller (their car, paint, assists, leaving).

@@ -9,55 +9,12 @@
 
 use super::Outcome;
 use crate::app::menu::{NavAction, Pressed};
-use crate::assists::AssistSettings;
+pub use crate::assists::AssistPreset;
 use crate::input::seats::{InputDevice, Seats};
 use crate::modes::championship::SeasonPlayer;
 use crate::render::{NEAR_PAINT, PAINTS};
+use crate::settings::GuestSettings;
 use skidpad_platform::{Key, PadButton};
-
-/// The assists a guest drives with, from all (a first drive) to none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AssistPreset {
-    /// Every assist on, the automatic gearbox (the game's default).
-    #[default]
-    All,
-    /// Anti-lock brakes and traction control only.
-    BrakesAndTraction,
-    /// None: the car raw.
-    Off,
-}
-
-impl AssistPreset {
-    /// The presets in the order (X) cycles them.
-    pub const ALL: [AssistPreset; 3] = [AssistPreset::All, AssistPreset::BrakesAndTraction, AssistPreset::Off];
-
-    /// What the car select shows.
-    pub fn label(self) -> &'static str {
-        match self {
-            AssistPreset::All => "All assists",
-            AssistPreset::BrakesAndTraction => "ABS + TCS",
-            AssistPreset::Off => "No assists",
-        }
-    }
-
-    /// The assists it turns on (the gearbox automatic).
-    pub fn settings(self) -> AssistSettings {
-        let on = self == AssistPreset::All;
-        let brakes = self != AssistPreset::Off;
-        AssistSettings {
-            traction_control: brakes,
-            abs: brakes,
-            stability_control: on,
-            steering_assist: on,
-            ..AssistSettings::default()
-        }
-    }
-
-    fn next(self) -> AssistPreset {
-        let i = Self::ALL.iter().position(|p| *p == self).unwrap_or(0);
-        Self::ALL[(i + 1) % Self::ALL.len()]
-    }
-}
 
 /// What a player after the first chose on the car select.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,22 +74,59 @@ impl Party {
             .collect()
     }
 
-    /// Gives the seats taken since the last call their guest choices: `cars[0]`, in the
-    /// first paint nobody wears nor is near the first player's colour (`first_colour`,
-    /// linear RGB: their chosen paint or their car's own).
-    pub fn seat_new_guests(&mut self, cars: &[String], first_colour: [f32; 3]) {
+    /// Gives the seats taken since the last call their guest choices: what that seat chose
+    /// last time (`remembered`, the settings' guests: their car where it is among `cars`,
+    /// their paint unless someone now wears it), else `cars[0]` in the first paint nobody
+    /// wears nor is near the first player's colour (`first_colour`, linear RGB: their
+    /// chosen paint or their car's own), with every assist.
+    pub fn seat_new_guests(&mut self, cars: &[String], first_colour: [f32; 3], remembered: &[GuestSettings]) {
         let first = glam::Vec3::from(first_colour);
         while self.guests.len() + 1 < self.seats.len() {
             let taken = |i: usize| {
                 glam::Vec3::from(PAINTS[i].1).distance(first) <= NEAR_PAINT || self.guests.iter().any(|g| g.paint == i)
             };
-            let paint = (0..PAINTS.len()).find(|&i| !taken(i)).unwrap_or(0);
+            let last = remembered.get(self.guests.len());
+            let paint = match last {
+                Some(l) if l.paint < PAINTS.len() && !taken(l.paint) => l.paint,
+                _ => (0..PAINTS.len()).find(|&i| !taken(i)).unwrap_or(0),
+            };
+            let car = last
+                .map(|l| &l.car)
+                .filter(|c| cars.contains(c))
+                .or(cars.first())
+                .cloned()
+                .unwrap_or_default();
             self.guests.push(GuestChoice {
-                car: cars.first().cloned().unwrap_or_default(),
+                car,
                 paint,
-                assists: AssistPreset::default(),
+                assists: last.map_or(AssistPreset::default(), |l| l.assists),
             });
         }
+    }
+
+    /// Keeps each guest's choice in `remembered` (the settings' guests, seat by seat), for
+    /// the next time a pad takes that seat; whether anything changed.
+    pub fn remember(&self, remembered: &mut Vec<GuestSettings>) -> bool {
+        let mut changed = false;
+        for (g, c) in self.guests.iter().enumerate() {
+            let kept = GuestSettings {
+                car: c.car.clone(),
+                paint: c.paint,
+                assists: c.assists,
+            };
+            match remembered.get_mut(g) {
+                Some(r) if *r == kept => {}
+                Some(r) => {
+                    *r = kept;
+                    changed = true;
+                }
+                None => {
+                    remembered.push(kept);
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// Guest `guest` leaves (their pad unplugged, or (B)); those after move up a seat.
@@ -189,7 +183,7 @@ mod tests {
         let mut joined = Vec::new();
         party.seats.end_poll(&mut joined);
         party.seats.end_poll(&mut joined);
-        party.seat_new_guests(&cars(), PAINTS[0].1);
+        party.seat_new_guests(&cars(), PAINTS[0].1, &[]);
         party
     }
 
@@ -207,7 +201,7 @@ mod tests {
         blue.seats.ask_to_join(InputDevice::Pad(PadId(0)), PadButton::South);
         blue.seats.end_poll(&mut Vec::new());
         blue.seats.end_poll(&mut Vec::new());
-        blue.seat_new_guests(&cars(), [0.05, 0.2, 0.72]);
+        blue.seat_new_guests(&cars(), [0.05, 0.2, 0.72], &[]);
         assert_eq!(blue.guests[0].paint, 0, "red: blue is near the first player's own car");
     }
 
@@ -231,5 +225,35 @@ mod tests {
             "pad 1 moves up a seat"
         );
         assert_eq!(party.guests[0].paint, 3, "and keeps what they chose");
+    }
+
+    #[test]
+    fn a_seat_offers_what_it_chose_last_time_where_it_still_can() {
+        let mut party = party_of_three();
+        party.on_guest(0, Pressed::Nav(NavAction::Right), &cars());
+        party.on_guest(1, Pressed::Button(PadButton::West, None), &cars());
+        party.on_guest(1, Pressed::Nav(NavAction::Down), &cars());
+        let mut remembered = Vec::new();
+        assert!(party.remember(&mut remembered));
+        assert!(!party.remember(&mut remembered), "nothing new the second time");
+        // The next game: the same seats get the same choices back.
+        let mut again = Party::solo(InputDevice::Pad(PadId(0)));
+        again.seats.ask_to_join(InputDevice::Pad(PadId(1)), PadButton::South);
+        again.seats.ask_to_join(InputDevice::Pad(PadId(2)), PadButton::South);
+        again.seats.end_poll(&mut Vec::new());
+        again.seats.end_poll(&mut Vec::new());
+        again.seat_new_guests(&cars(), PAINTS[0].1, &remembered);
+        assert_eq!(again.guests, party.guests);
+        // A car this page does not offer gives its first; a paint the first player now
+        // wears is not given again.
+        let mut blue = Party::solo(InputDevice::Keyboard);
+        blue.seats.ask_to_join(InputDevice::Pad(PadId(1)), PadButton::South);
+        blue.seats.end_poll(&mut Vec::new());
+        blue.seats.end_poll(&mut Vec::new());
+        let elsewhere = ["sedan".to_string()];
+        blue.seat_new_guests(&elsewhere, PAINTS[remembered[0].paint].1, &remembered);
+        assert_eq!(blue.guests[0].car, "sedan");
+        assert_ne!(blue.guests[0].paint, remembered[0].paint);
+        assert_eq!(blue.guests[0].assists, remembered[0].assists);
     }
 }

@@ -94,6 +94,11 @@ impl Menus {
                 Outcome::SettingsChanged => {
                     self.settings_changed = true;
                 }
+                Outcome::Start(_) | Outcome::StartSeason(_) if self.front.remember_guests() => {
+                    self.settings_changed = true;
+                    self.request = Some(outcome);
+                    break;
+                }
                 Outcome::Start(_)
                 | Outcome::QuitGame
                 | Outcome::Restart
