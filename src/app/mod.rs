@@ -40,4 +40,4 @@ pub use screenshot::{capture, capture_screen, screenshot, MenuShot, ShotCamera, 
 pub use session::{
     engine_sound_rpm, field_camera, impact_loudness, world_sound_frame, ChaseCamera, Motion, Session, ThreadedChunks,
 };
-pub use setup::{Guest, Setup};
+pub use setup::{Guest, ReplayGrid, Setup};

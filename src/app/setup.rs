@@ -48,6 +48,17 @@ pub struct Setup {
     pub guest_grid_slots: Vec<usize>,
 }
 
+/// What a replay keeps of a race's grid beyond its cars: each opponent's difficulty by name
+/// where they differ, each person's slot where they start apart (both empty for a race
+/// from pole at one difficulty).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReplayGrid {
+    /// Each opponent's difficulty, in grid order.
+    pub opponent_skills: Vec<String>,
+    /// Each person's grid slot: the first player's, then each guest's.
+    pub grid_slots: Vec<usize>,
+}
+
 /// A player after the first in a split-screen game: the car they chose and its paint.
 #[derive(Debug, Clone)]
 pub struct Guest {
@@ -98,6 +109,34 @@ impl Setup {
             guests: Vec::new(),
             guest_grid_slots: Vec::new(),
         }
+    }
+
+    /// What a replay of this race keeps of its grid (see [`ReplayGrid`]).
+    pub fn replay_grid(&self) -> ReplayGrid {
+        let slots = self.grid_slots();
+        ReplayGrid {
+            opponent_skills: self.opponent_skills.iter().map(|d| d.name().to_string()).collect(),
+            grid_slots: if slots.iter().enumerate().all(|(p, &s)| s == p) {
+                Vec::new()
+            } else {
+                slots
+            },
+        }
+    }
+
+    /// Puts a replay's grid (`grid`, from [`Setup::replay_grid`]) back; an unknown
+    /// difficulty is refused by name.
+    pub fn set_replay_grid(&mut self, grid: &ReplayGrid) -> Result<(), String> {
+        self.opponent_skills = grid
+            .opponent_skills
+            .iter()
+            .map(|d| d.parse::<AiDifficulty>())
+            .collect::<Result<_, _>>()?;
+        if let Some((&first, guests)) = grid.grid_slots.split_first() {
+            self.player_grid_slot = first;
+            self.guest_grid_slots = guests.to_vec();
+        }
+        Ok(())
     }
 
     /// Each person's grid slot in seat order: the first player's, then each guest's (right

@@ -76,6 +76,13 @@ impl Context {
             setup.add_guest(&self.root, car)?;
         }
         setup.add_opponents(&self.root, h.ai_opponents as usize, &h.ai_car)?;
+        let grid = crate::app::ReplayGrid {
+            opponent_skills: h.opponent_skills.clone(),
+            grid_slots: h.grid_slots.clone(),
+        };
+        setup
+            .set_replay_grid(&grid)
+            .map_err(|e| crate::content::ContentError::new(path.display().to_string(), "header.opponent_skills", e))?;
         if !h.ai_difficulty.is_empty() {
             setup.ai_difficulty = h.ai_difficulty.parse().map_err(|e: String| {
                 crate::content::ContentError::new(path.display().to_string(), "header.ai_difficulty", e)

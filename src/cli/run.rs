@@ -421,7 +421,10 @@ fn recording_header(ctx: &Context, a: &RunArgs, setup: &Setup, report: &RunRepor
         Some(_) => None,
         None => a.guest_car.as_deref().or(Some(&a.car)),
     };
+    let grid = setup.replay_grid();
     ReplayHeader {
+        opponent_skills: grid.opponent_skills,
+        grid_slots: grid.grid_slots,
         guest_cars: setup
             .guests
             .iter()

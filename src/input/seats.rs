@@ -301,6 +301,17 @@ impl Seats {
         }
     }
 
+    /// The first player leaves (their pad unplugged where nobody waits for them): the next
+    /// player moves up to the first seat, each after them a seat up. False, and nothing
+    /// done, when the first player is alone.
+    pub fn first_leaves(&mut self) -> bool {
+        if self.seats.len() < 2 {
+            return false;
+        }
+        self.seats.remove(0);
+        true
+    }
+
     /// Seat `seat` goes on with `device` (its pad was unplugged and another was picked
     /// up, or the keyboard). Nothing if another seat holds `device`.
     pub fn reseat(&mut self, seat: usize, device: InputDevice) {

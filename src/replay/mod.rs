@@ -12,21 +12,17 @@ use crate::sim::{TickInput, VehicleControl};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod legacy;
+
 const MAGIC: &[u8; 8] = b"SKIDRPL1";
-/// Format version written in every replay (6: the header names each guest's car and the
-/// file holds every guest's inputs, for split-screen races; 5: each input has an `actions`
-/// byte, for the restart action that came with reset-in-place, and the header names the
-/// opponents' difficulty). Format 4 never left the development branches that each made
-/// one half of 5.
-pub const FORMAT: u32 = 6;
-
-/// The format before guests: one player's inputs. Read, as one player's replay.
-const FORMAT_BEFORE_GUESTS: u32 = 5;
-
-/// The format before: no `actions` byte, its reset flag put the car back at the start,
-/// which is this format's restart, and no difficulty in the header (its opponents raced at
-/// the one pace there was, today's `ace`). Read, so such replays still replay as recorded.
-const FORMAT_BEFORE_ACTIONS: u32 = 3;
+/// Format version written in every replay (7: the header keeps the grid when the race
+/// placed people apart and each opponent's difficulty where they differ, a championship
+/// round's; 6: the header names each guest's car and the file holds every guest's inputs,
+/// for split-screen races; 5: each input has an `actions` byte, for the restart action
+/// that came with reset-in-place, and the header names the opponents' difficulty). Format
+/// 4 never left the development branches that each made one half of 5. Older formats are
+/// read by `legacy.rs`.
+pub const FORMAT: u32 = 7;
 
 /// What was played, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +51,12 @@ pub struct ReplayHeader {
     /// Each guest's car (the players after the first in a split-screen race), name or
     /// path; empty with one player.
     pub guest_cars: Vec<String>,
+    /// Each opponent's difficulty by name, in grid order, where they differ (a
+    /// championship's field); empty: every opponent at `ai_difficulty`.
+    pub opponent_skills: Vec<String>,
+    /// Each person's grid slot, the first player's then each guest's, where the race
+    /// placed them apart (a championship's table); empty: from pole, one behind the other.
+    pub grid_slots: Vec<usize>,
 }
 
 impl ReplayHeader {
@@ -88,13 +90,15 @@ impl ReplayHeader {
             ai_difficulty: String::new(),
             final_state_hash,
             guest_cars: Vec::new(),
+            opponent_skills: Vec::new(),
+            grid_slots: Vec::new(),
         }
     }
 }
 
 /// One tick's input as stored: the controls' exact bits and the flags.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-struct StoredInput {
+pub(super) struct StoredInput {
     throttle: f32,
     steer: f32,
     brake: f32,
@@ -116,111 +120,13 @@ struct ReplayFile {
     guest_inputs: Vec<Vec<StoredInput>>,
 }
 
-/// The header as format 5 stored it: [`ReplayHeader`] without `guest_cars`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct ReplayHeaderV5 {
-    format: u32,
-    build: String,
-    level: String,
-    car: String,
-    platform: String,
-    tick_rate_hz: u32,
-    ai_opponents: u32,
-    ai_car: String,
-    ai_difficulty: String,
-    final_state_hash: u64,
-}
-
-/// A format 5 file: one player's inputs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct ReplayFileV5 {
-    header: ReplayHeaderV5,
-    inputs: Vec<StoredInput>,
-}
-
-impl ReplayHeaderV5 {
-    /// This header in today's format: no guests.
-    fn upgraded(self) -> ReplayHeader {
-        ReplayHeader {
-            format: FORMAT,
-            build: self.build,
-            level: self.level,
-            car: self.car,
-            platform: self.platform,
-            tick_rate_hz: self.tick_rate_hz,
-            ai_opponents: self.ai_opponents,
-            ai_car: self.ai_car,
-            ai_difficulty: self.ai_difficulty,
-            final_state_hash: self.final_state_hash,
-            guest_cars: Vec::new(),
-        }
-    }
-}
-
-/// One tick's input as format 3 stored it: [`StoredInput`] without `actions`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-struct StoredInputV3 {
-    throttle: f32,
-    steer: f32,
-    brake: f32,
-    flags: u8,
-    gear: i8,
-}
-
-/// The header as format 3 stored it: [`ReplayHeader`] without `ai_difficulty`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct ReplayHeaderV3 {
-    format: u32,
-    build: String,
-    level: String,
-    car: String,
-    platform: String,
-    tick_rate_hz: u32,
-    ai_opponents: u32,
-    ai_car: String,
-    final_state_hash: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct ReplayFileV3 {
-    header: ReplayHeaderV3,
-    inputs: Vec<StoredInputV3>,
-}
-
-impl ReplayHeaderV3 {
-    /// This header in today's format; its opponents, if any, drove at today's `ace`.
-    fn upgraded(self) -> ReplayHeader {
-        ReplayHeader {
-            format: FORMAT,
-            build: self.build,
-            level: self.level,
-            car: self.car,
-            platform: self.platform,
-            tick_rate_hz: self.tick_rate_hz,
-            ai_opponents: self.ai_opponents,
-            ai_difficulty: if self.ai_opponents == 0 {
-                String::new()
-            } else {
-                "ace".to_owned()
-            },
-            ai_car: self.ai_car,
-            final_state_hash: self.final_state_hash,
-            guest_cars: Vec::new(),
-        }
-    }
-}
-
-impl StoredInputV3 {
-    /// This input in today's format: its reset (back to the start) becomes a restart.
-    fn upgraded(self) -> StoredInput {
-        const RESET: u8 = 4;
-        StoredInput {
-            throttle: self.throttle,
-            steer: self.steer,
-            brake: self.brake,
-            flags: self.flags & !RESET,
-            gear: self.gear,
-            actions: (self.flags & RESET != 0) as u8,
+impl ReplayFile {
+    /// A file of an older format in today's.
+    fn upgraded(header: ReplayHeader, inputs: Vec<StoredInput>, guest_inputs: Vec<Vec<StoredInput>>) -> Self {
+        Self {
+            header,
+            inputs,
+            guest_inputs,
         }
     }
 }
@@ -345,28 +251,16 @@ impl Replay {
         let corrupt = |e: postcard::Error| fail(format!("corrupt ({e})"));
         let parsed: ReplayFile = match format {
             FORMAT => postcard::from_bytes(payload).map_err(corrupt)?,
-            FORMAT_BEFORE_GUESTS => {
-                let old: ReplayFileV5 = postcard::from_bytes(payload).map_err(corrupt)?;
-                ReplayFile {
-                    header: old.header.upgraded(),
-                    inputs: old.inputs,
-                    guest_inputs: Vec::new(),
+            old => match legacy::decode(old, payload) {
+                Some(Ok((header, inputs, guest_inputs))) => ReplayFile::upgraded(header, inputs, guest_inputs),
+                Some(Err(e)) => return Err(corrupt(e)),
+                None => {
+                    return Err(fail(format!(
+                        "format {old} but this build reads {} and {FORMAT}",
+                        legacy::READ.map(|f| f.to_string()).join(", ")
+                    )))
                 }
-            }
-            FORMAT_BEFORE_ACTIONS => {
-                let old: ReplayFileV3 = postcard::from_bytes(payload).map_err(corrupt)?;
-                ReplayFile {
-                    // Upgraded: it is written back, if at all, in today's format.
-                    header: old.header.upgraded(),
-                    inputs: old.inputs.into_iter().map(StoredInputV3::upgraded).collect(),
-                    guest_inputs: Vec::new(),
-                }
-            }
-            other => {
-                return Err(fail(format!(
-                    "format {other} but this build reads {FORMAT_BEFORE_ACTIONS}, {FORMAT_BEFORE_GUESTS} and {FORMAT}"
-                )))
-            }
+            },
         };
         if parsed.guest_inputs.len() != parsed.header.guest_cars.len() {
             return Err(ContentError::new(
@@ -442,7 +336,8 @@ impl Replay {
 mod tests {
     use super::*;
 
-    fn sample() -> Replay {
+    /// A one-player replay of 100 ticks in today's format.
+    pub(super) fn sample() -> Replay {
         Replay {
             header: ReplayHeader {
                 format: FORMAT,
@@ -456,6 +351,8 @@ mod tests {
                 ai_difficulty: String::new(),
                 final_state_hash: 0xDEAD_BEEF,
                 guest_cars: Vec::new(),
+                opponent_skills: Vec::new(),
+                grid_slots: Vec::new(),
             },
             guest_inputs: Vec::new(),
             inputs: (0..100)
@@ -506,7 +403,7 @@ mod tests {
             .problem
             .contains("magic"));
         let mut old = sample();
-        old.header.format = FORMAT_BEFORE_ACTIONS - 1;
+        old.header.format = legacy::FORMAT_BEFORE_ACTIONS - 1;
         let e = Replay::decode("r", &old.encode()).unwrap_err();
         assert!(e.problem.contains("format"), "{e}");
         let mut other = sample();
@@ -552,79 +449,14 @@ mod tests {
     }
 
     #[test]
-    fn a_format_5_replay_reads_as_one_players() {
-        let r = sample();
-        let old = ReplayFileV5 {
-            header: ReplayHeaderV5 {
-                format: FORMAT_BEFORE_GUESTS,
-                build: r.header.build.clone(),
-                level: r.header.level.clone(),
-                car: r.header.car.clone(),
-                platform: r.header.platform.clone(),
-                tick_rate_hz: r.header.tick_rate_hz,
-                ai_opponents: 3,
-                ai_car: "sedan".into(),
-                ai_difficulty: "pro".into(),
-                final_state_hash: r.header.final_state_hash,
-            },
-            inputs: r.inputs.iter().map(StoredInput::of).collect(),
-        };
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend(postcard::to_stdvec(&old).unwrap());
-        let sum = xxhash_rust::xxh3::xxh3_64(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
-        let back = Replay::decode("five.rpl", &bytes).unwrap();
-        assert_eq!(back.inputs, r.inputs);
-        assert!(back.guest_inputs.is_empty() && back.header.guest_cars.is_empty());
-        assert_eq!(
-            (back.header.ai_opponents, back.header.ai_difficulty.as_str()),
-            (3, "pro")
-        );
-    }
-
-    #[test]
-    fn a_format_3_replay_replays_its_reset_as_a_restart() {
-        let r = sample();
-        let old = ReplayFileV3 {
-            header: ReplayHeaderV3 {
-                format: FORMAT_BEFORE_ACTIONS,
-                build: r.header.build.clone(),
-                level: r.header.level.clone(),
-                car: r.header.car.clone(),
-                platform: r.header.platform.clone(),
-                tick_rate_hz: r.header.tick_rate_hz,
-                ai_opponents: 2,
-                ai_car: "sedan".into(),
-                final_state_hash: r.header.final_state_hash,
-            },
-            inputs: r
-                .inputs
-                .iter()
-                .map(|i| StoredInputV3 {
-                    throttle: i.control.throttle,
-                    steer: i.control.steer,
-                    brake: i.control.brake,
-                    flags: (i.reset as u8) << 2 | i.assists.bits() << 4,
-                    gear: i.control.gear,
-                })
-                .collect(),
-        };
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend(postcard::to_stdvec(&old).unwrap());
-        let sum = xxhash_rust::xxh3::xxh3_64(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
-        let back = Replay::decode("old.rpl", &bytes).unwrap();
-        assert!(back.inputs[50].restart && !back.inputs[50].reset);
-        assert!(back.inputs.iter().filter(|i| i.reset || i.restart).count() == 1);
-        assert_eq!(back.inputs[7].assists, r.inputs[7].assists);
-        // The header keeps what it named; its opponents raced at the one pace there was.
-        assert_eq!(back.header.level, r.header.level);
-        assert_eq!(back.header.final_state_hash, r.header.final_state_hash);
-        assert_eq!(
-            (back.header.ai_opponents, back.header.ai_difficulty.as_str()),
-            (2, "ace")
-        );
-        assert_eq!(back.header.format, FORMAT);
+    fn a_championship_rounds_grid_and_field_are_kept() {
+        let mut r = sample();
+        r.header.opponent_skills = vec!["pro".into(), "rookie".into()];
+        r.header.grid_slots = vec![3, 0];
+        r.header.guest_cars = vec!["sedan".into()];
+        r.guest_inputs = vec![r.inputs.clone()];
+        let back = Replay::decode("round.rpl", &r.encode()).unwrap();
+        assert_eq!(back, r);
     }
 
     #[test]

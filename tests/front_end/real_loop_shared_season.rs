@@ -71,6 +71,7 @@ fn two_pads_share_a_season_the_guest_takes_their_seat_again_and_an_empty_one_is_
     let at = presses_on(&mut s, 2, &presses);
     std::fs::write(&script, s).unwrap();
     let data = dir.path().join("data");
+    let replay = dir.path().join("round3.replay");
     let o = skidpad(
         &[
             "--settings",
@@ -82,6 +83,8 @@ fn two_pads_share_a_season_the_guest_takes_their_seat_again_and_an_empty_one_is_
             "--unattended",
             "--max-frames",
             &(at + 600).to_string(),
+            "--record",
+            replay.to_str().unwrap(),
         ],
         &[
             ("SKIDPAD_PAD_SCRIPT", script.to_str().unwrap()),
@@ -111,6 +114,25 @@ fn two_pads_share_a_season_the_guest_takes_their_seat_again_and_an_empty_one_is_
             "{round}: {log}"
         );
     }
+    // The last round's replay keeps its grid (both people at the back after two rounds
+    // retired: not one behind the other from pole) and its field's difficulties: raced
+    // again headless it ends on the same hash.
+    let o = skidpad(
+        &[
+            "run",
+            "--replay",
+            replay.to_str().unwrap(),
+            "--mode",
+            "race",
+            "--laps",
+            "2",
+            "--json",
+        ],
+        &[],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect("run --json");
+    assert_eq!(report["replay_matches"], true, "{report}");
     // Continued twice; the season over, its save cleared.
     assert_eq!(log.matches("continuing the Rookie Cup").count(), 2, "{log}");
     assert!(!data.join("skidpad").join("championship.season").exists());

@@ -9,7 +9,7 @@ use crate::common::{level, run, world, G};
 use glam::Vec3;
 use skidpad::assists::{stability::reference_yaw_rate, AssistSet};
 use skidpad::content::ContentRoot;
-use skidpad::replay::{build_identity, Replay, ReplayHeader, FORMAT};
+use skidpad::replay::{Replay, ReplayHeader};
 use skidpad::sim::read_car;
 use skidpad::sim::{SimWorld, TickInput};
 use skidpad::vehicle::BicycleModel;
@@ -235,19 +235,7 @@ fn a_replay_with_assists_on_reproduces_its_hash() {
     }
     assert!(lamps_lit > 0, "the assists never acted: the test would prove nothing");
     let replay = Replay {
-        header: ReplayHeader {
-            format: FORMAT,
-            build: build_identity(),
-            level: "test".into(),
-            car: "sedan".into(),
-            platform: "desktop".into(),
-            tick_rate_hz: RATE_HZ,
-            ai_opponents: 0,
-            ai_car: String::new(),
-            ai_difficulty: String::new(),
-            guest_cars: Vec::new(),
-            final_state_hash: w.state_hash(),
-        },
+        header: ReplayHeader::new("test", "sedan", "desktop", RATE_HZ, 0, "", w.state_hash()),
         inputs,
         guest_inputs: Vec::new(),
     };

@@ -4,7 +4,7 @@
 use glam::Vec3;
 use skidpad::content::load_level;
 use skidpad::content::ContentRoot;
-use skidpad::replay::{build_identity, Replay, ReplayHeader, FORMAT};
+use skidpad::replay::{Replay, ReplayHeader};
 use skidpad::sim::{SimWorld, TickInput, VehicleControl};
 use skidpad::vehicle::CarDef;
 
@@ -60,19 +60,7 @@ fn a_recorded_lap_of_the_circuit_replays_to_the_same_hash() {
     let recorded_hash = world.state_hash();
 
     let replay = Replay {
-        header: ReplayHeader {
-            format: FORMAT,
-            build: build_identity(),
-            level: "circuit".into(),
-            car: "coupe".into(),
-            platform: "desktop".into(),
-            tick_rate_hz: 60,
-            ai_opponents: 0,
-            ai_car: String::new(),
-            ai_difficulty: String::new(),
-            guest_cars: Vec::new(),
-            final_state_hash: recorded_hash,
-        },
+        header: ReplayHeader::new("circuit", "coupe", "desktop", 60, 0, "", recorded_hash),
         inputs,
         guest_inputs: Vec::new(),
     };

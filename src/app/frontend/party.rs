@@ -129,6 +129,17 @@ impl Party {
         changed
     }
 
+    /// The first player's pad was unplugged on the page: the first guest moves up to drive
+    /// the menu (their own choice gives way to the page's), the others a seat each. False
+    /// when nobody is there to move up.
+    pub fn first_player_leaves(&mut self) -> bool {
+        if self.guests.is_empty() || !self.seats.first_leaves() {
+            return false;
+        }
+        self.guests.remove(0);
+        true
+    }
+
     /// Guest `guest` leaves (their pad unplugged, or (B)); those after move up a seat.
     pub fn guest_leaves(&mut self, guest: usize) {
         if guest < self.guests.len() {
@@ -255,5 +266,18 @@ mod tests {
         assert_eq!(blue.guests[0].car, "sedan");
         assert_ne!(blue.guests[0].paint, remembered[0].paint);
         assert_eq!(blue.guests[0].assists, remembered[0].assists);
+    }
+
+    #[test]
+    fn when_the_first_players_pad_goes_the_next_player_drives_the_menu() {
+        let mut party = party_of_three();
+        let (second, third) = (party.seats.device(1), party.seats.device(2));
+        let kept = party.guests[1].clone();
+        assert!(party.first_player_leaves());
+        assert_eq!((party.seats.device(0), party.seats.device(1)), (second, third));
+        assert_eq!(party.guests, vec![kept], "the third keeps their choice, now player 2's");
+        assert!(party.first_player_leaves());
+        assert!(!party.first_player_leaves(), "alone: nobody to move up");
+        assert_eq!(party.players(), 1);
     }
 }

@@ -17,6 +17,7 @@ use crate::app::game_mode::{FreeDriveMode, GameMode, TickGate};
 use crate::app::hud::{HudState, LevelMap};
 use crate::app::race::AiPlayer;
 use crate::app::session::Session;
+use crate::app::setup::ReplayGrid;
 use crate::app::split_screen::TwoPlayerSplit;
 use crate::content::ChunkMeshSizes;
 use crate::input::bindings::Action;
@@ -115,6 +116,9 @@ pub struct FinishedRun {
     pub opponents_car: String,
     /// Their difficulty as a replay names it (empty with none).
     pub ai_difficulty: String,
+    /// Each opponent's difficulty where they differ, and each person's grid slot where the
+    /// race placed them apart (a championship round's; [`Setup::replay_grid`]).
+    pub grid: ReplayGrid,
 }
 
 impl Driving {
@@ -582,6 +586,7 @@ impl Driving {
             } else {
                 opponents.difficulty().name().to_string()
             },
+            grid: ReplayGrid::default(),
         }
     }
 }

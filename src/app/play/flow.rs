@@ -500,7 +500,9 @@ impl Flow {
                     stage.renderer.forget_chunks();
                     // The race is over: keep what `--record` writes and the log reports.
                     let (level, car) = names(self.setup.as_ref());
-                    self.finished = Some(d.finish(&level, &car));
+                    let mut run = d.finish(&level, &car);
+                    run.grid = self.setup.as_ref().map(Setup::replay_grid).unwrap_or_default();
+                    self.finished = Some(run);
                 }
                 // The mode that was played, taken as the screen is left: its run ended for the
                 // results (a championship counts its round), or not (Restart).

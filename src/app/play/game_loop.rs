@@ -207,6 +207,8 @@ fn save_recording(
         header: ReplayHeader {
             ai_difficulty: run.ai_difficulty.clone(),
             guest_cars: run.guest_cars.clone(),
+            opponent_skills: run.grid.opponent_skills.clone(),
+            grid_slots: run.grid.grid_slots.clone(),
             ..ReplayHeader::new(
                 level,
                 car,

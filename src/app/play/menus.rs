@@ -37,6 +37,9 @@ pub struct Menus {
     guest_sounds: Vec<Outcome>,
     /// The keyboard joined this frame.
     joined: bool,
+    /// The first player's pad was unplugged with nobody to move up: the next controller
+    /// pressed takes the first seat (the page must never be left without a hand on it).
+    first_seat_free: bool,
 }
 
 impl Menus {
@@ -56,6 +59,7 @@ impl Menus {
             guest_navs: Default::default(),
             guest_sounds: Vec::with_capacity(8),
             joined: false,
+            first_seat_free: false,
         }
     }
 
@@ -70,6 +74,7 @@ impl Menus {
         if self.front.party_open() {
             self.seat_guests(stage, now);
         } else {
+            self.first_seat_free = false;
             for e in &stage.events {
                 self.nav.on_platform_event(e, now, &mut self.pressed);
                 if matches!(e, PlatformEvent::Key { pressed: true, .. }) {
@@ -120,6 +125,7 @@ impl Menus {
     /// menu; a guest's chooses their own car, paint and assists; any other controller's A
     /// (Enter) joins; a guest's pad unplugged leaves its seat.
     fn seat_guests(&mut self, stage: &mut Stage, now: Duration) {
+        self.take_free_first_seat(stage);
         let first = self.front.party().seats.device(0);
         for e in &stage.events {
             let keyboard_seat = self.front.party().seats.keyboard_seat();
@@ -151,6 +157,18 @@ impl Menus {
         }
         for e in &stage.pad_events {
             match self.front.party_mut().seats.route(e) {
+                Route::Seat(0) if e.kind == PadEventKind::Disconnected => {
+                    if self.front.party_mut().first_player_leaves() {
+                        log::info!("player 1's pad {} unplugged: player 2 drives the menu", e.pad.0);
+                        self.guest_navs = Default::default();
+                    } else {
+                        log::info!(
+                            "player 1's pad {} unplugged: the next controller pressed drives the menu",
+                            e.pad.0
+                        );
+                        self.first_seat_free = true;
+                    }
+                }
                 Route::Seat(0) => self.nav.on_pad_event(e, now, &mut self.pressed),
                 Route::Seat(seat) if e.kind == PadEventKind::Disconnected => {
                     log::info!("player {} left: pad {} unplugged", seat + 1, e.pad.0);
@@ -183,6 +201,30 @@ impl Menus {
         }
         for g in 0..self.guest_navs.len() {
             self.guest_press(g, |nav, out| nav.end_events(now, out));
+        }
+    }
+
+    /// While the first seat is free (its pad unplugged, nobody to move up), the first
+    /// controller to press anything takes it; that press then acts as the first player's.
+    fn take_free_first_seat(&mut self, stage: &Stage) {
+        if !self.first_seat_free {
+            return;
+        }
+        let key = stage
+            .events
+            .iter()
+            .any(|e| matches!(e, PlatformEvent::Key { pressed: true, .. }))
+            .then_some(InputDevice::Keyboard);
+        let pad = stage
+            .pad_events
+            .iter()
+            .find(|e| matches!(e.kind, PadEventKind::Button { pressed: true, .. }))
+            .map(InputDevice::of_pad);
+        if let Some(device) = key.or(pad) {
+            self.front.party_mut().seats.reseat(0, device);
+            self.front.set_device(device);
+            self.first_seat_free = false;
+            log::info!("{} drives the menu", device.label());
         }
     }
 
