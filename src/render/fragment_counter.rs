@@ -5,42 +5,55 @@
 //! are the ones shaded (the lit shaders neither discard nor write depth, so the early depth
 //! test applies); divided by the pixels drawn it is the overdraw.
 //!
+//! A query per split-screen view, summed: one query begun again in the same frame made
+//! llvmpipe finish every scene queued so far (reading the view before's count waited for
+//! it), three extra finishes a frame with four views, and counted the last view alone.
+//!
 //! Core GL only (ES 3.0 has no `GL_SAMPLES_PASSED`). Off unless asked for (`profile` turns
 //! it on): the result is read back one frame late with
 //! a wait, which a measured run can afford and play should not.
 
 use super::gl_check;
+use super::scene::MAX_VIEWS;
 
-/// A samples-passed query around each frame's lit pass, read at the next frame.
+/// A samples-passed query around each view's lit pass, read at the next frame.
 pub struct FragmentCounter {
-    query: u32,
-    /// A query has been issued and not read yet.
-    pending: bool,
+    queries: [u32; MAX_VIEWS],
+    /// Queries begun this frame and not read yet.
+    pending: usize,
     /// The last frame's count, handed out once.
     latest: Option<u64>,
 }
 
 impl FragmentCounter {
-    /// Creates the query object.
+    /// Creates the query objects.
     pub fn new() -> FragmentCounter {
-        let mut query = 0u32;
-        // SAFETY: generates one query name into a live u32.
-        unsafe { gl::GenQueries(1, &mut query) };
+        let mut queries = [0u32; MAX_VIEWS];
+        // SAFETY: generates MAX_VIEWS query names into a live array.
+        unsafe { gl::GenQueries(MAX_VIEWS as i32, queries.as_mut_ptr()) };
         gl_check::debug_check("fragment counter query");
         FragmentCounter {
-            query,
-            pending: false,
+            queries,
+            pending: 0,
             latest: None,
         }
     }
 
-    /// Reads the previous frame's count (waiting for it) and starts counting this frame's.
-    pub fn begin(&mut self) {
+    /// A new frame: reads the previous frame's counts (waiting for them), if unread.
+    pub fn new_frame(&mut self) {
         self.collect();
+    }
+
+    /// Starts counting the next view's fragments (past MAX_VIEWS views, the frame's
+    /// first query is read and begun again).
+    pub fn begin(&mut self) {
+        if self.pending == MAX_VIEWS {
+            self.collect();
+        }
         // SAFETY: begins a query we own; `end` closes it before any other SAMPLES_PASSED
         // query begins.
-        unsafe { gl::BeginQuery(gl::SAMPLES_PASSED, self.query) };
-        self.pending = true;
+        unsafe { gl::BeginQuery(gl::SAMPLES_PASSED, self.queries[self.pending]) };
+        self.pending += 1;
     }
 
     /// Stops counting.
@@ -56,20 +69,24 @@ impl FragmentCounter {
     }
 
     fn collect(&mut self) {
-        if !self.pending {
+        if self.pending == 0 {
             return;
         }
-        let mut samples = 0u64;
-        // SAFETY: the query has ended; reading QUERY_RESULT waits for it into a live u64.
-        unsafe { gl::GetQueryObjectui64v(self.query, gl::QUERY_RESULT, &mut samples) };
-        self.latest = Some(samples);
-        self.pending = false;
+        let mut total = 0u64;
+        for &query in &self.queries[..self.pending] {
+            let mut samples = 0u64;
+            // SAFETY: the query has ended; reading QUERY_RESULT waits for it into a live u64.
+            unsafe { gl::GetQueryObjectui64v(query, gl::QUERY_RESULT, &mut samples) };
+            total += samples;
+        }
+        self.latest = Some(total);
+        self.pending = 0;
     }
 }
 
 impl Drop for FragmentCounter {
     fn drop(&mut self) {
-        // SAFETY: deletes the query we own.
-        unsafe { gl::DeleteQueries(1, &self.query) };
+        // SAFETY: deletes the queries we own.
+        unsafe { gl::DeleteQueries(MAX_VIEWS as i32, self.queries.as_ptr()) };
     }
 }

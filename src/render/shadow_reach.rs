@@ -25,3 +25,21 @@ pub fn casts_into_view(frustum: &Frustum, view: &Frustum, sun_dir: Vec3, centre:
     let shade_centre = centre + sun_dir * (reach * 0.5);
     frustum.sees_sphere(centre, radius_m) && view.sees_sphere(shade_centre, radius_m + reach * 0.5)
 }
+
+/// [`casts_into_view`] for a caster that may be anywhere above the receivers (a car, a
+/// prop: airborne over a jump, on a wall's top): its bounds swept along `sun_dir` from
+/// their top down to `floor_y`, the lowest height anything lit can have, and no less than
+/// [`SHADOW_DROP_M`] below their bottom.
+pub fn casts_into_view_above(
+    frustum: &Frustum,
+    view: &Frustum,
+    sun_dir: Vec3,
+    centre: Vec3,
+    radius_m: f32,
+    floor_y: f32,
+) -> bool {
+    let drop = (centre.y - radius_m - floor_y).max(SHADOW_DROP_M);
+    let reach = (2.0 * radius_m + drop) / (-sun_dir.y).max(0.1);
+    let shade_centre = centre + sun_dir * (reach * 0.5);
+    frustum.sees_sphere(centre, radius_m) && view.sees_sphere(shade_centre, radius_m + reach * 0.5)
+}

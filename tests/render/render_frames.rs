@@ -400,6 +400,48 @@ fn culling_skips_what_is_out_of_view_and_changes_no_pixel() {
     });
 }
 
+/// A car whose shadow cannot reach the view casts nothing in that view's depth pass: on
+/// the circuit's grid, seven opponents behind the chase camera (which looks ahead) add
+/// fewer casters to the pass than there are opponents, and the frame is byte-identical to
+/// one whose depth pass drew them all.
+#[test]
+fn cars_behind_the_camera_cast_nothing_into_its_shadow_map() {
+    with_gl(|r| {
+        let root = skidpad::content::ContentRoot::Embedded;
+        let profile = PlatformProfile::load("desktop").unwrap();
+        let stats_with = |r: &mut Renderer, opponents: usize| {
+            let mut setup = Setup::load(&root, "circuit", "coupe", profile.clone()).unwrap();
+            if opponents > 0 {
+                setup.add_opponents(&root, opponents, "coupe").unwrap();
+            }
+            let mut s = Session::start(&setup);
+            for _ in 0..30 {
+                s.tick(&TickInput::default());
+            }
+            let cam = s.camera(1.0);
+            r.set_culling(true);
+            let culled = draw(r, &mut s, &cam);
+            let stats = r.last_draw_stats();
+            r.set_culling(false);
+            let full = draw(r, &mut s, &cam);
+            r.set_culling(true);
+            assert_eq!(pixels_differ(&culled, &full), 0, "{opponents} opponents: {stats:?}");
+            stats
+        };
+        let alone = stats_with(r, 0);
+        let field = stats_with(r, 7);
+        // Seven cars of five meshes each: drawing them all added 34 casters before they were
+        // culled by where their shadow falls (3 now: the nearest car's, whose shadow reaches
+        // the view).
+        assert!(
+            field.shadow.culled >= alone.shadow.culled + 7 && field.shadow.drawn < alone.shadow.drawn + 7,
+            "the grid behind cast into the view's map: {:?} against {:?}",
+            field.shadow,
+            alone.shadow
+        );
+    });
+}
+
 /// A frame drawn from exactly what the frame before was (the game paused over the scene)
 /// keeps the shadow map: no caster is drawn and the picture is byte-identical to the one
 /// whose depth pass drew it. Anything that moves draws it again: the parked car's front

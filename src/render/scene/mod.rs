@@ -31,6 +31,7 @@ use super::prop_model::PropMeshes;
 pub use super::scene_desc::{CarLook, SceneDesc};
 use super::scene_target::SceneTarget;
 use super::shadow::{shadow_glsl, ShadowMap};
+use super::shadow_reach::casts_into_view_above;
 use super::shadow_reuse::ShadowInputs;
 use super::skid_mark_draw::SkidMarkDraw;
 use super::skid_marks::SkidMarks;
@@ -404,9 +405,18 @@ impl Renderer {
                 stats.culled += 1;
             }
         }
+        // In a view's shadow pass, a moving caster (a car, a prop) draws only if its shadow
+        // may fall in that view: its sphere swept along the sun down to the lowest receiver
+        // meets the camera's frustum (cars behind the camera cast nothing on screen).
+        let sun = scene.sun_dir.normalize_or(Vec3::NEG_Y);
+        let floor_y = shadows_into.map(|_| self.receiver_slab(view).min_y_m);
         let mut placed = |mesh: &Mesh, model: &Mat4, color: Vec3| {
             let (centre, radius) = mesh.bounds().bounding_sphere(model);
-            if frustum.sees_sphere(centre, radius) {
+            let sees = match (shadows_into, floor_y) {
+                (Some(seen), Some(floor_y)) => casts_into_view_above(frustum, seen, sun, centre, radius, floor_y),
+                _ => frustum.sees_sphere(centre, radius),
+            };
+            if sees {
                 stats.drawn += 1;
                 stats.triangles += triangles(mesh);
                 f(mesh, model, color);

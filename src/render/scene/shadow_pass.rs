@@ -136,7 +136,7 @@ impl Renderer {
     /// Heights between which the lit pass can shade a surface: the resident chunks' and
     /// everything that moves (the cars, the ghost, the props: a body's centre within
     /// [`MOVING_REACH_M`] of all its surface).
-    fn receiver_slab(&self, view: &FrameView) -> ReceiverSlab {
+    pub(super) fn receiver_slab(&self, view: &FrameView) -> ReceiverSlab {
         let mut slab = ReceiverSlab {
             min_y_m: f32::INFINITY,
             max_y_m: f32::NEG_INFINITY,

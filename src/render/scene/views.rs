@@ -38,6 +38,9 @@ impl Renderer {
         // the shadow map's scene, it measured 1.4 ms less of the desktop's frame, and
         // dynamic resolution, which follows it, drew at too high a scale.
         let timed = self.scene_timing && self.gpu_timer.begin(self.scene_detail());
+        if let Some(counter) = self.fragment_counter.as_mut() {
+            counter.new_frame();
+        }
         let shadow_side = self.shadow_side_for(views.len());
         let scaled = |n: u32, scale: f32| ((n as f32 * scale).round() as u32).clamp(1, n.max(1));
         let full_size =
