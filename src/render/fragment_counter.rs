@@ -14,11 +14,11 @@
 //! a wait, which a measured run can afford and play should not.
 
 use super::gl_check;
-use super::scene::MAX_VIEWS;
 
 /// A samples-passed query around each view's lit pass, read at the next frame.
 pub struct FragmentCounter {
-    queries: [u32; MAX_VIEWS],
+    /// One query a view (as many as the renderer draws views at most).
+    queries: Vec<u32>,
     /// Queries begun this frame and not read yet.
     pending: usize,
     /// The last frame's count, handed out once.
@@ -26,11 +26,11 @@ pub struct FragmentCounter {
 }
 
 impl FragmentCounter {
-    /// Creates the query objects.
-    pub fn new() -> FragmentCounter {
-        let mut queries = [0u32; MAX_VIEWS];
-        // SAFETY: generates MAX_VIEWS query names into a live array.
-        unsafe { gl::GenQueries(MAX_VIEWS as i32, queries.as_mut_ptr()) };
+    /// Creates a query for each of up to `views` views (the renderer's most).
+    pub fn new(views: usize) -> FragmentCounter {
+        let mut queries = vec![0u32; views.max(1)];
+        // SAFETY: generates `queries.len()` query names into a live buffer of that length.
+        unsafe { gl::GenQueries(queries.len() as i32, queries.as_mut_ptr()) };
         gl_check::debug_check("fragment counter query");
         FragmentCounter {
             queries,
@@ -44,10 +44,10 @@ impl FragmentCounter {
         self.collect();
     }
 
-    /// Starts counting the next view's fragments (past MAX_VIEWS views, the frame's
+    /// Starts counting the next view's fragments (past the views it was made for, the frame's
     /// first query is read and begun again).
     pub fn begin(&mut self) {
-        if self.pending == MAX_VIEWS {
+        if self.pending == self.queries.len() {
             self.collect();
         }
         // SAFETY: begins a query we own; `end` closes it before any other SAMPLES_PASSED
@@ -87,6 +87,6 @@ impl FragmentCounter {
 impl Drop for FragmentCounter {
     fn drop(&mut self) {
         // SAFETY: deletes the queries we own.
-        unsafe { gl::DeleteQueries(MAX_VIEWS as i32, self.queries.as_ptr()) };
+        unsafe { gl::DeleteQueries(self.queries.len() as i32, self.queries.as_ptr()) };
     }
 }

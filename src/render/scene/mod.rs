@@ -473,7 +473,7 @@ impl Renderer {
     pub fn set_count_fragments(&mut self, on: bool) {
         let on = on && !super::glsl_dialect::context_is_es();
         if on != self.fragment_counter.is_some() {
-            self.fragment_counter = on.then(FragmentCounter::new);
+            self.fragment_counter = on.then(|| FragmentCounter::new(MAX_VIEWS));
         }
     }
 
