@@ -9,17 +9,16 @@
 //! defaults and one clear warning (the file is left as it was, for the player to fix);
 //! unknown keys and an older version's file load with a warning. Saving is atomic.
 
+mod bindings_table;
 mod guests;
 
 pub use guests::{GuestSettings, MAX_GUESTS};
 
 use crate::assists::gearbox::GearboxMode;
-use crate::input::bindings::{button_name, button_named, key_name, key_named, Action, Bindings};
 
 pub use crate::assists::AssistSettings;
 pub use crate::input::InputSettings;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Settings version this build writes.
@@ -230,8 +229,8 @@ struct RawInput {
     reverse_hold_s: f64,
     rumble: bool,
     rumble_strength: f64,
-    keyboard: BTreeMap<String, Vec<String>>,
-    pad: BTreeMap<String, Vec<String>>,
+    keyboard: bindings_table::Table,
+    pad: bindings_table::Table,
 }
 
 impl Default for RawSettings {
@@ -269,6 +268,7 @@ fn key_paths(v: &toml::Value, prefix: &str, out: &mut Vec<String>) {
 impl Settings {
     fn to_raw(&self) -> RawSettings {
         let i = &self.input;
+        let (keyboard, pad) = bindings_table::to_tables(&i.bindings);
         RawSettings {
             version: VERSION,
             player: RawPlayer {
@@ -313,24 +313,8 @@ impl Settings {
                 reverse_hold_s: tidy(i.reverse_hold_s),
                 rumble: i.rumble,
                 rumble_strength: tidy(i.rumble_strength),
-                keyboard: Action::NAMES
-                    .iter()
-                    .filter_map(|(a, n)| {
-                        i.bindings
-                            .keys
-                            .get(a)
-                            .map(|ks| (n.to_string(), ks.iter().map(|k| key_name(*k).to_string()).collect()))
-                    })
-                    .collect(),
-                pad: Action::NAMES
-                    .iter()
-                    .filter_map(|(a, n)| {
-                        i.bindings
-                            .buttons
-                            .get(a)
-                            .map(|bs| (n.to_string(), bs.iter().map(|b| button_name(*b).to_string()).collect()))
-                    })
-                    .collect(),
+                keyboard,
+                pad,
             },
         }
     }
@@ -426,25 +410,7 @@ impl Settings {
             wind: unit("audio.wind", a.wind, 1.0)?,
         };
         let i = &raw.input;
-        // Actions the file does not name keep their default bindings (a file written by
-        // an older version knows fewer actions); `action = []` unbinds one.
-        let mut bindings = Bindings::default();
-        for (name, keys) in &i.keyboard {
-            let action = Action::from_name(name).ok_or(format!("input.keyboard: unknown action `{name}`"))?;
-            let keys = keys
-                .iter()
-                .map(|k| key_named(k).ok_or(format!("input.keyboard.{name}: unknown key `{k}`")))
-                .collect::<Result<_, _>>()?;
-            bindings.keys.insert(action, keys);
-        }
-        for (name, buttons) in &i.pad {
-            let action = Action::from_name(name).ok_or(format!("input.pad: unknown action `{name}`"))?;
-            let buttons = buttons
-                .iter()
-                .map(|b| button_named(b).ok_or(format!("input.pad.{name}: unknown button `{b}`")))
-                .collect::<Result<_, _>>()?;
-            bindings.buttons.insert(action, buttons);
-        }
+        let bindings = bindings_table::from_tables("input", &i.keyboard, &i.pad)?;
         let r = &raw.assists;
         let assists = AssistSettings {
             traction_control: r.traction_control,
@@ -565,6 +531,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::bindings::Action;
     use skidpad_platform::Key;
 
     #[test]

@@ -55,6 +55,11 @@ impl AssistPreset {
         }
     }
 
+    /// The preset that turns on exactly `assists`, if one does (the gearbox automatic).
+    pub fn matching(assists: AssistSettings) -> Option<AssistPreset> {
+        Self::ALL.into_iter().find(|p| p.settings() == assists)
+    }
+
     /// The next in the order (X) cycles them.
     pub fn next(self) -> AssistPreset {
         let i = Self::ALL.iter().position(|p| *p == self).unwrap_or(0);

@@ -1,8 +1,12 @@
 //! What each guest of a split-screen game chose last (`[[guests]]`, one table a seat from
-//! player 2 on): their car, paint and assists, offered again when a pad takes that seat.
+//! player 2 on): their car, paint and assists, offered again when a pad takes that seat,
+//! and the seat's own bindings (`[guests.pad]`, `[guests.keyboard]`: the game's defaults
+//! until that player rebinds a control from the pause menu their pad opened).
 //! A bad entry is left out with a warning naming it; the rest of the settings load.
 
+use super::bindings_table::{self, Table};
 use crate::assists::AssistPreset;
+use crate::input::bindings::Bindings;
 use crate::render::PAINTS;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +22,16 @@ pub struct GuestSettings {
     pub paint: usize,
     /// Their assists.
     pub assists: AssistPreset,
+    /// Their keys and buttons.
+    pub bindings: Bindings,
+}
+
+impl GuestSettings {
+    /// Whether `other` chose the same car, paint and assists (what the car select offers
+    /// again; the bindings are the pause menu's).
+    pub fn same_choice(&self, other: &GuestSettings) -> bool {
+        (&self.car, self.paint, self.assists) == (&other.car, other.paint, other.assists)
+    }
 }
 
 /// `[[guests]]` as the file holds it.
@@ -27,6 +41,11 @@ pub(super) struct RawGuest {
     car: String,
     paint: String,
     assists: String,
+    /// Only what differs from the defaults is written (a seat never rebound writes none).
+    #[serde(skip_serializing_if = "Table::is_empty")]
+    keyboard: Table,
+    #[serde(skip_serializing_if = "Table::is_empty")]
+    pad: Table,
 }
 
 /// The file's guest tables, each checked; a bad one is dropped with a warning in
@@ -36,16 +55,19 @@ pub(super) fn from_raw(file: &str, raw: &[RawGuest], warnings: &mut Vec<String>)
     for (i, g) in raw.iter().enumerate() {
         let paint = PAINTS.iter().position(|(n, _)| *n == g.paint);
         let assists = AssistPreset::named(&g.assists);
-        let problem = match (paint, assists) {
+        let bindings = bindings_table::from_tables(&format!("guests[{i}]"), &g.keyboard, &g.pad);
+        let problem = match (paint, assists, bindings) {
             _ if i >= MAX_GUESTS => Some(format!("at most {MAX_GUESTS} guests")),
             _ if g.car.trim().is_empty() => Some("no car".to_string()),
-            (None, _) => Some(format!("unknown paint `{}`", g.paint)),
-            (_, None) => Some(format!("assists must be all, abs_tcs or off, got `{}`", g.assists)),
-            (Some(paint), Some(assists)) => {
+            (None, _, _) => Some(format!("unknown paint `{}`", g.paint)),
+            (_, None, _) => Some(format!("assists must be all, abs_tcs or off, got `{}`", g.assists)),
+            (_, _, Err(e)) => Some(e),
+            (Some(paint), Some(assists), Ok(bindings)) => {
                 guests.push(GuestSettings {
                     car: g.car.trim().to_string(),
                     paint,
                     assists,
+                    bindings,
                 });
                 None
             }
@@ -61,32 +83,56 @@ pub(super) fn from_raw(file: &str, raw: &[RawGuest], warnings: &mut Vec<String>)
 pub(super) fn to_raw(guests: &[GuestSettings]) -> Vec<RawGuest> {
     guests
         .iter()
-        .map(|g| RawGuest {
-            car: g.car.clone(),
-            paint: PAINTS.get(g.paint).map_or("red", |(n, _)| n).to_string(),
-            assists: g.assists.name().to_string(),
+        .map(|g| {
+            let (keyboard, pad) = changed_tables(&g.bindings);
+            RawGuest {
+                car: g.car.clone(),
+                paint: PAINTS.get(g.paint).map_or("red", |(n, _)| n).to_string(),
+                assists: g.assists.name().to_string(),
+                keyboard,
+                pad,
+            }
         })
         .collect()
+}
+
+/// The actions `b` binds otherwise than the defaults, keyboard and pad (read back on the
+/// defaults, they give `b` again).
+fn changed_tables(b: &Bindings) -> (Table, Table) {
+    let (mut keyboard, mut pad) = bindings_table::to_tables(b);
+    let (default_keyboard, default_pad) = bindings_table::to_tables(&Bindings::default());
+    keyboard.retain(|action, keys| default_keyboard.get(action) != Some(keys));
+    pad.retain(|action, buttons| default_pad.get(action) != Some(buttons));
+    (keyboard, pad)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::bindings::{button_named, Action};
     use crate::settings::Settings;
 
     #[test]
     fn each_guest_seats_choice_is_written_and_read_back() {
+        // Player 2 moved the handbrake to the pad's X and unbound the keyboard's reset.
+        let mut rebound = Bindings::default();
+        rebound
+            .buttons
+            .insert(Action::HandBrake, vec![button_named("West").unwrap()]);
+        rebound.keys.insert(Action::Reset, vec![]);
         let s = Settings {
             guests: vec![
                 GuestSettings {
                     car: "sedan".into(),
                     paint: 3,
                     assists: AssistPreset::Off,
+                    bindings: rebound,
                 },
                 GuestSettings {
                     car: "coupe".into(),
                     paint: 0,
                     assists: AssistPreset::BrakesAndTraction,
+                    bindings: Bindings::default(),
                 },
             ],
             ..Settings::default()
@@ -95,6 +141,14 @@ mod tests {
         assert!(
             text.contains("[[guests]]") && text.contains("assists = \"abs_tcs\""),
             "{text}"
+        );
+        // Only what the seat changed is written: the rebound handbrake, the unbound reset.
+        assert!(text.contains("[guests.pad]\nhand_brake = [\"West\"]"), "{text}");
+        assert!(text.contains("[guests.keyboard]\nreset = []"), "{text}");
+        assert_eq!(
+            text.matches("[guests.pad]").count(),
+            1,
+            "the second seat rebound nothing: {text}"
         );
         let (back, warnings) = Settings::parse("s.toml", &text);
         assert!(warnings.is_empty(), "{warnings:?}");
@@ -122,6 +176,19 @@ mod tests {
         );
         assert!(
             warnings[1].contains("guests[1]") && warnings[1].contains("some"),
+            "{warnings:?}"
+        );
+    }
+
+    #[test]
+    fn a_guest_seat_binding_an_unknown_button_is_left_out_naming_it() {
+        let text = "[[guests]]\ncar = \"sedan\"\npaint = \"blue\"\nassists = \"all\"\n\n\
+                    [guests.pad]\nhand_brake = [\"Z9\"]\n";
+        let (s, warnings) = Settings::parse("s.toml", text);
+        assert!(s.guests.is_empty());
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("guests[0].pad.hand_brake") && warnings[0].contains("Z9"),
             "{warnings:?}"
         );
     }

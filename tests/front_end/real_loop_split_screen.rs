@@ -138,6 +138,47 @@ fn four_pads_join_drive_pause_from_their_own_pad_and_wait_for_an_unplugged_one()
 }
 
 #[test]
+fn a_guest_rebinds_a_button_from_their_own_pause_menu_and_their_seat_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = String::from("0 0 connected\n0 1 connected\n");
+    let mut presses = vec![
+        (0, 0, "South"),   // title → main menu, on Free drive
+        (0, 0, "South"),   // → level select
+        (0, 0, "South"),   // → car select
+        (0, 1, "South"),   // pad 1 joins: player 2
+        (0, 0, "South"),   // player 1 starts
+        (200, 1, "Start"), // player 2 pauses: their pad drives the menu
+    ];
+    presses.extend([(0, 1, "DPadDown"); 4]); // Resume, Restart, Reset car, Camera → Options
+    presses.push((0, 1, "South"));
+    presses.extend([(0, 1, "DPadDown"); 13]); // past the volumes, pad response, assists → Handbrake
+    presses.extend([
+        (0, 1, "South"), // rebind it...
+        (0, 1, "North"), // ...to North (their Reset's: now unbound)
+        (0, 1, "East"),  // back to the pause menu
+        (0, 1, "East"),  // back to the race
+    ]);
+    taps_on(&mut s, 2, &presses);
+    let (log, _) = play_split(dir.path(), "rebind", &s, 700);
+    assert!(log.contains("2 players seated"), "{log}");
+    assert!(log.contains("screen options at frame"), "{log}");
+    let settings = std::fs::read_to_string(dir.path().join("settings.toml")).unwrap();
+    let (first, guests) = settings
+        .split_once("[[guests]]")
+        .unwrap_or_else(|| panic!("no guest seat kept: {settings}"));
+    // Player 2's seat keeps what they changed, and only that.
+    assert!(
+        guests.contains("[guests.pad]\nhand_brake = [\"North\"]\nreset = []"),
+        "{settings}"
+    );
+    // Player 1's controls are their own still: South the handbrake, North the reset.
+    assert!(
+        first.contains("hand_brake = [\"South\"]") && first.contains("reset = [\"North\"]"),
+        "{settings}"
+    );
+}
+
+#[test]
 fn two_pads_race_to_the_flag_and_both_rows_are_in_the_results() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = String::from("0 0 connected\n0 1 connected\n");

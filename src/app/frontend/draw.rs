@@ -149,7 +149,7 @@ pub fn draw(
 pub fn paused_size(hud: &Hud, fe: &FrontEnd, h: f32) -> [f32; 2] {
     let pad = (hud.line_height(TextSize::Body) * 0.35).round();
     let row_h = (hud.line_height(TextSize::Body) * 1.15).round();
-    let mut w = hud.label_width(TextSize::Title, page_title(fe.page()));
+    let mut w = hud.label_width(TextSize::Title, &paused_title(fe));
     let question = match fe.page() {
         Page::Confirm(_, q) => Some(q.text()),
         _ => None,
@@ -187,9 +187,9 @@ pub fn draw_paused_in(hud: &mut Hud, fe: &mut FrontEnd, device: Device, region: 
     let [x, y, rw, rh] = region;
     hud.rect(0.0, 0.0, w as f32, h as f32, OVERLAY);
     hud.rect(x, y, rw, rh, [0.0, 0.0, 0.0, 0.35]);
-    let title = page_title(fe.page());
-    let tw = hud.label_width(TextSize::Title, title);
-    hud.label(x + (rw - tw) * 0.5, y, TextSize::Title, title, TEXT);
+    let title = paused_title(fe);
+    let tw = hud.label_width(TextSize::Title, &title);
+    hud.label(x + (rw - tw) * 0.5, y, TextSize::Title, &title, TEXT);
     let pad = (hud.line_height(TextSize::Body) * 0.35).round();
     let mut top = y + hud.line_height(TextSize::Title) * 1.05;
     let bottom = y + rh - hud.line_height(TextSize::Small) * 1.8;
@@ -277,6 +277,14 @@ fn draw_results(hud: &mut Hud, fe: &FrontEnd, standings: bool, buttons: usize, a
         below = t.draw(hud, [table_x, below, table_w, room], progress, TABLE_COLOURS) + row_h * 0.4;
     }
     below
+}
+
+/// A paused page's title, naming the player a guest's pause menu is for ("Options · P2").
+fn paused_title(fe: &FrontEnd) -> String {
+    match fe.shown_for() {
+        Some(n) => format!("{} · P{n}", page_title(fe.page())),
+        None => page_title(fe.page()).to_string(),
+    }
 }
 
 fn page_title(page: &Page) -> &'static str {

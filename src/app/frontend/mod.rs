@@ -214,6 +214,8 @@ pub struct FrontEnd {
     /// The other people of a season continued from the main menu, with the cars and paints
     /// the season keeps: its standings page seats them again (none: nobody to seat).
     season_guests: Vec<GuestChoice>,
+    /// The player (1-based) a guest's pause menu is for: its titles name them.
+    for_player: Option<usize>,
 }
 
 /// The standings' animation, s from the page opening: a hold, then the points counting up
@@ -238,6 +240,7 @@ impl FrontEnd {
             shown_s: 0.0,
             device: InputDevice::Keyboard,
             season_guests: Vec::new(),
+            for_player: None,
         }
     }
 
@@ -265,7 +268,18 @@ impl FrontEnd {
             shown_s: 0.0,
             device: InputDevice::Keyboard,
             season_guests: Vec::new(),
+            for_player: None,
         }
+    }
+
+    /// The same pages, for player `n` (1-based) when a guest opened them: titles name them.
+    pub fn for_player(self, n: Option<usize>) -> FrontEnd {
+        FrontEnd { for_player: n, ..self }
+    }
+
+    /// The player a guest's pause menu is for (1-based), if a guest opened it.
+    pub fn shown_for(&self) -> Option<usize> {
+        self.for_player
     }
 
     /// A mode's results page: its lines and table (the mode's own), then Retry, the mode's
@@ -288,6 +302,7 @@ impl FrontEnd {
             shown_s: 0.0,
             device: InputDevice::Keyboard,
             season_guests: Vec::new(),
+            for_player: None,
         }
     }
 
@@ -308,6 +323,7 @@ impl FrontEnd {
             shown_s: STANDINGS_ANIMATION_S,
             device: InputDevice::Keyboard,
             season_guests: Vec::new(),
+            for_player: None,
         }
     }
 
@@ -523,11 +539,19 @@ impl FrontEnd {
                 menu.apply(NavAction::Back)
             }
             (Some(i), Pressed::Button(b, _)) => match options::bind_button(&mut self.settings, i, b) {
-                Some(shown) => menu.capture(&shown),
+                Some(shown) => {
+                    let captured = menu.capture(&shown);
+                    options::show_bindings(menu, &self.settings);
+                    captured
+                }
                 None => MenuEvent::Nothing,
             },
             (Some(i), Pressed::Key(k, _)) => match options::bind_key(&mut self.settings, i, k) {
-                Some(shown) => menu.capture(&shown),
+                Some(shown) => {
+                    let captured = menu.capture(&shown);
+                    options::show_bindings(menu, &self.settings);
+                    captured
+                }
                 None => MenuEvent::Nothing,
             },
             (Some(_), Pressed::Nav(_)) => MenuEvent::Nothing,

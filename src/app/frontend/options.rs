@@ -237,6 +237,16 @@ pub fn on(event: MenuEvent, menu: &Menu, settings: &mut Settings) -> Step {
     Step::Out(Outcome::SettingsChanged)
 }
 
+/// Shows every binding row's keys and buttons as `settings` has them now (a rebinding
+/// takes its button or key from whichever action had it: that row changes too).
+pub fn show_bindings(menu: &mut Menu, settings: &Settings) {
+    for (i, row) in ROWS.iter().enumerate() {
+        if let (Row::Bind(a), Some(item)) = (row, menu.item_mut(i)) {
+            item.widget = Widget::Binding(binding_text(settings, *a));
+        }
+    }
+}
+
 /// Binds pad button `b` to the action of row `row` (taking it from any other action), and
 /// returns the row's new text; None when the row is not a binding.
 pub fn bind_button(settings: &mut Settings, row: usize, b: PadButton) -> Option<String> {

@@ -10,6 +10,7 @@
 use super::Outcome;
 use crate::app::menu::{NavAction, Pressed};
 pub use crate::assists::AssistPreset;
+use crate::input::bindings::Bindings;
 use crate::input::seats::{InputDevice, Seats};
 use crate::modes::championship::SeasonPlayer;
 use crate::render::{NEAR_PAINT, PAINTS};
@@ -113,9 +114,10 @@ impl Party {
                 car: c.car.clone(),
                 paint: c.paint,
                 assists: c.assists,
+                bindings: remembered.get(g).map_or_else(Bindings::default, |r| r.bindings.clone()),
             };
             match remembered.get_mut(g) {
-                Some(r) if *r == kept => {}
+                Some(r) if r.same_choice(&kept) => {}
                 Some(r) => {
                     *r = kept;
                     changed = true;

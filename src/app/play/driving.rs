@@ -172,8 +172,11 @@ impl Driving {
     /// The same, played by everyone in `party` (the session seats their cars), each on
     /// their own controller with their own assists, on a split screen drawn as `split`
     /// says. A party of one is the one-player game.
-    pub fn with_party(mut self, party: &Party, settings: &Settings, split: Option<SplitScreen>) -> Self {
-        self.inputs = SeatInputs::party(party, settings);
+    pub fn with_party(mut self, party: &Party, split: Option<SplitScreen>) -> Self {
+        // Every guest's seat has settings to keep what their pause menu changes (the menus
+        // keep them when a race starts; a race started from the command line has none).
+        self.settings_changed |= party.remember(&mut self.settings.guests);
+        self.inputs = SeatInputs::party(party, &self.settings);
         self.split = split.filter(|_| self.session.player_count() > 1);
         if let Some(split) = &self.split {
             log::info!(
@@ -334,7 +337,11 @@ impl Driving {
 
     /// The pause menu, driven by the controller that paused (any, with one player).
     fn open_pause_menu(&self, stage: &Stage) -> PauseMenu {
-        PauseMenu::open(self.settings.clone(), self.finish_row(), stage).driven_by(self.inputs.menu_device())
+        let p = self.menu_player();
+        let seen = self.inputs.settings_seen_by(p, &self.settings);
+        PauseMenu::open(seen, self.finish_row(), stage)
+            .driven_by(self.inputs.menu_device())
+            .for_player((p > 0).then_some(p + 1))
     }
 
     /// The player driving the pause menu (the first, with one player).
@@ -370,10 +377,10 @@ impl Driving {
                     self.session.next_camera_view_of(p);
                 }
                 Outcome::SettingsChanged => {
+                    let p = self.menu_player();
                     if let Some(m) = &self.pause {
-                        self.settings = m.settings().clone();
+                        self.inputs.take_edit(p, m.settings(), &mut self.settings);
                     }
-                    self.inputs.set_settings(&self.settings);
                     self.feedback.set_volumes(self.settings.volumes);
                     self.feedback.set_rumble_scale(self.settings.input.rumble_scale());
                     self.settings_changed = true;

@@ -251,7 +251,7 @@ impl Flow {
         let split = (setup.player_count() > 1).then(|| split_screen(&session, setup, &self.settings));
         let driving = Driving::new(session, &self.settings, feed, mode, stage)
             .with_ai_drivers(ais)
-            .with_party(&party, &self.settings, split);
+            .with_party(&party, split);
         Screen::Driving(Box::new(driving))
     }
 

@@ -43,6 +43,15 @@ impl PauseMenu {
         PauseMenu { driver, ..self }
     }
 
+    /// The same menu, titled for player `n` (1-based) when a guest opened it: the options
+    /// it opens are theirs (their bindings and assists).
+    pub fn for_player(self, n: Option<usize>) -> PauseMenu {
+        PauseMenu {
+            front: self.front.for_player(n),
+            ..self
+        }
+    }
+
     /// The frame's presses; each outcome other than moving around is pushed onto `out`.
     pub fn update(&mut self, stage: &Stage, out: &mut Vec<Outcome>) {
         let now = stage.clock.now();

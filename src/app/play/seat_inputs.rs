@@ -9,8 +9,10 @@
 //! button press takes that seat (the press that brings a player back, XR-115).
 
 use crate::app::frontend::Party;
+use crate::assists::AssistPreset;
+use crate::input::bindings::Bindings;
 use crate::input::seats::{InputDevice, Route, Seats};
-use crate::input::{InputState, UiRequests};
+use crate::input::{InputSettings, InputState, UiRequests};
 use crate::settings::Settings;
 use crate::sim::MAX_PLAYERS;
 use skidpad_platform::{PadButton, PadEvent, PadEventKind, PlatformEvent};
@@ -39,7 +41,8 @@ impl SeatInputs {
     }
 
     /// Everyone in `party`: the first player with `settings`, each guest with the same
-    /// bindings and their own assists. A party of one is [`SeatInputs::solo`].
+    /// pad response, their seat's own bindings (`settings.guests`; the defaults for a seat
+    /// with none kept) and their own assists. A party of one is [`SeatInputs::solo`].
     pub fn party(party: &Party, settings: &Settings) -> SeatInputs {
         if party.guests.is_empty() {
             return Self::solo(settings);
@@ -49,7 +52,8 @@ impl SeatInputs {
             party
                 .guests
                 .iter()
-                .map(|g| InputState::new(settings.input.clone()).with_assists(g.assists.settings())),
+                .enumerate()
+                .map(|(g, guest)| InputState::new(guest_input(settings, g)).with_assists(guest.assists.settings())),
         );
         SeatInputs {
             seats: Some(party.seats.clone()),
@@ -190,8 +194,56 @@ impl SeatInputs {
     /// first player's assists (the guests keep the assists they chose).
     pub fn set_settings(&mut self, settings: &Settings) {
         for (p, input) in self.inputs.iter_mut().enumerate() {
-            let assists = if p == 0 { settings.assists } else { input.assists() };
-            input.set_settings(settings.input.clone(), assists);
+            match p.checked_sub(1) {
+                None => input.set_settings(settings.input.clone(), settings.assists),
+                Some(g) => {
+                    let assists = input.assists();
+                    input.set_settings(guest_input(settings, g), assists);
+                }
+            }
+        }
+    }
+
+    /// The settings as player `p`'s pause menu shows them: the shared ones (volumes, pad
+    /// response, display), with a guest's own bindings and assists in place of the first
+    /// player's.
+    pub fn settings_seen_by(&self, p: usize, settings: &Settings) -> Settings {
+        let (Some(g), Some(input)) = (p.checked_sub(1), self.inputs.get(p)) else {
+            return settings.clone();
+        };
+        Settings {
+            input: guest_input(settings, g),
+            assists: input.assists(),
+            ..settings.clone()
+        }
+    }
+
+    /// Player `p`'s pause menu changed `edited` (as [`SeatInputs::settings_seen_by`] gave
+    /// it): what is shared goes into `settings`; a guest's bindings into their seat's
+    /// (`settings.guests`, kept for the next time), their assists into their car's input
+    /// now (and kept where one of the presets the car select offers matches them).
+    /// Every player's input takes the change.
+    pub fn take_edit(&mut self, p: usize, edited: &Settings, settings: &mut Settings) {
+        let Some(g) = p.checked_sub(1).filter(|_| p < self.inputs.len()) else {
+            *settings = edited.clone();
+            self.set_settings(settings);
+            return;
+        };
+        let first = (settings.input.bindings.clone(), settings.assists);
+        *settings = edited.clone();
+        (settings.input.bindings, settings.assists) = first;
+        let kept = settings.guests.get_mut(g).map(|kept| {
+            kept.bindings = edited.input.bindings.clone();
+            kept.assists = AssistPreset::matching(edited.assists).unwrap_or(kept.assists);
+        });
+        self.inputs[p].set_settings(edited.input.clone(), edited.assists);
+        self.set_settings(settings);
+        if kept.is_none() {
+            log::warn!(
+                "player {}'s controls are kept for this race only: their seat has no settings",
+                p + 1
+            );
+            self.inputs[p].set_settings(edited.input.clone(), edited.assists);
         }
     }
 
@@ -235,5 +287,103 @@ impl SeatInputs {
             Some(s) => s.seat_of(device),
             None => Some(0),
         }
+    }
+}
+
+/// Guest `g`'s (player `g + 2`'s) input settings: the shared pad response with their seat's
+/// own bindings, the defaults while the seat has kept none.
+pub fn guest_input(settings: &Settings, g: usize) -> InputSettings {
+    InputSettings {
+        bindings: settings
+            .guests
+            .get(g)
+            .map_or_else(Bindings::default, |kept| kept.bindings.clone()),
+        ..settings.input.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::bindings::Action;
+    use crate::settings::GuestSettings;
+    use skidpad_platform::PadId;
+
+    /// Pad 0 the first player's, pad 1 the guest's.
+    fn two_pads() -> Party {
+        let mut party = Party::solo(InputDevice::Pad(PadId(0)));
+        party.seats.ask_to_join(InputDevice::Pad(PadId(1)), PadButton::South);
+        let mut joined = Vec::new();
+        party.seats.end_poll(&mut joined);
+        party.seats.end_poll(&mut joined);
+        party.seat_new_guests(&["coupe".to_string()], [1.0, 0.0, 0.0], &[]);
+        party
+    }
+
+    fn press(inputs: &mut SeatInputs, pad: usize, button: PadButton) {
+        for pressed in [true, false] {
+            inputs.on_pad_event(&PadEvent {
+                pad: PadId(pad),
+                kind: PadEventKind::Button { button, pressed },
+            });
+        }
+    }
+
+    fn camera_asked(inputs: &mut SeatInputs) -> [bool; 2] {
+        let mut asked = [false; 2];
+        inputs.take_ui(|p, ui| asked[p] |= ui.next_camera);
+        asked
+    }
+
+    #[test]
+    fn a_guest_drives_with_their_seats_own_bindings() {
+        let party = two_pads();
+        let mut guest = Bindings::default();
+        guest.buttons.insert(Action::Camera, vec![PadButton::North]);
+        guest.buttons.insert(Action::Reset, vec![]);
+        let mut settings = Settings::default();
+        party.remember(&mut settings.guests);
+        settings.guests[0].bindings = guest;
+        let mut inputs = SeatInputs::party(&party, &settings);
+        // North is the guest's camera, the first player's reset.
+        press(&mut inputs, 1, PadButton::North);
+        press(&mut inputs, 0, PadButton::North);
+        assert_eq!(camera_asked(&mut inputs), [false, true]);
+        // West is the first player's camera still, and nothing of the guest's.
+        press(&mut inputs, 0, PadButton::West);
+        press(&mut inputs, 1, PadButton::West);
+        assert_eq!(camera_asked(&mut inputs), [true, false]);
+    }
+
+    #[test]
+    fn a_guests_pause_menu_changes_their_bindings_and_assists_and_not_the_first_players() {
+        let party = two_pads();
+        let mut settings = Settings::default();
+        party.remember(&mut settings.guests);
+        let mut inputs = SeatInputs::party(&party, &settings);
+        let first = (settings.input.bindings.clone(), settings.assists);
+        // Player 2's menu shows their own: the seat's bindings, their car's assists.
+        let mut edited = inputs.settings_seen_by(1, &settings);
+        assert_eq!(edited.assists, AssistPreset::All.settings());
+        edited
+            .input
+            .bindings
+            .buttons
+            .insert(Action::Camera, vec![PadButton::DPadUp]);
+        edited.assists = AssistPreset::Off.settings();
+        edited.volumes.master = 0.3;
+        inputs.take_edit(1, &edited, &mut settings);
+        assert_eq!((settings.input.bindings.clone(), settings.assists), first);
+        assert_eq!(settings.volumes.master, 0.3, "the volumes are everyone's");
+        let kept: &GuestSettings = &settings.guests[0];
+        assert_eq!(kept.bindings.buttons[&Action::Camera], vec![PadButton::DPadUp]);
+        assert_eq!(kept.assists, AssistPreset::Off);
+        assert_eq!(inputs.inputs[1].assists(), AssistPreset::Off.settings());
+        assert_eq!(inputs.inputs[0].assists(), first.1);
+        press(&mut inputs, 1, PadButton::DPadUp);
+        press(&mut inputs, 0, PadButton::DPadUp);
+        assert_eq!(camera_asked(&mut inputs), [false, true]);
+        // The first player's menu is the settings as they are.
+        assert_eq!(inputs.settings_seen_by(0, &settings), settings);
     }
 }

@@ -228,6 +228,13 @@ fn remapping_takes_the_next_button_and_frees_it_elsewhere() {
         vec![PadButton::South]
     );
     assert!(b.buttons[&crate::input::bindings::Action::HandBrake].is_empty());
+    // The row that lost A shows it no more.
+    let shown = |label: &str| {
+        let items = fe.page().menu().unwrap().items();
+        items.iter().find(|i| i.label == label).unwrap().value_text()
+    };
+    assert_eq!(shown("Handbrake"), "- / Space");
+    assert!(shown("Reset car").starts_with("South"), "{}", shown("Reset car"));
     // Escape cancels a capture and leaves the binding.
     fe.apply(Pressed::Nav(Accept));
     fe.apply(Pressed::Key(Key::Escape, Some(Back)));
