@@ -61,12 +61,10 @@ fn main() {
         let target = pos + Vec3::new(0.0, 0.55, 0.0);
         let eye = pos + rot * Vec3::new(4.2, 1.7, 4.6);
         let camera = Camera {
-            eye,
-            target,
             fov_y_rad: 40f32.to_radians(),
-            near_m: 0.1,
-            far_m: 500.0,
-        };
+            ..Camera::looking_at(eye, target)
+        }
+        .seeing(500.0);
         let mut events = Vec::new();
         session.drain_chunk_events(&mut events);
         renderer.apply_chunk_events(&events);

@@ -2,7 +2,8 @@
 //! alpha, lit by the sun and the sky, fogged like the scene, blended premultiplied so they
 //! look the same from any side. Buffers are sized for the pool's capacity once.
 
-use super::fog::FOG_GLSL;
+use super::camera::Viewer;
+use super::fog::{set_haze, FOG_GLSL, FOG_SCALE_M, HAZE_UNIFORM};
 use super::particles::ParticlePool;
 use super::quads::QuadStream;
 use super::shader::Program;
@@ -87,6 +88,7 @@ pub struct Billboards {
     u_sun_dir: i32,
     u_sky: i32,
     u_eye: i32,
+    u_haze: i32,
 }
 
 impl Billboards {
@@ -100,6 +102,7 @@ impl Billboards {
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
             u_eye: program.uniform("u_eye"),
+            u_haze: program.uniform(HAZE_UNIFORM),
             program,
             quads: QuadStream::new(capacity, &[3, 2, 4]),
             capacity,
@@ -119,9 +122,18 @@ impl Billboards {
         };
     }
 
-    /// Draws `pool` for a camera at `eye` with view matrix `view` (for its right and up
-    /// axes). Call after the opaque scene: depth-tested, no depth writes.
-    pub fn draw(&mut self, pool: &ParticlePool, view: &Mat4, view_proj: &Mat4, eye: Vec3, sun_dir: Vec3, sky: Vec3) {
+    /// Draws `pool` for a camera where `viewer` says with view matrix `view` (for its right
+    /// and up axes). Call after the opaque scene: depth-tested, no depth writes.
+    pub fn draw(
+        &mut self,
+        pool: &ParticlePool,
+        view: &Mat4,
+        view_proj: &Mat4,
+        viewer: Viewer,
+        sun_dir: Vec3,
+        sky: Vec3,
+    ) {
+        let eye = viewer.eye;
         let particles = pool.particles();
         let n = particles.len().min(self.capacity);
         if n == 0 {
@@ -159,24 +171,29 @@ impl Billboards {
                     .extend_from_slice(&[q.x, q.y, q.z, u, v, c[0], c[1], c[2], c[3]]);
             }
         }
-        self.draw_quads(&self.vertices, view_proj, eye, sun_dir, sky);
+        self.draw_quads(&self.vertices, view_proj, viewer, sun_dir, sky);
     }
 
     /// Draws one quad with no area, with the program and state [`Billboards::draw`] uses, so
     /// the driver builds that pipeline now (`Renderer`'s warm-up) rather than at the first
     /// puff of dust.
     pub fn warm(&self) {
-        self.draw_quads(&[0.0; 4 * STRIDE], &Mat4::IDENTITY, Vec3::ZERO, Vec3::NEG_Y, Vec3::ONE);
+        let nowhere = Viewer {
+            eye: Vec3::ZERO,
+            haze_m: FOG_SCALE_M,
+        };
+        self.draw_quads(&[0.0; 4 * STRIDE], &Mat4::IDENTITY, nowhere, Vec3::NEG_Y, Vec3::ONE);
     }
 
-    fn draw_quads(&self, vertices: &[f32], view_proj: &Mat4, eye: Vec3, sun_dir: Vec3, sky: Vec3) {
+    fn draw_quads(&self, vertices: &[f32], view_proj: &Mat4, viewer: Viewer, sun_dir: Vec3, sky: Vec3) {
         self.program.bind();
         // SAFETY: uniforms of the bound program and blend state for premultiplied alpha.
         unsafe {
             gl::UniformMatrix4fv(self.u_view_proj, 1, gl::FALSE, view_proj.to_cols_array().as_ptr());
             gl::Uniform3fv(self.u_sun_dir, 1, sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, sky.to_array().as_ptr());
-            gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, viewer.eye.to_array().as_ptr());
+            set_haze(self.u_haze, viewer.haze_m);
             gl::Enable(gl::BLEND);
             gl::BlendFunc(gl::ONE, gl::ONE_MINUS_SRC_ALPHA);
             gl::DepthMask(gl::FALSE);

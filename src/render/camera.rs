@@ -1,6 +1,11 @@
 //! A perspective camera. Y up, right-handed, looking down its own −Z (OpenGL convention).
 
+use super::fog::FOG_SCALE_M;
 use glam::{Mat4, Vec3};
+
+/// What a camera's haze leaves of a surface at its far plane once [`Camera::seeing`] has
+/// brought the plane in: 2 %, a shade of the sky's colour no player picks out.
+pub const HAZE_LEFT_AT_FAR: f32 = 0.02;
 
 /// The widest horizontal field of view a view gets, degrees: 16:9 at 60° vertical has
 /// 91.5°; a wider image narrows its vertical field instead.
@@ -39,9 +44,29 @@ pub struct Camera {
     pub near_m: f32,
     /// Far clip plane, metres.
     pub far_m: f32,
+    /// The haze's distance scale, m (`render::fog_amount_in`): thicker in a view that sees
+    /// less far ([`Camera::seeing`]).
+    pub haze_m: f32,
+}
+
+/// Where a camera is and how thick its haze: what a shader that fogs by distance needs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Viewer {
+    /// The camera's position.
+    pub eye: Vec3,
+    /// Its haze's distance scale, m.
+    pub haze_m: f32,
 }
 
 impl Camera {
+    /// Its position and haze.
+    pub fn viewer(&self) -> Viewer {
+        Viewer {
+            eye: self.eye,
+            haze_m: self.haze_m,
+        }
+    }
+
     /// A camera at `eye` looking at `target` with a 60° vertical field of view.
     pub fn looking_at(eye: Vec3, target: Vec3) -> Self {
         Self {
@@ -50,6 +75,7 @@ impl Camera {
             fov_y_rad: 60f32.to_radians(),
             near_m: 0.1,
             far_m: 2000.0,
+            haze_m: FOG_SCALE_M,
         }
     }
 
@@ -88,10 +114,16 @@ impl Camera {
     }
 
     /// This camera seeing no further than `far_m` (a split-screen view's shorter draw
-    /// distance; never further than it already did).
+    /// distance; never further than it already did), its haze thick enough to hide all
+    /// but [`HAZE_LEFT_AT_FAR`] of a surface at the far plane (never thinner than it was):
+    /// nothing the haze still shows is cut off there.
     pub fn seeing(self, far_m: f32) -> Self {
+        let far_m = self.far_m.min(far_m.max(self.near_m * 2.0));
+        // 1 − e^−(far/haze)² = 1 − HAZE_LEFT_AT_FAR ⇔ haze = far / √(−ln HAZE_LEFT_AT_FAR).
+        let haze_at_far_m = far_m / (-HAZE_LEFT_AT_FAR.ln()).sqrt();
         Self {
-            far_m: self.far_m.min(far_m.max(self.near_m * 2.0)),
+            far_m,
+            haze_m: self.haze_m.min(haze_at_far_m),
             ..self
         }
     }
@@ -158,5 +190,25 @@ mod tests {
         assert_eq!(c.seeing(5000.0).far_m, c.far_m);
         // Never inside the near plane.
         assert!(c.seeing(0.0).far_m > c.near_m);
+    }
+
+    #[test]
+    fn a_view_that_sees_less_far_hazes_what_it_leaves_out() {
+        use crate::render::fog::{fog_amount_in, FOG_SCALE_M};
+        let c = Camera::looking_at(Vec3::ZERO, Vec3::Z);
+        // Far enough for the shared haze to hide 98 % there: the haze is the shared one
+        // (so a half-screen view at 360 m looks as one player's view).
+        assert_eq!(c.seeing(360.0).haze_m, FOG_SCALE_M);
+        assert_eq!(c.seeing(5000.0).haze_m, FOG_SCALE_M);
+        // Nearer, it thickens so exactly 2 % is left at the far plane, and no more
+        // anywhere beyond what is drawn.
+        for far_m in [270.0, 200.0, 60.0] {
+            let seen = c.seeing(far_m);
+            assert!(seen.haze_m < FOG_SCALE_M);
+            let left = 1.0 - fog_amount_in(seen.far_m, seen.haze_m);
+            assert!((left - HAZE_LEFT_AT_FAR).abs() < 1e-4, "{far_m} m: {left}");
+        }
+        // Never thinned again by a longer distance.
+        assert_eq!(c.seeing(270.0).seeing(360.0).haze_m, c.seeing(270.0).haze_m);
     }
 }

@@ -10,7 +10,7 @@
 //! If a car draws black or flat, check that its mesh has the colour attribute (the part
 //! code in alpha: [`part_code`]) and that the shadow map is bound to unit 1.
 
-use super::fog::FOG_GLSL;
+use super::fog::{set_haze, FOG_GLSL, HAZE_UNIFORM};
 use super::shader::Program;
 use super::shadow::shadow_glsl;
 use super::RenderError;
@@ -271,6 +271,7 @@ pub struct CarProgram {
     u_sun_dir: i32,
     u_sky: i32,
     u_eye: i32,
+    u_haze: i32,
     u_scuffs: i32,
     u_ground: i32,
 }
@@ -291,6 +292,8 @@ pub struct CarFrame {
     pub hills: super::sky::HillsUniform,
     /// The camera's position.
     pub eye: Vec3,
+    /// The camera's haze scale, m (`Camera::haze_m`).
+    pub haze_m: f32,
 }
 
 impl CarProgram {
@@ -317,6 +320,7 @@ impl CarProgram {
             u_sun_dir: program.uniform("u_sun_dir"),
             u_sky: program.uniform("u_sky"),
             u_eye: program.uniform("u_eye"),
+            u_haze: program.uniform(HAZE_UNIFORM),
             u_scuffs: program.uniform("u_scuffs"),
             program,
         })
@@ -334,6 +338,7 @@ impl CarProgram {
             gl::Uniform3fv(self.u_sun_dir, 1, frame.sun_dir.to_array().as_ptr());
             gl::Uniform3fv(self.u_sky, 1, frame.sky.to_array().as_ptr());
             gl::Uniform3fv(self.u_eye, 1, frame.eye.to_array().as_ptr());
+            set_haze(self.u_haze, frame.haze_m);
         }
     }
 

@@ -11,6 +11,7 @@
 //! ([`Mesh::material_mask`]) or the material's sheen is 0 in `materials.toml`.
 
 use super::car_paint::CarFrame;
+use super::fog::{set_haze, HAZE_UNIFORM};
 use super::mesh::{Mesh, MeshPart};
 use super::scene_desc::{SurfaceTexture, MAX_TEXTURED_MATERIALS};
 use super::shader::Program;
@@ -47,6 +48,7 @@ pub(super) struct LitProgram {
     u_sky: i32,
     u_hills: i32,
     u_eye: i32,
+    u_haze: i32,
     u_light_vp: i32,
     u_shadow: i32,
     u_shadow_texel: i32,
@@ -77,6 +79,7 @@ impl LitProgram {
             u_sky: program.uniform("u_sky"),
             u_hills: program.uniform("u_hills"),
             u_eye: program.uniform("u_eye"),
+            u_haze: program.uniform(HAZE_UNIFORM),
             u_light_vp: program.uniform("u_light_vp"),
             u_shadow: program.uniform("u_shadow"),
             u_shadow_texel: program.uniform("u_shadow_texel"),
@@ -118,6 +121,7 @@ impl LitProgram {
             gl::Uniform3fv(self.u_sky, 1, shared.sky.to_array().as_ptr());
             gl::Uniform4fv(self.u_hills, 4, shared.hills.as_ptr().cast());
             gl::Uniform3fv(self.u_eye, 1, shared.eye.to_array().as_ptr());
+            set_haze(self.u_haze, shared.haze_m);
             gl::Uniform1f(self.u_alpha, 1.0);
             gl::Uniform1i(self.u_ground, 2);
             gl::Uniform1i(self.u_detail, frame.detail as i32);

@@ -6,7 +6,8 @@
 //! ground's lighting, shadow and fog carry through; marks fade with age in the shader, so a
 //! fading mark costs no upload.
 
-use super::fog::FOG_GLSL;
+use super::camera::Viewer;
+use super::fog::{set_haze, FOG_GLSL, FOG_SCALE_M, HAZE_UNIFORM};
 use super::quads::QuadStream;
 use super::shader::Program;
 use super::skid_marks::{Segment, SkidMarks, FADE_S, HOLD_S};
@@ -77,6 +78,7 @@ pub struct SkidMarkDraw {
     u_hold: i32,
     u_fade: i32,
     u_eye: i32,
+    u_haze: i32,
 }
 
 impl SkidMarkDraw {
@@ -95,6 +97,7 @@ impl SkidMarkDraw {
             u_hold: program.uniform("u_hold"),
             u_fade: program.uniform("u_fade"),
             u_eye: program.uniform("u_eye"),
+            u_haze: program.uniform(HAZE_UNIFORM),
             program,
             quads: None,
             scratch: Vec::new(),
@@ -148,7 +151,7 @@ impl SkidMarkDraw {
 
     /// Draws `marks` seen through `view_proj` from `eye`, after the opaque scene and into
     /// its depth buffer.
-    pub fn draw(&mut self, marks: &SkidMarks, view_proj: &Mat4, eye: Vec3) {
+    pub fn draw(&mut self, marks: &SkidMarks, view_proj: &Mat4, viewer: Viewer) {
         self.sync(marks);
         let Some((quads, _)) = &self.quads else {
             return;
@@ -156,7 +159,7 @@ impl SkidMarkDraw {
         if marks.in_use() == 0 {
             return;
         }
-        self.draw_with_state(view_proj, eye, marks.now_s(), || quads.draw_kept(marks.in_use()));
+        self.draw_with_state(view_proj, viewer, marks.now_s(), || quads.draw_kept(marks.in_use()));
     }
 
     /// Draws one segment with no area, with the program and state [`SkidMarkDraw::draw`]
@@ -164,10 +167,14 @@ impl SkidMarkDraw {
     /// the first slide.
     pub fn warm(&self) {
         let quads = QuadStream::new(1, &SEGMENT_COMPONENTS);
-        self.draw_with_state(&Mat4::IDENTITY, Vec3::ZERO, 0.0, || quads.draw(&[0.0; SEGMENT_FLOATS]));
+        let nowhere = Viewer {
+            eye: Vec3::ZERO,
+            haze_m: FOG_SCALE_M,
+        };
+        self.draw_with_state(&Mat4::IDENTITY, nowhere, 0.0, || quads.draw(&[0.0; SEGMENT_FLOATS]));
     }
 
-    fn draw_with_state(&self, view_proj: &Mat4, eye: Vec3, now_s: f32, draw: impl FnOnce()) {
+    fn draw_with_state(&self, view_proj: &Mat4, viewer: Viewer, now_s: f32, draw: impl FnOnce()) {
         self.program.bind();
         // SAFETY: uniforms of the bound program, then blend, depth and offset state on the
         // current context, restored below.
@@ -176,7 +183,8 @@ impl SkidMarkDraw {
             gl::Uniform1f(self.u_now, now_s);
             gl::Uniform1f(self.u_hold, HOLD_S);
             gl::Uniform1f(self.u_fade, FADE_S);
-            gl::Uniform3fv(self.u_eye, 1, eye.to_array().as_ptr());
+            gl::Uniform3fv(self.u_eye, 1, viewer.eye.to_array().as_ptr());
+            set_haze(self.u_haze, viewer.haze_m);
             gl::Enable(gl::BLEND);
             gl::BlendFunc(gl::DST_COLOR, gl::ZERO);
             gl::DepthMask(gl::FALSE);

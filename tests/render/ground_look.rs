@@ -249,3 +249,40 @@ fn the_sky_is_brighter_towards_the_sun_and_shows_its_disc() {
         assert!(z[0] + 25 < h[0], "zenith {z:?}, horizon {h:?}");
     });
 }
+
+#[test]
+fn a_quarter_views_thicker_haze_is_the_one_its_shaders_draw() {
+    // Low over flat ground, looking along it: ground from the car out to the streamed edge.
+    let eye = Vec3::new(0.0, 2.0, -220.0);
+    let camera = Camera::looking_at(eye, eye + Vec3::new(0.0, -0.02, 1.0));
+    // What a quarter view sees (`Camera::seeing` thickens the haze so its far plane cuts
+    // only 2 % of a surface: `camera.rs`'s tests).
+    let quarter = camera.seeing(270.0);
+    assert!(
+        quarter.haze_m < camera.haze_m,
+        "the haze thickens as the view sees less far"
+    );
+    with_gl(|r| {
+        let mut s = session_on("grass");
+        let one_player = draw(r, &mut s, &camera, None);
+        let hazier = draw(
+            r,
+            &mut s,
+            &Camera {
+                far_m: camera.far_m,
+                ..quarter
+            },
+            None,
+        );
+        let most = (0..W * H)
+            .map(|i| {
+                let (a, b) = (one_player.pixel(i % W, i / W), hazier.pixel(i % W, i / W));
+                (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap()
+            })
+            .max()
+            .unwrap();
+        // The ground 60–200 m out goes a good part of the way more towards the sky (the
+        // fog 1 − e^−(d/h)² at 100 m: 0.27 with the 180 m scale, 0.42 with 136 m).
+        assert!(most >= 12, "the quarter view's haze is not the shaders': {most}/255");
+    });
+}

@@ -105,11 +105,9 @@ impl CarPreview {
         let half_h = (fov_y_rad * 0.5).tan() * distance;
         let target = car - right * (at_ndc.0 * half_h * aspect) - up * (at_ndc.1 * half_h);
         Camera {
-            eye,
-            target,
             fov_y_rad,
-            near_m: 0.1,
-            far_m: 500.0,
+            ..Camera::looking_at(eye, target)
         }
+        .seeing(500.0)
     }
 }

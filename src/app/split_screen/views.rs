@@ -7,24 +7,33 @@ use crate::app::session::Session;
 use crate::render::{Camera, FrameView, Hud, ViewRect};
 use crate::sim::MAX_PLAYERS;
 
-/// How far a split-screen view sees, m: where the haze hides all but 2 % of a surface
+/// How far a half-screen view sees, m: where the haze hides all but 2 % of a surface
 /// (`render::fog_amount`: 1 − e^−(d/180 m)² = 0.982 at 360 m), so what a player could make
-/// out in a view a quarter or half the window is there, and the views do not each draw the
-/// far side of the level (2 views: 1.8 % of a frame's instructions against 480 m, where
-/// 0.1 % is left).
+/// out in a view half the window is there, and the views do not each draw the far side of
+/// the level (2 views: 1.8 % of a frame's instructions against 480 m, where 0.1 % is left).
+/// `Camera::seeing` keeps the haze as it is at this distance.
 pub const SPLIT_VIEW_FAR_M: f32 = 360.0;
+
+/// How far a quarter view (three or four players) sees, m, its haze thickened to hide all
+/// but 2 % at that distance (`Camera::seeing`: a 136 m scale, 180 m in a bigger view). A
+/// quarter view draws about as many triangles as one player's whole view (its chunks of
+/// ground out to the far plane), and each costs llvmpipe the same to set up and bin however
+/// small the view: at 270 m four players' frame on the desktop at the dynamic resolution's
+/// floor is 16 % fewer instructions than at 360 m (PERFORMANCE.md). Split-screen console
+/// racers drew less far with more players for the same reason.
+pub const QUARTER_VIEW_FAR_M: f32 = 270.0;
 
 /// Each player's camera `alpha` of the way between the last two ticks, for the views of
 /// `split` (one player's whole-window view keeps the chase camera's own field of view).
 pub fn player_cameras(session: &Session, split: &SplitViews, alpha: f32) -> [Camera; MAX_PLAYERS] {
     let mut cameras = [session.camera(alpha); MAX_PLAYERS];
-    if split.views().len() > 1 {
-        for (p, rect) in split.views().iter().enumerate() {
-            cameras[p] = session
-                .camera_of(p, alpha)
-                .fitted_to(rect.aspect())
-                .seeing(SPLIT_VIEW_FAR_M);
-        }
+    let far_m = match split.views().len() {
+        0 | 1 => return cameras,
+        2 => SPLIT_VIEW_FAR_M,
+        _ => QUARTER_VIEW_FAR_M,
+    };
+    for (p, rect) in split.views().iter().enumerate() {
+        cameras[p] = session.camera_of(p, alpha).fitted_to(rect.aspect()).seeing(far_m);
     }
     cameras
 }

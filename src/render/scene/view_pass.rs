@@ -128,6 +128,7 @@ impl Renderer {
             sky,
             hills: scene.hills,
             eye: camera.eye,
+            haze_m: camera.haze_m,
         };
         let lit_frame = LitFrame {
             shared: &car_frame,
@@ -165,7 +166,7 @@ impl Renderer {
         stats.lit = self.draw_lit_pass(view, &frustum, &decor, &lit_frame, &car_frame, wheel_detail);
         self.stats = stats;
         if let Some(marks) = view.skid_marks {
-            self.skid_marks.draw(marks, &vp, camera.eye);
+            self.skid_marks.draw(marks, &vp, camera.viewer());
         }
         // After the solid scene: the sky fills only what it left empty.
         let clouds = CloudLayer {
@@ -179,7 +180,8 @@ impl Renderer {
         }
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
-            self.billboards.draw(pool, &view_m, &vp, camera.eye, scene.sun_dir, sky);
+            self.billboards
+                .draw(pool, &view_m, &vp, camera.viewer(), scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
     }
