@@ -59,6 +59,9 @@ pub enum BodyDetail {
     Distant,
 }
 
+/// Views a shared shadow map's detail follows (split screen's most).
+const MAX_SHADOW_VIEWS: usize = 4;
+
 /// The far rim's radius over the wheel's when the model's wheel has no rim vertices.
 const DEFAULT_RIM_FRACTION: f32 = 0.62;
 
@@ -79,6 +82,18 @@ pub enum WheelDetail {
         forward: Vec3,
         /// Half the viewport's height over the tangent of half the vertical FOV.
         focal_px: f32,
+    },
+    /// The shadow pass of a map several views read (split screen): every wheel far, each
+    /// body far, or distant where every one of those views draws it distant (the finest
+    /// body any of them draws, as [`ShadowOf`] for one).
+    ///
+    /// [`ShadowOf`]: WheelDetail::ShadowOf
+    ShadowOfViews {
+        /// Each view's eye, unit view direction and focal length in pixels; the first
+        /// `len` are used.
+        views: [(Vec3, Vec3, f32); MAX_SHADOW_VIEWS],
+        /// Views used.
+        len: usize,
     },
     /// By the wheel's size on screen, seen from `eye` looking along `forward` (unit),
     /// `focal_px` pixels for a metre at a metre's depth.
@@ -105,6 +120,23 @@ impl WheelDetail {
         }
     }
 
+    /// The shadow pass's detail for a map the views of `details` share (each an
+    /// [`WheelDetail::OnScreen`]; others are left out, and with none every body is far).
+    pub fn for_shared_shadows(details: impl IntoIterator<Item = WheelDetail>) -> WheelDetail {
+        let mut views = [(Vec3::ZERO, Vec3::NEG_Z, 0.0); MAX_SHADOW_VIEWS];
+        let mut len = 0;
+        for d in details {
+            if let (WheelDetail::OnScreen { eye, forward, focal_px }, Some(slot)) = (d, views.get_mut(len)) {
+                *slot = (eye, forward, focal_px);
+                len += 1;
+            }
+        }
+        if len == 0 {
+            return WheelDetail::Far;
+        }
+        WheelDetail::ShadowOfViews { views, len }
+    }
+
     /// The shadow pass's detail for this view: [`WheelDetail::ShadowOf`] it.
     pub fn for_shadows(&self) -> WheelDetail {
         match *self {
@@ -124,6 +156,10 @@ impl WheelDetail {
                 let depth = (centre - eye).dot(forward).max(1e-3);
                 size_m * focal_px / depth
             }
+            WheelDetail::ShadowOfViews { views, len } => views[..len]
+                .iter()
+                .map(|&(eye, forward, focal_px)| size_m * focal_px / (centre - eye).dot(forward).max(1e-3))
+                .fold(0.0, f32::max),
         }
     }
 
@@ -131,7 +167,7 @@ impl WheelDetail {
     pub fn is_far(&self, centre: Vec3, diameter_m: f32) -> bool {
         match self {
             WheelDetail::OnScreen { .. } => self.projected_px(centre, diameter_m) < FAR_WHEEL_MAX_PX,
-            WheelDetail::Far | WheelDetail::ShadowOf { .. } => true,
+            WheelDetail::Far | WheelDetail::ShadowOf { .. } | WheelDetail::ShadowOfViews { .. } => true,
         }
     }
 
@@ -148,7 +184,7 @@ impl WheelDetail {
         match (self, lit) {
             (WheelDetail::Far, _) => BodyDetail::Far,
             (WheelDetail::OnScreen { .. }, lit) => lit,
-            (WheelDetail::ShadowOf { .. }, lit) => lit.max(BodyDetail::Far),
+            (WheelDetail::ShadowOf { .. } | WheelDetail::ShadowOfViews { .. }, lit) => lit.max(BodyDetail::Far),
         }
     }
 }

@@ -16,7 +16,7 @@
 //! (`shadow_reach.rs`), which the detail groups share.
 
 use super::frustum::{Aabb, Frustum};
-use super::shadow_reach::casts_into_view;
+use super::shadow_reach::casts_into_any_view;
 use glam::Vec3;
 use std::ops::Range;
 
@@ -150,10 +150,10 @@ impl CasterTiles {
     }
 
     /// The tiles that draw into the shadow map: those the light's `frustum` sees whose
-    /// shadow may fall where the camera (`view`) looks (`shadow_reach.rs`, as the detail
-    /// groups).
-    pub fn casting(&self, frustum: &Frustum, view: &Frustum, sun_dir: Vec3) -> u64 {
-        self.mask(|t| casts_into_view(frustum, view, sun_dir, t.centre, t.radius_m))
+    /// shadow may fall where any of the cameras (`views`) looks (`shadow_reach.rs`, as the
+    /// detail groups).
+    pub fn casting(&self, frustum: &Frustum, views: &[Frustum], sun_dir: Vec3) -> u64 {
+        self.mask(|t| casts_into_any_view(frustum, views, sun_dir, t.centre, t.radius_m))
     }
 
     fn mask(&self, keep: impl Fn(&CasterTile) -> bool) -> u64 {

@@ -15,7 +15,7 @@
 use super::camera::Camera;
 use super::caster_tiles::CasterTiles;
 use super::frustum::Frustum;
-use super::shadow_reach::casts_into_view;
+use super::shadow_reach::casts_into_any_view;
 use glam::Vec3;
 use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
 
@@ -126,22 +126,23 @@ impl MeshDetail {
     }
 
     /// [`MeshDetail::choose`] for the shadow pass: a group draws into the map if it casts
-    /// into the camera's `view` (`shadow_reach.rs`).
+    /// into any of the cameras' `views` (`shadow_reach.rs`), far only where every view's
+    /// `scales` draws it far (a map several views share casts what the nearest sees).
     pub fn choose_for_shadows(
         &self,
         frustum: &Frustum,
-        view: &Frustum,
+        views: &[Frustum],
         sun_dir: Vec3,
-        scale: &DecorScale,
+        scales: &[DecorScale],
     ) -> DetailChoice {
         let mut choice = DetailChoice {
-            tiles: self.base_tiles.casting(frustum, view, sun_dir),
+            tiles: self.base_tiles.casting(frustum, views, sun_dir),
             ..DetailChoice::default()
         };
         for (i, g) in self.groups().iter().enumerate() {
-            if casts_into_view(frustum, view, sun_dir, g.centre, g.radius_m) {
+            if casts_into_any_view(frustum, views, sun_dir, g.centre, g.radius_m) {
                 choice.drawn |= 1 << i;
-                if scale.is_far(g) {
+                if scales.iter().all(|scale| scale.is_far(g)) {
                     choice.far |= 1 << i;
                 }
             }
@@ -288,7 +289,12 @@ mod tests {
         let camera = Camera::looking_at(Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, 2.0, -1.0));
         let view = Frustum::from_view_proj(&camera.view_proj(4.0 / 3.0));
         let sun = Vec3::new(-0.45, -1.0, 0.55).normalize();
-        let choice = d.choose_for_shadows(&Frustum::everything(), &view, sun, &scale(FAR_DECOR_MAX_PX));
+        let choice = d.choose_for_shadows(
+            &Frustum::everything(),
+            std::slice::from_ref(&view),
+            sun,
+            &[scale(FAR_DECOR_MAX_PX)],
+        );
         assert_eq!(choice.drawn, 0b10);
         assert_eq!(d.choose(&view, &scale(FAR_DECOR_MAX_PX)).drawn, 0, "neither is in view");
     }

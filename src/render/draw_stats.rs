@@ -53,6 +53,9 @@ pub struct FrameDrawStats {
     /// Whether the frame kept the map the frame before drew, its inputs unchanged (then
     /// `shadow` and `shadow_texels` are zero).
     pub shadow_map_kept: bool,
+    /// Shadow maps the frame's depth passes drew: one a view, or one several views share
+    /// (split screen with the cars close); 0 when kept.
+    pub shadow_maps: u32,
 }
 
 impl PassDrawStats {
@@ -75,6 +78,7 @@ impl FrameDrawStats {
             lit: self.lit.plus(other.lit),
             shadow_texels: self.shadow_texels + other.shadow_texels,
             shadow_map_kept: self.shadow_map_kept && other.shadow_map_kept,
+            shadow_maps: self.shadow_maps + other.shadow_maps,
         }
     }
 }

@@ -333,10 +333,17 @@ impl Mesh {
     }
 
     /// [`Mesh::choose_detail`] for the shadow pass: the light's `frustum`, and only
-    /// groups whose shadow may fall in the camera's `view` (`sun_dir` unit, downwards).
-    pub fn choose_detail_for_shadows(&self, frustum: &Frustum, view: &Frustum, sun_dir: Vec3, scale: &DecorScale) {
+    /// groups whose shadow may fall in one of the cameras' `views` (`sun_dir` unit,
+    /// downwards), far where every view's scale draws them far.
+    pub fn choose_detail_for_shadows(
+        &self,
+        frustum: &Frustum,
+        views: &[Frustum],
+        sun_dir: Vec3,
+        scales: &[DecorScale],
+    ) {
         self.choice
-            .set(self.detail.choose_for_shadows(frustum, view, sun_dir, scale));
+            .set(self.detail.choose_for_shadows(frustum, views, sun_dir, scales));
     }
 
     /// Triangles the next [`Mesh::draw`] draws (all of them, for a mesh without detail

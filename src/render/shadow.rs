@@ -179,13 +179,19 @@ impl ShadowMap {
 
     /// The sun's view-projection over the square around `focus`, snapped to texels.
     pub fn light_view_proj(&self, focus: Vec3, sun_dir: Vec3) -> Mat4 {
+        self.light_view_proj_over(focus, sun_dir, SHADOW_HALF_EXTENT_M, self.target().size)
+    }
+
+    /// [`ShadowMap::light_view_proj`] over a square `half_extent_m` either way of `focus`,
+    /// snapped to the texels of a map `size` texels a side.
+    pub fn light_view_proj_over(&self, focus: Vec3, sun_dir: Vec3, half_extent_m: f32, size: u32) -> Mat4 {
         let up = if sun_dir.y.abs() > 0.99 { Vec3::Z } else { Vec3::Y };
         let view = glam::camera::rh::view::look_at_mat4(Vec3::ZERO, sun_dir, up);
         // Snap the focus, in light space, to whole texels.
-        let texel = 2.0 * SHADOW_HALF_EXTENT_M / self.target().size as f32;
+        let texel = 2.0 * half_extent_m / size.max(1) as f32;
         let f = view.transform_point3(focus);
         let snapped = Vec3::new((f.x / texel).round() * texel, (f.y / texel).round() * texel, f.z);
-        let e = SHADOW_HALF_EXTENT_M;
+        let e = half_extent_m;
         let proj = glam::camera::rh::proj::opengl::orthographic(
             snapped.x - e,
             snapped.x + e,

@@ -19,20 +19,20 @@ pub fn shadow_reach_m(radius_m: f32, sun_dir: Vec3) -> f32 {
 
 /// Whether the caster in the sphere (`centre`, `radius_m`) draws into the shadow map:
 /// the light's `frustum` sees it, and its bounds swept along `sun_dir` (unit, downwards)
-/// by [`shadow_reach_m`] meet the camera's `view`.
-pub fn casts_into_view(frustum: &Frustum, view: &Frustum, sun_dir: Vec3, centre: Vec3, radius_m: f32) -> bool {
+/// by [`shadow_reach_m`] meet one of the cameras' `views` (one, or every view that reads
+/// a shared map).
+pub fn casts_into_any_view(frustum: &Frustum, views: &[Frustum], sun_dir: Vec3, centre: Vec3, radius_m: f32) -> bool {
     let reach = shadow_reach_m(radius_m, sun_dir);
-    let shade_centre = centre + sun_dir * (reach * 0.5);
-    frustum.sees_sphere(centre, radius_m) && view.sees_sphere(shade_centre, radius_m + reach * 0.5)
+    frustum.sees_sphere(centre, radius_m) && shade_meets_a_view(views, sun_dir, centre, radius_m, reach)
 }
 
-/// [`casts_into_view`] for a caster that may be anywhere above the receivers (a car, a
+/// [`casts_into_any_view`] for a caster that may be anywhere above the receivers (a car, a
 /// prop: airborne over a jump, on a wall's top): its bounds swept along `sun_dir` from
 /// their top down to `floor_y`, the lowest height anything lit can have, and no less than
 /// [`SHADOW_DROP_M`] below their bottom.
 pub fn casts_into_view_above(
     frustum: &Frustum,
-    view: &Frustum,
+    views: &[Frustum],
     sun_dir: Vec3,
     centre: Vec3,
     radius_m: f32,
@@ -40,6 +40,14 @@ pub fn casts_into_view_above(
 ) -> bool {
     let drop = (centre.y - radius_m - floor_y).max(SHADOW_DROP_M);
     let reach = (2.0 * radius_m + drop) / (-sun_dir.y).max(0.1);
+    frustum.sees_sphere(centre, radius_m) && shade_meets_a_view(views, sun_dir, centre, radius_m, reach)
+}
+
+/// Whether the sphere (`centre`, `radius_m`) swept `reach` m along `sun_dir` meets one of
+/// `views` (bounded by the sphere around the sweep).
+fn shade_meets_a_view(views: &[Frustum], sun_dir: Vec3, centre: Vec3, radius_m: f32, reach: f32) -> bool {
     let shade_centre = centre + sun_dir * (reach * 0.5);
-    frustum.sees_sphere(centre, radius_m) && view.sees_sphere(shade_centre, radius_m + reach * 0.5)
+    views
+        .iter()
+        .any(|view| view.sees_sphere(shade_centre, radius_m + reach * 0.5))
 }

@@ -212,6 +212,8 @@ pub struct DrawMeans {
     /// The share of frames that kept the shadow map the frame before drew (nothing it is
     /// drawn from had changed: a still picture).
     pub shadow_map_kept: f64,
+    /// Shadow maps drawn a frame (split screen: one a view, or one the views share).
+    pub shadow_maps: f64,
     /// The lit pass: fragments shaded (passing the depth test), the work a software
     /// rasterizer's frame mostly is; exact from run to run.
     pub lit_fragments: f64,
@@ -229,6 +231,7 @@ impl DrawMeans {
         self.lit_triangles += f64::from(s.lit.triangles);
         self.shadow_texels += f64::from(s.shadow_texels);
         self.shadow_map_kept += f64::from(u8::from(s.shadow_map_kept));
+        self.shadow_maps += f64::from(s.shadow_maps);
     }
 
     /// Adds one frame's lit fragments, shaded over `pixels`.
@@ -247,6 +250,7 @@ impl DrawMeans {
             lit_triangles: self.lit_triangles / n,
             shadow_texels: self.shadow_texels / n,
             shadow_map_kept: self.shadow_map_kept / n,
+            shadow_maps: self.shadow_maps / n,
             lit_fragments: self.lit_fragments / n,
             overdraw: self.overdraw / n,
         }
@@ -629,8 +633,9 @@ impl ProfileReport {
         }
         if let Some(d) = &self.draws {
             s += &format!(
-                "\n  draws/frame: shadow {:.1} (culled {:.1}; map kept from the frame before in {:.0} % of frames), lit {:.1} (culled {:.1})",
+                "\n  draws/frame: shadow {:.1} into {:.2} maps (culled {:.1}; map kept from the frame before in {:.0} % of frames), lit {:.1} (culled {:.1})",
                 d.shadow_drawn,
+                d.shadow_maps,
                 d.shadow_culled,
                 d.shadow_map_kept * 100.0,
                 d.lit_drawn,

@@ -200,8 +200,8 @@ fn two_views_at_half_scale_look_like_the_full_scale_frame() {
 }
 
 /// Views whose cars are close (a start, a pack) share one shadow map: one depth pass for
-/// the frame instead of one a view, each view reading it under the same light. Apart, each
-/// view draws its own.
+/// the frame instead of one a view, each view reading it under the same light; further
+/// apart, a map twice as wide. Apart, each view draws its own.
 #[test]
 fn close_cars_share_one_shadow_pass_and_cars_apart_draw_their_own() {
     use crate::common;
@@ -233,21 +233,27 @@ fn close_cars_share_one_shadow_pass_and_cars_apart_draw_their_own() {
     };
     // The guest seated right behind the first player: one pass.
     let close = shadow_draws(&s);
-    // The guest 200 m away: a pass each.
     let guest = s.world().player_car_index(1).unwrap();
-    let far = glam::Vec3::new(200.0, 0.6, 0.0);
-    s.world_mut_for_tools().teleport_car(guest, far, glam::Quat::IDENTITY);
-    for _ in 0..30 {
-        s.tick_players(&[TickInput::default(); 2]);
-    }
+    let first = s.world().player_body().translation();
+    let guest_at = |s: &mut Session, x_m: f32| {
+        let at = glam::Vec3::new(first.x + x_m, first.y, first.z);
+        s.world_mut_for_tools().teleport_car(guest, at, glam::Quat::IDENTITY);
+        for _ in 0..30 {
+            s.tick_players(&[TickInput::default(); 2]);
+        }
+    };
+    // The guest 40 m beside the first player: each car 20 m from their middle, past the shared square's
+    // reach around each (15 m) but inside its half side (45 m): one pass still, into a
+    // map twice as wide on twice the side (the same texel).
+    guest_at(&mut s, 40.0);
+    let wide = shadow_draws(&s);
+    // 200 m beside: a pass each.
+    guest_at(&mut s, 200.0);
     let apart = shadow_draws(&s);
-    assert!(close.shadow.drawn > 0, "the shared pass drew the cars: {close:?}");
-    // Apart, each view's pass draws at least its own car (body and wheels) and the other's
-    // too: more than the one shared pass drew for both.
-    assert!(
-        apart.shadow.drawn > close.shadow.drawn,
-        "apart {} casters against {} shared",
-        apart.shadow.drawn,
-        close.shadow.drawn
+    assert_eq!(
+        (close.shadow_maps, wide.shadow_maps, apart.shadow_maps),
+        (1, 1, 2),
+        "maps drawn: close, 40 m apart, 200 m apart"
     );
+    assert!(close.shadow.drawn > 0 && wide.shadow.drawn > 0, "{close:?} {wide:?}");
 }

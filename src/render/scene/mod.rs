@@ -365,15 +365,16 @@ impl Renderer {
     /// [`Renderer::draw_model_cars`] (the lit pass draws them with the car shader); with
     /// it, their wheels are drawn by that detail (the shadow pass). A chunk's detail
     /// groups are culled by `frustum` and drawn near or far as `decor` says, the same
-    /// choice in both passes; with `shadows_into` (the camera's frustum, the shadow
-    /// pass), only those whose shadow may fall in it.
+    /// choice in both passes; with `shadows_into` (the shadow pass: the frustum and decor
+    /// scale of each view that reads the map), only those whose shadow may fall in one of
+    /// those views, far where every view draws them far; cars and props likewise.
     fn for_each_mesh(
         &self,
         view: &FrameView,
         frustum: &Frustum,
         model_cars: Option<WheelDetail>,
         decor: &DecorScale,
-        shadows_into: Option<&Frustum>,
+        shadows_into: Option<(&[Frustum], &[DecorScale])>,
         f: &mut dyn FnMut(&Mesh, &Mat4, Vec3),
     ) -> PassDrawStats {
         let FrameView {
@@ -392,9 +393,9 @@ impl Renderer {
         for mesh in self.chunks_nearest_first() {
             if frustum.sees_box(mesh.bounds()) {
                 match shadows_into {
-                    Some(seen) => {
+                    Some((seen, scales)) => {
                         let sun = scene.sun_dir.normalize_or(Vec3::NEG_Y);
-                        mesh.choose_detail_for_shadows(frustum, seen, sun, decor)
+                        mesh.choose_detail_for_shadows(frustum, seen, sun, scales)
                     }
                     None => mesh.choose_detail(frustum, decor),
                 }
@@ -413,7 +414,7 @@ impl Renderer {
         let mut placed = |mesh: &Mesh, model: &Mat4, color: Vec3| {
             let (centre, radius) = mesh.bounds().bounding_sphere(model);
             let sees = match (shadows_into, floor_y) {
-                (Some(seen), Some(floor_y)) => casts_into_view_above(frustum, seen, sun, centre, radius, floor_y),
+                (Some((seen, _)), Some(floor_y)) => casts_into_view_above(frustum, seen, sun, centre, radius, floor_y),
                 _ => frustum.sees_sphere(centre, radius),
             };
             if sees {

@@ -37,11 +37,10 @@ impl Renderer {
         self.draw_shadow_map_in(
             view,
             light_vp,
-            view_proj,
-            Some(frustum),
+            std::slice::from_ref(view_proj),
+            (std::slice::from_ref(frustum), std::slice::from_ref(decor)),
             map_texels,
-            decor,
-            wheel_detail,
+            wheel_detail.for_shadows(),
         )
     }
 
@@ -55,21 +54,20 @@ impl Renderer {
         }
     }
 
-    /// [`Renderer::draw_shadow_map`] into `map_texels`, its casters kept where their shadow
-    /// may fall in `frustum` (None: wherever the light's box holds them: a map several
-    /// views share).
-    #[allow(clippy::too_many_arguments)]
+    /// [`Renderer::draw_shadow_map`] into `map_texels` for the views that read it (each
+    /// one's `view_projs`, and its frustum and decor scale in `receivers`): casters kept
+    /// where their shadow may fall in one of them, cars by `shadow_detail` (a
+    /// [`WheelDetail::for_shadows`] or [`WheelDetail::for_shared_shadows`]).
     pub(super) fn draw_shadow_map_in(
         &mut self,
         view: &FrameView,
         light_vp: &Mat4,
-        view_proj: &Mat4,
-        frustum: Option<&Frustum>,
+        view_projs: &[Mat4],
+        receivers: (&[Frustum], &[DecorScale]),
         map_texels: TexelRect,
-        decor: &DecorScale,
-        wheel_detail: WheelDetail,
+        shadow_detail: WheelDetail,
     ) -> Option<(PassDrawStats, u32)> {
-        let inputs = self.shadow_inputs(view, light_vp, view_proj, map_texels, decor);
+        let inputs = self.shadow_inputs(view, light_vp, view_projs, map_texels, receivers.1);
         if self.kept_shadow[self.view_slot] == Some(inputs) {
             return None;
         }
@@ -79,14 +77,16 @@ impl Renderer {
             // The depth pass clips to the light's box (no depth clamp), so what lies
             // outside it casts nothing into the map.
             let light_frustum = self.culling_frustum(light_vp);
-            stats = self.for_each_mesh(
-                view,
-                &light_frustum,
-                Some(wheel_detail.for_shadows()),
-                decor,
-                frustum,
-                &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
-            );
+            if let Some(decor) = receivers.1.first() {
+                stats = self.for_each_mesh(
+                    view,
+                    &light_frustum,
+                    Some(shadow_detail),
+                    decor,
+                    Some(receivers),
+                    &mut |mesh, model, _| self.shadow.draw_caster(mesh, model),
+                );
+            }
         }
         self.shadow.end_pass();
         self.kept_shadow[self.view_slot] = Some(inputs);
@@ -101,12 +101,18 @@ impl Renderer {
         &self,
         view: &FrameView,
         light_vp: &Mat4,
-        view_proj: &Mat4,
+        view_projs: &[Mat4],
         texels: TexelRect,
-        decor: &DecorScale,
+        decors: &[DecorScale],
     ) -> ShadowInputs {
         let mut d = ShadowInputsDigest::default();
-        d.matrix(light_vp).matrix(view_proj).floats(&decor.parameters());
+        d.matrix(light_vp);
+        for view_proj in view_projs {
+            d.matrix(view_proj);
+        }
+        for decor in decors {
+            d.floats(&decor.parameters());
+        }
         d.floats(&[
             view.alpha,
             view.scene.sun_dir.x,

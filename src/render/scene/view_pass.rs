@@ -20,7 +20,7 @@ use glam::{Mat4, Vec3};
 pub(super) struct ViewSetup {
     pub(super) light_vp: Mat4,
     pub(super) vp: Mat4,
-    frustum: Frustum,
+    pub(super) frustum: Frustum,
     pub(super) wheel_detail: WheelDetail,
     pub(super) decor: DecorScale,
     /// Where its shadows centre: its car, between the last two ticks.
@@ -91,7 +91,7 @@ impl Renderer {
             ..
         } = *setup;
         match self.draw_shadow_map(view, &light_vp, &vp, &frustum, &decor, wheel_detail) {
-            Some((pass, texels)) => (stats.shadow, stats.shadow_texels) = (pass, texels),
+            Some((pass, texels)) => (stats.shadow, stats.shadow_texels, stats.shadow_maps) = (pass, texels, 1),
             None => stats.shadow_map_kept = true,
         }
         stats

@@ -4,7 +4,10 @@
 
 use super::view_pass::ViewSetup;
 use super::{FrameView, Renderer, MAX_VIEWS};
+use crate::render::car_lod::WheelDetail;
 use crate::render::draw_stats::FrameDrawStats;
+use crate::render::frustum::Frustum;
+use crate::render::shadow::SHADOW_HALF_EXTENT_M;
 use crate::render::shadow_footprint::TexelRect;
 use crate::render::viewport::ViewRect;
 use glam::{Mat4, Vec3};
@@ -74,6 +77,9 @@ impl Renderer {
             // waits on").
             let mut held: [Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS] = [None; MAX_VIEWS];
             let mut setups = [None; MAX_VIEWS];
+            // Each view's light snapped to its own map's texels (the frame before may have
+            // left the wider shared map in use).
+            self.use_shadow_target(shadow_side, 0);
             for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
                 let (w, h) = (
                     scaled(rect.width, self.resolution_scale),
@@ -82,11 +88,11 @@ impl Renderer {
                 setups[i] = Some(self.view_setup(&view, w, h));
                 held[i] = Some((view, rect, FrameDrawStats::default()));
             }
-            let shared = self.shared_shadow_light(&held, &setups);
+            let shared = self.shared_shadow_light(&held, &setups, shadow_side);
             match shared {
-                Some(light_vp) => {
+                Some((light_vp, side)) => {
                     self.view_slot = 0;
-                    self.use_shadow_target(shadow_side, 0);
+                    self.use_shadow_target(side, 0);
                     if let (Some(stats), Some(texels)) =
                         (self.draw_shared_shadows(&held, &setups, &light_vp), held[0].as_mut())
                     {
@@ -121,12 +127,15 @@ impl Renderer {
             }
             for (i, (view, rect, stats)) in held.into_iter().enumerate().filter_map(|(i, h)| Some((i, h?))) {
                 // A shared map is view 0's: every view reads it under its light.
-                let map = if shared.is_some() { 0 } else { i };
+                let (map, side) = match shared {
+                    Some((_, side)) => (0, side),
+                    None => (i, shadow_side),
+                };
                 self.view_slot = map;
-                self.use_shadow_target(shadow_side, map);
+                self.use_shadow_target(side, map);
                 let into = if offscreen { scaled_rect(rect, scale) } else { rect };
                 let mut setup = self.view_setup(&view, into.width, into.height);
-                if let Some(light_vp) = shared {
+                if let Some((light_vp, _)) = shared {
                     setup.light_vp = light_vp;
                 }
                 self.draw_view_lit(&view, &setup, stats, into, (width, height), offscreen);
@@ -162,30 +171,56 @@ impl Renderer {
 }
 
 impl Renderer {
-    /// One light for every view's shadows when their cars are close (a start, a pack):
-    /// each within [`SHARED_SHADOW_SPAN_M`] of their middle, where the map's square
-    /// (`SHADOW_HALF_EXTENT_M` either way) still reaches 30 m around each car. One depth
-    /// pass then serves every view instead of one a view. None when they are apart.
+    /// One light for every view's shadows when their cars are close (a start, a pack),
+    /// and the side of the map it draws: each car within [`SHARED_SHADOW_SPAN_M`] of
+    /// their middle, where the map's square (`SHADOW_HALF_EXTENT_M` either way) still
+    /// reaches 30 m around each car, a map of `side`; or, further apart but each within
+    /// `SHADOW_HALF_EXTENT_M` of the middle, a square twice as wide on a map twice the
+    /// side (the same texel size), which still reaches `SHADOW_HALF_EXTENT_M` around each
+    /// car. One depth pass then serves every view instead of one a view, each caster drawn
+    /// once. None when they are further apart, or the wider map would be larger than the
+    /// profile's own (at the split side doubled it is one player's map, already made).
+    ///
+    /// A view reading a shared map gets its texel size but a grid snapped to the middle
+    /// rather than to its own car, so a soft shadow edge lands a part of a texel away:
+    /// four players on Montreal, 0.04 % of the frame's pixels change by more than 3 % (at
+    /// most 15/255, on penumbras), and the wide map shades a little further out. If a
+    /// view's shadows swim as the pack spreads past 15 m, look here.
     fn shared_shadow_light(
         &self,
         held: &[Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS],
         setups: &[Option<ViewSetup>; MAX_VIEWS],
-    ) -> Option<Mat4> {
+        side: u32,
+    ) -> Option<(Mat4, u32)> {
         let foci = || setups.iter().flatten().map(|s| s.focus);
         let n = foci().count();
         if n < 2 {
             return None;
         }
         let middle = foci().fold(Vec3::ZERO, |a, f| a + f) / n as f32;
-        if foci().any(|f| f.distance(middle) > SHARED_SHADOW_SPAN_M) {
-            return None;
-        }
+        let spread = foci().map(|f| f.distance(middle)).fold(0.0, f32::max);
         let sun_dir = held.iter().flatten().next()?.0.scene.sun_dir;
-        Some(self.shadow.light_view_proj(middle, sun_dir))
+        if spread <= SHARED_SHADOW_SPAN_M {
+            return Some((
+                self.shadow
+                    .light_view_proj_over(middle, sun_dir, SHADOW_HALF_EXTENT_M, side),
+                side,
+            ));
+        }
+        let wide = side * 2;
+        if spread <= SHADOW_HALF_EXTENT_M && wide <= self.shadow_side_for(1) {
+            return Some((
+                self.shadow
+                    .light_view_proj_over(middle, sun_dir, 2.0 * SHADOW_HALF_EXTENT_M, wide),
+                wide,
+            ));
+        }
+        None
     }
 
-    /// The shared map's depth pass under `light_vp`: the texels any view reads, every
-    /// caster the light's box holds (what falls in any view).
+    /// The shared map's depth pass under `light_vp`: the texels any view reads, the
+    /// casters whose shadow may fall in any view, each at the finest detail any view
+    /// draws it with.
     fn draw_shared_shadows(
         &mut self,
         held: &[Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS],
@@ -193,24 +228,24 @@ impl Renderer {
         light_vp: &Mat4,
     ) -> Option<FrameDrawStats> {
         let mut texels = TexelRect::default();
+        let mut vps = [Mat4::IDENTITY; MAX_VIEWS];
+        let mut frusta = [Frustum::everything(); MAX_VIEWS];
+        let mut decors = [setups.iter().flatten().next()?.decor; MAX_VIEWS];
+        let mut n = 0;
         for (slot, setup) in held.iter().zip(setups) {
             if let (Some((view, _, _)), Some(setup)) = (slot, setup) {
                 texels = texels.union(self.shadow_footprint(view, light_vp, &setup.vp));
+                vps[n] = setup.vp;
+                frusta[n] = setup.frustum;
+                decors[n] = setup.decor;
+                n += 1;
             }
         }
+        let detail = WheelDetail::for_shared_shadows(setups.iter().flatten().map(|s| s.wheel_detail));
         let (view, _, _) = held[0].as_ref()?;
-        let setup = setups[0].as_ref()?;
         let mut stats = FrameDrawStats::default();
-        match self.draw_shadow_map_in(
-            view,
-            light_vp,
-            &setup.vp,
-            None,
-            texels,
-            &setup.decor,
-            setup.wheel_detail,
-        ) {
-            Some((pass, area)) => (stats.shadow, stats.shadow_texels) = (pass, area),
+        match self.draw_shadow_map_in(view, light_vp, &vps[..n], (&frusta[..n], &decors[..n]), texels, detail) {
+            Some((pass, area)) => (stats.shadow, stats.shadow_texels, stats.shadow_maps) = (pass, area, 1),
             None => stats.shadow_map_kept = true,
         }
         Some(stats)
