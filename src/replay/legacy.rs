@@ -114,10 +114,10 @@ pub(super) struct ReplayFileV5 {
 }
 
 impl ReplayHeaderV5 {
-    /// This header in today's format: no guests.
+    /// This header in today's format: format 6's with no guests.
     fn upgraded(self) -> ReplayHeader {
-        ReplayHeader {
-            format: FORMAT,
+        ReplayHeaderV6 {
+            format: FORMAT_BEFORE_GRID,
             build: self.build,
             level: self.level,
             car: self.car,
@@ -128,9 +128,8 @@ impl ReplayHeaderV5 {
             ai_difficulty: self.ai_difficulty,
             final_state_hash: self.final_state_hash,
             guest_cars: Vec::new(),
-            opponent_skills: Vec::new(),
-            grid_slots: Vec::new(),
         }
+        .upgraded()
     }
 }
 
@@ -165,27 +164,25 @@ pub(super) struct ReplayFileV3 {
 }
 
 impl ReplayHeaderV3 {
-    /// This header in today's format; its opponents, if any, drove at today's `ace`.
+    /// This header in today's format: format 5's, its opponents, if any, at today's `ace`.
     fn upgraded(self) -> ReplayHeader {
-        ReplayHeader {
-            format: FORMAT,
+        ReplayHeaderV5 {
+            format: FORMAT_BEFORE_GUESTS,
             build: self.build,
             level: self.level,
             car: self.car,
             platform: self.platform,
             tick_rate_hz: self.tick_rate_hz,
             ai_opponents: self.ai_opponents,
+            ai_car: self.ai_car,
             ai_difficulty: if self.ai_opponents == 0 {
                 String::new()
             } else {
                 "ace".to_owned()
             },
-            ai_car: self.ai_car,
             final_state_hash: self.final_state_hash,
-            guest_cars: Vec::new(),
-            opponent_skills: Vec::new(),
-            grid_slots: Vec::new(),
         }
+        .upgraded()
     }
 }
 
