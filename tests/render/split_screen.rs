@@ -170,6 +170,21 @@ fn two_views_at_half_scale_look_like_the_full_scale_frame() {
         };
         let full = frame_at(1.0);
         let half = frame_at(0.5);
+        // The views clear nothing of their own (the frame clears the whole target first,
+        // and the sky fills what the scene leaves): the same frame drawn again is the same
+        // picture (a depth buffer left from the frame before would hide the scene), and no
+        // pixel inside a view keeps the frame's dark clear colour.
+        assert!(half.rgba == frame_at(0.5).rgba, "{api:?}: a second frame differs");
+        let cleared = [15u8, 18, 23];
+        for img in [&full, &half] {
+            for (y0, y1) in [(2, H / 2 - 2), (H / 2 + 2, H - 2)] {
+                let left = (y0..y1)
+                    .flat_map(|y| (0..W).map(move |x| (x, y)))
+                    .filter(|&(x, y)| img.pixel(x, y)[..3] == cleared)
+                    .count();
+                assert_eq!(left, 0, "{api:?}: pixels of rows {y0}..{y1} left at the clear colour");
+            }
+        }
         let mean_abs = |y0: u32, y1: u32| {
             let mut sum = 0.0;
             for y in y0..y1 {

@@ -2,7 +2,7 @@
 //! each into its rectangle of the window; below full resolution into the scene target,
 //! stretched onto the window once.
 
-use super::view_pass::ViewSetup;
+use super::view_pass::{ViewClear, ViewSetup};
 use super::{FrameView, Renderer, MAX_VIEWS};
 use crate::render::car_lod::WheelDetail;
 use crate::render::draw_stats::FrameDrawStats;
@@ -138,7 +138,9 @@ impl Renderer {
                 if let Some((light_vp, _)) = shared {
                     setup.light_vp = light_vp;
                 }
-                self.draw_view_lit(&view, &setup, stats, into, (width, height), offscreen);
+                // The target or the window was cleared whole above.
+                let drawn_into = (into, ViewClear::Done);
+                self.draw_view_lit(&view, &setup, stats, drawn_into, (width, height), offscreen);
                 frame_stats = Some(frame_stats.map_or(self.stats, |f| f.plus(self.stats)));
             }
             if offscreen {
