@@ -11,6 +11,7 @@
 
 mod bindings_table;
 mod guests;
+mod input_table;
 
 pub use guests::{GuestSettings, MAX_GUESTS};
 
@@ -134,6 +135,17 @@ pub struct Settings {
     pub guests: Vec<GuestSettings>,
 }
 
+/// The file's value `v` for `name`, or why it cannot be used (NaN, infinite, or outside
+/// `lo..=hi`: the message names the value's place and its range).
+fn within(name: &str, v: f64, lo: f32, hi: f32) -> Result<f32, String> {
+    let v = v as f32;
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{name} must be between {lo} and {hi}, got {v}"))
+    }
+}
+
 /// An f32 as the shortest decimal that reads back to it, held as the f64 of that decimal
 /// so the TOML writer prints `0.8`, not the f32's exact binary value.
 fn tidy(v: f32) -> f64 {
@@ -210,38 +222,15 @@ struct RawSettings {
     player: RawPlayer,
     audio: RawVolumes,
     display: RawDisplay,
-    input: RawInput,
+    input: input_table::RawInput,
     assists: RawAssists,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     guests: Vec<guests::RawGuest>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(default)]
-struct RawInput {
-    stick_deadzone: f64,
-    trigger_deadzone: f64,
-    steer_exponent: f64,
-    stick_linearity: f64,
-    key_steer_rate_per_s: f64,
-    key_centre_rate_per_s: f64,
-    key_steer_halving_speed_mps: f64,
-    reverse_hold_s: f64,
-    rumble: bool,
-    rumble_strength: f64,
-    keyboard: bindings_table::Table,
-    pad: bindings_table::Table,
-}
-
 impl Default for RawSettings {
     fn default() -> Self {
         Settings::default().to_raw()
-    }
-}
-
-impl Default for RawInput {
-    fn default() -> Self {
-        Settings::default().to_raw().input
     }
 }
 
@@ -267,8 +256,6 @@ fn key_paths(v: &toml::Value, prefix: &str, out: &mut Vec<String>) {
 
 impl Settings {
     fn to_raw(&self) -> RawSettings {
-        let i = &self.input;
-        let (keyboard, pad) = bindings_table::to_tables(&i.bindings);
         RawSettings {
             version: VERSION,
             player: RawPlayer {
@@ -302,20 +289,7 @@ impl Settings {
                 gearbox: self.assists.gearbox.name().to_string(),
             },
             guests: guests::to_raw(&self.guests),
-            input: RawInput {
-                stick_deadzone: tidy(i.stick_deadzone),
-                trigger_deadzone: tidy(i.trigger_deadzone),
-                steer_exponent: tidy(i.steer_exponent),
-                stick_linearity: tidy(i.stick_linearity),
-                key_steer_rate_per_s: tidy(i.key_steer_rate_per_s),
-                key_centre_rate_per_s: tidy(i.key_centre_rate_per_s),
-                key_steer_halving_speed_mps: tidy(i.key_steer_halving_speed_mps),
-                reverse_hold_s: tidy(i.reverse_hold_s),
-                rumble: i.rumble,
-                rumble_strength: tidy(i.rumble_strength),
-                keyboard,
-                pad,
-            },
+            input: input_table::RawInput::of(&self.input),
         }
     }
 
@@ -392,14 +366,6 @@ impl Settings {
     }
 
     fn from_raw(raw: &RawSettings) -> Result<Settings, String> {
-        let within = |name: &str, v: f64, lo: f32, hi: f32| {
-            let v = v as f32;
-            if v.is_finite() && (lo..=hi).contains(&v) {
-                Ok(v)
-            } else {
-                Err(format!("{name} must be between {lo} and {hi}, got {v}"))
-            }
-        };
         let unit = |name: &str, v: f64, hi: f32| within(name, v, 0.0, hi);
         let a = &raw.audio;
         let volumes = Volumes {
@@ -473,24 +439,7 @@ impl Settings {
                     ),
                 },
             },
-            input: InputSettings {
-                stick_deadzone: unit("input.stick_deadzone", i.stick_deadzone, 0.9)?,
-                trigger_deadzone: unit("input.trigger_deadzone", i.trigger_deadzone, 0.9)?,
-                steer_exponent: within("input.steer_exponent", i.steer_exponent, 1.0, 3.0)?,
-                stick_linearity: unit("input.stick_linearity", i.stick_linearity, 1.0)?,
-                key_steer_rate_per_s: within("input.key_steer_rate_per_s", i.key_steer_rate_per_s, 0.5, 50.0)?,
-                key_centre_rate_per_s: within("input.key_centre_rate_per_s", i.key_centre_rate_per_s, 0.5, 50.0)?,
-                key_steer_halving_speed_mps: within(
-                    "input.key_steer_halving_speed_mps",
-                    i.key_steer_halving_speed_mps,
-                    1.0,
-                    1000.0,
-                )?,
-                reverse_hold_s: unit("input.reverse_hold_s", i.reverse_hold_s, 5.0)?,
-                rumble: i.rumble,
-                rumble_strength: unit("input.rumble_strength", i.rumble_strength, 1.0)?,
-                bindings,
-            },
+            input: raw.input.read("input", bindings)?,
         })
     }
 

@@ -221,6 +221,11 @@ impl InputState {
         std::mem::take(&mut self.ui)
     }
 
+    /// The player's input settings in force.
+    pub fn settings(&self) -> &InputSettings {
+        &self.settings
+    }
+
     /// New settings from the options, taking effect at once; what is held stays held.
     pub fn set_settings(&mut self, settings: InputSettings, assists: AssistSettings) {
         self.settings = settings;

@@ -138,7 +138,7 @@ fn four_pads_join_drive_pause_from_their_own_pad_and_wait_for_an_unplugged_one()
 }
 
 #[test]
-fn a_guest_rebinds_a_button_from_their_own_pause_menu_and_their_seat_keeps_it() {
+fn a_guest_tunes_their_pad_from_their_own_pause_menu_and_their_seat_keeps_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = String::from("0 0 connected\n0 1 connected\n");
     let mut presses = vec![
@@ -151,7 +151,11 @@ fn a_guest_rebinds_a_button_from_their_own_pause_menu_and_their_seat_keeps_it() 
     ];
     presses.extend([(0, 1, "DPadDown"); 4]); // Resume, Restart, Reset car, Camera → Options
     presses.push((0, 1, "South"));
-    presses.extend([(0, 1, "DPadDown"); 13]); // past the volumes, pad response, assists → Handbrake
+    presses.extend([(0, 1, "DPadDown"); 3]); // past the volumes → Stick deadzone
+    presses.push((0, 1, "DPadRight")); // 0.15 → 0.2: player 2's pad is worn
+    presses.extend([(0, 1, "DPadDown"); 3]); // Trigger deadzone, Steering curve → Rumble
+    presses.push((0, 1, "South")); // off, for player 2 alone
+    presses.extend([(0, 1, "DPadDown"); 7]); // Rumble strength, the assists → Handbrake
     presses.extend([
         (0, 1, "South"), // rebind it...
         (0, 1, "North"), // ...to North (their Reset's: now unbound)
@@ -166,14 +170,22 @@ fn a_guest_rebinds_a_button_from_their_own_pause_menu_and_their_seat_keeps_it() 
     let (first, guests) = settings
         .split_once("[[guests]]")
         .unwrap_or_else(|| panic!("no guest seat kept: {settings}"));
-    // Player 2's seat keeps what they changed, and only that.
+    // Player 2's seat keeps what they changed, and only that: their deadzone, rumble and
+    // the button they moved.
+    assert!(guests.contains("stick_deadzone = 0.2\nrumble = false\n"), "{settings}");
+    assert!(!guests.contains("steer_exponent"), "{settings}");
     assert!(
         guests.contains("[guests.pad]\nhand_brake = [\"North\"]\nreset = []"),
         "{settings}"
     );
-    // Player 1's controls are their own still: South the handbrake, North the reset.
+    // Player 1's controls are their own still: South the handbrake, North the reset, the
+    // default deadzone and rumble on.
     assert!(
         first.contains("hand_brake = [\"South\"]") && first.contains("reset = [\"North\"]"),
+        "{settings}"
+    );
+    assert!(
+        first.contains("stick_deadzone = 0.15") && first.contains("rumble = true"),
         "{settings}"
     );
 }

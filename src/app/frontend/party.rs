@@ -10,8 +10,8 @@
 use super::Outcome;
 use crate::app::menu::{NavAction, Pressed};
 pub use crate::assists::AssistPreset;
-use crate::input::bindings::Bindings;
 use crate::input::seats::{InputDevice, Seats};
+use crate::input::InputSettings;
 use crate::modes::championship::SeasonPlayer;
 use crate::render::{NEAR_PAINT, PAINTS};
 use crate::settings::GuestSettings;
@@ -114,7 +114,9 @@ impl Party {
                 car: c.car.clone(),
                 paint: c.paint,
                 assists: c.assists,
-                bindings: remembered.get(g).map_or_else(Bindings::default, |r| r.bindings.clone()),
+                input: remembered
+                    .get(g)
+                    .map_or_else(InputSettings::default, |r| r.input.clone()),
             };
             match remembered.get_mut(g) {
                 Some(r) if r.same_choice(&kept) => {}

@@ -6,7 +6,7 @@
 //! [`Driving::request`] for the flow.
 
 use super::feed::TickFeed;
-use super::feedback::Feedback;
+use super::feedback::{Feedback, RumbleTarget};
 use super::frame::{Frame, FrameAccount};
 use super::pause_menu::PauseMenu;
 use super::race_view::{draw_split, Overlay, SplitFrame};
@@ -126,8 +126,7 @@ impl Driving {
     /// records when the mode keeps the run's inputs: a time trial's ghost), sound through
     /// `stage`; the first frame's time counts from now.
     pub fn new(session: Session, settings: &Settings, feed: TickFeed, mode: Box<dyn GameMode>, stage: &Stage) -> Self {
-        let mut feedback = Feedback::new(settings.volumes);
-        feedback.set_rumble_scale(settings.input.rumble_scale());
+        let feedback = Feedback::new(settings.volumes);
         let chunk_sizes = session.world().chunk_mesh_sizes();
         Self {
             session,
@@ -382,7 +381,6 @@ impl Driving {
                         self.inputs.take_edit(p, m.settings(), &mut self.settings);
                     }
                     self.feedback.set_volumes(self.settings.volumes);
-                    self.feedback.set_rumble_scale(self.settings.input.rumble_scale());
                     self.settings_changed = true;
                 }
                 other => self.request = Some(other),
@@ -482,10 +480,14 @@ impl Driving {
         true
     }
 
-    /// Each player's car (world index) and the pad they drive with, for rumble.
-    fn rumble_targets(&self) -> [(usize, Option<PadId>); MAX_PLAYERS] {
+    /// Each player's car (world index), the pad they drive with and their rumble setting.
+    fn rumble_targets(&self) -> [RumbleTarget; MAX_PLAYERS] {
         let world = self.session.world();
-        std::array::from_fn(|p| (world.player_car_index(p).unwrap_or(0), self.inputs.active_pad(p)))
+        std::array::from_fn(|p| RumbleTarget {
+            car: world.player_car_index(p).unwrap_or(0),
+            pad: self.inputs.active_pad(p),
+            scale: self.inputs.rumble_scale(p),
+        })
     }
 
     /// The scene between the last two ticks from each player's chase camera, and the HUD

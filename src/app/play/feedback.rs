@@ -8,29 +8,44 @@ use crate::input::rumble_for;
 use crate::settings::Volumes;
 use crate::sim::{SimEvent, TickInput};
 use skidpad_platform::{PadId, Pads};
+use std::time::Duration;
 
-/// Sound and rumble for the player's car.
+/// Who a car's rumble goes to: the player's car (world index), the pad they drive with,
+/// and what their rumble strengths are multiplied by (their own setting; 0: off).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RumbleTarget {
+    /// The car, as the world indexes it.
+    pub car: usize,
+    /// The pad the player drives with, if any.
+    pub pad: Option<PadId>,
+    /// The player's rumble setting, 0..1.
+    pub scale: f32,
+}
+
+/// Sound and rumble for the players' cars.
 pub struct Feedback {
     volumes: Volumes,
-    /// What rumble strengths are multiplied by (0: rumble off).
-    rumble_scale: f32,
     /// A beep the mode asked for, sent with the next frame.
     beep_hz: Option<f32>,
+}
+
+/// The rumbles a tick's `events` earn: each player's car's strongest crash or landing on
+/// the pad they drive with, at their own strength (none for a player with rumble off).
+fn rumbles<'a>(
+    events: &'a [SimEvent],
+    players: &'a [RumbleTarget],
+) -> impl Iterator<Item = (PadId, f32, Duration)> + 'a {
+    players.iter().filter_map(move |target| {
+        let scale = target.scale.clamp(0.0, 1.0);
+        let (strength, duration) = rumble_for(events, target.car)?;
+        Some((target.pad?, strength * scale, duration)).filter(|_| scale > 0.0)
+    })
 }
 
 impl Feedback {
     /// Plays at the player's `volumes`.
     pub fn new(volumes: Volumes) -> Self {
-        Self {
-            volumes,
-            rumble_scale: 1.0,
-            beep_hz: None,
-        }
-    }
-
-    /// Rumble at `scale` of what crashes and landings earn (0: off), from the next tick.
-    pub fn set_rumble_scale(&mut self, scale: f32) {
-        self.rumble_scale = scale.clamp(0.0, 1.0);
+        Self { volumes, beep_hz: None }
     }
 
     /// New volumes from the options, heard from the next frame sent.
@@ -44,24 +59,19 @@ impl Feedback {
     }
 
     /// After a tick run with the first player's `input`: the session's sound to `sound`,
-    /// and rumble for each player's car's impacts and landings on the pad they drive with
-    /// (`players`: each one's car, world index, and pad).
+    /// and rumble for each player's car's impacts and landings on the pad they drive with,
+    /// at their own strength (`players`).
     pub fn after_tick(
         &mut self,
         session: &Session,
         input: &TickInput,
-        players: &[(usize, Option<PadId>)],
+        players: &[RumbleTarget],
         pads: &mut Pads,
         sound: &mut SoundFeed,
     ) {
         self.send(session, input.control.throttle, Motion::Running, sound);
-        let events: &[SimEvent] = &session.snapshot().events;
-        for &(car, pad) in players {
-            if let (Some(pad), Some((strength, duration))) = (pad, rumble_for(events, car)) {
-                if self.rumble_scale > 0.0 {
-                    pads.rumble(pad, strength * self.rumble_scale, duration);
-                }
-            }
+        for (pad, strength, duration) in rumbles(&session.snapshot().events, players) {
+            pads.rumble(pad, strength, duration);
         }
     }
 
@@ -82,5 +92,36 @@ impl Feedback {
             frame.push_event(SoundEvent::Blip { pitch_hz });
         }
         sound.send(frame);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec3;
+
+    #[test]
+    fn each_players_crash_rumbles_their_own_pad_at_their_own_strength() {
+        let hit = |car| SimEvent::Impact {
+            car,
+            position: Vec3::ZERO,
+            impulse_ns: 18_000.0,
+            struck: crate::sim::Struck::Surface(None),
+        };
+        let target = |car, pad: usize, scale| RumbleTarget {
+            car,
+            pad: Some(PadId(pad)),
+            scale,
+        };
+        // Player 1 (car 0, pad 3) at full strength, player 2 (car 1, pad 5) at half,
+        // player 3 (car 2, pad 7) with rumble off; all three cars crash at full strength.
+        let players = [target(0, 3, 1.0), target(1, 5, 0.5), target(2, 7, 0.0)];
+        let felt: Vec<_> = rumbles(&[hit(0), hit(1), hit(2)], &players)
+            .map(|(pad, strength, _)| (pad.0, strength))
+            .collect();
+        assert_eq!(felt, vec![(3, 1.0), (5, 0.5)]);
+        // Only the car that crashed rumbles, on its player's pad.
+        let felt: Vec<_> = rumbles(&[hit(1)], &players).map(|(pad, _, _)| pad.0).collect();
+        assert_eq!(felt, vec![5]);
     }
 }

@@ -10,7 +10,6 @@
 
 use crate::app::frontend::Party;
 use crate::assists::AssistPreset;
-use crate::input::bindings::Bindings;
 use crate::input::seats::{InputDevice, Route, Seats};
 use crate::input::{InputSettings, InputState, UiRequests};
 use crate::settings::Settings;
@@ -40,9 +39,10 @@ impl SeatInputs {
         }
     }
 
-    /// Everyone in `party`: the first player with `settings`, each guest with the same
-    /// pad response, their seat's own bindings (`settings.guests`; the defaults for a seat
-    /// with none kept) and their own assists. A party of one is [`SeatInputs::solo`].
+    /// Everyone in `party`: the first player with `settings`, each guest with their seat's
+    /// own input settings (`settings.guests`: bindings, response, rumble; the defaults for
+    /// a seat with none kept) and their own assists. A party of one is
+    /// [`SeatInputs::solo`].
     pub fn party(party: &Party, settings: &Settings) -> SeatInputs {
         if party.guests.is_empty() {
             return Self::solo(settings);
@@ -190,8 +190,9 @@ impl SeatInputs {
         self.inputs[lost].continue_on_keyboard();
     }
 
-    /// New settings from the pause menu's options: everyone's bindings and deadzones; the
-    /// first player's assists (the guests keep the assists they chose).
+    /// New settings from the pause menu's options: each player's input settings (the
+    /// first's, each guest's seat's); the first player's assists (the guests keep the
+    /// assists they chose).
     pub fn set_settings(&mut self, settings: &Settings) {
         for (p, input) in self.inputs.iter_mut().enumerate() {
             match p.checked_sub(1) {
@@ -204,9 +205,9 @@ impl SeatInputs {
         }
     }
 
-    /// The settings as player `p`'s pause menu shows them: the shared ones (volumes, pad
-    /// response, display), with a guest's own bindings and assists in place of the first
-    /// player's.
+    /// The settings as player `p`'s pause menu shows them: the shared ones (volumes,
+    /// display), with a guest's own input settings (bindings, response, rumble) and
+    /// assists in place of the first player's.
     pub fn settings_seen_by(&self, p: usize, settings: &Settings) -> Settings {
         let (Some(g), Some(input)) = (p.checked_sub(1), self.inputs.get(p)) else {
             return settings.clone();
@@ -219,8 +220,8 @@ impl SeatInputs {
     }
 
     /// Player `p`'s pause menu changed `edited` (as [`SeatInputs::settings_seen_by`] gave
-    /// it): what is shared goes into `settings`; a guest's bindings into their seat's
-    /// (`settings.guests`, kept for the next time), their assists into their car's input
+    /// it): what is shared goes into `settings`; a guest's input settings into their
+    /// seat's (`settings.guests`, kept for the next time), their assists into their car's input
     /// now (and kept where one of the presets the car select offers matches them).
     /// Every player's input takes the change.
     pub fn take_edit(&mut self, p: usize, edited: &Settings, settings: &mut Settings) {
@@ -229,11 +230,11 @@ impl SeatInputs {
             self.set_settings(settings);
             return;
         };
-        let first = (settings.input.bindings.clone(), settings.assists);
+        let first = (settings.input.clone(), settings.assists);
         *settings = edited.clone();
-        (settings.input.bindings, settings.assists) = first;
+        (settings.input, settings.assists) = first;
         let kept = settings.guests.get_mut(g).map(|kept| {
-            kept.bindings = edited.input.bindings.clone();
+            kept.input = edited.input.clone();
             kept.assists = AssistPreset::matching(edited.assists).unwrap_or(kept.assists);
         });
         self.inputs[p].set_settings(edited.input.clone(), edited.assists);
@@ -250,6 +251,11 @@ impl SeatInputs {
     /// The pad player `p` drives with, if any (rumble goes there).
     pub fn active_pad(&self, p: usize) -> Option<skidpad_platform::PadId> {
         self.inputs.get(p).and_then(InputState::active_pad)
+    }
+
+    /// What player `p`'s rumble strengths are multiplied by: their own setting (0: off).
+    pub fn rumble_scale(&self, p: usize) -> f32 {
+        self.inputs.get(p).map_or(0.0, |i| i.settings().rumble_scale())
     }
 
     /// The player whose pad was unplugged (the first such), if any: play waits for them
@@ -290,22 +296,19 @@ impl SeatInputs {
     }
 }
 
-/// Guest `g`'s (player `g + 2`'s) input settings: the shared pad response with their seat's
-/// own bindings, the defaults while the seat has kept none.
+/// Guest `g`'s (player `g + 2`'s) input settings: their seat's own, the defaults while
+/// the seat has kept none.
 pub fn guest_input(settings: &Settings, g: usize) -> InputSettings {
-    InputSettings {
-        bindings: settings
-            .guests
-            .get(g)
-            .map_or_else(Bindings::default, |kept| kept.bindings.clone()),
-        ..settings.input.clone()
-    }
+    settings
+        .guests
+        .get(g)
+        .map_or_else(InputSettings::default, |kept| kept.input.clone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::bindings::Action;
+    use crate::input::bindings::{Action, Bindings};
     use crate::settings::GuestSettings;
     use skidpad_platform::PadId;
 
@@ -318,6 +321,15 @@ mod tests {
         party.seats.end_poll(&mut joined);
         party.seat_new_guests(&["coupe".to_string()], [1.0, 0.0, 0.0], &[]);
         party
+    }
+
+    /// [`two_pads`] in play on the default settings, the guest's seat kept in them.
+    fn seated_two_pads() -> (Settings, SeatInputs) {
+        let party = two_pads();
+        let mut settings = Settings::default();
+        party.remember(&mut settings.guests);
+        let inputs = SeatInputs::party(&party, &settings);
+        (settings, inputs)
     }
 
     fn press(inputs: &mut SeatInputs, pad: usize, button: PadButton) {
@@ -343,7 +355,7 @@ mod tests {
         guest.buttons.insert(Action::Reset, vec![]);
         let mut settings = Settings::default();
         party.remember(&mut settings.guests);
-        settings.guests[0].bindings = guest;
+        settings.guests[0].input.bindings = guest;
         let mut inputs = SeatInputs::party(&party, &settings);
         // North is the guest's camera, the first player's reset.
         press(&mut inputs, 1, PadButton::North);
@@ -357,10 +369,7 @@ mod tests {
 
     #[test]
     fn a_guests_pause_menu_changes_their_bindings_and_assists_and_not_the_first_players() {
-        let party = two_pads();
-        let mut settings = Settings::default();
-        party.remember(&mut settings.guests);
-        let mut inputs = SeatInputs::party(&party, &settings);
+        let (mut settings, mut inputs) = seated_two_pads();
         let first = (settings.input.bindings.clone(), settings.assists);
         // Player 2's menu shows their own: the seat's bindings, their car's assists.
         let mut edited = inputs.settings_seen_by(1, &settings);
@@ -376,7 +385,7 @@ mod tests {
         assert_eq!((settings.input.bindings.clone(), settings.assists), first);
         assert_eq!(settings.volumes.master, 0.3, "the volumes are everyone's");
         let kept: &GuestSettings = &settings.guests[0];
-        assert_eq!(kept.bindings.buttons[&Action::Camera], vec![PadButton::DPadUp]);
+        assert_eq!(kept.input.bindings.buttons[&Action::Camera], vec![PadButton::DPadUp]);
         assert_eq!(kept.assists, AssistPreset::Off);
         assert_eq!(inputs.inputs[1].assists(), AssistPreset::Off.settings());
         assert_eq!(inputs.inputs[0].assists(), first.1);
@@ -385,5 +394,49 @@ mod tests {
         assert_eq!(camera_asked(&mut inputs), [false, true]);
         // The first player's menu is the settings as they are.
         assert_eq!(inputs.settings_seen_by(0, &settings), settings);
+    }
+
+    /// Each pad's stick at `value` of its travel to the left; each player's steering.
+    fn steer_at(inputs: &mut SeatInputs, value: f32) -> [f32; 2] {
+        for pad in 0..2 {
+            inputs.on_pad_event(&PadEvent {
+                pad: PadId(pad),
+                kind: PadEventKind::Axis {
+                    axis: skidpad_platform::PadAxis::LeftStickX,
+                    value,
+                },
+            });
+        }
+        [0, 1].map(|p| {
+            inputs
+                .get_mut(p)
+                .unwrap()
+                .take_tick_input(0.0, 1.0 / 60.0)
+                .control
+                .steer
+        })
+    }
+
+    #[test]
+    fn a_guest_tunes_their_own_deadzone_and_rumble_and_the_first_players_stay() {
+        let (mut settings, mut inputs) = seated_two_pads();
+        // Both on the defaults (0.15 deadzone): a stick a third over steers both cars.
+        let both = steer_at(&mut inputs, 0.33);
+        assert!(both[0].abs() > 0.05 && both[1].abs() > 0.05, "{both:?}");
+        // Player 2's worn pad: they widen their deadzone to 0.4 and turn rumble off.
+        let mut edited = inputs.settings_seen_by(1, &settings);
+        edited.input.stick_deadzone = 0.4;
+        edited.input.rumble = false;
+        inputs.take_edit(1, &edited, &mut settings);
+        assert_eq!(settings.input, InputSettings::default(), "player 1's are untouched");
+        assert_eq!(settings.guests[0].input.stick_deadzone, 0.4, "kept for the seat");
+        // The same stick now steers player 1's car and not player 2's (inside 0.4).
+        let after = steer_at(&mut inputs, 0.33);
+        assert_eq!(after[0], both[0]);
+        assert_eq!(after[1], 0.0, "{after:?}");
+        assert_eq!((inputs.rumble_scale(0), inputs.rumble_scale(1)), (1.0, 0.0));
+        // Player 2's menu shows their own response; player 1's is player 1's.
+        assert_eq!(inputs.settings_seen_by(1, &settings).input.stick_deadzone, 0.4);
+        assert_eq!(inputs.settings_seen_by(0, &settings).input.stick_deadzone, 0.15);
     }
 }
