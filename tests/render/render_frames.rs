@@ -569,9 +569,10 @@ fn a_scene_drawn_at_half_scale_fills_the_window_and_is_timed() {
 /// cheaper settings draw: first the xbox's one bilinear shadow tap, then the xbox's 1024²
 /// shadow map (a quarter of the texels to clear and raster), then the scene stretched by
 /// nearest texel; what each saves on llvmpipe is counted in PERFORMANCE.md ("Dynamic
-/// resolution at its floor"). The HUD drawn over the stepped-down scene is as sharp as over
-/// a full-resolution one, and climbing back gives the profile's picture back. Before the
-/// ladder is built, asking for steps changes nothing.
+/// resolution at its floor"), and last the cars' coarser meshes at half the distance. The
+/// HUD drawn over the stepped-down scene is as sharp as over a full-resolution one, and
+/// climbing back gives the profile's picture back. Before the ladder is built, asking for
+/// steps changes nothing.
 #[test]
 fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
     use skidpad::render::SceneDetail;
@@ -598,7 +599,7 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         assert_eq!(desktop.scene_detail().steps_down, 0);
 
         desktop.enable_detail_ladder().unwrap();
-        assert_eq!(desktop.detail_steps(), 3);
+        assert_eq!(desktop.detail_steps(), 4);
         let one = shot(&mut desktop, &mut s_desktop, floor(1));
         assert!(one.rgba != profiles.rgba, "the shadow filter did not change");
         assert!(one.rgba == shot(&mut bilinear, &mut s_bilinear, floor(0)).rgba);
@@ -611,7 +612,7 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         assert_eq!(desktop.gpu_memory().shadow_map, both_maps);
         // Half scale by nearest texel: every 2×2 block of the window is one scene pixel,
         // where the bilinear stretch blends neighbours.
-        let three = shot(&mut desktop, &mut s_desktop, floor(9));
+        let three = shot(&mut desktop, &mut s_desktop, floor(3));
         assert_eq!(desktop.scene_detail().steps_down, 3);
         let blocky = |img: &Image| {
             (0..H / 2)
@@ -634,6 +635,27 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
             .sum::<f32>()
             / two.rgba.len() as f32;
         assert!(mean_abs < 8.0, "the nearest stretch strays by {mean_abs} on average");
+        // Last, the coarser meshes at half the distance: at full scale (240 rows) the car's
+        // wheels are the 20-sided mesh, as for 120 rows the far prism; the same car in the
+        // same place. (At the 0.5 floor of this small window it is far already.)
+        let full_at = |steps_down| SceneDetail { scale: 1.0, steps_down };
+        let near = shot(&mut desktop, &mut s_desktop, full_at(3));
+        let near_triangles = desktop.last_draw_stats().lit.triangles;
+        let coarse = shot(&mut desktop, &mut s_desktop, full_at(9));
+        assert_eq!(desktop.scene_detail().steps_down, 4);
+        let coarse_triangles = desktop.last_draw_stats().lit.triangles;
+        assert!(
+            coarse_triangles + 200 < near_triangles,
+            "lit triangles {near_triangles} → {coarse_triangles}"
+        );
+        let strays = near
+            .rgba
+            .iter()
+            .zip(&coarse.rgba)
+            .map(|(a, b)| (*a as f32 - *b as f32).abs())
+            .sum::<f32>()
+            / near.rgba.len() as f32;
+        assert!(strays < 0.5, "the coarser meshes stray by {strays} on average");
 
         // The HUD over the stepped-down scene: its light strokes are where they are over
         // the full-resolution scene, not a blurred copy.

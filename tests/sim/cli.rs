@@ -325,7 +325,8 @@ fn recording_into_a_missing_directory_fails_cleanly() {
 }
 
 /// `profile --dynamic-resolution` in a window reports the scale and the detail ladder the
-/// desktop profile offers (its filter, its map, the stretch: three steps) and how far down
+/// desktop profile offers (its filter, its map, the stretch, the coarser meshes: four
+/// steps) and how far down
 /// it went; without the flag there is no such report.
 #[test]
 fn profile_reports_the_scale_and_the_detail_ladders_steps() {
@@ -339,12 +340,12 @@ fn profile_reports_the_scale_and_the_detail_ladders_steps() {
     let trace = dir.path().join("trace.json");
     let r = run(&["--dynamic-resolution", "--trace", trace.to_str().unwrap()]);
     let d = &r["resolution_scale"];
-    assert_eq!(d["ladder_steps"], 3, "{d}");
+    assert_eq!(d["ladder_steps"], 4, "{d}");
     let (mean, most) = (
         d["steps_down_mean"].as_f64().unwrap(),
         d["steps_down_max"].as_u64().unwrap(),
     );
-    assert!(most <= 3 && (0.0..=most as f64).contains(&mean), "{d}");
+    assert!(most <= 4 && (0.0..=most as f64).contains(&mean), "{d}");
     let scale = d["mean"].as_f64().unwrap();
     assert!((0.5..=1.0).contains(&scale), "{d}");
     // The trace has each frame's scene detail as a counter, which averages to the report's.

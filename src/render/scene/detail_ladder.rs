@@ -9,8 +9,15 @@
 //! than the xbox's one bilinear tap at these pixels) and the 2048² shadow map (4.6 M more
 //! than 1024²). The steps, in the order taken: the xbox's shadow filter, the xbox's
 //! shadow-map size, then the upscale by nearest texel (10 M of the 45; at the 0.5 floor
-//! each scene pixel is a 2×2 block instead of a blur of four). A profile that already has a
-//! step's cheaper setting has no such step.
+//! each scene pixel is a 2×2 block instead of a blur of four), and last the coarser meshes
+//! at half the distance. A profile that already has a step's cheaper setting has no such
+//! step.
+//!
+//! The last step is for the frames whose cost is triangles, not pixels: split screen,
+//! where every view draws the scene's triangles whatever its size (four players on the
+//! desktop at the 0.5 floor, 174.4 → 168.4 M instructions a frame, lit triangles 25.1 →
+//! 21.2 k; PERFORMANCE.md). Each triangle costs llvmpipe its vertices, its set-up and a
+//! partly covered block of fragments, so fewer and larger ones are what is left to take.
 
 use super::super::car_paint::{CarProgram, Scuffing};
 use super::super::fog::FOG_GLSL;
@@ -34,6 +41,10 @@ pub enum DetailStep {
     /// The scene drawn below full resolution is stretched onto the window by nearest texel,
     /// not bilinearly.
     NearestUpscale,
+    /// Cars, wheels and decor switch to their coarser meshes at half the distance: their
+    /// level of detail is chosen as for a view half as tall (`car_lod.rs`,
+    /// `decor_lod.rs`).
+    CoarserMeshes,
 }
 
 /// The lit and car programs built with the other shadow filter, swapped with the
@@ -49,7 +60,7 @@ pub(super) struct OtherFilterPrograms {
 /// them needs.
 pub(super) struct DetailLadder {
     /// The steps this profile has, in order; the first `len` are used.
-    steps: [DetailStep; 3],
+    steps: [DetailStep; 4],
     len: u8,
     /// Steps taken now.
     steps_down: u8,
@@ -65,7 +76,7 @@ pub(super) struct DetailLadder {
 impl DetailLadder {
     /// The steps a renderer with a `shadow_map` side and `filter` has, none taken.
     pub fn new(shadow_map: u32, filter: ShadowFilter) -> DetailLadder {
-        let mut steps = [DetailStep::NearestUpscale; 3];
+        let mut steps = [DetailStep::NearestUpscale; 4];
         let mut len = 0;
         let mut push = |s| {
             steps[len] = s;
@@ -78,6 +89,7 @@ impl DetailLadder {
             push(DetailStep::SmallerShadowMap);
         }
         push(DetailStep::NearestUpscale);
+        push(DetailStep::CoarserMeshes);
         DetailLadder {
             steps,
             len: len as u8,
@@ -218,9 +230,19 @@ impl Renderer {
         Ok(())
     }
 
-    /// Whether the scene is stretched onto the window by nearest texel (the last step).
+    /// Whether the scene is stretched onto the window by nearest texel.
     pub(super) fn upscale_nearest(&self) -> bool {
         self.ladder.taken(DetailStep::NearestUpscale)
+    }
+
+    /// The viewport height, px, a view `height` tall chooses its meshes' level of detail
+    /// for: its own, or half of it with [`DetailStep::CoarserMeshes`] taken.
+    pub(super) fn detail_height(&self, height: u32) -> u32 {
+        if self.ladder.taken(DetailStep::CoarserMeshes) {
+            height.div_ceil(2)
+        } else {
+            height
+        }
     }
 
     /// Runs `warm` with the renderer's programs, then with the other filter's if built.
@@ -252,11 +274,11 @@ mod tests {
         let desktop = DetailLadder::new(2048, ShadowFilter::Pcf2x2);
         assert_eq!(
             desktop.steps(),
-            [BilinearShadowFilter, SmallerShadowMap, NearestUpscale]
+            [BilinearShadowFilter, SmallerShadowMap, NearestUpscale, CoarserMeshes]
         );
         // The xbox already has the cheap filter and the smallest map.
         let xbox = DetailLadder::new(1024, ShadowFilter::Bilinear);
-        assert_eq!(xbox.steps(), [NearestUpscale]);
+        assert_eq!(xbox.steps(), [NearestUpscale, CoarserMeshes]);
         let mut l = DetailLadder::new(4096, ShadowFilter::Pcf2x2);
         assert_eq!(l.shadow_map_side(), 4096);
         l.steps_down = 1;
@@ -266,7 +288,9 @@ mod tests {
         assert_eq!(l.shadow_map_side(), 2048);
         assert!(!l.taken(NearestUpscale));
         l.steps_down = 3;
-        assert!(l.taken(NearestUpscale));
+        assert!(l.taken(NearestUpscale) && !l.taken(CoarserMeshes));
+        l.steps_down = 4;
+        assert!(l.taken(CoarserMeshes));
     }
 
     #[test]

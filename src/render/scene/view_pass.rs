@@ -82,6 +82,7 @@ impl Renderer {
         self.chunk_order
             .sort(camera.eye, self.ground.iter().map(|(key, mesh)| (key, mesh.bounds())));
         let aspect = width as f32 / height.max(1) as f32;
+        let detail_height = self.detail_height(height);
         let vp = camera.view_proj(aspect);
         ViewSetup {
             light_vp,
@@ -89,9 +90,9 @@ impl Renderer {
             frustum: self.culling_frustum(&vp),
             // Wheels and bodies small on screen draw with coarser meshes in the lit pass;
             // the shadow pass draws every wheel and body far, distant bodies distant
-            // (`car_lod.rs`).
-            wheel_detail: WheelDetail::on_screen(camera, height),
-            decor: DecorScale::on_screen(camera, height, self.far_decor_max_px),
+            // (`car_lod.rs`); at the detail ladder's last step, as for a view half as tall.
+            wheel_detail: WheelDetail::on_screen(camera, detail_height),
+            decor: DecorScale::on_screen(camera, detail_height, self.far_decor_max_px),
             focus,
         }
     }
