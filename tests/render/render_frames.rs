@@ -55,6 +55,17 @@ fn pixels_differ(a: &Image, b: &Image) -> usize {
     a.rgba.chunks(4).zip(b.rgba.chunks(4)).filter(|(p, q)| p != q).count()
 }
 
+/// The mean difference of two frames of the same size, per channel value (0..255).
+fn mean_abs_diff(a: &Image, b: &Image) -> f32 {
+    let sum: f32 = a
+        .rgba
+        .iter()
+        .zip(&b.rgba)
+        .map(|(x, y)| (*x as f32 - *y as f32).abs())
+        .sum();
+    sum / a.rgba.len() as f32
+}
+
 fn luma(p: [u8; 4]) -> f32 {
     0.3 * p[0] as f32 + 0.59 * p[1] as f32 + 0.11 * p[2] as f32
 }
@@ -627,17 +638,11 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         };
         assert_eq!(blocky(&three), (W / 2 * H / 2) as usize);
         assert!(blocky(&two) < (W / 2 * H / 2) as usize * 3 / 4, "{}", blocky(&two));
-        let mean_abs = two
-            .rgba
-            .iter()
-            .zip(&three.rgba)
-            .map(|(a, b)| (*a as f32 - *b as f32).abs())
-            .sum::<f32>()
-            / two.rgba.len() as f32;
+        let mean_abs = mean_abs_diff(&two, &three);
         assert!(mean_abs < 8.0, "the nearest stretch strays by {mean_abs} on average");
         // Last, the coarser meshes at half the distance: at full scale (240 rows) the car's
-        // wheels are the 20-sided mesh, as for 120 rows the far prism; the same car in the
-        // same place. (At the 0.5 floor of this small window it is far already.)
+        // body and wheels chosen as for 120 rows, a level coarser each; the same car in the
+        // same place. (At the 0.5 floor of this small window it is coarse already.)
         let full_at = |steps_down| SceneDetail { scale: 1.0, steps_down };
         let near = shot(&mut desktop, &mut s_desktop, full_at(3));
         let near_triangles = desktop.last_draw_stats().lit.triangles;
@@ -648,13 +653,7 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
             coarse_triangles + 200 < near_triangles,
             "lit triangles {near_triangles} → {coarse_triangles}"
         );
-        let strays = near
-            .rgba
-            .iter()
-            .zip(&coarse.rgba)
-            .map(|(a, b)| (*a as f32 - *b as f32).abs())
-            .sum::<f32>()
-            / near.rgba.len() as f32;
+        let strays = mean_abs_diff(&near, &coarse);
         assert!(strays < 0.5, "the coarser meshes stray by {strays} on average");
 
         // The HUD over the stepped-down scene: its light strokes are where they are over
