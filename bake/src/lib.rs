@@ -10,6 +10,7 @@
 pub mod block_font;
 pub mod challenge;
 pub mod chunk;
+pub mod chunk_ground;
 pub mod decor;
 pub mod dressing;
 pub mod error;

@@ -62,6 +62,8 @@ pub struct DetailChoice {
     pub far: u32,
     /// The base's caster tiles drawn (bit `i` for tile `i`; `caster_tiles.rs`).
     pub tiles: u64,
+    /// The base's quiet hills' tiles drawn (the lit pass's; none in the shadow pass).
+    pub hill_tiles: u64,
 }
 
 /// A chunk mesh's index runs: what is drawn at every distance, then each detail group.
@@ -72,6 +74,11 @@ pub struct MeshDetail {
     pub base: IndexRange,
     /// The base's casters as tiles, each culled on its own (empty: the base draws whole).
     pub base_tiles: CasterTiles,
+    /// Indices of the base's quiet hills, after its casters (`shadow_casters.rs`).
+    pub base_hills: u32,
+    /// Those hills as tiles, culled as the casters' are in the lit pass (a level's hills
+    /// are most of a chunk's triangles; drawn whole, every view shaded every vertex).
+    pub hill_tiles: CasterTiles,
     groups: [GroupDraw; MAX_DETAIL_GROUPS],
     len: usize,
 }
@@ -112,6 +119,7 @@ impl MeshDetail {
     pub fn choose(&self, frustum: &Frustum, scale: &DecorScale) -> DetailChoice {
         let mut choice = DetailChoice {
             tiles: self.base_tiles.visible(frustum),
+            hill_tiles: self.hill_tiles.visible(frustum),
             ..DetailChoice::default()
         };
         for (i, g) in self.groups().iter().enumerate() {
@@ -167,24 +175,29 @@ impl MeshDetail {
         })
     }
 
-    /// The runs of [`MeshDetail::runs`] that draw the base.
+    /// The runs of [`MeshDetail::runs`] that draw the base: its chosen caster tiles, its
+    /// chosen hill tiles (no casters), then its flat ground; whole when it has no tiles.
     pub fn base_runs(&self, choice: DetailChoice) -> impl Iterator<Item = IndexRange> + '_ {
-        let (tiles, rest) = if self.base_tiles.is_empty() {
-            (0, self.base)
-        } else {
+        let tiled = !self.base_tiles.is_empty() || !self.hill_tiles.is_empty();
+        let (tiles, hill_tiles, rest) = if tiled {
+            let before_ground = self.base.casters + self.base_hills;
             let ground = IndexRange {
-                first: self.base.first + self.base.casters,
-                count: self.base.count - self.base.casters,
+                first: self.base.first + before_ground,
+                count: self.base.count - before_ground,
                 casters: 0,
             };
-            (choice.tiles, ground)
+            (choice.tiles, choice.hill_tiles, ground)
+        } else {
+            (0, 0, self.base)
         };
-        let tile_runs = self.base_tiles.runs(tiles).map(|r| IndexRange {
+        let run = |r: std::ops::Range<u32>, casts: bool| IndexRange {
             first: r.start,
             count: r.end - r.start,
-            casters: r.end - r.start,
-        });
-        tile_runs.chain(std::iter::once(rest))
+            casters: if casts { r.end - r.start } else { 0 },
+        };
+        let caster_runs = self.base_tiles.runs(tiles).map(move |r| run(r, true));
+        let hill_runs = self.hill_tiles.runs(hill_tiles).map(move |r| run(r, false));
+        caster_runs.chain(hill_runs).chain(std::iter::once(rest))
     }
 }
 
@@ -311,7 +324,8 @@ mod tests {
             DetailChoice {
                 drawn: 0b11,
                 far: 0b10,
-                tiles: 0
+                tiles: 0,
+                hill_tiles: 0,
             }
         );
         let runs: Vec<_> = d.runs(choice).map(|r| (r.first, r.count)).collect();

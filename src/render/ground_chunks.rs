@@ -102,16 +102,18 @@ impl GroundChunks {
 
     fn mesh_of(&mut self, chunk: &BakedChunk) -> Mesh {
         let mesh = &chunk.mesh;
+        let terrain = |x: f32, z: f32| chunk.ground_height_at(x, z);
+        let base = (BaseCasters::Tiled, &terrain as &dyn Fn(f32, f32) -> Option<f32>);
         match (self.view, &self.materials) {
             (GroundView::Friction, Some(m)) => Mesh::from_mesh_data(
                 mesh,
                 // A vertex without a material (a mesh baked before materials were
                 // recorded) keeps its colour.
                 |i, c| mesh.materials.get(i).map_or(c, |id| friction_color(m, *id)),
-                BaseCasters::Tiled,
+                base,
                 &mut self.scratch,
             ),
-            _ => Mesh::from_mesh_data(mesh, |_, c| c, BaseCasters::Tiled, &mut self.scratch),
+            _ => Mesh::from_mesh_data(mesh, |_, c| c, base, &mut self.scratch),
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::caster_tiles::{CasterTiles, TileScratch};
 use super::decor_lod::{merged_runs, DecorScale, DetailChoice, GroupDraw, IndexRange, MeshDetail};
 use super::frustum::{Aabb, Frustum};
-use super::shadow_casters::casters_first_into;
+use super::shadow_casters::{casters_first_into, mark_on_terrain};
 use glam::Vec3;
 use skidpad_bake::mesh_detail::MAX_DETAIL_GROUPS;
 use std::cell::Cell;
@@ -23,6 +23,8 @@ pub struct UploadScratch {
     run: Vec<u32>,
     /// Each ground triangle's highest corner and index, for that order.
     ground: Vec<(f32, u32)>,
+    /// Per vertex, whether it lies on the chunk's hills (`mark_on_terrain`).
+    on_terrain: Vec<bool>,
     /// For cutting the base's casters into tiles.
     tiles: TileScratch,
 }
@@ -35,6 +37,7 @@ impl UploadScratch {
         self.indices.reserve(indices.saturating_sub(self.indices.len()));
         self.run.reserve(indices.saturating_sub(self.run.len()));
         self.ground.reserve((indices / 3).saturating_sub(self.ground.len()));
+        self.on_terrain.reserve(vertices.saturating_sub(self.on_terrain.len()));
         self.tiles.reserve(indices);
     }
 }
@@ -96,12 +99,16 @@ impl Mesh {
     /// With [`BaseCasters::Tiled`] (a level chunk, drawn where it was baked) the base's
     /// casters are cut into tiles culled on their own (`caster_tiles.rs`); a mesh placed by
     /// a model matrix keeps them whole, since the tiles' bounds are in the mesh's space.
+    /// `terrain_height` is the ground's height under a point where it is not the plane
+    /// y = 0 (a level chunk's hills; `None` elsewhere): gentle ground there casts nothing
+    /// either.
     pub fn from_mesh_data(
         data: &skidpad_bake::geometry::MeshData,
         recolor: impl Fn(usize, [f32; 4]) -> [f32; 4],
-        base: BaseCasters,
+        (base, terrain_height): (BaseCasters, &dyn Fn(f32, f32) -> Option<f32>),
         scratch: &mut UploadScratch,
     ) -> Mesh {
+        mark_on_terrain(&data.positions, terrain_height, &mut scratch.on_terrain);
         let material = |i: usize| data.materials.get(i).map_or(-1.0, |m| m.0 as f32);
         let vertices = &mut scratch.vertices;
         vertices.clear();
@@ -118,13 +125,21 @@ impl Mesh {
         );
         scratch.indices.clear();
         let mut detail = MeshDetail::default();
-        detail.base = ordered_run(data, data.base_indices(), scratch);
+        let hills;
+        (detail.base, hills) = ordered_run(data, data.base_indices(), scratch);
         if base == BaseCasters::Tiled {
-            let casters = detail.base.first as usize..(detail.base.first + detail.base.casters) as usize;
+            let casters_end = detail.base.first + detail.base.casters;
             detail.base_tiles = CasterTiles::sort_into_tiles(
                 &data.positions,
-                &mut scratch.indices[casters],
+                &mut scratch.indices[detail.base.first as usize..casters_end as usize],
                 detail.base.first,
+                &mut scratch.tiles,
+            );
+            detail.base_hills = hills;
+            detail.hill_tiles = CasterTiles::sort_into_tiles(
+                &data.positions,
+                &mut scratch.indices[casters_end as usize..(casters_end + hills) as usize],
+                casters_end,
                 &mut scratch.tiles,
             );
         }
@@ -136,10 +151,10 @@ impl Mesh {
         // most MAX_DETAIL_GROUPS; any beyond are not drawn as groups (`MeshDetail::push`).
         let mut nears = [IndexRange::default(); MAX_DETAIL_GROUPS];
         for (g, near) in data.detail.iter().zip(nears.iter_mut()) {
-            *near = ordered_run(data, &data.indices[g.near[0] as usize..g.near[1] as usize], scratch);
+            *near = ordered_run(data, &data.indices[g.near[0] as usize..g.near[1] as usize], scratch).0;
         }
         for (g, &near) in data.detail.iter().zip(nears.iter()) {
-            let far = ordered_run(data, &data.far_indices[g.far[0] as usize..g.far[1] as usize], scratch);
+            let far = ordered_run(data, &data.far_indices[g.far[0] as usize..g.far[1] as usize], scratch).0;
             // A decal group draws nothing into the shadow map: no casters.
             let casting = |run: IndexRange| IndexRange {
                 casters: if g.casts_shadow { run.casters } else { 0 },
@@ -417,16 +432,24 @@ impl Mesh {
 }
 
 /// `run` (triangles of `data`) appended to `scratch.indices` in draw order, shadow casters
-/// first ([`casters_first_into`]); where it landed.
-fn ordered_run(data: &skidpad_bake::geometry::MeshData, run: &[u32], scratch: &mut UploadScratch) -> IndexRange {
-    let casters = casters_first_into(&data.positions, run, &mut scratch.run, &mut scratch.ground);
+/// first, then quiet hills ([`casters_first_into`]); where it landed, and the hills'
+/// indices after its casters.
+fn ordered_run(data: &skidpad_bake::geometry::MeshData, run: &[u32], scratch: &mut UploadScratch) -> (IndexRange, u32) {
+    let order = casters_first_into(
+        &data.positions,
+        &scratch.on_terrain,
+        run,
+        &mut scratch.run,
+        &mut scratch.ground,
+    );
     let first = scratch.indices.len() as u32;
     scratch.indices.extend_from_slice(&scratch.run);
-    IndexRange {
+    let range = IndexRange {
         first,
         count: scratch.run.len() as u32,
-        casters: casters as u32,
-    }
+        casters: order.casters as u32,
+    };
+    (range, order.hills as u32)
 }
 
 impl Drop for Mesh {

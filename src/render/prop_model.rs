@@ -71,7 +71,12 @@ impl PropMeshes {
             ..MeshData::default()
         };
         let (min_m, max_m) = body.bounds();
-        let mesh = Mesh::from_mesh_data(&data, |_, c| c, BaseCasters::Whole, &mut UploadScratch::default());
+        let mesh = Mesh::from_mesh_data(
+            &data,
+            |_, c| c,
+            (BaseCasters::Whole, &|_, _| None),
+            &mut UploadScratch::default(),
+        );
         self.uploaded
             .push((model.clone(), PropModelMesh { mesh, min_m, max_m }));
     }

@@ -130,6 +130,10 @@ impl SurfaceTexture {
 /// vertex baked without a material.
 pub const MAX_TEXTURED_MATERIALS: usize = 32;
 
+/// The direction sunlight travels in every level (not normalised): 54.6° above the
+/// horizon. Shadows' reach (`shadow_casters.rs`) is worked out from it.
+pub const SUN_TRAVEL: Vec3 = Vec3::new(-0.45, -1.0, 0.55);
+
 impl SceneDesc {
     /// The scene of `level` with the player in `player` and its parked cars in `parked`.
     pub fn new(level: &Level, player: &CarDef, parked: &[CarDef]) -> Self {
@@ -139,7 +143,7 @@ impl SceneDesc {
             props: level.dynamic.iter().map(|d| (d.shape, d.color)).collect(),
             cone_model: level.cone_model.clone(),
             cars,
-            sun_dir: Vec3::new(-0.45, -1.0, 0.55).normalize(),
+            sun_dir: SUN_TRAVEL.normalize(),
             sky_color: Vec3::new(0.55, 0.70, 0.90),
             hills: super::sky::hills_uniform(level.terrain.horizon_hills_deg, &level.name),
             cloud_cover: level.sky.cloud_cover,
