@@ -5,8 +5,8 @@
 //! format. If a chunk's ground reads as missing, check the colliders' order and poses:
 //! height fields and slabs are looked up unrotated, as the bake places them.
 
-use crate::chunk::{BakedChunk, BakedShape};
-use glam::Vec3;
+use crate::chunk::{BakedChunk, BakedCollider, BakedShape};
+use glam::{Quat, Vec3};
 use parry3d::shape::{HeightField, Triangle};
 
 /// How far outside a triangle's edge a point still counts as over it (barycentric), so a
@@ -18,18 +18,20 @@ impl BakedChunk {
     /// (height field or slab) or a height patch; `None` where none lies under it (outside
     /// the chunk, or a cell cut out of the terrain where a patch or the road replaces it).
     pub fn ground_height_at(&self, x: f32, z: f32) -> Option<f32> {
+        // Called for every vertex of a chunk as it enters: the shape first, so the
+        // compounds and triangle meshes cost one comparison each.
+        let unturned = |c: &BakedCollider| c.rotation.abs_diff_eq(Quat::IDENTITY, 1e-6);
         self.colliders
             .iter()
-            .filter(|c| c.rotation.angle_between(glam::Quat::IDENTITY) < 1e-4)
             .filter_map(|c| {
                 let local = Vec3::new(x - c.translation.x, 0.0, z - c.translation.z);
                 let height = match &c.shape {
-                    BakedShape::Heights(field) => field_height(field, local)?,
-                    BakedShape::Slab(slab) => {
+                    BakedShape::Heights(field) if unturned(c) => field_height(field, local)?,
+                    BakedShape::Slab(slab) if unturned(c) => {
                         let half = slab.half_extents;
                         (local.x.abs() <= half.x && local.z.abs() <= half.z).then_some(half.y)?
                     }
-                    BakedShape::Compound(_) | BakedShape::Triangles(_) => return None,
+                    _ => return None,
                 };
                 Some(height + c.translation.y)
             })
@@ -64,10 +66,9 @@ fn height_over(t: &Triangle, x: f32, z: f32) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chunk::BakedCollider;
     use crate::geometry::MeshData;
     use crate::material::MaterialId;
-    use glam::{IVec2, Quat};
+    use glam::IVec2;
     use parry3d::shape::Cuboid;
     use parry3d::utils::Array2;
 
