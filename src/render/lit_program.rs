@@ -18,6 +18,9 @@ use super::shader::Program;
 use super::RenderError;
 use glam::{Mat4, Vec3};
 
+/// The texture unit the lit programs read the ground's textures from.
+pub const GROUND_TEXTURE_UNIT: u32 = 2;
+
 /// Whether a lit program draws the wet sheen (the sky mirrored with Schlick's Fresnel and
 /// the sun's highlight).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +126,7 @@ impl LitProgram {
             gl::Uniform3fv(self.u_eye, 1, shared.eye.to_array().as_ptr());
             set_haze(self.u_haze, shared.haze_m);
             gl::Uniform1f(self.u_alpha, 1.0);
-            gl::Uniform1i(self.u_ground, 2);
+            gl::Uniform1i(self.u_ground, GROUND_TEXTURE_UNIT as i32);
             gl::Uniform1i(self.u_detail, frame.detail as i32);
             gl::Uniform4fv(self.u_surface, MAX_TEXTURED_MATERIALS as i32, table.as_ptr().cast());
         }

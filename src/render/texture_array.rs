@@ -21,15 +21,39 @@ const MAX_TEXTURE_MAX_ANISOTROPY: u32 = 0x84FF;
 /// The anisotropy asked for. 1 (off): on llvmpipe, 4× anisotropy made the circuit's
 /// frames 7× slower at 640×480 (GPU wait 46 → 500 ms a frame under load, and a 9 s first
 /// frame while it compiled the sampler); the fog hides what trilinear blurs at a distance.
-/// (Bilinear within one mip level instead of trilinear saved nothing measurable there.)
+/// (Bilinear within one mip level instead of trilinear saved nothing measurable there at
+/// one player, 5 M instructions of 165 M at four: the detail ladder's last step,
+/// [`GroundMipFilter::OneLevel`].)
 /// A GPU with hardware anisotropy could take 4 at little cost: make it a profile key then.
 const ANISOTROPY: f32 = 1.0;
+
+/// How the ground's textures are read between mip levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroundMipFilter {
+    /// Blended between the two nearest levels (trilinear): no seam where the level changes.
+    Trilinear,
+    /// Bilinear within the nearer level only: a seam where the level changes, at a
+    /// distance where the fog already softens the ground, for one texture read a fragment
+    /// instead of two (the detail ladder's step; on llvmpipe a four-player frame 5 M
+    /// instructions fewer, PERFORMANCE.md).
+    OneLevel,
+}
+
+impl GroundMipFilter {
+    fn gl_min_filter(self) -> u32 {
+        match self {
+            GroundMipFilter::Trilinear => gl::LINEAR_MIPMAP_LINEAR,
+            GroundMipFilter::OneLevel => gl::LINEAR_MIPMAP_NEAREST,
+        }
+    }
+}
 
 /// The texture array and what it costs.
 pub struct GroundTextures {
     texture: u32,
     /// Bytes on the GPU, every layer and mip level.
     bytes: usize,
+    mip_filter: GroundMipFilter,
 }
 
 impl GroundTextures {
@@ -90,7 +114,7 @@ impl GroundTextures {
             gl::TexParameteri(
                 gl::TEXTURE_2D_ARRAY,
                 gl::TEXTURE_MIN_FILTER,
-                gl::LINEAR_MIPMAP_LINEAR as i32,
+                GroundMipFilter::Trilinear.gl_min_filter() as i32,
             );
             gl::TexParameteri(gl::TEXTURE_2D_ARRAY, gl::TEXTURE_MAG_FILTER, gl::LINEAR as i32);
             gl::TexParameteri(gl::TEXTURE_2D_ARRAY, gl::TEXTURE_WRAP_S, gl::REPEAT as i32);
@@ -104,7 +128,38 @@ impl GroundTextures {
         }
         gl_check::check("ground textures")?;
         let bytes = super::mip_chain::chain_bytes(n) * layers;
-        Ok(GroundTextures { texture, bytes })
+        Ok(GroundTextures {
+            texture,
+            bytes,
+            mip_filter: GroundMipFilter::Trilinear,
+        })
+    }
+
+    /// How the array is read between mip levels now.
+    pub fn mip_filter(&self) -> GroundMipFilter {
+        self.mip_filter
+    }
+
+    /// Reads the array between mip levels as `filter` says from the next draw on, leaving
+    /// it bound to texture unit `unit`. On llvmpipe a filter is part of every program's
+    /// compiled code: a program first drawn with a new one compiles then (warm it first,
+    /// `warm_up.rs`).
+    pub fn set_mip_filter(&mut self, unit: u32, filter: GroundMipFilter) {
+        if filter == self.mip_filter {
+            return;
+        }
+        self.bind(unit);
+        // SAFETY: a parameter of our texture, bound to `unit` above, on the current context.
+        unsafe {
+            gl::ActiveTexture(gl::TEXTURE0 + unit);
+            gl::TexParameteri(
+                gl::TEXTURE_2D_ARRAY,
+                gl::TEXTURE_MIN_FILTER,
+                filter.gl_min_filter() as i32,
+            );
+            gl::ActiveTexture(gl::TEXTURE0);
+        }
+        self.mip_filter = filter;
     }
 
     /// Binds the array to texture unit `unit`.

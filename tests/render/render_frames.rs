@@ -610,7 +610,7 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         assert_eq!(desktop.scene_detail().steps_down, 0);
 
         desktop.enable_detail_ladder().unwrap();
-        assert_eq!(desktop.detail_steps(), 4);
+        assert_eq!(desktop.detail_steps(), 5);
         let one = shot(&mut desktop, &mut s_desktop, floor(1));
         assert!(one.rgba != profiles.rgba, "the shadow filter did not change");
         assert!(one.rgba == shot(&mut bilinear, &mut s_bilinear, floor(0)).rgba);
@@ -640,14 +640,13 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         assert!(blocky(&two) < (W / 2 * H / 2) as usize * 3 / 4, "{}", blocky(&two));
         let mean_abs = mean_abs_diff(&two, &three);
         assert!(mean_abs < 8.0, "the nearest stretch strays by {mean_abs} on average");
-        // Last, the coarser meshes at half the distance: at full scale (240 rows) the car's
+        // Then the coarser meshes at half the distance: at full scale (240 rows) the car's
         // body and wheels chosen as for 120 rows, a level coarser each; the same car in the
         // same place. (At the 0.5 floor of this small window it is coarse already.)
         let full_at = |steps_down| SceneDetail { scale: 1.0, steps_down };
         let near = shot(&mut desktop, &mut s_desktop, full_at(3));
         let near_triangles = desktop.last_draw_stats().lit.triangles;
-        let coarse = shot(&mut desktop, &mut s_desktop, full_at(9));
-        assert_eq!(desktop.scene_detail().steps_down, 4);
+        let coarse = shot(&mut desktop, &mut s_desktop, full_at(4));
         let coarse_triangles = desktop.last_draw_stats().lit.triangles;
         assert!(
             coarse_triangles + 200 < near_triangles,
@@ -655,6 +654,15 @@ fn the_detail_ladder_draws_the_cheaper_settings_and_the_hud_stays_sharp() {
         );
         let strays = mean_abs_diff(&near, &coarse);
         assert!(strays < 0.5, "the coarser meshes stray by {strays} on average");
+        // Last, the ground's textures within one mip level: the same triangles, the ground
+        // a little different where it recedes (the level no longer blends into the next),
+        // nothing else.
+        let one_level = shot(&mut desktop, &mut s_desktop, full_at(9));
+        assert_eq!(desktop.scene_detail().steps_down, 5);
+        assert_eq!(desktop.last_draw_stats().lit.triangles, coarse_triangles);
+        assert!(one_level.rgba != coarse.rgba, "the ground's mip filter did not change");
+        let strays = mean_abs_diff(&coarse, &one_level);
+        assert!(strays < 1.0, "one mip level strays by {strays} on average");
 
         // The HUD over the stepped-down scene: its light strokes are where they are over
         // the full-resolution scene, not a blurred copy.

@@ -9,22 +9,26 @@
 //! than the xbox's one bilinear tap at these pixels) and the 2048² shadow map (4.6 M more
 //! than 1024²). The steps, in the order taken: the xbox's shadow filter, the xbox's
 //! shadow-map size, then the upscale by nearest texel (10 M of the 45; at the 0.5 floor
-//! each scene pixel is a 2×2 block instead of a blur of four), and last the coarser meshes
-//! at half the distance. A profile that already has a step's cheaper setting has no such
-//! step.
+//! each scene pixel is a 2×2 block instead of a blur of four), the coarser meshes at half
+//! the distance, and last the ground's textures read within one mip level. A profile that
+//! already has a step's cheaper setting has no such step.
 //!
-//! The last step is for the frames whose cost is triangles, not pixels: split screen,
-//! where every view draws the scene's triangles whatever its size (four players on the
-//! desktop at the 0.5 floor, 174.4 → 168.4 M instructions a frame, lit triangles 25.1 →
-//! 21.2 k; PERFORMANCE.md). Each triangle costs llvmpipe its vertices, its set-up and a
-//! partly covered block of fragments, so fewer and larger ones are what is left to take.
+//! The last two steps are for split screen, where every view draws the scene's triangles
+//! whatever its size. The coarser meshes took four players on the desktop at the 0.5 floor
+//! from 174.4 to 168.4 M instructions a frame (lit triangles 25.1 → 21.2 k; PERFORMANCE.md):
+//! each triangle costs llvmpipe its vertices, its set-up and a partly covered block of
+//! fragments, so fewer and larger ones are what is left to take. The ground's one mip level
+//! is a texture read a ground fragment instead of two (164.8 → 159.6 M); its seam, where
+//! the level changes, falls where the fog already softens the ground.
 
 use super::super::car_paint::{CarProgram, Scuffing};
 use super::super::fog::FOG_GLSL;
-use super::super::lit_program::{LitProgram, Sheen};
+use super::super::lit_program::{LitProgram, Sheen, GROUND_TEXTURE_UNIT};
 use super::super::shadow::shadow_glsl;
 use super::super::sky::SKY_GLSL;
+use super::super::texture_array::GroundMipFilter;
 use super::super::RenderError;
+use super::super::MAX_DETAIL_STEPS;
 use super::Renderer;
 use crate::content::ShadowFilter;
 
@@ -45,6 +49,9 @@ pub enum DetailStep {
     /// level of detail is chosen as for a view half as tall (`car_lod.rs`,
     /// `decor_lod.rs`).
     CoarserMeshes,
+    /// The ground's textures read bilinearly within the nearer mip level, not blended
+    /// between two ([`GroundMipFilter::OneLevel`]).
+    OneGroundMipLevel,
 }
 
 /// The lit and car programs built with the other shadow filter, swapped with the
@@ -60,7 +67,7 @@ pub(super) struct OtherFilterPrograms {
 /// them needs.
 pub(super) struct DetailLadder {
     /// The steps this profile has, in order; the first `len` are used.
-    steps: [DetailStep; 4],
+    steps: [DetailStep; MAX_DETAIL_STEPS as usize],
     len: u8,
     /// Steps taken now.
     steps_down: u8,
@@ -76,7 +83,7 @@ pub(super) struct DetailLadder {
 impl DetailLadder {
     /// The steps a renderer with a `shadow_map` side and `filter` has, none taken.
     pub fn new(shadow_map: u32, filter: ShadowFilter) -> DetailLadder {
-        let mut steps = [DetailStep::NearestUpscale; 4];
+        let mut steps = [DetailStep::NearestUpscale; MAX_DETAIL_STEPS as usize];
         let mut len = 0;
         let mut push = |s| {
             steps[len] = s;
@@ -90,6 +97,7 @@ impl DetailLadder {
         }
         push(DetailStep::NearestUpscale);
         push(DetailStep::CoarserMeshes);
+        push(DetailStep::OneGroundMipLevel);
         DetailLadder {
             steps,
             len: len as u8,
@@ -200,6 +208,12 @@ impl Renderer {
             }
         }
         self.use_shadow_target(self.ladder.shadow_map_side_for(1), 0);
+        let mip_filter = if self.ladder.taken(DetailStep::OneGroundMipLevel) {
+            GroundMipFilter::OneLevel
+        } else {
+            GroundMipFilter::Trilinear
+        };
+        self.ground_textures.set_mip_filter(GROUND_TEXTURE_UNIT, mip_filter);
     }
 
     /// The shadow map's side in a frame of `views` views (the ladder's steps, halved in
@@ -230,6 +244,11 @@ impl Renderer {
         Ok(())
     }
 
+    /// Whether this profile's ladder has `step` (taken or not).
+    pub(super) fn ladder_has(&self, step: DetailStep) -> bool {
+        self.ladder.steps().contains(&step)
+    }
+
     /// Whether the scene is stretched onto the window by nearest texel.
     pub(super) fn upscale_nearest(&self) -> bool {
         self.ladder.taken(DetailStep::NearestUpscale)
@@ -256,6 +275,22 @@ impl Renderer {
         }
     }
 
+    /// Runs `warm` with the programs the renderer draws with once `step` is taken (the
+    /// other filter's if taking it takes the filter step and the renderer's are not those).
+    pub(super) fn with_programs_at(&mut self, step: DetailStep, warm: &mut dyn FnMut(&mut Renderer)) {
+        let steps = self.ladder.steps();
+        let upto = steps.iter().position(|s| *s == step).map_or(steps.len(), |i| i + 1);
+        let bilinear_at_step = steps[..upto].contains(&DetailStep::BilinearShadowFilter);
+        if bilinear_at_step == self.ladder.bilinear_in_use {
+            warm(self);
+        } else if let Some(mut other) = self.ladder.other_filter.take() {
+            self.swap_filter_programs_with(&mut other);
+            warm(self);
+            self.swap_filter_programs_with(&mut other);
+            self.ladder.other_filter = Some(other);
+        }
+    }
+
     fn swap_filter_programs_with(&mut self, other: &mut OtherFilterPrograms) {
         std::mem::swap(&mut self.lit, &mut other.lit);
         std::mem::swap(&mut self.lit_sheen, &mut other.lit_sheen);
@@ -274,11 +309,17 @@ mod tests {
         let desktop = DetailLadder::new(2048, ShadowFilter::Pcf2x2);
         assert_eq!(
             desktop.steps(),
-            [BilinearShadowFilter, SmallerShadowMap, NearestUpscale, CoarserMeshes]
+            [
+                BilinearShadowFilter,
+                SmallerShadowMap,
+                NearestUpscale,
+                CoarserMeshes,
+                OneGroundMipLevel
+            ]
         );
         // The xbox already has the cheap filter and the smallest map.
         let xbox = DetailLadder::new(1024, ShadowFilter::Bilinear);
-        assert_eq!(xbox.steps(), [NearestUpscale, CoarserMeshes]);
+        assert_eq!(xbox.steps(), [NearestUpscale, CoarserMeshes, OneGroundMipLevel]);
         let mut l = DetailLadder::new(4096, ShadowFilter::Pcf2x2);
         assert_eq!(l.shadow_map_side(), 4096);
         l.steps_down = 1;
@@ -290,7 +331,9 @@ mod tests {
         l.steps_down = 3;
         assert!(l.taken(NearestUpscale) && !l.taken(CoarserMeshes));
         l.steps_down = 4;
-        assert!(l.taken(CoarserMeshes));
+        assert!(l.taken(CoarserMeshes) && !l.taken(OneGroundMipLevel));
+        l.steps_down = 5;
+        assert!(l.taken(OneGroundMipLevel));
     }
 
     #[test]

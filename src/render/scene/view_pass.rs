@@ -10,7 +10,7 @@ use crate::render::draw_stats::FrameDrawStats;
 use crate::render::friction_view::GroundView;
 use crate::render::frustum::Frustum;
 use crate::render::gl_check;
-use crate::render::lit_program::LitFrame;
+use crate::render::lit_program::{LitFrame, GROUND_TEXTURE_UNIT};
 use crate::render::sky::CloudLayer;
 use crate::render::viewport::ViewRect;
 use glam::{Mat4, Vec3};
@@ -138,7 +138,7 @@ impl Renderer {
             ..
         } = *setup;
         self.shadow.bind(1);
-        self.ground_textures.bind(2);
+        self.ground_textures.bind(GROUND_TEXTURE_UNIT);
         let car_frame = CarFrame {
             view_proj: vp,
             light_vp,

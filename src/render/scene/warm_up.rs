@@ -13,8 +13,10 @@
 //! program or state this list does not visit: add it here.
 
 use super::super::car_paint::{CarFrame, Scuffs};
-use super::super::lit_program::LitFrame;
+use super::super::lit_program::{LitFrame, GROUND_TEXTURE_UNIT};
+use super::super::texture_array::GroundMipFilter;
 use super::cars::GHOST_ALPHA;
+use super::detail_ladder::DetailStep;
 use super::Renderer;
 use glam::{Mat4, Quat, Vec3};
 
@@ -64,6 +66,7 @@ impl Renderer {
         self.for_each_filter_set(&mut |r| r.warm_programs(lit, cars));
         if target == SceneTargetKind::Offscreen && self.detail_steps() > 0 {
             self.warm_nearest_upscale();
+            self.warm_other_ground_mip_filter(lit);
         }
         self.lit.bind_for(lit);
         self.pipelines.mark_warm(target);
@@ -100,6 +103,49 @@ impl Renderer {
             gl::BindFramebuffer(gl::DRAW_FRAMEBUFFER, 0);
             gl::BlitFramebuffer(0, 0, 1, 1, 0, 0, 2, 2, gl::COLOR_BUFFER_BIT, gl::NEAREST);
             gl::BindFramebuffer(gl::FRAMEBUFFER, fbo as u32);
+        }
+    }
+
+    /// With the ground's mip filter on the ladder, the programs that read the ground's
+    /// textures (the lit pass's, opaque and as the ghost, and the wet ground's) drawn with
+    /// the filter the renderer is not using now, as they are once the step is taken (with
+    /// the shadow filter of that step): llvmpipe compiles a program's code for its
+    /// textures' filters, so taking the step compiled three programs in the frame that was
+    /// already too slow. Leaves the filter as it was.
+    fn warm_other_ground_mip_filter(&mut self, lit: &LitFrame) {
+        if !self.ladder_has(DetailStep::OneGroundMipLevel) {
+            return;
+        }
+        let now = self.ground_textures.mip_filter();
+        let other = match now {
+            GroundMipFilter::Trilinear => GroundMipFilter::OneLevel,
+            GroundMipFilter::OneLevel => GroundMipFilter::Trilinear,
+        };
+        self.ground_textures.set_mip_filter(GROUND_TEXTURE_UNIT, other);
+        self.with_programs_at(DetailStep::OneGroundMipLevel, &mut |r| r.warm_ground_readers(lit));
+        self.ground_textures.set_mip_filter(GROUND_TEXTURE_UNIT, now);
+    }
+
+    /// Draws nothing visible with the programs that read the ground's textures.
+    fn warm_ground_readers(&mut self, lit: &LitFrame) {
+        let nowhere = Mat4::from_scale(Vec3::ZERO);
+        self.lit_sheen.bind_for(lit);
+        self.lit_sheen.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.lit.bind_for(lit);
+        self.lit.draw(&self.cube, &nowhere, Vec3::ONE);
+        // SAFETY: blend and depth-write state on the current context, restored below.
+        unsafe {
+            gl::Enable(gl::BLEND);
+            gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
+            gl::DepthMask(gl::FALSE);
+        }
+        self.lit.set_alpha(GHOST_ALPHA);
+        self.lit.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.lit.set_alpha(1.0);
+        // SAFETY: as above.
+        unsafe {
+            gl::DepthMask(gl::TRUE);
+            gl::Disable(gl::BLEND);
         }
     }
 
