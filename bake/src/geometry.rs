@@ -206,6 +206,9 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
     let t = &def.track;
     let n = t.len();
     let (left, right) = t.borders();
+    // How far kerbs and run-offs may reach from each border before they would fold over
+    // themselves on a corner's inside (a hairpin's inner kerb): they narrow there instead.
+    let (left_reach, right_reach) = (t.outward_reach_m(&left, 1.0), t.outward_reach_m(&right, -1.0));
     let mat = |m: MaterialId| level.materials.get(m);
     let rgba = |m: MaterialId| {
         let x = mat(m);
@@ -256,9 +259,10 @@ fn track_pieces(level: &Level, def: &crate::level::TrackDef, out: &mut Vec<Piece
             continue;
         }
         let offset = |border: &[Vec2], sign: f32, d: f32| -> Vec<Vec2> {
+            let reach = if sign > 0.0 { &left_reach } else { &right_reach };
             idx.iter()
                 .zip(border)
-                .map(|(&i, p)| *p + t.left(i) * sign * d)
+                .map(|(&i, p)| *p + t.left(i) * sign * d.min(reach[i]))
                 .collect()
         };
         let (l, r) = (pick(&left), pick(&right));

@@ -37,6 +37,11 @@ pub const MAX_LENGTH_M: f32 = 30_000.0;
 /// of any circuit database (a few metres), so no shape is lost.
 pub const MIN_POINT_SPACING_M: f32 = 0.1;
 
+/// The share of the distance to where neighbouring normals cross that an offset strip
+/// may reach ([`Track::outward_reach_m`]): a tenth kept back, so a clamped strip narrows
+/// to a sliver at the crossing rather than to a point.
+pub const REACH_KEPT: f32 = 0.9;
+
 /// How many line numbers a repair note lists before it says "…".
 const LINES_LISTED: usize = 6;
 
@@ -277,6 +282,39 @@ impl Track {
             .unzip()
     }
 
+    /// How far each point of `border` may be pushed away from the road, m, before it meets
+    /// a neighbour's pushed the same way: `border` is the left border (`side` 1) or the
+    /// right (`side` −1), pushed along `side` × [`Track::left`]. On a corner's inside the
+    /// points' normals converge; an offset beyond where two neighbours' cross runs
+    /// backwards, and the strip beyond the border folds over itself and over the strip a
+    /// few points on (a hairpin's inner kerb). So each point keeps [`REACH_KEPT`] of the
+    /// distance to its crossings with both neighbours' normals, and is unbounded
+    /// (infinite) where they part or run parallel. With every point of a strip within its
+    /// reach, each segment's quad lies inside the triangle its two normals make, and no two
+    /// quads overlap: the offsets "clamped where they cross in hairpins" of TORCS'
+    /// trackgen.
+    pub fn outward_reach_m(&self, border: &[Vec2], side: f32) -> Vec<f32> {
+        let n = self.len().min(border.len());
+        let mut reach = vec![f32::INFINITY; n];
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let (mi, mj) = (self.left(i) * side, self.left(j) * side);
+            let turn = mi.perp_dot(mj);
+            if turn.abs() < 1e-6 {
+                continue;
+            }
+            // border[i] + s·mi = border[j] + u·mj, by Cramer's rule.
+            let d = border[j] - border[i];
+            let s = d.perp_dot(mj) / turn;
+            let u = d.perp_dot(mi) / turn;
+            if s > 0.0 && u > 0.0 {
+                reach[i] = reach[i].min(s * REACH_KEPT);
+                reach[j] = reach[j].min(u * REACH_KEPT);
+            }
+        }
+        reach
+    }
+
     /// Signed curvature at point `i` from the Menger curvature of it and its neighbours
     /// (positive turning left), 1/m.
     pub fn curvature(&self, i: usize) -> f32 {
@@ -340,6 +378,57 @@ mod tests {
         let (l, r) = t.borders();
         let radii: Vec<f32> = l.iter().zip(&r).map(|(a, b)| a.length() - b.length()).collect();
         assert!(radii.iter().all(|d| (d.abs() - 11.0).abs() < 1e-3), "{radii:?}");
+    }
+
+    /// On a circle every normal passes through the centre: the inside border reaches
+    /// `REACH_KEPT` of the way there, the outside one without bound; and on a hairpin's
+    /// sharp inside, a strip pushed to its reach runs forward along every segment, where
+    /// one pushed the full width folds back.
+    #[test]
+    fn an_offset_reaches_short_of_where_the_inside_normals_cross() {
+        let t = circle(20.0, 64);
+        let (l, r) = t.borders();
+        // The points run anticlockwise seen from above: a right-hand loop, whose inside
+        // is its right border, 20 − 5 m from the centre.
+        let inside = t.outward_reach_m(&r, -1.0);
+        assert!(
+            inside.iter().all(|d| (d - REACH_KEPT * 15.0).abs() < 1e-3),
+            "{inside:?}"
+        );
+        assert!(t.outward_reach_m(&l, 1.0).iter().all(|d| d.is_infinite()));
+
+        // A right-hand hairpin of radius 8 m between two straights, 2 m spacing, 7 m half
+        // widths: its inner (right) border stands 1 m from the turn's centre.
+        let mut centre: Vec<Vec2> = (0..20).map(|i| Vec2::new(8.0, i as f32 * 2.0)).collect();
+        centre.extend((1..12).map(|k| {
+            let a = k as f32 / 12.0 * std::f32::consts::PI;
+            Vec2::new(8.0 * a.cos(), 38.0 + 8.0 * a.sin())
+        }));
+        centre.extend((0..20).map(|i| Vec2::new(-8.0, 38.0 - i as f32 * 2.0)));
+        let n = centre.len();
+        let t = Track {
+            centre,
+            width_right_m: vec![7.0; n],
+            width_left_m: vec![7.0; n],
+        };
+        let (_, r) = t.borders();
+        let reach = t.outward_reach_m(&r, -1.0);
+        let runs_forward = |width: f32, clamp: bool| {
+            (0..n - 1).all(|i| {
+                let push = |k: usize| r[k] - t.left(k) * if clamp { width.min(reach[k]) } else { width };
+                (push(i + 1) - push(i)).dot(r[i + 1] - r[i]) > 0.0
+            })
+        };
+        assert!(
+            !runs_forward(1.2, false),
+            "a 1.2 m kerb should fold 1 m from the centre"
+        );
+        assert!(runs_forward(1.2, true));
+        assert!(runs_forward(14.0, true));
+        // The turn's inside is clamped, the straights are not.
+        let apex = 25;
+        assert!(reach[apex] < 1.0, "{}", reach[apex]);
+        assert!(reach[5].is_infinite() && reach[45].is_infinite());
     }
 
     #[test]

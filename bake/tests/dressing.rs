@@ -638,3 +638,60 @@ fn most_circuits_have_grandstands_clear_of_the_road_at_their_tightest_corners() 
         "{stands} stands on {circuits} circuits"
     );
 }
+
+#[test]
+fn no_kerb_of_a_shipped_circuit_folds_over_itself() {
+    // On a corner's inside the kerb is pushed towards where the points' normals cross; past
+    // that it runs backwards and overlaps the kerb a few points on (a hairpin's drawn
+    // stripes fighting). Each kerb quad's middle must lie in no other kerb quad of the lap
+    // (1 cm inside a triangle counts). Before the offsets were clamped at the crossing, 21
+    // quads did, at a hairpin each of Austin, Norisring and Shanghai.
+    let inside = |p: Vec2, [a, b, c]: [Vec2; 3]| {
+        let area = (b - a).perp_dot(c - a);
+        // p's distance inside each edge, m: over 1 cm from all three.
+        area.abs() > 1e-6
+            && [(a, b), (b, c), (c, a)]
+                .iter()
+                .all(|&(e0, e1)| (e1 - e0).perp_dot(p - e0) * area.signum() / (e1 - e0).length().max(1e-6) > 0.01)
+    };
+    let mut folds = Vec::new();
+    let mut quads_checked = 0;
+    for level in shipped_tracks() {
+        let kerb = level.materials.id("kerb", "track", "kerb").unwrap();
+        // Every kerb quad of the lap in world (x, z): the colliders (a quad a segment) and,
+        // apart, the drawn stripes (a segment's quad cut into stripes).
+        let (mut colliders, mut stripes): (Vec<[Vec2; 4]>, Vec<[Vec2; 4]>) = Default::default();
+        for piece in pieces(&level) {
+            let (vertices, into) = match &piece.shape {
+                PieceShape::Mesh {
+                    vertices, drawn: false, ..
+                } => (vertices, &mut colliders),
+                PieceShape::Decor { vertices, .. } => (vertices, &mut stripes),
+                _ => continue,
+            };
+            if piece.material != kerb {
+                continue;
+            }
+            let at = |v: &Vec3| Vec2::new(v.x + piece.position.x, v.z + piece.position.z);
+            into.extend(
+                vertices
+                    .chunks_exact(4)
+                    .map(|q| [at(&q[0]), at(&q[1]), at(&q[2]), at(&q[3])]),
+            );
+        }
+        quads_checked += colliders.len() + stripes.len();
+        for (quads, what) in [(&colliders, "collider"), (&stripes, "stripe")] {
+            for (i, q) in quads.iter().enumerate() {
+                let middle = (q[0] + q[1] + q[2] + q[3]) * 0.25;
+                let hit = quads.iter().enumerate().find(|&(j, o)| {
+                    j != i && (inside(middle, [o[0], o[1], o[2]]) || inside(middle, [o[2], o[1], o[3]]))
+                });
+                if let Some((j, _)) = hit {
+                    folds.push(format!("{}: {what} {i} at {middle} lies in {what} {j}", level.name));
+                }
+            }
+        }
+    }
+    assert!(quads_checked > 5_000, "{quads_checked} kerb quads");
+    assert!(folds.is_empty(), "{} kerb quads fold: {folds:?}", folds.len());
+}
