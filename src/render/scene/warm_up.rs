@@ -128,11 +128,24 @@ impl Renderer {
 
     /// Draws nothing visible with the programs that read the ground's textures.
     fn warm_ground_readers(&mut self, lit: &LitFrame) {
-        let nowhere = Mat4::from_scale(Vec3::ZERO);
-        self.lit_sheen.bind_for(lit);
-        self.lit_sheen.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.warm_sheen(lit);
         self.lit.bind_for(lit);
-        self.lit.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.lit.draw(&self.cube, &Mat4::from_scale(Vec3::ZERO), Vec3::ONE);
+        self.warm_ghost(lit);
+    }
+
+    /// The wet ground's program (drawn only when a wet chunk is in view), drawing nothing.
+    fn warm_sheen(&mut self, lit: &LitFrame) {
+        self.lit_sheen.bind_for(lit);
+        self.lit_sheen
+            .draw(&self.cube, &Mat4::from_scale(Vec3::ZERO), Vec3::ONE);
+    }
+
+    /// The ghost's pipeline (the lit program blended, without depth writes), drawing
+    /// nothing; leaves blending off and depth writes on.
+    fn warm_ghost(&mut self, lit: &LitFrame) {
+        let nowhere = Mat4::from_scale(Vec3::ZERO);
+        self.lit.bind_for(lit);
         // SAFETY: blend and depth-write state on the current context, restored below.
         unsafe {
             gl::Enable(gl::BLEND);
@@ -152,9 +165,7 @@ impl Renderer {
     /// Draws nothing visible with each of the renderer's programs and states.
     fn warm_programs(&mut self, lit: &LitFrame, cars: &CarFrame) {
         let nowhere = Mat4::from_scale(Vec3::ZERO);
-        // The wet ground's program (drawn only when a wet chunk is in view).
-        self.lit_sheen.bind_for(lit);
-        self.lit_sheen.draw(&self.cube, &nowhere, Vec3::ONE);
+        self.warm_sheen(lit);
         // Both car programs: the scuffed one draws only once the player's car is hit.
         let no_scuffs = Scuffs::default().in_world(Vec3::ZERO, Quat::IDENTITY);
         for program in [&self.car_program, &self.car_program_scuffed] {
@@ -164,22 +175,7 @@ impl Renderer {
             program.set_model(&nowhere);
             self.cube.draw();
         }
-        // The ghost: the lit program blended, without depth writes.
-        self.lit.bind_for(lit);
-        // SAFETY: blend and depth-write state on the current context, restored below.
-        unsafe {
-            gl::Enable(gl::BLEND);
-            gl::BlendFunc(gl::SRC_ALPHA, gl::ONE_MINUS_SRC_ALPHA);
-            gl::DepthMask(gl::FALSE);
-        }
-        self.lit.set_alpha(GHOST_ALPHA);
-        self.lit.draw(&self.cube, &nowhere, Vec3::ONE);
-        self.lit.set_alpha(1.0);
-        // SAFETY: as above.
-        unsafe {
-            gl::DepthMask(gl::TRUE);
-            gl::Disable(gl::BLEND);
-        }
+        self.warm_ghost(lit);
         // Skid marks and particles: drawn only once there are some.
         self.skid_marks.warm();
         self.billboards.warm();
