@@ -16,7 +16,7 @@
 //! Prints a Markdown table and exits 1 if a bound fails; `MATRIX_WHERE=1` says where along
 //! the line each contact happened, with what each car was doing then and over the 2 s before
 //! (stance, offset from the line, the offset steered for, speed, the line's speed, the
-//! speed cap) and each car's finish; `MATRIX_TRACE=K` prints car K's state and the pole
+//! speed cap), where each pass was made and by whom, and each car's finish; `MATRIX_TRACE=K` prints car K's state and the pole
 //! car's every second (why a car stays behind). The racing lines are the ones the game
 //! drives: shipped per car (`racelines/`), else searched and kept in the per-user cache.
 //!
@@ -282,6 +282,15 @@ fn race(root: &ContentRoot, level: &str) -> RaceFigures {
                 touching[i * n + j] = now;
                 let gap = progress[i] - progress[j];
                 if gap.abs() > PASS_CLEAR_M && gap.abs() < 50.0 {
+                    if where_ && (gap > 0.0) != ahead[i * n + j] {
+                        eprintln!(
+                            "{level}: pass at {:.0} m of the line, {:.1} s in, car {} now ahead of car {}",
+                            last_s[i],
+                            tick as f32 * dt,
+                            if gap > 0.0 { i } else { j },
+                            if gap > 0.0 { j } else { i }
+                        );
+                    }
                     passes += u32::from((gap > 0.0) != ahead[i * n + j]);
                     ahead[i * n + j] = gap > 0.0;
                 }

@@ -513,18 +513,35 @@ impl Racecraft {
         };
         // Kept clear where the car will be, its wander included: a rookie held its plan
         // beside a car and wandered into it.
-        let before_room = wanted;
-        for c in traffic
-            .cars()
-            .iter()
-            .filter(|c| self.alongside(c) || nose_beside(c) || closing_ahead(c))
-        {
-            let steered_m = self.offset_m + wander_m;
-            wanted = keep_clear(wanted + wander_m, me.offset_m, steered_m, c.offset_m, beside) - wander_m;
+        let mut gave_room = false;
+        let mut give_room = |wanted: &mut f32, c: &NearbyCar| {
+            let was = *wanted;
+            *wanted = keep_clear(
+                *wanted + wander_m,
+                me.offset_m,
+                self.offset_m + wander_m,
+                c.offset_m,
+                beside,
+            ) - wander_m;
+            gave_room |= *wanted != was;
+        };
+        for c in traffic.cars().iter().filter(|c| self.alongside(c) || nose_beside(c)) {
+            give_room(&mut wanted, c);
+        }
+        // The room ahead narrowing wins over these (a car holds no lane it could not come
+        // back from in time), but not over a car it is closing on: steered back toward the
+        // line by the narrowing, a pass given up into a braking zone turned in onto the rear
+        // corner of the car it had been passing (closing at 5 m/s, 4.6 m behind, no brake
+        // could meet its cap). It holds its lane, braking, within the track here.
+        if !self.rejoining {
+            wanted = wanted.clamp(-ahead_right, ahead_left);
+        }
+        for c in traffic.cars().iter().filter(closing_ahead) {
+            give_room(&mut wanted, c);
         }
         self.stance = if self.rejoining {
             Stance::Rejoining
-        } else if wanted != before_room {
+        } else if gave_room {
             Stance::GivingRoom
         } else if self.defend_side != 0.0 {
             Stance::Defending
@@ -540,7 +557,7 @@ impl Racecraft {
             // move farther out.
             wanted.clamp((-ahead_right).min(self.offset_m), ahead_left.max(self.offset_m))
         } else {
-            wanted.clamp(-ahead_right, ahead_left)
+            wanted.clamp(-room_right, room_left)
         };
         // In a corner a car only moves back toward the line (or holds where it is): moving
         // off it mid-corner tightens its path where the line's speed has no margin left.

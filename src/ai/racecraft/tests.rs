@@ -487,3 +487,36 @@ fn a_car_giving_room_holds_where_it_will_be_with_its_wander() {
     let p = c.plan(&t, &line, &room, 1.0, 0.0, 1.0 / 60.0);
     assert!(p.offset_m >= 0.0, "{p:?}");
 }
+
+#[test]
+fn a_car_closing_on_one_in_the_next_lane_holds_its_lane_where_the_room_narrows() {
+    let line = oval();
+    // 8 m each side, but the left narrows to 1 m from 400 m on (the line's points are 10 m
+    // apart along the first straight): 70 m ahead of the car, where it could come back
+    // from its 5 m out only at 1.5 m/s across, so the room ahead asks it in toward 2.9 m.
+    let n = line.points().len();
+    let left: Vec<f32> = (0..n).map(|i| if (40..50).contains(&i) { 1.0 } else { 8.0 }).collect();
+    let room = LineRoom::new(left, vec![8.0; n]).unwrap();
+    // A car 10 m ahead at 30 m/s, 2.8 m to its right: at 40 m/s this one cannot stop behind
+    // it (Gipps' safe speed there is 29 m/s), so moving in would put its nose into that
+    // car's rear corner. It holds its lane (the car ahead's offset, a width and the side
+    // clearance: 2.2 + 2.7 m) and brakes, rather than follow the narrowing onto it.
+    let mut c = craft();
+    c.offset_m = 5.0;
+    let p = run(
+        &mut c,
+        (330.0, 5.0, 40.0),
+        &[(340.0, 2.2, 30.0)],
+        (&line, &room),
+        1.0,
+        30,
+    );
+    assert!(p.offset_m >= 2.2 + 1.8 + SIDE_CLEARANCE_M - 0.01, "{p:?}");
+    assert!(p.speed_cap_mps < 30.0, "it brakes to fit behind: {p:?}");
+    assert_eq!(c.stance(), Stance::GivingRoom);
+    // With no car there it follows the room in.
+    let mut c = craft();
+    c.offset_m = 5.0;
+    let p = run(&mut c, (330.0, 5.0, 40.0), &[], (&line, &room), 1.0, 30);
+    assert!(p.offset_m < 4.5, "{p:?}");
+}
