@@ -47,7 +47,7 @@ const CLIMB_STEP: f32 = 0.05;
 /// chunk's upload, must not halve the resolution).
 const MAX_DROP: f32 = 0.8;
 /// Steps a ladder may have at most.
-pub const MAX_DETAIL_STEPS: u8 = 5;
+pub const MAX_DETAIL_STEPS: u8 = 6;
 /// The share of its cost a ladder step is taken to leave until measured, and the least it
 /// is ever taken to leave: a hitch on the frame before a step must not make the step look
 /// so cheap that the scene never climbs back.

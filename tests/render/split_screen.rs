@@ -221,25 +221,14 @@ fn two_views_at_half_scale_look_like_the_full_scale_frame() {
 fn close_cars_share_one_shadow_pass_and_cars_apart_draw_their_own() {
     use crate::common;
     use skidpad::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
-    use skidpad::app::{Guest, Session, Setup};
-    use skidpad::content::{bake_now, PlatformProfile};
+    use skidpad::app::Session;
     use skidpad::render::Renderer;
     use skidpad::sim::TickInput;
     const W: u32 = 320;
     const H: u32 = 240;
     let _platform = common::gl::open_offscreen(skidpad_platform::GlApi::Core, W, H);
     let mut r = Renderer::with_shadow_filter(1024, 2048, Default::default()).unwrap();
-    let profile = PlatformProfile::load("desktop").unwrap();
-    let car = common::coupe();
-    let mut setup = Setup::new(bake_now(common::flat()), car.clone(), vec![], profile);
-    setup.guests.push(Guest { car, paint: None });
-    let mut s = Session::start(&setup);
-    for _ in 0..60 {
-        s.tick_players(&[TickInput::default(); 2]);
-    }
-    let mut events = Vec::new();
-    s.drain_chunk_events(&mut events);
-    r.apply_chunk_events(&events);
+    let mut s = two_coupes_a_second_in(&mut r);
     let split = split_views(2, W, H, TwoPlayerSplit::Stacked);
     let mut shadow_draws = |s: &Session| {
         let cameras = player_cameras(s, &split, 1.0);
@@ -271,4 +260,66 @@ fn close_cars_share_one_shadow_pass_and_cars_apart_draw_their_own() {
         "maps drawn: close, 40 m apart, 200 m apart"
     );
     assert!(close.shadow.drawn > 0 && wide.shadow.drawn > 0, "{close:?} {wide:?}");
+}
+
+/// The detail ladder's last step, for split screen: each view sees about three quarters as
+/// far under a haze thickened to match, so what lies beyond is neither set up nor drawn (a
+/// view costs its triangles whatever its size: four players at the circuit's start 159.5
+/// → 153.7 M instructions a frame, PERFORMANCE.md); one player's view is the same picture
+/// with the step as without. (This small flat level streams no chunk beyond either far
+/// plane: the same triangles, a nearer haze.)
+#[test]
+fn the_ladders_nearer_views_draw_fewer_triangles_under_a_nearer_haze() {
+    use crate::common;
+    use skidpad::app::split_screen::{frame_views, player_cameras, split_views, TwoPlayerSplit};
+    use skidpad::render::{read_back_buffer, Renderer, SceneDetail};
+    const W: u32 = 320;
+    const H: u32 = 240;
+    let _platform = common::gl::open_offscreen(skidpad_platform::GlApi::Core, W, H);
+    let mut r = Renderer::with_shadow_filter(1024, 2048, Default::default()).unwrap();
+    r.enable_detail_ladder().unwrap();
+    let s = two_coupes_a_second_in(&mut r);
+    let nearer_step = r.detail_steps();
+    let mut frame = |players: usize, steps_down: u8| {
+        let split = split_views(players, W, H, TwoPlayerSplit::Stacked);
+        let cameras = player_cameras(&s, &split, 1.0);
+        r.set_scene_detail(SceneDetail { scale: 1.0, steps_down });
+        r.draw_views(frame_views(&s, &split, &cameras, 1.0), W, H);
+        (read_back_buffer(W, H), r.last_draw_stats().lit)
+    };
+    let (far, far_lit) = frame(2, nearer_step - 1);
+    let (near, near_lit) = frame(2, nearer_step);
+    assert!(
+        near_lit.triangles <= far_lit.triangles && near_lit.drawn <= far_lit.drawn,
+        "lit triangles {} → {}, draws {} → {}",
+        far_lit.triangles,
+        near_lit.triangles,
+        far_lit.drawn,
+        near_lit.drawn
+    );
+    assert!(near.rgba != far.rgba, "the haze did not come nearer");
+    let (alone, _) = frame(1, nearer_step - 1);
+    let (alone_stepped, _) = frame(1, nearer_step);
+    assert!(alone.rgba == alone_stepped.rgba, "one player's view changed");
+}
+
+/// Two coupes on the flat level, the desktop profile, a second after the start, with the
+/// chunks they stream in given to `r`.
+fn two_coupes_a_second_in(r: &mut skidpad::render::Renderer) -> skidpad::app::Session {
+    use crate::common;
+    use skidpad::app::{Guest, Session, Setup};
+    use skidpad::content::{bake_now, PlatformProfile};
+    use skidpad::sim::TickInput;
+    let profile = PlatformProfile::load("desktop").unwrap();
+    let car = common::coupe();
+    let mut setup = Setup::new(bake_now(common::flat()), car.clone(), vec![], profile);
+    setup.guests.push(Guest { car, paint: None });
+    let mut s = Session::start(&setup);
+    for _ in 0..60 {
+        s.tick_players(&[TickInput::default(); 2]);
+    }
+    let mut events = Vec::new();
+    s.drain_chunk_events(&mut events);
+    r.apply_chunk_events(&events);
+    s
 }

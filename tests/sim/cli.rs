@@ -340,12 +340,12 @@ fn profile_reports_the_scale_and_the_detail_ladders_steps() {
     let trace = dir.path().join("trace.json");
     let r = run(&["--dynamic-resolution", "--trace", trace.to_str().unwrap()]);
     let d = &r["resolution_scale"];
-    assert_eq!(d["ladder_steps"], 5, "{d}");
+    assert_eq!(d["ladder_steps"], 6, "{d}");
     let (mean, most) = (
         d["steps_down_mean"].as_f64().unwrap(),
         d["steps_down_max"].as_u64().unwrap(),
     );
-    assert!(most <= 5 && (0.0..=most as f64).contains(&mean), "{d}");
+    assert!(most <= 6 && (0.0..=most as f64).contains(&mean), "{d}");
     let scale = d["mean"].as_f64().unwrap();
     assert!((0.5..=1.0).contains(&scale), "{d}");
     // The trace has each frame's scene detail as a counter, which averages to the report's.

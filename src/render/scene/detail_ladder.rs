@@ -10,11 +10,13 @@
 //! than 1024²). The steps, in the order taken: the xbox's shadow filter, the xbox's
 //! shadow-map size, then the upscale by nearest texel (10 M of the 45; at the 0.5 floor
 //! each scene pixel is a 2×2 block instead of a blur of four), the coarser meshes at half
-//! the distance, and last the ground's textures read within one mip level. A profile that
-//! already has a step's cheaper setting has no such step.
+//! the distance, the ground's textures read within one mip level, and last the split views
+//! seeing three quarters as far. A profile that already has a step's cheaper setting has
+//! no such step.
 //!
-//! The last two steps are for split screen, where every view draws the scene's triangles
-//! whatever its size. The coarser meshes took four players on the desktop at the 0.5 floor
+//! The last three steps are for split screen, where every view draws the scene's triangles
+//! whatever its size (the last, the split views' nearer far plane, changes nothing for
+//! one player's view). The coarser meshes took four players on the desktop at the 0.5 floor
 //! from 174.4 to 168.4 M instructions a frame (lit triangles 25.1 → 21.2 k; PERFORMANCE.md):
 //! each triangle costs llvmpipe its vertices, its set-up and a partly covered block of
 //! fragments, so fewer and larger ones are what is left to take. The ground's one mip level
@@ -52,6 +54,9 @@ pub enum DetailStep {
     /// The ground's textures read bilinearly within the nearer mip level, not blended
     /// between two ([`GroundMipFilter::OneLevel`]).
     OneGroundMipLevel,
+    /// Split-screen views see [`NEARER_VIEW_FAR`](super::views::NEARER_VIEW_FAR) as far,
+    /// their haze thickened to match; one player's view is unchanged.
+    NearerSplitViews,
 }
 
 /// The lit and car programs built with the other shadow filter, swapped with the
@@ -98,6 +103,7 @@ impl DetailLadder {
         push(DetailStep::NearestUpscale);
         push(DetailStep::CoarserMeshes);
         push(DetailStep::OneGroundMipLevel);
+        push(DetailStep::NearerSplitViews);
         DetailLadder {
             steps,
             len: len as u8,
@@ -314,12 +320,16 @@ mod tests {
                 SmallerShadowMap,
                 NearestUpscale,
                 CoarserMeshes,
-                OneGroundMipLevel
+                OneGroundMipLevel,
+                NearerSplitViews
             ]
         );
         // The xbox already has the cheap filter and the smallest map.
         let xbox = DetailLadder::new(1024, ShadowFilter::Bilinear);
-        assert_eq!(xbox.steps(), [NearestUpscale, CoarserMeshes, OneGroundMipLevel]);
+        assert_eq!(
+            xbox.steps(),
+            [NearestUpscale, CoarserMeshes, OneGroundMipLevel, NearerSplitViews]
+        );
         let mut l = DetailLadder::new(4096, ShadowFilter::Pcf2x2);
         assert_eq!(l.shadow_map_side(), 4096);
         l.steps_down = 1;
@@ -333,7 +343,9 @@ mod tests {
         l.steps_down = 4;
         assert!(l.taken(CoarserMeshes) && !l.taken(OneGroundMipLevel));
         l.steps_down = 5;
-        assert!(l.taken(OneGroundMipLevel));
+        assert!(l.taken(OneGroundMipLevel) && !l.taken(NearerSplitViews));
+        l.steps_down = 6;
+        assert!(l.taken(NearerSplitViews));
     }
 
     #[test]

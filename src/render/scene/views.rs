@@ -2,6 +2,7 @@
 //! each into its rectangle of the window; below full resolution into the scene target,
 //! stretched onto the window once.
 
+use super::detail_ladder::DetailStep;
 use super::view_pass::{ViewClear, ViewSetup};
 use super::{FrameView, Renderer, MAX_VIEWS};
 use crate::render::car_lod::WheelDetail;
@@ -15,6 +16,12 @@ use glam::{Mat4, Vec3};
 /// How far each car may be from the middle of all split-screen cars for their views to
 /// share one shadow map, m (see `Renderer::shared_shadow_light`).
 pub const SHARED_SHADOW_SPAN_M: f32 = 15.0;
+
+/// How far a split-screen view sees at the ladder's [`DetailStep::NearerSplitViews`], as a
+/// part of how far it saw: a quarter view 270 → 200 m, a half view 360 → 267 m. A view
+/// costs its triangles whatever its size (PERFORMANCE.md), and beyond 200 m a quarter
+/// view's chunks are a few pixels of haze at the floor's 320 × 180.
+pub const NEARER_VIEW_FAR: f32 = 0.74;
 
 impl Renderer {
     /// Draws `view` into a `width × height` window: the sun's shadow map, the lit scene,
@@ -75,18 +82,34 @@ impl Renderer {
             // wait for the view before it to be drawn (llvmpipe finishes a scene before
             // another may write a texture it reads; PERFORMANCE.md, "Scenes the driver
             // waits on").
+            // The ladder's nearer views: each camera sees a shorter way, its haze thickened
+            // to match (`Camera::seeing`), for every pass of the view.
+            let mut cameras = [None; MAX_VIEWS];
+            let nearer = self.ladder.taken(DetailStep::NearerSplitViews);
             let mut held: [Option<(FrameView, ViewRect, FrameDrawStats)>; MAX_VIEWS] = [None; MAX_VIEWS];
+            for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
+                let camera = *view.camera;
+                cameras[i] = Some(if nearer {
+                    camera.seeing(camera.far_m * NEARER_VIEW_FAR)
+                } else {
+                    camera
+                });
+                held[i] = Some((view, rect, FrameDrawStats::default()));
+            }
             let mut setups = [None; MAX_VIEWS];
             // Each view's light snapped to its own map's texels (the frame before may have
             // left the wider shared map in use).
             self.use_shadow_target(shadow_side, 0);
-            for (i, (view, rect)) in views.enumerate().take(MAX_VIEWS) {
+            for (i, slot) in held.iter_mut().enumerate() {
+                let (Some((view, rect, _)), Some(camera)) = (slot.as_mut(), cameras[i].as_ref()) else {
+                    continue;
+                };
+                view.camera = camera;
                 let (w, h) = (
                     scaled(rect.width, self.resolution_scale),
                     scaled(rect.height, self.resolution_scale),
                 );
-                setups[i] = Some(self.view_setup(&view, w, h));
-                held[i] = Some((view, rect, FrameDrawStats::default()));
+                setups[i] = Some(self.view_setup(view, w, h));
             }
             let shared = self.shared_shadow_light(&held, &setups, shadow_side);
             match shared {
