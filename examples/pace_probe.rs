@@ -11,8 +11,10 @@
 //! ```
 //!
 //! `PACE_TRACE=FROM:TO` also prints every tick of the flying lap between those distances
-//! along the line ([`trace_tick`]); the summary counts the ticks a steered wheel was off
-//! the ground (an arcade car pushes only through its grounded front wheels).
+//! along the line ([`trace_tick`]; with `PACE_TRACE_LAP=0`, of the out-lap from the grid,
+//! whose worst footprint past a border `run --json` counts too and this prints); the
+//! summary counts the ticks a steered wheel was off the ground (an arcade car pushes only
+//! through its grounded front wheels).
 
 use glam::Vec2;
 use skidpad::ai::AiSettings;
@@ -161,6 +163,12 @@ fn main() {
         .collect();
     let rear_z = rear.iter().sum::<f32>() / rear.len().max(1) as f32;
     let mut front_lifted_ticks = 0;
+    // The out-lap's worst footprint (from the grid: `run --json` counts it too).
+    let mut out_lap_worst = (f32::MIN, 0.0f32);
+    let trace_lap = std::env::var("PACE_TRACE_LAP")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(1);
     for _ in 0..max_ticks {
         let input = ai.tick();
         let done = ai.player.laps_ticks().len();
@@ -178,7 +186,10 @@ fn main() {
         if done == 1 && wheels.iter().zip(&steered).any(|(w, s)| *s && !w.grounded) {
             front_lifted_ticks += 1;
         }
-        if trace.is_some_and(|(from, to)| done == 1 && here.s_m >= from && here.s_m < to) {
+        if done == 0 && past_m > out_lap_worst.0 {
+            out_lap_worst = (past_m, here.s_m);
+        }
+        if trace.is_some_and(|(from, to)| done == trace_lap && here.s_m >= from && here.s_m < to) {
             let grounded: String = wheels.iter().map(|w| if w.grounded { '1' } else { '0' }).collect();
             trace_tick(
                 &driving,
@@ -265,6 +276,10 @@ fn main() {
             r.max_past_m
         );
     }
+    println!(
+        "footprint furthest past a border on the out-lap: {:+.2} m, at {:.0} m",
+        out_lap_worst.0, out_lap_worst.1
+    );
     if let Some(worst) = rows.iter().max_by(|a, b| a.max_past_m.total_cmp(&b.max_past_m)) {
         println!(
             "footprint furthest past a border on the flying lap: {:+.2} m, at {:.0} m",
