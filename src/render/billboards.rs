@@ -4,6 +4,7 @@
 
 use super::camera::Viewer;
 use super::fog::{set_haze, FOG_GLSL, FOG_SCALE_M, HAZE_UNIFORM};
+use super::frustum::Frustum;
 use super::particles::ParticlePool;
 use super::quads::QuadStream;
 use super::shader::Program;
@@ -123,7 +124,8 @@ impl Billboards {
     }
 
     /// Draws `pool` for a camera where `viewer` says with view matrix `view` (for its right
-    /// and up axes). Call after the opaque scene: depth-tested, no depth writes.
+    /// and up axes), and returns how many puffs it drew (those in the view, within the fill
+    /// budget). Call after the opaque scene: depth-tested, no depth writes.
     pub fn draw(
         &mut self,
         pool: &ParticlePool,
@@ -132,22 +134,31 @@ impl Billboards {
         viewer: Viewer,
         sun_dir: Vec3,
         sky: Vec3,
-    ) {
+    ) -> u32 {
         let eye = viewer.eye;
         let particles = pool.particles();
         let n = particles.len().min(self.capacity);
         if n == 0 {
-            return;
+            return 0;
         }
         let right = Vec3::new(view.x_axis.x, view.y_axis.x, view.z_axis.x);
         let up = Vec3::new(view.x_axis.y, view.y_axis.y, view.z_axis.y);
+        // Only the puffs this view sees: each view of a split screen would otherwise set up
+        // every puff of the pool (the race start's launch smoke: 5.5–7 M instructions a frame
+        // in four views), and the fill budget below would be spent on puffs off its screen.
+        // A quad reaches its half-size times √2 from its centre.
+        let frustum = Frustum::from_view_proj(view_proj);
         self.order.clear();
         self.order.extend(
             particles[..n]
                 .iter()
                 .enumerate()
+                .filter(|(_, p)| frustum.sees_sphere(p.position, p.current_size_m() * std::f32::consts::SQRT_2))
                 .map(|(i, p)| (p.position.distance_squared(eye), i as u32)),
         );
+        if self.order.is_empty() {
+            return 0;
+        }
         // Back to front, so each puff blends over the ones behind it.
         self.order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
         // The projection's x and y scales: the lengths of view_proj's first two rows (the
@@ -172,6 +183,7 @@ impl Billboards {
             }
         }
         self.draw_quads(&self.vertices, view_proj, viewer, sun_dir, sky);
+        drawn as u32
     }
 
     /// Draws one quad with no area, with the program and state [`Billboards::draw`] uses, so

@@ -56,6 +56,8 @@ pub struct FrameDrawStats {
     /// Shadow maps the frame's depth passes drew: one a view, or one several views share
     /// (split screen with the cars close); 0 when kept.
     pub shadow_maps: u32,
+    /// Particle puffs drawn: those each view's frustum sees, within the fill budget.
+    pub puffs: u32,
 }
 
 impl PassDrawStats {
@@ -79,6 +81,7 @@ impl FrameDrawStats {
             shadow_texels: self.shadow_texels + other.shadow_texels,
             shadow_map_kept: self.shadow_map_kept && other.shadow_map_kept,
             shadow_maps: self.shadow_maps + other.shadow_maps,
+            puffs: self.puffs + other.puffs,
         }
     }
 }

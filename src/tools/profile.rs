@@ -219,6 +219,8 @@ pub struct DrawMeans {
     pub lit_fragments: f64,
     /// `lit_fragments` over the pixels the scene was drawn at: how often a pixel was shaded.
     pub overdraw: f64,
+    /// Particle puffs drawn (every view's, those it sees within the fill budget).
+    pub puffs: f64,
 }
 
 impl DrawMeans {
@@ -232,6 +234,7 @@ impl DrawMeans {
         self.shadow_texels += f64::from(s.shadow_texels);
         self.shadow_map_kept += f64::from(u8::from(s.shadow_map_kept));
         self.shadow_maps += f64::from(s.shadow_maps);
+        self.puffs += f64::from(s.puffs);
     }
 
     /// Adds one frame's lit fragments, shaded over `pixels`.
@@ -253,6 +256,7 @@ impl DrawMeans {
             shadow_maps: self.shadow_maps / n,
             lit_fragments: self.lit_fragments / n,
             overdraw: self.overdraw / n,
+            puffs: self.puffs / n,
         }
     }
 }
@@ -642,8 +646,8 @@ impl ProfileReport {
                 d.lit_culled
             );
             s += &format!(
-                "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn into/frame {:.0}",
-                d.shadow_triangles, d.lit_triangles, d.shadow_texels
+                "\n  triangles/frame: shadow {:.0}, lit {:.0}; shadow map texels drawn into/frame {:.0}; particle puffs/frame {:.0}",
+                d.shadow_triangles, d.lit_triangles, d.shadow_texels, d.puffs
             );
             // Not counted on ES (no samples-passed query there).
             if d.lit_fragments > 0.0 {

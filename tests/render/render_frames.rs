@@ -192,6 +192,16 @@ fn smoke_behind_a_car_braking_hard_and_none_while_cruising() {
         let cam = braking.camera(1.0);
         let smoky = draw(r, &mut braking, &cam);
         assert!(smoke_pixels(&smoky) > 200, "{} smoke pixels", smoke_pixels(&smoky));
+        let seen = r.last_draw_stats().puffs;
+        assert!(seen > 20, "{seen} puffs drawn");
+        // Looking up at the sky the view sees none of the puffs at the wheels, and sets up
+        // none of them (a split screen's every view would set up the whole pool otherwise).
+        let up = Camera {
+            target: cam.eye + Vec3::new(0.0, 100.0, 1.0),
+            ..cam
+        };
+        draw(r, &mut braking, &up);
+        assert_eq!(r.last_draw_stats().puffs, 0);
     });
 }
 

@@ -209,7 +209,8 @@ impl Renderer {
         }
         if let Some(pool) = view.particles.filter(|_| self.particles) {
             let view_m = camera.view();
-            self.billboards
+            self.stats.puffs = self
+                .billboards
                 .draw(pool, &view_m, &vp, camera.viewer(), scene.sun_dir, sky);
         }
         gl_check::debug_check("scene draw");
