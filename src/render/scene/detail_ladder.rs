@@ -12,7 +12,9 @@
 //! each scene pixel is a 2×2 block instead of a blur of four), the coarser meshes at half
 //! the distance, the ground's textures read within one mip level, and last the split views
 //! seeing three quarters as far. A profile that already has a step's cheaper setting has
-//! no such step.
+//! no such step. (Those figures were the blit's; the stretch is now a textured rectangle,
+//! about 17 instructions a window pixel by nearest texel against the blit's 31:
+//! `scene_target.rs`.)
 //!
 //! The last three steps are for split screen, where every view draws the scene's triangles
 //! whatever its size (the last, the split views' nearer far plane, changes nothing for
@@ -26,6 +28,7 @@
 use super::super::car_paint::{CarProgram, Scuffing};
 use super::super::fog::FOG_GLSL;
 use super::super::lit_program::{LitProgram, Sheen, GROUND_TEXTURE_UNIT};
+use super::super::scene_target::StretchFilter;
 use super::super::shadow::shadow_glsl;
 use super::super::sky::SKY_GLSL;
 use super::super::texture_array::GroundMipFilter;
@@ -255,9 +258,14 @@ impl Renderer {
         self.ladder.steps().contains(&step)
     }
 
-    /// Whether the scene is stretched onto the window by nearest texel.
-    pub(super) fn upscale_nearest(&self) -> bool {
-        self.ladder.taken(DetailStep::NearestUpscale)
+    /// How the scene drawn below full resolution is stretched onto the window: by nearest
+    /// texel once [`DetailStep::NearestUpscale`] is taken.
+    pub(super) fn stretch_filter(&self) -> StretchFilter {
+        if self.ladder.taken(DetailStep::NearestUpscale) {
+            StretchFilter::Nearest
+        } else {
+            StretchFilter::Bilinear
+        }
     }
 
     /// The viewport height, px, a view `height` tall chooses its meshes' level of detail

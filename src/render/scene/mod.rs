@@ -185,7 +185,7 @@ impl Renderer {
             far_decor_max_px: FAR_DECOR_MAX_PX,
             stats: FrameDrawStats::default(),
             resolution_scale: 1.0,
-            target: SceneTarget::default(),
+            target: SceneTarget::new()?,
             ladder: DetailLadder::new(shadow_map_size, shadow_filter),
             gpu_timer: GpuTimer::new(),
             scene_timing: false,

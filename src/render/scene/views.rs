@@ -72,7 +72,7 @@ impl Renderer {
                 let offscreen = (w, h) != (rect.width, rect.height);
                 self.draw_scene(&view, w, h, rect, (width, height), offscreen);
                 if offscreen {
-                    self.target.blit_to_window(w, h, rect, self.upscale_nearest());
+                    self.target.stretch_to_window(w, h, rect, self.stretch_filter());
                 }
                 frame_stats = Some(self.stats);
             }
@@ -170,7 +170,7 @@ impl Renderer {
                 let whole = ViewRect::full(width, height);
                 let drawn = scaled_rect(whole, scale);
                 self.target
-                    .blit_to_window(drawn.width, drawn.height, whole, self.upscale_nearest());
+                    .stretch_to_window(drawn.width, drawn.height, whole, self.stretch_filter());
                 // The stretch blurs a divider a target row wide into the views beside it:
                 // the dividers are cleared again at the window's own resolution.
                 let mut rects = [ViewRect::default(); MAX_VIEWS];

@@ -14,7 +14,9 @@
 
 use super::super::car_paint::{CarFrame, Scuffs};
 use super::super::lit_program::{LitFrame, GROUND_TEXTURE_UNIT};
+use super::super::scene_target::StretchFilter;
 use super::super::texture_array::GroundMipFilter;
+use super::super::viewport::ViewRect;
 use super::cars::GHOST_ALPHA;
 use super::detail_ladder::DetailStep;
 use super::Renderer;
@@ -65,7 +67,7 @@ impl Renderer {
         // step must not be a frame spent compiling.
         self.for_each_filter_set(&mut |r| r.warm_programs(lit, cars));
         if target == SceneTargetKind::Offscreen && self.detail_steps() > 0 {
-            self.warm_nearest_upscale();
+            self.warm_stretches();
             self.warm_other_ground_mip_filter(lit);
         }
         self.lit.bind_for(lit);
@@ -78,7 +80,7 @@ impl Renderer {
     /// resolution otherwise allocated the target and compiled every program for its
     /// format, 76 ms on llvmpipe (crash, desktop; PERFORMANCE.md, "Pipelines built at the
     /// first frame"). Call it with the scene's textures bound and its depth and cull state
-    /// set, before the window's clear (the nearest-stretch warm-up writes the window's
+    /// set, before the window's clear (the stretches' warm-up writes the window's
     /// corner).
     pub(super) fn warm_offscreen_ahead(&mut self, width: u32, height: u32, lit: &LitFrame, cars: &CarFrame) {
         if self.detail_steps() == 0 || self.pipelines.warm_for(SceneTargetKind::Offscreen) {
@@ -90,20 +92,19 @@ impl Renderer {
         unsafe { gl::BindFramebuffer(gl::FRAMEBUFFER, 0) };
     }
 
-    /// The stretch by nearest texel (the ladder's last step): a scaled blit of one texel
-    /// into the window's corner, which the frame's own stretch covers; leaves the scene
-    /// target bound.
-    fn warm_nearest_upscale(&mut self) {
-        // SAFETY: reads the bound scene target, writes the window's 2×2 corner; the
-        // target is bound back for the scene.
-        unsafe {
-            let mut fbo = 0;
-            gl::GetIntegerv(gl::DRAW_FRAMEBUFFER_BINDING, &mut fbo);
-            gl::BindFramebuffer(gl::READ_FRAMEBUFFER, fbo as u32);
-            gl::BindFramebuffer(gl::DRAW_FRAMEBUFFER, 0);
-            gl::BlitFramebuffer(0, 0, 1, 1, 0, 0, 2, 2, gl::COLOR_BUFFER_BIT, gl::NEAREST);
-            gl::BindFramebuffer(gl::FRAMEBUFFER, fbo as u32);
+    /// The stretch by either filter (llvmpipe compiles the program's code for its
+    /// texture's filter; the nearest one is the ladder's step): one texel of the bound
+    /// scene target stretched into the window's 2×2 corner, which the frame's own stretch
+    /// or the window's clear covers; leaves the scene target bound.
+    fn warm_stretches(&mut self) {
+        let mut fbo = 0;
+        // SAFETY: reads the draw framebuffer's binding on the current context.
+        unsafe { gl::GetIntegerv(gl::DRAW_FRAMEBUFFER_BINDING, &mut fbo) };
+        for filter in [StretchFilter::Bilinear, StretchFilter::Nearest] {
+            self.target.stretch_to_window(1, 1, ViewRect::full(2, 2), filter);
         }
+        // SAFETY: binds the scene target back for the scene.
+        unsafe { gl::BindFramebuffer(gl::FRAMEBUFFER, fbo as u32) };
     }
 
     /// With the ground's mip filter on the ladder, the programs that read the ground's
