@@ -45,10 +45,11 @@ in vec3 v_rgb;
 in float v_alpha;
 out vec4 frag;
 void main() {
-    float r2 = dot(v_uv, v_uv);
-    if (r2 > 1.0) discard;
-    // Soft edge: full in the middle, nothing at the rim.
-    float a = v_alpha * (1.0 - r2) * (1.0 - r2);
+    // Soft edge: full in the middle, nothing at the rim and past it (the quad's corners
+    // add nothing under the premultiplied blend; no `discard`, whose kill mask llvmpipe
+    // carries through the rest of the fragment's work).
+    float edge = max(1.0 - dot(v_uv, v_uv), 0.0);
+    float a = v_alpha * edge * edge;
     frag = vec4(v_rgb * a, a);
 }
 "#;
