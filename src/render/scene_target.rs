@@ -9,7 +9,7 @@
 //! The stretch is a textured rectangle drawn by a program of our own, not a framebuffer
 //! blit: llvmpipe implements a scaled blit with its generic blitter's shader, about 31
 //! instructions a window pixel, where this program's texture read costs about 17
-//! (callgrind, 1280×720, four players at the 0.5 floor: 151.9 → 141.2 M a frame;
+//! (callgrind, 1280×720, four players at the 0.5 floor: 151.9 → 143.3 M a frame;
 //! PERFORMANCE.md, "Dynamic resolution at its floor"). If the stretched scene comes out
 //! black or shifted, check the state it sets (no scissor, no depth test, its own texture
 //! unit) against what the pass before it left.
